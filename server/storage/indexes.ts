@@ -1,0 +1,67 @@
+/**
+ * The fields each collection can be filtered and sorted on, as JSON paths into the document. The SQLite store
+ * turns each into a generated column with an index; any other store must answer the same fields.
+ * `text` fields are lower-cased concatenations used by `contains` filters (search boxes).
+ */
+import type { Collection } from './store';
+
+export interface IndexedField {
+  /** A JSON path (`$.a.b`) or, for text fields, several paths joined for search. */
+  paths: string[];
+  kind: 'value' | 'text';
+}
+
+const v = (...paths: string[]): IndexedField => ({ paths, kind: 'value' });
+const text = (...paths: string[]): IndexedField => ({ paths, kind: 'text' });
+
+export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = {
+  Workrequests: {
+    status: v('$.status'),
+    language: v('$.language'),
+    territory: v('$.territory'),
+    project: v('$.project._id'),
+    studio: v('$.studio'),
+    asset: v('$.asset._id'),
+    due: v('$.due.date'),
+    from: v('$.from._id'),
+    auto: v('$.auto'),
+    autosubs: v('$.autosubs'),
+    translator: v('$.translation.translator._id'),
+    search: text('$.asset.name', '$.project.name', '$.instructions', '$.language', '$.territory', '$.from.name'),
+  },
+  Translations: {
+    workRequest: v('$.workRequest'),
+    asset: v('$.asset'),
+    language: v('$.language'),
+    status: v('$.status'),
+    translator: v('$.translator._id'),
+  },
+  Users: { username: v('$.username'), name: v('$.name') },
+  Groups: { name: v('$.name'), type: v('$.type') },
+  Offlines: { workRequest: v('$.workRequest') },
+  Shares: { from: v('$.from._id'), to: text('$.to') },
+  Permissions: { share: v('$.share') },
+  Assets: { project: v('$.project'), studio: v('$.studio'), name: v('$.name') },
+  Previews: { asset: v('$.asset') },
+  Files: { asset: v('$.asset'), project: v('$.project') },
+  Comments: { workRequest: v('$.workRequest') },
+  Projects: { studio: v('$.studio'), name: v('$.name') },
+  Studios: { name: v('$.name'), slug: v('$.slug') },
+  Languages: { code: v('$.code'), name: v('$.name') },
+  Territories: { name: v('$.name') },
+  Notifications: {
+    to: v('$.to'),
+    read: v('$.read'),
+    type: v('$.type'),
+    added: v('$.added'),
+    search: text('$.title', '$.emailSubject'),
+  },
+  Events: { type: v('$.type') },
+};
+
+/** Indexes over several columns, for the lists that filter on one field and sort on another. */
+export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
+  Workrequests: [['status', 'due'], ['project', 'due'], ['auto', 'status'], ['autosubs', 'status']],
+  Notifications: [['to', 'added'], ['to', 'read', 'added'], ['to', 'type', 'added']],
+  Comments: [['workRequest', 'created']],
+};

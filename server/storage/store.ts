@@ -1,0 +1,69 @@
+/**
+ * The one storage interface the routes and domain use. Records are JSON documents; each collection declares
+ * which fields are indexed for filtering and sorting. `sqlite/` implements it; a PostgreSQL implementation can
+ * follow without touching routes.
+ */
+
+/** Collection names as the spec capitalises them in `$links` (`//host/api/<Collection>/<id>`). */
+export const COLLECTIONS = [
+  'Workrequests', 'Translations', 'Users', 'Groups', 'Offlines', 'Shares', 'Permissions', 'Assets', 'Previews',
+  'Files', 'Comments', 'Projects', 'Studios', 'Languages', 'Territories', 'Notifications', 'Events',
+] as const;
+export type Collection = (typeof COLLECTIONS)[number];
+
+/** A stored document: always has `_id` (24 hex) and `created` (epoch seconds). */
+export type Doc = Record<string, unknown> & { _id: string; created: number };
+
+/** A stored document with its version, from which ETags are made. */
+export interface Stored<T extends Doc = Doc> {
+  doc: T;
+  version: number;
+}
+
+export type FilterValue = string | number | boolean;
+export interface Filter {
+  /** An indexed field name of the collection. */
+  field: string;
+  op: 'eq' | 'in' | 'lt' | 'gt' | 'contains';
+  value: FilterValue | FilterValue[];
+}
+
+export interface ListQuery {
+  filters?: Filter[];
+  /** An indexed field name; `_id` breaks ties so pages are stable. */
+  sort?: { field: string; dir: 'asc' | 'desc' };
+  offset: number;
+  limit: number;
+}
+
+export interface Page<T extends Doc = Doc> {
+  items: T[];
+  total: number;
+}
+
+export class VersionConflict extends Error {
+  constructor(readonly current: Stored) {
+    super('the record was changed by someone else');
+  }
+}
+
+export interface Store {
+  get<T extends Doc = Doc>(collection: Collection, id: string): Stored<T> | undefined;
+  /** Inserts a document; `_id` and `created` are made when absent. */
+  insert<T extends Doc = Doc>(collection: Collection, doc: Omit<T, '_id' | 'created'> & Partial<Doc>): Stored<T>;
+  /** Replaces a document. When `expectedVersion` is given and differs, throws VersionConflict and changes nothing. */
+  replace<T extends Doc = Doc>(collection: Collection, doc: T, expectedVersion?: number): Stored<T>;
+  list<T extends Doc = Doc>(collection: Collection, query: ListQuery): Page<T>;
+  count(collection: Collection, filters?: Filter[]): number;
+  /** Runs `fn` atomically. */
+  transaction<R>(fn: () => R): R;
+  close(): void;
+}
+
+/** Makes a new record id: 24 hex characters, time-ordered like a MongoDB ObjectId. */
+export function newId(now = Date.now(), random: () => number = Math.random): string {
+  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0').slice(-8);
+  let rest = '';
+  for (let i = 0; i < 16; i++) rest += Math.floor(random() * 16).toString(16);
+  return seconds + rest;
+}

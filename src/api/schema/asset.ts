@@ -1,0 +1,41 @@
+/** Asset (collection `Assets`) and its embedded previews. */
+import { z } from 'zod';
+import { doc, id, ts, anyList, links } from './common';
+import { assetUsage } from './usage';
+import { permissionsBlock, feedbackBlock } from './computed';
+
+export const assetPreview = doc({
+  _id: id,
+  asset: id,
+  created: ts,
+  label: z.string(),
+  language: z.string(),
+  project: id,
+  revision: z.string(),
+  studio: id,
+  type: z.string(),
+  cdn: doc({ domain: z.string(), path: z.string(), key: z.string() }),
+});
+
+export const asset = doc({
+  _id: id,
+  studio: id,
+  project: id,
+  name: z.string().max(500),
+  usage: assetUsage,
+  importName: z.string(),
+  slug: z.string(),
+  type: z.string(),
+  thumbnail: id,
+  verified: z.boolean(),
+  previews: z.array(assetPreview),
+  created: ts,
+  mediaType: z.string(),
+  creative: z.boolean(),
+  $links: links('thumbnail', 'project', 'studio', 'type'),
+  $flags: anyList,
+  $permissions: permissionsBlock,
+  $embargo: z.boolean(),
+  $feedback: feedbackBlock,
+});
+export type Asset = z.infer<typeof asset>;

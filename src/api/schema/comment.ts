@@ -1,0 +1,15 @@
+/** Comment (collection `Comments`) on a work request. `body` is user-written text, always rendered as text. */
+import { z } from 'zod';
+import { doc, id, ts, anyList, links, userSummary } from './common';
+
+export const comment = doc({
+  _id: id,
+  workRequest: id,
+  user: userSummary,
+  body: z.string().max(20000),
+  urls: doc({ workRequest: z.string() }),
+  created: ts,
+  replies: anyList,
+  $links: links('workRequest', 'user'),
+});
+export type Comment = z.infer<typeof comment>;

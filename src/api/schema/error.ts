@@ -1,0 +1,16 @@
+/** The error body every failing request of this project's server answers with (docs/API.md). */
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'bad_request', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'payload_too_large',
+  'unsupported_media_type', 'internal',
+] as const;
+
+export const errorBody = z.object({
+  error: z.looseObject({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

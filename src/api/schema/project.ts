@@ -1,0 +1,21 @@
+/** Project (collection `Projects`). */
+import { z } from 'zod';
+import { doc, id, ts, anyList, links } from './common';
+import { permissionsBlock } from './computed';
+
+export const project = doc({
+  _id: id,
+  studio: id,
+  logo: id,
+  name: z.string().max(300),
+  importName: z.string(),
+  slug: z.string(),
+  filePrefix: z.string(),
+  archived: z.boolean(),
+  verified: z.boolean(),
+  created: ts,
+  $flags: anyList,
+  $links: links('studio', 'logo'),
+  $permissions: permissionsBlock,
+});
+export type Project = z.infer<typeof project>;

@@ -1,0 +1,47 @@
+/** Share (collection `Shares`): assets shared with people, with permissions. */
+import { z } from 'zod';
+import { doc, id, ts, anyList, links } from './common';
+import { permissionsBlock, feedbackBlock } from './computed';
+import { permission } from './permission';
+
+export const shareUser = doc({ _id: id, name: z.string(), emailNormal: z.string(), $links: links() });
+
+export const shareAsset = doc({
+  _id: id,
+  project: id,
+  studio: id,
+  name: z.string(),
+  slug: z.string(),
+  type: z.string(),
+  length: z.number().int(),
+  thumbnail: id,
+  created: ts,
+  mediaType: z.string(),
+  creative: z.boolean(),
+  $links: links('project', 'studio', 'type', 'thumbnail'),
+  $permissions: permissionsBlock,
+  $feedback: feedbackBlock,
+});
+export type ShareAsset = z.infer<typeof shareAsset>;
+
+export const share = doc({
+  _id: id,
+  from: shareUser,
+  to: z.array(shareUser),
+  groups: anyList,
+  questions: anyList,
+  assets: z.array(shareAsset),
+  assetsCount: z.number().int(),
+  assetCategory: z.string(),
+  projectNames: z.array(z.string()),
+  tags: z.array(z.array(z.string())),
+  /** `playlist`, `invite`, plus one URL per shared asset id. */
+  urls: z.record(z.string(), z.string()),
+  approved: z.boolean(),
+  notes: z.string().max(20000),
+  feedback: doc({ enabled: z.boolean() }),
+  created: ts,
+  $links: links('from'),
+  permissions: z.array(permission),
+});
+export type Share = z.infer<typeof share>;

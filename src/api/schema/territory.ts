@@ -1,0 +1,14 @@
+/** Territory (collection `Territories`). */
+import { z } from 'zod';
+import { doc, id, ts, anyList, selfLinks } from './common';
+
+export const territory = doc({
+  _id: id,
+  name: z.string().max(200),
+  languages: anyList,
+  assignedLanguages: anyList,
+  countries: anyList,
+  created: ts,
+  $links: selfLinks,
+});
+export type Territory = z.infer<typeof territory>;

@@ -1,0 +1,53 @@
+/** Translation (collection `Translations`), its embedded form inside a work request, and the Line object. */
+import { z } from 'zod';
+import { doc, id, ts, links, selfLinks, userSummary } from './common';
+
+export const TIMECODE = /^\d{2,}:[0-5]\d:[0-5]\d,\d{3}$/;
+export const timecode = z.string().regex(TIMECODE, 'expected a timecode HH:MM:SS,mmm');
+
+export const TRANSLATION_STATUSES = ['incomplete', 'submitted'] as const;
+
+export const line = doc({
+  number: z.number().int(),
+  text: z.string(),
+  auto: z.boolean(),
+  custom: z.boolean(),
+  machine: z.boolean(),
+  startTime: timecode,
+  stopTime: timecode,
+  alignment: z.string(),
+  textAlign: z.string(),
+  split: z.string(),
+  merged: z.string(),
+  range: z.array(z.number()),
+});
+export type Line = z.infer<typeof line>;
+
+/** The record of collection `Translations`, as `PUT /translations/{id}` takes and returns it. Lines ride along. */
+export const translation = doc({
+  _id: id,
+  asset: id,
+  workRequest: id,
+  language: z.string(),
+  status: z.string(),
+  translator: userSummary,
+  lines: z.array(line),
+  printLines: z.array(z.unknown()),
+  approval: z.boolean(),
+  created: ts,
+  $links: links('asset', 'workRequest'),
+});
+export type Translation = z.infer<typeof translation>;
+
+/** Embedded form inside a work request. */
+export const embeddedTranslation = doc({
+  _id: id,
+  language: z.string(),
+  translator: userSummary,
+  status: z.string(),
+  lines: z.array(line),
+  printLines: z.array(z.unknown()),
+  approval: z.boolean(),
+  $links: selfLinks,
+});
+export type EmbeddedTranslation = z.infer<typeof embeddedTranslation>;

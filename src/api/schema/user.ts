@@ -1,0 +1,54 @@
+/** User (collection `Users`) with groups and preferences. */
+import { z } from 'zod';
+import { doc, id, ts, anyList, links, selfLinks } from './common';
+
+export const userStatus = doc({
+  invited: z.boolean(), approved: z.boolean(), registered: z.boolean(), confirmed: z.boolean(),
+});
+
+/** Keys of `preferences.mail` that hold a frequency in seconds (0 immediately, -1 off; docs/API.md). */
+export const MAIL_PREFERENCE_KEYS = [
+  'projects', 'assets', 'files', 'ingest', 'offline_comments', 'others', 'shares',
+  'work_requests', 'work_request_comments', 'workflow',
+] as const;
+export type MailPreferenceKey = (typeof MAIL_PREFERENCE_KEYS)[number];
+
+export const mailPreferences = doc({
+  enabled: z.boolean(),
+  ...(Object.fromEntries(MAIL_PREFERENCE_KEYS.map((k) => [k, z.number().int()])) as Record<MailPreferenceKey, z.ZodNumber>),
+});
+
+export const preferences = doc({
+  blacklist: doc({ projects: anyList }),
+  ingest: doc({ maxUploads: z.number().int(), skipScratchPreview: z.boolean() }),
+  mail: mailPreferences,
+});
+export type Preferences = z.infer<typeof preferences>;
+
+export const group = doc({
+  _id: id,
+  name: z.string(),
+  addresses: anyList,
+  studios: z.array(id),
+  type: z.string(),
+  users: z.array(id),
+  $links: selfLinks,
+});
+export type Group = z.infer<typeof group>;
+
+export const user = doc({
+  _id: id,
+  status: userStatus,
+  name: z.string().max(200),
+  username: z.string(),
+  emailNormal: z.string(),
+  invite: z.string(),
+  preferences,
+  territory: doc({ _id: id, name: z.string(), $links: selfLinks }),
+  created: ts,
+  $links: links('territory'),
+  groups: z.array(group),
+});
+export type User = z.infer<typeof user>;
+
+/** Body of the sign-in extension `POST /session` is empty: credentials travel in the Authorization header. */

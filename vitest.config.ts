@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20000,
+    hookTimeout: 60000,
+    pool: 'forks',
+  },
+});
