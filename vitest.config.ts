@@ -7,5 +7,6 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 60000,
     pool: 'forks',
+    reporters: ['default', ['json', { outputFile: 'test-results/unit.json' }]],
   },
 });

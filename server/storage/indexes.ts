@@ -8,11 +8,14 @@ import type { Collection } from './store';
 export interface IndexedField {
   /** A JSON path (`$.a.b`) or, for text fields, several paths joined for search. */
   paths: string[];
-  kind: 'value' | 'text';
+  kind: 'value' | 'text' | 'expression';
+  /** For `expression`: an SQL expression over `doc`. */
+  sql?: string;
 }
 
 const v = (...paths: string[]): IndexedField => ({ paths, kind: 'value' });
 const text = (...paths: string[]): IndexedField => ({ paths, kind: 'text' });
+const expression = (sql: string): IndexedField => ({ paths: [], kind: 'expression', sql });
 
 export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = {
   Workrequests: {
@@ -26,6 +29,10 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     from: v('$.from._id'),
     auto: v('$.auto'),
     autosubs: v('$.autosubs'),
+    /** 1 when the work request is for automation (`auto` or `autosubs`): the automateJob queue. */
+    automation: expression(
+      "(CASE WHEN json_extract(doc, '$.auto') = 1 OR json_extract(doc, '$.autosubs') = 1 THEN 1 ELSE 0 END)",
+    ),
     translator: v('$.translation.translator._id'),
     search: text('$.asset.name', '$.project.name', '$.instructions', '$.language', '$.territory', '$.from.name'),
   },
@@ -45,7 +52,11 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
   Previews: { asset: v('$.asset') },
   Files: { asset: v('$.asset'), project: v('$.project') },
   Comments: { workRequest: v('$.workRequest') },
-  Projects: { studio: v('$.studio'), name: v('$.name') },
+  Projects: {
+    studio: v('$.studio'),
+    name: v('$.name'),
+    archived: expression("coalesce(json_extract(doc, '$.archived'), 0)"),
+  },
   Studios: { name: v('$.name'), slug: v('$.slug') },
   Languages: { code: v('$.code'), name: v('$.name') },
   Territories: { name: v('$.name') },
@@ -61,7 +72,7 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
 
 /** Indexes over several columns, for the lists that filter on one field and sort on another. */
 export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
-  Workrequests: [['status', 'due'], ['project', 'due'], ['auto', 'status'], ['autosubs', 'status']],
+  Workrequests: [['status', 'due'], ['project', 'due'], ['automation', 'due'], ['language', 'due'], ['territory', 'due']],
   Notifications: [['to', 'added'], ['to', 'read', 'added'], ['to', 'type', 'added']],
   Comments: [['workRequest', 'created']],
 };

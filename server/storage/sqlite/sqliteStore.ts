@@ -16,8 +16,16 @@ import { INDEXED_FIELDS, COMPOSITE_INDEXES, type IndexedField } from '../indexes
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function columnExpression(field: IndexedField): string {
+  if (field.kind === 'expression') return field.sql ?? 'NULL';
   if (field.kind === 'value') return `json_extract(doc, '${field.paths[0]}')`;
   return `lower(${field.paths.map((p) => `coalesce(json_extract(doc, '${p}'), '')`).join(` || ' ' || `)})`;
+}
+
+/** The SQL column of a field: the table's own `id` / `created`, or the generated column of an indexed field. */
+function columnName(field: string): string {
+  if (field === '_id') return 'id';
+  if (field === 'created') return 'created';
+  return `"f_${field}"`;
 }
 
 function sqlValue(value: FilterValue): string | number {
@@ -63,7 +71,7 @@ export class SqliteStore implements Store {
       }
       for (const cols of COMPOSITE_INDEXES[c] ?? []) {
         this.db.exec(
-          `CREATE INDEX IF NOT EXISTS "${c}_${cols.join('_')}" ON "${c}" (${cols.map((n) => `"f_${n}"`).join(', ')}, id)`,
+          `CREATE INDEX IF NOT EXISTS "${c}_${cols.join('_')}" ON "${c}" (${cols.map(columnName).join(', ')}, id)`,
         );
       }
       this.statements.set(c, {
@@ -113,12 +121,11 @@ export class SqliteStore implements Store {
   }
 
   private column(collection: Collection, field: string): string {
-    if (field === '_id') return 'id';
-    if (field === 'created') return 'created';
-    if (!SQL_NAME.test(field) || !(field in INDEXED_FIELDS[collection])) {
+    const own = field === '_id' || field === 'created';
+    if (!own && (!SQL_NAME.test(field) || !(field in INDEXED_FIELDS[collection]))) {
       throw new Error(`${collection} has no indexed field ${field}`);
     }
-    return `"f_${field}"`;
+    return columnName(field);
   }
 
   private where(collection: Collection, filters: Filter[] = []): { sql: string; params: (string | number)[] } {

@@ -1,0 +1,34 @@
+// Sums passed and failed tests over the runners' JSON reports (vitest, Playwright) and prints
+// "N passed, N failed". A report that is missing counts as one failure: that runner did not finish.
+import fs from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of process.argv.slice(2)) {
+  if (!fs.existsSync(file)) {
+    console.log(`${file}: missing (that runner did not run or did not finish)`);
+    failed += 1;
+    continue;
+  }
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (typeof report.numPassedTests === 'number') {
+    // vitest (jest-compatible JSON)
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) failed += report.numFailedTestSuites;
+  } else if (report.stats) {
+    // Playwright
+    // A flaky test failed once and passed on retry: counted as passed, and named by Playwright's list reporter.
+    passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+    failed += report.stats.unexpected ?? 0;
+    skipped += report.stats.skipped ?? 0;
+    if ((report.errors ?? []).length > 0 && (report.stats.unexpected ?? 0) === 0) failed += report.errors.length;
+  } else {
+    console.log(`${file}: unknown report format`);
+    failed += 1;
+  }
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,168 @@
+/**
+ * Builds the HTTP app: the interface under /api (every route authenticated with HTTP Basic except /healthz and
+ * signed download links), JSON errors, CORS for the custom headers, and the built single-page app from `distDir`.
+ * Tests build it on a temp database; server/main.ts builds it and listens.
+ */
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Store } from './storage/store';
+import { Authenticator } from './domain/auth';
+import { createNotificationBus, type NotificationBus } from './domain/events';
+import { LinkSigner } from './domain/signing';
+import { HttpError } from './http/errors';
+import type { Services } from './context';
+import { workRequestRoutes } from './routes/workrequests';
+import { userRoutes } from './routes/users';
+import { translationRoutes } from './routes/translations';
+import { offlineRoutes } from './routes/offlines';
+import { shareRoutes } from './routes/shares';
+import { assetRoutes } from './routes/assets';
+import { previewRoutes } from './routes/previews';
+import { fileRoutes } from './routes/files';
+import { commentRoutes } from './routes/comments';
+import { catalogRoutes } from './routes/catalog';
+import { notificationRoutes } from './routes/notifications';
+import { proxyRoutes } from './routes/proxy';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  store: Store;
+  /** Folder of the built app (vite build); served with an SPA fallback when it exists. */
+  distDir?: string;
+  /** Log requests (off in tests). */
+  logger?: boolean;
+  /** Proxy /api to this deployment instead of answering from the store. */
+  upstream?: string;
+  /** Key for signed links; random per process when absent (links then die with the process). */
+  signingKey?: Buffer;
+  bus?: NotificationBus;
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Headers': 'Authorization, X-Range, X-Requested-With, If-Match, Content-Type',
+  'Access-Control-Expose-Headers': 'Content-Range, ETag',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
+  'Access-Control-Max-Age': '600',
+};
+
+/** Routes under /api that authenticate by other means than Basic. */
+function isPublicApiPath(url: string): boolean {
+  const p = url.split('?')[0] ?? '';
+  return p === '/api/healthz' || /^\/api\/(offlines|previews)\/[0-9a-f]{24}\/(download|view)$/.test(p);
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance & { services: Services }> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const services: Services = {
+    store: options.store,
+    auth: new Authenticator(options.store),
+    bus: options.bus ?? createNotificationBus(),
+    signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
+  };
+  app.decorate('services', services);
+  app.decorateRequest('caller', undefined);
+
+  // Bodies: JSON only (415 otherwise), 1 MiB at most (413).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'bad_request', 'body: not valid JSON'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', (_req, _payload, done) => {
+    done(new HttpError(415, 'unsupported_media_type', 'send the body as application/json'), undefined);
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
+      if (error.details !== undefined) body.details = error.details;
+      return reply.status(error.status).type('application/json').send({ error: body });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ error: { code: 'payload_too_large', message: 'the body is over 1 MiB' } });
+    }
+    if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ error: { code: 'unsupported_media_type', message: 'send the body as application/json' } });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { code: 'bad_request', message: error.message } });
+    }
+    const id = randomUUID();
+    request.log.error({ err: error, errorId: id }, 'unexpected error');
+    if (!options.logger) console.error(`[error ${id}]`, error);
+    return reply.status(500).send({ error: { code: 'internal', message: 'unexpected server error', details: { id } } });
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api')) return;
+    for (const [k, v] of Object.entries(CORS_HEADERS)) reply.header(k, v);
+    const origin = request.headers.origin;
+    if (origin) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Vary', 'Origin');
+    }
+    if (request.method === 'OPTIONS') return reply.status(204).send();
+    if (options.upstream || isPublicApiPath(request.url)) return;
+    const caller = await services.auth.authenticate(request.headers.authorization);
+    if (!caller) {
+      if (!request.headers['x-requested-with']) reply.header('WWW-Authenticate', 'Basic realm="MWS", charset="UTF-8"');
+      throw new HttpError(401, 'unauthorized', request.headers.authorization ? 'wrong username or password' : 'sign in to continue');
+    }
+    request.caller = caller;
+  });
+
+  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/api/healthz', async () => ({ ok: true }));
+
+  if (options.upstream) {
+    await app.register(proxyRoutes, { prefix: '/api', upstream: options.upstream });
+  } else {
+    const plugins = [
+      workRequestRoutes, userRoutes, translationRoutes, offlineRoutes, shareRoutes, assetRoutes, previewRoutes,
+      fileRoutes, commentRoutes, catalogRoutes, notificationRoutes,
+    ];
+    for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
+  }
+
+  const dist = options.distDir;
+  if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: path.resolve(dist), wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(dist, 'index.html'));
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api') || request.method !== 'GET') {
+        return reply.status(404).send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
+      }
+      const file = path.join(path.resolve(dist), decodeURIComponent(request.url.split('?')[0] ?? '/'));
+      if (file.startsWith(path.resolve(dist)) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(path.resolve(dist), file));
+      }
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+    });
+  } else {
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api')) {
+        return reply.status(404).send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
+      }
+      return reply
+        .type('text/html')
+        .send('<!doctype html><title>MWS Console</title><p>The app is not built yet: run <code>npm run build</code>.</p>');
+    });
+  }
+
+  return app as FastifyInstance & { services: Services };
+}

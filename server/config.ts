@@ -1,0 +1,27 @@
+/** Runtime configuration from the environment, validated in one place. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** Serve the API from a real deployment instead of the embedded database. */
+  MWS_UPSTREAM: z.url().optional(),
+  /** Hex key for signed links; random per process when absent. */
+  MWS_SIGNING_KEY: z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 hex characters').optional(),
+  DIST_DIR: z.string().default('./dist'),
+  LOG: z.enum(['true', 'false']).default('true'),
+  /** Seed the demo data on an empty database (default yes). */
+  SEED: z.enum(['true', 'false']).default('true'),
+});
+
+export type Config = z.infer<typeof env> & { dbFile: string };
+
+export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = env.safeParse(source);
+  if (!parsed.success) {
+    throw new Error(`configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return { ...parsed.data, dbFile: path.join(parsed.data.DATA_DIR, 'mws.sqlite') };
+}

@@ -1,0 +1,29 @@
+/** What every route plugin gets: the store, the authenticator, the notification bus and the link signer. */
+import type { FastifyRequest } from 'fastify';
+import type { Store } from './storage/store';
+import type { Authenticator } from './domain/auth';
+import type { NotificationBus } from './domain/events';
+import type { LinkSigner } from './domain/signing';
+import type { Caller } from './domain/types';
+
+export interface Services {
+  store: Store;
+  auth: Authenticator;
+  bus: NotificationBus;
+  signer: LinkSigner;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | undefined;
+  }
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** The signed-in caller; routes behind the auth hook always have one. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('route reached without authentication');
+  return request.caller;
+}

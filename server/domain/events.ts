@@ -1,0 +1,126 @@
+/**
+ * Events and the notifications made from them. An event names who acted, what it is about and whom to notify;
+ * each notified user gets a Notification embedding the event. New notifications are also published on the bus
+ * so open inboxes (Server-Sent Events) see them at once.
+ */
+import { EventEmitter } from 'node:events';
+import type { Doc, Store } from '../storage/store';
+import type { Caller, GroupDoc, WorkRequestDoc } from './types';
+import { TITLES, workRequestLabel, type TitledEventType } from './titles';
+import { workRequestUrls } from './urls';
+
+export interface NotificationBus {
+  publish(notification: Doc): void;
+  subscribe(userId: string, listener: (notification: Doc) => void): () => void;
+}
+
+export function createNotificationBus(): NotificationBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: (n) => emitter.emit(`to:${String(n.to)}`, n),
+    subscribe(userId, listener) {
+      emitter.on(`to:${userId}`, listener);
+      return () => emitter.off(`to:${userId}`, listener);
+    },
+  };
+}
+
+const EVENT_WR_FIELDS = [
+  '_id', 'auto', 'autosubs', 'dualLanguages', 'aspectRatio', 'status', 'assetType', 'assetCategory', 'due',
+  'deliveryDeadline', 'autoMode', 'language', 'territory', 'dng', 'audioFile', 'instructions', 'files', 'uses',
+  'dcp', 'shippingAddresses', 'studio', 'estimate', 'materials', 'rejections', 'history', 'reason', 'tags',
+  'graphicsTranslation', 'translation',
+] as const;
+
+/** The work request subset an event embeds: related records by id, recipients as a plain list. */
+export function eventWorkRequest(wr: WorkRequestDoc): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of EVENT_WR_FIELDS) if (wr[k] !== undefined) out[k] = wr[k];
+  out.project = wr.project?._id;
+  out.asset = wr.asset?._id;
+  out.from = wr.from?._id;
+  out.recipients = Object.values(wr.recipients ?? {}).flat();
+  out.urls = workRequestUrls(wr._id, '', true);
+  return out;
+}
+
+/** The coordinator groups of a studio, and their users. */
+export function studioCoordinators(store: Store, studioId: string | undefined): { groups: string[]; users: string[] } {
+  if (!studioId) return { groups: [], users: [] };
+  const page = store.list<GroupDoc>('Groups', {
+    filters: [{ field: 'type', op: 'eq', value: 'coordinator' }],
+    offset: 0,
+    limit: 100,
+  });
+  const groups = page.items.filter((g) => (g.studios ?? []).includes(studioId));
+  return { groups: groups.map((g) => g._id), users: [...new Set(groups.flatMap((g) => g.users ?? []))] };
+}
+
+export interface WorkRequestEventInput {
+  type: TitledEventType;
+  actor: Caller;
+  workRequest: WorkRequestDoc;
+  /** Extra users to notify (e.g. the translator). */
+  alsoNotify?: (string | undefined)[];
+  now?: number;
+}
+
+/** Records an event about a work request and notifies the requester, the studio's coordinators and `alsoNotify`. */
+export function emitWorkRequestEvent(store: Store, bus: NotificationBus, input: WorkRequestEventInput): Doc[] {
+  const { actor, workRequest: wr, type } = input;
+  const now = Math.floor((input.now ?? Date.now()) / 1000);
+  const coordinators = studioCoordinators(store, wr.studio);
+  const users = [...new Set([wr.from?._id, ...coordinators.users, ...(input.alsoNotify ?? [])])].filter(
+    (u): u is string => typeof u === 'string' && u !== actor.id,
+  );
+  const group = actor.groups[0]?.name;
+  const title = TITLES[type]({
+    actorName: actor.user.name ?? actor.user.emailNormal ?? 'Someone',
+    actorGroup: group,
+    workRequestLabel: workRequestLabel(wr),
+    status: wr.status,
+  });
+  const created: Doc[] = [];
+  store.transaction(() => {
+    const event = store.insert('Events', {
+      processed: true,
+      pushed: false,
+      digested: false,
+      created: now,
+      from: {
+        _id: actor.id,
+        status: actor.user.status,
+        username: actor.user.username,
+        invite: actor.user.invite,
+        emailNormal: actor.user.emailNormal,
+        name: actor.user.name,
+      },
+      type,
+      workRequest: eventWorkRequest(wr),
+      projects: wr.project ? [{ _id: wr.project._id, name: wr.project.name, slug: wr.project.slug }] : [],
+      urls: workRequestUrls(wr._id, '', true),
+      notify: { users, groups: coordinators.groups },
+      assets: [],
+    }).doc;
+    for (const to of users) {
+      created.push(
+        store.insert('Notifications', {
+          from: actor.id,
+          to,
+          event,
+          type,
+          title,
+          emailSubject: title,
+          read: false,
+          viewed: false,
+          sent: false,
+          added: now,
+          created: now,
+        }).doc,
+      );
+    }
+  });
+  for (const n of created) bus.publish(n);
+  return created;
+}

@@ -1,0 +1,30 @@
+/** Time-limited signed links (offline downloads, preview viewing): HMAC-SHA256 over path and expiry. */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { HttpError } from '../http/errors';
+
+export const LINK_LIFETIME_SECONDS = 3600;
+
+export class LinkSigner {
+  constructor(private readonly key: Buffer) {}
+
+  private sig(path: string, expires: number): string {
+    return createHmac('sha256', this.key).update(`${path}\n${expires}`).digest('hex');
+  }
+
+  /** `path?expires=…&sig=…`, valid for `lifetime` seconds from `now`. */
+  sign(path: string, now = Date.now(), lifetime = LINK_LIFETIME_SECONDS): string {
+    const expires = Math.floor(now / 1000) + lifetime;
+    return `${path}?expires=${expires}&sig=${this.sig(path, expires)}`;
+  }
+
+  /** Throws 403 for a tampered link and 410 for an expired one. */
+  verify(path: string, expires: unknown, sig: unknown, now = Date.now()): void {
+    const exp = Number(expires);
+    if (typeof sig !== 'string' || !/^[0-9a-f]{64}$/.test(sig) || !Number.isInteger(exp)) {
+      throw new HttpError(403, 'forbidden', 'this link is not valid');
+    }
+    const expected = Buffer.from(this.sig(path, exp), 'hex');
+    if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) throw new HttpError(403, 'forbidden', 'this link is not valid');
+    if (exp < Math.floor(now / 1000)) throw new HttpError(410, 'gone', 'this link has expired: ask for a new one');
+  }
+}

@@ -1,0 +1,59 @@
+/** Work request rules: who sees which, and status changes with their history entry and event. */
+import type { Filter, Stored } from '../storage/store';
+import type { Services } from '../context';
+import type { Caller, WorkRequestDoc, TranslationDoc } from './types';
+import type { StatusChange } from '../../src/api/schema/workRequest';
+import { emitWorkRequestEvent } from './events';
+
+/** Store filters limiting a work request list to what the caller may see (docs/API.md). */
+export function visibilityFilters(caller: Caller): Filter[] {
+  if (caller.isAdmin || caller.isCoordinator) return [];
+  if (caller.isTranslator) return [{ field: 'translator', op: 'eq', value: caller.id }];
+  return [{ field: 'from', op: 'eq', value: caller.id }];
+}
+
+/** The user summary the spec embeds (history entries, comments): id, name, e-mail, groups by id and name. */
+export function userSummaryOf(caller: Caller) {
+  return {
+    _id: caller.id,
+    name: caller.user.name ?? '',
+    emailNormal: caller.user.emailNormal ?? '',
+    groups: caller.groups.map((g) => ({ _id: g._id, name: g.name })),
+  };
+}
+
+/**
+ * Moves a work request to a new status: appends the history entry, sets `status` and `reason`, and emits the
+ * event (`wam` for awaiting materials, `wr-status` otherwise). With `expectedVersion`, a stale version is a 409.
+ */
+export function changeStatus(
+  services: Services,
+  caller: Caller,
+  found: Stored<WorkRequestDoc>,
+  change: StatusChange,
+  expectedVersion?: number,
+  now = Date.now(),
+): Stored<WorkRequestDoc> {
+  const { store, bus } = services;
+  const wr = found.doc;
+  const next: WorkRequestDoc = {
+    ...wr,
+    status: change.status,
+    reason: change.reason,
+    history: [
+      ...(wr.history ?? []),
+      { date: Math.floor(now / 1000), user: userSummaryOf(caller), status: change.status, reason: change.reason },
+    ],
+  };
+  // Throws VersionConflict when the record moved on since it was read (or since the caller's If-Match).
+  const saved = store.replace('Workrequests', next, expectedVersion ?? found.version);
+  const translator = wr.translation ? store.get<TranslationDoc>('Translations', wr.translation)?.doc.translator?._id : undefined;
+  emitWorkRequestEvent(store, bus, {
+    type: change.status === 'awaiting-materials' ? 'wam' : 'wr-status',
+    actor: caller,
+    workRequest: saved.doc,
+    alsoNotify: change.status === 'awaiting-materials' ? [] : [translator],
+    now,
+  });
+  return saved;
+}

@@ -1,0 +1,30 @@
+/** The one error type routes throw; the app's error handler turns it into the documented JSON body. */
+import type { z } from 'zod';
+
+export type ErrorCode =
+  | 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone'
+  | 'payload_too_large' | 'unsupported_media_type' | 'internal';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) => new HttpError(400, 'bad_request', message, details);
+export const forbidden = (message = 'you are not allowed to do this') => new HttpError(403, 'forbidden', message);
+export const notFound = (what = 'record') => new HttpError(404, 'not_found', `${what} not found`);
+export const conflict = (message: string, details?: unknown) => new HttpError(409, 'conflict', message, details);
+
+/** A 400 whose message names the first offending field and whose details list every problem. */
+export function validationError(error: z.ZodError): HttpError {
+  const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const first = details[0];
+  const message = first ? `${first.path || 'body'}: ${first.message}` : 'invalid body';
+  return badRequest(message, details);
+}

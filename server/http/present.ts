@@ -1,0 +1,247 @@
+/**
+ * Shaping of stored documents into the records the spec shows: `$links`, the computed `$` blocks, embedded
+ * objects expanded, secrets dropped, signed paths. One function per collection; routes call these only.
+ */
+import type { Collection, Doc, Store } from '../storage/store';
+import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc, ShareDoc } from '../domain/types';
+import type { LinkSigner } from '../domain/signing';
+import { assetAccess, canEditCatalog } from '../domain/access';
+import { workRequestUrls } from '../domain/urls';
+import { link } from './records';
+
+export interface PresentContext {
+  origin: string;
+  caller: Caller;
+  store: Store;
+  signer: LinkSigner;
+}
+
+type Rec = Record<string, unknown>;
+
+function self(ctx: PresentContext, c: Collection, id: string, extra: Rec = {}): Rec {
+  const out: Rec = { self: link(ctx.origin, c, id) };
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+export function presentGroup(ctx: PresentContext, g: GroupDoc): Rec {
+  return { ...g, $links: self(ctx, 'Groups', g._id) };
+}
+
+export function presentUser(ctx: PresentContext, u: UserDoc): Rec {
+  const { passwordHash: _secret, inviteCode: _code, ...rest } = u as UserDoc & { inviteCode?: string };
+  const out: Rec = { ...rest };
+  out.groups = (u.groups ?? [])
+    .map((id) => ctx.store.get<GroupDoc>('Groups', id)?.doc)
+    .filter((g): g is GroupDoc => g !== undefined)
+    .map((g) => presentGroup(ctx, g));
+  if (u._id !== ctx.caller.id && !ctx.caller.isAdmin) delete out.preferences;
+  const territory = u.territory as { _id?: string } | undefined;
+  if (territory?._id) out.territory = { ...territory, $links: self(ctx, 'Territories', territory._id) };
+  out.$links = self(ctx, 'Users', u._id, { territory: link(ctx.origin, 'Territories', territory?._id) });
+  return out;
+}
+
+/** A translation; `withLines` false drops lines (list items) and adds `lineCount` / `translatedCount`. */
+export function presentTranslation(ctx: PresentContext, t: TranslationDoc, withLines = true): Rec {
+  const out: Rec = { ...t };
+  if (!withLines) {
+    const lines = t.lines ?? [];
+    delete out.lines;
+    delete out.printLines;
+    out.lineCount = lines.length;
+    out.translatedCount = lines.filter((l) => (l.text ?? '').trim() !== '').length;
+  }
+  out.$links = self(ctx, 'Translations', t._id, {
+    asset: link(ctx.origin, 'Assets', t.asset),
+    workRequest: link(ctx.origin, 'Workrequests', t.workRequest),
+  });
+  return out;
+}
+
+function embeddedTranslation(ctx: PresentContext, id: string | undefined, withLines: boolean): Rec | undefined {
+  if (!id) return undefined;
+  const t = ctx.store.get<TranslationDoc>('Translations', id)?.doc;
+  if (!t) return { _id: id, $links: self(ctx, 'Translations', id) };
+  const { asset: _a, workRequest: _w, created: _c, ...embedded } = presentTranslation(ctx, t, withLines);
+  return embedded;
+}
+
+export function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc, withLines = true): Rec {
+  const out: Rec = { ...wr };
+  out.$statuses = wr.status ? [wr.status] : [];
+  out.urls = workRequestUrls(wr._id, ctx.origin);
+  out.translation = embeddedTranslation(ctx, wr.translation, withLines);
+  out.graphicsTranslation = embeddedTranslation(ctx, wr.graphicsTranslation, withLines);
+  if (out.translation === undefined) delete out.translation;
+  if (out.graphicsTranslation === undefined) delete out.graphicsTranslation;
+  if (wr.project?._id) out.project = { ...wr.project, $links: self(ctx, 'Projects', wr.project._id) };
+  if (wr.from?._id) {
+    out.from = {
+      ...wr.from,
+      groups: (wr.from.groups ?? []).map((g) => (g._id ? { ...g, $links: self(ctx, 'Groups', g._id) } : g)),
+    };
+  }
+  const asset = wr.asset as Rec | undefined;
+  const thumb = asset?.thumbnail as Rec | undefined;
+  if (asset && typeof thumb?._id === 'string') {
+    out.asset = { ...asset, thumbnail: { ...thumb, $links: self(ctx, 'Files', thumb._id) } };
+  }
+  out.$links = self(ctx, 'Workrequests', wr._id, {
+    project: link(ctx.origin, 'Projects', wr.project?._id),
+    asset: link(ctx.origin, 'Assets', wr.asset?._id),
+    from: link(ctx.origin, 'Users', wr.from?._id),
+    translation: link(ctx.origin, 'Translations', wr.translation),
+    graphicsTranslation: link(ctx.origin, 'Translations', wr.graphicsTranslation),
+  });
+  return out;
+}
+
+/** `$permissions` of an asset or project for the caller. */
+export function permissionsFor(ctx: PresentContext): Rec {
+  const editor = canEditCatalog(ctx.caller);
+  const scope = { languages: [], countries: [] };
+  return {
+    canAutosub: editor,
+    sources: { requests: scope, autosubs: scope },
+    access: assetAccess(ctx.caller),
+    tags: { online: true, broadcast: true, dcp: editor, cmyk: editor, rgb: true },
+    ingest: ctx.caller.isAdmin ? ['video', 'image', 'audio', 'subtitle'] : [],
+  };
+}
+
+export function feedbackFor(shareId = '', vote = ''): Rec {
+  return { share: shareId, vote, summary: [] };
+}
+
+export function presentAsset(ctx: PresentContext, a: Doc): Rec {
+  const embargoEnd = (a.embargo as { end?: number } | undefined)?.end;
+  const now = Math.floor(Date.now() / 1000);
+  const flags: string[] = [];
+  if (a.verified === false) flags.push('unverified');
+  if (embargoEnd && embargoEnd > now) flags.push('embargoed');
+  return {
+    ...a,
+    $links: self(ctx, 'Assets', a._id, {
+      thumbnail: link(ctx.origin, 'Files', a.thumbnail as string | undefined),
+      project: link(ctx.origin, 'Projects', a.project as string | undefined),
+      studio: link(ctx.origin, 'Studios', a.studio as string | undefined),
+      type: typeof a.type === 'string' ? `${ctx.origin}/api/Assettypes/${a.type}` : undefined,
+    }),
+    $flags: flags,
+    $permissions: permissionsFor(ctx),
+    $embargo: flags.includes('embargoed'),
+    $feedback: feedbackFor(),
+  };
+}
+
+export function presentProject(ctx: PresentContext, p: Doc): Rec {
+  return {
+    ...p,
+    $links: self(ctx, 'Projects', p._id, {
+      studio: link(ctx.origin, 'Studios', p.studio as string | undefined),
+      logo: link(ctx.origin, 'Files', p.logo as string | undefined),
+    }),
+    $flags: p.archived ? ['archived'] : [],
+    $permissions: permissionsFor(ctx),
+  };
+}
+
+export function presentStudio(ctx: PresentContext, s: Doc): Rec {
+  return {
+    ...s,
+    $links: self(ctx, 'Studios', s._id, {
+      coordinator: link(ctx.origin, 'Groups', s.coordinator as string | undefined),
+      logo: link(ctx.origin, 'Files', s.logo as string | undefined),
+    }),
+  };
+}
+
+export function presentPlain(ctx: PresentContext, c: Collection, d: Doc): Rec {
+  return { ...d, $links: self(ctx, c, d._id) };
+}
+
+export function presentFile(ctx: PresentContext, f: Doc): Rec {
+  const embargo = f.embargo as { end?: number; event?: boolean } | undefined;
+  const flags: string[] = [];
+  if (embargo?.end && embargo.end > Date.now() / 1000) flags.push('embargoed');
+  if (f.verified === false) flags.push('unverified');
+  return {
+    ...f,
+    $flags: flags,
+    $links: self(ctx, 'Files', f._id, {
+      project: link(ctx.origin, 'Projects', f.project as string | undefined),
+      asset: link(ctx.origin, 'Assets', f.asset as string | undefined),
+    }),
+    $transfer: { downloaded: Boolean((f as { downloadedAt?: number }).downloadedAt) },
+  };
+}
+
+export function presentPreview(ctx: PresentContext, p: Doc): Rec {
+  return {
+    ...p,
+    path: ctx.signer.sign(`/api/previews/${p._id}/view`),
+    $links: self(ctx, 'Previews', p._id, {
+      asset: link(ctx.origin, 'Assets', p.asset as string | undefined),
+      project: link(ctx.origin, 'Projects', p.project as string | undefined),
+      studio: link(ctx.origin, 'Studios', p.studio as string | undefined),
+    }),
+  };
+}
+
+export function presentOffline(ctx: PresentContext, o: Doc): Rec {
+  return { ...o, path: ctx.signer.sign(`/api/offlines/${o._id}/download`), $links: self(ctx, 'Offlines', o._id) };
+}
+
+export function presentComment(ctx: PresentContext, c: Doc): Rec {
+  const user = c.user as { _id?: string } | undefined;
+  return {
+    ...c,
+    urls: { workRequest: `${ctx.origin}/work-requests/${String(c.workRequest)}` },
+    $links: self(ctx, 'Comments', c._id, {
+      workRequest: link(ctx.origin, 'Workrequests', c.workRequest as string | undefined),
+      user: link(ctx.origin, 'Users', user?._id),
+    }),
+  };
+}
+
+function userRef(ctx: PresentContext, u: { _id?: string } | undefined): Rec | undefined {
+  return u ? { ...u, $links: self(ctx, 'Users', u._id ?? '') } : undefined;
+}
+
+export function presentShare(ctx: PresentContext, s: ShareDoc): Rec {
+  const own = (s.permissions ?? []).find((p) => p.user === ctx.caller.id);
+  return {
+    ...s,
+    from: userRef(ctx, s.from),
+    to: (s.to ?? []).map((u) => userRef(ctx, u)),
+    assets: (s.assets ?? []).map((a) => ({
+      ...a,
+      $links: self(ctx, 'Assets', a._id ?? '', {
+        project: link(ctx.origin, 'Projects', a.project),
+        studio: link(ctx.origin, 'Studios', a.studio),
+        thumbnail: link(ctx.origin, 'Files', a.thumbnail),
+        type: a.type ? `${ctx.origin}/api/Assettypes/${a.type}` : undefined,
+      }),
+      $permissions: {
+        ...permissionsFor(ctx),
+        access: own?.access
+          ? Object.entries(own.access).filter(([, v]) => v === true).map(([k]) => k)
+          : permissionsFor(ctx).access,
+      },
+      $feedback: feedbackFor(s._id),
+    })),
+    permissions: (s.permissions ?? []).map((p) => ({ ...p, $links: self(ctx, 'Permissions', p._id ?? '') })),
+    $links: self(ctx, 'Shares', s._id, { from: link(ctx.origin, 'Users', s.from?._id) }),
+  };
+}
+
+export function presentNotification(ctx: PresentContext, n: Doc, summary = false): Rec {
+  const out: Rec = { ...n, $links: self(ctx, 'Notifications', n._id) };
+  const event = n.event as Rec | undefined;
+  if (summary && event?.workRequest && typeof event.workRequest === 'object') {
+    const wr = event.workRequest as Rec;
+    out.event = { ...event, workRequest: { _id: wr._id, status: wr.status } };
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+/** Record rules shared by every route: read-only fields, strict body parsing, merging, links. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Collection, Doc, Stored } from '../storage/store';
+import { badRequest, validationError } from './errors';
+import { etagOf } from './etag';
+
+/** `//<host>` of the request, used to build `$links` and app URLs. */
+export function originOf(request: FastifyRequest): string {
+  return `//${request.headers.host ?? 'localhost'}`;
+}
+
+export function link(origin: string, collection: Collection, id: string | undefined): string | undefined {
+  return id ? `${origin}/api/${collection}/${id}` : undefined;
+}
+
+/** Drops `$`-prefixed fields at any depth: they are computed on output and never taken from a body. */
+export function stripComputed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripComputed);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (!k.startsWith('$')) out[k] = stripComputed(v);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Validates a body against a contract schema (types strict, unknown fields kept) and returns it without the
+ * read-only fields. `_id` is returned separately: collection-level PUTs use it to select the record.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): { id?: string; fields: Record<string, unknown> } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('body: expected a JSON object');
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationError(result.error);
+  const fields = stripComputed(body) as Record<string, unknown>;
+  const id = typeof fields._id === 'string' ? fields._id : undefined;
+  delete fields._id;
+  delete fields.created;
+  return { id, fields };
+}
+
+/** PUT merges: the given top-level fields replace the stored ones, the rest is kept. */
+export function merge<T extends Doc>(stored: T, fields: Record<string, unknown>): T {
+  return { ...stored, ...fields, _id: stored._id, created: stored.created };
+}
+
+/** Sends one record with its ETag. */
+export function sendRecord(reply: FastifyReply, stored: Stored, body: unknown): unknown {
+  reply.header('ETag', etagOf(stored.doc._id, stored.version));
+  return body;
+}
+
+export function isHexId(id: string): boolean {
+  return /^[0-9a-f]{24}$/.test(id);
+}

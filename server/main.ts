@@ -1,0 +1,56 @@
+/** Reads the configuration, opens the store (seeding demo data on an empty one), builds the app and listens. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { readConfig } from './config';
+import { SqliteStore } from './storage/sqlite/sqliteStore';
+import { buildApp } from './app';
+import { isEmpty, seedDemo } from './seed/demo';
+
+/** The signing key lives beside the database, so signed links survive a restart. */
+function signingKey(dataDir: string, fromEnv?: string): Buffer {
+  if (fromEnv) return Buffer.from(fromEnv, 'hex');
+  const file = path.join(dataDir, 'signing.key');
+  if (fs.existsSync(file)) return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+  const key = randomBytes(32);
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  return key;
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const store = new SqliteStore(config.dbFile);
+  if (!config.MWS_UPSTREAM && config.SEED === 'true' && isEmpty(store)) {
+    const started = Date.now();
+    await seedDemo(store);
+    console.log(`Seeded demo data into ${config.dbFile} in ${Date.now() - started} ms`);
+  }
+  const app = await buildApp({
+    store,
+    distDir: config.DIST_DIR,
+    logger: config.LOG === 'true',
+    upstream: config.MWS_UPSTREAM,
+    signingKey: signingKey(config.DATA_DIR, config.MWS_SIGNING_KEY),
+  });
+  const shutdown = async () => {
+    await app.close();
+    store.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const port = new URL(address).port;
+  console.log(`\nMWS Console is running at http://localhost:${port}/`);
+  if (config.MWS_UPSTREAM) {
+    console.log(`API requests go to ${config.MWS_UPSTREAM}`);
+  } else {
+    console.log('Demo accounts: admin@mws.test / admin-demo, coordinator@mws.test / coordinator-demo, translator@mws.test / translator-demo');
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+/**
+ * The catalog: projects (PUT /projects), studios (PUT /studios), languages (POST /languages), territories
+ * (PUT /territories) from the spec, and their list / get extensions. Admins and coordinators write.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
+import { project as projectSchema } from '../../src/api/schema/project';
+import { studio as studioSchema } from '../../src/api/schema/studio';
+import { language as languageSchema } from '../../src/api/schema/language';
+import { territory as territorySchema } from '../../src/api/schema/territory';
+import type { Collection, Doc, Filter } from '../storage/store';
+import type { PresentContext } from '../http/present';
+import { presentPlain, presentProject, presentStudio } from '../http/present';
+import { badRequest, conflict } from '../http/errors';
+import { requireCatalogEditor } from '../domain/access';
+import {
+  findOr404, presentContext, queryBool, queryString, sendPage, upsertRecord, eqFilter,
+  type RouteOptions, type WriteSpec,
+} from './helpers';
+import { sendRecord } from '../http/records';
+
+interface CatalogEntry {
+  path: string;
+  collection: Collection;
+  what: string;
+  schema: z.ZodType;
+  present: (ctx: PresentContext, d: Doc) => unknown;
+  sortField: string;
+  /** Fields a new record must have. */
+  required: string[];
+}
+
+const slugify = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+const ENTRIES: CatalogEntry[] = [
+  { path: 'projects', collection: 'Projects', what: 'project', schema: projectSchema, present: presentProject, sortField: 'name', required: ['name', 'studio'] },
+  { path: 'studios', collection: 'Studios', what: 'studio', schema: studioSchema, present: presentStudio, sortField: 'name', required: ['name'] },
+  { path: 'languages', collection: 'Languages', what: 'language', schema: languageSchema, present: (c, d) => presentPlain(c, 'Languages', d), sortField: 'name', required: ['name', 'code'] },
+  { path: 'territories', collection: 'Territories', what: 'territory', schema: territorySchema, present: (c, d) => presentPlain(c, 'Territories', d), sortField: 'name', required: ['name'] },
+];
+
+export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  const { store } = services;
+
+  function writeSpec(entry: CatalogEntry): WriteSpec<Doc> {
+    return {
+      collection: entry.collection,
+      what: entry.what,
+      schema: entry.schema,
+      authorize: (caller) => requireCatalogEditor(caller),
+      prepare(next, _fields, _caller, current) {
+        for (const field of entry.required) {
+          const v = next[field];
+          if (typeof v !== 'string' || v.trim() === '') throw badRequest(`${field}: required`);
+        }
+        const out: Doc = { ...next };
+        if (typeof out.name === 'string') out.name = out.name.trim();
+        if ((entry.path === 'projects' || entry.path === 'studios') && !out.slug) out.slug = slugify(String(out.name));
+        if (entry.path === 'projects') {
+          if (!store.get('Studios', String(out.studio))) throw badRequest('studio: no such studio');
+          out.archived ??= false;
+        }
+        if (entry.path === 'languages') {
+          const code = String(out.code).trim();
+          const same = store.list('Languages', { filters: [{ field: 'code', op: 'eq', value: code }], offset: 0, limit: 2 }).items;
+          if (same.some((l) => l._id !== current?._id)) throw conflict(`a language with the code ${code} exists already`);
+          out.code = code;
+        }
+        return out;
+      },
+      present: entry.present,
+    };
+  }
+
+  for (const entry of ENTRIES) {
+    app.get(`/${entry.path}`, async (request, reply) => {
+      const ctx = presentContext(request, services);
+      const filters: Filter[] = [];
+      if (entry.path === 'projects') {
+        filters.push(...eqFilter('studio', queryString(request, 'studio')));
+        const archived = queryBool(request, 'archived');
+        if (archived !== undefined) filters.push({ field: 'archived', op: 'eq', value: archived });
+      }
+      return sendPage<Doc>(request, reply, services, entry.collection, {
+        filters,
+        sort: { field: entry.sortField, dir: 'asc' },
+      }, (d) => entry.present(ctx, d));
+    });
+    app.get<{ Params: { id: string } }>(`/${entry.path}/:id`, async (request, reply) => {
+      const found = findOr404<Doc>(services, entry.collection, request.params.id, entry.what);
+      return sendRecord(reply, found, entry.present(presentContext(request, services), found.doc));
+    });
+  }
+
+  app.put('/projects', async (request, reply) => upsertRecord(request, reply, services, writeSpec(ENTRIES[0]!)));
+  app.put('/studios', async (request, reply) => upsertRecord(request, reply, services, writeSpec(ENTRIES[1]!)));
+  app.post('/languages', async (request, reply) =>
+    upsertRecord(request, reply, services, writeSpec(ENTRIES[2]!), { allowUpdate: false }),
+  );
+  app.put('/territories', async (request, reply) => upsertRecord(request, reply, services, writeSpec(ENTRIES[3]!)));
+};

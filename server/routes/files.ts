@@ -1,0 +1,35 @@
+/** Files: the spec's PUT /files/{id}, and the list / get extensions. */
+import type { FastifyPluginAsync } from 'fastify';
+import { file as fileSchema } from '../../src/api/schema/file';
+import type { Doc } from '../storage/store';
+import { presentFile } from '../http/present';
+import { sendRecord } from '../http/records';
+import { badRequest } from '../http/errors';
+import { requireCatalogEditor } from '../domain/access';
+import { findOr404, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+
+export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  app.get('/files', async (request, reply) => {
+    const asset = queryString(request, 'asset');
+    if (!asset) throw badRequest('asset: required, the id of an asset');
+    const ctx = presentContext(request, services);
+    return sendPage<Doc>(request, reply, services, 'Files', {
+      filters: [{ field: 'asset', op: 'eq', value: asset }],
+    }, (f) => presentFile(ctx, f));
+  });
+
+  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
+    const found = findOr404<Doc>(services, 'Files', request.params.id, 'file');
+    return sendRecord(reply, found, presentFile(presentContext(request, services), found.doc));
+  });
+
+  app.put<{ Params: { id: string } }>('/files/:id', async (request, reply) =>
+    updateRecord<Doc>(request, reply, services, {
+      collection: 'Files',
+      what: 'file',
+      schema: fileSchema,
+      authorize: (caller) => requireCatalogEditor(caller),
+      present: presentFile,
+    }, request.params.id),
+  );
+};

@@ -1,0 +1,144 @@
+/** Small pieces every route file uses: the presentation context, one-record lookup, list pages. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { VersionConflict, newId, type Collection, type Doc, type Filter, type ListQuery, type Stored } from '../storage/store';
+import type { Services } from '../context';
+import { callerOf } from '../context';
+import type { PresentContext } from '../http/present';
+import { originOf, parseBody, merge, sendRecord } from '../http/records';
+import { expectedVersion } from '../http/etag';
+import type { Caller } from '../domain/types';
+import { rangeOf, setContentRange } from '../http/paging';
+import { badRequest, conflict, notFound } from '../http/errors';
+
+export interface RouteOptions {
+  services: Services;
+}
+
+export function presentContext(request: FastifyRequest, services: Services): PresentContext {
+  return { origin: originOf(request), caller: callerOf(request), store: services.store, signer: services.signer };
+}
+
+export function findOr404<T extends Doc>(services: Services, collection: Collection, id: string, what: string): Stored<T> {
+  const found = /^[0-9a-f]{24}$/.test(id) ? services.store.get<T>(collection, id) : undefined;
+  if (!found) throw notFound(what);
+  return found;
+}
+
+/** Answers one page of a list: reads X-Range, queries, sets Content-Range, shapes each item. */
+export function sendPage<T extends Doc>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  collection: Collection,
+  query: Omit<ListQuery, 'offset' | 'limit'>,
+  shape: (doc: T) => unknown,
+): unknown[] {
+  const range = rangeOf(request);
+  const page = services.store.list<T>(collection, { ...query, ...range });
+  setContentRange(reply, range.offset, page.items.length, page.total);
+  return page.items.map(shape);
+}
+
+/** A query-string value as one string (the first when repeated). */
+export function queryString(request: FastifyRequest, name: string): string | undefined {
+  const q = request.query as Record<string, unknown>;
+  const v = q[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return typeof s === 'string' && s.trim() !== '' ? s.trim() : undefined;
+}
+
+export function queryBool(request: FastifyRequest, name: string): boolean | undefined {
+  const v = queryString(request, name);
+  if (v === undefined) return undefined;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  throw badRequest(`${name}: expected true or false`);
+}
+
+export function eqFilter(field: string, value: string | undefined): Filter[] {
+  return value === undefined ? [] : [{ field, op: 'eq', value }];
+}
+
+/** Runs a write; a VersionConflict becomes a 409 whose `details.current` is the record as it now is, shaped. */
+export function withConflict<R>(what: string, write: () => R, shape: (current: Doc) => unknown): R {
+  try {
+    return write();
+  } catch (e) {
+    if (e instanceof VersionConflict) {
+      throw conflict(`this ${what} was changed by someone else: reload to see their version`, { current: shape(e.current.doc) });
+    }
+    throw e;
+  }
+}
+
+export interface WriteSpec<T extends Doc> {
+  collection: Collection;
+  /** Words for messages: "work request", "studio". */
+  what: string;
+  schema: z.ZodType;
+  /** Throws 403 when the caller may not write this record (`undefined` when creating). */
+  authorize?: (caller: Caller, current: T | undefined) => void;
+  /** Adjusts the record before it is stored (defaults, server-owned fields); may throw 400/403. */
+  prepare?: (next: T, fields: Record<string, unknown>, caller: Caller, current: T | undefined) => T;
+  present: (ctx: PresentContext, doc: T) => unknown;
+  /** Runs after a successful write, inside no transaction (events, notifications). */
+  after?: (saved: T, previous: T | undefined, caller: Caller) => void;
+}
+
+/** `PUT /<collection>/{id}`: merge the body into the stored record; If-Match honoured. */
+export function updateRecord<T extends Doc>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  spec: WriteSpec<T>,
+  id: string,
+): unknown {
+  const caller = callerOf(request);
+  const found = findOr404<T>(services, spec.collection, id, spec.what);
+  spec.authorize?.(caller, found.doc);
+  const { fields } = parseBody(spec.schema, request.body);
+  let next = merge(found.doc, fields);
+  if (spec.prepare) next = spec.prepare(next, fields, caller, found.doc);
+  const ctx = presentContext(request, services);
+  const saved = withConflict(
+    spec.what,
+    () => services.store.replace<T>(spec.collection, next, expectedVersion(request, id) ?? found.version),
+    (current) => spec.present(ctx, current as T),
+  );
+  spec.after?.(saved.doc, found.doc, caller);
+  return sendRecord(reply, saved, spec.present(ctx, saved.doc));
+}
+
+/** Collection-level `PUT` and `POST` create: a body with `_id` updates that record, without `_id` creates one. */
+export function upsertRecord<T extends Doc>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  spec: WriteSpec<T>,
+  options: { allowCreate?: boolean; allowUpdate?: boolean } = {},
+): unknown {
+  const { id } = parseBody(spec.schema, request.body);
+  if (id !== undefined) {
+    if (options.allowUpdate === false) throw badRequest('_id: this operation creates records; leave _id out');
+    return updateRecord(request, reply, services, spec, id);
+  }
+  if (options.allowCreate === false) throw badRequest(`_id: required (a ${spec.what} is only updated here)`);
+  const caller = callerOf(request);
+  spec.authorize?.(caller, undefined);
+  const { fields } = parseBody(spec.schema, request.body);
+  const now = Math.floor(Date.now() / 1000);
+  let next = { ...fields, _id: newId(), created: now } as T;
+  if (spec.prepare) next = spec.prepare(next, fields, caller, undefined);
+  const saved = services.store.insert<T>(spec.collection, next);
+  spec.after?.(saved.doc, undefined, caller);
+  return sendRecord(reply, saved, spec.present(presentContext(request, services), saved.doc));
+}
+
+/** Answers one page of a list already in memory (small collections filtered in code). */
+export function sendArrayPage<T>(request: FastifyRequest, reply: FastifyReply, all: T[], shape: (item: T) => unknown): unknown[] {
+  const { offset, limit } = rangeOf(request);
+  const page = all.slice(offset, offset + limit);
+  setContentRange(reply, offset, page.length, all.length);
+  return page.map(shape);
+}

@@ -1,0 +1,66 @@
+/**
+ * Offlines: the spec's POST /offlines, the list extension, and the signed download. The reference server holds
+ * no media, so the download is a JSON manifest of the offline (docs/API.md).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { offline as offlineSchema } from '../../src/api/schema/offline';
+import type { Doc } from '../storage/store';
+import type { WorkRequestDoc, TranslationDoc } from '../domain/types';
+import { callerOf } from '../context';
+import { presentOffline } from '../http/present';
+import { parseBody, sendRecord } from '../http/records';
+import { badRequest, notFound } from '../http/errors';
+import { canSeeWorkRequest } from '../domain/access';
+import { findOr404, presentContext, queryString, sendPage, type RouteOptions } from './helpers';
+
+export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  const { store, signer } = services;
+
+  function visibleWorkRequest(request: Parameters<typeof callerOf>[0], id: unknown): WorkRequestDoc {
+    if (typeof id !== 'string' || id === '') throw badRequest('workRequest: required, the id of a work request');
+    const wr = findOr404<WorkRequestDoc>(services, 'Workrequests', id, 'work request').doc;
+    const translator = wr.translation ? store.get<TranslationDoc>('Translations', wr.translation)?.doc.translator?._id : undefined;
+    if (!canSeeWorkRequest(callerOf(request), wr, translator)) throw notFound('work request');
+    return wr;
+  }
+
+  app.post('/offlines', async (request, reply) => {
+    const { fields } = parseBody(offlineSchema, request.body);
+    const wr = visibleWorkRequest(request, fields.workRequest);
+    const saved = store.insert('Offlines', {
+      workRequest: wr._id,
+      from: callerOf(request).id,
+      project: wr.project?._id,
+      asset: wr.asset?._id,
+    });
+    return sendRecord(reply, saved, presentOffline(presentContext(request, services), saved.doc));
+  });
+
+  app.get('/offlines', async (request, reply) => {
+    const wr = visibleWorkRequest(request, queryString(request, 'workRequest'));
+    const ctx = presentContext(request, services);
+    return sendPage(request, reply, services, 'Offlines', {
+      filters: [{ field: 'workRequest', op: 'eq', value: wr._id }],
+    }, (o) => presentOffline(ctx, o));
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { expires?: string; sig?: string } }>(
+    '/offlines/:id/download',
+    async (request, reply) => {
+      signer.verify(`/api/offlines/${request.params.id}/download`, request.query.expires, request.query.sig);
+      const o = store.get<Doc>('Offlines', request.params.id)?.doc;
+      if (!o) throw notFound('offline');
+      const wr = store.get<WorkRequestDoc>('Workrequests', String(o.workRequest))?.doc;
+      reply.header('Content-Disposition', `attachment; filename="offline-${o._id}.json"`);
+      reply.header('Cache-Control', 'private, no-store');
+      return {
+        offline: o._id,
+        workRequest: o.workRequest,
+        asset: wr?.asset?.name,
+        language: wr?.language,
+        territory: wr?.territory,
+        note: 'The reference server holds no media: this manifest stands for the offline file.',
+      };
+    },
+  );
+};

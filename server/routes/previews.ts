@@ -1,0 +1,47 @@
+/** Previews: the spec's PUT /previews/{id}, the list / get extensions and the signed viewing link. */
+import type { FastifyPluginAsync } from 'fastify';
+import { preview as previewSchema } from '../../src/api/schema/preview';
+import type { Doc } from '../storage/store';
+import { presentPreview } from '../http/present';
+import { sendRecord } from '../http/records';
+import { badRequest, notFound } from '../http/errors';
+import { requireCatalogEditor } from '../domain/access';
+import { findOr404, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+
+export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  app.get('/previews', async (request, reply) => {
+    const asset = queryString(request, 'asset');
+    if (!asset) throw badRequest('asset: required, the id of an asset');
+    const ctx = presentContext(request, services);
+    return sendPage<Doc>(request, reply, services, 'Previews', {
+      filters: [{ field: 'asset', op: 'eq', value: asset }],
+    }, (p) => presentPreview(ctx, p));
+  });
+
+  app.get<{ Params: { id: string } }>('/previews/:id', async (request, reply) => {
+    const found = findOr404<Doc>(services, 'Previews', request.params.id, 'preview');
+    return sendRecord(reply, found, presentPreview(presentContext(request, services), found.doc));
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { expires?: string; sig?: string } }>(
+    '/previews/:id/view',
+    async (request, reply) => {
+      services.signer.verify(`/api/previews/${request.params.id}/view`, request.query.expires, request.query.sig);
+      const p = services.store.get<Doc>('Previews', request.params.id)?.doc;
+      if (!p) throw notFound('preview');
+      reply.header('Cache-Control', 'private, no-store');
+      return { preview: p._id, asset: p.asset, label: p.label, revision: p.revision, cdn: p.cdn };
+    },
+  );
+
+  app.put<{ Params: { id: string } }>('/previews/:id', async (request, reply) =>
+    updateRecord<Doc>(request, reply, services, {
+      collection: 'Previews',
+      what: 'preview',
+      schema: previewSchema,
+      authorize: (caller) => requireCatalogEditor(caller),
+      prepare: (next, _fields, _caller, current) => ({ ...next, path: current?.path }) as Doc,
+      present: presentPreview,
+    }, request.params.id),
+  );
+};

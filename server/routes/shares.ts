@@ -1,0 +1,61 @@
+/** Shares: the spec's PUT /shares/{id}, and the list / get extensions. Only participants see a share. */
+import type { FastifyPluginAsync } from 'fastify';
+import { share as shareSchema } from '../../src/api/schema/share';
+import type { ShareDoc } from '../domain/types';
+import type { Filter } from '../storage/store';
+import { callerOf } from '../context';
+import { presentShare } from '../http/present';
+import { forbidden, notFound } from '../http/errors';
+import { sendRecord } from '../http/records';
+import { canEditShare, isShareParticipant } from '../domain/access';
+import { findOr404, presentContext, sendArrayPage, sendPage, updateRecord, type RouteOptions } from './helpers';
+
+export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  app.get('/shares', async (request, reply) => {
+    const caller = callerOf(request);
+    const ctx = presentContext(request, services);
+    if (caller.isAdmin) {
+      return sendPage<ShareDoc>(request, reply, services, 'Shares', {}, (s) => presentShare(ctx, s));
+    }
+    // Sent or received: `to` is indexed as the text of its JSON, and ids are unique 24-hex strings.
+    const sent = services.store.list<ShareDoc>('Shares', {
+      filters: [{ field: 'from', op: 'eq', value: caller.id }], offset: 0, limit: 100_000,
+    }).items;
+    const received = services.store.list<ShareDoc>('Shares', {
+      filters: [{ field: 'to', op: 'contains', value: caller.id } satisfies Filter], offset: 0, limit: 100_000,
+    }).items.filter((s) => isShareParticipant(caller, s));
+    const all = [...new Map([...sent, ...received].map((s) => [s._id, s])).values()].sort(
+      (a, b) => b.created - a.created || b._id.localeCompare(a._id),
+    );
+    return sendArrayPage(request, reply, all, (s) => presentShare(ctx, s));
+  });
+
+  app.get<{ Params: { id: string } }>('/shares/:id', async (request, reply) => {
+    const caller = callerOf(request);
+    const found = findOr404<ShareDoc>(services, 'Shares', request.params.id, 'share');
+    if (!caller.isAdmin && !isShareParticipant(caller, found.doc)) throw notFound('share');
+    return sendRecord(reply, found, presentShare(presentContext(request, services), found.doc));
+  });
+
+  app.put<{ Params: { id: string } }>('/shares/:id', async (request, reply) =>
+    updateRecord<ShareDoc>(request, reply, services, {
+      collection: 'Shares',
+      what: 'share',
+      schema: shareSchema,
+      authorize(caller, current) {
+        if (!current) return;
+        if (!caller.isAdmin && !isShareParticipant(caller, current)) throw notFound('share');
+        if (!canEditShare(caller, current)) throw forbidden('only the sender or an admin changes a share');
+      },
+      prepare(next, _fields, _caller, current) {
+        // The sender and the share's own id inside permissions are the server's to keep.
+        return {
+          ...next,
+          from: current?.from ?? next.from,
+          permissions: (next.permissions ?? []).map((p) => ({ ...p, share: next._id })),
+        };
+      },
+      present: presentShare,
+    }, request.params.id),
+  );
+};

@@ -1,0 +1,118 @@
+/** Users: the spec's PUT /users, PUT/GET /users/{id}, and the sign-in, me and list extensions. */
+import type { FastifyPluginAsync } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { user as userSchema } from '../../src/api/schema/user';
+import type { UserDoc, Caller } from '../domain/types';
+import { callerOf } from '../context';
+import { presentUser } from '../http/present';
+import { badRequest, conflict, forbidden } from '../http/errors';
+import { hashPassword } from '../domain/passwords';
+import { etagOf } from '../http/etag';
+import { findOr404, presentContext, queryString, sendArrayPage, sendPage, upsertRecord, updateRecord, type RouteOptions, type WriteSpec } from './helpers';
+
+/** Fields only admins may change on a user. */
+const ADMIN_ONLY_FIELDS = ['groups', 'status', 'username', 'emailNormal', 'invite'] as const;
+
+function groupIds(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((g) => (typeof g === 'string' ? g : (g as { _id?: unknown })?._id))
+    .filter((g): g is string => typeof g === 'string');
+}
+
+export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  const { store, auth } = services;
+
+  const spec = (passwordHash?: string): WriteSpec<UserDoc> => ({
+    collection: 'Users',
+    what: 'user',
+    schema: userSchema,
+    authorize(caller: Caller, current) {
+      if (caller.isAdmin) return;
+      if (!current) throw forbidden('only admins create users');
+      if (current._id !== caller.id) throw forbidden('you may only change your own profile');
+    },
+    prepare(next, fields, caller, current) {
+      const out = { ...next } as UserDoc & { password?: unknown; inviteCode?: string };
+      delete out.password;
+      if (!caller.isAdmin && current) {
+        for (const k of ADMIN_ONLY_FIELDS) if (k in fields) (out as Record<string, unknown>)[k] = current[k];
+      }
+      if ('groups' in fields && caller.isAdmin) out.groups = groupIds(fields.groups);
+      if (!current) {
+        const email = String(fields.emailNormal ?? fields.username ?? '').trim().toLowerCase();
+        if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw badRequest('emailNormal: expected an e-mail address');
+        if (auth.findUserByUsername(email)) throw conflict(`a user with the e-mail ${email} exists already`);
+        out.username = email;
+        out.emailNormal = email;
+        out.status = { invited: true, approved: true, registered: false, confirmed: false };
+        out.invite = '/invite/:code';
+        out.inviteCode = randomBytes(16).toString('hex');
+        out.groups = groupIds(fields.groups);
+        out.preferences ??= {
+          blacklist: { projects: [] },
+          ingest: { maxUploads: 3, skipScratchPreview: false },
+          mail: { enabled: true },
+        };
+      } else if (caller.isAdmin && 'emailNormal' in fields) {
+        const email = String(fields.emailNormal).trim().toLowerCase();
+        const other = auth.findUserByUsername(email);
+        if (other && other._id !== current._id) throw conflict(`a user with the e-mail ${email} exists already`);
+        out.emailNormal = email;
+        out.username = email;
+      }
+      if (passwordHash) out.passwordHash = passwordHash;
+      return out;
+    },
+    present: presentUser,
+  });
+
+  /** Hashes a `password` field (extension, write-only) before the synchronous write. */
+  async function passwordHashOf(body: unknown): Promise<string | undefined> {
+    const password = (body as { password?: unknown } | undefined)?.password;
+    if (password === undefined) return undefined;
+    if (typeof password !== 'string' || password.length < 8 || password.length > 200) {
+      throw badRequest('password: expected 8 to 200 characters');
+    }
+    return hashPassword(password);
+  }
+
+  app.post('/session', async (request) => presentUser(presentContext(request, services), callerOf(request).user));
+
+  app.get('/users/me', async (request, reply) => {
+    const caller = callerOf(request);
+    const found = findOr404<UserDoc>(services, 'Users', caller.id, 'user');
+    reply.header('ETag', etagOf(found.doc._id, found.version));
+    return presentUser(presentContext(request, services), found.doc);
+  });
+
+  app.get('/users', async (request, reply) => {
+    const caller = callerOf(request);
+    if (!caller.isAdmin && !caller.isCoordinator) throw forbidden('only admins and coordinators list users');
+    const ctx = presentContext(request, services);
+    const q = queryString(request, 'q')?.toLowerCase();
+    if (q) {
+      // Users are few: filter in memory over name and e-mail.
+      const all = store.list<UserDoc>('Users', { offset: 0, limit: 100_000, sort: { field: 'name', dir: 'asc' } }).items;
+      const matches = all.filter((u) => `${u.name ?? ''} ${u.emailNormal ?? ''}`.toLowerCase().includes(q));
+      return sendArrayPage(request, reply, matches, (u) => presentUser(ctx, u));
+    }
+    return sendPage<UserDoc>(request, reply, services, 'Users', { sort: { field: 'name', dir: 'asc' } }, (u) => presentUser(ctx, u));
+  });
+
+  app.get<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
+    const found = findOr404<UserDoc>(services, 'Users', request.params.id, 'user');
+    reply.header('ETag', etagOf(found.doc._id, found.version));
+    return presentUser(presentContext(request, services), found.doc);
+  });
+
+  app.put('/users', async (request, reply) => {
+    const hash = await passwordHashOf(request.body);
+    return upsertRecord(request, reply, services, spec(hash));
+  });
+
+  app.put<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
+    const hash = await passwordHashOf(request.body);
+    return updateRecord(request, reply, services, spec(hash), request.params.id);
+  });
+};

@@ -1,0 +1,222 @@
+/** Paging, authentication, errors, merge, If-Match, the wam flow and persistence across a restart. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, call, basic, DEMO, type TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => server?.stop());
+
+const range = (r: string) => ({ headers: { 'X-Range': r } });
+const total = (h: Headers) => Number(h.get('content-range')?.split('/')[1]);
+
+describe('paging with X-Range', () => {
+  it('defaults to the first 10 and reports the total', async () => {
+    const res = await call(server, 'GET', '/api/workrequests');
+    expect(res.body).toHaveLength(10);
+    expect(res.headers.get('content-range')).toMatch(/^resources 0-9\/\d+$/);
+    expect(total(res.headers)).toBeGreaterThanOrEqual(400);
+  });
+
+  it('answers first, middle and last pages without overlap', async () => {
+    const first = await call(server, 'GET', '/api/workrequests?sort=due', range('resources=0-49'));
+    const second = await call(server, 'GET', '/api/workrequests?sort=due', range('resources=50-99'));
+    const n = total(first.headers);
+    const last = await call(server, 'GET', '/api/workrequests?sort=due', range(`resources=${n - 5}-${n + 20}`));
+    expect(first.body).toHaveLength(50);
+    expect(second.headers.get('content-range')).toBe(`resources 50-99/${n}`);
+    const ids = new Set([...first.body, ...second.body].map((w: { _id: string }) => w._id));
+    expect(ids.size).toBe(100);
+    expect(last.body).toHaveLength(5);
+    expect(last.headers.get('content-range')).toBe(`resources ${n - 5}-${n - 1}/${n}`);
+  });
+
+  it('answers an empty page past the end', async () => {
+    const res = await call(server, 'GET', '/api/workrequests', range('resources=100000-100009'));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    expect(res.headers.get('content-range')).toMatch(/^resources \*\/\d+$/);
+  });
+
+  it('clamps ranges over 100 items to 100', async () => {
+    const res = await call(server, 'GET', '/api/workrequests', range('resources=0-999'));
+    expect(res.body).toHaveLength(100);
+    expect(res.headers.get('content-range')).toMatch(/^resources 0-99\//);
+  });
+
+  it.each(['items=0-9', 'resources=9-0', 'resources=-1-5', 'resources=a-b', 'resources=0'])('rejects malformed %s with 400', async (r) => {
+    const res = await call(server, 'GET', '/api/workrequests', range(r));
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('bad_request');
+    expect(res.body.error.message).toContain('X-Range');
+  });
+
+  it('exposes Content-Range to browsers', async () => {
+    const res = await call(server, 'GET', '/api/notifications', { headers: { Origin: 'http://elsewhere.test' } });
+    expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
+    const pre = await fetch(`${server.url}/api/workrequests`, { method: 'OPTIONS', headers: { Origin: 'http://elsewhere.test' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-headers')).toContain('X-Range');
+  });
+});
+
+describe('authentication', () => {
+  it('refuses a request without credentials with 401 JSON, and challenges only non-XHR callers', async () => {
+    const xhr = await call(server, 'GET', '/api/workrequests', { as: null });
+    expect(xhr.status).toBe(401);
+    expect(xhr.body.error.code).toBe('unauthorized');
+    expect(xhr.headers.get('www-authenticate')).toBeNull();
+    const plain = await fetch(`${server.url}/api/workrequests`);
+    expect(plain.status).toBe(401);
+    expect(plain.headers.get('www-authenticate')).toContain('Basic');
+  });
+
+  it('refuses a wrong password and an unknown user', async () => {
+    expect((await call(server, 'GET', '/api/users/me', { as: { username: 'admin@mws.test', password: 'nope' } })).status).toBe(401);
+    expect((await call(server, 'GET', '/api/users/me', { as: { username: 'ghost@mws.test', password: 'admin-demo' } })).status).toBe(401);
+    expect((await call(server, 'GET', '/api/users/me', { headers: { Authorization: 'Bearer abc' }, as: null })).status).toBe(401);
+  });
+
+  it('accepts the right password: POST /session answers the user', async () => {
+    const res = await call(server, 'POST', '/api/session', { as: DEMO.translator });
+    expect(res.status).toBe(200);
+    expect(res.body.emailNormal).toBe('translator@mws.test');
+    expect(res.body.passwordHash).toBeUndefined();
+  });
+
+  it('forgets a remembered credential when the password changes', async () => {
+    const created = await call(server, 'PUT', '/api/users', { as: DEMO.admin, body: { name: 'Pat', emailNormal: 'pat@mws.test', password: 'first-password' } });
+    expect(created.status).toBe(200);
+    const old = { username: 'pat@mws.test', password: 'first-password' };
+    expect((await call(server, 'GET', '/api/users/me', { as: old })).status).toBe(200);
+    const changed = await call(server, 'PUT', `/api/users/${created.body._id}`, { as: old, body: { password: 'second-password' } });
+    expect(changed.status).toBe(200);
+    expect((await call(server, 'GET', '/api/users/me', { as: old })).status).toBe(401);
+    expect((await call(server, 'GET', '/api/users/me', { as: { ...old, password: 'second-password' } })).status).toBe(200);
+  });
+
+  it('lets /healthz through without credentials', async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('errors', () => {
+  it('400 names the field of a wrong type and changes nothing', async () => {
+    const a = (await call(server, 'GET', '/api/assets/countByProject', range('resources=0-0'))).body[0];
+    const res = await call(server, 'PUT', `/api/assets/${a._id}`, { body: { name: 'ok', verified: 'yes' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^verified: /);
+    expect(res.body.error.details[0].path).toBe('verified');
+    const again = await call(server, 'GET', `/api/assets/${a._id}`);
+    expect(again.body.name).toBe(a.name);
+  });
+
+  it('400 for malformed JSON, 415 for a body that is not JSON, 413 over 1 MiB', async () => {
+    const id = (await call(server, 'GET', '/api/assets/countByProject', range('resources=0-0'))).body[0]._id;
+    const bad = await call(server, 'PUT', `/api/assets/${id}`, { raw: '{"name":', headers: { 'Content-Type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    const text = await call(server, 'PUT', `/api/assets/${id}`, { raw: 'name=x', headers: { 'Content-Type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    expect(text.body.error.code).toBe('unsupported_media_type');
+    const big = await call(server, 'PUT', `/api/assets/${id}`, { body: { name: 'x'.repeat(1024 * 1024 + 10) } });
+    expect(big.status).toBe(413);
+    expect(big.body.error.code).toBe('payload_too_large');
+  });
+
+  it('403 for a translator writing the catalog', async () => {
+    const res = await call(server, 'PUT', '/api/studios', { as: DEMO.translator, body: { name: 'Nope' } });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('forbidden');
+  });
+
+  it('404 for unknown records and routes', async () => {
+    expect((await call(server, 'GET', '/api/workrequests/000000000000000000000000')).status).toBe(404);
+    expect((await call(server, 'GET', '/api/workrequests/not-an-id')).body.error.code).toBe('not_found');
+    expect((await call(server, 'GET', '/api/nothing-here')).status).toBe(404);
+  });
+
+  it('never sends a stack trace', async () => {
+    const res = await call(server, 'PUT', '/api/projects', { body: { name: 'x', studio: 'nope' } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('PUT merge and If-Match', () => {
+  it('keeps fields the body does not name', async () => {
+    const s = (await call(server, 'GET', '/api/studios')).body[0];
+    const res = await call(server, 'PUT', '/api/studios', { body: { _id: s._id, previewWatermarkFormat: 'WM {date}' } });
+    expect(res.body).toMatchObject({ name: s.name, slug: s.slug, previewWatermarkFormat: 'WM {date}' });
+    expect(res.body.created).toBe(s.created);
+  });
+
+  it('ignores read-only fields in bodies', async () => {
+    const s = (await call(server, 'GET', '/api/studios')).body[0];
+    const res = await call(server, 'PUT', '/api/studios', { body: { _id: s._id, created: 1, $links: { self: 'x' } } });
+    expect(res.body.created).toBe(s.created);
+    expect(res.body.$links.self).toContain(`/api/Studios/${s._id}`);
+  });
+
+  it('answers 409 for a stale If-Match and changes nothing', async () => {
+    const a = (await call(server, 'GET', '/api/assets/countByProject', range('resources=1-1'))).body[0];
+    const got = await call(server, 'GET', `/api/assets/${a._id}`);
+    const etag = got.headers.get('etag') ?? '';
+    const first = await call(server, 'PUT', `/api/assets/${a._id}`, { body: { name: 'Mine' }, headers: { 'If-Match': etag } });
+    expect(first.status).toBe(200);
+    const stale = await call(server, 'PUT', `/api/assets/${a._id}`, { body: { name: 'Theirs' }, headers: { 'If-Match': etag } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.details.current.name).toBe('Mine');
+    expect((await call(server, 'GET', `/api/assets/${a._id}`)).body.name).toBe('Mine');
+  });
+});
+
+describe('status changes, events and notifications', () => {
+  it('awaiting materials: history entry, wam event, notifications for requester and coordinators with the right title', async () => {
+    const list = await call(server, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin, ...range('resources=0-0') });
+    const wr = list.body[0];
+    const res = await call(server, 'PUT', `/api/workrequests/${wr._id}`, {
+      as: DEMO.admin,
+      body: { status: 'awaiting-materials', reason: 'Textless master missing' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('awaiting-materials');
+    expect(res.body.$statuses).toEqual(['awaiting-materials']);
+    const last = res.body.history.at(-1);
+    expect(last).toMatchObject({ status: 'awaiting-materials', reason: 'Textless master missing', user: { emailNormal: 'admin@mws.test' } });
+
+    const inbox = await call(server, 'GET', '/api/notifications?type=wam', { as: DEMO.coordinator, ...range('resources=0-99') });
+    const mine = inbox.body.filter((n: { event: { workRequest: { _id: string } } }) => n.event.workRequest._id === wr._id);
+    expect(mine).toHaveLength(1);
+    const n = mine[0];
+    const me = (await call(server, 'GET', '/api/users/me', { as: DEMO.admin })).body;
+    expect(n.title).toBe(`Ada Admin (${me.groups[0].name}) marked ${wr.asset.name} — ${wr.language}/${wr.territory} as awaiting materials`);
+    expect(n.emailSubject).toBe(n.title);
+    expect(n).toMatchObject({ read: false, viewed: false, sent: false, type: 'wam' });
+    expect(n.event).toMatchObject({ type: 'wam', workRequest: { status: 'awaiting-materials', asset: wr.asset._id } });
+    expect(n.event.notify.users).toContain(wr.from._id);
+    expect(n.event.notify.groups.length).toBeGreaterThan(0);
+    expect(Array.isArray(n.event.workRequest.recipients)).toBe(true);
+    expect(n.event.urls.view).toContain(wr._id);
+
+    const admin = await call(server, 'GET', '/api/notifications?type=wam', { as: DEMO.admin, ...range('resources=0-99') });
+    expect(admin.body.some((x: { event: { workRequest: { _id: string } } }) => x.event.workRequest._id === wr._id)).toBe(false);
+  });
+
+  it('requires a reason and a known status; translators may not change status', async () => {
+    const wr = (await call(server, 'GET', '/api/workrequests', range('resources=0-0'))).body[0];
+    expect((await call(server, 'PUT', `/api/workrequests/${wr._id}`, { body: { status: 'complete', reason: '  ' } })).status).toBe(400);
+    expect((await call(server, 'PUT', `/api/workrequests/${wr._id}`, { body: { status: 'done', reason: 'x' } })).status).toBe(400);
+    expect((await call(server, 'PUT', `/api/workrequests/${wr._id}`, { as: DEMO.translator, body: { status: 'complete', reason: 'x' } })).status).toBe(403);
+  });
+});
+
+describe('persistence', () => {
+  it('keeps data across a server restart', async () => {
+    const created = await call(server, 'PUT', '/api/territories', { body: { name: 'Restart Land', countries: ['RL'] } });
+    await server.restart();
+    const list = await call(server, 'GET', '/api/territories', range('resources=0-99'));
+    expect(list.body.some((t: { _id: string; name: string }) => t._id === created.body._id && t.name === 'Restart Land')).toBe(true);
+    expect((await call(server, 'GET', '/api/users/me', { headers: { Authorization: basic(DEMO.coordinator) } })).status).toBe(200);
+  });
+});

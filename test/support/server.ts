@@ -1,0 +1,118 @@
+/**
+ * Starts the real server (`node --import tsx server/main.ts`) as a child process on a free port and a fresh temp
+ * data directory, seeded with the demo data, and gives tests a small HTTP client for it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export const DEMO = {
+  admin: { username: 'admin@mws.test', password: 'admin-demo' },
+  coordinator: { username: 'coordinator@mws.test', password: 'coordinator-demo' },
+  translator: { username: 'translator@mws.test', password: 'translator-demo' },
+} as const;
+export type Account = { username: string; password: string };
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  /** Stops the process and starts it again on the same data directory. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function waitForUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /running at (http:\/\/localhost:\d+)\//.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-test-'));
+  let child: ChildProcess | undefined;
+  let url = '';
+  const launch = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'false', DIST_DIR: path.join(dataDir, 'no-dist'), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    url = await waitForUrl(child);
+  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!child || child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  await launch();
+  return {
+    get url() {
+      return url;
+    },
+    dataDir,
+    async restart() {
+      await stop();
+      await launch();
+    },
+    async stop() {
+      await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function basic(account: Account): string {
+  return `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
+}
+
+export interface Call {
+  status: number;
+  headers: Headers;
+  // any: tests read arbitrary JSON records and assert on their fields.
+  body: any;
+}
+
+/** One request: JSON in and out, Basic auth and X-Requested-With unless told otherwise. */
+export async function call(
+  server: TestServer,
+  method: string,
+  pathname: string,
+  options: { as?: Account | null; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Call> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...options.headers };
+  const as = options.as === undefined ? DEMO.coordinator : options.as;
+  if (as) headers.Authorization = basic(as);
+  let body: string | undefined = options.raw;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] ??= 'application/json';
+  }
+  const res = await fetch(server.url + pathname, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
+}
