@@ -5,8 +5,8 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Doc, Store } from '../storage/store';
-import type { Caller, GroupDoc, WorkRequestDoc } from './types';
-import { TITLES, workRequestLabel, type TitledEventType } from './titles';
+import type { Caller, GroupDoc, WorkRequestDoc, ShareDoc } from './types';
+import { wamTitle, wrStatusTitle, wrCommentTitle, translationSubmittedTitle, shareTitle } from './titles';
 import { workRequestUrls } from './urls';
 
 export interface NotificationBus {
@@ -57,8 +57,74 @@ export function studioCoordinators(store: Store, studioId: string | undefined): 
   return { groups: groups.map((g) => g._id), users: [...new Set(groups.flatMap((g) => g.users ?? []))] };
 }
 
+/** The event types about one work request, each with its title. */
+const WORK_REQUEST_TITLES = {
+  wam: wamTitle,
+  'wr-status': wrStatusTitle,
+  'wr-comment': wrCommentTitle,
+  'translation-submitted': translationSubmittedTitle,
+} as const;
+
+function eventFrom(actor: Caller) {
+  return {
+    _id: actor.id,
+    status: actor.user.status,
+    username: actor.user.username,
+    invite: actor.user.invite,
+    emailNormal: actor.user.emailNormal,
+    name: actor.user.name,
+  };
+}
+
+/** Stores one event and a notification per user, then publishes the notifications. */
+function record(store: Store, bus: NotificationBus, event: Record<string, unknown>, users: string[], title: string, now: number): Doc[] {
+  const created: Doc[] = [];
+  store.transaction(() => {
+    const saved = store.insert('Events', { processed: true, pushed: false, digested: false, created: now, ...event }).doc;
+    for (const to of users) {
+      created.push(
+        store.insert('Notifications', {
+          from: (event.from as { _id: string })._id,
+          to,
+          event: saved,
+          type: saved.type,
+          title,
+          emailSubject: title,
+          read: false,
+          viewed: false,
+          sent: false,
+          added: now,
+          created: now,
+        }).doc,
+      );
+    }
+  });
+  for (const n of created) bus.publish(n);
+  return created;
+}
+
+/** Tells the users newly added to a share's recipients. */
+export function emitShareEvent(store: Store, bus: NotificationBus, actor: Caller, share: ShareDoc, newRecipients: string[], now = Date.now()): Doc[] {
+  const users = newRecipients.filter((u) => u !== actor.id);
+  if (users.length === 0) return [];
+  const title = shareTitle({
+    actorName: actor.user.name ?? 'Someone',
+    actorGroup: actor.groups[0]?.name,
+    assetCount: share.assets?.length ?? 0,
+    projectNames: share.projectNames ?? [],
+  });
+  return record(store, bus, {
+    from: eventFrom(actor),
+    type: 'share',
+    share: share._id,
+    projects: [],
+    notify: { users, groups: [] },
+    assets: (share.assets ?? []).map((a) => a._id),
+  }, users, title, Math.floor(now / 1000));
+}
+
 export interface WorkRequestEventInput {
-  type: TitledEventType;
+  type: keyof typeof WORK_REQUEST_TITLES;
   actor: Caller;
   workRequest: WorkRequestDoc;
   /** Extra users to notify (e.g. the translator). */
@@ -74,53 +140,23 @@ export function emitWorkRequestEvent(store: Store, bus: NotificationBus, input: 
   const users = [...new Set([wr.from?._id, ...coordinators.users, ...(input.alsoNotify ?? [])])].filter(
     (u): u is string => typeof u === 'string' && u !== actor.id,
   );
-  const group = actor.groups[0]?.name;
-  const title = TITLES[type]({
+  // The actor's group in the work request's studio names them best; else their first group.
+  const group = (actor.groups.find((g) => wr.studio && (g.studios ?? []).includes(wr.studio)) ?? actor.groups[0])?.name;
+  const title = WORK_REQUEST_TITLES[type]({
     actorName: actor.user.name ?? actor.user.emailNormal ?? 'Someone',
     actorGroup: group,
-    workRequestLabel: workRequestLabel(wr),
-    status: wr.status,
+    assetName: wr.asset?.name ?? 'Untitled asset',
+    language: wr.language ?? '?',
+    territory: wr.territory ?? '?',
+    status: wr.status ?? 'a new status',
   });
-  const created: Doc[] = [];
-  store.transaction(() => {
-    const event = store.insert('Events', {
-      processed: true,
-      pushed: false,
-      digested: false,
-      created: now,
-      from: {
-        _id: actor.id,
-        status: actor.user.status,
-        username: actor.user.username,
-        invite: actor.user.invite,
-        emailNormal: actor.user.emailNormal,
-        name: actor.user.name,
-      },
-      type,
-      workRequest: eventWorkRequest(wr),
-      projects: wr.project ? [{ _id: wr.project._id, name: wr.project.name, slug: wr.project.slug }] : [],
-      urls: workRequestUrls(wr._id, '', true),
-      notify: { users, groups: coordinators.groups },
-      assets: [],
-    }).doc;
-    for (const to of users) {
-      created.push(
-        store.insert('Notifications', {
-          from: actor.id,
-          to,
-          event,
-          type,
-          title,
-          emailSubject: title,
-          read: false,
-          viewed: false,
-          sent: false,
-          added: now,
-          created: now,
-        }).doc,
-      );
-    }
-  });
-  for (const n of created) bus.publish(n);
-  return created;
+  return record(store, bus, {
+    from: eventFrom(actor),
+    type,
+    workRequest: eventWorkRequest(wr),
+    projects: wr.project ? [{ _id: wr.project._id, name: wr.project.name, slug: wr.project.slug }] : [],
+    urls: workRequestUrls(wr._id, '', true),
+    notify: { users, groups: coordinators.groups },
+    assets: [],
+  }, users, title, now);
 }

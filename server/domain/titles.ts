@@ -1,27 +1,57 @@
-/** Titles (and e-mail subjects) of notifications, one builder per event type (docs/API.md). */
+/**
+ * Notification titles (also used as `emailSubject`), one pure builder per event type (docs/API.md, "Work request
+ * statuses and events"). Live events (domain/events.ts) and the seed's past events both use them, so they read
+ * the same.
+ */
 
-export interface TitleParts {
+export interface WorkRequestTitleInput {
+  /** The acting user's name. */
   actorName: string;
+  /** The acting user's group (the one of the work request's studio when they have several). */
   actorGroup?: string;
-  /** "<asset name> — <language>/<territory>" */
-  workRequestLabel: string;
-  status?: string;
+  assetName: string;
+  /** Language code, e.g. `fr-FR`. */
+  language: string;
+  /** Territory code, e.g. `FR`. */
+  territory: string;
 }
 
-function actor(p: TitleParts): string {
-  return p.actorGroup ? `${p.actorName} (${p.actorGroup})` : p.actorName;
+function actor(name: string, group?: string): string {
+  return group ? `${name} (${group})` : name;
 }
 
-export function workRequestLabel(wr: { asset?: { name?: string }; language?: string; territory?: string }): string {
-  return `${wr.asset?.name ?? 'Untitled asset'} — ${wr.language ?? '?'}/${wr.territory ?? '?'}`;
+/** `<asset name> — <language>/<territory>`. */
+export function workRequestLabel(assetName: string, language: string, territory: string): string {
+  return `${assetName} — ${language}/${territory}`;
 }
 
-export const TITLES = {
-  wam: (p: TitleParts) => `${actor(p)} marked ${p.workRequestLabel} as awaiting materials`,
-  'wr-status': (p: TitleParts) => `${actor(p)} moved ${p.workRequestLabel} to ${p.status ?? 'a new status'}`,
-  'wr-comment': (p: TitleParts) => `${actor(p)} commented on ${p.workRequestLabel}`,
-  'translation-submitted': (p: TitleParts) => `${actor(p)} submitted the translation of ${p.workRequestLabel}`,
-  share: (p: TitleParts) => `${actor(p)} shared ${p.workRequestLabel} with you`,
-  embargo: (p: TitleParts) => `Embargo lifted on ${p.workRequestLabel}`,
-} as const;
-export type TitledEventType = keyof typeof TITLES;
+/** `wam`: "<name> (<group>) marked <asset name> — <language>/<territory> as awaiting materials". */
+export function wamTitle(p: WorkRequestTitleInput): string {
+  return `${actor(p.actorName, p.actorGroup)} marked ${workRequestLabel(p.assetName, p.language, p.territory)} as awaiting materials`;
+}
+
+/** `wr-status`: "<name> (<group>) moved <asset name> — <language>/<territory> to <status>". */
+export function wrStatusTitle(p: WorkRequestTitleInput & { status: string }): string {
+  return `${actor(p.actorName, p.actorGroup)} moved ${workRequestLabel(p.assetName, p.language, p.territory)} to ${p.status}`;
+}
+
+/** `wr-comment`: "<name> (<group>) commented on <asset name> — <language>/<territory>". */
+export function wrCommentTitle(p: WorkRequestTitleInput): string {
+  return `${actor(p.actorName, p.actorGroup)} commented on ${workRequestLabel(p.assetName, p.language, p.territory)}`;
+}
+
+/** `translation-submitted`: "<name> (<group>) submitted the translation of <asset name> — <language>/<territory>". */
+export function translationSubmittedTitle(p: WorkRequestTitleInput): string {
+  return `${actor(p.actorName, p.actorGroup)} submitted the translation of ${workRequestLabel(p.assetName, p.language, p.territory)}`;
+}
+
+/** `share`: "<name> (<group>) shared <n> asset(s) of <project names> with you". */
+export function shareTitle(p: { actorName: string; actorGroup?: string; assetCount: number; projectNames: string[] }): string {
+  const what = `${p.assetCount} ${p.assetCount === 1 ? 'asset' : 'assets'} of ${p.projectNames.join(', ') || 'a project'}`;
+  return `${actor(p.actorName, p.actorGroup)} shared ${what} with you`;
+}
+
+/** `embargo`: "Embargo lifted on <file name> (<asset name>)". */
+export function embargoTitle(p: { fileName: string; assetName: string }): string {
+  return `Embargo lifted on ${p.fileName} (${p.assetName})`;
+}

@@ -26,6 +26,8 @@ export type WorkRequestDoc = Doc &
   Without<WorkRequest, 'translation' | 'graphicsTranslation' | '_id' | 'created'> & {
     translation?: string;
     graphicsTranslation?: string;
+    /** Stored only, never sent: the translator of `translation`, so lists can filter on it. */
+    translatorId?: string;
   };
 
 export type TranslationDoc = Doc & Without<Translation, '_id' | 'created'>;

@@ -7,6 +7,7 @@ import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc, ShareDo
 import type { LinkSigner } from '../domain/signing';
 import { assetAccess, canEditCatalog } from '../domain/access';
 import { workRequestUrls } from '../domain/urls';
+import { LINE_FIELDS } from '../domain/translations';
 import { link } from './records';
 
 export interface PresentContext {
@@ -42,16 +43,10 @@ export function presentUser(ctx: PresentContext, u: UserDoc): Rec {
   return out;
 }
 
-/** A translation; `withLines` false drops lines (list items) and adds `lineCount` / `translatedCount`. */
+/** A translation; `withLines` false drops lines (list items; `lineCount` / `translatedCount` stay). */
 export function presentTranslation(ctx: PresentContext, t: TranslationDoc, withLines = true): Rec {
   const out: Rec = { ...t };
-  if (!withLines) {
-    const lines = t.lines ?? [];
-    delete out.lines;
-    delete out.printLines;
-    out.lineCount = lines.length;
-    out.translatedCount = lines.filter((l) => (l.text ?? '').trim() !== '').length;
-  }
+  if (!withLines) for (const f of LINE_FIELDS) delete out[f];
   out.$links = self(ctx, 'Translations', t._id, {
     asset: link(ctx.origin, 'Assets', t.asset),
     workRequest: link(ctx.origin, 'Workrequests', t.workRequest),
@@ -61,14 +56,14 @@ export function presentTranslation(ctx: PresentContext, t: TranslationDoc, withL
 
 function embeddedTranslation(ctx: PresentContext, id: string | undefined, withLines: boolean): Rec | undefined {
   if (!id) return undefined;
-  const t = ctx.store.get<TranslationDoc>('Translations', id)?.doc;
+  const t = ctx.store.get<TranslationDoc>('Translations', id, withLines ? undefined : { omit: LINE_FIELDS })?.doc;
   if (!t) return { _id: id, $links: self(ctx, 'Translations', id) };
   const { asset: _a, workRequest: _w, created: _c, ...embedded } = presentTranslation(ctx, t, withLines);
   return embedded;
 }
 
 export function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc, withLines = true): Rec {
-  const out: Rec = { ...wr };
+  const { translatorId: _internal, ...out }: Rec = { ...wr };
   out.$statuses = wr.status ? [wr.status] : [];
   out.urls = workRequestUrls(wr._id, ctx.origin);
   out.translation = embeddedTranslation(ctx, wr.translation, withLines);

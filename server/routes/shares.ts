@@ -8,6 +8,7 @@ import { presentShare } from '../http/present';
 import { forbidden, notFound } from '../http/errors';
 import { sendRecord } from '../http/records';
 import { canEditShare, isShareParticipant } from '../domain/access';
+import { emitShareEvent } from '../domain/events';
 import { findOr404, presentContext, sendArrayPage, sendPage, updateRecord, type RouteOptions } from './helpers';
 
 export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
@@ -56,6 +57,11 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
         };
       },
       present: presentShare,
+      after(saved, previous, caller) {
+        const before = new Set((previous?.to ?? []).map((u) => u._id));
+        const added = (saved.to ?? []).map((u) => u._id).filter((id): id is string => !!id && !before.has(id));
+        emitShareEvent(services.store, services.bus, caller, saved, added);
+      },
     }, request.params.id),
   );
 };

@@ -5,6 +5,7 @@ import type { Filter } from '../storage/store';
 import type { Caller, TranslationDoc, WorkRequestDoc } from '../domain/types';
 import { callerOf } from '../context';
 import { presentTranslation } from '../http/present';
+import { lineStats, LINE_FIELDS } from '../domain/translations';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { sendRecord } from '../http/records';
 import { emitWorkRequestEvent } from '../domain/events';
@@ -32,7 +33,7 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     filters.push(...eqFilter('status', status), ...eqFilter('language', queryString(request, 'language')));
     // Transcriptions (the original-language records of assets) have no work request: they are not work.
     filters.push({ field: 'workRequest', op: 'gt', value: '' });
-    return sendPage<TranslationDoc>(request, reply, services, 'Translations', { filters }, (t) => {
+    return sendPage<TranslationDoc>(request, reply, services, 'Translations', { filters, omit: LINE_FIELDS }, (t) => {
       const wr = t.workRequest ? store.get<WorkRequestDoc>('Workrequests', t.workRequest)?.doc : undefined;
       return {
         ...presentTranslation(ctx, t, false),
@@ -64,13 +65,21 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         if (fields.status !== undefined && !(TRANSLATION_STATUSES as readonly string[]).includes(String(fields.status))) {
           throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
         }
-        if (caller.isAdmin || caller.isCoordinator || !current) return next;
-        const out: Record<string, unknown> = { ...next };
-        for (const k of COORDINATOR_FIELDS) if (k in fields) out[k] = current[k];
+        const out: Record<string, unknown> = { ...next, ...lineStats(next.lines) };
+        if (!caller.isAdmin && !caller.isCoordinator && current) {
+          for (const k of COORDINATOR_FIELDS) if (k in fields) out[k] = current[k];
+        }
         return out as TranslationDoc;
       },
       present: (ctx, t) => presentTranslation(ctx, t, true),
       after(saved, previous, caller) {
+        if (saved.workRequest && saved.translator?._id !== previous?.translator?._id) {
+          // Keep the work request's stored translator in step, so lists filter on it (domain/types.ts).
+          const found = store.get<WorkRequestDoc>('Workrequests', saved.workRequest);
+          if (found && found.doc.translation === saved._id) {
+            store.replace('Workrequests', { ...found.doc, translatorId: saved.translator?._id });
+          }
+        }
         if (previous?.status !== 'submitted' && saved.status === 'submitted' && saved.workRequest) {
           const wr = store.get<WorkRequestDoc>('Workrequests', saved.workRequest)?.doc;
           if (wr) emitWorkRequestEvent(store, bus, { type: 'translation-submitted', actor: caller, workRequest: wr });

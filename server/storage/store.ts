@@ -28,7 +28,12 @@ export interface Filter {
   value: FilterValue | FilterValue[];
 }
 
-export interface ListQuery {
+/** Top-level fields to leave out of the documents read (large embedded lists a caller does not need). */
+export interface ReadOptions {
+  omit?: string[];
+}
+
+export interface ListQuery extends ReadOptions {
   filters?: Filter[];
   /** An indexed field name; `_id` breaks ties so pages are stable. */
   sort?: { field: string; dir: 'asc' | 'desc' };
@@ -48,7 +53,7 @@ export class VersionConflict extends Error {
 }
 
 export interface Store {
-  get<T extends Doc = Doc>(collection: Collection, id: string): Stored<T> | undefined;
+  get<T extends Doc = Doc>(collection: Collection, id: string, options?: ReadOptions): Stored<T> | undefined;
   /** Inserts a document; `_id` and `created` are made when absent. */
   insert<T extends Doc = Doc>(collection: Collection, doc: Omit<T, '_id' | 'created'> & Partial<Doc>): Stored<T>;
   /** Replaces a document. When `expectedVersion` is given and differs, throws VersionConflict and changes nothing. */

@@ -220,3 +220,43 @@ describe('persistence', () => {
     expect((await call(server, 'GET', '/api/users/me', { headers: { Authorization: basic(DEMO.coordinator) } })).status).toBe(200);
   });
 });
+
+describe('who sees what', () => {
+  it('a translator lists only the work requests of their translations', async () => {
+    const res = await call(server, 'GET', '/api/workrequests', { as: DEMO.translator, ...range('resources=0-99') });
+    expect(res.status).toBe(200);
+    expect(total(res.headers)).toBeGreaterThan(0);
+    const me = (await call(server, 'GET', '/api/users/me', { as: DEMO.translator })).body;
+    for (const wr of res.body) expect(wr.translation.translator._id).toBe(me._id);
+    expect(res.body[0].translatorId).toBeUndefined();
+    const all = await call(server, 'GET', '/api/workrequests', range('resources=0-0'));
+    expect(total(all.headers)).toBeGreaterThan(total(res.headers));
+  });
+
+  it("a translator cannot read another translator's work request", async () => {
+    const mine = new Set(
+      (await call(server, 'GET', '/api/workrequests', { as: DEMO.translator, ...range('resources=0-99') })).body.map((w: { _id: string }) => w._id),
+    );
+    const others = (await call(server, 'GET', '/api/workrequests', range('resources=0-99'))).body.filter((w: { _id: string }) => !mine.has(w._id));
+    expect((await call(server, 'GET', `/api/workrequests/${others[0]._id}`, { as: DEMO.translator })).status).toBe(404);
+  });
+
+  it('a share recipient reads the share but cannot change it (403); new recipients are notified', async () => {
+    const share = (await call(server, 'GET', '/api/shares')).body.find((s: { from: { emailNormal: string } }) => s.from.emailNormal === 'coordinator@mws.test');
+    const recipient = share.to[0];
+    const users = (await call(server, 'GET', '/api/users', { as: DEMO.admin, ...range('resources=0-99') })).body;
+    const translator = users.find((u: { emailNormal: string }) => u.emailNormal === 'translator@mws.test');
+    expect(share.to.some((u: { _id: string }) => u._id === translator._id)).toBe(false);
+    const put = await call(server, 'PUT', `/api/shares/${share._id}`, {
+      body: { to: [...share.to, { _id: translator._id, name: translator.name, emailNormal: translator.emailNormal }] },
+    });
+    expect(put.status).toBe(200);
+    const asTranslator = await call(server, 'GET', `/api/shares/${share._id}`, { as: DEMO.translator });
+    expect(asTranslator.status).toBe(200);
+    const denied = await call(server, 'PUT', `/api/shares/${share._id}`, { as: DEMO.translator, body: { notes: 'mine now' } });
+    expect(denied.status).toBe(403);
+    const inbox = await call(server, 'GET', '/api/notifications?type=share', { as: DEMO.translator });
+    expect(inbox.body[0].event.share).toBe(share._id);
+    expect(recipient).toBeDefined();
+  });
+});

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   COLLECTIONS, VersionConflict, newId,
-  type Collection, type Doc, type Filter, type FilterValue, type ListQuery, type Page, type Store, type Stored,
+  type Collection, type Doc, type Filter, type FilterValue, type ListQuery, type Page, type ReadOptions, type Store,
+  type Stored,
 } from '../store';
 import { INDEXED_FIELDS, COMPOSITE_INDEXES, type IndexedField } from '../indexes';
 
@@ -26,6 +27,13 @@ function columnName(field: string): string {
   if (field === '_id') return 'id';
   if (field === 'created') return 'created';
   return `"f_${field}"`;
+}
+
+/** The document column, or `json_remove(doc, …)` without the omitted top-level fields (SQLite does the work in C). */
+function docExpression(omit: string[] | undefined): string {
+  if (!omit?.length) return 'doc';
+  for (const f of omit) if (!SQL_NAME.test(f)) throw new Error(`cannot omit field ${f}`);
+  return `json_remove(doc, ${omit.map((f) => `'$.${f}'`).join(', ')}) AS doc`;
 }
 
 function sqlValue(value: FilterValue): string | number {
@@ -92,8 +100,11 @@ export class SqliteStore implements Store {
     this.countCache.delete(c);
   }
 
-  get<T extends Doc = Doc>(collection: Collection, id: string): Stored<T> | undefined {
-    const row = this.stmts(collection).get.get(id) as { doc: string; version: number } | undefined;
+  get<T extends Doc = Doc>(collection: Collection, id: string, options?: ReadOptions): Stored<T> | undefined {
+    const statement = options?.omit?.length
+      ? this.prepared(`SELECT ${docExpression(options.omit)}, version FROM "${collection}" WHERE id = ?`)
+      : this.stmts(collection).get;
+    const row = statement.get(id) as { doc: string; version: number } | undefined;
     return row ? { doc: JSON.parse(row.doc) as T, version: row.version } : undefined;
   }
 
@@ -190,7 +201,7 @@ export class SqliteStore implements Store {
     const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
     const order = `${this.column(collection, sort.field)} ${dir}, id ${dir}`;
     const rows = this.prepared(
-      `SELECT doc FROM "${collection}" WHERE id IN ` +
+      `SELECT ${docExpression(query.omit)} FROM "${collection}" WHERE id IN ` +
         `(SELECT id FROM "${collection}" ${sql} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`,
     ).all(...params, query.limit, query.offset) as { doc: string }[];
     return { items: rows.map((r) => JSON.parse(r.doc) as T), total: this.count(collection, query.filters) };

@@ -1,0 +1,46 @@
+/** axe-core on every page: no serious or critical violations. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, apiList, signIn } from './support';
+
+async function scan(page: Page, name: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `accessibility of ${name}`).toEqual([]);
+}
+
+test('every page passes axe without serious or critical violations', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await scan(page, 'sign-in');
+
+  await signIn(page, ACCOUNTS.admin);
+  const { items } = await apiList<{ _id: string }>(request, ACCOUNTS.admin, '/workrequests', 'resources=0-0');
+  const pages: [string, string, RegExp | string][] = [
+    ['work request list', '/work-requests', 'Work requests'],
+    ['automation queue', '/work-requests?view=automation', 'Automation queue'],
+    ['work request', `/work-requests/${items[0]!._id}`, /.+/],
+    ['translations', '/translations', 'Translations'],
+    ['shares', '/shares', 'Shares'],
+    ['notifications', '/notifications', 'Notifications'],
+    ['settings', '/settings', 'Settings'],
+    ['catalog', '/catalog', 'Catalog'],
+    ['not found', '/no-such-page', 'Page not found'],
+  ];
+  for (const [name, path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await scan(page, name);
+  }
+
+  // The status dialog, open.
+  await page.goto(`/work-requests/${items[0]!._id}`);
+  await page.getByText('Change status').click();
+  await scan(page, 'status menu');
+  await page.getByRole('button', { name: 'Cancelled' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await scan(page, 'status dialog');
+});

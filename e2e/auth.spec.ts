@@ -1,0 +1,66 @@
+/** Sign-in, a wrong password, coming back after a 401, sign-out (and other tabs following). */
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, signIn } from './support';
+
+test('a wrong password gets a clear message and no browser login dialog', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Username or e-mail').fill(ACCOUNTS.admin.username);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/session'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(401);
+  // Without WWW-Authenticate the browser shows no login popup.
+  expect(response.headers()['www-authenticate']).toBeUndefined();
+  await expect(page.getByRole('alert')).toContainText('username or password is incorrect');
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('signing in lands on the work requests and shows the user and group', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/work-requests$/);
+  await expect(page.getByRole('heading', { name: 'Work requests', level: 1 })).toBeVisible();
+  await expect(page.locator('.usermenu')).toContainText('Ada Admin');
+  // Not ticked: the credentials live in this tab only.
+  expect(await page.evaluate(() => window.localStorage.getItem('mws.session'))).toBeNull();
+  expect(await page.evaluate(() => window.sessionStorage.getItem('mws.session'))).not.toBeNull();
+});
+
+test('a 401 later leads to sign-in and back to the page the user was on', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/notifications?tab=orders');
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  // The stored credentials stop working (e.g. the password was changed elsewhere).
+  await page.evaluate(() => {
+    const stored = JSON.parse(window.sessionStorage.getItem('mws.session') ?? '{}') as Record<string, unknown>;
+    stored.authorization = `Basic ${btoa('admin@mws.test:changed-elsewhere')}`;
+    window.sessionStorage.setItem('mws.session', JSON.stringify(stored));
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fnotifications%3Ftab%3Dorders/);
+  await expect(page.getByText('Your session has ended')).toBeVisible();
+  await page.getByLabel('Username or e-mail').fill(ACCOUNTS.admin.username);
+  await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/notifications\?tab=orders$/);
+});
+
+test('sign-out clears the credentials, and another open tab follows', async ({ page, context }) => {
+  await signIn(page, ACCOUNTS.coordinator, { remember: true });
+  expect(await page.evaluate(() => window.localStorage.getItem('mws.session'))).not.toBeNull();
+  const other = await context.newPage();
+  await other.goto('/notifications');
+  await expect(other.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByText('You have signed out.')).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('mws.session'))).toBeNull();
+  expect(await page.evaluate(() => window.sessionStorage.getItem('mws.session'))).toBeNull();
+
+  await expect(other).toHaveURL(/\/sign-in/);
+  await expect(other.getByText('You were signed out in another tab.')).toBeVisible();
+  // Going back does not show cached records.
+  await other.goto('/work-requests');
+  await expect(other).toHaveURL(/\/sign-in/);
+});

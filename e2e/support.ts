@@ -1,0 +1,39 @@
+/** Shared helpers for the e2e specs: demo accounts, signing in through the UI, calling the API directly. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const ACCOUNTS = {
+  admin: { username: 'admin@mws.test', password: 'admin-demo' },
+  coordinator: { username: 'coordinator@mws.test', password: 'coordinator-demo' },
+  translator: { username: 'translator@mws.test', password: 'translator-demo' },
+} as const;
+export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
+
+export function basic(account: Account): string {
+  return `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
+}
+
+export async function signIn(page: Page, account: Account, options: { remember?: boolean; path?: string } = {}): Promise<void> {
+  await page.goto(options.path ?? '/sign-in');
+  await page.getByLabel('Username or e-mail').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  if (options.remember) await page.getByLabel('Keep me signed in').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+/** GET a list from the API as `account`, with the range header; returns items and the total. */
+export async function apiList<T = Record<string, unknown>>(
+  request: APIRequestContext, account: Account, path: string, range = 'resources=0-99',
+): Promise<{ items: T[]; total: number | undefined }> {
+  const response = await request.get(`/api${path}`, {
+    headers: { Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest', 'X-Range': range },
+  });
+  expect(response.status(), `GET ${path}`).toBe(200);
+  const total = /\/(\d+)$/.exec(response.headers()['content-range'] ?? '')?.[1];
+  return { items: (await response.json()) as T[], total: total ? Number(total) : undefined };
+}
+
+/** The grid of the work request list. */
+export function grid(page: Page) {
+  return page.getByRole('grid', { name: /work requests|automation queue/i });
+}

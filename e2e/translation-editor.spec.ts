@@ -1,0 +1,140 @@
+/**
+ * The translator's line editor, end to end against the real server: open a translation, edit a line and see a
+ * quality warning, undo/redo, autosave and reload, a 409 conflict resolved per line, SRT import, submit, and an
+ * axe scan of the page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, apiList, basic, signIn } from './support';
+
+interface ListedTranslation {
+  _id: string;
+  workRequest?: string;
+  kind?: string;
+  status?: string;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let translationId = '';
+let workRequestId = '';
+
+test.beforeAll(async ({ request }) => {
+  const { items } = await apiList<ListedTranslation>(request, ACCOUNTS.translator, '/translations?status=incomplete');
+  // A dialogue translation of a work request (the list holds graphics ones too).
+  const candidates = items.filter((t) => t.workRequest && t.kind !== 'graphics');
+  for (const t of candidates) {
+    const wr = await request.get(`/api/workrequests/${t.workRequest}`, {
+      headers: { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    const body = (await wr.json()) as { translation?: { _id?: string; lines?: unknown[] } };
+    if (body.translation?._id === t._id && (body.translation.lines?.length ?? 0) >= 5) {
+      translationId = t._id;
+      workRequestId = t.workRequest!;
+      break;
+    }
+  }
+  expect(translationId, 'an incomplete dialogue translation assigned to the translator').not.toBe('');
+});
+
+function row(page: Page, line: number) {
+  return page.locator(`[role="row"][data-line="${line}"]`);
+}
+
+function text(page: Page, line: number) {
+  return page.getByRole('textbox', { name: `Translation of line ${line}`, exact: true });
+}
+
+async function openEditor(page: Page) {
+  await page.goto(`/work-requests/${workRequestId}/translation`);
+  await expect(page.getByRole('grid', { name: /translation lines/i })).toBeVisible();
+  await expect(text(page, 1)).toBeVisible();
+}
+
+async function saved(page: Page) {
+  await expect(page.locator('[data-save-status]')).toHaveAttribute('data-save-status', 'saved', { timeout: 15_000 });
+}
+
+test('opens, passes axe, edits with live checks, undo/redo, autosave survives a reload', async ({ page }) => {
+  await signIn(page, ACCOUNTS.translator);
+  await openEditor(page);
+
+  const axe = await new AxeBuilder({ page }).include('.page--editor').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+
+  const box = text(page, 2);
+  const before = await box.inputValue();
+  const long = 'Ceci est une ligne beaucoup trop longue pour tenir sur une seule rangée';
+  await box.fill(long);
+  await expect(row(page, 2).locator('[data-rule="chars-per-line"]')).toBeVisible();
+
+  await box.press('Control+z');
+  await expect(box).toHaveValue(before);
+  await expect(row(page, 2).locator('[data-rule="chars-per-line"]')).toHaveCount(0);
+  await box.press('Control+Shift+z');
+  await expect(box).toHaveValue(long);
+
+  // Bold by shortcut on the whole text, then undo it.
+  await box.press('Control+b');
+  await expect(box).toHaveValue(`<b>${long}</b>`);
+  await box.press('Control+z');
+  await expect(box).toHaveValue(long);
+
+  await saved(page);
+  await page.reload();
+  await expect(text(page, 2)).toHaveValue(long);
+  await expect(page.getByRole('alert').filter({ hasText: 'Unsaved edits' })).toHaveCount(0);
+
+  // The shortcuts overlay.
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Split the line at the cursor');
+  await page.keyboard.press('Escape');
+});
+
+test('a 409 opens a per-line theirs / mine view', async ({ page, request }) => {
+  await signIn(page, ACCOUNTS.translator);
+  await openEditor(page);
+
+  // Someone else changes line 3 on the server after the editor loaded.
+  const headers = { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' };
+  const current = (await (await request.get(`/api/translations/${translationId}`, { headers })).json()) as { lines: { text?: string }[] };
+  const lines = current.lines.map((l, i) => (i === 2 ? { ...l, text: 'Their version of line three' } : l));
+  const put = await request.put(`/api/translations/${translationId}`, { headers, data: { lines } });
+  expect(put.status()).toBe(200);
+
+  await text(page, 3).fill('My version of line three');
+  const dialog = page.getByRole('dialog', { name: 'Someone else saved this translation' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-save-status]')).toHaveAttribute('data-save-status', 'conflict');
+  await expect(dialog.getByText('Their version of line three')).toBeVisible();
+  await expect(dialog.getByText('My version of line three')).toBeVisible();
+  await dialog.getByRole('radio', { name: /Theirs/ }).first().check();
+  await dialog.getByRole('button', { name: 'Apply and save' }).click();
+  await expect(text(page, 3)).toHaveValue('Their version of line three');
+  await saved(page);
+});
+
+test('imports an SRT with a preview, then submits', async ({ page }) => {
+  await signIn(page, ACCOUNTS.translator);
+  await openEditor(page);
+  const start = await row(page, 1).getByRole('textbox', { name: 'Start of line 1' }).inputValue();
+  const stop = await row(page, 1).getByRole('textbox', { name: 'Stop of line 1' }).inputValue();
+  // One cue over line 1's time: the counts differ, so it goes in by timecode.
+  const srt = `1\n${start} --> ${stop}\n<i>Importé</i> depuis un fichier\n`;
+
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import subtitles' });
+  await dialog.getByLabel('File').setInputFiles({ name: 'lines.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(srt) });
+  await expect(dialog.getByTestId('import-summary')).toContainText('1 line change');
+  await dialog.getByRole('button', { name: /Apply 1 change/ }).click();
+  await expect(text(page, 1)).toHaveValue('<i>Importé</i> depuis un fichier');
+  await saved(page);
+
+  await page.getByRole('button', { name: 'Submit…' }).click();
+  const submit = page.getByRole('dialog', { name: 'Submit this translation?' });
+  await expect(submit).toBeVisible();
+  await submit.getByRole('button', { name: /^Submit/ }).click();
+  await expect(page.getByText('Submitted: read-only until it is sent back.')).toBeVisible();
+  await expect(text(page, 1)).toHaveAttribute('readonly', '');
+});

@@ -1,0 +1,135 @@
+/** The work request list (infinite, virtualized, filters in the URL) and a work request's page and actions. */
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, apiList, grid, signIn } from './support';
+
+interface WorkRequestItem {
+  _id: string;
+  status: string;
+  asset?: { name?: string };
+  from?: { emailNormal?: string };
+}
+
+async function rowsInDom(page: Page): Promise<number> {
+  return page.locator('[role=grid] [role=rowgroup] + [role=rowgroup] [role=row]').count();
+}
+
+test('the list scrolls past three pages of 50 and keeps fewer than 100 rows in the DOM', async ({ page }) => {
+  const ranges: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/workrequests') ranges.push(r.headers()['x-range'] ?? '');
+  });
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page.getByText(/^[\d,]+ work requests$/)).toBeVisible();
+  const table = grid(page);
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  for (let i = 0; i < 40 && !(await table.locator('[aria-rowindex="180"]').count()); i++) {
+    await table.evaluate((el) => el.scrollBy(0, 2000));
+    await page.waitForTimeout(150);
+  }
+  await expect(table.locator('[aria-rowindex="180"]')).toBeVisible();
+  expect(ranges).toEqual(expect.arrayContaining(['resources=0-49', 'resources=50-99', 'resources=100-149', 'resources=150-199']));
+  expect(await rowsInDom(page)).toBeLessThan(100);
+  // The keyboard works on the grid: focus it and move.
+  await table.focus();
+  await page.keyboard.press('Home');
+  await expect(table.locator('[aria-rowindex="2"]')).toHaveAttribute('aria-selected', 'true');
+});
+
+test('filters live in the URL and survive a reload', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await page.getByText('Any ▾').first().click();
+  await page.getByRole('checkbox', { name: 'Awaiting materials' }).check();
+  await expect(page).toHaveURL(/status=awaiting-materials/);
+  await page.getByLabel('Sort').selectOption('due');
+  await expect(page).toHaveURL(/sort=due/);
+  const badges = grid(page).locator('.badge');
+  await expect(badges.first()).toHaveText('Awaiting materials');
+  const check = async () => {
+    const texts = await badges.allTextContents();
+    expect(texts.length).toBeGreaterThan(0);
+    expect(new Set(texts)).toEqual(new Set(['Awaiting materials']));
+  };
+  await check();
+  const countText = await page.locator('.page__count').textContent();
+
+  await page.reload();
+  await expect(page).toHaveURL(/status=awaiting-materials/);
+  await expect(page.getByLabel('Sort')).toHaveValue('due');
+  await expect(page.locator('summary', { hasText: 'Awaiting materials' })).toBeVisible();
+  await expect(badges.first()).toHaveText('Awaiting materials');
+  await check();
+  await expect(page.locator('.page__count')).toHaveText(countText ?? '');
+
+  // Text search narrows further and is in the URL too.
+  await page.getByLabel('Search').fill('trailer');
+  await expect(page).toHaveURL(/q=trailer/);
+});
+
+test('a work request moves to awaiting materials with a reason, and the requester is notified', async ({ page, request }) => {
+  const { items } = await apiList<WorkRequestItem>(request, ACCOUNTS.admin, '/workrequests?status=in-progress,submitted');
+  const target = items.find((wr) => wr.from?.emailNormal === ACCOUNTS.coordinator.username);
+  expect(target, 'a seeded request from the coordinator').toBeTruthy();
+  const id = target!._id;
+
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(`/work-requests/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(target!.asset?.name ?? '');
+  await expect(page.getByRole('heading', { name: 'Order' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Workflow phases' })).toBeVisible();
+
+  await page.getByText('Change status').click();
+  await page.getByRole('button', { name: 'Awaiting materials' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(dialog.getByText('Say why the status changes')).toBeVisible();
+  const reason = `Waiting for the textless version (e2e ${Date.now()})`;
+  await dialog.getByLabel(/Reason/).fill(reason);
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.detail-header__sub .badge')).toHaveText('Awaiting materials');
+  await expect(page.locator('.timeline__item').first()).toContainText(reason);
+
+  // The requester (the coordinator) finds the wam notification through the API ...
+  await expect(async () => {
+    const { items: notes } = await apiList<{ type: string; title: string; event?: { workRequest?: { _id?: string } } }>(
+      request, ACCOUNTS.coordinator, '/notifications?type=wam&summary=true');
+    const note = notes.find((n) => n.event?.workRequest?._id === id);
+    expect(note?.title).toMatch(/awaiting materials/);
+  }).toPass({ timeout: 10_000 });
+
+  // ... and in their inbox.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/notifications?tab=orders&unread=1');
+  await expect(page.locator('.inbox__item').filter({ hasText: target!.asset?.name ?? '' }).first()).toBeVisible();
+});
+
+test('comments are added, shown as text, and edited; an offline is requested', async ({ page, request }) => {
+  const { items } = await apiList<WorkRequestItem>(request, ACCOUNTS.admin, '/workrequests?status=complete');
+  const id = items[0]!._id;
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(`/work-requests/${id}`);
+
+  const body = `Check <b>reel 2</b> & <img src=x onerror="window.__xss=1"> ${Date.now()}`;
+  await page.getByLabel('Add a comment').fill(body);
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  const mine = page.locator('.comment').filter({ hasText: body });
+  await expect(mine).toBeVisible();
+  await expect(mine.locator('.comment__body b, .comment__body img')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+  await mine.getByRole('button', { name: /Edit/ }).click();
+  const edited = `${body} (edited)`;
+  await page.getByLabel('Edit your comment').fill(edited);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.comment__body').filter({ hasText: edited })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Request offline' }).click();
+  const link = page.locator('.offline a', { hasText: 'Download' }).first();
+  await expect(link).toBeVisible();
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/sig=/);
+  const download = await request.get(href!);
+  expect(download.status()).toBe(200);
+});

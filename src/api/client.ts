@@ -1,0 +1,225 @@
+/**
+ * The only code that speaks HTTP. Every request carries `Authorization: Basic …` (when signed in) and
+ * `X-Requested-With`, so the server never asks the browser to show its own login dialog. Lists send
+ * `X-Range` and read the total from `Content-Range`. Failures become an `ApiError` with the server's
+ * `{error: {code, message, details}}` when it sent one. Bodies are checked against the contract (./parse).
+ * No React here: the app configures this module once (`configureApiClient`).
+ */
+import type { z } from 'zod';
+import { errorBody } from './schema/error';
+import { formatRange, nextOffset, parseContentRange } from './range';
+import { parseRecord, salvageRecord, type Checked, type Parsed } from './parse';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    /** The server's error code (`not_found`, `conflict`, …) or one of ours: `network`, `invalid_response`, `http_<status>`. */
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/**
+ * True when a collection-level extension (docs/API.md "Extensions") is missing on this deployment:
+ * the route answered 404, 405 or 501. Only meaningful for routes that name no record.
+ */
+export function isUnavailable(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 405 || error.status === 501);
+}
+
+/** `Basic <base64(username:password)>`, UTF-8 safe. */
+export function basicAuth(username: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return `Basic ${btoa(binary)}`;
+}
+
+export interface ApiClientConfig {
+  /** API base, e.g. `/api` or `https://mws.example.com/api`. */
+  baseUrl: string;
+  /** The current `Authorization` header value, if signed in. */
+  getAuthorization: () => string | undefined;
+  /** Called on a 401 for a request made with credentials (not for the sign-in check itself). */
+  onUnauthorized: (error: ApiError) => void;
+  fetch: typeof fetch;
+}
+
+const config: ApiClientConfig = {
+  baseUrl: '/api',
+  getAuthorization: () => undefined,
+  onUnauthorized: () => {},
+  // Bound late so tests can stub globalThis.fetch.
+  fetch: (...args) => globalThis.fetch(...args),
+};
+
+export function configureApiClient(patch: Partial<ApiClientConfig>): void {
+  Object.assign(config, patch);
+}
+
+export function apiBaseUrl(): string {
+  return config.baseUrl;
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null | readonly string[]>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Extra headers (e.g. X-Range). */
+  headers?: Record<string, string>;
+  /** An explicit Authorization header (the sign-in check uses the credentials being tried). */
+  authorization?: string;
+}
+
+/** Joins base and path and appends the query, skipping empty values; lists become comma lists. */
+export function buildUrl(base: string, path: string, query?: Query): string {
+  const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+    } else params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = undefined;
+  }
+  const parsed = errorBody.safeParse(payload);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, details);
+  }
+  return new ApiError(response.status, defaultCode(response.status), defaultMessage(response));
+}
+
+function defaultCode(status: number): string {
+  switch (status) {
+    case 400: return 'bad_request';
+    case 401: return 'unauthorized';
+    case 403: return 'forbidden';
+    case 404: return 'not_found';
+    case 409: return 'conflict';
+    default: return `http_${status}`;
+  }
+}
+
+function defaultMessage(response: Response): string {
+  const text = response.statusText ? ` ${response.statusText}` : '';
+  return `The server answered ${response.status}${text}.`;
+}
+
+/** Sends one request and returns the raw JSON body and the response (for headers). */
+export async function send(method: string, path: string, options: RequestOptions = {}): Promise<{ json: unknown; response: Response }> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    ...options.headers,
+  };
+  const authorization = options.authorization ?? config.getAuthorization();
+  if (authorization) headers.Authorization = authorization;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await config.fetch(buildUrl(config.baseUrl, path, options.query), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const error = await errorFrom(response);
+    if (response.status === 401 && authorization && options.authorization === undefined) config.onUnauthorized(error);
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError(response.status, 'invalid_response', `The server's answer to ${method} ${path} was not JSON.`);
+  }
+  return { json, response };
+}
+
+/** One record, checked leniently: fields of the wrong type are left out and listed in `problems`. */
+export async function requestRecord<S extends z.ZodType>(
+  schema: S, method: string, path: string, options?: RequestOptions,
+): Promise<Checked<z.infer<S>>> {
+  const { json } = await send(method, path, options);
+  const checked = salvageRecord(schema, json);
+  if (!checked) {
+    throw new ApiError(200, 'invalid_response', `The server's answer to ${method} ${path} is not a record.`);
+  }
+  return checked;
+}
+
+export interface ListPage<T> {
+  items: Parsed<T>[];
+  offset: number;
+  /** From Content-Range; undefined when the deployment sends none. */
+  total: number | undefined;
+  /** Where the next page starts; undefined on the last page. */
+  nextOffset: number | undefined;
+}
+
+export interface ListOptions {
+  offset?: number;
+  size?: number;
+  query?: Query;
+  signal?: AbortSignal;
+}
+
+/** A page of a list operation: `X-Range` out, `Content-Range` in, each item checked on its own. */
+export async function requestList<S extends z.ZodType>(
+  schema: S, path: string, options: ListOptions = {},
+): Promise<ListPage<z.infer<S>>> {
+  const offset = options.offset ?? 0;
+  const size = options.size ?? 50;
+  const { json, response } = await send('GET', path, {
+    query: options.query,
+    signal: options.signal,
+    headers: { 'X-Range': formatRange(offset, size) },
+  });
+  if (!Array.isArray(json)) {
+    throw new ApiError(response.status, 'invalid_response', `The server's answer to GET ${path} is not a list.`);
+  }
+  const total = parseContentRange(response.headers.get('Content-Range'))?.total;
+  return {
+    items: json.map((raw) => parseRecord(schema, raw)),
+    offset,
+    total,
+    nextOffset: nextOffset(offset, size, json.length, total),
+  };
+}
+
+/** Path segment for an id, escaped. */
+export function seg(id: string): string {
+  return encodeURIComponent(id);
+}

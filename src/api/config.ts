@@ -1,0 +1,41 @@
+/**
+ * Runtime configuration: where the API lives. Read once at start-up, in this order:
+ * 1. `window.__MWS_CONFIG__` (a server may inject it into index.html),
+ * 2. `/config.json` (a server or a static host may serve it),
+ * 3. the default: same-origin `/api`.
+ * The same build therefore runs against this project's server and a real deployment.
+ */
+import { z } from 'zod';
+
+export const runtimeConfig = z.object({
+  /** Base of the API, absolute (`https://mws.example.com/api`) or same-origin (`/api`). */
+  apiBase: z.string().min(1).refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v), 'must be a path or an http(s) URL'),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;
+
+export const DEFAULT_CONFIG: RuntimeConfig = { apiBase: '/api' };
+
+declare global {
+  interface Window {
+    __MWS_CONFIG__?: unknown;
+  }
+}
+
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<RuntimeConfig> {
+  const injected = typeof window !== 'undefined' ? runtimeConfig.safeParse(window.__MWS_CONFIG__) : undefined;
+  if (injected?.success) return injected.data;
+  try {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 2000);
+    const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' }, signal: controller.signal });
+    clearTimeout(timer);
+    // An SPA fallback may answer index.html here: only JSON counts.
+    if (response.ok && (response.headers.get('Content-Type') ?? '').includes('json')) {
+      const parsed = runtimeConfig.safeParse(await response.json());
+      if (parsed.success) return parsed.data;
+    }
+  } catch {
+    // No config served: use the default.
+  }
+  return DEFAULT_CONFIG;
+}

@@ -1,0 +1,13 @@
+/** Offlines: spec operation 6, and the list extension. */
+import { offline, type Offline } from './schema/offline';
+import { requestList, requestRecord, type ListOptions } from './client';
+
+/** Operation 6 `POST /offlines`: asks for an offline of a work request; the server fills the rest. */
+export function postOffline(record: Offline) {
+  return requestRecord(offline, 'POST', '/offlines', { body: record });
+}
+
+/** Extension `GET /offlines?workRequest=`. */
+export function listOfflines(workRequestId: string, options: Omit<ListOptions, 'query'> = {}) {
+  return requestList(offline, '/offlines', { ...options, query: { workRequest: workRequestId } });
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseRecord, salvageRecord } from './parse';
+import { workRequest } from './schema/workRequest';
+import { comment } from './schema/comment';
+
+describe('lenient schemas', () => {
+  it('keeps unknown fields and accepts missing ones', () => {
+    const parsed = parseRecord(workRequest, { _id: 'a1', status: 'submitted', vendorField: { x: 1 } });
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) {
+      expect(parsed.data.vendorField).toEqual({ x: 1 });
+      expect(parsed.data.asset).toBeUndefined();
+    }
+  });
+  it('treats null as absent (but keeps audioFile null)', () => {
+    const parsed = parseRecord(workRequest, { _id: 'a1', instructions: null, audioFile: null });
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) {
+      expect('instructions' in parsed.data).toBe(false);
+      expect(parsed.data.audioFile).toBeNull();
+    }
+  });
+  it('reports a field of the wrong type with its path and the record id', () => {
+    const parsed = parseRecord(workRequest, { _id: 'bad1', asset: { thumbnail: { length: 'big' } } });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.id).toBe('bad1');
+      expect(parsed.problems[0]?.path).toBe('asset.thumbnail.length');
+    }
+  });
+});
+
+describe('salvageRecord', () => {
+  it('leaves out only the fields that fail and says which', () => {
+    const checked = salvageRecord(workRequest, {
+      _id: 'w1', status: 'complete', due: { date: 'tomorrow', tz: 'Europe/Paris' }, tags: ['a'],
+    });
+    expect(checked?.data._id).toBe('w1');
+    expect(checked?.data.status).toBe('complete');
+    expect(checked?.data.due).toEqual({ tz: 'Europe/Paris' });
+    expect(checked?.problems.map((p) => p.path)).toEqual(['due.date']);
+  });
+  it('keeps list items without their bad field, and drops items that are not items at all', () => {
+    const checked = salvageRecord(workRequest, {
+      _id: 'w2', history: [{ status: 'submitted' }, { status: 42, reason: 'kept' }, 'junk', { status: 'complete' }],
+    });
+    expect(checked?.data.history).toEqual([{ status: 'submitted' }, { reason: 'kept' }, { status: 'complete' }]);
+    expect(checked?.problems.map((p) => p.path)).toEqual(['history.1.status', 'history.2']);
+  });
+  it('gives up on bodies that are not records', () => {
+    expect(salvageRecord(comment, [1, 2])).toBeUndefined();
+    expect(salvageRecord(comment, 'text')).toBeUndefined();
+    expect(salvageRecord(comment, null)).toBeUndefined();
+  });
+});

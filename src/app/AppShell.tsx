@@ -1,0 +1,68 @@
+/** The frame around every signed-in page: skip link, navigation, the current user, sign-out. */
+import { NavLink, Outlet, useNavigation } from 'react-router';
+import { useUnreadCount } from '../features/notifications/queries';
+import { initials, personGroup } from '../lib/people';
+import { signOut } from '../lib/session/sessionStore';
+import { useSession } from '../lib/session/useSession';
+import { useRefreshMe } from './useRefreshMe';
+
+const NAV = [
+  { to: '/work-requests', label: 'Work requests' },
+  { to: '/translations', label: 'Translations' },
+  { to: '/shares', label: 'Shares' },
+  { to: '/notifications', label: 'Notifications' },
+  { to: '/catalog', label: 'Catalog' },
+  { to: '/settings', label: 'Settings' },
+];
+
+export function AppShell() {
+  const session = useSession();
+  const navigation = useNavigation();
+  useRefreshMe();
+  const unread = useUnreadCount(Boolean(session));
+  const user = session?.user;
+  const name = user?.name || session?.username || '';
+  const group = personGroup(user);
+  const unreadText = unread.data ? `${unread.data.count}${unread.data.more ? '+' : ''}` : undefined;
+
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">Skip to content</a>
+      <header className="topbar">
+        <NavLink to="/work-requests" className="brand" aria-label="MWS Console, work requests">
+          <span className="brand-mark" aria-hidden="true">M</span>
+          <span className="brand__name">MWS Console</span>
+        </NavLink>
+        <nav aria-label="Main" className="mainnav">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="mainnav__link">
+                  {item.label}
+                  {item.to === '/notifications' && unread.data && unread.data.count > 0 ? (
+                    <span className="count-badge">
+                      <span aria-hidden="true">{unreadText}</span>
+                      <span className="visually-hidden">, {unreadText} unread</span>
+                    </span>
+                  ) : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="usermenu">
+          <span className="avatar" aria-hidden="true">{initials(name)}</span>
+          <span className="usermenu__text">
+            <span className="usermenu__name">{name}</span>
+            {group ? <span className="usermenu__group">{group}</span> : null}
+          </span>
+          <button type="button" className="button button--small" onClick={signOut}>Sign out</button>
+        </div>
+        {navigation.state === 'loading' ? <div className="progress" role="progressbar" aria-label="Loading page" /> : null}
+      </header>
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

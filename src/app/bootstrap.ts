@@ -1,0 +1,27 @@
+/**
+ * Start-up wiring, before the first render: read the runtime configuration, restore the session, point the
+ * API client at both, and clear every cached record whenever the session ends (sign-out here or in another
+ * tab, or a 401).
+ */
+import { configureApiClient } from '../api/client';
+import { loadRuntimeConfig } from '../api/config';
+import {
+  currentAuthorization, expireSession, getSessionState, initSessionStore, subscribeSession,
+} from '../lib/session/sessionStore';
+import { queryClient } from './queryClient';
+
+export async function bootstrap(): Promise<void> {
+  initSessionStore();
+  const config = await loadRuntimeConfig();
+  configureApiClient({
+    baseUrl: config.apiBase,
+    getAuthorization: currentAuthorization,
+    onUnauthorized: () => expireSession(),
+  });
+  let wasSignedIn = getSessionState().status === 'signed-in';
+  subscribeSession(() => {
+    const signedIn = getSessionState().status === 'signed-in';
+    if (wasSignedIn && !signedIn) queryClient.clear();
+    wasSignedIn = signedIn;
+  });
+}

@@ -1,0 +1,16 @@
+/** The one QueryClient: client errors (4xx) are not retried; server and network errors twice. */
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../api/client';
+
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  if (isApiError(error) && error.code === 'invalid_response') return false;
+  return failureCount < 2;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,83 @@
+/** Routes. Every page is a lazy module, so the first load carries only the shell and the page in view. */
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppShell } from './AppShell';
+import { NotFoundPage } from './NotFoundPage';
+import { RequireSession } from './RequireSession';
+import { RouteError } from './RouteError';
+
+function BootFallback() {
+  return <div className="boot" role="status" aria-label="Loading MWS Console" />;
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      path: '/sign-in',
+      ErrorBoundary: RouteError,
+      HydrateFallback: BootFallback,
+      lazy: () => import('../features/auth/pages/SignInPage').then((m) => ({ Component: m.SignInPage })),
+    },
+    {
+      path: '/invite/:code',
+      ErrorBoundary: RouteError,
+      HydrateFallback: BootFallback,
+      lazy: () => import('../features/shares/pages/SharesPage').then((m) => ({ Component: m.InvitePage })),
+    },
+    {
+      path: '/',
+      element: <RequireSession><AppShell /></RequireSession>,
+      ErrorBoundary: RouteError,
+      HydrateFallback: BootFallback,
+      children: [
+        {
+          // A pathless layer, so a failing page keeps the navigation around it.
+          ErrorBoundary: RouteError,
+          children: [
+            { index: true, element: <Navigate to="/work-requests" replace /> },
+            {
+              path: 'work-requests',
+              lazy: () => import('../features/work-requests/pages/WorkRequestListPage').then((m) => ({ Component: m.WorkRequestListPage })),
+            },
+            {
+              path: 'work-requests/:id',
+              lazy: () => import('../features/work-requests/pages/WorkRequestPage').then((m) => ({ Component: m.WorkRequestPage })),
+            },
+            {
+              path: 'work-requests/:id/translation',
+              lazy: () => import('../features/translation-editor/pages/TranslationEditorPage').then((m) => ({ Component: m.DialogueTranslationPage })),
+            },
+            {
+              path: 'work-requests/:id/graphics-translation',
+              lazy: () => import('../features/translation-editor/pages/TranslationEditorPage').then((m) => ({ Component: m.GraphicsTranslationPage })),
+            },
+            {
+              path: 'translations',
+              lazy: () => import('../features/translations/pages/TranslationsPage').then((m) => ({ Component: m.TranslationsPage })),
+            },
+            {
+              path: 'translations/:id',
+              lazy: () => import('../features/translations/pages/TranslationsPage').then((m) => ({ Component: m.TranslationEditorPage })),
+            },
+            {
+              path: 'shares',
+              lazy: () => import('../features/shares/pages/SharesPage').then((m) => ({ Component: m.SharesPage })),
+            },
+            {
+              path: 'notifications',
+              lazy: () => import('../features/notifications/pages/NotificationsPage').then((m) => ({ Component: m.NotificationsPage })),
+            },
+            {
+              path: 'catalog',
+              lazy: () => import('../features/catalog/pages/CatalogPage').then((m) => ({ Component: m.CatalogPage })),
+            },
+            {
+              path: 'settings',
+              lazy: () => import('../features/settings/pages/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+            },
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ]);
+}

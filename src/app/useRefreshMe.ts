@@ -1,0 +1,14 @@
+/** Refreshes the signed-in user's record from GET /users/me (an extension; without it the sign-in answer stays). */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { getMe } from '../api/users';
+import { updateSessionUser } from '../lib/session/sessionStore';
+
+export const meKey = ['session', 'me'] as const;
+
+export function useRefreshMe(): void {
+  const me = useQuery({ queryKey: meKey, queryFn: ({ signal }) => getMe(signal), staleTime: 5 * 60_000, retry: false });
+  useEffect(() => {
+    if (me.data) updateSessionUser(me.data.data);
+  }, [me.data]);
+}

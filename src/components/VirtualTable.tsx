@@ -1,0 +1,163 @@
+/**
+ * A virtualized, infinitely scrolling table (TanStack Virtual's infinite-scroll pattern): only the rows in
+ * view (plus a few) are in the DOM, so 100,000 rows stay light. The row after the last loaded one is a
+ * loader row; reaching it fetches the next page.
+ *
+ * Keyboard: the table is one tab stop (role=grid); arrows, Page Up/Down, Home/End move the active row,
+ * Enter opens it. Links inside rows are for pointers (middle-click, copy link) and are not tab stops.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { Parsed } from '../api/parse';
+
+export interface Column<T> {
+  id: string;
+  header: string;
+  /** CSS grid track, e.g. `minmax(220px, 2fr)` or `90px`. */
+  width: string;
+  render: (row: T) => ReactNode;
+}
+
+interface Props<T> {
+  label: string;
+  columns: Column<T>[];
+  rows: Parsed<T>[];
+  /** Total from Content-Range; undefined when the server does not say. */
+  total: number | undefined;
+  rowHeight: number;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+  /** Error of the last page fetch, shown in the loader row with a retry. */
+  nextPageError?: ReactNode;
+  onOpen: (row: T) => void;
+  getKey: (row: T, index: number) => string;
+  /** What a malformed record's row says. */
+  renderInvalid: (row: Extract<Parsed<T>, { ok: false }>) => ReactNode;
+  empty: ReactNode;
+}
+
+export function VirtualTable<T>(props: Props<T>) {
+  const { columns, rows, total, rowHeight, hasNextPage, isFetchingNextPage, fetchNextPage } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const baseId = useId();
+  const hintId = `${baseId}-hint`;
+  const count = rows.length + (hasNextPage ? 1 : 0);
+  const template = columns.map((c) => c.width).join(' ');
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
+
+  useEffect(() => {
+    if (lastIndex >= rows.length - 1 && hasNextPage && !isFetchingNextPage && !props.nextPageError) fetchNextPage();
+  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage, props.nextPageError]);
+
+  // Keep the active row valid when the list shrinks (new filters).
+  useEffect(() => {
+    if (active > 0 && active >= rows.length) setActive(Math.max(0, rows.length - 1));
+  }, [rows.length, active]);
+
+  const moveTo = useCallback((index: number) => {
+    const next = Math.max(0, Math.min(index, rows.length - 1));
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  }, [rows.length, virtualizer]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
+    switch (event.key) {
+      case 'ArrowDown': moveTo(active + 1); break;
+      case 'ArrowUp': moveTo(active - 1); break;
+      case 'PageDown': moveTo(active + page); break;
+      case 'PageUp': moveTo(active - page); break;
+      case 'Home': moveTo(0); break;
+      case 'End': moveTo(rows.length - 1); break;
+      case 'Enter': {
+        const row = rows[active];
+        if (row?.ok) props.onOpen(row.data);
+        break;
+      }
+      default: return;
+    }
+    event.preventDefault();
+  };
+
+  if (rows.length === 0 && !hasNextPage) return <div className="table-empty">{props.empty}</div>;
+
+  return (
+    <div className="vtable">
+      <p id={hintId} className="visually-hidden">Use the arrow keys to move between rows and Enter to open one.</p>
+      <div
+        ref={scrollRef}
+        className="vtable__scroll"
+        role="grid"
+        aria-label={props.label}
+        aria-rowcount={total !== undefined ? total + 1 : -1}
+        aria-colcount={columns.length}
+        aria-describedby={hintId}
+        aria-activedescendant={rows[active] ? `${baseId}-row-${active}` : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
+        <div role="rowgroup" className="vtable__head">
+          <div role="row" aria-rowindex={1} className="vtable__row vtable__row--head" style={{ gridTemplateColumns: template }}>
+            {columns.map((c) => (
+              <div role="columnheader" key={c.id} className={`vtable__cell vtable__cell--${c.id}`}>{c.header}</div>
+            ))}
+          </div>
+        </div>
+        <div role="rowgroup" className="vtable__body" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = rows[item.index];
+            const style = { height: item.size, transform: `translateY(${item.start}px)`, gridTemplateColumns: template };
+            if (!row) {
+              return (
+                <div role="row" key="loader" aria-rowindex={item.index + 2} className="vtable__row vtable__row--loader" style={style}>
+                  <div role="gridcell" className="vtable__cell vtable__loader" style={{ gridColumn: '1 / -1' }}>
+                    {props.nextPageError ?? (isFetchingNextPage || hasNextPage ? 'Loading more…' : null)}
+                  </div>
+                </div>
+              );
+            }
+            const isActive = item.index === active;
+            const className = `vtable__row${isActive ? ' is-active' : ''}${row.ok ? '' : ' vtable__row--invalid'}`;
+            return (
+              <div
+                role="row"
+                id={`${baseId}-row-${item.index}`}
+                key={row.ok ? props.getKey(row.data, item.index) : `invalid-${item.index}`}
+                aria-rowindex={item.index + 2}
+                aria-selected={isActive}
+                className={className}
+                style={style}
+                onClick={(event) => {
+                  setActive(item.index);
+                  // Let real links and modified clicks do their own thing.
+                  if ((event.target as HTMLElement).closest('a') || !row.ok) return;
+                  props.onOpen(row.data);
+                }}
+              >
+                {row.ok
+                  ? columns.map((c) => (
+                      <div role="gridcell" key={c.id} className={`vtable__cell vtable__cell--${c.id}`}>{c.render(row.data)}</div>
+                    ))
+                  : (
+                      <div role="gridcell" className="vtable__cell vtable__invalid" style={{ gridColumn: '1 / -1' }}>
+                        {props.renderInvalid(row)}
+                      </div>
+                    )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+/** Sign-in: username and password, checked with POST /session; "keep me signed in" is opt-in. */
+import { useId, useState, type FormEvent } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../../api/client';
+import { describeError } from '../../../components/ErrorPanel';
+import { useDocumentTitle } from '../../../components/PageTitle';
+import { safeReturnPath } from '../../../lib/safeUrl';
+import { useSessionState } from '../../../lib/session/useSession';
+import { useSignIn } from '../queries';
+
+const REASONS: Record<string, string> = {
+  expired: 'Your session has ended. Sign in again to continue where you were.',
+  'other-tab': 'You were signed out in another tab.',
+  'signed-out': 'You have signed out.',
+};
+
+export function SignInPage() {
+  useDocumentTitle('Sign in');
+  const state = useSessionState();
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get('next'));
+  const signIn = useSignIn();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const rememberHint = useId();
+  const errorId = useId();
+
+  if (state.status === 'signed-in') return <Navigate to={next} replace />;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate({ username: username.trim(), password, remember });
+  };
+
+  const wrongPassword = isApiError(signIn.error) && signIn.error.status === 401;
+  const errorText = signIn.error
+    ? wrongPassword ? 'The username or password is incorrect. Check both and try again.' : describeError(signIn.error)
+    : undefined;
+  const reason = state.reason ? REASONS[state.reason] : undefined;
+
+  return (
+    <main className="signin">
+      <div className="signin__card">
+        <div className="signin__brand"><span className="brand-mark" aria-hidden="true">M</span> MWS Console</div>
+        <h1>Sign in</h1>
+        {reason && !errorText ? <p className="notice notice--info" role="status">{reason}</p> : null}
+        <form onSubmit={onSubmit} noValidate aria-describedby={errorText ? errorId : undefined}>
+          <div className="form-field">
+            <label htmlFor="signin-username">Username or e-mail</label>
+            <input
+              id="signin-username"
+              name="username"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              autoFocus
+              value={username}
+              aria-invalid={wrongPassword || undefined}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </div>
+          <div className="form-field">
+            <label htmlFor="signin-password">Password</label>
+            <input
+              id="signin-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              aria-invalid={wrongPassword || undefined}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <div className="checkbox-field">
+            <input
+              id="signin-remember"
+              type="checkbox"
+              checked={remember}
+              aria-describedby={rememberHint}
+              onChange={(e) => setRemember(e.target.checked)}
+            />
+            <div>
+              <label htmlFor="signin-remember">Keep me signed in</label>
+              <p id={rememberHint} className="hint">
+                {remember
+                  ? 'Your credentials stay in this browser (local storage) until you sign out. Use this only on a device you trust.'
+                  : 'Your credentials are kept for this tab only (session storage) and forgotten when you close it.'}
+              </p>
+            </div>
+          </div>
+          {errorText ? <p id={errorId} className="form-error" role="alert">{errorText}</p> : null}
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={signIn.isPending || !username.trim() || !password}
+          >
+            {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The lines as an ARIA grid, virtualized (TanStack Virtual with measureElement: rows have different heights).
+ * Only the rows in view are rendered; the size estimate is generous so the scrollbar settles quickly.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type CSSProperties, type MutableRefObject } from 'react';
+import type { EditorDocument } from '../model/editorDocument';
+import { LineRow, type RowHandlers } from './LineRow';
+
+export interface GridApi {
+  scrollToIndex: (index: number) => void;
+}
+
+interface Props {
+  idBase: string;
+  doc: EditorDocument;
+  /** The document's version: a new value re-renders the visible rows (unchanged rows skip via memo). */
+  version: number;
+  activeIndex: number;
+  readOnly: boolean;
+  dir: 'rtl' | 'ltr';
+  lang: string | undefined;
+  originalDir: 'rtl' | 'ltr';
+  originalLang: string | undefined;
+  textStyle: CSSProperties | undefined;
+  handlers: RowHandlers;
+  apiRef: MutableRefObject<GridApi | undefined>;
+  label: string;
+}
+
+const ESTIMATE = 104;
+
+export function LineGrid({ idBase, doc, activeIndex, readOnly, handlers, apiRef, label, ...text }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: doc.count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATE,
+    overscan: 6,
+    getItemKey: (index) => doc.row(index)?.key ?? index,
+  });
+
+  useEffect(() => {
+    apiRef.current = { scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) };
+  }, [apiRef, virtualizer]);
+
+  const maxCps = doc.currentProfile.maxCharsPerSecond;
+  return (
+    <div ref={scrollRef} className="line-grid__scroll" data-testid="line-grid">
+      <div role="grid" aria-label={label} aria-rowcount={doc.count + 1} aria-colcount={6} aria-readonly={readOnly || undefined} className="line-grid">
+        <div role="rowgroup" className="line-grid__head">
+          <div role="row" aria-rowindex={1} className="line-row line-row--head">
+            <div role="columnheader" className="line-cell line-cell--number">#</div>
+            <div role="columnheader" className="line-cell line-cell--timing">Start / stop</div>
+            <div role="columnheader" className="line-cell line-cell--numbers">Length</div>
+            <div role="columnheader" className="line-cell line-cell--original">Original</div>
+            <div role="columnheader" className="line-cell line-cell--text">Translation</div>
+            <div role="columnheader" className="line-cell line-cell--position">Position</div>
+          </div>
+        </div>
+        <div role="rowgroup" className="line-grid__body" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = doc.row(item.index);
+            if (!row) return null;
+            return (
+              <LineRow
+                key={row.key}
+                idBase={idBase}
+                index={item.index}
+                rowKey={row.key}
+                line={row.line}
+                original={doc.originalOf(row.line)}
+                problems={doc.problemsOf(row.key)}
+                active={item.index === activeIndex}
+                readOnly={readOnly}
+                dir={text.dir}
+                lang={text.lang}
+                originalDir={text.originalDir}
+                originalLang={text.originalLang}
+                textStyle={text.textStyle}
+                maxCps={maxCps}
+                handlers={handlers}
+                start={item.start}
+                measure={virtualizer.measureElement}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

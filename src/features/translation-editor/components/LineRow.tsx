@@ -1,0 +1,168 @@
+/**
+ * One line of the grid: number and source mark, timing, duration and reading speed, the original for reference,
+ * the editable translation with its problems, and the position. Memoized: typing re-renders only its own row.
+ */
+import { memo, type CSSProperties, type KeyboardEvent } from 'react';
+import type { Line } from '../../../api/schema/translation';
+import type { QcProblem } from '../model/qc/types';
+import { charsPerSecond } from '../model/qc/rules/readingSpeed';
+import { positionOf, sourceOf, startMsOf, stopMsOf, type Position } from '../model/lineFields';
+import { formatSeconds } from '../model/timecode';
+import { commandFor, type Command } from '../model/shortcuts';
+import { SafeText } from './SafeText';
+import { SourceMark } from './SourceLegend';
+import { TimeInput } from './TimeInput';
+
+export interface RowHandlers {
+  onText: (index: number, text: string) => void;
+  onCommand: (command: Command, index: number, textarea: HTMLTextAreaElement | undefined) => void;
+  onFocusRow: (index: number) => void;
+  onTiming: (index: number, edge: 'start' | 'stop', ms: number) => string | undefined;
+  onPosition: (index: number, position: Position) => void;
+}
+
+interface Props {
+  idBase: string;
+  index: number;
+  rowKey: number;
+  line: Line;
+  original: string | undefined;
+  problems: readonly QcProblem[];
+  active: boolean;
+  readOnly: boolean;
+  dir: 'rtl' | 'ltr';
+  lang: string | undefined;
+  originalDir: 'rtl' | 'ltr';
+  originalLang: string | undefined;
+  textStyle: CSSProperties | undefined;
+  maxCps: number;
+  handlers: RowHandlers;
+  start: number;
+  measure: (el: Element | null) => void;
+}
+
+export const LineRow = memo(function LineRow(props: Props) {
+  const { idBase, index, rowKey, line, original, problems, active, readOnly, handlers } = props;
+  const text = line.text ?? '';
+  const startMs = startMsOf(line);
+  const stopMs = stopMsOf(line);
+  const duration = startMs !== undefined && stopMs !== undefined ? stopMs - startMs : undefined;
+  const cps = startMs !== undefined && stopMs !== undefined && text.trim() !== '' ? charsPerSecond(text, startMs, stopMs) : undefined;
+  const source = sourceOf(line);
+  const position = positionOf(line);
+  const textId = `${idBase}-text-${rowKey}`;
+  const problemsId = `${idBase}-problems-${rowKey}`;
+  const hasError = problems.some((p) => p.severity === 'error');
+  const number = index + 1;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const ta = event.currentTarget;
+    let command = commandFor(event, true);
+    if (!command && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && ta.selectionStart === ta.selectionEnd) {
+      if (event.key === 'ArrowUp' && !ta.value.slice(0, ta.selectionStart).includes('\n')) command = 'previous-line';
+      if (event.key === 'ArrowDown' && !ta.value.slice(ta.selectionEnd).includes('\n')) command = 'next-line';
+    }
+    if (!command) return;
+    event.preventDefault();
+    event.stopPropagation();
+    handlers.onCommand(command, index, ta);
+  };
+
+  const className = [
+    'line-row',
+    `line-edge--${source}`,
+    active ? 'is-active' : '',
+    problems.length > 0 ? (hasError ? 'has-error' : 'has-warning') : '',
+  ].filter(Boolean).join(' ');
+
+  return (
+    <div
+      ref={props.measure}
+      data-index={index}
+      data-line={number}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={active}
+      className={className}
+      style={{ transform: `translateY(${props.start}px)` }}
+      onFocus={() => handlers.onFocusRow(index)}
+    >
+      <div role="gridcell" className="line-cell line-cell--number">
+        <span className="line-number">{number}</span>
+        <SourceMark source={source} />
+      </div>
+      <div role="gridcell" className="line-cell line-cell--timing">
+        <TimeInput
+          id={`${idBase}-start-${rowKey}`}
+          label={`Start of line ${number}`}
+          value={line.startTime ?? ''}
+          readOnly={readOnly}
+          onCommit={(ms) => handlers.onTiming(index, 'start', ms)}
+          onEscape={() => document.getElementById(textId)?.focus()}
+        />
+        <TimeInput
+          id={`${idBase}-stop-${rowKey}`}
+          label={`Stop of line ${number}`}
+          value={line.stopTime ?? ''}
+          readOnly={readOnly}
+          onCommit={(ms) => handlers.onTiming(index, 'stop', ms)}
+          onEscape={() => document.getElementById(textId)?.focus()}
+        />
+      </div>
+      <div role="gridcell" className="line-cell line-cell--numbers">
+        <span title="Duration in seconds">{duration !== undefined ? `${formatSeconds(duration)} s` : '—'}</span>
+        <span
+          className={cps !== undefined && cps > props.maxCps ? 'is-over' : undefined}
+          title="Reading speed, characters per second"
+        >
+          {cps !== undefined && Number.isFinite(cps) ? `${cps.toFixed(1)} cps` : '—'}
+        </span>
+      </div>
+      <div role="gridcell" className="line-cell line-cell--original">
+        {original !== undefined ? (
+          <SafeText text={original} className="original-text" dir={props.originalDir} lang={props.originalLang} />
+        ) : <span className="muted">—</span>}
+      </div>
+      <div role="gridcell" className="line-cell line-cell--text">
+        <textarea
+          id={textId}
+          className="line-text"
+          aria-label={`Translation of line ${number}`}
+          aria-describedby={problems.length > 0 ? problemsId : undefined}
+          aria-invalid={hasError || undefined}
+          value={text}
+          dir={props.dir}
+          lang={props.lang}
+          style={props.textStyle}
+          rows={Math.max(2, text.split('\n').length)}
+          readOnly={readOnly}
+          spellCheck
+          onChange={(e) => handlers.onText(index, e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {problems.length > 0 ? (
+          <ul id={problemsId} className="line-problems" aria-label={`Problems of line ${number}`}>
+            {problems.map((p, i) => (
+              <li key={i} className={`line-problem line-problem--${p.severity}`} data-rule={p.rule}>
+                <span aria-hidden="true">{p.severity === 'error' ? '✖' : '⚠'}</span>{' '}
+                <span className="visually-hidden">{p.severity === 'error' ? 'Error: ' : 'Warning: '}</span>
+                {p.message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div role="gridcell" className="line-cell line-cell--position">
+        <select
+          aria-label={`Position of line ${number}`}
+          value={position}
+          disabled={readOnly}
+          onChange={(e) => handlers.onPosition(index, e.target.value === 'top' ? 'top' : 'bottom')}
+        >
+          <option value="bottom">Bottom</option>
+          <option value="top">Top</option>
+        </select>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,53 @@
+/** Quality problems as a list with next/previous jumps. Built from the per-line cache (no rule runs here). */
+import { useDeferredValue, useMemo } from 'react';
+import type { EditorDocument } from '../model/editorDocument';
+import { plural } from '../../../lib/format';
+
+interface Props {
+  doc: EditorDocument;
+  version: number;
+  onJump: (index: number) => void;
+  onNext: () => void;
+  onPrevious: () => void;
+}
+
+const SHOWN = 300;
+
+export function ProblemsPanel({ doc, version, onJump, onNext, onPrevious }: Props) {
+  const deferred = useDeferredValue(version);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `deferred` stands for the document's state
+  const rows = useMemo(() => doc.problemRows(), [doc, deferred]);
+  return (
+    <aside className="problems-panel" aria-labelledby="problems-heading">
+      <div className="problems-panel__head">
+        <h2 id="problems-heading">Checks</h2>
+        <p className="problems-panel__count" aria-live="polite" data-testid="problem-count">
+          {rows.length === 0 ? 'No problems' : `${plural(rows.length, 'line')} with problems`}
+        </p>
+        <div className="problems-panel__nav">
+          <button type="button" className="button button--small" onClick={onPrevious} disabled={rows.length === 0}>
+            ↑ Previous <span className="visually-hidden">problem</span>
+          </button>
+          <button type="button" className="button button--small" onClick={onNext} disabled={rows.length === 0}>
+            ↓ Next <span className="visually-hidden">problem</span>
+          </button>
+        </div>
+      </div>
+      <ol className="problems-panel__list">
+        {rows.slice(0, SHOWN).map(({ index, row, problems }) => (
+          <li key={row.key}>
+            <button type="button" className="problems-panel__item" onClick={() => onJump(index)}>
+              <span className="problems-panel__line">Line {index + 1}</span>
+              {problems.map((p, i) => (
+                <span key={i} className={`problems-panel__problem line-problem--${p.severity}`}>
+                  <span aria-hidden="true">{p.severity === 'error' ? '✖ ' : '⚠ '}</span>{p.message}
+                </span>
+              ))}
+            </button>
+          </li>
+        ))}
+      </ol>
+      {rows.length > SHOWN ? <p className="hint">Showing the first {SHOWN}; use Next (F8) to go through all.</p> : null}
+    </aside>
+  );
+}

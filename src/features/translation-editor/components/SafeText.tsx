@@ -1,0 +1,14 @@
+/** Line text as formatted text: DOMPurify keeps only <b>, <i>, <u> and <br>, without attributes; the rest is text. */
+import DOMPurify from 'dompurify';
+import { memo } from 'react';
+
+const CONFIG = { ALLOWED_TAGS: ['b', 'i', 'u', 'br'], ALLOWED_ATTR: [] as string[], KEEP_CONTENT: true };
+
+export function sanitizeLineHtml(text: string): string {
+  return DOMPurify.sanitize(text.replace(/\r?\n/g, '<br>'), CONFIG);
+}
+
+export const SafeText = memo(function SafeText({ text, className, dir, lang }: { text: string; className?: string; dir?: 'rtl' | 'ltr'; lang?: string | undefined }) {
+  // Sanitized to formatting tags only (see CONFIG), so this is not a script injection point.
+  return <span className={className} dir={dir} lang={lang} dangerouslySetInnerHTML={{ __html: sanitizeLineHtml(text) }} />;
+});

@@ -1,0 +1,415 @@
+/**
+ * The translator's line editor: toolbar, legend, the virtualized grid, the checks panel and the dialogs.
+ * The lines live in an EditorDocument (model/); this component turns keys and clicks into its operations and
+ * keeps focus on the line being worked on.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
+import type { Line } from '../../../api/schema/translation';
+import { EditorDocument } from '../model/editorDocument';
+import { commandFor, type Command } from '../model/shortcuts';
+import { toggleTag, type FormatTag } from '../model/text';
+import { positionOf, sameLine, startMsOf, stopMsOf } from '../model/lineFields';
+import type { QcProfile } from '../model/qc/types';
+import { diffFromDefaults, saveProfileOverrides } from '../model/qc/profiles';
+import { browserStorage, clearDraft, loadDraft, type Draft } from '../model/drafts';
+import { cuesOf } from '../model/importPlan';
+import { formatSrt, formatVtt } from '../model/subtitleFiles';
+import { useTranslationSync, type SyncMeta } from '../hooks/useTranslationSync';
+import { LineGrid, type GridApi } from './LineGrid';
+import type { RowHandlers } from './LineRow';
+import { SaveIndicator } from './SaveIndicator';
+import { SourceLegend } from './SourceLegend';
+import { ProblemsPanel } from './ProblemsPanel';
+import { FindReplacePanel } from './FindReplacePanel';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { ImportDialog } from './ImportDialog';
+import { ConflictDialog } from './ConflictDialog';
+import { SubmitDialog } from './SubmitDialog';
+import { ProfileDialog } from './ProfileDialog';
+
+export interface EditorProps {
+  doc: EditorDocument;
+  translationId: string;
+  etag: string | undefined;
+  serverLines: Line[];
+  meta: SyncMeta;
+  language: string | undefined;
+  originalLanguage: string | undefined;
+  dir: 'rtl' | 'ltr';
+  originalDir: 'rtl' | 'ltr';
+  textStyle: CSSProperties | undefined;
+  canApprove: boolean;
+  fileBaseName: string;
+  title: string;
+}
+
+type Dialog = 'shortcuts' | 'import' | 'submit' | 'profile' | undefined;
+
+function download(name: string, content: string, type: string) {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function isTextField(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.matches('input, textarea, select') || target.isContentEditable);
+}
+
+export function TranslationEditor(props: EditorProps) {
+  const { doc, translationId, canApprove } = props;
+  const idBase = useId().replace(/:/g, '');
+  const version = useSyncExternalStore(useCallback((l: () => void) => doc.subscribe(l), [doc]), () => doc.version);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [dialog, setDialog] = useState<Dialog>();
+  const [findOpen, setFindOpen] = useState(false);
+  const [problemsOpen, setProblemsOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= 1200);
+  const [announcement, setAnnouncement] = useState('');
+  const [draft, setDraft] = useState<Draft | undefined>(() => {
+    const found = loadDraft(browserStorage(), translationId);
+    if (!found) return undefined;
+    const differs = found.lines.length !== props.serverLines.length || found.lines.some((l, i) => !sameLine(l, props.serverLines[i]));
+    if (!differs) clearDraft(browserStorage(), translationId);
+    return differs ? found : undefined;
+  });
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | undefined>();
+  const gridApi = useRef<GridApi | undefined>(undefined);
+  const pendingFocus = useRef<{ index: number; caret?: number | 'start' | 'end'; selection?: [number, number]; field?: 'text' | 'start' } | undefined>(undefined);
+
+  const sync = useTranslationSync({
+    doc, translationId, etag: props.etag, baseLines: props.serverLines, meta: props.meta,
+    readOnly: props.meta.status === 'submitted',
+  });
+  const readOnly = sync.meta.status === 'submitted';
+
+  // ----- focus -----
+  const applyPendingFocus = useCallback(() => {
+    const want = pendingFocus.current;
+    if (!want) return true;
+    const row = doc.row(want.index);
+    if (!row) {
+      pendingFocus.current = undefined;
+      return true;
+    }
+    const el = document.getElementById(`${idBase}-${want.field === 'start' ? 'start' : 'text'}-${row.key}`) as HTMLTextAreaElement | HTMLInputElement | null;
+    if (!el) return false;
+    el.focus({ preventScroll: false });
+    if (el instanceof HTMLTextAreaElement) {
+      if (want.selection) el.setSelectionRange(want.selection[0], want.selection[1]);
+      else if (want.caret === 'start') el.setSelectionRange(0, 0);
+      else if (want.caret === 'end') el.setSelectionRange(el.value.length, el.value.length);
+      else if (typeof want.caret === 'number') el.setSelectionRange(want.caret, want.caret);
+    }
+    pendingFocus.current = undefined;
+    return true;
+  }, [doc, idBase]);
+
+  const focusRow = useCallback((index: number, options: Omit<NonNullable<typeof pendingFocus.current>, 'index'> = {}) => {
+    const i = Math.max(0, Math.min(index, doc.count - 1));
+    if (i !== activeIndex) doc.seal();
+    setActiveIndex(i);
+    gridApi.current?.scrollToIndex(i);
+    pendingFocus.current = { index: i, ...options };
+    let tries = 0;
+    const attempt = () => {
+      if (applyPendingFocus() || ++tries > 20) return;
+      requestAnimationFrame(attempt);
+    };
+    requestAnimationFrame(attempt);
+  }, [activeIndex, applyPendingFocus, doc]);
+
+  // ----- commands -----
+  const jumpToProblem = useCallback((direction: 1 | -1) => {
+    const next = doc.nextProblem(activeIndex, direction);
+    if (next === undefined) setAnnouncement('No problems.');
+    else {
+      focusRow(next, { caret: 'end' });
+      setAnnouncement(`Line ${next + 1}: ${doc.problemsOf(doc.row(next)!.key).map((p) => p.message).join('; ')}`);
+    }
+  }, [activeIndex, doc, focusRow]);
+
+  const runCommand = useCallback((command: Command, index: number, textarea: HTMLTextAreaElement | undefined) => {
+    const editing = !readOnly;
+    const format = (tag: FormatTag) => {
+      if (!editing || !textarea) return;
+      const edit = toggleTag(textarea.value, textarea.selectionStart, textarea.selectionEnd, tag);
+      doc.setText(index, edit.text);
+      doc.seal();
+      focusRow(index, { selection: [edit.selectionStart, edit.selectionEnd] });
+    };
+    switch (command) {
+      case 'undo': {
+        if (!editing) return;
+        const at = doc.undo();
+        if (at === undefined) setAnnouncement('Nothing to undo.');
+        else {
+          setAnnouncement(`Undone. Line ${at + 1}.`);
+          focusRow(at, { caret: 'end' });
+        }
+        return;
+      }
+      case 'redo': {
+        if (!editing) return;
+        const at = doc.redo();
+        if (at === undefined) setAnnouncement('Nothing to redo.');
+        else {
+          setAnnouncement(`Redone. Line ${at + 1}.`);
+          focusRow(at, { caret: 'end' });
+        }
+        return;
+      }
+      case 'bold': return format('b');
+      case 'italic': return format('i');
+      case 'underline': return format('u');
+      case 'next-line': return focusRow(index + 1, { caret: 'end' });
+      case 'previous-line': return focusRow(index - 1, { caret: 'end' });
+      case 'focus-timing': return focusRow(index, { field: 'start' });
+      case 'split':
+        if (editing && doc.split(index, textarea?.selectionStart ?? (doc.row(index)?.line.text ?? '').length)) {
+          setAnnouncement(`Line ${index + 1} split in two.`);
+          focusRow(index + 1, { caret: 'start' });
+        }
+        return;
+      case 'merge':
+        if (editing && doc.mergeWithNext(index)) {
+          setAnnouncement(`Line ${index + 1} merged with the next.`);
+          focusRow(index, { caret: 'end' });
+        }
+        return;
+      case 'reset':
+        if (editing && doc.reset(index)) {
+          setAnnouncement(`Line ${index + 1} reset.`);
+          focusRow(index, { caret: 'end' });
+        }
+        return;
+      case 'copy-original': {
+        const row = doc.row(index);
+        const original = row && doc.originalOf(row.line);
+        if (editing && original !== undefined && doc.setText(index, original)) {
+          doc.seal();
+          focusRow(index, { caret: 'end' });
+        }
+        return;
+      }
+      case 'start-earlier': if (editing) doc.nudge(index, 'start', -1); return;
+      case 'start-later': if (editing) doc.nudge(index, 'start', 1); return;
+      case 'stop-earlier': if (editing) doc.nudge(index, 'stop', -1); return;
+      case 'stop-later': if (editing) doc.nudge(index, 'stop', 1); return;
+      case 'toggle-position': {
+        const row = doc.row(index);
+        if (editing && row) doc.setPosition(index, positionOf(row.line) === 'top' ? 'bottom' : 'top');
+        return;
+      }
+      case 'next-problem': return jumpToProblem(1);
+      case 'previous-problem': return jumpToProblem(-1);
+      case 'find': return setFindOpen(true);
+      case 'save': void sync.saveNow(); return;
+      case 'shortcuts': return setDialog('shortcuts');
+    }
+  }, [doc, focusRow, jumpToProblem, readOnly, sync]);
+
+  const handlers: RowHandlers = useMemo(() => ({
+    onText: (index, text) => {
+      if (!readOnly) doc.setText(index, text);
+    },
+    onCommand: runCommand,
+    onFocusRow: (index) => {
+      setActiveIndex((current) => {
+        if (current !== index) doc.seal();
+        return index;
+      });
+    },
+    onTiming: (index, edge, ms) => {
+      const row = doc.row(index);
+      if (!row || readOnly) return undefined;
+      const start = edge === 'start' ? ms : startMsOf(row.line);
+      const stop = edge === 'stop' ? ms : stopMsOf(row.line);
+      if (start === undefined || stop === undefined) return 'Fix the other time first';
+      if (stop <= start) return edge === 'start' ? 'Start must be before stop' : 'Stop must be after start';
+      doc.setTiming(index, start, stop);
+      return undefined;
+    },
+    onPosition: (index, position) => {
+      if (!readOnly) doc.setPosition(index, position);
+    },
+  }), [doc, readOnly, runCommand]);
+
+  const onEditorKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys that reached here did not come from a line's text (that handler stops them).
+    const command = commandFor(event, isTextField(event.target));
+    if (!command || command === 'next-line' || command === 'previous-line') return;
+    if ((command === 'undo' || command === 'redo') && isTextField(event.target) && !(event.target instanceof HTMLTextAreaElement)) return;
+    event.preventDefault();
+    runCommand(command, activeIndex, undefined);
+  };
+
+  // ----- workflow -----
+  const submit = async () => {
+    setSubmitting(true);
+    setSubmitError(undefined);
+    const ok = await sync.saveNow({ status: 'submitted' });
+    setSubmitting(false);
+    if (ok) {
+      setDialog(undefined);
+      setAnnouncement('Submitted. The translation is now read-only.');
+    } else setSubmitError(sync.error ?? 'The translation could not be submitted; see the save state.');
+  };
+
+  const saveProfile = (profile: QcProfile) => {
+    saveProfileOverrides(browserStorage(), props.language, diffFromDefaults(props.language, profile));
+    doc.setProfile(profile);
+    setDialog(undefined);
+  };
+
+  const restoreDraft = () => {
+    if (!draft) return;
+    if (draft.baseEtag && props.etag && draft.baseEtag !== props.etag) sync.openConflict(draft.lines);
+    else doc.replaceAll('Restore unsaved edits', draft.lines);
+    setDraft(undefined);
+  };
+
+  const discardDraft = () => {
+    clearDraft(browserStorage(), translationId);
+    setDraft(undefined);
+  };
+
+  useEffect(() => {
+    if (announcement) {
+      const t = setTimeout(() => setAnnouncement(''), 4000);
+      return () => clearTimeout(t);
+    }
+  }, [announcement]);
+
+  const exportAs = (format: 'srt' | 'vtt') => {
+    const cues = cuesOf(doc.lines());
+    if (format === 'srt') download(`${props.fileBaseName}.srt`, formatSrt(cues), 'application/x-subrip;charset=utf-8');
+    else download(`${props.fileBaseName}.vtt`, formatVtt(cues), 'text/vtt;charset=utf-8');
+  };
+
+  return (
+    <div className="editor" onKeyDown={onEditorKeyDown}>
+      <div className="editor__toolbar" role="toolbar" aria-label="Editor actions">
+        <button type="button" className="button button--small" onClick={() => runCommand('undo', activeIndex, undefined)} disabled={readOnly || !doc.history.canUndo} title="Ctrl+Z">
+          ↶ Undo
+        </button>
+        <button type="button" className="button button--small" onClick={() => runCommand('redo', activeIndex, undefined)} disabled={readOnly || !doc.history.canRedo} title="Ctrl+Shift+Z">
+          ↷ Redo
+        </button>
+        <span className="editor__sep" aria-hidden="true" />
+        <button type="button" className="button button--small" onClick={() => setFindOpen((v) => !v)} aria-expanded={findOpen} title="Ctrl+F">Find &amp; replace</button>
+        <button type="button" className="button button--small" onClick={() => setDialog('import')} disabled={readOnly}>Import…</button>
+        <button type="button" className="button button--small" onClick={() => exportAs('srt')}>Export SRT</button>
+        <button type="button" className="button button--small" onClick={() => exportAs('vtt')}>Export WebVTT</button>
+        <span className="editor__sep" aria-hidden="true" />
+        <button type="button" className="button button--small" onClick={() => setProblemsOpen((v) => !v)} aria-expanded={problemsOpen} aria-controls={`${idBase}-problems`}>
+          Checks ({doc.problemRowCount})
+        </button>
+        <button type="button" className="button button--small" onClick={() => setDialog('profile')}>Limits…</button>
+        <button type="button" className="button button--small" onClick={() => setDialog('shortcuts')} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
+        <span className="editor__spacer" />
+        <SaveIndicator status={sync.status} error={sync.error} readOnly={readOnly} />
+        {canApprove ? (
+          <>
+            <label className="check editor__approval">
+              <input
+                type="checkbox"
+                checked={sync.meta.approval === true}
+                onChange={(e) => void sync.saveNow({ approval: e.target.checked })}
+              />
+              Approved
+            </label>
+            {readOnly ? (
+              <button type="button" className="button button--small" onClick={() => void sync.saveNow({ status: 'incomplete' })}>Send back</button>
+            ) : null}
+          </>
+        ) : null}
+        {!readOnly ? (
+          <button type="button" className="button button--small button--primary" onClick={() => setDialog('submit')}>Submit…</button>
+        ) : null}
+      </div>
+
+      {draft ? (
+        <div className="editor__banner" role="alert">
+          <span>
+            Unsaved edits from {new Date(draft.savedAt).toLocaleString()} were kept in this browser.
+          </span>
+          <button type="button" className="button button--small button--primary" onClick={restoreDraft}>Restore them</button>
+          <button type="button" className="button button--small" onClick={discardDraft}>Discard</button>
+        </div>
+      ) : null}
+      {readOnly ? (
+        <div className="editor__banner editor__banner--info" role="status">
+          Submitted: read-only until it is sent back.
+        </div>
+      ) : null}
+
+      {findOpen ? (
+        <FindReplacePanel doc={doc} version={version} readOnly={readOnly} onJump={(i) => focusRow(i, { caret: 'end' })} onClose={() => setFindOpen(false)} />
+      ) : null}
+
+      <div className="editor__legend">
+        <SourceLegend />
+        <span className="hint">Press <kbd>?</kbd> for shortcuts · {doc.count} lines · {props.meta.status ? `status: ${sync.meta.status}` : ''}</span>
+      </div>
+
+      <div className="editor__body">
+        <LineGrid
+          idBase={idBase}
+          doc={doc}
+          version={version}
+          activeIndex={activeIndex}
+          readOnly={readOnly}
+          dir={props.dir}
+          lang={props.language}
+          originalDir={props.originalDir}
+          originalLang={props.originalLanguage}
+          textStyle={props.textStyle}
+          handlers={handlers}
+          apiRef={gridApi}
+          label={props.title}
+        />
+        {problemsOpen ? (
+          <div id={`${idBase}-problems`} className="editor__side">
+            <ProblemsPanel doc={doc} version={version} onJump={(i) => focusRow(i, { caret: 'end' })} onNext={() => jumpToProblem(1)} onPrevious={() => jumpToProblem(-1)} />
+          </div>
+        ) : null}
+      </div>
+
+      <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
+
+      {dialog === 'shortcuts' ? <ShortcutsDialog onClose={() => setDialog(undefined)} /> : null}
+      {dialog === 'import' ? (
+        <ImportDialog
+          doc={doc}
+          onClose={() => setDialog(undefined)}
+          onApplied={(n) => {
+            setDialog(undefined);
+            setAnnouncement(`Imported: ${n} line${n === 1 ? '' : 's'} changed.`);
+          }}
+        />
+      ) : null}
+      {dialog === 'submit' ? (
+        <SubmitDialog
+          doc={doc}
+          submitting={submitting}
+          error={submitError}
+          onConfirm={() => void submit()}
+          onJump={(i) => {
+            setDialog(undefined);
+            focusRow(i, { caret: 'end' });
+          }}
+          onClose={() => setDialog(undefined)}
+        />
+      ) : null}
+      {dialog === 'profile' ? (
+        <ProfileDialog language={props.language} profile={doc.currentProfile} onSave={saveProfile} onClose={() => setDialog(undefined)} />
+      ) : null}
+      {sync.conflict ? <ConflictDialog conflict={sync.conflict} onResolve={sync.resolve} /> : null}
+    </div>
+  );
+}

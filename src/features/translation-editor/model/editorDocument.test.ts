@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Line } from '../../../api/schema/translation';
+import { EditorDocument } from './editorDocument';
+import { OriginalIndex } from './originals';
+import { profileFor } from './qc/profiles';
+import { formatTimecode } from './timecode';
+
+const L = (n: number, text: string, startMs = n * 3000, stopMs = n * 3000 + 2000): Line => ({
+  number: n, text, startTime: formatTimecode(startMs), stopTime: formatTimecode(stopMs), alignment: 'bottom', custom: false, machine: false, auto: false,
+});
+
+function make(count = 5) {
+  return new EditorDocument(Array.from({ length: count }, (_, i) => L(i + 1, `Line ${i + 1}`)), profileFor('fr'));
+}
+
+describe('EditorDocument', () => {
+  it('edits, checks the edited line live, and undoes/redoes', () => {
+    const doc = make();
+    expect(doc.problemRowCount).toBe(0);
+    doc.setText(1, 'x'.repeat(50));
+    const key = doc.row(1)!.key;
+    expect(doc.problemsOf(key).map((p) => p.rule)).toContain('chars-per-line');
+    expect(doc.row(1)!.line.custom).toBe(true);
+    expect(doc.problemRowCount).toBe(1);
+    expect(doc.undo()).toBe(1);
+    expect(doc.row(1)!.line.text).toBe('Line 2');
+    expect(doc.problemRowCount).toBe(0);
+    doc.redo();
+    expect(doc.row(1)!.line.text).toBe('x'.repeat(50));
+  });
+
+  it('re-checks the neighbour whose next line changed (overlap)', () => {
+    const doc = make();
+    doc.setTiming(2, 7000, 11_000); // line 2 ends at 8000: overlap now
+    expect(doc.problemsOf(doc.row(1)!.key).map((p) => p.rule)).toContain('overlap');
+    doc.undo();
+    expect(doc.problemsOf(doc.row(1)!.key)).toEqual([]);
+  });
+
+  it('touches only the edited row objects (no whole-file copies)', () => {
+    const doc = make(1000);
+    const before = Array.from({ length: 1000 }, (_, i) => doc.row(i));
+    doc.setText(500, 'changed');
+    let same = 0;
+    for (let i = 0; i < 1000; i++) if (doc.row(i) === before[i]) same++;
+    expect(same).toBe(999);
+  });
+
+  it('splits, merges and resets with undo', () => {
+    const doc = make(3);
+    expect(doc.split(0, 4)).toBe(true);
+    expect(doc.count).toBe(4);
+    expect([doc.row(0)!.line.text, doc.row(1)!.line.text]).toEqual(['Line', '1']);
+    doc.undo();
+    expect(doc.count).toBe(3);
+    expect(doc.mergeWithNext(0)).toBe(true);
+    expect(doc.count).toBe(2);
+    expect(doc.row(0)!.line.text).toBe('Line 1\nLine 2');
+    expect(doc.mergeWithNext(1)).toBe(false);
+    doc.undo();
+    doc.setText(2, 'edited');
+    expect(doc.canReset(2)).toBe(true);
+    expect(doc.reset(2)).toBe(true);
+    expect(doc.row(2)!.line.text).toBe('Line 3');
+  });
+
+  it('nudges by a frame without touching neighbours', () => {
+    const doc = make(2); // line 1: 3000-5000, line 2: 6000-8000
+    doc.nudge(0, 'stop', 1);
+    expect(doc.row(0)!.line.stopTime).toBe('00:00:05,042');
+    doc.setTiming(0, 3000, 6000);
+    expect(doc.nudge(0, 'stop', 1)).toBe(false);
+  });
+
+  it('applies replace-all as one step and finds problems in both directions', () => {
+    const doc = make(4);
+    doc.applyEdits('Replace', [0, 2].map((index) => ({ index, line: { ...doc.row(index)!.line, text: '' } })));
+    expect(doc.history.size).toBe(1);
+    expect(doc.nextProblem(0, 1)).toBe(2);
+    expect(doc.nextProblem(2, 1)).toBe(0);
+    expect(doc.nextProblem(0, -1)).toBe(2);
+    doc.undo();
+    expect(doc.nextProblem(0, 1)).toBeUndefined();
+  });
+
+  it('uses the original text for the identical-to-original check', () => {
+    const doc = make(2);
+    doc.setOriginals(new OriginalIndex([L(1, 'line 1'), L(2, 'Something else')]));
+    expect(doc.problemsOf(doc.row(0)!.key).map((p) => p.rule)).toEqual(['same-as-original']);
+    expect(doc.originalOf(doc.row(1)!.line)).toBe('Something else');
+  });
+
+  it('changes the profile and re-checks everything', () => {
+    const doc = make(2);
+    doc.setProfile({ ...doc.currentProfile, maxCharsPerLine: 3 });
+    expect(doc.problemRowCount).toBe(2);
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * The lines being edited, their quality checks and their undo history. Pure (no React): the page subscribes.
+ *
+ * Performance: an edit replaces one row in place (rows are immutable objects, the array is spliced), records
+ * one change in the history (references, not copies) and re-checks only the edited rows and their neighbours.
+ * Problems are cached per row; counts are kept up to date incrementally.
+ */
+import type { Line } from '../../../api/schema/translation';
+import { History, applySplice, type Splice } from './history';
+import { checkLine } from './qc/rules';
+import type { QcLine, QcProblem, QcProfile } from './qc/types';
+import { positionOf, sameLine, startMsOf, stopMsOf, withPosition, withText, withTiming, type Position } from './lineFields';
+import { mergeLines, splitLine } from './splitMerge';
+import { nudge, type TimingEdge } from './timecode';
+import type { OriginalIndex } from './originals';
+
+export interface Row {
+  /** Stable identity of the row while editing (React key, focus, cached checks). */
+  readonly key: number;
+  readonly line: Line;
+}
+
+export interface LineEdit {
+  index: number;
+  line: Line;
+}
+
+const NONE: readonly QcProblem[] = Object.freeze([]);
+
+export class EditorDocument {
+  private rows: Row[];
+  private nextKey = 0;
+  private readonly loaded = new Map<number, Line>();
+  private readonly problems = new Map<number, readonly QcProblem[]>();
+  private rowsWithProblems = 0;
+  private readonly listeners = new Set<() => void>();
+  readonly history = new History<Row>();
+  /** Bumped on every change the page must show. */
+  version = 0;
+  /** Bumped on every change of the lines (not on profile changes): autosave watches it. */
+  editVersion = 0;
+
+  constructor(
+    lines: readonly Line[],
+    private profile: QcProfile,
+    private originals: OriginalIndex | undefined = undefined,
+  ) {
+    this.rows = lines.map((line) => this.newRow(line));
+    for (const row of this.rows) this.loaded.set(row.key, row.line);
+    this.recheckAll();
+  }
+
+  // ----- reading -----
+
+  get count(): number {
+    return this.rows.length;
+  }
+
+  row(index: number): Row | undefined {
+    return this.rows[index];
+  }
+
+  indexOfKey(key: number): number {
+    return this.rows.findIndex((r) => r.key === key);
+  }
+
+  /** The lines now, in order (a new array of the same line objects). */
+  lines(): Line[] {
+    return this.rows.map((r) => r.line);
+  }
+
+  originalOf(line: Line): string | undefined {
+    return this.originals?.textFor(line);
+  }
+
+  problemsOf(key: number): readonly QcProblem[] {
+    return this.problems.get(key) ?? NONE;
+  }
+
+  get problemRowCount(): number {
+    return this.rowsWithProblems;
+  }
+
+  get currentProfile(): QcProfile {
+    return this.profile;
+  }
+
+  /** Rows with problems, in order (a scan of the cache; no rule runs). */
+  problemRows(): { index: number; row: Row; problems: readonly QcProblem[] }[] {
+    const out: { index: number; row: Row; problems: readonly QcProblem[] }[] = [];
+    this.rows.forEach((row, index) => {
+      const p = this.problems.get(row.key);
+      if (p && p.length > 0) out.push({ index, row, problems: p });
+    });
+    return out;
+  }
+
+  /** The next (or previous) row after `from` with a problem, wrapping around; undefined when there is none. */
+  nextProblem(from: number, direction: 1 | -1): number | undefined {
+    const n = this.rows.length;
+    for (let step = 1; step <= n; step++) {
+      const i = (((from + direction * step) % n) + n) % n;
+      if ((this.problems.get(this.rows[i]!.key)?.length ?? 0) > 0) return i;
+    }
+    return undefined;
+  }
+
+  canReset(index: number): boolean {
+    const row = this.rows[index];
+    if (!row) return false;
+    const loaded = this.loaded.get(row.key);
+    return loaded !== undefined && !sameLine(loaded, row.line);
+  }
+
+  // ----- editing -----
+
+  setText(index: number, text: string): boolean {
+    const row = this.rows[index];
+    if (!row || (row.line.text ?? '') === text) return false;
+    this.commit('Edit text', [{ index, removed: [row], inserted: [{ key: row.key, line: withText(row.line, text) }] }], `text:${row.key}`);
+    return true;
+  }
+
+  setTiming(index: number, startMs: number, stopMs: number): boolean {
+    const row = this.rows[index];
+    if (!row || (startMsOf(row.line) === startMs && stopMsOf(row.line) === stopMs)) return false;
+    this.commit('Change timing', [{ index, removed: [row], inserted: [{ key: row.key, line: withTiming(row.line, startMs, stopMs) }] }]);
+    return true;
+  }
+
+  /** Moves the start or stop by `frames` frames, never into a neighbour. False when it cannot move. */
+  nudge(index: number, edge: TimingEdge, frames: number): boolean {
+    const row = this.rows[index];
+    const start = row && startMsOf(row.line);
+    const stop = row && stopMsOf(row.line);
+    if (!row || start === undefined || stop === undefined) return false;
+    const neighbour = (i: number) => {
+      const l = this.rows[i]?.line;
+      const s = l && startMsOf(l);
+      const e = l && stopMsOf(l);
+      return s !== undefined && e !== undefined ? { startMs: s, stopMs: e } : undefined;
+    };
+    const moved = nudge({ startMs: start, stopMs: stop }, edge, frames, this.profile.fps, neighbour(index - 1), neighbour(index + 1));
+    if (!moved) return false;
+    this.commit(
+      edge === 'start' ? 'Nudge start' : 'Nudge stop',
+      [{ index, removed: [row], inserted: [{ key: row.key, line: withTiming(row.line, moved.startMs, moved.stopMs) }] }],
+      `nudge-${edge}:${row.key}`,
+    );
+    return true;
+  }
+
+  setPosition(index: number, position: Position): boolean {
+    const row = this.rows[index];
+    if (!row || positionOf(row.line) === position) return false;
+    this.commit('Change position', [{ index, removed: [row], inserted: [{ key: row.key, line: withPosition(row.line, position) }] }]);
+    return true;
+  }
+
+  split(index: number, cursor: number): boolean {
+    const row = this.rows[index];
+    const parts = row && splitLine(row.line, cursor);
+    if (!row || !parts) return false;
+    this.commit('Split line', [{ index, removed: [row], inserted: [{ key: row.key, line: parts.first }, this.newRow(parts.second)] }]);
+    return true;
+  }
+
+  mergeWithNext(index: number): boolean {
+    const a = this.rows[index];
+    const b = this.rows[index + 1];
+    const merged = a && b && mergeLines(a.line, b.line);
+    if (!a || !b || !merged) return false;
+    this.commit('Merge lines', [{ index, removed: [a, b], inserted: [{ key: a.key, line: merged }] }]);
+    return true;
+  }
+
+  /** Back to the line as it was loaded. */
+  reset(index: number): boolean {
+    const row = this.rows[index];
+    const loaded = row && this.loaded.get(row.key);
+    if (!row || !loaded || sameLine(loaded, row.line)) return false;
+    this.commit('Reset line', [{ index, removed: [row], inserted: [{ key: row.key, line: loaded }] }]);
+    return true;
+  }
+
+  /** Several one-line replacements as one undoable change (replace all, import). */
+  applyEdits(label: string, edits: readonly LineEdit[]): number {
+    const splices: Splice<Row>[] = [];
+    for (const { index, line } of edits) {
+      const row = this.rows[index];
+      if (!row || sameLine(row.line, line)) continue;
+      splices.push({ index, removed: [row], inserted: [{ key: row.key, line }] });
+    }
+    if (splices.length > 0) this.commit(label, splices);
+    return splices.length;
+  }
+
+  /** Every line replaced (restoring a draft, resolving a conflict) as one undoable change. */
+  replaceAll(label: string, lines: readonly Line[]): void {
+    const inserted = lines.map((line, i) => {
+      const old = this.rows[i];
+      return old && old.line.number === line.number ? { key: old.key, line } : this.newRow(line);
+    });
+    this.commit(label, [{ index: 0, removed: this.rows.slice(), inserted }]);
+  }
+
+  undo(): number | undefined {
+    this.history.seal();
+    const applied = this.history.undo(this.rows);
+    return applied ? this.afterSplices(applied) : undefined;
+  }
+
+  redo(): number | undefined {
+    const applied = this.history.redo(this.rows);
+    return applied ? this.afterSplices(applied) : undefined;
+  }
+
+  /** Ends typing coalescing: the next keystroke starts a new undo step. */
+  seal(): void {
+    this.history.seal();
+  }
+
+  /** The lines as saved on the server are now these: "reset" goes back to them. */
+  markLoaded(lines: readonly Line[]): void {
+    this.loaded.clear();
+    this.rows.forEach((row, i) => {
+      const saved = lines[i];
+      if (saved) this.loaded.set(row.key, saved);
+    });
+  }
+
+  setProfile(profile: QcProfile): void {
+    this.profile = profile;
+    this.recheckAll();
+    this.emit(false);
+  }
+
+  setOriginals(originals: OriginalIndex | undefined): void {
+    this.originals = originals;
+    this.recheckAll();
+    this.emit(false);
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ----- internals -----
+
+  private newRow(line: Line): Row {
+    return { key: this.nextKey++, line };
+  }
+
+  private commit(label: string, splices: readonly Splice<Row>[], coalesceKey?: string): void {
+    for (const s of splices) applySplice(this.rows, s);
+    this.history.record(label, splices, coalesceKey);
+    this.afterSplices(splices);
+  }
+
+  /** Re-checks what the splices touched; returns the first affected index (for focus). */
+  private afterSplices(splices: readonly Splice<Row>[]): number {
+    for (const s of splices) for (const r of s.removed) this.setProblems(r.key, NONE);
+    let first = Number.POSITIVE_INFINITY;
+    for (const s of splices) {
+      first = Math.min(first, s.index);
+      const to = Math.min(this.rows.length - 1, s.index + s.inserted.length);
+      for (let i = Math.max(0, s.index - 1); i <= to; i++) this.recheck(i);
+    }
+    this.emit(true);
+    return Number.isFinite(first) ? Math.min(first, Math.max(0, this.rows.length - 1)) : 0;
+  }
+
+  private qcLine(row: Row): QcLine {
+    return {
+      text: row.line.text ?? '',
+      startMs: startMsOf(row.line),
+      stopMs: stopMsOf(row.line),
+      original: this.originals?.textFor(row.line),
+    };
+  }
+
+  private recheck(index: number): void {
+    const row = this.rows[index];
+    if (!row) return;
+    const next = this.rows[index + 1];
+    this.setProblems(row.key, checkLine(this.qcLine(row), next && this.qcLine(next), this.profile));
+  }
+
+  private recheckAll(): void {
+    this.problems.clear();
+    this.rowsWithProblems = 0;
+    for (let i = 0; i < this.rows.length; i++) this.recheck(i);
+  }
+
+  private setProblems(key: number, problems: readonly QcProblem[]): void {
+    const before = this.problems.get(key)?.length ?? 0;
+    if (problems.length === 0) this.problems.delete(key);
+    else this.problems.set(key, problems);
+    this.rowsWithProblems += (problems.length > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
+  }
+
+  private emit(edited: boolean): void {
+    this.version++;
+    if (edited) this.editVersion++;
+    for (const l of this.listeners) l();
+  }
+}

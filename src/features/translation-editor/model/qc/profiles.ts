@@ -1,0 +1,84 @@
+/**
+ * Per-language QC profiles: the defaults, the reading speeds some languages need, and the user's own changes
+ * (kept per language in the browser; see `loadProfileOverrides`).
+ */
+import type { QcProfile } from './types';
+import { DEFAULT_FPS } from '../timecode';
+
+export const DEFAULT_PROFILE: QcProfile = Object.freeze({
+  maxCharsPerLine: 42,
+  maxLinesPerSubtitle: 2,
+  maxCharsPerSecond: 17,
+  minDurationMs: 833,
+  maxDurationMs: 7000,
+  minGapFrames: 2,
+  fps: DEFAULT_FPS,
+});
+
+/** Languages whose defaults differ, by primary language subtag. */
+export const LANGUAGE_DEFAULTS: Readonly<Record<string, Partial<QcProfile>>> = {
+  en: { maxCharsPerSecond: 20 },
+  ko: { maxCharsPerSecond: 12 },
+  zh: { maxCharsPerSecond: 9 },
+  ja: { maxCharsPerSecond: 4 },
+};
+
+/** "en-US", "EN_gb", "zh-Hant" -> "en", "en", "zh". */
+export function primaryLanguage(code: string | undefined): string {
+  return (code ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+}
+
+/** The profile for a language: defaults, then the language's own defaults, then the user's changes. */
+export function profileFor(
+  language: string | undefined,
+  overrides: Partial<QcProfile> = {},
+  fps: number = DEFAULT_FPS,
+): QcProfile {
+  return { ...DEFAULT_PROFILE, fps, ...LANGUAGE_DEFAULTS[primaryLanguage(language)], ...cleanOverrides(overrides) };
+}
+
+const KEYS = Object.keys(DEFAULT_PROFILE) as (keyof QcProfile)[];
+
+/** Keeps only known, positive, finite numbers (input from storage or a form). */
+export function cleanOverrides(input: unknown): Partial<QcProfile> {
+  const out: Partial<QcProfile> = {};
+  if (input === null || typeof input !== 'object') return out;
+  const record = input as Record<string, unknown>;
+  for (const key of KEYS) {
+    const v = record[key];
+    if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[key] = v;
+  }
+  return out;
+}
+
+/** What differs from the language's defaults: what is worth storing. */
+export function diffFromDefaults(language: string | undefined, profile: QcProfile): Partial<QcProfile> {
+  const base = profileFor(language, {}, profile.fps);
+  const out: Partial<QcProfile> = {};
+  for (const key of KEYS) if (key !== 'fps' && profile[key] !== base[key]) out[key] = profile[key];
+  return out;
+}
+
+const storageKey = (language: string) => `mws.qc-profile.${primaryLanguage(language) || 'default'}`;
+
+export function loadProfileOverrides(storage: Pick<Storage, 'getItem'> | undefined, language: string | undefined): Partial<QcProfile> {
+  try {
+    const raw = storage?.getItem(storageKey(language ?? ''));
+    return raw ? cleanOverrides(JSON.parse(raw)) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveProfileOverrides(
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
+  language: string | undefined,
+  overrides: Partial<QcProfile>,
+): void {
+  try {
+    if (Object.keys(overrides).length === 0) storage?.removeItem(storageKey(language ?? ''));
+    else storage?.setItem(storageKey(language ?? ''), JSON.stringify(overrides));
+  } catch {
+    // Storage full or disabled: the profile still applies for this session.
+  }
+}

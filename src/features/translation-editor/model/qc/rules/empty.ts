@@ -1,0 +1,11 @@
+import type { QcRule } from '../types';
+import { isBlank } from '../../text';
+
+/** The line has text. */
+export const empty: QcRule = {
+  id: 'empty',
+  label: 'Empty line',
+  check(line) {
+    return isBlank(line.text) ? [{ rule: 'empty', severity: 'warning', message: 'No translation yet' }] : [];
+  },
+};

@@ -1,0 +1,97 @@
+/**
+ * Subtitle timecodes `HH:MM:SS,mmm` (the Line contract) as integer milliseconds, and frame-based nudging.
+ * Pure: no React, no DOM.
+ */
+
+export const DEFAULT_FPS = 24;
+
+const TIMECODE = /^(\d{2,}):([0-5]\d):([0-5]\d)[,.](\d{3})$/;
+
+/** Milliseconds of a `HH:MM:SS,mmm` timecode (a `.` before the milliseconds is accepted too); undefined when malformed. */
+export function parseTimecode(value: string): number | undefined {
+  const m = TIMECODE.exec(value.trim());
+  if (!m) return undefined;
+  return Number(m[1]) * 3_600_000 + Number(m[2]) * 60_000 + Number(m[3]) * 1000 + Number(m[4]);
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+/** `HH:MM:SS,mmm` of a millisecond count (negative values clamp to 0; fractions are rounded). */
+export function formatTimecode(ms: number, separator: ',' | '.' = ','): string {
+  const t = Math.max(0, Math.round(ms));
+  const h = Math.floor(t / 3_600_000);
+  const m = Math.floor(t / 60_000) % 60;
+  const s = Math.floor(t / 1000) % 60;
+  return `${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${separator}${pad(t % 1000, 3)}`;
+}
+
+/** Length of one frame in milliseconds (not rounded: 41.666… at 24 fps). */
+export function frameMs(fps: number = DEFAULT_FPS): number {
+  return 1000 / (fps > 0 && Number.isFinite(fps) ? fps : DEFAULT_FPS);
+}
+
+/** The asset's frame rate when the record says one (any of the usual field names), else 24. */
+export function frameRateOf(asset: Record<string, unknown> | undefined): number {
+  for (const key of ['frameRate', 'fps', 'framerate']) {
+    const v = asset?.[key];
+    const n = typeof v === 'number' ? v : typeof v === 'string' ? Number.parseFloat(v) : Number.NaN;
+    if (Number.isFinite(n) && n > 0 && n <= 240) return n;
+  }
+  return DEFAULT_FPS;
+}
+
+/** Seconds with 3 decimals, e.g. "2.500" (durations shown in the grid). */
+export function formatSeconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+export interface Timing {
+  startMs: number;
+  stopMs: number;
+}
+
+export type TimingEdge = 'start' | 'stop';
+
+/**
+ * Moves one edge of a line by `frames` frames (±1 usually) without colliding with its neighbours: a start never goes
+ * before the previous line's stop, a stop never past the next line's start, and a line keeps at least one frame.
+ * Returns undefined when the move is not possible (already touching).
+ */
+export function nudge(
+  line: Timing,
+  edge: TimingEdge,
+  frames: number,
+  fps: number,
+  previous: Timing | undefined,
+  next: Timing | undefined,
+): Timing | undefined {
+  const step = frameMs(fps) * frames;
+  const minLength = Math.ceil(frameMs(fps));
+  if (edge === 'start') {
+    let start = Math.round(line.startMs + step);
+    const floor = previous ? previous.stopMs : 0;
+    const ceiling = line.stopMs - minLength;
+    start = Math.min(Math.max(start, floor), ceiling);
+    if (start === line.startMs) return undefined;
+    return { startMs: start, stopMs: line.stopMs };
+  }
+  let stop = Math.round(line.stopMs + step);
+  const floor = line.startMs + minLength;
+  const ceiling = next ? next.startMs : Number.POSITIVE_INFINITY;
+  stop = Math.max(Math.min(stop, ceiling), floor);
+  if (stop === line.stopMs) return undefined;
+  return { startMs: line.startMs, stopMs: stop };
+}
+
+export type TimingProblem = 'malformed' | 'stop-before-start';
+
+/** Validates a typed start/stop pair: both well-formed and stop after start. */
+export function validateTiming(start: string, stop: string): { ok: true; timing: Timing } | { ok: false; problem: TimingProblem } {
+  const startMs = parseTimecode(start);
+  const stopMs = parseTimecode(stop);
+  if (startMs === undefined || stopMs === undefined) return { ok: false, problem: 'malformed' };
+  if (stopMs <= startMs) return { ok: false, problem: 'stop-before-start' };
+  return { ok: true, timing: { startMs, stopMs } };
+}

@@ -1,0 +1,145 @@
+/**
+ * `/work-requests/:id/translation` and `/work-requests/:id/graphics-translation`: the line editor for the work
+ * request's dialogue translation or its graphics translation.
+ *
+ * Lines come from the embedded translation form of `GET /workrequests/{id}`; `GET /translations/{id}` (an
+ * extension) adds the ETag that saves send as If-Match, and its lines win when they are newer. The original text
+ * comes from the asset's transcription (`transcription.dialogue` / `.graphics`), loaded with the same extension.
+ */
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { SkeletonRows } from '../../../components/Skeleton';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { ZonedDateTime } from '../../../components/ZonedDateTime';
+import { useDocumentTitle } from '../../../components/PageTitle';
+import { useSession } from '../../../lib/session/useSession';
+import type { Line } from '../../../api/schema/translation';
+import { EditorDocument } from '../model/editorDocument';
+import { OriginalIndex } from '../model/originals';
+import { loadProfileOverrides, profileFor } from '../model/qc/profiles';
+import { frameRateOf } from '../model/timecode';
+import { directionOf, fontFrom } from '../model/languages';
+import { browserStorage } from '../model/drafts';
+import { useEditorTranslation, useEditorWorkRequest, useLanguages, useTranscription } from '../queries';
+import { TranslationEditor } from '../components/TranslationEditor';
+import '../editor.css';
+
+export type TranslationKind = 'dialogue' | 'graphics';
+
+export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
+  const { id = '' } = useParams();
+  const wrQuery = useEditorWorkRequest(id);
+  const wr = wrQuery.data?.data;
+  const embedded = kind === 'graphics' ? wr?.graphicsTranslation : wr?.translation;
+  const translationId = embedded?._id;
+  const record = useEditorTranslation(translationId);
+  const transcriptionId = kind === 'graphics' ? wr?.asset?.transcription?.graphics : wr?.asset?.transcription?.dialogue;
+  const transcription = useTranscription(transcriptionId);
+  const languages = useLanguages();
+  const session = useSession();
+  const what = kind === 'graphics' ? 'Graphics translation' : 'Translation';
+  useDocumentTitle(wr?.asset?.name ? `${what}: ${wr.asset.name}` : what);
+
+  const language = embedded?.language ?? record.data?.data.language ?? wr?.language;
+  const fps = frameRateOf(wr?.asset as Record<string, unknown> | undefined);
+  // The record's lines (with its ETag) when the extension answered; the embedded form's otherwise.
+  const ready = wr !== undefined && translationId !== undefined && (record.isSuccess || record.isError);
+  const serverLines: Line[] | undefined = ready ? (record.data?.data.lines ?? embedded?.lines ?? []) : undefined;
+
+  // The document is made once per translation, when its lines arrive.
+  const [opened, setOpened] = useState<{ id: string; doc: EditorDocument } | undefined>();
+  const doc = opened && opened.id === translationId ? opened.doc : undefined;
+  useEffect(() => {
+    if (!serverLines || !translationId || opened?.id === translationId) return;
+    const profile = profileFor(language, loadProfileOverrides(browserStorage(), language), fps);
+    setOpened({ id: translationId, doc: new EditorDocument(serverLines, profile) });
+  }, [serverLines, translationId, opened, language, fps]);
+
+  useEffect(() => {
+    const lines = transcription.data?.data.lines;
+    if (doc && lines) doc.setOriginals(new OriginalIndex(lines));
+  }, [doc, transcription.data]);
+
+  const fontInfo = useMemo(() => {
+    const items = languages.data?.items ?? [];
+    const match = items.find((item) => item.ok && item.data.code?.toLowerCase() === language?.toLowerCase());
+    return fontFrom(match?.ok ? match.data.translationFonts : undefined);
+  }, [languages.data, language]);
+  const textStyle: CSSProperties | undefined = useMemo(
+    () => (fontInfo.family || fontInfo.sizePx ? { fontFamily: fontInfo.family, fontSize: fontInfo.sizePx } : undefined),
+    [fontInfo],
+  );
+
+  const groups = session?.user?.groups ?? [];
+  const canApprove = groups.some((g) => g.type === 'admin' || g.type === 'coordinator');
+
+  const back = <Link to={`/work-requests/${encodeURIComponent(id)}`}>← {wr?.asset?.name ?? 'Work request'}</Link>;
+
+  if (wrQuery.isError) {
+    return <div className="page"><ErrorPanel error={wrQuery.error} title="Could not open this work request" onRetry={() => void wrQuery.refetch()} /></div>;
+  }
+  if (wr && !translationId) {
+    return (
+      <div className="page page--narrow">
+        <h1 className="page__title">No {what.toLowerCase()} yet</h1>
+        <p>This work request has no {kind === 'graphics' ? 'graphics translation' : 'translation'}. {back}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page page--editor">
+      <div className="editor-header">
+        <nav aria-label="Breadcrumb" className="editor-header__crumb">{back}</nav>
+        <h1 className="page__title">
+          {what}{wr?.asset?.name ? <>: <span className="editor-header__asset">{wr.asset.name}</span></> : null}
+          {language ? <span className="editor-header__lang"> · {language}</span> : null}
+        </h1>
+        <div className="editor-header__meta">
+          {embedded?.status || record.data?.data.status ? <StatusBadge status={record.data?.data.status ?? embedded?.status} /> : null}
+          {wr?.due ? <span className="editor-header__due">Due <ZonedDateTime value={wr.due} compact /></span> : null}
+          {kind === 'dialogue' && wr?.graphicsTranslation?._id ? (
+            <Link to={`/work-requests/${encodeURIComponent(id)}/graphics-translation`}>Graphics translation →</Link>
+          ) : null}
+          {kind === 'graphics' && wr?.translation?._id ? (
+            <Link to={`/work-requests/${encodeURIComponent(id)}/translation`}>Subtitle translation →</Link>
+          ) : null}
+        </div>
+        {record.isError ? (
+          <p className="hint">Saving without conflict detection: this server does not offer GET /translations/{'{id}'}.</p>
+        ) : null}
+        {transcription.isError ? <p className="hint">The original text could not be loaded.</p> : null}
+      </div>
+      {!doc || !translationId ? (
+        <SkeletonRows rows={10} label="Loading the lines" />
+      ) : (
+        <TranslationEditor
+          key={translationId}
+          doc={doc}
+          translationId={translationId}
+          etag={record.data?.etag}
+          serverLines={serverLines ?? []}
+          meta={{ status: record.data?.data.status ?? embedded?.status, approval: record.data?.data.approval ?? embedded?.approval }}
+          language={language}
+          originalLanguage={transcription.data?.data.language}
+          dir={directionOf(language)}
+          originalDir={directionOf(transcription.data?.data.language)}
+          textStyle={textStyle}
+          canApprove={canApprove}
+          fileBaseName={`${wr?.asset?.slug ?? wr?.asset?.name ?? 'translation'}-${language ?? ''}${kind === 'graphics' ? '-graphics' : ''}`.replace(/[^\w.-]+/g, '_')}
+          title={`${what} lines`}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Route modules. */
+export function DialogueTranslationPage() {
+  return <TranslationEditorPage kind="dialogue" />;
+}
+
+export function GraphicsTranslationPage() {
+  return <TranslationEditorPage kind="graphics" />;
+}

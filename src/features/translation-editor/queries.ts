@@ -1,0 +1,67 @@
+/**
+ * The translation editor's data: the work request (lines in its embedded translation form, the asset and its
+ * transcription ids), the translation record itself (for its ETag), the transcription (original text) and the
+ * language (fonts). The editor owns the lines once open, so these never refetch on their own.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getWorkRequest } from '../../api/workRequests';
+import { getTranslation } from '../../api/translations';
+import { listLanguages } from '../../api/languages';
+
+export const translationEditorKeys = {
+  all: ['translationEditor'] as const,
+  workRequest: (id: string) => [...translationEditorKeys.all, 'workRequest', id] as const,
+  translation: (id: string) => [...translationEditorKeys.all, 'translation', id] as const,
+  transcription: (id: string) => [...translationEditorKeys.all, 'transcription', id] as const,
+  languages: () => [...translationEditorKeys.all, 'languages'] as const,
+};
+
+const still = { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+
+export function editorWorkRequestOptions(id: string) {
+  return queryOptions({
+    queryKey: translationEditorKeys.workRequest(id),
+    queryFn: ({ signal }) => getWorkRequest(id, signal),
+    ...still,
+  });
+}
+
+export function editorTranslationOptions(id: string) {
+  return queryOptions({
+    queryKey: translationEditorKeys.translation(id),
+    queryFn: ({ signal }) => getTranslation(id, signal),
+    retry: 1,
+    ...still,
+  });
+}
+
+export function transcriptionOptions(id: string) {
+  return queryOptions({
+    queryKey: translationEditorKeys.transcription(id),
+    queryFn: ({ signal }) => getTranslation(id, signal),
+    retry: 1,
+    ...still,
+  });
+}
+
+export function useEditorWorkRequest(id: string) {
+  return useQuery(editorWorkRequestOptions(id));
+}
+
+export function useEditorTranslation(id: string | undefined) {
+  return useQuery({ ...editorTranslationOptions(id ?? ''), enabled: id !== undefined });
+}
+
+export function useTranscription(id: string | undefined) {
+  return useQuery({ ...transcriptionOptions(id ?? ''), enabled: id !== undefined });
+}
+
+/** The catalog's languages (extension GET /languages), for fonts; the editor works without them. */
+export function useLanguages() {
+  return useQuery({
+    queryKey: translationEditorKeys.languages(),
+    queryFn: ({ signal }) => listLanguages({ size: 100, signal }),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * `/translations`: the translations the user can work on or review (extension GET /translations), filtered by
+ * status and language, infinite scroll. `/translations/:id` opens a translation in the editor of its work request.
+ */
+import { useCallback, useMemo } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isUnavailable } from '../../../api/client';
+import { TRANSLATION_STATUSES } from '../../../api/schema/translation';
+import type { TranslationFilters, TranslationListItem } from '../../../api/translations';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { useDocumentTitle } from '../../../components/PageTitle';
+import { SkeletonLines, SkeletonRows } from '../../../components/Skeleton';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { Unavailable } from '../../../components/Unavailable';
+import { VirtualTable, type Column } from '../../../components/VirtualTable';
+import { ZonedDateTime } from '../../../components/ZonedDateTime';
+import { formatCount, plural } from '../../../lib/format';
+import { isOverdue } from '../../../lib/statuses';
+import { useEditorPath, useLanguageChoices, useTranslationList } from '../queries';
+import '../translations.css';
+
+function editorLink(t: TranslationListItem): string {
+  return `/translations/${encodeURIComponent(t._id ?? '')}`;
+}
+
+function Progress({ done, total }: { done: number | undefined; total: number | undefined }) {
+  if (total === undefined) return <span className="muted">—</span>;
+  const value = done ?? 0;
+  const pct = total === 0 ? 0 : Math.round((value / total) * 100);
+  return (
+    <span className="progress-cell">
+      <progress max={total || 1} value={value} aria-label={`${formatCount(value)} of ${formatCount(total)} lines translated`} />
+      <span className="progress-cell__text">{pct}%</span>
+    </span>
+  );
+}
+
+const COLUMNS: Column<TranslationListItem>[] = [
+  {
+    id: 'asset',
+    header: 'Asset',
+    width: 'minmax(200px, 2fr)',
+    render: (t) => (
+      <div className="two-line">
+        <Link to={editorLink(t)} tabIndex={-1} className="truncate">{t.assetName || 'Untitled asset'}</Link>
+        <span className="truncate muted">
+          {t.kind === 'graphics' ? 'Graphics' : t.kind === 'dialogue' ? 'Subtitles' : 'Translation'} · Work request{' '}
+          <Link to={`/work-requests/${encodeURIComponent(t.workRequest ?? '')}`} tabIndex={-1}>
+            {t.workRequest ? `…${t.workRequest.slice(-6)}` : '—'}
+          </Link>
+          {t.workRequestStatus ? ` · ${t.workRequestStatus}` : ''}
+        </span>
+      </div>
+    ),
+  },
+  { id: 'language', header: 'Language', width: '90px', render: (t) => <code className="code">{t.language ?? '—'}</code> },
+  { id: 'status', header: 'Status', width: '130px', render: (t) => <StatusBadge status={t.status} /> },
+  { id: 'lines', header: 'Lines', width: '70px', render: (t) => (t.lineCount !== undefined ? formatCount(t.lineCount) : '—') },
+  { id: 'progress', header: 'Translated', width: '140px', render: (t) => <Progress done={t.translatedCount} total={t.lineCount} /> },
+  {
+    id: 'due',
+    header: 'Due',
+    width: 'minmax(170px, 1.3fr)',
+    render: (t) => <ZonedDateTime value={t.due} compact overdue={t.status !== 'submitted' && isOverdue(t.due?.date, t.workRequestStatus)} />,
+  },
+];
+
+function filtersFrom(params: URLSearchParams): TranslationFilters {
+  const status = params.get('status') ?? undefined;
+  return {
+    status: status && (TRANSLATION_STATUSES as readonly string[]).includes(status) ? status : undefined,
+    language: params.get('language')?.trim() || undefined,
+  };
+}
+
+export function TranslationsPage() {
+  useDocumentTitle('Translations');
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const query = useTranslationList(filters);
+  const languages = useLanguageChoices();
+  const navigate = useNavigate();
+
+  const setFilter = useCallback((key: 'status' | 'language', value: string) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      return next;
+    }, { replace: true });
+  }, [setParams]);
+
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const total = query.data?.pages[query.data.pages.length - 1]?.total;
+  const languageCodes = useMemo(() => {
+    const codes = (languages.data?.items ?? []).flatMap((i) => (i.ok && i.data.code ? [{ code: i.data.code, name: i.data.name ?? i.data.code }] : []));
+    return codes.sort((a, b) => a.name.localeCompare(b.name));
+  }, [languages.data]);
+  const filtered = filters.status !== undefined || filters.language !== undefined;
+
+  return (
+    <div className="page page--list">
+      <div className="page__header">
+        <h1 className="page__title">Translations</h1>
+        <p className="page__count" aria-live="polite">
+          {query.isSuccess ? (total !== undefined ? plural(total, 'translation') : `${formatCount(rows.length)}${query.hasNextPage ? '+' : ''} loaded`) : null}
+        </p>
+      </div>
+      <div className="filters" role="search" aria-label="Filter translations">
+        <div className="filter-field">
+          <label htmlFor="tr-status">Status</label>
+          <select id="tr-status" value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
+            <option value="">Any</option>
+            {TRANSLATION_STATUSES.map((s) => <option key={s} value={s}>{s === 'incomplete' ? 'Incomplete' : 'Submitted'}</option>)}
+          </select>
+        </div>
+        <div className="filter-field">
+          <label htmlFor="tr-language">Language</label>
+          {languageCodes.length > 0 ? (
+            <select id="tr-language" value={filters.language ?? ''} onChange={(e) => setFilter('language', e.target.value)}>
+              <option value="">Any</option>
+              {languageCodes.map((l) => <option key={l.code} value={l.code}>{l.name} ({l.code})</option>)}
+            </select>
+          ) : (
+            <input id="tr-language" className="code-input" value={filters.language ?? ''} placeholder="e.g. fr" onChange={(e) => setFilter('language', e.target.value)} />
+          )}
+        </div>
+        {filtered ? <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams(), { replace: true })}>Clear filters</button> : null}
+      </div>
+      {query.isPending ? (
+        <SkeletonRows label="Loading translations" />
+      ) : query.isError && !query.data ? (
+        isUnavailable(query.error) ? (
+          <Unavailable what="The translation list">
+            This deployment does not offer GET /translations (an extension). Open a translation from its{' '}
+            <Link to="/work-requests">work request</Link>.
+          </Unavailable>
+        ) : (
+          <ErrorPanel error={query.error} title="Could not load translations" onRetry={() => void query.refetch()} />
+        )
+      ) : (
+        <VirtualTable
+          label="Translations"
+          columns={COLUMNS}
+          rows={rows}
+          total={total}
+          rowHeight={52}
+          hasNextPage={query.hasNextPage}
+          isFetchingNextPage={query.isFetchingNextPage}
+          fetchNextPage={() => void query.fetchNextPage()}
+          nextPageError={query.isFetchNextPageError ? <ErrorPanel error={query.error} compact onRetry={() => void query.fetchNextPage()} /> : undefined}
+          onOpen={(t) => { if (t._id) void navigate(editorLink(t)); }}
+          getKey={(t, i) => t._id ?? String(i)}
+          renderInvalid={(row) => <span className="muted">A translation that could not be read ({row.problems[0]?.path}: {row.problems[0]?.message})</span>}
+          empty={
+            <div className="empty">
+              <strong>No translations{filtered ? ' match these filters' : ' to work on'}.</strong>
+            </div>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/** `/translations/:id`: opens the editor route of the translation's work request. */
+export function TranslationEditorPage() {
+  const { id = '' } = useParams();
+  const path = useEditorPath(id);
+  useDocumentTitle('Opening translation');
+  if (path.isPending) return <div className="page"><SkeletonLines lines={3} label="Opening the translation" /></div>;
+  if (path.isError) return <div className="page"><ErrorPanel error={path.error} title="Could not open this translation" onRetry={() => void path.refetch()} /></div>;
+  if (!path.data) {
+    return (
+      <div className="page page--narrow">
+        <h1 className="page__title">Not part of a work request</h1>
+        <p>This translation belongs to no work request (it may be an asset's transcription). <Link to="/translations">Back to translations</Link></p>
+      </div>
+    );
+  }
+  return <Navigate to={path.data} replace />;
+}

@@ -1,0 +1,57 @@
+/** The translations list (extension GET /translations): keys, options and hooks. */
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ListPage } from '../../api/client';
+import { listLanguages } from '../../api/languages';
+import { getTranslation, listTranslations, type TranslationFilters } from '../../api/translations';
+import { getWorkRequest } from '../../api/workRequests';
+
+export const PAGE_SIZE = 50;
+
+export const translationKeys = {
+  all: ['translations'] as const,
+  lists: () => [...translationKeys.all, 'list'] as const,
+  list: (filters: TranslationFilters) => [...translationKeys.lists(), filters] as const,
+  details: () => [...translationKeys.all, 'detail'] as const,
+  detail: (id: string) => [...translationKeys.details(), id] as const,
+  languages: () => [...translationKeys.all, 'languages'] as const,
+};
+
+export function translationListOptions(filters: TranslationFilters) {
+  return infiniteQueryOptions({
+    queryKey: translationKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => listTranslations(filters, { offset: pageParam, size: PAGE_SIZE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: <T,>(last: ListPage<T>) => last.nextOffset,
+  });
+}
+
+export function useTranslationList(filters: TranslationFilters) {
+  return useInfiniteQuery(translationListOptions(filters));
+}
+
+export function useLanguageChoices() {
+  return useQuery({
+    queryKey: translationKeys.languages(),
+    queryFn: ({ signal }) => listLanguages({ size: 100, signal }),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * Where `/translations/:id` goes: the editor route of its work request (dialogue or graphics). The translation
+ * names its work request; the work request says which of its two translations this is.
+ */
+export function useEditorPath(id: string) {
+  return useQuery({
+    queryKey: [...translationKeys.detail(id), 'editorPath'] as const,
+    queryFn: async ({ signal }) => {
+      const { data: t } = await getTranslation(id, signal);
+      if (!t.workRequest) return undefined;
+      const { data: wr } = await getWorkRequest(t.workRequest, signal);
+      const kind = wr.graphicsTranslation?._id === id ? 'graphics-translation' : 'translation';
+      return `/work-requests/${encodeURIComponent(t.workRequest)}/${kind}`;
+    },
+    staleTime: 60_000,
+  });
+}

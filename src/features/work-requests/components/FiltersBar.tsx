@@ -1,0 +1,158 @@
+/**
+ * Filters and sort of the work request list, all kept in the URL. Project, language and territory choices
+ * come from the catalog lists when the server has them; language and territory stay free text either way
+ * (the choices are suggestions), the project filter needs the project list.
+ */
+import { useEffect, useId, useState } from 'react';
+import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workRequests';
+import { SORTS, hasActiveFilters } from '../model/filters';
+import { useFilterChoices } from '../queries';
+import { StatusFilter } from './StatusFilter';
+
+interface Props {
+  filters: WorkRequestFilters;
+  onChange: (patch: Partial<WorkRequestFilters>) => void;
+  onClear: () => void;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function FiltersBar({ filters, onChange, onClear }: Props) {
+  const { projects, languages, territories } = useFilterChoices();
+  const ids = useId();
+  const [q, setQ] = useState(filters.q ?? '');
+  const debouncedQ = useDebounced(q, 300);
+  // URL -> field (back/forward, clear)
+  useEffect(() => setQ(filters.q ?? ''), [filters.q]);
+  // field -> URL
+  useEffect(() => {
+    if ((debouncedQ.trim() || undefined) !== filters.q) onChange({ q: debouncedQ.trim() || undefined });
+    // Only the typed text drives this effect; filters.q and onChange are read at that moment.
+  }, [debouncedQ]);
+
+  const projectItems = projects.data?.items.flatMap((p) => (p.ok && p.data._id ? [p.data] : [])) ?? [];
+  const languageCodes = languages.data?.items.flatMap((l) => (l.ok && l.data.code ? [{ code: l.data.code, name: l.data.name }] : [])) ?? [];
+  // A territory record's `name` is its code (e.g. "FR"); this server adds `displayName` ("France").
+  const territoryCodes = territories.data?.items.flatMap((t) => {
+    if (!t.ok || !t.data.name) return [];
+    const display = typeof t.data.displayName === 'string' ? t.data.displayName : undefined;
+    return [{ code: t.data.name, name: display }];
+  }) ?? [];
+
+  return (
+    <div className="filters" role="search" aria-label="Filter work requests">
+      <div className="filter-field filters__search">
+        <label htmlFor={`${ids}-q`}>Search</label>
+        <input
+          id={`${ids}-q`}
+          type="search"
+          placeholder="Search asset, project, instructions…"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') onChange({ q: q.trim() || undefined });
+          }}
+        />
+      </div>
+      <div className="filter-field">
+        <span className="filter-field__label" aria-hidden="true">Status</span>
+        <StatusFilter value={filters.status ?? []} onChange={(status) => onChange({ status: status.length ? status : undefined })} />
+      </div>
+      <div className="filter-field">
+        <label htmlFor={`${ids}-project`}>Project</label>
+        {projects.isError ? (
+          <select id={`${ids}-project`} disabled title="The project list isn't available on this server">
+            <option>Unavailable</option>
+          </select>
+        ) : (
+          <select
+            id={`${ids}-project`}
+            value={filters.project ?? ''}
+            onChange={(e) => onChange({ project: e.target.value || undefined })}
+          >
+            <option value="">All</option>
+            {filters.project && !projectItems.some((p) => p._id === filters.project) ? (
+              <option value={filters.project}>{filters.project}</option>
+            ) : null}
+            {projectItems.map((p) => <option key={p._id} value={p._id}>{p.name ?? p._id}</option>)}
+          </select>
+        )}
+      </div>
+      <CodeFilter
+        id={`${ids}-language`}
+        label="Language"
+        value={filters.language}
+        choices={languageCodes}
+        onCommit={(language) => onChange({ language })}
+      />
+      <CodeFilter
+        id={`${ids}-territory`}
+        label="Territory"
+        value={filters.territory}
+        choices={territoryCodes}
+        onCommit={(territory) => onChange({ territory })}
+      />
+      <div className="filter-field">
+        <label htmlFor={`${ids}-sort`}>Sort</label>
+        <select id={`${ids}-sort`} value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as WorkRequestSort })}>
+          {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+        </select>
+      </div>
+      {hasActiveFilters(filters) ? (
+        <button type="button" className="link-button" onClick={onClear}>Clear filters</button>
+      ) : null}
+    </div>
+  );
+}
+
+interface CodeFilterProps {
+  id: string;
+  label: string;
+  value: string | undefined;
+  choices: { code: string; name?: string | undefined }[];
+  onCommit: (value: string | undefined) => void;
+}
+
+/** Free-text code with suggestions; commits on change of a suggestion, Enter or leaving the field. */
+function CodeFilter({ id, label, value, choices, onCommit }: CodeFilterProps) {
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  const commit = (next: string) => {
+    const v = next.trim() || undefined;
+    if (v !== value) onCommit(v);
+  };
+  return (
+    <div className="filter-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="code-input"
+        list={choices.length ? `${id}-list` : undefined}
+        value={text}
+        placeholder="Any"
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (choices.some((c) => c.code === e.target.value)) commit(e.target.value);
+        }}
+        onBlur={() => commit(text)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(text);
+        }}
+      />
+      {choices.length ? (
+        <datalist id={`${id}-list`}>
+          {choices.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+        </datalist>
+      ) : null}
+    </div>
+  );
+}

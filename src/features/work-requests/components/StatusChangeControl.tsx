@@ -1,0 +1,126 @@
+/**
+ * Change status: a menu of statuses, then a dialog that asks for the reason and a confirmation.
+ * Uses the extension PUT /workrequests/{id}; without it the control says so.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { isApiError, isUnavailable } from '../../../api/client';
+import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequest';
+import { describeError } from '../../../components/ErrorPanel';
+import { Modal } from '../../../components/Modal';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { statusLabel } from '../../../lib/statuses';
+import { useChangeStatus } from '../queries';
+
+const NOTIFY_HINT: Record<string, string> = {
+  'awaiting-materials': 'The requester and the studio’s coordinators are notified that the request is waiting for materials.',
+};
+
+export function StatusChangeControl({ id, current }: { id: string; current: string | undefined }) {
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const [target, setTarget] = useState<string>();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const change = useChangeStatus(id);
+  const reasonId = useId();
+  const reasonErrorId = useId();
+
+  useEffect(() => {
+    const close = (event: MouseEvent) => {
+      if (menuRef.current?.open && !menuRef.current.contains(event.target as Node)) menuRef.current.open = false;
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, []);
+
+  const choose = (status: string) => {
+    if (menuRef.current) menuRef.current.open = false;
+    change.reset();
+    setReason('');
+    setTouched(false);
+    setTarget(status);
+  };
+  const closeDialog = () => {
+    setTarget(undefined);
+    menuRef.current?.querySelector('summary')?.focus();
+  };
+  const reasonMissing = reason.trim() === '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!target || reasonMissing) return;
+    change.mutate(
+      { status: target as (typeof WORK_REQUEST_STATUSES)[number], reason: reason.trim() },
+      { onSuccess: closeDialog },
+    );
+  };
+
+  const errorText = change.error
+    ? isUnavailable(change.error) && isApiError(change.error) && change.error.status !== 404
+      ? 'Changing the status isn’t available on this server.'
+      : describeError(change.error)
+    : undefined;
+
+  return (
+    <>
+      <details
+        ref={menuRef}
+        className="menu"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && menuRef.current?.open) {
+            menuRef.current.open = false;
+            menuRef.current.querySelector('summary')?.focus();
+          }
+        }}
+      >
+        <summary className="button">Change status <span aria-hidden="true">▾</span></summary>
+        <ul className="menu__panel menu__panel--right" aria-label="New status">
+          {WORK_REQUEST_STATUSES.filter((s) => s !== current).map((status) => (
+            <li key={status}>
+              <button type="button" className="menu__item" onClick={() => choose(status)}>
+                <StatusBadge status={status} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </details>
+      {target ? (
+        <Modal
+          title={`Move to “${statusLabel(target)}”`}
+          onClose={closeDialog}
+          description={
+            <p className="status-move">
+              <StatusBadge status={current} /> <span aria-hidden="true">→</span>
+              <span className="visually-hidden">to</span> <StatusBadge status={target} />
+            </p>
+          }
+        >
+          <form onSubmit={submit} noValidate>
+            <div className="form-field">
+              <label htmlFor={reasonId}>Reason <span className="required">(required)</span></label>
+              <textarea
+                id={reasonId}
+                rows={4}
+                maxLength={2000}
+                value={reason}
+                required
+                autoFocus
+                aria-invalid={touched && reasonMissing ? true : undefined}
+                aria-describedby={touched && reasonMissing ? reasonErrorId : undefined}
+                onChange={(e) => setReason(e.target.value)}
+              />
+              {touched && reasonMissing ? <p id={reasonErrorId} className="form-error">Say why the status changes; it goes into the history.</p> : null}
+            </div>
+            {NOTIFY_HINT[target] ? <p className="hint">{NOTIFY_HINT[target]}</p> : null}
+            {errorText ? <p className="form-error" role="alert">{errorText}</p> : null}
+            <div className="modal__actions">
+              <button type="button" className="button" onClick={closeDialog}>Cancel</button>
+              <button type="submit" className="button button--primary" disabled={change.isPending}>
+                {change.isPending ? 'Changing…' : 'Confirm change'}
+              </button>
+            </div>
+          </form>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

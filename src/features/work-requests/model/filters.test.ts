@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from './filters';
+
+describe('filters in the URL', () => {
+  it('reads filters, normalising the status list and defaulting the sort', () => {
+    const f = filtersFromParams(new URLSearchParams('status=submitted,awaiting-materials,submitted&q=%20trailer%20&language=fr-FR'));
+    expect(f).toEqual({
+      status: ['awaiting-materials', 'submitted'], project: undefined, language: 'fr-FR', territory: undefined,
+      q: 'trailer', sort: '-created',
+    });
+    expect(hasActiveFilters(f)).toBe(true);
+  });
+  it('ignores an unknown sort', () => {
+    expect(filtersFromParams(new URLSearchParams('sort=price')).sort).toBe('-created');
+  });
+  it('writes patches, removing empty values and the default sort', () => {
+    const next = withFilters(new URLSearchParams('view=all&q=x&sort=due'), { q: undefined, status: ['a', 'b'], sort: '-created' });
+    expect(next.toString()).toBe('view=all&status=a%2Cb');
+  });
+  it('knows the automation view', () => {
+    expect(viewFromParams(new URLSearchParams('view=automation'))).toBe('automation');
+    expect(viewFromParams(new URLSearchParams(''))).toBe('all');
+  });
+});

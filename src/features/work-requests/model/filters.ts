@@ -1,0 +1,53 @@
+/**
+ * The list's view, filters and sort live in the URL, so a view can be bookmarked and shared.
+ * `?view=automation` shows the automation queue; otherwise
+ * `?status=a,b&project=<id>&language=<code>&territory=<code>&q=<text>&sort=due|-due|created|-created`.
+ */
+import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workRequests';
+
+export type ListView = 'all' | 'automation';
+
+export const SORTS: { value: WorkRequestSort; label: string }[] = [
+  { value: '-created', label: 'Newest first' },
+  { value: 'created', label: 'Oldest first' },
+  { value: 'due', label: 'Due soonest' },
+  { value: '-due', label: 'Due latest' },
+];
+export const DEFAULT_SORT: WorkRequestSort = '-created';
+
+function isSort(value: string | null): value is WorkRequestSort {
+  return SORTS.some((s) => s.value === value);
+}
+
+export function viewFromParams(params: URLSearchParams): ListView {
+  return params.get('view') === 'automation' ? 'automation' : 'all';
+}
+
+export function filtersFromParams(params: URLSearchParams): WorkRequestFilters {
+  const text = (key: string) => params.get(key)?.trim() || undefined;
+  const status = (params.get('status') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const sort = params.get('sort');
+  return {
+    status: status.length ? [...new Set(status)].sort() : undefined,
+    project: text('project'),
+    language: text('language'),
+    territory: text('territory'),
+    q: text('q'),
+    sort: isSort(sort) ? sort : DEFAULT_SORT,
+  };
+}
+
+/** Writes `patch` into a copy of `params`; empty values are removed, the default sort too. */
+export function withFilters(params: URLSearchParams, patch: Partial<WorkRequestFilters>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(patch)) {
+    const text = Array.isArray(value) ? value.join(',') : (value as string | undefined) ?? '';
+    if (!text || (key === 'sort' && text === DEFAULT_SORT)) next.delete(key);
+    else next.set(key, text);
+  }
+  return next;
+}
+
+export function hasActiveFilters(filters: WorkRequestFilters): boolean {
+  return Boolean(filters.status?.length || filters.project || filters.language || filters.territory || filters.q);
+}

@@ -1,0 +1,93 @@
+/**
+ * The work request list: all requests (extension GET /workrequests, filtered and sorted from the URL) or the
+ * automation queue (spec GET /workrequests/automateJob). Infinite scroll over pages of 50, virtualized.
+ */
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { isUnavailable } from '../../../api/client';
+import type { WorkRequestFilters } from '../../../api/workRequests';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { useDocumentTitle } from '../../../components/PageTitle';
+import { SkeletonRows } from '../../../components/Skeleton';
+import { Unavailable } from '../../../components/Unavailable';
+import { formatCount, plural } from '../../../lib/format';
+import { FiltersBar } from '../components/FiltersBar';
+import { WorkRequestTable } from '../components/WorkRequestTable';
+import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from '../model/filters';
+import { useAutomationQueue, useWorkRequestList } from '../queries';
+
+export function WorkRequestListPage() {
+  const [params, setParams] = useSearchParams();
+  const view = viewFromParams(params);
+  const filters = filtersFromParams(params);
+  useDocumentTitle(view === 'automation' ? 'Automation queue' : 'Work requests');
+
+  const all = useWorkRequestList(filters, view === 'all');
+  const queue = useAutomationQueue(view === 'automation');
+  const query = view === 'all' ? all : queue;
+
+  const onChange = useCallback((patch: Partial<WorkRequestFilters>) => {
+    setParams((current) => withFilters(current, patch), { replace: true });
+  }, [setParams]);
+  const onClear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
+
+  const pages = query.data?.pages;
+  const total = pages?.[pages.length - 1]?.total;
+  const loaded = pages?.reduce((n, p) => n + p.items.length, 0) ?? 0;
+
+  return (
+    <div className="page page--list">
+      <div className="page__header">
+        <h1 className="page__title">{view === 'automation' ? 'Automation queue' : 'Work requests'}</h1>
+        <nav className="segmented" aria-label="Work request views">
+          <Link to="/work-requests" className="segmented__item" aria-current={view === 'all' ? 'page' : undefined}>All requests</Link>
+          <Link to="/work-requests?view=automation" className="segmented__item" aria-current={view === 'automation' ? 'page' : undefined}>Automation queue</Link>
+        </nav>
+        <p className="page__count" aria-live="polite">
+          {query.isSuccess
+            ? total !== undefined
+              ? plural(total, 'work request')
+              : `${formatCount(loaded)}${query.hasNextPage ? '+' : ''} loaded`
+            : null}
+        </p>
+      </div>
+      {view === 'all' ? (
+        <FiltersBar filters={filters} onChange={onChange} onClear={onClear} />
+      ) : (
+        <p className="hint page__hint">
+          Requests with automation or auto-subtitles switched on that are still open, soonest due first. This is the
+          server's own selection; filters don't apply.
+        </p>
+      )}
+      {query.isPending ? (
+        <SkeletonRows label="Loading work requests" />
+      ) : query.isError && !query.data ? (
+        view === 'all' && isUnavailable(query.error) ? (
+          <Unavailable what="The full work request list">
+            This deployment does not offer GET /workrequests (an extension).{' '}
+            <Link to="/work-requests?view=automation">Open the automation queue</Link> instead, or open a request by its link.
+          </Unavailable>
+        ) : (
+          <ErrorPanel error={query.error} title="Could not load work requests" onRetry={() => void query.refetch()} />
+        )
+      ) : (
+        <WorkRequestTable
+          label={view === 'automation' ? 'Automation queue' : 'Work requests'}
+          data={query.data}
+          hasNextPage={query.hasNextPage}
+          isFetchingNextPage={query.isFetchingNextPage}
+          fetchNextPage={() => void query.fetchNextPage()}
+          nextPageError={query.isFetchNextPageError ? query.error : undefined}
+          empty={
+            <div className="empty">
+              <strong>No work requests{view === 'all' && hasActiveFilters(filters) ? ' match these filters' : ''}.</strong>
+              {view === 'all' && hasActiveFilters(filters) ? (
+                <button type="button" className="link-button" onClick={onClear}>Clear filters</button>
+              ) : null}
+            </div>
+          }
+        />
+      )}
+    </div>
+  );
+}

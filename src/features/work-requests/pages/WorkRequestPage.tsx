@@ -1,0 +1,177 @@
+/**
+ * One work request, laid out the way a coordinator reads an order: what (asset, workflow), for whom
+ * (language, territory, recipients, uses), by when (due, delivery deadline), what is there (materials,
+ * files), what happened (history, comments), and the actions: change status, request an offline.
+ */
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../../api/client';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { Field, Fields, YesNo } from '../../../components/Field';
+import { useDocumentTitle } from '../../../components/PageTitle';
+import { Section } from '../../../components/Section';
+import { SkeletonLines } from '../../../components/Skeleton';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { ZonedDateTime } from '../../../components/ZonedDateTime';
+import { formatDateTime } from '../../../lib/dates';
+import { personGroup, personName } from '../../../lib/people';
+import { isOverdue } from '../../../lib/statuses';
+import { AssetSection } from '../components/AssetSection';
+import { CommentsSection } from '../components/CommentsSection';
+import {
+  DcpSection, DngSection, FilesSection, ListsSection, MaterialsSection, RecipientsSection, UsesSection,
+} from '../components/DeliverySections';
+import { HistoryTimeline } from '../components/HistoryTimeline';
+import { OfflinesSection } from '../components/OfflinesSection';
+import { RecordLinksSection } from '../components/RecordLinksSection';
+import { StatusChangeControl } from '../components/StatusChangeControl';
+import { TranslationsSection } from '../components/TranslationsSection';
+import { WorkflowStepper } from '../components/WorkflowStepper';
+import { useWorkRequest } from '../queries';
+
+export function WorkRequestPage() {
+  const { id = '' } = useParams();
+  const query = useWorkRequest(id);
+  const wr = query.data?.data;
+  useDocumentTitle(wr ? `${wr.asset?.name ?? 'Work request'} — ${wr.language ?? ''}/${wr.territory ?? ''}` : 'Work request');
+
+  if (query.isPending) {
+    return (
+      <div className="page">
+        <Breadcrumb />
+        <SkeletonLines lines={2} label="Loading work request" />
+        <div className="detail-grid">
+          <div><SkeletonLines lines={8} label="Loading details" /></div>
+          <div><SkeletonLines lines={6} label="Loading history" /></div>
+        </div>
+      </div>
+    );
+  }
+  if (query.isError || !wr) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    return (
+      <div className="page page--narrow">
+        <Breadcrumb />
+        {notFound ? (
+          <div className="empty">
+            <h1 className="page__title">Work request not found</h1>
+            <p>There is no work request <code className="code">{id}</code>, or you don’t have access to it.</p>
+            <Link to="/work-requests">Back to work requests</Link>
+          </div>
+        ) : (
+          <ErrorPanel error={query.error} title="Could not load this work request" onRetry={() => void query.refetch()} />
+        )}
+      </div>
+    );
+  }
+
+  const problems = query.data.problems;
+  const overdue = isOverdue(wr.due?.date, wr.status);
+  return (
+    <div className="page">
+      <Breadcrumb name={wr.asset?.name} />
+      <header className="detail-header">
+        <div className="detail-header__main">
+          <h1 className="page__title">{wr.asset?.name ?? 'Untitled asset'}</h1>
+          <p className="detail-header__sub">
+            <StatusBadge status={wr.status} />
+            <span>{wr.project?.name ?? 'No project'}</span>
+            <span aria-hidden="true">·</span>
+            <span><code className="code">{wr.language ?? '—'}</code> / <code className="code">{wr.territory ?? '—'}</code></span>
+            {wr.assetType ? <><span aria-hidden="true">·</span><span>{wr.assetType}</span></> : null}
+            {overdue ? <span className="tag tag--danger">Overdue</span> : null}
+          </p>
+        </div>
+        <div className="detail-header__actions">
+          {wr._id ? <StatusChangeControl id={wr._id} current={wr.status} /> : null}
+        </div>
+      </header>
+      {problems.length ? (
+        <div className="notice notice--warning" role="status">
+          <strong>Some fields of this record could not be read and are left out:</strong>{' '}
+          {problems.slice(0, 5).map((p) => `${p.path || 'record'} (${p.message})`).join('; ')}
+          {problems.length > 5 ? ` and ${problems.length - 5} more` : ''}.
+        </div>
+      ) : null}
+
+      <div className="detail-grid">
+        <div className="detail-grid__main">
+          <Section title="Order">
+            <Fields columns={3}>
+              <Field label="Due"><ZonedDateTime value={wr.due} overdue={overdue} /></Field>
+              <Field label="Delivery deadline"><ZonedDateTime value={wr.deliveryDeadline} /></Field>
+              <Field label="Requested by">
+                {wr.from ? <>{personName(wr.from)}{personGroup(wr.from) ? <span className="muted"> · {personGroup(wr.from)}</span> : null}</> : undefined}
+              </Field>
+              <Field label="Language"><code className="code">{wr.language}</code></Field>
+              <Field label="Territory"><code className="code">{wr.territory}</code></Field>
+              <Field label="Created">{wr.created ? formatDateTime(wr.created) : undefined}</Field>
+              <Field label="Asset type">{wr.assetType}</Field>
+              <Field label="Asset category">{wr.assetCategory}</Field>
+              <Field label="Aspect ratio">{wr.aspectRatio}</Field>
+              <Field label="Estimate">
+                {wr.estimate?.base || wr.estimate?.applied ? (
+                  <>
+                    {wr.estimate.base ? <span>Base {wr.estimate.base}</span> : null}
+                    {wr.estimate.base && wr.estimate.applied ? ' · ' : null}
+                    {wr.estimate.applied ? <span>Applied {wr.estimate.applied}</span> : null}
+                  </>
+                ) : undefined}
+              </Field>
+              <Field label="Automation">
+                <span className="flags">
+                  <span>Auto <YesNo value={wr.auto} /></span>
+                  <span>Auto-subs <YesNo value={wr.autosubs} /></span>
+                  <span>Auto mode <YesNo value={wr.autoMode} /></span>
+                </span>
+              </Field>
+              <Field label="Dual languages"><YesNo value={wr.dualLanguages} /></Field>
+              <Field label="Audio file">{wr.audioFile ?? undefined}</Field>
+              <Field label="Studio">{wr.studio ? <code className="code">{wr.studio}</code> : undefined}</Field>
+              {wr.reason ? <Field label="Latest reason">{wr.reason}</Field> : null}
+            </Fields>
+          </Section>
+          <Section title="Instructions">
+            {wr.instructions ? <p className="prose">{wr.instructions}</p> : <p className="muted">No instructions.</p>}
+          </Section>
+          <AssetSection asset={wr.asset} aspectRatio={wr.aspectRatio} />
+          <Section title="Workflow">
+            <WorkflowStepper workflow={wr.asset?.workflow} />
+          </Section>
+          <DngSection wr={wr} />
+          <UsesSection wr={wr} />
+          <RecipientsSection wr={wr} />
+          <DcpSection wr={wr} />
+          <MaterialsSection wr={wr} />
+          <FilesSection wr={wr} />
+          <ListsSection wr={wr} />
+          {wr._id ? <CommentsSection workRequestId={wr._id} /> : null}
+        </div>
+        <aside className="detail-grid__side" aria-label="Work request activity">
+          <TranslationsSection workRequestId={wr._id ?? id} translation={wr.translation} graphicsTranslation={wr.graphicsTranslation} />
+          {wr._id ? <OfflinesSection workRequestId={wr._id} /> : null}
+          <Section title="History" meta={wr.history?.length ? `(${wr.history.length})` : undefined}>
+            <HistoryTimeline history={wr.history} />
+          </Section>
+          <Section title="Project">
+            <Fields columns={1}>
+              <Field label="Name">{wr.project?.name}</Field>
+              <Field label="Slug">{wr.project?.slug ? <code className="code">{wr.project.slug}</code> : undefined}</Field>
+            </Fields>
+          </Section>
+          <RecordLinksSection urls={wr.urls} id={wr._id ?? id} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Breadcrumb({ name }: { name?: string | undefined }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <ol>
+        <li><Link to="/work-requests">Work requests</Link></li>
+        {name ? <li aria-current="page">{name}</li> : null}
+      </ol>
+    </nav>
+  );
+}

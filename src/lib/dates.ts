@@ -1,0 +1,85 @@
+/**
+ * Dates of the interface are integer epoch seconds, and a work request's `due` / `deliveryDeadline` carry
+ * an IANA time zone. Shown with Intl.DateTimeFormat: in the record's own zone and in the viewer's.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ''}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(undefined, { ...options, timeZone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+export function isValidTimeZone(tz: string | undefined): tz is string {
+  if (!tz) return false;
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+export function toDate(epochSeconds: number): Date {
+  return new Date(epochSeconds * 1000);
+}
+
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
+};
+const DATE_ONLY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+
+/** e.g. "12 Mar 2025, 17:00 PST" in `tz` (the viewer's when absent or unknown). */
+export function formatDateTime(epochSeconds: number, tz?: string): string {
+  return formatter(isValidTimeZone(tz) ? tz : undefined, DATE_TIME).format(toDate(epochSeconds));
+}
+
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
+  month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short',
+};
+const SHORT_WITH_YEAR: Intl.DateTimeFormatOptions = { ...SHORT_DATE_TIME, year: 'numeric' };
+const HALF_YEAR_S = 182 * 86400;
+
+/** Like formatDateTime, without the year within half a year of now: for dense table cells. */
+export function formatShortDateTime(epochSeconds: number, tz?: string, nowMs: number = Date.now()): string {
+  const zone = isValidTimeZone(tz) ? tz : undefined;
+  const near = Math.abs(epochSeconds - nowMs / 1000) < HALF_YEAR_S;
+  return formatter(zone, near ? SHORT_DATE_TIME : SHORT_WITH_YEAR).format(toDate(epochSeconds));
+}
+
+/** e.g. "12 Mar 2025" in the viewer's zone. */
+export function formatDate(epochSeconds: number): string {
+  return formatter(undefined, DATE_ONLY).format(toDate(epochSeconds));
+}
+
+/** ISO string for `<time dateTime>`. */
+export function isoDateTime(epochSeconds: number): string {
+  return toDate(epochSeconds).toISOString();
+}
+
+/** True when both zones show the same wall-clock offset at that moment (no need to show twice). */
+export function sameOffset(epochSeconds: number, a: string, b: string): boolean {
+  const opts: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', day: '2-digit', hourCycle: 'h23' };
+  const d = toDate(epochSeconds);
+  return formatter(a, opts).format(d) === formatter(b, opts).format(d);
+}
+
+/** "in 3 days", "2 hours ago": coarse distance from now. */
+export function formatRelative(epochSeconds: number, nowMs: number = Date.now()): string {
+  const diff = epochSeconds - nowMs / 1000;
+  const abs = Math.abs(diff);
+  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  if (abs < 3600) return rtf.format(Math.round(diff / 60), 'minute');
+  if (abs < 86400) return rtf.format(Math.round(diff / 3600), 'hour');
+  if (abs < 86400 * 60) return rtf.format(Math.round(diff / 86400), 'day');
+  return rtf.format(Math.round(diff / (86400 * 30)), 'month');
+}

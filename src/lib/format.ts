@@ -1,0 +1,43 @@
+/** Small text formatting helpers. */
+
+const numberFormat = new Intl.NumberFormat();
+
+export function formatCount(n: number): string {
+  return numberFormat.format(n);
+}
+
+export function plural(n: number, one: string, many: string = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** "dcp3d" -> "DCP 3D", "immersiveaudio2d" -> "Immersive audio 2D": labels for usage flags and keys. */
+const KNOWN_LABELS: Record<string, string> = {
+  broadcast: 'Broadcast', online: 'Online', dcp: 'DCP', dcp3d: 'DCP 3D', dcp4k: 'DCP 4K', film35: '35 mm film',
+  film70: '70 mm film', largeformat: 'Large format', largeformat3d: 'Large format 3D', immersiveaudio: 'Immersive audio',
+  immersiveaudio2d: 'Immersive audio 2D', immersiveaudio3d: 'Immersive audio 3D', hdr2d: 'HDR 2D', hdr3d: 'HDR 3D',
+};
+
+export function keyLabel(key: string): string {
+  if (KNOWN_LABELS[key]) return KNOWN_LABELS[key];
+  const spaced = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** A value of a list whose element shape the spec does not show, as one line of text. */
+export function describeUnknown(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(describeUnknown).join(', ');
+  if (typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    for (const k of ['name', 'label', 'title', 'value', 'reason', 'type']) {
+      if (typeof obj[k] === 'string' && obj[k]) {
+        const rest = Object.entries(obj).filter(([key]) => key !== k && !key.startsWith('$'));
+        return rest.length ? `${obj[k] as string} (${rest.map(([key, v]) => `${key}: ${describeUnknown(v)}`).join('; ')})` : (obj[k] as string);
+      }
+    }
+    return Object.entries(obj).filter(([k]) => !k.startsWith('$')).map(([k, v]) => `${k}: ${describeUnknown(v)}`).join('; ');
+  }
+  return String(value);
+}

@@ -1,0 +1,141 @@
+/**
+ * Who is signed in, and with which credentials. No React here (see useSession.ts for the hook).
+ *
+ * Credentials are a password, so they live in memory and in sessionStorage (gone when the tab closes);
+ * only when the user ticks "keep me signed in" do they go to localStorage. They are never logged.
+ * Signing out in one tab signs out every open tab: a BroadcastChannel message (sessionStorage is per tab)
+ * plus the `storage` event for the localStorage copy.
+ */
+import type { User } from '../../api/schema/user';
+
+export interface Session {
+  /** The `Authorization` header value (`Basic …`). */
+  authorization: string;
+  username: string;
+  remember: boolean;
+  /** The caller's User record as the server answered at sign-in (refreshed later when available). */
+  user: User | undefined;
+}
+
+export type SignedOutReason = 'signed-out' | 'expired' | 'other-tab';
+
+export type SessionState =
+  | { status: 'signed-in'; session: Session }
+  | { status: 'signed-out'; reason: SignedOutReason | undefined };
+
+const STORAGE_KEY = 'mws.session';
+const CHANNEL = 'mws.session';
+
+type Listener = () => void;
+
+function safeStorage(kind: 'local' | 'session'): Storage | undefined {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return undefined; // storage disabled (privacy mode): memory only
+  }
+}
+
+function readStored(): Session | undefined {
+  for (const storage of [safeStorage('session'), safeStorage('local')]) {
+    const raw = storage?.getItem(STORAGE_KEY);
+    if (!raw) continue;
+    try {
+      const value = JSON.parse(raw) as Partial<Session>;
+      if (typeof value.authorization === 'string' && typeof value.username === 'string') {
+        return {
+          authorization: value.authorization,
+          username: value.username,
+          remember: value.remember === true,
+          user: value.user && typeof value.user === 'object' ? value.user : undefined,
+        };
+      }
+    } catch {
+      storage?.removeItem(STORAGE_KEY);
+    }
+  }
+  return undefined;
+}
+
+function writeStored(session: Session | undefined): void {
+  const local = safeStorage('local');
+  const tab = safeStorage('session');
+  local?.removeItem(STORAGE_KEY);
+  tab?.removeItem(STORAGE_KEY);
+  if (!session) return;
+  (session.remember ? local : tab)?.setItem(STORAGE_KEY, JSON.stringify(session));
+}
+
+let state: SessionState = { status: 'signed-out', reason: undefined };
+const listeners = new Set<Listener>();
+let channel: BroadcastChannel | undefined;
+
+function set(next: SessionState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** Reads the stored session and starts listening to other tabs. Call once at start-up. */
+export function initSessionStore(): void {
+  const stored = readStored();
+  state = stored ? { status: 'signed-in', session: stored } : { status: 'signed-out', reason: undefined };
+  if (typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = (event: MessageEvent<unknown>) => {
+      if (event.data === 'signed-out' && state.status === 'signed-in') {
+        writeStored(undefined);
+        set({ status: 'signed-out', reason: 'other-tab' });
+      }
+    };
+  }
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEY) return;
+    if (event.newValue === null && state.status === 'signed-in' && state.session.remember) {
+      set({ status: 'signed-out', reason: 'other-tab' });
+    } else if (event.newValue !== null && state.status === 'signed-out') {
+      // Another tab signed in and asked to be remembered: follow it.
+      const stored = readStored();
+      if (stored) set({ status: 'signed-in', session: stored });
+    }
+  });
+}
+
+export function getSessionState(): SessionState {
+  return state;
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function currentAuthorization(): string | undefined {
+  return state.status === 'signed-in' ? state.session.authorization : undefined;
+}
+
+export function signIn(session: Session): void {
+  writeStored(session);
+  set({ status: 'signed-in', session });
+}
+
+/** Keeps the stored user record up to date (e.g. after GET /users/me). */
+export function updateSessionUser(user: User): void {
+  if (state.status !== 'signed-in') return;
+  const session = { ...state.session, user };
+  writeStored(session);
+  set({ status: 'signed-in', session });
+}
+
+/** The user signs out: forget the credentials here and in every other open tab. */
+export function signOut(): void {
+  writeStored(undefined);
+  channel?.postMessage('signed-out');
+  set({ status: 'signed-out', reason: 'signed-out' });
+}
+
+/** The server answered 401 to a request made with the stored credentials. */
+export function expireSession(): void {
+  if (state.status !== 'signed-in') return;
+  writeStored(undefined);
+  set({ status: 'signed-out', reason: 'expired' });
+}
