@@ -13,6 +13,7 @@ import { Authenticator } from './domain/auth';
 import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
 import { HttpError } from './http/errors';
+import { installResponseCache } from './http/responseCache';
 import type { Services } from './context';
 import { workRequestRoutes } from './routes/workrequests';
 import { userRoutes } from './routes/users';
@@ -125,6 +126,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     }
     request.caller = caller;
   });
+
+  if (!options.upstream) {
+    installResponseCache(app, services.store, { skip: (p) => p.endsWith('/stream') || isPublicApiPath(p) });
+  }
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/api/healthz', async () => ({ ok: true }));

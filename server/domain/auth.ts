@@ -17,6 +17,9 @@ interface CacheEntry {
   userId: string;
   passwordHash: string;
   expires: number;
+  /** The caller as built at `generation` of the store; rebuilt after any write (a group or user may have changed). */
+  caller: Caller;
+  generation: number;
 }
 
 export function parseBasic(header: string | undefined): { username: string; password: string } | undefined {
@@ -59,8 +62,14 @@ export class Authenticator {
     const now = Date.now();
     const hit = this.cache.get(cacheKey);
     if (hit && hit.expires > now) {
+      const generation = this.store.generation();
+      if (hit.generation === generation) return hit.caller;
       const user = this.store.get<UserDoc>('Users', hit.userId)?.doc;
-      if (user && user.passwordHash === hit.passwordHash) return this.callerFor(user);
+      if (user && user.passwordHash === hit.passwordHash) {
+        hit.caller = this.callerFor(user);
+        hit.generation = generation;
+        return hit.caller;
+      }
       this.cache.delete(cacheKey);
     }
     const user = this.findUserByUsername(creds.username);
@@ -71,8 +80,10 @@ export class Authenticator {
     }
     if (!(await verifyPassword(creds.password, user.passwordHash))) return undefined;
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
-    this.cache.set(cacheKey, { userId: user._id, passwordHash: user.passwordHash, expires: now + CACHE_TTL_MS });
-    return this.callerFor(user);
+    const generation = this.store.generation();
+    const caller = this.callerFor(user);
+    this.cache.set(cacheKey, { userId: user._id, passwordHash: user.passwordHash, expires: now + CACHE_TTL_MS, caller, generation });
+    return caller;
   }
 }
 

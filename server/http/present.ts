@@ -30,8 +30,10 @@ export function presentGroup(ctx: PresentContext, g: GroupDoc): Rec {
 }
 
 export function presentUser(ctx: PresentContext, u: UserDoc): Rec {
-  const { passwordHash: _secret, inviteCode: _code, ...rest } = u as UserDoc & { inviteCode?: string };
+  const { passwordHash: _secret, inviteCode, ...rest } = u as UserDoc & { inviteCode?: string };
   const out: Rec = { ...rest };
+  // The one-time invite code resolves `invite`'s `:code`; only admins (who send invitations) see it.
+  if (ctx.caller.isAdmin && inviteCode && u.status?.registered !== true) out.inviteCode = inviteCode;
   out.groups = (u.groups ?? [])
     .map((id) => ctx.store.get<GroupDoc>('Groups', id)?.doc)
     .filter((g): g is GroupDoc => g !== undefined)

@@ -2,9 +2,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { user as userSchema } from '../../src/api/schema/user';
-import type { UserDoc, Caller } from '../domain/types';
+import type { UserDoc, Caller, GroupDoc } from '../domain/types';
 import { callerOf } from '../context';
-import { presentUser } from '../http/present';
+import { presentUser, presentGroup } from '../http/present';
 import { badRequest, conflict, forbidden } from '../http/errors';
 import { hashPassword } from '../domain/passwords';
 import { etagOf } from '../http/etag';
@@ -98,6 +98,11 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       return sendArrayPage(request, reply, matches, (u) => presentUser(ctx, u));
     }
     return sendPage<UserDoc>(request, reply, services, 'Users', { sort: { field: 'name', dir: 'asc' } }, (u) => presentUser(ctx, u));
+  });
+
+  app.get('/groups', async (request, reply) => {
+    const ctx = presentContext(request, services);
+    return sendPage<GroupDoc>(request, reply, services, 'Groups', { sort: { field: 'name', dir: 'asc' } }, (g) => presentGroup(ctx, g));
   });
 
   app.get<{ Params: { id: string } }>('/users/:id', async (request, reply) => {

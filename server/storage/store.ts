@@ -60,6 +60,8 @@ export interface Store {
   replace<T extends Doc = Doc>(collection: Collection, doc: T, expectedVersion?: number): Stored<T>;
   list<T extends Doc = Doc>(collection: Collection, query: ListQuery): Page<T>;
   count(collection: Collection, filters?: Filter[]): number;
+  /** A number that changes at every write to any collection: caches built on reads compare it. */
+  generation(): number;
   /** Runs `fn` atomically. */
   transaction<R>(fn: () => R): R;
   close(): void;

@@ -260,3 +260,25 @@ describe('who sees what', () => {
     expect(recipient).toBeDefined();
   });
 });
+
+describe('the response cache', () => {
+  it('answers a repeated read from the cache and never serves data older than the last write', async () => {
+    const first = await call(server, 'GET', '/api/studios');
+    const second = await call(server, 'GET', '/api/studios');
+    expect(second.headers.get('x-cache')).toBe('hit');
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('content-range')).toBe(first.headers.get('content-range'));
+    const s = first.body[0];
+    await call(server, 'PUT', '/api/studios', { body: { _id: s._id, previewWatermarkFormat: `after-${Date.now()}` } });
+    const third = await call(server, 'GET', '/api/studios');
+    expect(third.headers.get('x-cache')).toBeNull();
+    expect(third.body[0].previewWatermarkFormat).toMatch(/^after-/);
+  });
+
+  it('keeps callers apart: the same URL answers each user their own records', async () => {
+    const coordinator = await call(server, 'GET', '/api/users/me');
+    const translator = await call(server, 'GET', '/api/users/me', { as: DEMO.translator });
+    expect(coordinator.body.emailNormal).toBe('coordinator@mws.test');
+    expect(translator.body.emailNormal).toBe('translator@mws.test');
+  });
+});

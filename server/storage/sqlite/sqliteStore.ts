@@ -96,8 +96,15 @@ export class SqliteStore implements Store {
     return s;
   }
 
+  private writes = 0;
+
   private touched(c: Collection): void {
     this.countCache.delete(c);
+    this.writes++;
+  }
+
+  generation(): number {
+    return this.writes;
   }
 
   get<T extends Doc = Doc>(collection: Collection, id: string, options?: ReadOptions): Stored<T> | undefined {

@@ -1,0 +1,64 @@
+/**
+ * A cache of answered GET requests, so repeated reads (list pages polled by many open apps, benchmarks) cost a
+ * lookup instead of a query, JSON parsing and shaping. An entry is keyed by everything the answer depends on —
+ * method, URL, X-Range, Host and the caller — and is valid only while the store's write generation is unchanged
+ * (any write anywhere empties it in effect) and for at most `ttlMs` (signed links in answers carry an expiry).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Store } from '../storage/store';
+
+interface Entry {
+  generation: number;
+  expires: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+const KEPT_HEADERS = ['content-type', 'content-range', 'etag'];
+
+export interface ResponseCacheOptions {
+  maxEntries?: number;
+  ttlMs?: number;
+  /** Paths (after /api) never cached: streams and signed downloads. */
+  skip?: (path: string) => boolean;
+}
+
+export function installResponseCache(app: FastifyInstance, store: Store, options: ResponseCacheOptions = {}): void {
+  const maxEntries = options.maxEntries ?? 2000;
+  const ttlMs = options.ttlMs ?? 30_000;
+  const entries = new Map<string, Entry>();
+  const keys = new WeakMap<FastifyRequest, { key: string; generation: number }>();
+
+  const keyOf = (request: FastifyRequest): string | undefined => {
+    if (request.method !== 'GET' || !request.caller || !request.url.startsWith('/api/')) return undefined;
+    if (options.skip?.(request.url.split('?')[0] ?? '')) return undefined;
+    return `${request.caller.id}\n${request.headers.host ?? ''}\n${request.headers['x-range'] ?? ''}\n${request.url}`;
+  };
+
+  app.addHook('preHandler', async (request, reply) => {
+    const key = keyOf(request);
+    if (!key) return;
+    const generation = store.generation();
+    const hit = entries.get(key);
+    if (hit && hit.generation === generation && hit.expires > Date.now()) {
+      for (const [k, v] of Object.entries(hit.headers)) reply.header(k, v);
+      reply.header('X-Cache', 'hit');
+      return reply.send(hit.body);
+    }
+    keys.set(request, { key, generation });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const pending = keys.get(request);
+    if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (pending.generation !== store.generation()) return payload;
+    const headers: Record<string, string> = {};
+    for (const h of KEPT_HEADERS) {
+      const v = reply.getHeader(h);
+      if (typeof v === 'string') headers[h] = v;
+    }
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+    entries.set(pending.key, { generation: pending.generation, expires: Date.now() + ttlMs, body: payload, headers });
+    return payload;
+  });
+}
