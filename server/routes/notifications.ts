@@ -7,20 +7,27 @@ import { notification as notificationSchema } from '../../src/api/schema/notific
 import type { Doc, Filter } from '../storage/store';
 import { callerOf } from '../context';
 import { presentNotification } from '../http/present';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound, validationError } from '../http/errors';
+import { z } from 'zod';
 import { presentContext, queryBool, queryString, sendPage, upsertRecord, type RouteOptions } from './helpers';
 
 const HEARTBEAT_MS = 20_000;
 
+const markRead = z.object({ q: z.string().max(200).optional(), type: z.string().max(500).optional() });
+
 export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  /** The caller's notifications narrowed by `q` (title and subject) and `type` (one or several, comma-separated). */
+  function inboxFilters(callerId: string, q: string | undefined, type: string | undefined): Filter[] {
+    const filters: Filter[] = [{ field: 'to', op: 'eq', value: callerId }];
+    if (q) filters.push({ field: 'search', op: 'contains', value: q.slice(0, 200) });
+    if (type) filters.push({ field: 'type', op: 'in', value: type.split(',').map((t) => t.trim()).filter(Boolean) });
+    return filters;
+  }
+
   app.get('/notifications', async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    const filters: Filter[] = [{ field: 'to', op: 'eq', value: caller.id }];
-    const q = queryString(request, 'q');
-    if (q) filters.push({ field: 'search', op: 'contains', value: q.slice(0, 200) });
-    const type = queryString(request, 'type');
-    if (type) filters.push({ field: 'type', op: 'in', value: type.split(',').map((t) => t.trim()).filter(Boolean) });
+    const filters = inboxFilters(caller.id, queryString(request, 'q'), queryString(request, 'type'));
     const read = queryBool(request, 'read');
     if (read !== undefined) filters.push({ field: 'read', op: 'eq', value: read });
     const summary = queryBool(request, 'summary') ?? false;
@@ -49,6 +56,26 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       present: (ctx, n) => presentNotification(ctx, n),
     }, { allowCreate: false }),
   );
+
+  // Extension: mark every unread notification matching q/type read in one request ("mark all read").
+  app.post('/notifications/markRead', async (request) => {
+    const parsed = markRead.safeParse(request.body ?? {});
+    if (!parsed.success) throw validationError(parsed.error);
+    const caller = callerOf(request);
+    const filters = inboxFilters(caller.id, parsed.data.q, parsed.data.type);
+    filters.push({ field: 'read', op: 'eq', value: false });
+    const { store } = services;
+    let updated = 0;
+    store.transaction(() => {
+      for (;;) {
+        const page = store.list<Doc>('Notifications', { filters, offset: 0, limit: 500 });
+        if (page.items.length === 0) break;
+        for (const n of page.items) store.replace('Notifications', { ...n, read: true, viewed: true });
+        updated += page.items.length;
+      }
+    });
+    return { updated };
+  });
 
   app.get('/notifications/stream', (request, reply) => {
     const caller = callerOf(request);

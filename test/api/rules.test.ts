@@ -282,3 +282,45 @@ describe('the response cache', () => {
     expect(translator.body.emailNormal).toBe('translator@mws.test');
   });
 });
+
+describe('notifications extensions', () => {
+  it('POST /notifications/markRead marks the matching unread ones read, and only those', async () => {
+    const before = await call(server, 'GET', '/api/notifications?read=false&type=wr-comment', range('resources=0-0'));
+    const otherBefore = total((await call(server, 'GET', '/api/notifications?read=false&type=wam', range('resources=0-0'))).headers);
+    const res = await call(server, 'POST', '/api/notifications/markRead', { body: { type: 'wr-comment' } });
+    expect(res.status).toBe(200);
+    expect(res.body.updated).toBe(total(before.headers));
+    const after = await call(server, 'GET', '/api/notifications?read=false&type=wr-comment', range('resources=0-0'));
+    expect(total(after.headers)).toBe(0);
+    expect(total((await call(server, 'GET', '/api/notifications?read=false&type=wam', range('resources=0-0'))).headers)).toBe(otherBefore);
+  });
+
+  it('streams a new notification to the recipient as a Server-Sent Event', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${server.url}/api/notifications/stream`, {
+      headers: { Authorization: basic(DEMO.coordinator), 'X-Requested-With': 'XMLHttpRequest' },
+      signal: controller.signal,
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const wr = (await call(server, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin, ...range('resources=1-1') })).body[0];
+    await call(server, 'POST', '/api/comments', { as: DEMO.admin, body: { workRequest: wr._id, body: 'Ping for the stream' } });
+    let text = '';
+    const deadline = Date.now() + 5000;
+    while (!text.includes('event: notification') && Date.now() < deadline) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    controller.abort();
+    expect(text).toContain('event: notification');
+    const data = JSON.parse(text.split('event: notification')[1]!.split('data: ')[1]!.split('\n')[0]!);
+    expect(data).toMatchObject({ type: 'wr-comment', read: false });
+    expect(data.event.workRequest._id).toBe(wr._id);
+  });
+
+  it('refuses the stream without credentials', async () => {
+    const res = await fetch(`${server.url}/api/notifications/stream`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    expect(res.status).toBe(401);
+  });
+});
