@@ -36,6 +36,8 @@ export interface AppOptions {
   distDir?: string;
   /** Log requests (off in tests). */
   logger?: boolean;
+  /** Cache answered GETs until the next write (default true). */
+  responseCache?: boolean;
   /** Proxy /api to this deployment instead of answering from the store. */
   upstream?: string;
   /** Key for signed links; random per process when absent (links then die with the process). */
@@ -127,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     request.caller = caller;
   });
 
-  if (!options.upstream) {
+  if (!options.upstream && options.responseCache !== false) {
     installResponseCache(app, services.store, { skip: (p) => p.endsWith('/stream') || isPublicApiPath(p) });
   }
 

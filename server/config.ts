@@ -12,6 +12,8 @@ const env = z.object({
   MWS_SIGNING_KEY: z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 hex characters').optional(),
   DIST_DIR: z.string().default('./dist'),
   LOG: z.enum(['true', 'false']).default('true'),
+  /** Cache answered GETs until the next write (default yes; off only to measure the uncached path). */
+  RESPONSE_CACHE: z.enum(['true', 'false']).default('true'),
   /** Seed the demo data on an empty database (default yes). */
   SEED: z.enum(['true', 'false']).default('true'),
 });

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     distDir: config.DIST_DIR,
     logger: config.LOG === 'true',
     upstream: config.MWS_UPSTREAM,
+    responseCache: config.RESPONSE_CACHE === 'true',
     signingKey: signingKey(config.DATA_DIR, config.MWS_SIGNING_KEY),
   });
   const shutdown = async () => {

@@ -8,3 +8,38 @@ export function lineStats(lines: { text?: string }[] | undefined): { lineCount: 
   const all = lines ?? [];
   return { lineCount: all.length, translatedCount: all.filter((l) => (l.text ?? '').trim() !== '').length };
 }
+
+/** What a work request keeps of each of its translations: the embedded form without lines. */
+export interface TranslationSummary {
+  _id: string;
+  language?: string;
+  status?: string;
+  kind?: string;
+  translator?: { _id?: string; name?: string; emailNormal?: string; groups?: unknown[] };
+  approval?: boolean;
+  lineCount: number;
+  translatedCount: number;
+}
+
+/**
+ * The summary a work request stores for a translation (`translationSummary`, `graphicsTranslationSummary`), so
+ * that lists of work requests never read translations, which may hold thousands of lines. Kept in step at every
+ * write of the translation (routes/translations.ts).
+ */
+export function summarize(t: {
+  _id: string; language?: string; status?: string; kind?: unknown; translator?: TranslationSummary['translator'];
+  approval?: boolean; lines?: { text?: string }[];
+}): TranslationSummary {
+  return {
+    _id: t._id,
+    language: t.language,
+    status: t.status,
+    kind: typeof t.kind === 'string' ? t.kind : undefined,
+    translator: t.translator,
+    approval: t.approval,
+    ...lineStats(t.lines),
+  };
+}
+
+/** The stored field of a work request that summarizes the translation in `field`. */
+export const SUMMARY_FIELD = { translation: 'translationSummary', graphicsTranslation: 'graphicsTranslationSummary' } as const;

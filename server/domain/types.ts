@@ -4,6 +4,7 @@ import type { User } from '../../src/api/schema/user';
 import type { WorkRequest } from '../../src/api/schema/workRequest';
 import type { Translation } from '../../src/api/schema/translation';
 import type { Share } from '../../src/api/schema/share';
+import type { TranslationSummary } from './translations';
 
 /** Omit that keeps the known keys of a loose (index-signature) type, which the built-in Omit loses. */
 export type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] };
@@ -26,8 +27,9 @@ export type WorkRequestDoc = Doc &
   Without<WorkRequest, 'translation' | 'graphicsTranslation' | '_id' | 'created'> & {
     translation?: string;
     graphicsTranslation?: string;
-    /** Stored only, never sent: the translator of `translation`, so lists can filter on it. */
-    translatorId?: string;
+    /** Stored only, never sent as such: what lists show of the translations (domain/translations.ts). */
+    translationSummary?: TranslationSummary;
+    graphicsTranslationSummary?: TranslationSummary;
   };
 
 export type TranslationDoc = Doc & Without<Translation, '_id' | 'created'>;

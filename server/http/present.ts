@@ -7,7 +7,7 @@ import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc, ShareDo
 import type { LinkSigner } from '../domain/signing';
 import { assetAccess, canEditCatalog } from '../domain/access';
 import { workRequestUrls } from '../domain/urls';
-import { LINE_FIELDS } from '../domain/translations';
+import { LINE_FIELDS, type TranslationSummary } from '../domain/translations';
 import { link } from './records';
 
 export interface PresentContext {
@@ -56,8 +56,14 @@ export function presentTranslation(ctx: PresentContext, t: TranslationDoc, withL
   return out;
 }
 
-function embeddedTranslation(ctx: PresentContext, id: string | undefined, withLines: boolean): Rec | undefined {
+function embeddedTranslation(
+  ctx: PresentContext,
+  id: string | undefined,
+  withLines: boolean,
+  summary: TranslationSummary | undefined,
+): Rec | undefined {
   if (!id) return undefined;
+  if (!withLines && summary?._id === id) return { ...summary, $links: self(ctx, 'Translations', id) };
   const t = ctx.store.get<TranslationDoc>('Translations', id, withLines ? undefined : { omit: LINE_FIELDS })?.doc;
   if (!t) return { _id: id, $links: self(ctx, 'Translations', id) };
   const { asset: _a, workRequest: _w, created: _c, ...embedded } = presentTranslation(ctx, t, withLines);
@@ -65,11 +71,11 @@ function embeddedTranslation(ctx: PresentContext, id: string | undefined, withLi
 }
 
 export function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc, withLines = true): Rec {
-  const { translatorId: _internal, ...out }: Rec = { ...wr };
+  const { translationSummary, graphicsTranslationSummary, ...out }: Rec = { ...wr };
   out.$statuses = wr.status ? [wr.status] : [];
   out.urls = workRequestUrls(wr._id, ctx.origin);
-  out.translation = embeddedTranslation(ctx, wr.translation, withLines);
-  out.graphicsTranslation = embeddedTranslation(ctx, wr.graphicsTranslation, withLines);
+  out.translation = embeddedTranslation(ctx, wr.translation, withLines, wr.translationSummary);
+  out.graphicsTranslation = embeddedTranslation(ctx, wr.graphicsTranslation, withLines, wr.graphicsTranslationSummary);
   if (out.translation === undefined) delete out.translation;
   if (out.graphicsTranslation === undefined) delete out.graphicsTranslation;
   if (wr.project?._id) out.project = { ...wr.project, $links: self(ctx, 'Projects', wr.project._id) };

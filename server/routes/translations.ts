@@ -5,7 +5,7 @@ import type { Filter } from '../storage/store';
 import type { Caller, TranslationDoc, WorkRequestDoc } from '../domain/types';
 import { callerOf } from '../context';
 import { presentTranslation } from '../http/present';
-import { lineStats, LINE_FIELDS } from '../domain/translations';
+import { lineStats, LINE_FIELDS, SUMMARY_FIELD, summarize } from '../domain/translations';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { sendRecord } from '../http/records';
 import { emitWorkRequestEvent } from '../domain/events';
@@ -73,12 +73,12 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       },
       present: (ctx, t) => presentTranslation(ctx, t, true),
       after(saved, previous, caller) {
-        if (saved.workRequest && saved.translator?._id !== previous?.translator?._id) {
-          // Keep the work request's stored translator in step, so lists filter on it (domain/types.ts).
-          const found = store.get<WorkRequestDoc>('Workrequests', saved.workRequest);
-          if (found && found.doc.translation === saved._id) {
-            store.replace('Workrequests', { ...found.doc, translatorId: saved.translator?._id });
-          }
+        // Keep the work request's summary of this translation in step (lists show it and filter on its translator).
+        const found = saved.workRequest ? store.get<WorkRequestDoc>('Workrequests', saved.workRequest) : undefined;
+        if (found) {
+          const field = found.doc.translation === saved._id ? SUMMARY_FIELD.translation
+            : found.doc.graphicsTranslation === saved._id ? SUMMARY_FIELD.graphicsTranslation : undefined;
+          if (field) store.replace('Workrequests', { ...found.doc, [field]: summarize(saved) });
         }
         if (previous?.status !== 'submitted' && saved.status === 'submitted' && saved.workRequest) {
           const wr = store.get<WorkRequestDoc>('Workrequests', saved.workRequest)?.doc;

@@ -37,7 +37,7 @@
 import type { Collection, Doc, Store } from '../storage/store';
 import { COLLECTIONS } from '../storage/store';
 import { hashPassword } from '../domain/passwords';
-import { lineStats } from '../domain/translations';
+import { lineStats, summarize } from '../domain/translations';
 import { Rng, hashSeed } from './random';
 import { buildLines, makeTiming, type Timing } from './lines';
 import {
@@ -709,15 +709,18 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
       const tCreated = created + 60;
       const tid = rng.id(tCreated);
       const lines = buildLines(rng, timing, { textKey, progress: machine ? 1 : progress, machine, tooLong: 0.015 });
-      add('Translations', {
+      const t = {
         _id: tid, created: tCreated, asset: asset._id, workRequest: wrId, language,
         status: submitted ? 'submitted' : 'incomplete', kind, translator: summaryOf(translator),
         lines, ...lineStats(lines), printLines: [], approval: status === 'approved' || status === 'complete',
-      });
-      return tid;
+      };
+      add('Translations', t);
+      return summarize(t);
     };
-    const translation = makeTranslation(asset.dialogue ?? asset.graphics!, asset.dialogue ? 'dialogue' : 'graphics');
-    const graphicsTranslation = asset.dialogue && asset.graphics ? makeTranslation(asset.graphics, 'graphics') : undefined;
+    const translationSummary = makeTranslation(asset.dialogue ?? asset.graphics!, asset.dialogue ? 'dialogue' : 'graphics');
+    const graphicsTranslationSummary = asset.dialogue && asset.graphics ? makeTranslation(asset.graphics, 'graphics') : undefined;
+    const translation = translationSummary._id;
+    const graphicsTranslation = graphicsTranslationSummary?._id;
     const instructions = i === SCRIPT_WR ? INSTRUCTIONS[SCRIPT_INSTRUCTION]! : rng.chance(0.85) ? INSTRUCTIONS[rng.int(0, SCRIPT_INSTRUCTION - 1)]! : '';
     const doc: D = {
       _id: wrId,
@@ -756,8 +759,8 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
         : [],
       estimate: { base: `${baseCost}.00 USD`, applied: `${applied}.00 USD` },
       translation,
-      ...(graphicsTranslation ? { graphicsTranslation } : {}),
-      translatorId: translator._id,
+      translationSummary,
+      ...(graphicsTranslationSummary ? { graphicsTranslation, graphicsTranslationSummary } : {}),
       urls: workRequestUrls(null),
       tags: rng.chance(0.2) ? [rng.pick(['rush', 'festival', 're-delivery', 'press'])] : [],
       rejections,

@@ -17,7 +17,7 @@
  */
 import type { Doc, Store } from '../storage/store';
 import { Rng } from './random';
-import { lineStats } from '../domain/translations';
+import { lineStats, summarize } from '../domain/translations';
 import { buildLines, makeTiming } from './lines';
 import { INSTRUCTIONS, SCRIPT_INSTRUCTION, STATUS_REASONS } from './vocab';
 import {
@@ -115,10 +115,11 @@ function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): {
     });
     const translator = translatorUser ? summaryOf(store, translatorUser) : (template.from as Summary);
     const translated = buildLines(rng, timing, { textKey: 'fr', progress: 0.6, machine: false, tooLong: 0.01 });
-    store.insert('Translations', {
+    const t = {
       _id: translationId, created: created + 120, asset: assetId, workRequest: wrId, language: 'fr-FR', status: 'incomplete',
       kind: 'dialogue', translator, lines: translated, ...lineStats(translated), printLines: [], approval: false,
-    });
+    };
+    store.insert('Translations', t);
     const from = template.from as Summary;
     const history: HistoryEntry[] = [
       { date: created + 120, user: from, status: 'incomplete', reason: 'Benchmark order' },
@@ -132,7 +133,7 @@ function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): {
       language: 'fr-FR', territory: 'FR', status: 'in-progress', reason: 'Translator started', history, rejections: [],
       due: { date: now + 30 * DAY, tz: 'Europe/Paris' }, deliveryDeadline: { date: now + 35 * DAY, tz: 'Europe/Paris' },
       instructions: `Benchmark translation with ${lines} lines.`, translation: translationId, graphicsTranslation: undefined,
-      translatorId: translator._id,
+      translationSummary: summarize(t), graphicsTranslationSummary: undefined,
       urls: workRequestUrls(null), tags: ['benchmark'],
     });
     made++;

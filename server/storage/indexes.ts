@@ -33,8 +33,8 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     automation: expression(
       "(CASE WHEN json_extract(doc, '$.auto') = 1 OR json_extract(doc, '$.autosubs') = 1 THEN 1 ELSE 0 END)",
     ),
-    /** The translator of the work request's translation, kept on the stored record (domain/translations.ts). */
-    translator: v('$.translatorId'),
+    /** The translator of the work request's translation, from the summary it stores (domain/translations.ts). */
+    translator: v('$.translationSummary.translator._id'),
     search: text('$.asset.name', '$.project.name', '$.instructions', '$.language', '$.territory', '$.from.name'),
   },
   Translations: {

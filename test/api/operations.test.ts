@@ -190,6 +190,11 @@ describe('the 19 operations', () => {
     const saved = await call(server, 'PUT', `/api/translations/${t._id}`, { as: DEMO.translator, body: { lines } });
     expect(saved.status).toBe(200);
     expect(saved.body.lines[0].text).toBe('<i>Bonjour</i>');
+    const listed = await call(server, 'GET', '/api/workrequests', { as: DEMO.translator, headers: { 'X-Range': 'resources=0-99' } });
+    const item = listed.body.find((w: { _id: string }) => w._id === t.workRequest);
+    const embedded = item.translation._id === t._id ? item.translation : item.graphicsTranslation;
+    expect(embedded).toMatchObject({ _id: t._id, lineCount: lines.length, translatedCount: saved.body.translatedCount });
+    expect(embedded.lines).toBeUndefined();
     const submitted = await call(server, 'PUT', `/api/translations/${t._id}`, { as: DEMO.translator, body: { status: 'submitted' } });
     expect(submitted.body.status).toBe('submitted');
     const locked = await call(server, 'PUT', `/api/translations/${t._id}`, { as: DEMO.translator, body: { lines } });

@@ -1,7 +1,7 @@
 /**
  * SQLite implementation of the Store (better-sqlite3, WAL). One table per collection: the JSON document, its
- * version, and generated columns for the indexed fields (server/storage/indexes.ts) with an index each, so that
- * filters, sorts and counts never parse documents. Pages are fetched with a deferred join: the offset walks the
+ * version, and stored generated columns for the indexed fields (server/storage/indexes.ts) with an index each, so
+ * that filters, sorts and counts never parse documents (a virtual column would parse the JSON at every read). Pages are fetched with a deferred join: the offset walks the
  * index only, and only the page's documents are read.
  */
 import Database from 'better-sqlite3';
@@ -67,7 +67,7 @@ export class SqliteStore implements Store {
     for (const c of COLLECTIONS) {
       const fields = INDEXED_FIELDS[c];
       const generated = Object.entries(fields)
-        .map(([name, f]) => `, "f_${name}" GENERATED ALWAYS AS (${columnExpression(f)}) VIRTUAL`)
+        .map(([name, f]) => `, "f_${name}" GENERATED ALWAYS AS (${columnExpression(f)}) STORED`)
         .join('');
       this.db.exec(
         `CREATE TABLE IF NOT EXISTS "${c}" (id TEXT PRIMARY KEY, created INTEGER NOT NULL, version INTEGER NOT NULL, doc TEXT NOT NULL${generated})`,
