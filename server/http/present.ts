@@ -234,7 +234,10 @@ export function presentShare(ctx: PresentContext, s: ShareDoc): Rec {
       },
       $feedback: feedbackFor(s._id),
     })),
-    permissions: (s.permissions ?? []).map((p) => ({ ...p, $links: self(ctx, 'Permissions', p._id ?? '') })),
+    // A recipient sees their own permission record only; the sender and admins see all.
+    permissions: (s.permissions ?? [])
+      .filter((p) => ctx.caller.isAdmin || s.from?._id === ctx.caller.id || p.user === ctx.caller.id)
+      .map((p) => ({ ...p, $links: self(ctx, 'Permissions', p._id ?? '') })),
     $links: self(ctx, 'Shares', s._id, { from: link(ctx.origin, 'Users', s.from?._id) }),
   };
 }

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { share as shareSchema } from '../../src/api/schema/share';
 import type { ShareDoc } from '../domain/types';
-import type { Filter } from '../storage/store';
+import { newId, type Filter } from '../storage/store';
 import { callerOf } from '../context';
 import { presentShare } from '../http/present';
 import { forbidden, notFound } from '../http/errors';
@@ -53,7 +53,8 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
         return {
           ...next,
           from: current?.from ?? next.from,
-          permissions: (next.permissions ?? []).map((p) => ({ ...p, share: next._id })),
+          // New permission records get their own id; every record points back at its share.
+          permissions: (next.permissions ?? []).map((p) => ({ ...p, _id: p._id ?? newId(), share: next._id })),
         };
       },
       present: presentShare,
