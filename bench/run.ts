@@ -1,0 +1,78 @@
+/**
+ * `npm run bench`: every benchmark of docs/BENCHMARKS.md in one run, each beside its baseline measured in the same
+ * run on the same machine; writes docs/BENCHMARKS.md and bench/results/latest.json.
+ *
+ *   npm run bench                      # everything
+ *   npm run bench -- --only server     # one section (server, bundle, browser)
+ *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from './lib/processes';
+import { benchServer, type ServerReport } from './server';
+import { renderServer } from './report';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    'work-requests': { type: 'string', default: '100000' },
+  },
+});
+const sections = values.only ? values.only.split(',') : ['bundle', 'browser', 'server'];
+const duration = Number(values.duration);
+const workRequests = Number(values['work-requests']);
+if (!Number.isFinite(duration) || duration <= 0) throw new Error('--duration: expected seconds > 0');
+
+interface Results {
+  date: string;
+  machine: string;
+  command: string;
+  server?: ServerReport;
+  [section: string]: unknown;
+}
+
+const results: Results = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+};
+
+const extra: Record<string, () => Promise<{ data: unknown; markdown: string }>> = {};
+// Sections implemented in their own modules register here (bundle.ts, browser.ts).
+for (const name of ['bundle', 'browser']) {
+  const file = path.join(import.meta.dirname, `${name}.ts`);
+  if (sections.includes(name) && fs.existsSync(file)) {
+    const mod = (await import(file)) as { run: (o: { duration: number; workRequests: number }) => Promise<{ data: unknown; markdown: string }> };
+    extra[name] = () => mod.run({ duration, workRequests });
+  }
+}
+
+const markdown: string[] = [];
+for (const name of sections) {
+  if (name === 'server') {
+    results.server = await benchServer({ workRequests, duration });
+    markdown.push(renderServer(results.server));
+  } else if (extra[name]) {
+    const { data, markdown: md } = await extra[name]();
+    results[name] = data;
+    markdown.push(md);
+  } else {
+    console.log(`(no section ${name})`);
+  }
+}
+
+fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+fs.writeFileSync(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
+const doc = [
+  '# Benchmarks',
+  '',
+  `Measured by \`${results.command}\` on ${results.date.slice(0, 16).replace('T', ' ')} UTC; machine: ${results.machine}.`,
+  'Each number stands beside its baseline from the same run. Not part of `npm test` (no timed tests).',
+  '',
+  ...markdown,
+].join('\n');
+fs.writeFileSync(path.join(ROOT, 'docs/BENCHMARKS.md'), doc + '\n');
+console.log(doc);
