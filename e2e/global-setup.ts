@@ -1,10 +1,11 @@
 /**
  * Starts the real server (`node --import tsx server/main.ts`) on a free port with a fresh temporary DATA_DIR
  * (seeded with the demo data on first start), waits for GET /healthz, and hands the address to the tests
- * through MWS_E2E_BASE_URL. Returns the teardown: stop the server, delete the data.
+ * through MWS_E2E_BASE_URL. The server serves a copy of dist/, so a rebuild during the run cannot pull the
+ * app's chunks from under the browser. Returns the teardown: stop the server, delete the data and the copy.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,16 +41,21 @@ async function waitForHealth(url: string, timeoutMs: number, exited: () => strin
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const root = path.resolve(import.meta.dirname, '..');
-  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
-    throw new Error('dist/ is missing: run `npm run build` first (npm run test:e2e does)');
+  // MWS_E2E_DIST: test another build than dist/ (e.g. one made with `vite build --outDir`).
+  const builtApp = process.env.MWS_E2E_DIST ?? path.join(root, 'dist');
+  if (!existsSync(path.join(builtApp, 'index.html'))) {
+    throw new Error(`${builtApp} has no index.html: run \`npm run build\` first (npm run test:e2e does)`);
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mws-e2e-'));
+  const workDir = mkdtempSync(path.join(tmpdir(), 'mws-e2e-'));
+  const dataDir = path.join(workDir, 'data');
+  const distDir = path.join(workDir, 'dist');
+  cpSync(builtApp, distDir, { recursive: true });
   const port = await freePort();
   let output = '';
   let exit: string | undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'false' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d: Buffer) => { output += d.toString(); });
@@ -66,6 +72,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await new Promise((r) => setTimeout(r, 500));
       if (!exit) child.kill('SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   };
 }

@@ -1,5 +1,5 @@
 /** The work request list (infinite, virtualized, filters in the URL) and a work request's page and actions. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { ACCOUNTS, apiList, grid, signIn } from './support';
 
 interface WorkRequestItem {
@@ -132,4 +132,25 @@ test('comments are added, shown as text, and edited; an offline is requested', a
   expect(href).toMatch(/sig=/);
   const download = await request.get(href!);
   expect(download.status()).toBe(200);
+});
+
+test('without the extensions a real deployment may lack, the pages say what is unavailable', async ({ page, request }) => {
+  const { items } = await apiList<WorkRequestItem>(request, ACCOUNTS.admin, '/workrequests', 'resources=0-0');
+  const id = items[0]!._id;
+  await signIn(page, ACCOUNTS.admin);
+  // Answer the extension routes the way a deployment without them would.
+  const missing = (route: Route) =>
+    route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+  await page.route(/\/api\/workrequests(\?.*)?$/, missing);
+  await page.route(/\/api\/(comments|offlines|projects|languages|territories)(\?.*)?$/, missing);
+
+  await page.goto('/work-requests');
+  await expect(page.getByText("The full work request list isn't available on this server.")).toBeVisible();
+  await page.getByRole('link', { name: 'Open the automation queue' }).click();
+  await expect(grid(page).getByRole('row').nth(1)).toBeVisible();
+
+  await page.goto(`/work-requests/${id}`);
+  await expect(page.getByRole('heading', { name: 'Order' })).toBeVisible();
+  await expect(page.getByText("The comment list isn't available on this server.")).toBeVisible();
+  await expect(page.getByText("This server can't list earlier offlines")).toBeVisible();
 });

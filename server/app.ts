@@ -36,6 +36,8 @@ export interface AppOptions {
   distDir?: string;
   /** Log requests (off in tests). */
   logger?: boolean;
+  /** The API base the app should call (served as /config.json); '/api' by default. */
+  apiBase?: string;
   /** Cache answered GETs until the next write (default true). */
   responseCache?: boolean;
   /** Proxy /api to this deployment instead of answering from the store. */
@@ -146,19 +148,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
   }
 
+  // The app's runtime configuration (src/api/config.ts reads it before the first request).
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return { apiBase: options.apiBase ?? '/api' };
+  });
+
   const dist = options.distDir;
   if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: path.resolve(dist), wildcard: false, index: false });
-    const indexHtml = fs.readFileSync(path.join(dist, 'index.html'));
+    const root = path.resolve(dist);
+    // wildcard: true serves files built after start too (a rebuild while the server runs stays consistent).
+    await app.register(fastifyStatic, { root, wildcard: true, index: false, serve: false });
+    app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`, { immutable: true, maxAge: '1y' }));
     app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api') || request.method !== 'GET') {
+      if (request.url.startsWith('/api') || request.url.startsWith('/assets/') || request.method !== 'GET') {
         return reply.status(404).send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
       }
-      const file = path.join(path.resolve(dist), decodeURIComponent(request.url.split('?')[0] ?? '/'));
-      if (file.startsWith(path.resolve(dist)) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        return reply.sendFile(path.relative(path.resolve(dist), file));
+      const file = path.join(root, decodeURIComponent(request.url.split('?')[0] ?? '/'));
+      if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(root, file));
       }
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+      // index.html is read per request (it is small): after a rebuild it names the new hashed files.
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.readFileSync(path.join(root, 'index.html')));
     });
   } else {
     app.setNotFoundHandler((request, reply) => {

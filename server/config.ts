@@ -8,6 +8,8 @@ const env = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Serve the API from a real deployment instead of the embedded database. */
   MWS_UPSTREAM: z.url().optional(),
+  /** The API base the browser app calls, served as /config.json (default '/api', same origin). */
+  MWS_API_BASE: z.string().optional(),
   /** Hex key for signed links; random per process when absent. */
   MWS_SIGNING_KEY: z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 hex characters').optional(),
   DIST_DIR: z.string().default('./dist'),

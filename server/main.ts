@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     logger: config.LOG === 'true',
     upstream: config.MWS_UPSTREAM,
     responseCache: config.RESPONSE_CACHE === 'true',
+    apiBase: config.MWS_API_BASE,
     signingKey: signingKey(config.DATA_DIR, config.MWS_SIGNING_KEY),
   });
   const shutdown = async () => {

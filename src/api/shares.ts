@@ -1,8 +1,42 @@
-/** Shares: spec operation 7. */
+/** Shares: spec operation 7, and the list / get extensions (docs/API.md). */
 import { share, type Share } from './schema/share';
-import { requestRecord, seg } from './client';
+import { user } from './schema/user';
+import { requestList, requestRecord, seg, type ListOptions } from './client';
+import { conflictRecord, requestVersioned } from './versioned';
 
 /** Operation 7 `PUT /shares/{id}`. */
 export function putShare(id: string, record: Share) {
   return requestRecord(share, 'PUT', `/shares/${seg(id)}`, { body: record });
+}
+
+/**
+ * Operation 7 with `If-Match` (docs/API.md): only the sender or an admin may write (a recipient gets 403);
+ * `permissions`, when given, replace the stored list as a whole. A stale `etag` is a 409 whose
+ * `details.current` is the share as it now is. Answers the saved share and its new ETag.
+ */
+export function putShareIfMatch(id: string, record: Share, etag: string | undefined) {
+  return requestVersioned(share, 'PUT', `/shares/${seg(id)}`, { body: record, ifMatch: etag });
+}
+
+/** Extension `GET /shares`: the shares the caller sent or received, newest first. */
+export function listShares(options: Omit<ListOptions, 'query'> = {}) {
+  return requestList(share, '/shares', options);
+}
+
+/** Extension `GET /shares/{id}`: one share (404 when the caller neither sent nor received it), with its ETag. */
+export function getShare(id: string, signal?: AbortSignal) {
+  return requestVersioned(share, 'GET', `/shares/${seg(id)}`, { signal });
+}
+
+/** The share a 409 carries in `details.current`, when it is one. */
+export function shareConflictCurrent(error: unknown): Share | undefined {
+  return conflictRecord(share, error);
+}
+
+/**
+ * Extension `GET /users?q=` (admins and coordinators): people to share with. Others get 403, and a deployment
+ * without the extension 404: callers fall back to typing an e-mail address.
+ */
+export function listShareCandidates(q: string, options: Omit<ListOptions, 'query'> = {}) {
+  return requestList(user, '/users', { ...options, query: { q } });
 }

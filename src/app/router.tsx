@@ -1,6 +1,7 @@
 /** Routes. Every page is a lazy module, so the first load carries only the shell and the page in view. */
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { AppShell } from './AppShell';
+import { HomeRedirect } from './HomeRedirect';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireSession } from './RequireSession';
 import { RouteError } from './RouteError';
@@ -33,7 +34,7 @@ export function createRouter() {
           // A pathless layer, so a failing page keeps the navigation around it.
           ErrorBoundary: RouteError,
           children: [
-            { index: true, element: <Navigate to="/work-requests" replace /> },
+            { index: true, Component: HomeRedirect },
             {
               path: 'work-requests',
               lazy: () => import('../features/work-requests/pages/WorkRequestListPage').then((m) => ({ Component: m.WorkRequestListPage })),
@@ -63,6 +64,11 @@ export function createRouter() {
               lazy: () => import('../features/shares/pages/SharesPage').then((m) => ({ Component: m.SharesPage })),
             },
             {
+              // `/shares/:id` and the share's per-asset URLs `/shares/:id/assets/:assetId` (one route, so opening an asset keeps unsaved edits).
+              path: 'shares/:id/*',
+              lazy: () => import('../features/shares/pages/SharePage').then((m) => ({ Component: m.SharePage })),
+            },
+            {
               path: 'notifications',
               lazy: () => import('../features/notifications/pages/NotificationsPage').then((m) => ({ Component: m.NotificationsPage })),
             },
@@ -70,6 +76,13 @@ export function createRouter() {
               path: 'catalog',
               lazy: () => import('../features/catalog/pages/CatalogPage').then((m) => ({ Component: m.CatalogPage })),
             },
+            { path: 'catalog/studios', lazy: () => import('../features/catalog/pages/StudiosPage').then((m) => ({ Component: m.StudiosPage })) },
+            { path: 'catalog/projects', lazy: () => import('../features/catalog/pages/ProjectsPage').then((m) => ({ Component: m.ProjectsPage })) },
+            { path: 'catalog/projects/:id', lazy: () => import('../features/catalog/pages/ProjectPage').then((m) => ({ Component: m.ProjectPage })) },
+            { path: 'catalog/assets/:id', lazy: () => import('../features/catalog/pages/AssetPage').then((m) => ({ Component: m.AssetPage })) },
+            { path: 'catalog/languages', lazy: () => import('../features/catalog/pages/LanguagesPage').then((m) => ({ Component: m.LanguagesPage })) },
+            { path: 'catalog/territories', lazy: () => import('../features/catalog/pages/TerritoriesPage').then((m) => ({ Component: m.TerritoriesPage })) },
+            { path: 'catalog/users', lazy: () => import('../features/catalog/pages/UsersPage').then((m) => ({ Component: m.UsersPage })) },
             {
               path: 'settings',
               lazy: () => import('../features/settings/pages/SettingsPage').then((m) => ({ Component: m.SettingsPage })),

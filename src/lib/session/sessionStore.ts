@@ -57,13 +57,19 @@ function readStored(): Session | undefined {
   return undefined;
 }
 
+/** Writes only what changed, so other tabs see one `storage` event per real change (never a remove-then-set). */
 function writeStored(session: Session | undefined): void {
   const local = safeStorage('local');
   const tab = safeStorage('session');
-  local?.removeItem(STORAGE_KEY);
-  tab?.removeItem(STORAGE_KEY);
-  if (!session) return;
-  (session.remember ? local : tab)?.setItem(STORAGE_KEY, JSON.stringify(session));
+  if (!session) {
+    if (local?.getItem(STORAGE_KEY) !== null) local?.removeItem(STORAGE_KEY);
+    if (tab?.getItem(STORAGE_KEY) !== null) tab?.removeItem(STORAGE_KEY);
+    return;
+  }
+  const [target, other] = session.remember ? [local, tab] : [tab, local];
+  if (other?.getItem(STORAGE_KEY) !== null) other?.removeItem(STORAGE_KEY);
+  const value = JSON.stringify(session);
+  if (target?.getItem(STORAGE_KEY) !== value) target?.setItem(STORAGE_KEY, value);
 }
 
 let state: SessionState = { status: 'signed-out', reason: undefined };
@@ -91,6 +97,7 @@ export function initSessionStore(): void {
   window.addEventListener('storage', (event) => {
     if (event.key !== STORAGE_KEY) return;
     if (event.newValue === null && state.status === 'signed-in' && state.session.remember) {
+      // The remembered session was removed elsewhere (sign-out in a tab without BroadcastChannel).
       set({ status: 'signed-out', reason: 'other-tab' });
     } else if (event.newValue !== null && state.status === 'signed-out') {
       // Another tab signed in and asked to be remembered: follow it.
@@ -121,6 +128,7 @@ export function signIn(session: Session): void {
 /** Keeps the stored user record up to date (e.g. after GET /users/me). */
 export function updateSessionUser(user: User): void {
   if (state.status !== 'signed-in') return;
+  if (JSON.stringify(state.session.user) === JSON.stringify(user)) return;
   const session = { ...state.session, user };
   writeStored(session);
   set({ status: 'signed-in', session });

@@ -1,8 +1,58 @@
-/** Shares: arrive in a later release. */
+/**
+ * Shares: the list of shares the caller sent or received (extension GET /shares, infinite scroll, virtualized).
+ * The invitation page stays a placeholder until invitations are built.
+ */
+import { isUnavailable } from '../../../api/client';
 import { ComingSoon } from '../../../components/ComingSoon';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { useDocumentTitle } from '../../../components/PageTitle';
+import { SkeletonRows } from '../../../components/Skeleton';
+import { Unavailable } from '../../../components/Unavailable';
+import { formatCount, plural } from '../../../lib/format';
+import { useSession } from '../../../lib/session/useSession';
+import { ShareTable } from '../components/ShareTable';
+import { useShareList } from '../queries';
+import '../shares.css';
 
 export function SharesPage() {
-  return <ComingSoon title="Shares"><p>Sharing assets with partners, with their permissions, is being built.</p></ComingSoon>;
+  useDocumentTitle('Shares');
+  const me = useSession()?.user?._id;
+  const query = useShareList();
+  const pages = query.data?.pages;
+  const total = pages?.[pages.length - 1]?.total;
+  const loaded = pages?.reduce((n, p) => n + p.items.length, 0) ?? 0;
+  return (
+    <div className="page page--list">
+      <div className="page__header">
+        <h1 className="page__title">Shares</h1>
+        <p className="page__count" aria-live="polite">
+          {query.isSuccess
+            ? total !== undefined ? plural(total, 'share') : `${formatCount(loaded)}${query.hasNextPage ? '+' : ''} loaded`
+            : null}
+        </p>
+      </div>
+      <p className="hint page__hint">Shares you sent or received, newest first. Open one to see its assets, recipients and permissions.</p>
+      {query.isPending ? (
+        <SkeletonRows label="Loading shares" />
+      ) : query.isError && !query.data ? (
+        isUnavailable(query.error) ? (
+          <Unavailable what="The share list">This deployment does not offer GET /shares (an extension). Open a share from its link.</Unavailable>
+        ) : (
+          <ErrorPanel error={query.error} title="Could not load shares" onRetry={() => void query.refetch()} />
+        )
+      ) : (
+        <ShareTable
+          me={me}
+          data={query.data}
+          hasNextPage={query.hasNextPage}
+          isFetchingNextPage={query.isFetchingNextPage}
+          fetchNextPage={() => void query.fetchNextPage()}
+          nextPageError={query.isFetchNextPageError ? query.error : undefined}
+          empty={<div className="empty"><strong>No shares yet.</strong><span>Shares you send or receive appear here.</span></div>}
+        />
+      )}
+    </div>
+  );
 }
 
 export function InvitePage() {

@@ -16,7 +16,7 @@ const COLUMNS: Column<WorkRequest>[] = [
   {
     id: 'asset',
     header: 'Asset',
-    width: 'minmax(180px, 2fr)',
+    width: 'minmax(170px, 2fr)',
     render: (wr) => (
       <div className="asset-cell">
         <AssetThumb thumbnail={wr.asset?.thumbnail} mediaType={wr.asset?.mediaType} type={wr.asset?.type} />
@@ -30,7 +30,7 @@ const COLUMNS: Column<WorkRequest>[] = [
     ),
   },
   { id: 'project', header: 'Project', width: 'minmax(96px, 1fr)', render: (wr) => <span className="truncate">{wr.project?.name ?? '—'}</span> },
-  { id: 'language', header: 'Lang.', width: '52px', render: (wr) => <code className="code">{wr.language ?? '—'}</code> },
+  { id: 'language', header: 'Lang.', width: '58px', render: (wr) => <code className="code">{wr.language ?? '—'}</code> },
   { id: 'territory', header: 'Terr.', width: '52px', render: (wr) => <code className="code">{wr.territory ?? '—'}</code> },
   { id: 'status', header: 'Status', width: '144px', render: (wr) => <StatusBadge status={wr.status} /> },
   {
@@ -50,7 +50,7 @@ const COLUMNS: Column<WorkRequest>[] = [
       </div>
     ),
   },
-  { id: 'created', header: 'Created', width: '84px', render: (wr) => (wr.created ? formatDate(wr.created) : '—') },
+  { id: 'created', header: 'Created', width: '92px', render: (wr) => (wr.created ? formatDate(wr.created) : '—') },
 ];
 
 interface Props {

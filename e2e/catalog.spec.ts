@@ -1,0 +1,373 @@
+/**
+ * The catalog through the UI, one test per operation of the interface it performs: #3 PUT /users, #4 PUT
+ * /users/{id}, #8 PUT /assets/{id}, #9 GET /assets/countByProject, #10 PUT /previews/{id} (and the signed viewing
+ * link), #11 PUT /files/{id}, #13 PUT /projects, #14 PUT /studios, #16 POST /languages, #17 PUT /territories.
+ * Plus: If-Match conflicts, server validation next to the field, the translator's read-only view, axe on
+ * every catalog page, and screenshots at two sizes.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCOUNTS, apiList, basic, signIn, type Account } from './support';
+
+interface Rec { _id: string; name?: string; [k: string]: unknown }
+
+const headers = (account: Account) => ({ Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest' });
+
+async function apiGet<T = Rec>(request: APIRequestContext, path: string, account: Account = ACCOUNTS.admin): Promise<T> {
+  const r = await request.get(`/api${path}`, { headers: headers(account) });
+  expect(r.status(), `GET ${path}`).toBe(200);
+  return (await r.json()) as T;
+}
+
+async function scan(page: Page, name: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), `axe on ${name}`).toEqual([]);
+}
+
+async function firstAsset(request: APIRequestContext): Promise<Rec> {
+  const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
+  const { items } = await apiList<Rec>(request, ACCOUNTS.admin, `/assets/countByProject?project=${projects[0]!._id}`, 'resources=0-0');
+  return items[0]!;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+/** A field of the open dialog by its label (a required field's label ends in "(required)"). */
+const field = (page: Page, label: string) =>
+  dialog(page).getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(required\\))?$`));
+
+test('#14 studios: create and edit through PUT /studios', async ({ page, request }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/catalog/studios');
+  await expect(page.getByRole('heading', { level: 1, name: 'Studios' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Northlight Pictures/ })).toBeVisible();
+
+  const puts: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'PUT' && new URL(r.url()).pathname === '/api/studios') puts.push(r.postData() ?? ''); });
+  await page.getByRole('button', { name: 'New studio' }).click();
+  // Validation names the field.
+  await dialog(page).getByRole('button', { name: 'Create studio' }).click();
+  await expect(field(page, 'Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog(page).getByText('Name is required.')).toBeVisible();
+  await field(page, 'Name').fill('Quayside Films');
+  await field(page, 'Coordinator group').selectOption({ label: 'Northlight Localization (coordinator)' });
+  await field(page, 'Preview watermark format').fill('{user.email} {date}');
+  await dialog(page).getByRole('button', { name: 'Create studio' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Quayside Films/ })).toContainText('Northlight Localization');
+  expect(JSON.parse(puts[0]!)).toMatchObject({ name: 'Quayside Films', previewWatermarkFormat: '{user.email} {date}' });
+
+  await page.getByRole('button', { name: 'Edit Quayside Films' }).click();
+  await expect(field(page, 'Name')).toHaveValue('Quayside Films');
+  await field(page, 'Name').fill('Quayside Films Ltd');
+  await dialog(page).getByRole('button', { name: 'Save studio' }).click();
+  await expect(page.getByRole('row', { name: /Quayside Films Ltd/ })).toBeVisible();
+  const { items } = await apiList<Rec>(request, ACCOUNTS.admin, '/studios');
+  expect(items.find((s) => s.name === 'Quayside Films Ltd')).toMatchObject({ slug: 'quayside-films' });
+});
+
+test('an edit made elsewhere meanwhile is a clear 409, and nothing typed is lost', async ({ page, request }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/catalog/studios');
+  await page.getByRole('button', { name: 'Edit Harbor Lane Studios' }).click();
+  await expect(dialog(page).getByText('Loading the latest version…')).toHaveCount(0);
+  await field(page, 'Preview watermark format').fill('MINE {date}');
+  // Someone else saves first.
+  const { items } = await apiList<Rec>(request, ACCOUNTS.admin, '/studios');
+  const harbor = items.find((s) => s.name === 'Harbor Lane Studios')!;
+  const r = await request.put('/api/studios', { headers: headers(ACCOUNTS.coordinator), data: { _id: harbor._id, previewWatermarkFormat: 'THEIRS {date}' } });
+  expect(r.status()).toBe(200);
+  await dialog(page).getByRole('button', { name: 'Save studio' }).click();
+  await expect(dialog(page).getByRole('alert')).toContainText('Someone else changed this studio');
+  await expect(field(page, 'Preview watermark format')).toHaveValue('MINE {date}');
+  await dialog(page).getByRole('button', { name: 'Save my edits over theirs' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Harbor Lane Studios/ })).toContainText('MINE {date}');
+});
+
+test('#13 and #9 projects: asset counts from countByProject, create, edit and archive through PUT /projects', async ({ page, request }) => {
+  const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
+  const orchard = projects.find((p) => p.name === 'The Glass Orchard')!;
+  const { total } = await apiList(request, ACCOUNTS.admin, `/assets/countByProject?project=${orchard._id}`, 'resources=0-0');
+
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/catalog/projects');
+  const row = page.getByRole('row', { name: /The Glass Orchard/ });
+  await expect(row.getByRole('cell').nth(2)).toHaveText(String(total));
+  await expect(page.getByRole('row', { name: /Ashes of Pallas/ })).toHaveCount(0);
+  await page.getByLabel('Show archived projects').check();
+  await expect(page.getByRole('row', { name: /Ashes of Pallas/ })).toContainText('Archived');
+  await page.getByLabel('Show archived projects').uncheck();
+
+  await page.getByRole('button', { name: 'New project' }).click();
+  await field(page, 'Name').fill('Harbour Lights');
+  await dialog(page).getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog(page).getByText('Studio is required.')).toBeVisible();
+  await field(page, 'Studio').selectOption({ label: 'Northlight Pictures' });
+  await field(page, 'File prefix').fill('HBL');
+  await dialog(page).getByRole('button', { name: 'Create project' }).click();
+  const created = page.getByRole('row', { name: /Harbour Lights/ });
+  await expect(created).toContainText('HBL');
+  await expect(created.getByRole('cell').nth(2)).toHaveText('0');
+
+  await page.getByRole('button', { name: 'Edit Harbour Lights' }).click();
+  await field(page, 'Import name').fill('HARBOUR_LIGHTS');
+  await dialog(page).getByRole('button', { name: 'Save project' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Archive Harbour Lights' }).click();
+  await dialog(page).getByRole('button', { name: 'Archive project' }).click();
+  await expect(page.getByRole('row', { name: /Harbour Lights/ })).toHaveCount(0);
+  const { items: all } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects');
+  expect(all.find((p) => p.name === 'Harbour Lights')).toMatchObject({ archived: true, importName: 'HARBOUR_LIGHTS', filePrefix: 'HBL' });
+});
+
+test('#9 a project page lists its assets from countByProject, paged by X-Range', async ({ page, request }) => {
+  const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
+  const project = projects[0]!;
+  const { total } = await apiList(request, ACCOUNTS.admin, `/assets/countByProject?project=${project._id}`, 'resources=0-0');
+  const ranges: string[] = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/assets/countByProject') ranges.push(`${new URL(r.url()).search} ${r.headers()['x-range']}`); });
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/catalog/projects');
+  await page.getByRole('link', { name: project.name! }).click();
+  await expect(page.getByRole('heading', { level: 1, name: project.name! })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Assets (${total})` })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Assets of this project' });
+  await expect(grid.locator('[role=row][aria-rowindex="2"]')).toBeVisible();
+  expect(ranges).toContain(`?project=${project._id} resources=0-49`);
+  await grid.focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/catalog\/assets\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('heading', { name: 'Usage' })).toBeVisible();
+});
+
+test('#8 an asset is edited through PUT /assets/{id}: name and usage flags', async ({ page, request }) => {
+  const asset = await firstAsset(request);
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(`/catalog/assets/${asset._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: asset.name! })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Permissions and feedback' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit asset' }).click();
+  await field(page, 'Name').fill(`${asset.name} (director’s cut)`);
+  const immersive = dialog(page).getByRole('checkbox', { name: 'Immersive audio' });
+  const was = await immersive.isChecked();
+  await immersive.setChecked(!was);
+  await dialog(page).getByRole('button', { name: 'Save asset' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${asset.name} (director’s cut)`);
+  const saved = await apiGet<Rec & { usage: Record<string, boolean>; previews?: unknown[] }>(request, `/assets/${asset._id}`);
+  expect(saved.usage.immersiveaudio).toBe(!was);
+  expect(saved.previews).toEqual(asset.previews);
+});
+
+test('#10 a preview: label and revision through PUT /previews/{id}, and its signed link opened for viewing', async ({ page, request }) => {
+  const asset = await firstAsset(request);
+  const previews = await apiGet<Rec[]>(request, `/previews?asset=${asset._id}`);
+  const preview = previews[0]!;
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(`/catalog/assets/${asset._id}`);
+  const section = page.getByRole('region', { name: /Previews/ });
+  await section.getByRole('button', { name: `Edit preview ${preview.label} ${preview.revision}` }).click();
+  await field(page, 'Label').fill('Festival cut');
+  await field(page, 'Revision').fill('v9');
+  await dialog(page).getByRole('button', { name: 'Save preview' }).click();
+  await expect(section.getByRole('row', { name: /Festival cut/ })).toContainText('v9');
+
+  const views: number[] = [];
+  page.on('response', (r) => { if (/\/api\/previews\/[0-9a-f]+\/view/.test(r.url())) views.push(r.status()); });
+  await section.getByRole('button', { name: 'View Festival cut v9', exact: true }).click();
+  await expect(dialog(page).getByRole('status')).toContainText('The signed viewing link is open until');
+  await expect(dialog(page).getByText('Festival cut', { exact: true })).toBeVisible();
+  expect(views).toEqual([200]);
+  const href = await dialog(page).getByRole('link', { name: 'Open the signed link in a new tab' }).getAttribute('href');
+  expect(href).toMatch(/\/api\/previews\/[0-9a-f]{24}\/view\?expires=\d+&sig=[0-9a-f]+/);
+  await dialog(page).getByRole('button', { name: 'Close' }).first().click();
+
+  // The server refuses a tampered link (403) and an expired one (410).
+  const url = new URL(href!);
+  const tampered = await request.get(`${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${'0'.repeat(64)}`);
+  expect(tampered.status()).toBe(403);
+  const expired = await request.get(`${url.pathname}?expires=1000&sig=${url.searchParams.get('sig')}`);
+  expect([403, 410]).toContain(expired.status());
+});
+
+test('#11 a file: language, country, tags, embargo and transfer user through PUT /files/{id}', async ({ page, request }) => {
+  const asset = await firstAsset(request);
+  const files = await apiGet<Rec[]>(request, `/files?asset=${asset._id}`);
+  const file = files[0]!;
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto(`/catalog/assets/${asset._id}`);
+  const section = page.getByRole('region', { name: /Files/ });
+  await section.getByRole('button', { name: `Edit file ${file.name}` }).click();
+  await field(page, 'Language').fill('fr-FR');
+  await field(page, 'Country').fill('France');
+  await field(page, 'Tags').fill('subtitles, final');
+  await field(page, 'Embargoed until an event').check();
+  await field(page, 'Embargo ends').fill('');
+  await field(page, 'Transfer user').fill('margaux.lefevre@lumen-subs.test');
+  await dialog(page).getByRole('button', { name: 'Save file' }).click();
+  await expect(dialog(page).getByText('Country: a two-letter code such as FR.')).toBeVisible();
+  await expect(dialog(page).getByText(/Embargo end: an embargoed file needs/)).toBeVisible();
+  await field(page, 'Country').fill('FR');
+  await field(page, 'Embargo ends').fill('2031-06-01T09:00');
+  await dialog(page).getByRole('button', { name: 'Save file' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  const row = section.getByRole('row', { name: new RegExp(String(file.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+  await expect(row).toContainText('fr-FR');
+  await expect(row).toContainText('Embargoed');
+  await expect(row).toContainText('margaux.lefevre@lumen-subs.test');
+  const saved = await apiGet<Rec & { embargo: { event: boolean; end: number }; tags: string[]; transfer: { username: string } }>(request, `/files/${file._id}`);
+  expect(saved).toMatchObject({ language: 'fr-FR', country: 'FR', tags: ['subtitles', 'final'], transfer: { username: 'margaux.lefevre@lumen-subs.test' } });
+  expect(saved.embargo.event).toBe(true);
+  expect(saved.embargo.end).toBeGreaterThan(1_900_000_000);
+});
+
+test('#16 languages: add one with fonts through POST /languages; a duplicate code is shown at the code', async ({ page, request }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/catalog/languages');
+  await page.getByRole('button', { name: 'Add language' }).click();
+  await field(page, 'Name').fill('Welsh');
+  await field(page, 'Code').fill('cy-GB');
+  await field(page, 'DCP code').fill('CYM');
+  await field(page, 'ISO code').fill('cym');
+  await dialog(page).getByRole('button', { name: 'Add a font' }).click();
+  await field(page, 'Font 1 face').fill('Arial Unicode');
+  await field(page, 'Font 1 size').fill('4.5');
+  await dialog(page).getByRole('button', { name: 'Add language' }).click();
+  await expect(dialog(page).getByText('Font 1: the size is a whole number from 1 to 999.')).toBeVisible();
+  await field(page, 'Font 1 size').fill('42');
+  await dialog(page).getByRole('button', { name: 'Add language' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Welsh/ })).toContainText('Arial Unicode 42');
+  const { items } = await apiList<Rec>(request, ACCOUNTS.admin, '/languages');
+  expect(items.find((l) => l.code === 'cy-GB')).toMatchObject({ dcpCode: 'CYM', isoCode: 'cym', translationFonts: [{ face: 'Arial Unicode', size: 42 }] });
+
+  await page.getByRole('button', { name: 'Add language' }).click();
+  await field(page, 'Name').fill('Welsh again');
+  await field(page, 'Code').fill('cy-GB');
+  await dialog(page).getByRole('button', { name: 'Add language' }).click();
+  await expect(field(page, 'Code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog(page).getByText('A language with the code cy-GB exists already.')).toBeVisible();
+  await expect(field(page, 'Name')).toHaveValue('Welsh again');
+});
+
+test('#17 territories: create and edit through PUT /territories', async ({ page, request }) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/catalog/territories');
+  await page.getByRole('button', { name: 'New territory' }).click();
+  await field(page, 'Name').fill('WL');
+  await field(page, 'Countries').fill('gb, xx1');
+  await dialog(page).getByRole('button', { name: 'Create territory' }).click();
+  await expect(dialog(page).getByText(/Countries: two-letter codes/)).toBeVisible();
+  await field(page, 'Countries').fill('gb');
+  const languages = dialog(page).getByRole('group', { name: 'Languages', exact: true });
+  await languages.getByRole('checkbox', { name: /^en-GB/ }).check();
+  await dialog(page).getByRole('group', { name: 'Assigned languages' }).getByRole('checkbox', { name: /^en-GB/ }).check();
+  await dialog(page).getByRole('button', { name: 'Create territory' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /^WL/ })).toContainText('GB');
+
+  await page.getByRole('button', { name: 'Edit WL' }).click();
+  await field(page, 'Countries').fill('GB, IM');
+  await dialog(page).getByRole('button', { name: 'Save territory' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  const { items } = await apiList<Rec>(request, ACCOUNTS.admin, '/territories');
+  expect(items.find((t) => t.name === 'WL')).toMatchObject({ countries: ['GB', 'IM'], languages: ['en-GB'], assignedLanguages: ['en-GB'] });
+});
+
+test('#3 and #4 users: invite through PUT /users with the link resolved, edit through PUT /users/{id}', async ({ page, request }) => {
+  const puts: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'PUT' && /\/api\/users(\/|$)/.test(new URL(r.url()).pathname)) puts.push(`${r.method()} ${new URL(r.url()).pathname}`); });
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/catalog/users');
+  await expect(page.getByRole('row', { name: /Tomas Translator/ })).toContainText('Registered');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  await field(page, 'Name').fill('Wyn Williams');
+  await field(page, 'E-mail').fill('wyn@');
+  await dialog(page).getByRole('button', { name: 'Invite user' }).click();
+  await expect(dialog(page).getByText(/E-mail: enter an address/)).toBeVisible();
+  await field(page, 'E-mail').fill('wyn.williams@polyglot.test');
+  await dialog(page).getByRole('checkbox', { name: 'Polyglot Post (translator)' }).check();
+  await dialog(page).getByRole('button', { name: 'Invite user' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  const link = page.getByLabel('Invitation link');
+  await expect(link).toHaveValue(/\/invite\/[0-9a-f]{32}$/);
+  const row = page.getByRole('row', { name: /Wyn Williams/ });
+  await expect(row).toContainText('Polyglot Post');
+  await expect(row.getByRole('list', { name: 'Status' })).toContainText('✓ Invited');
+
+  await page.getByRole('button', { name: 'Edit Wyn Williams' }).click();
+  await field(page, 'Name').fill('Wyn Ap Williams');
+  await dialog(page).getByRole('checkbox', { name: 'Lumen Subtitling (translator)' }).check();
+  await dialog(page).getByRole('button', { name: 'Save user' }).click();
+  await expect(page.getByRole('row', { name: /Wyn Ap Williams/ })).toContainText('Lumen Subtitling');
+  expect(puts[0]).toBe('PUT /api/users');
+  expect(puts[1]).toMatch(/^PUT \/api\/users\/[0-9a-f]{24}$/);
+  const { items } = await apiList<Rec & { groups: { name: string }[] }>(request, ACCOUNTS.admin, '/users?q=wyn');
+  expect(items[0]!.groups.map((g) => g.name).sort()).toEqual(['Lumen Subtitling', 'Polyglot Post']);
+});
+
+test('a translator sees the catalog read-only, and the server refuses their writes', async ({ page, request }) => {
+  const asset = await firstAsset(request);
+  await signIn(page, ACCOUNTS.translator);
+  for (const path of ['/catalog/studios', '/catalog/projects', '/catalog/languages', '/catalog/territories', `/catalog/assets/${asset._id}`]) {
+    await page.goto(path);
+    await expect(page.getByText('You can browse the catalog. Changes are made by admins and coordinators.')).toBeVisible();
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^(Edit|New|Add|Archive|Invite)/ })).toHaveCount(0);
+  }
+  await expect(page.getByRole('button', { name: /^View/ }).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Catalog sections' })).toHaveCount(0); // record page
+  await page.goto('/catalog/studios');
+  await expect(page.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  const put = await request.put('/api/studios', { headers: headers(ACCOUNTS.translator), data: { name: 'Nope' } });
+  expect(put.status()).toBe(403);
+  const asAsset = await request.put(`/api/assets/${asset._id}`, { headers: headers(ACCOUNTS.translator), data: { name: 'Nope' } });
+  expect(asAsset.status()).toBe(403);
+});
+
+test('every catalog page passes axe, with screenshots at 1280x800 and 1024x768', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const asset = await firstAsset(request);
+  const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
+  await signIn(page, ACCOUNTS.admin);
+  const pages: [string, string, string][] = [
+    ['catalog', '/catalog', 'Catalog'],
+    ['studios', '/catalog/studios', 'Studios'],
+    ['projects', '/catalog/projects', 'Projects'],
+    ['project', `/catalog/projects/${projects[0]!._id}`, projects[0]!.name!],
+    ['asset', `/catalog/assets/${asset._id}`, asset.name!],
+    ['languages', '/catalog/languages', 'Languages'],
+    ['territories', '/catalog/territories', 'Territories'],
+    ['users', '/catalog/users', 'Users'],
+  ];
+  for (const [name, path, heading] of pages) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await scan(page, name);
+    await page.screenshot({ path: `test-results/catalog/${name}-1280.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.screenshot({ path: `test-results/catalog/${name}-1024.png` });
+  }
+  // Dialogs, open.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/catalog/territories');
+  await page.getByRole('button', { name: 'New territory' }).click();
+  await scan(page, 'territory dialog');
+  await page.screenshot({ path: 'test-results/catalog/territory-dialog-1280.png' });
+  await page.goto(`/catalog/assets/${asset._id}`);
+  await page.getByRole('region', { name: /Files/ }).getByRole('button', { name: /^Edit file/ }).first().click();
+  await expect(dialog(page).getByText('Loading the latest version…')).toHaveCount(0);
+  await scan(page, 'file dialog');
+  await page.screenshot({ path: 'test-results/catalog/file-dialog-1280.png' });
+  await page.goto('/catalog/languages');
+  await page.getByRole('button', { name: 'Add language' }).click();
+  await dialog(page).getByRole('button', { name: 'Add a font' }).click();
+  await dialog(page).getByRole('button', { name: 'Add language' }).click();
+  await scan(page, 'language dialog with errors');
+  await page.screenshot({ path: 'test-results/catalog/language-dialog-1024.png' });
+});

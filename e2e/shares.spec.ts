@@ -1,0 +1,165 @@
+/**
+ * Shares: the list, a share's page (assets through their per-asset URLs, permissions, notes), saving with
+ * If-Match and a 409 re-applied onto the other version, a recipient's read-only view and their 403.
+ * Uses the oldest seeded share the coordinator sent to exactly one client; no other spec touches it.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCOUNTS, apiList, basic, signIn, type Account } from './support';
+
+interface ShareItem {
+  _id: string;
+  notes?: string;
+  from?: { emailNormal?: string };
+  to?: { _id?: string; name?: string; emailNormal?: string }[];
+  assets?: { _id: string; name?: string }[];
+  permissions?: { user?: string; access?: Record<string, unknown> }[];
+}
+
+async function scan(page: Page, name: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `accessibility of ${name}`).toEqual([]);
+}
+
+async function getShare(request: APIRequestContext, account: Account, id: string): Promise<ShareItem> {
+  const response = await request.get(`/api/shares/${id}`, { headers: { Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest' } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ShareItem;
+}
+
+let target: ShareItem;
+let recipient: Account;
+
+test.describe.serial('shares', () => {
+  test.beforeAll(async ({ request }) => {
+    const { items } = await apiList<ShareItem>(request, ACCOUNTS.coordinator, '/shares');
+    const candidates = items.filter((s) => s.from?.emailNormal === ACCOUNTS.coordinator.username && s.to?.length === 1
+      && !/mws\.test$|harborlane/.test(s.to[0]!.emailNormal ?? ''));
+    expect(candidates.length, 'a seeded share from the coordinator to one client').toBeGreaterThan(0);
+    target = candidates[candidates.length - 1]!;
+    recipient = { username: target.to![0]!.emailNormal!, password: 'demo-password' } as unknown as Account;
+  });
+
+  test('the list shows sent and received shares and passes axe', async ({ page }) => {
+    await signIn(page, ACCOUNTS.coordinator);
+    await page.getByRole('link', { name: 'Shares', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Shares' })).toBeVisible();
+    const grid = page.getByRole('grid', { name: 'Shares' });
+    await expect(grid.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByText(/^\d+ shares?$/)).toBeVisible();
+    await expect(grid.getByRole('columnheader')).toHaveText(['Projects', 'Assets', 'Tags', 'Sent by', 'Recipients', 'Approval', 'Created']);
+    await expect(grid.getByText('Received').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await scan(page, 'share list');
+    // Keyboard: focus the grid, go to the first row, open it.
+    await grid.focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/shares\/[0-9a-f]{24}$/);
+  });
+
+  test('a permission flag and the notes are saved and kept after a reload', async ({ page, request }) => {
+    const notes = `Checked by e2e ${Date.now()}`;
+    await signIn(page, ACCOUNTS.coordinator);
+    await page.goto(`/shares/${target._id}`);
+    await expect(page.getByRole('heading', { name: 'Assets' })).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Shared assets' }).getByRole('listitem').filter({ has: page.locator('.asset-card__name') });
+    await expect(cards).toHaveCount(target.assets!.length);
+    await expect(cards.first().getByRole('list', { name: /What you may do/ })).toBeVisible();
+    await expect(cards.first().getByText(/Your vote:/)).toBeVisible();
+
+    // The permission record, in words, with the raw key beside it.
+    const who = target.to![0]!.name!;
+    const push = page.getByRole('checkbox', { name: new RegExp(`^Push delivery for ${who}`) });
+    await expect(page.getByText('manageWorkRequsts', { exact: true })).toBeVisible();
+    const wasOn = await push.isChecked();
+    await push.setChecked(!wasOn);
+    const notesBox = page.getByRole('textbox', { name: 'Notes', exact: true });
+    await notesBox.fill(notes);
+    await expect(page.getByRole('region', { name: 'Unsaved changes' })).toContainText('2 unsaved changes');
+    await page.waitForLoadState('networkidle');
+    await scan(page, 'share page (editing)');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Notes', exact: true })).toHaveValue(notes);
+    await expect(page.getByRole('checkbox', { name: new RegExp(`^Push delivery for ${who}`) })).toBeChecked({ checked: !wasOn });
+    const saved = await getShare(request, ACCOUNTS.coordinator, target._id);
+    expect(saved.notes).toBe(notes);
+    expect(saved.permissions?.find((p) => p.user === target.to![0]!._id)?.access?.push).toBe(!wasOn);
+    expect(saved.permissions?.[0]?.access).toHaveProperty('manageWorkRequsts');
+  });
+
+  test('an asset opens through its per-asset URL', async ({ page }) => {
+    await signIn(page, ACCOUNTS.coordinator);
+    await page.goto(`/shares/${target._id}`);
+    const asset = target.assets![0]!;
+    await page.getByRole('link', { name: asset.name ?? '' }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/shares/${target._id}/assets/${asset._id}$`));
+    const dialog = page.getByRole('dialog', { name: asset.name ?? '' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('What you may do')).toBeVisible();
+    await expect(dialog.getByText('Your vote')).toBeVisible();
+    await scan(page, 'asset dialog');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/shares/${target._id}$`));
+  });
+
+  test('a 409 shows the other version and re-applies my edits onto it', async ({ page, request }) => {
+    await signIn(page, ACCOUNTS.coordinator);
+    await page.goto(`/shares/${target._id}`);
+    const notesBox = page.getByRole('textbox', { name: 'Notes', exact: true });
+    await expect(notesBox).toBeVisible();
+    await notesBox.fill('Mine: keep this');
+    // Meanwhile an admin switches feedback (no If-Match: the spec's plain PUT).
+    const current = await getShare(request, ACCOUNTS.admin, target._id);
+    const feedbackWas = (current as { feedback?: { enabled?: boolean } }).feedback?.enabled === true;
+    const put = await request.put(`/api/shares/${target._id}`, {
+      headers: { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' },
+      data: { feedback: { enabled: !feedbackWas } },
+    });
+    expect(put.status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed this share' });
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText(feedbackWas ? 'Feedback switched off' : 'Feedback switched on');
+    await expect(conflict).toContainText('Notes changed');
+    await expect(notesBox).toHaveValue('Mine: keep this');
+    await conflict.getByRole('button', { name: 'Re-apply my changes to their version' }).click();
+    await expect(page.getByText('Your changes were re-applied onto the new version.')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /^Feedback on/ })).toBeChecked({ checked: !feedbackWas });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+    const saved = await getShare(request, ACCOUNTS.coordinator, target._id);
+    expect(saved.notes).toBe('Mine: keep this');
+    expect((saved as { feedback?: { enabled?: boolean } }).feedback?.enabled).toBe(!feedbackWas);
+  });
+
+  test('a recipient finds the share read-only, and their PUT is a 403', async ({ page, request }) => {
+    await signIn(page, recipient);
+    await page.goto('/shares');
+    await expect(page.getByRole('grid', { name: 'Shares' }).getByText('Received').first()).toBeVisible();
+    await page.goto(`/shares/${target._id}`);
+    await expect(page.getByText('Read-only for you.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your permissions' })).toBeVisible();
+    await expect(page.getByText('Mine: keep this')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Notes', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    await expect(page.getByLabel('Add a recipient')).toHaveCount(0);
+    await expect(page.locator('.perm input, .perm select')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    await scan(page, 'share page (recipient)');
+
+    const response = await request.put(`/api/shares/${target._id}`, {
+      headers: { Authorization: basic(recipient), 'X-Requested-With': 'XMLHttpRequest' },
+      data: { notes: 'recipient was here' },
+    });
+    expect(response.status()).toBe(403);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+    expect((await getShare(request, ACCOUNTS.coordinator, target._id)).notes).toBe('Mine: keep this');
+  });
+});

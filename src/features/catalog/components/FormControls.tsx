@@ -1,0 +1,144 @@
+/** Labelled form controls whose error sits next to the field (aria-invalid + aria-describedby). */
+import type { ReactNode } from 'react';
+
+interface Common {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+function describedBy(id: string, error: string | undefined, hint: ReactNode): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+function Label({ id, label, required }: { id: string; label: string; required?: boolean | undefined }) {
+  return <label htmlFor={id}>{label}{required ? <span className="required"> (required)</span> : null}</label>;
+}
+
+function After({ id, error, hint }: { id: string; error: string | undefined; hint: ReactNode }) {
+  return (
+    <>
+      {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="form-error field-error">{error}</p> : null}
+    </>
+  );
+}
+
+export function TextField(props: Common & {
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'datetime-local' | 'number';
+  list?: string;
+  placeholder?: string;
+  autoFocus?: boolean;
+  maxLength?: number;
+  inputMode?: 'numeric' | 'text' | 'email';
+  autoComplete?: string;
+}) {
+  const { id, label, error, hint, required, disabled, value, onChange } = props;
+  return (
+    <div className="form-field">
+      <Label id={id} label={label} required={required} />
+      <input
+        id={id}
+        name={id}
+        type={props.type ?? 'text'}
+        value={value}
+        list={props.list}
+        placeholder={props.placeholder}
+        autoFocus={props.autoFocus}
+        maxLength={props.maxLength}
+        inputMode={props.inputMode}
+        autoComplete={props.autoComplete ?? 'off'}
+        disabled={disabled}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <After id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function SelectField(props: Common & {
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+}) {
+  const { id, label, error, hint, required, disabled, value, onChange, options } = props;
+  const known = value === '' || options.some((o) => o.value === value);
+  return (
+    <div className="form-field">
+      <Label id={id} label={label} required={required} />
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{props.placeholder ?? '— None —'}</option>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {known ? null : <option value={value}>{value} (not in the list)</option>}
+      </select>
+      <After id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function CheckboxField({ id, label, checked, onChange, disabled, hint }: {
+  id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean; hint?: ReactNode;
+}) {
+  return (
+    <div className="checkbox-field">
+      <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(e) => onChange(e.target.checked)} />
+      <div>
+        <label htmlFor={id}>{label}</label>
+        {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** A set of checkboxes under a legend; `values` are the checked ones, in `options` order. */
+export function CheckboxGroup({ id, legend, options, values, onChange, disabled, hint, error, columns = 3 }: {
+  id: string;
+  legend: string;
+  options: { value: string; label: string }[];
+  values: string[];
+  onChange: (values: string[]) => void;
+  disabled?: boolean;
+  hint?: ReactNode;
+  error?: string | undefined;
+  columns?: number;
+}) {
+  const toggle = (value: string, on: boolean) => {
+    const set = new Set(values);
+    if (on) set.add(value); else set.delete(value);
+    const ordered = options.map((o) => o.value).filter((v) => set.has(v));
+    // Values the options do not list (unknown to this page) stay, after the known ones.
+    onChange([...ordered, ...values.filter((v) => !options.some((o) => o.value === v))]);
+  };
+  return (
+    <fieldset className="checkgroup" aria-describedby={describedBy(id, error, hint)}>
+      <legend>{legend}</legend>
+      {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
+      <div className="checkgroup__grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+        {options.map((o) => (
+          <label key={o.value} className="checkbox-inline">
+            <input type="checkbox" checked={values.includes(o.value)} disabled={disabled} onChange={(e) => toggle(o.value, e.target.checked)} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {error ? <p id={`${id}-error`} className="form-error field-error">{error}</p> : null}
+    </fieldset>
+  );
+}

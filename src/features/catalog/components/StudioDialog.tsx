@@ -1,0 +1,46 @@
+/** Create or edit a studio (operation 14, PUT /studios). */
+import { useQuery } from '@tanstack/react-query';
+import type { Studio } from '../../../api/schema/studio';
+import { getStudio, putStudiosIfMatch } from '../../../api/studios';
+import { formToStudio, studioToForm, validateStudio } from '../model/forms';
+import { firstSegment } from '../model/serverErrors';
+import { groupListOptions } from '../queries';
+import { EditDialog } from './EditDialog';
+import { SelectField, TextField } from './FormControls';
+
+const toField = firstSegment(['name', 'slug', 'logo', 'coordinator', 'previewWatermarkFormat']);
+
+export function StudioDialog({ studio, onSaved, onClose }: { studio: Studio | undefined; onSaved: (s: Studio) => void; onClose: () => void }) {
+  const groups = useQuery(groupListOptions());
+  const options = (groups.data?.items ?? []).flatMap((g) => (g.ok && g.data._id ? [{ value: g.data._id, label: `${g.data.name ?? g.data._id}${g.data.type ? ` (${g.data.type})` : ''}` }] : []));
+  const id = studio?._id;
+  return (
+    <EditDialog
+      title={id ? `Edit studio “${studio?.name ?? ''}”` : 'New studio'}
+      what="studio"
+      load={id ? (signal) => getStudio(id, signal) : undefined}
+      initial={studio ?? {}}
+      toForm={studioToForm}
+      validate={validateStudio}
+      save={(base, form, etag) => putStudiosIfMatch(formToStudio(base, form), etag)}
+      toField={toField}
+      onSaved={onSaved}
+      onClose={onClose}
+      submitLabel={id ? 'Save studio' : 'Create studio'}
+    >
+      {({ form, set, errors, disabled, id: fid }) => (
+        <>
+          <TextField id={fid('name')} label="Name" required value={form.name} onChange={(name) => set({ name })} error={errors.name} disabled={disabled} autoFocus maxLength={300} />
+          <TextField id={fid('slug')} label="Slug" value={form.slug} onChange={(slug) => set({ slug })} error={errors.slug} disabled={disabled} hint="Leave empty to derive it from the name." />
+          {options.length > 0 ? (
+            <SelectField id={fid('coordinator')} label="Coordinator group" value={form.coordinator} onChange={(coordinator) => set({ coordinator })} options={options} error={errors.coordinator} disabled={disabled} hint="The group whose members coordinate this studio’s work." />
+          ) : (
+            <TextField id={fid('coordinator')} label="Coordinator group (id)" value={form.coordinator} onChange={(coordinator) => set({ coordinator })} error={errors.coordinator} disabled={disabled} hint={groups.isError ? 'The group list is not available on this server: enter the group’s id.' : undefined} />
+          )}
+          <TextField id={fid('logo')} label="Logo (file id)" value={form.logo} onChange={(logo) => set({ logo })} error={errors.logo} disabled={disabled} />
+          <TextField id={fid('previewWatermarkFormat')} label="Preview watermark format" value={form.previewWatermarkFormat} onChange={(previewWatermarkFormat) => set({ previewWatermarkFormat })} error={errors.previewWatermarkFormat} disabled={disabled} placeholder="{user.email} {date}" hint="Text burnt into previews; placeholders such as {user.name}, {user.email}, {date}, {time}." />
+        </>
+      )}
+    </EditDialog>
+  );
+}

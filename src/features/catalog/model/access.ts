@@ -1,0 +1,39 @@
+/** Who may do what in the catalog (docs/API.md "Who may do what"), read from the signed-in user's groups. */
+import type { User } from '../../../api/schema/user';
+
+export interface CatalogAccess {
+  /** Admins and coordinators create and edit catalog records. */
+  canEdit: boolean;
+  /** Admins create and edit users. */
+  isAdmin: boolean;
+  /** Admins and coordinators may list users (GET /users). */
+  canListUsers: boolean;
+}
+
+export function catalogAccess(user: User | undefined): CatalogAccess {
+  const types = new Set((user?.groups ?? []).map((g) => g.type));
+  const isAdmin = types.has('admin');
+  const canEdit = isAdmin || types.has('coordinator');
+  return { canEdit, isAdmin, canListUsers: canEdit };
+}
+
+/** The invitation link of a user, resolved as far as it truly can be: `:code` replaced only when the code is known. */
+export function resolveInvite(invite: string | undefined, code: string | undefined, origin: string): { url: string; resolved: boolean } | undefined {
+  if (!invite) return undefined;
+  const hasPlaceholder = invite.includes(':code');
+  const filled = code && hasPlaceholder ? invite.replaceAll(':code', encodeURIComponent(code)) : invite;
+  let url = filled;
+  try {
+    url = new URL(filled, origin).toString();
+  } catch {
+    // keep it as sent
+  }
+  return { url, resolved: !hasPlaceholder || Boolean(code) };
+}
+
+/** Seconds left before a signed link's `expires` (epoch seconds); undefined when the link carries none. */
+export function signedLinkExpiry(path: string | undefined): number | undefined {
+  if (!path) return undefined;
+  const m = /[?&]expires=(\d+)/.exec(path);
+  return m ? Number(m[1]) : undefined;
+}

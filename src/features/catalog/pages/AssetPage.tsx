@@ -1,0 +1,250 @@
+/**
+ * An asset: usage flags, $flags, embargo, permissions and feedback, previews and files. Edit the asset
+ * (operation 8), a preview's label and revision (operation 10) and open its signed, time-limited viewing link,
+ * and a file's language, country, tags, embargo and transfer user (operation 11).
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { isUnavailable } from '../../../api/client';
+import type { Asset } from '../../../api/schema/asset';
+import type { File } from '../../../api/schema/file';
+import type { Preview } from '../../../api/schema/preview';
+import { AssetFeedback, AssetPermissions } from '../../../components/AssetPermissions';
+import { AssetThumb } from '../../../components/AssetThumb';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { Field, Fields, YesNo } from '../../../components/Field';
+import { Section } from '../../../components/Section';
+import { SkeletonLines } from '../../../components/Skeleton';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { keyLabel } from '../../../lib/format';
+import { AssetDialog } from '../components/AssetDialog';
+import { Breadcrumb, CatalogLayout } from '../components/CatalogLayout';
+import { FileDialog } from '../components/FileDialog';
+import { PreviewDialog } from '../components/PreviewDialog';
+import { PreviewViewer } from '../components/PreviewViewer';
+import { usageKeys } from '../model/forms';
+import {
+  catalogKeys, loaded, useAsset, useFileList, useLanguageList, usePreviewList, useProject, useTerritoryList, useUserList,
+} from '../queries';
+import { useCatalogAccess } from '../useCatalogAccess';
+import '../catalog.css';
+
+function PermissionsSection({ asset }: { asset: Asset }) {
+  return (
+    <Section title="Permissions and feedback">
+      <AssetPermissions value={asset.$permissions} />
+      <h3 className="subheading">Feedback</h3>
+      <AssetFeedback value={asset.$feedback} />
+    </Section>
+  );
+}
+
+function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; canEdit: boolean }) {
+  const query = usePreviewList(asset._id);
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<Preview & { _id: string }>();
+  const [viewing, setViewing] = useState<Preview & { _id: string }>();
+  // Without the list extension, the asset's own embedded previews (no signed link) are shown.
+  const fallback = query.isError && isUnavailable(query.error);
+  const previews: Preview[] = fallback ? (asset.previews ?? []) : loaded(query.data);
+  return (
+    <Section title="Previews" meta={previews.length ? `(${previews.length})` : undefined}>
+      {query.isPending ? <SkeletonLines lines={2} label="Loading previews" /> : query.isError && !fallback ? (
+        <ErrorPanel compact error={query.error} title="Could not load previews" onRetry={() => void query.refetch()} />
+      ) : previews.length === 0 ? <p className="muted">No previews.</p> : (
+        <table className="mini-table">
+          <caption className="visually-hidden">Previews</caption>
+          <thead><tr><th scope="col">Label</th><th scope="col">Revision</th><th scope="col">Added</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+          <tbody>
+            {previews.map((p) => (
+              <tr key={p._id}>
+                <th scope="row">{p.label || <span className="muted">No label</span>}</th>
+                <td>{p.revision ? <code className="code">{p.revision}</code> : '—'}</td>
+                <td>{p.created ? formatDate(p.created) : '—'}</td>
+                <td className="catalog-table__actions">
+                  {p._id && p.path ? (
+                    <button type="button" className="button button--small" onClick={() => setViewing(p as Preview & { _id: string })}>
+                      View<span className="visually-hidden"> {p.label} {p.revision}</span>
+                    </button>
+                  ) : null}
+                  {canEdit && p._id && !fallback ? (
+                    <button type="button" className="button button--small" onClick={() => setEditing(p as Preview & { _id: string })}>
+                      Edit<span className="visually-hidden"> preview {p.label} {p.revision}</span>
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {editing ? (
+        <PreviewDialog preview={editing} onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.previews(asset._id) })} onClose={() => setEditing(undefined)} />
+      ) : null}
+      {viewing ? <PreviewViewer preview={viewing} onClose={() => setViewing(undefined)} /> : null}
+    </Section>
+  );
+}
+
+function FileEmbargo({ file }: { file: File }) {
+  const e = file.embargo;
+  const active = (file.$flags ?? []).includes('embargoed');
+  if (!e?.event && !e?.end) return <span className="muted">None</span>;
+  return (
+    <span className="two-line">
+      <span>{active ? <span className="tag tag--danger">Embargoed</span> : <span className="tag">{e.end && e.end * 1000 < Date.now() ? 'Lifted' : 'Set'}</span>}{e.event ? ' event' : ''}</span>
+      {e.end ? <span className="muted">until {formatDateTime(e.end)}</span> : null}
+    </span>
+  );
+}
+
+function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canEdit: boolean }) {
+  const query = useFileList(asset._id);
+  const languages = useLanguageList();
+  const territories = useTerritoryList();
+  const users = useUserList('', canEdit);
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<File & { _id: string }>();
+  const files = loaded(query.data);
+  return (
+    <Section title="Files" meta={files.length ? `(${files.length})` : undefined}>
+      {query.isPending ? <SkeletonLines lines={3} label="Loading files" /> : query.isError ? (
+        isUnavailable(query.error)
+          ? <p className="muted">This server does not list an asset’s files (GET /files?asset=).</p>
+          : <ErrorPanel compact error={query.error} title="Could not load files" onRetry={() => void query.refetch()} />
+      ) : files.length === 0 ? <p className="muted">No files.</p> : (
+        <div className="catalog-table-wrap">
+          <table className="mini-table files-table">
+            <caption className="visually-hidden">Files</caption>
+            <thead>
+              <tr><th scope="col">Name</th><th scope="col">Language</th><th scope="col">Country</th><th scope="col">Tags</th><th scope="col">Embargo</th><th scope="col">Transfer user</th><th scope="col">State</th>{canEdit ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}</tr>
+            </thead>
+            <tbody>
+              {files.map((f) => (
+                <tr key={f._id}>
+                  <th scope="row"><span className="file-name">{f.name ?? f._id}</span></th>
+                  <td>{f.language ? <code className="code">{f.language}</code> : '—'}</td>
+                  <td>{f.country ? <code className="code">{f.country}</code> : '—'}</td>
+                  <td>{f.tags?.length ? f.tags.map((t) => <span key={t} className="tag">{t}</span>) : <span className="muted">—</span>}</td>
+                  <td><FileEmbargo file={f} /></td>
+                  <td>{f.transfer?.username ?? <span className="muted">—</span>}{f.$transfer?.downloaded ? <span className="muted"> · downloaded</span> : null}</td>
+                  <td>
+                    {f.verified ? <span className="yes">Verified</span> : <span className="no">Unverified</span>}
+                    {f.warnings?.length ? <span className="tag tag--danger" title={f.warnings.map(String).join('; ')}>{f.warnings.length} warning{f.warnings.length === 1 ? '' : 's'}</span> : null}
+                  </td>
+                  {canEdit ? (
+                    <td className="catalog-table__actions">
+                      {f._id ? (
+                        <button type="button" className="button button--small" onClick={() => setEditing(f as File & { _id: string })}>
+                          Edit<span className="visually-hidden"> file {f.name}</span>
+                        </button>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing ? (
+        <FileDialog
+          file={editing}
+          languages={loaded(languages.data).flatMap((l) => (l.code ? [l.code] : []))}
+          countries={[...new Set(loaded(territories.data).flatMap((t) => (t.countries ?? []).filter((c): c is string => typeof c === 'string')))].sort()}
+          users={loaded(users.data).flatMap((u) => (u.emailNormal ? [u.emailNormal] : []))}
+          onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.files(asset._id) })}
+          onClose={() => setEditing(undefined)}
+        />
+      ) : null}
+    </Section>
+  );
+}
+
+export function AssetPage() {
+  const { id = '' } = useParams();
+  const { canEdit } = useCatalogAccess();
+  const query = useAsset(id);
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const asset = query.data?.data;
+  const project = useProject(asset?.project ?? '');
+  const projectName = asset?.project ? project.data?.data.name : undefined;
+  const flags = (asset?.$flags ?? []).map(String);
+
+  return (
+    <CatalogLayout
+      record
+      title={asset?.name || 'Asset'}
+      breadcrumb={(
+        <Breadcrumb items={[
+          { to: '/catalog/projects', label: 'Projects' },
+          ...(asset?.project ? [{ to: `/catalog/projects/${encodeURIComponent(asset.project)}`, label: projectName ?? 'Project' }] : []),
+          { label: asset?.name ?? '…' },
+        ]} />
+      )}
+      actions={canEdit && asset?._id ? <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit asset</button> : undefined}
+    >
+      {query.isPending ? <SkeletonLines lines={5} label="Loading the asset" /> : query.isError || !asset?._id ? (
+        <ErrorPanel error={query.error} title="Could not load this asset" onRetry={() => void query.refetch()} />
+      ) : (
+        <div className="detail-grid">
+          <div className="detail-grid__main">
+            <Section title="Asset">
+              <div className="asset-block">
+                <AssetThumb thumbnail={undefined} mediaType={asset.mediaType} type={asset.type} size="large" />
+                <div className="asset-block__fields">
+                  <Fields columns={3}>
+                    <Field label="Project">{asset.project ? <Link to={`/catalog/projects/${encodeURIComponent(asset.project)}`}>{projectName ?? asset.project}</Link> : undefined}</Field>
+                    <Field label="Type">{asset.type}</Field>
+                    <Field label="Media type">{asset.mediaType}</Field>
+                    <Field label="Slug">{asset.slug ? <code className="code">{asset.slug}</code> : undefined}</Field>
+                    <Field label="Import name">{asset.importName ? <code className="code">{asset.importName}</code> : undefined}</Field>
+                    <Field label="Created">{asset.created ? formatDate(asset.created) : undefined}</Field>
+                    <Field label="Creative"><YesNo value={asset.creative} /></Field>
+                    <Field label="Verified"><YesNo value={asset.verified} /></Field>
+                    <Field label="Embargo">{asset.$embargo === undefined ? undefined : asset.$embargo ? <span className="tag tag--danger">Embargoed</span> : 'Not embargoed'}</Field>
+                  </Fields>
+                  <div className="catalog-flags">
+                    <span className="field-label">Flags</span>
+                    {flags.length ? <ul className="chips">{flags.map((f) => <li key={f} className="chip chip--on">{keyLabel(f)}</li>)}</ul> : <span className="muted">None</span>}
+                  </div>
+                </div>
+              </div>
+              {query.data.problems.length ? <p className="hint">Some fields could not be read: {query.data.problems.map((p) => p.path).join(', ')}.</p> : null}
+            </Section>
+            <Section title="Usage">
+              <ul className="chips" aria-label="Usage flags">
+                {usageKeys(asset.usage as Record<string, unknown> | undefined).map((k) => {
+                  const on = (asset.usage as Record<string, unknown> | undefined)?.[k] === true;
+                  return (
+                    <li key={k} className={`chip ${on ? 'chip--on' : 'chip--off'}`}>
+                      <span aria-hidden="true">{on ? '✓ ' : ''}</span>{keyLabel(k)}<span className="visually-hidden">{on ? ': yes' : ': no'}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </Section>
+            <PreviewsSection asset={asset as Asset & { _id: string }} canEdit={canEdit} />
+            <FilesSection asset={asset as Asset & { _id: string }} canEdit={canEdit} />
+          </div>
+          <div className="detail-grid__side">
+            <PermissionsSection asset={asset} />
+          </div>
+        </div>
+      )}
+      {editing && asset?._id ? (
+        <AssetDialog
+          asset={asset as Asset & { _id: string }}
+          etag={query.data?.etag}
+          onSaved={() => {
+            void client.invalidateQueries({ queryKey: catalogKeys.asset(id) });
+            if (asset.project) void client.invalidateQueries({ queryKey: catalogKeys.projectAssets(asset.project) });
+          }}
+          onClose={() => setEditing(false)}
+        />
+      ) : null}
+    </CatalogLayout>
+  );
+}

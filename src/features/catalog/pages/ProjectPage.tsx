@@ -1,0 +1,151 @@
+/**
+ * A project: its fields, edit/archive (operation 13), and its assets as an infinite, virtualized list read
+ * from operation 9 (GET /assets/countByProject?project=), whose Content-Range total is the count.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Asset } from '../../../api/schema/asset';
+import { AssetThumb } from '../../../components/AssetThumb';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { Field, Fields, YesNo } from '../../../components/Field';
+import { Section } from '../../../components/Section';
+import { SkeletonLines, SkeletonRows } from '../../../components/Skeleton';
+import { VirtualTable, type Column } from '../../../components/VirtualTable';
+import { formatDate } from '../../../lib/dates';
+import { formatCount, keyLabel } from '../../../lib/format';
+import { Breadcrumb, CatalogLayout } from '../components/CatalogLayout';
+import { ProjectDialog } from '../components/ProjectDialog';
+import { catalogKeys, loaded, totalOf, useProject, useProjectAssets, useStudioList } from '../queries';
+import { useCatalogAccess } from '../useCatalogAccess';
+import { ArchiveDialog } from './ProjectsPage';
+import '../catalog.css';
+
+const COLUMNS: Column<Asset>[] = [
+  {
+    id: 'asset', header: 'Asset', width: 'minmax(220px, 3fr)',
+    render: (a) => (
+      <div className="asset-cell">
+        <AssetThumb thumbnail={undefined} mediaType={a.mediaType} type={a.type} />
+        <div className="asset-cell__text">
+          <Link to={`/catalog/assets/${encodeURIComponent(a._id ?? '')}`} tabIndex={-1} className="asset-cell__name">{a.name || 'Untitled asset'}</Link>
+          <span className="asset-cell__type">{a.slug ?? ''}</span>
+        </div>
+      </div>
+    ),
+  },
+  { id: 'type', header: 'Type', width: 'minmax(90px, 1fr)', render: (a) => <span className="truncate">{[a.type, a.mediaType].filter(Boolean).join(' · ') || '—'}</span> },
+  {
+    id: 'usage', header: 'Usage', width: 'minmax(160px, 2fr)',
+    render: (a) => {
+      const on = Object.entries(a.usage ?? {}).filter(([, v]) => v === true).map(([k]) => keyLabel(k));
+      return <span className="truncate">{on.length ? on.join(', ') : <span className="muted">None</span>}</span>;
+    },
+  },
+  {
+    id: 'flags', header: 'Flags', width: 'minmax(110px, 1fr)',
+    render: (a) => (
+      <span className="truncate">
+        {a.$embargo ? <span className="tag tag--danger">Embargoed</span> : null}{' '}
+        {(a.$flags ?? []).filter((f) => f !== 'embargoed').map((f, i) => <span key={i} className="tag">{String(f)}</span>)}
+        {!a.$embargo && !(a.$flags ?? []).length ? <span className="muted">—</span> : null}
+      </span>
+    ),
+  },
+  { id: 'created', header: 'Created', width: '96px', render: (a) => (a.created ? formatDate(a.created) : '—') },
+];
+
+function ProjectAssets({ projectId }: { projectId: string }) {
+  const navigate = useNavigate();
+  const query = useProjectAssets(projectId);
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const total = totalOf(query.data);
+  const open = useCallback((a: Asset) => { if (a._id) void navigate(`/catalog/assets/${encodeURIComponent(a._id)}`); }, [navigate]);
+  const fetchMore = useCallback(() => void query.fetchNextPage(), [query]);
+  return (
+    <Section title="Assets" meta={total !== undefined ? `(${formatCount(total)})` : undefined}>
+      {query.isPending ? <SkeletonRows rows={5} label="Loading assets" /> : query.isError && !query.data ? (
+        <ErrorPanel error={query.error} title="Could not load the assets" onRetry={() => void query.refetch()} />
+      ) : (
+        <div className="catalog-assets">
+          <VirtualTable
+            label="Assets of this project"
+            columns={COLUMNS}
+            rows={rows}
+            total={total}
+            rowHeight={52}
+            hasNextPage={query.hasNextPage}
+            isFetchingNextPage={query.isFetchingNextPage}
+            fetchNextPage={fetchMore}
+            nextPageError={query.isFetchNextPageError ? (
+              <span className="inline-error">Could not load more. <button type="button" className="link-button" onClick={fetchMore}>Try again</button></span>
+            ) : undefined}
+            onOpen={open}
+            getKey={(a, i) => a._id ?? String(i)}
+            renderInvalid={(row) => <span className="inline-error">This asset could not be read ({row.problems[0]?.path}: {row.problems[0]?.message}).</span>}
+            empty={<div className="empty"><strong>No assets in this project yet.</strong></div>}
+          />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+export function ProjectPage() {
+  const { id = '' } = useParams();
+  const { canEdit } = useCatalogAccess();
+  const query = useProject(id);
+  const studios = useStudioList();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+  const project = query.data?.data;
+  const studioList = loaded(studios.data);
+  const studioName = studioList.find((s) => s._id === project?.studio)?.name;
+  const title = project?.name || (query.isPending ? 'Project' : 'Project');
+
+  return (
+    <CatalogLayout
+      record
+      title={title}
+      breadcrumb={<Breadcrumb items={[{ to: '/catalog/projects', label: 'Projects' }, { label: project?.name ?? '…' }]} />}
+      actions={canEdit && project ? (
+        <>
+          <button type="button" className="button" onClick={() => setArchiving(true)}>{project.archived ? 'Restore' : 'Archive'}</button>
+          <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit project</button>
+        </>
+      ) : undefined}
+    >
+      {query.isPending ? <SkeletonLines lines={4} label="Loading the project" /> : query.isError ? (
+        <ErrorPanel error={query.error} title="Could not load this project" onRetry={() => void query.refetch()} />
+      ) : (
+        <div className="catalog-stack">
+          <Section title="Project">
+            <Fields columns={3}>
+              <Field label="Studio">{studioName ?? project?.studio}</Field>
+              <Field label="Slug">{project?.slug ? <code className="code">{project.slug}</code> : undefined}</Field>
+              <Field label="File prefix">{project?.filePrefix ? <code className="code">{project.filePrefix}</code> : undefined}</Field>
+              <Field label="Import name">{project?.importName}</Field>
+              <Field label="State">{project?.archived ? <span className="badge badge--muted">Archived</span> : <span className="badge badge--success">Active</span>}</Field>
+              <Field label="Verified"><YesNo value={project?.verified} /></Field>
+              <Field label="Created">{project?.created ? formatDate(project.created) : undefined}</Field>
+              <Field label="Logo (file)">{project?.logo ? <code className="code">{project.logo}</code> : undefined}</Field>
+              <Field label="Flags">{project?.$flags?.length ? project.$flags.map(String).join(', ') : undefined}</Field>
+            </Fields>
+            {query.data?.problems.length ? <p className="hint">Some fields could not be read: {query.data.problems.map((p) => p.path).join(', ')}.</p> : null}
+          </Section>
+          <ProjectAssets projectId={id} />
+        </div>
+      )}
+      {editing && project ? (
+        <ProjectDialog
+          project={project}
+          studios={studioList.flatMap((s) => (s._id ? [{ value: s._id, label: s.name ?? s._id }] : []))}
+          onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.projects() })}
+          onClose={() => setEditing(false)}
+        />
+      ) : null}
+      {archiving && project?._id ? <ArchiveDialog project={project as typeof project & { _id: string }} onClose={() => setArchiving(false)} /> : null}
+    </CatalogLayout>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Projects: the list (extension GET /projects) with each project's asset count (operation 9's Content-Range
+ * total); create, edit and archive through PUT /projects (operation 13).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { getProject, putProjectsIfMatch } from '../../../api/projects';
+import type { Project } from '../../../api/schema/project';
+import { describeError } from '../../../components/ErrorPanel';
+import { Modal } from '../../../components/Modal';
+import { formatCount, plural } from '../../../lib/format';
+import { CatalogLayout } from '../components/CatalogLayout';
+import { ListState } from '../components/ListState';
+import { ProjectDialog } from '../components/ProjectDialog';
+import { withoutComputed } from '../model/forms';
+import { catalogKeys, loaded, totalOf, useAssetCount, useProjectList, useStudioList } from '../queries';
+import { useCatalogAccess } from '../useCatalogAccess';
+import '../catalog.css';
+
+function AssetCount({ projectId }: { projectId: string }) {
+  const count = useAssetCount(projectId);
+  if (count.isPending) return <span className="muted" aria-label="Counting assets">…</span>;
+  if (count.isError) return <span className="muted" title={describeError(count.error)}>?</span>;
+  return <>{count.data === undefined ? '—' : formatCount(count.data)}</>;
+}
+
+/** Archive or restore a project: read its latest version (ETag), then PUT it with `archived` changed. */
+export function useArchiveProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, archived }: { id: string; archived: boolean }) => {
+      const latest = await getProject(id);
+      return putProjectsIfMatch({ ...withoutComputed(latest.data), archived }, latest.etag);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: catalogKeys.projects() }),
+  });
+}
+
+export function ArchiveDialog({ project, onClose }: { project: Project & { _id: string }; onClose: () => void }) {
+  const archive = useArchiveProject();
+  const to = !project.archived;
+  return (
+    <Modal title={to ? `Archive “${project.name ?? ''}”?` : `Restore “${project.name ?? ''}”?`} onClose={onClose}>
+      <form onSubmit={(e) => { e.preventDefault(); archive.mutate({ id: project._id, archived: to }, { onSuccess: onClose }); }}>
+        <p>
+          {to
+            ? 'An archived project leaves the default project list. Its assets, files and work requests stay; you can restore it at any time.'
+            : 'The project returns to the default project list.'}
+        </p>
+        {archive.error ? <p className="form-error" role="alert">{describeError(archive.error)}</p> : null}
+        <div className="modal__actions">
+          <button type="button" className="button" onClick={onClose}>Cancel</button>
+          <button type="submit" className="button button--primary" disabled={archive.isPending} autoFocus>
+            {archive.isPending ? 'Saving…' : to ? 'Archive project' : 'Restore project'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function ProjectsPage() {
+  const { canEdit } = useCatalogAccess();
+  const [params, setParams] = useSearchParams();
+  const studio = params.get('studio') ?? undefined;
+  const showArchived = params.get('archived') === 'all';
+  const query = useProjectList({ studio, archived: showArchived ? undefined : false });
+  const studiosQuery = useStudioList();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<Project | 'new'>();
+  const [archiving, setArchiving] = useState<Project & { _id: string }>();
+  const projects = loaded(query.data);
+  const total = totalOf(query.data);
+  const studios = loaded(studiosQuery.data);
+  const studioOptions = studios.flatMap((s) => (s._id ? [{ value: s._id, label: s.name ?? s._id }] : []));
+  const studioName = (id: string | undefined) => studios.find((s) => s._id === id)?.name;
+
+  const setParam = (key: string, value: string | undefined) => setParams((current) => {
+    const next = new URLSearchParams(current);
+    if (value) next.set(key, value); else next.delete(key);
+    return next;
+  }, { replace: true });
+
+  return (
+    <CatalogLayout
+      title="Projects"
+      meta={total !== undefined ? plural(total, 'project') : undefined}
+      actions={canEdit ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>New project</button> : undefined}
+    >
+      <div className="filters">
+        <div className="filter-field">
+          <label htmlFor="project-studio">Studio</label>
+          <select id="project-studio" value={studio ?? ''} onChange={(e) => setParam('studio', e.target.value || undefined)}>
+            <option value="">All studios</option>
+            {studioOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          </select>
+        </div>
+        <label className="checkbox-inline filter-check">
+          <input type="checkbox" checked={showArchived} onChange={(e) => setParam('archived', e.target.checked ? 'all' : undefined)} />
+          Show archived projects
+        </label>
+      </div>
+      <ListState query={query} what="projects" route="GET /projects" empty={<strong>No projects{studio ? ' in this studio' : ''}.</strong>}>
+        <div className="catalog-table-wrap">
+          <table className="catalog-table">
+            <caption className="visually-hidden">Projects</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th><th scope="col">Studio</th><th scope="col">File prefix</th>
+                <th scope="col" className="num">Assets</th><th scope="col">State</th>
+                {canEdit ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {projects.map((p) => (
+                <tr key={p._id}>
+                  <th scope="row">
+                    {p._id ? <Link to={`/catalog/projects/${encodeURIComponent(p._id)}`}>{p.name || 'Unnamed project'}</Link> : p.name}
+                  </th>
+                  <td>{studioName(p.studio) ?? <span className="muted">{p.studio ?? '—'}</span>}</td>
+                  <td>{p.filePrefix ? <code className="code">{p.filePrefix}</code> : <span className="muted">—</span>}</td>
+                  <td className="num">{p._id ? <AssetCount projectId={p._id} /> : '—'}</td>
+                  <td>{p.archived ? <span className="badge badge--muted">Archived</span> : <span className="badge badge--success">Active</span>}</td>
+                  {canEdit ? (
+                    <td className="catalog-table__actions">
+                      <button type="button" className="button button--small" onClick={() => setEditing(p)}>
+                        Edit<span className="visually-hidden"> {p.name}</span>
+                      </button>
+                      {p._id ? (
+                        <button type="button" className="button button--small" onClick={() => setArchiving(p as Project & { _id: string })}>
+                          {p.archived ? 'Restore' : 'Archive'}<span className="visually-hidden"> {p.name}</span>
+                        </button>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ListState>
+      {editing ? (
+        <ProjectDialog
+          project={editing === 'new' ? undefined : editing}
+          studios={studioOptions}
+          defaultStudio={studio}
+          onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.projects() })}
+          onClose={() => setEditing(undefined)}
+        />
+      ) : null}
+      {archiving ? <ArchiveDialog project={archiving} onClose={() => setArchiving(undefined)} /> : null}
+    </CatalogLayout>
+  );
+}

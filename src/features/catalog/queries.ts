@@ -1,0 +1,159 @@
+/**
+ * The catalog: query keys, query options and hooks. Keys are hierarchical under ['catalog', <resource>] so a
+ * save invalidates exactly its resource (a studio save refetches studio lists and that studio only).
+ * Never a shared key between useQuery and useInfiniteQuery: lists are infinite, details are plain.
+ */
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
+import type { ListPage } from '../../api/client';
+import { countAssetsByProject, getAsset } from '../../api/assets';
+import { listFiles } from '../../api/files';
+import { listLanguages } from '../../api/languages';
+import { listPreviews } from '../../api/previews';
+import { getProject, listProjects } from '../../api/projects';
+import { listStudios } from '../../api/studios';
+import { listTerritories } from '../../api/territories';
+import { listGroups, listUsers } from '../../api/users';
+
+const PAGE = 100;
+const ASSET_PAGE = 50;
+
+export interface ProjectFilters {
+  studio?: string | undefined;
+  archived?: boolean | undefined;
+}
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  studios: () => [...catalogKeys.all, 'studios'] as const,
+  studioList: () => [...catalogKeys.studios(), 'list'] as const,
+  projects: () => [...catalogKeys.all, 'projects'] as const,
+  projectLists: () => [...catalogKeys.projects(), 'list'] as const,
+  projectList: (filters: ProjectFilters) => [...catalogKeys.projectLists(), filters] as const,
+  project: (id: string) => [...catalogKeys.projects(), 'detail', id] as const,
+  assets: () => [...catalogKeys.all, 'assets'] as const,
+  /** countByProject's records, paged (infinite). */
+  projectAssets: (projectId: string) => [...catalogKeys.assets(), 'byProject', projectId] as const,
+  /** countByProject's total only (one item asked). */
+  assetCount: (projectId: string) => [...catalogKeys.assets(), 'count', projectId] as const,
+  asset: (id: string) => [...catalogKeys.assets(), 'detail', id] as const,
+  previews: (assetId: string) => [...catalogKeys.all, 'previews', assetId] as const,
+  files: (assetId: string) => [...catalogKeys.all, 'files', assetId] as const,
+  languages: () => [...catalogKeys.all, 'languages'] as const,
+  territories: () => [...catalogKeys.all, 'territories'] as const,
+  users: () => [...catalogKeys.all, 'users'] as const,
+  userList: (q: string) => [...catalogKeys.users(), 'list', q] as const,
+  groups: () => [...catalogKeys.all, 'groups'] as const,
+};
+
+const nextPage = <T,>(last: ListPage<T>) => last.nextOffset;
+
+/** The loaded items of an infinite list, the good ones only (a malformed record's row says so elsewhere). */
+export function loaded<T>(data: InfiniteData<ListPage<T>, unknown> | undefined): T[] {
+  return data?.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : []))) ?? [];
+}
+
+export function totalOf<T>(data: InfiniteData<ListPage<T>, unknown> | undefined): number | undefined {
+  return data?.pages[data.pages.length - 1]?.total ?? data?.pages[0]?.total;
+}
+
+export const studioListOptions = () => infiniteQueryOptions({
+  queryKey: catalogKeys.studioList(),
+  queryFn: ({ pageParam, signal }) => listStudios({ offset: pageParam, size: PAGE, signal }),
+  initialPageParam: 0,
+  getNextPageParam: nextPage,
+});
+
+export const projectListOptions = (filters: ProjectFilters) => infiniteQueryOptions({
+  queryKey: catalogKeys.projectList(filters),
+  queryFn: ({ pageParam, signal }) => listProjects(
+    { studio: filters.studio, archived: filters.archived },
+    { offset: pageParam, size: PAGE, signal },
+  ),
+  initialPageParam: 0,
+  getNextPageParam: nextPage,
+});
+
+export const projectOptions = (id: string) => queryOptions({
+  queryKey: catalogKeys.project(id),
+  queryFn: ({ signal }) => getProject(id, signal),
+});
+
+export const projectAssetsOptions = (projectId: string) => infiniteQueryOptions({
+  queryKey: catalogKeys.projectAssets(projectId),
+  queryFn: ({ pageParam, signal }) => countAssetsByProject(projectId, { offset: pageParam, size: ASSET_PAGE, signal }),
+  initialPageParam: 0,
+  getNextPageParam: nextPage,
+});
+
+/** Operation 9 asked for one item: its Content-Range total is the project's asset count. */
+export const assetCountOptions = (projectId: string) => queryOptions({
+  queryKey: catalogKeys.assetCount(projectId),
+  queryFn: async ({ signal }) => {
+    const page = await countAssetsByProject(projectId, { offset: 0, size: 1, signal });
+    return page.total ?? (page.nextOffset === undefined ? page.items.length : undefined);
+  },
+  staleTime: 60_000,
+});
+
+export const assetOptions = (id: string) => queryOptions({
+  queryKey: catalogKeys.asset(id),
+  queryFn: ({ signal }) => getAsset(id, signal),
+});
+
+export const previewListOptions = (assetId: string) => infiniteQueryOptions({
+  queryKey: catalogKeys.previews(assetId),
+  queryFn: ({ pageParam, signal }) => listPreviews(assetId, { offset: pageParam, size: PAGE, signal }),
+  initialPageParam: 0,
+  getNextPageParam: nextPage,
+  // Signed links live an hour: refresh them well before.
+  staleTime: 10 * 60_000,
+  refetchInterval: 30 * 60_000,
+});
+
+export const fileListOptions = (assetId: string) => infiniteQueryOptions({
+  queryKey: catalogKeys.files(assetId),
+  queryFn: ({ pageParam, signal }) => listFiles(assetId, { offset: pageParam, size: PAGE, signal }),
+  initialPageParam: 0,
+  getNextPageParam: nextPage,
+});
+
+export const languageListOptions = () => infiniteQueryOptions({
+  queryKey: catalogKeys.languages(),
+  queryFn: ({ pageParam, signal }) => listLanguages({ offset: pageParam, size: PAGE, signal }),
+  initialPageParam: 0,
+  getNextPageParam: nextPage,
+});
+
+export const territoryListOptions = () => infiniteQueryOptions({
+  queryKey: catalogKeys.territories(),
+  queryFn: ({ pageParam, signal }) => listTerritories({ offset: pageParam, size: PAGE, signal }),
+  initialPageParam: 0,
+  getNextPageParam: nextPage,
+});
+
+export const userListOptions = (q: string) => infiniteQueryOptions({
+  queryKey: catalogKeys.userList(q),
+  queryFn: ({ pageParam, signal }) => listUsers({ q: q || undefined }, { offset: pageParam, size: PAGE, signal }),
+  initialPageParam: 0,
+  getNextPageParam: nextPage,
+});
+
+export const groupListOptions = () => queryOptions({
+  queryKey: catalogKeys.groups(),
+  queryFn: ({ signal }) => listGroups({ size: PAGE, signal }),
+  staleTime: 10 * 60_000,
+  retry: false,
+});
+
+export const useStudioList = () => useInfiniteQuery(studioListOptions());
+export const useProjectList = (filters: ProjectFilters) => useInfiniteQuery(projectListOptions(filters));
+export const useProject = (id: string) => useQuery(projectOptions(id));
+export const useProjectAssets = (projectId: string) => useInfiniteQuery(projectAssetsOptions(projectId));
+export const useAssetCount = (projectId: string) => useQuery(assetCountOptions(projectId));
+export const useAsset = (id: string) => useQuery(assetOptions(id));
+export const usePreviewList = (assetId: string) => useInfiniteQuery(previewListOptions(assetId));
+export const useFileList = (assetId: string) => useInfiniteQuery(fileListOptions(assetId));
+export const useLanguageList = () => useInfiniteQuery(languageListOptions());
+export const useTerritoryList = () => useInfiniteQuery(territoryListOptions());
+export const useUserList = (q: string, enabled: boolean) => useInfiniteQuery({ ...userListOptions(q), enabled });
+export const useGroupList = (enabled: boolean) => useQuery({ ...groupListOptions(), enabled });

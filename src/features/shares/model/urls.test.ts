@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { assetIdFromSplat, assetUrl, otherUrls, resolveShareUrl } from './urls';
+import { formatLength, tagLabels } from './display';
+
+const origin = 'http://console.test';
+
+describe('share urls', () => {
+  it('opens per-asset URLs of this app in the app, relative or //host', () => {
+    expect(assetUrl({ a1: '/shares/s1/assets/a1' }, 'a1', 's1', origin)?.to).toBe('/shares/s1/assets/a1');
+    expect(assetUrl({ a1: '//console.test/shares/:share/assets/a1' }, 'a1', 's 1', origin)?.to).toBe('/shares/s%201/assets/a1');
+    expect(assetUrl({}, 'a1', 's1', origin)).toBeUndefined();
+  });
+  it('opens other hosts as external http(s) links and never javascript:', () => {
+    expect(resolveShareUrl('a', '//cdn.test/x?y=1', 's1', origin).href).toBe('http://cdn.test/x?y=1');
+    expect(resolveShareUrl('a', 'https://cdn.test/v', 's1', origin).href).toBe('https://cdn.test/v');
+    const bad = resolveShareUrl('a', 'javascript:alert(1)', 's1', origin);
+    expect(bad.href).toBeUndefined();
+    expect(bad.to).toBeUndefined();
+  });
+  it('fills :share, leaves :code as a template', () => {
+    const [playlist, invite] = otherUrls({ playlist: '/shares/:share/playlist', invite: '/invite/:code', a1: '/x' }, new Set(['a1']), 's1', origin);
+    expect(playlist).toMatchObject({ key: 'playlist', note: 'Not a page of this app.' });
+    expect(playlist?.href).toBeUndefined();
+    expect(invite?.to).toBeUndefined();
+    expect(invite?.note).toMatch(/:code/);
+  });
+  it('reads the asset id from the route splat', () => {
+    expect(assetIdFromSplat('assets/a1')).toBe('a1');
+    expect(assetIdFromSplat('')).toBeUndefined();
+    expect(assetIdFromSplat('other/a1')).toBeUndefined();
+  });
+});
+
+describe('display', () => {
+  it('formats lengths and tags', () => {
+    expect(formatLength(477)).toBe('7:57');
+    expect(formatLength(3725)).toBe('1:02:05');
+    expect(formatLength(0)).toBeUndefined();
+    expect(tagLabels([['trailer', 'final'], []])).toEqual(['trailer · final']);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Shares: query keys, query options and hooks. Keys are hierarchical (all -> lists -> details -> detail(id));
+ * a save puts the answer (with its new ETag) in the detail and invalidates the lists only.
+ */
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Share } from '../../api/schema/share';
+import { getProject } from '../../api/projects';
+import { getShare, listShareCandidates, listShares, putShareIfMatch } from '../../api/shares';
+
+export const PAGE_SIZE = 50;
+
+export const shareKeys = {
+  all: ['shares'] as const,
+  lists: () => [...shareKeys.all, 'list'] as const,
+  details: () => [...shareKeys.all, 'detail'] as const,
+  detail: (id: string) => [...shareKeys.details(), id] as const,
+};
+
+/** People to share with, and project names: their own roots, so a share save never refetches them. */
+export const shareSupportKeys = {
+  candidates: (q: string) => ['shareCandidates', q] as const,
+  project: (id: string) => ['shareProjects', id] as const,
+};
+
+export function shareListOptions() {
+  return infiniteQueryOptions({
+    queryKey: shareKeys.lists(),
+    queryFn: ({ pageParam, signal }) => listShares({ offset: pageParam, size: PAGE_SIZE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset,
+  });
+}
+
+export function shareOptions(id: string) {
+  return queryOptions({
+    queryKey: shareKeys.detail(id),
+    queryFn: ({ signal }) => getShare(id, signal),
+  });
+}
+
+export function useShareList() {
+  return useInfiniteQuery(shareListOptions());
+}
+
+export function useShare(id: string) {
+  return useQuery(shareOptions(id));
+}
+
+/** Saves with If-Match. The answer (and its ETag) replaces the cached share; lists refresh in the background. */
+export function useSaveShare(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, etag }: { body: Share; etag: string | undefined }) => putShareIfMatch(id, body, etag),
+    onSuccess: (saved) => {
+      client.setQueryData(shareKeys.detail(id), saved);
+      void client.invalidateQueries({ queryKey: shareKeys.lists() });
+    },
+  });
+}
+
+/** Candidate recipients from GET /users?q= (coordinators and admins); 403/404 means "type an e-mail". */
+export function useShareCandidates(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: shareSupportKeys.candidates(q),
+    queryFn: ({ signal }) => listShareCandidates(q, { size: 20, signal }),
+    enabled,
+    staleTime: 60_000,
+    retry: (count, error) => count < 1 && !(error instanceof Error && 'status' in error && [403, 404, 405, 501].includes((error as { status: number }).status)),
+  });
+}
+
+/** A project's name for the asset grid (only asked when the share's own `projectNames` cannot tell). */
+export function useProjectName(id: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: shareSupportKeys.project(id ?? ''),
+    queryFn: ({ signal }) => getProject(id ?? '', signal),
+    enabled: enabled && !!id,
+    staleTime: 10 * 60_000,
+    retry: false,
+    select: (r) => r.data.name,
+  });
+}
