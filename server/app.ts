@@ -148,10 +148,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
   }
 
-  // The app's runtime configuration (src/api/config.ts reads it before the first request).
+  // The app's runtime configuration (src/api/config.ts): injected into index.html, and served as /config.json.
+  const runtimeConfig = { apiBase: options.apiBase ?? '/api' };
+  const configScript = `<script>window.__MWS_CONFIG__=${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script>`;
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return { apiBase: options.apiBase ?? '/api' };
+    return runtimeConfig;
   });
 
   const dist = options.distDir;
@@ -168,8 +170,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(root, file));
       }
-      // index.html is read per request (it is small): after a rebuild it names the new hashed files.
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.readFileSync(path.join(root, 'index.html')));
+      // index.html is read per request (it is small): after a rebuild it names the new hashed files. The runtime
+      // configuration goes in with it, so the app needs no round trip for /config.json before its first request.
+      const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8').replace('</head>', `${configScript}</head>`);
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(html);
     });
   } else {
     app.setNotFoundHandler((request, reply) => {

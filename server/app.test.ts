@@ -1,0 +1,57 @@
+/** The app shell serving: SPA fallback, runtime configuration, assets. In-process, on a memory store. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from './app';
+import { SqliteStore } from './storage/sqlite/sqliteStore';
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let base = '';
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-dist-'));
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  app = await buildApp({ store: new SqliteStore(':memory:'), distDir: dist, apiBase: 'https://mws.example.com/api</script>' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the app', () => {
+  it('answers app routes with index.html carrying the runtime configuration, escaped', async () => {
+    const res = await fetch(`${base}/work-requests/abc`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('window.__MWS_CONFIG__={"apiBase":"https://mws.example.com/api\\u003c/script>"}');
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('serves /config.json', async () => {
+    expect(await (await fetch(`${base}/config.json`)).json()).toEqual({ apiBase: 'https://mws.example.com/api</script>' });
+  });
+
+  it('serves hashed assets as immutable and a missing one as 404, never as index.html', async () => {
+    const ok = await fetch(`${base}/assets/app-1234.js`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toContain('immutable');
+    const missing = await fetch(`${base}/assets/gone-0000.js`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('picks up a rebuilt index.html without a restart', async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>rebuilt</title></head></html>');
+    expect(await (await fetch(`${base}/`)).text()).toContain('rebuilt');
+  });
+
+  it('does not let a path climb out of the build folder', async () => {
+    const res = await fetch(`${base}/..%2f..%2fetc%2fpasswd`);
+    expect(await res.text()).not.toContain('root:');
+  });
+});
