@@ -42,7 +42,7 @@ export interface ServerReport {
 }
 
 /** Makes (or reuses) a data directory with the demo set plus `n` work requests. */
-async function dataDir(n: number): Promise<{ dir: string; ids: BenchmarkIds; seedMs: number }> {
+export async function dataDir(n: number): Promise<{ dir: string; ids: BenchmarkIds; seedMs: number }> {
   const dir = path.join(ROOT, '.tmp', `bench-data-${n}`);
   const marker = path.join(dir, 'bench-ids.json');
   if (fs.existsSync(marker)) return { ...(JSON.parse(fs.readFileSync(marker, 'utf8')) as { ids: BenchmarkIds }), dir, seedMs: 0 };

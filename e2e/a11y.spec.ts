@@ -1,7 +1,7 @@
 /** axe-core on every page: no serious or critical violations. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, signIn } from './support';
+import { ACCOUNTS, apiList, settled, signIn } from './support';
 
 async function scan(page: Page, name: string) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -32,7 +32,7 @@ test('every page passes axe without serious or critical violations', async ({ pa
   for (const [name, path, heading] of pages) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await scan(page, name);
   }
 

@@ -347,7 +347,9 @@ test('every catalog page passes axe, with screenshots at 1280x800 and 1024x768',
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // Not 'networkidle': the shell keeps a live notification stream open.
+    await expect(page.locator('.skeleton-block, .skeleton-rows')).toHaveCount(0);
+    await expect(page.getByLabel('Counting assets')).toHaveCount(0);
     await scan(page, name);
     await page.screenshot({ path: `test-results/catalog/${name}-1280.png` });
     await page.setViewportSize({ width: 1024, height: 768 });

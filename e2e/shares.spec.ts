@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, signIn, type Account } from './support';
+import { ACCOUNTS, apiList, basic, settled, signIn, type Account } from './support';
 
 interface ShareItem {
   _id: string;
@@ -51,7 +51,7 @@ test.describe.serial('shares', () => {
     await expect(page.getByText(/^\d+ shares?$/)).toBeVisible();
     await expect(grid.getByRole('columnheader')).toHaveText(['Projects', 'Assets', 'Tags', 'Sent by', 'Recipients', 'Approval', 'Created']);
     await expect(grid.getByText('Received').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await scan(page, 'share list');
     // Keyboard: focus the grid, go to the first row, open it.
     await grid.focus();
@@ -79,7 +79,7 @@ test.describe.serial('shares', () => {
     const notesBox = page.getByRole('textbox', { name: 'Notes', exact: true });
     await notesBox.fill(notes);
     await expect(page.getByRole('region', { name: 'Unsaved changes' })).toContainText('2 unsaved changes');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await scan(page, 'share page (editing)');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
@@ -151,7 +151,7 @@ test.describe.serial('shares', () => {
     await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
     await expect(page.getByLabel('Add a recipient')).toHaveCount(0);
     await expect(page.locator('.perm input, .perm select')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await scan(page, 'share page (recipient)');
 
     const response = await request.put(`/api/shares/${target._id}`, {

@@ -37,3 +37,11 @@ export async function apiList<T = Record<string, unknown>>(
 export function grid(page: Page) {
   return page.getByRole('grid', { name: /work requests|automation queue/i });
 }
+
+/**
+ * Waits until the page shows no loading placeholders. Not 'networkidle': the shell keeps a live notification
+ * stream open, so the network is never idle.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('.skeleton-block, .skeleton-rows, [aria-busy="true"]')).toHaveCount(0);
+}

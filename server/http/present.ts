@@ -181,8 +181,15 @@ export function presentFile(ctx: PresentContext, f: Doc): Rec {
 }
 
 export function presentPreview(ctx: PresentContext, p: Doc): Rec {
+  // Where the media sits: the record's own `cdn`, else the one of the asset's summary of this preview.
+  let cdn = p.cdn;
+  if (cdn === undefined && typeof p.asset === 'string') {
+    const summaries = ctx.store.get<Doc>('Assets', p.asset)?.doc.previews;
+    cdn = Array.isArray(summaries) ? (summaries.find((s: { _id?: string }) => s._id === p._id) as { cdn?: unknown } | undefined)?.cdn : undefined;
+  }
   return {
     ...p,
+    ...(cdn === undefined ? {} : { cdn }),
     path: ctx.signer.sign(`/api/previews/${p._id}/view`),
     $links: self(ctx, 'Previews', p._id, {
       asset: link(ctx.origin, 'Assets', p.asset as string | undefined),

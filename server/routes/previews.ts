@@ -42,6 +42,16 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       authorize: (caller) => requireCatalogEditor(caller),
       prepare: (next, _fields, _caller, current) => ({ ...next, path: current?.path }) as Doc,
       present: presentPreview,
+      after(saved) {
+        // The asset embeds a summary of each preview: keep its label and revision in step.
+        const asset = typeof saved.asset === 'string' ? services.store.get<Doc>('Assets', saved.asset) : undefined;
+        const previews = asset?.doc.previews;
+        if (!asset || !Array.isArray(previews)) return;
+        const next = previews.map((p: { _id?: string }) =>
+          p._id === saved._id ? { ...p, label: saved.label, revision: saved.revision } : p,
+        );
+        services.store.replace('Assets', { ...asset.doc, previews: next });
+      },
     }, request.params.id),
   );
 };

@@ -1,6 +1,6 @@
 /** The frame around every signed-in page: skip link, navigation, the current user, sign-out. */
 import { NavLink, Outlet, useNavigation } from 'react-router';
-import { useUnreadCount } from '../features/notifications/queries';
+import { useLiveNotifications } from '../features/notifications/useLiveNotifications';
 import { initials, personGroup } from '../lib/people';
 import { signOut } from '../lib/session/sessionStore';
 import { useSession } from '../lib/session/useSession';
@@ -19,7 +19,8 @@ export function AppShell() {
   const session = useSession();
   const navigation = useNavigation();
   useRefreshMe();
-  const unread = useUnreadCount(Boolean(session));
+  // Live unread count (stream, or polling without it) for the navigation and the browser tab's title.
+  const unread = useLiveNotifications(Boolean(session));
   const user = session?.user;
   const name = user?.name || session?.username || '';
   const group = personGroup(user);

@@ -137,6 +137,9 @@ describe('the 19 operations', () => {
     expect(res.body).toMatchObject({ label: 'Final mix', revision: 'v9', asset: p.asset });
     expect(res.body.path).toMatch(/\/view\?expires=\d+&sig=/);
     expect((await call(server, 'GET', res.body.path, { as: null })).status).toBe(200);
+    const asset = await call(server, 'GET', `/api/assets/${p.asset}`);
+    expect(asset.body.previews.find((x: { _id: string }) => x._id === p._id)).toMatchObject({ label: 'Final mix', revision: 'v9' });
+    expect(res.body.cdn).toBeDefined();
   });
 
   it('11 PUT /files/{id} changes language, tags and embargo', async () => {

@@ -33,6 +33,9 @@ const normalize = (p: string) => p.replace(/\$\{[^}]*\}/g, '{}').replace(/\{[^}]
 
 interface Caller { file: string; fn: string; method: string; path: string }
 
+/** Exported function name -> its body, for every module of src/api/. */
+const bodies = new Map<string, string>();
+
 function apiCallers(): Caller[] {
   const dir = path.join(root, 'src/api');
   const callers: Caller[] = [];
@@ -42,6 +45,7 @@ function apiCallers(): Caller[] {
     // Each exported function's body, up to the next top-level declaration.
     for (const m of text.matchAll(/^export (?:async )?function (\w+)[\s\S]*?(?=^export |^function |^const |^async function |(?![\s\S]))/gm)) {
       const body = m[0];
+      bodies.set(m[1]!, body);
       for (const c of body.matchAll(/'(GET|PUT|POST|PATCH|DELETE)'\s*,\s*(['`])(\/[^'`]*)\2/g)) {
         callers.push({ file: name, fn: m[1]!, method: c[1]!, path: normalize(c[3]!) });
       }
@@ -81,8 +85,21 @@ describe('the interface’s operations', () => {
     expect(found, `no function in src/api/*.ts calls ${method} ${p}`).not.toHaveLength(0);
   });
 
+  /** The api functions that reach an operation: its direct callers and the api functions that call those. */
+  const reaching = (method: string, p: string): string[] => {
+    const names = new Set(callers.filter((c) => c.method === method && c.path === normalize(p)).map((c) => c.fn));
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [fn, body] of bodies) {
+        if (names.has(fn)) continue;
+        if ([...names].some((n) => new RegExp(`\\b${n}\\(`).test(body.slice(body.indexOf('{'))))) { names.add(fn); grew = true; }
+      }
+    }
+    return [...names];
+  };
+
   it.each(operations)('%s %s is used by the app', (method, p) => {
-    const names = callers.filter((c) => c.method === method && c.path === normalize(p)).map((c) => c.fn);
+    const names = reaching(method, p);
     const app = appSources();
     const used = names.filter((n) => new RegExp(`\\b${n}\\b`).test(app));
     expect(used, `none of ${names.join(', ') || '(no caller)'} is used in src/features, src/app or src/components`).not.toHaveLength(0);

@@ -1,20 +1,42 @@
-/** Notifications: list per inbox tab, the unread count for the navigation, marking as read. */
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { ListPage } from '../../api/client';
+/**
+ * Notifications: query keys, the list per inbox view, unread counts (navigation and tabs), and the optimistic
+ * marks (read / unread, mark all read, open). Optimistic updates follow cancel -> snapshot -> set -> roll back on
+ * error -> invalidate on settle. Lists are only marked stale on settle (not refetched at once), so a row marked
+ * read in "unread only" stays where it is until the next visit instead of jumping away under the keyboard.
+ */
+import {
+  infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient,
+  type InfiniteData, type QueryClient, type QueryKey,
+} from '@tanstack/react-query';
+import { isUnavailable, type ListPage } from '../../api/client';
 import type { Notification } from '../../api/schema/notification';
-import { listNotifications, putNotification, type NotificationFilters } from '../../api/notifications';
+import {
+  listNotifications, markNotificationsRead, setNotificationFlags, type NotificationFilters,
+} from '../../api/notifications';
+import { countIncludes, matchesFilters } from './model/inbox';
+
+export const PAGE_SIZE = 50;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
   lists: () => [...notificationKeys.all, 'list'] as const,
   list: (filters: NotificationFilters) => [...notificationKeys.lists(), filters] as const,
-  unread: () => [...notificationKeys.all, 'unread'] as const,
+  counts: () => [...notificationKeys.all, 'unread'] as const,
+  /** Unread count of some types; `all` for every type (the navigation's count). */
+  count: (types: readonly string[] | undefined) => [...notificationKeys.counts(), types ? [...types] : 'all'] as const,
 };
+
+export type Pages = InfiniteData<ListPage<Notification>, number>;
+export interface UnreadCount {
+  count: number;
+  /** True when the server sent no total and a full page came back ("50+"). */
+  more: boolean;
+}
 
 export function notificationListOptions(filters: NotificationFilters) {
   return infiniteQueryOptions({
     queryKey: notificationKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => listNotifications({ ...filters, summary: true }, { offset: pageParam, size: 50, signal }),
+    queryFn: ({ pageParam, signal }) => listNotifications({ ...filters, summary: true }, { offset: pageParam, size: PAGE_SIZE, signal }),
     initialPageParam: 0,
     getNextPageParam: (last: ListPage<Notification>) => last.nextOffset,
   });
@@ -24,41 +46,218 @@ export function useNotifications(filters: NotificationFilters) {
   return useInfiniteQuery(notificationListOptions(filters));
 }
 
-/** Unread count: the total of `read=false` from Content-Range; without it, what one page holds ("50+"). */
-export function useUnreadCount(enabled: boolean) {
-  return useQuery({
-    queryKey: notificationKeys.unread(),
-    queryFn: async ({ signal }) => {
-      const page = await listNotifications({ read: false, summary: true }, { offset: 0, size: 50, signal });
-      return { count: page.total ?? page.items.length, more: page.total === undefined && page.nextOffset !== undefined };
+/**
+ * Unread count of `types`: the total of `read=false` from Content-Range, asking for one item (`resources=0-0`).
+ * A deployment that sends no Content-Range gets a page of 100 counted ("100+" when full).
+ */
+export function unreadCountOptions(types: readonly string[] | undefined) {
+  return queryOptions({
+    queryKey: notificationKeys.count(types),
+    queryFn: async ({ signal }): Promise<UnreadCount> => {
+      const first = await listNotifications({ read: false, type: types, summary: true }, { offset: 0, size: 1, signal });
+      if (first.total !== undefined) return { count: first.total, more: false };
+      const page = await listNotifications({ read: false, type: types, summary: true }, { offset: 0, size: 100, signal });
+      return { count: page.items.length, more: page.nextOffset !== undefined };
     },
-    enabled,
-    refetchInterval: 60_000,
-    staleTime: 30_000,
+    // Kept fresh by the live connection (stream or polling), not by an interval of its own.
+    staleTime: 60_000,
   });
 }
 
-type Pages = InfiniteData<ListPage<Notification>, unknown>;
+/** The navigation's unread count (every type). */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({ ...unreadCountOptions(undefined), enabled });
+}
+
+export function useTabUnreadCount(types: readonly string[] | undefined) {
+  return useQuery(unreadCountOptions(types));
+}
+
+// ---- cache edits -------------------------------------------------------------------------------------------
+
+type Snapshot = [QueryKey, unknown][];
+
+function mapPages(data: Pages | undefined, fn: (n: Notification) => Notification): Pages | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    const items = page.items.map((item) => {
+      if (!item.ok) return item;
+      const next = fn(item.data);
+      if (next === item.data) return item;
+      changed = true;
+      return { ...item, data: next };
+    });
+    return { ...page, items };
+  });
+  return changed ? { ...data, pages } : data;
+}
 
 /**
- * Marks one notification read. The body is the record's id and the two flags the server lets change
- * (docs/API.md: PUT /notifications changes only `read` and `viewed`).
+ * Applies `fn` to every loaded notification of every list and adjusts the unread counts by what changed.
+ * Answers the snapshot to roll back to.
  */
-export function useMarkRead() {
+async function applyOptimistic(client: QueryClient, fn: (n: Notification) => Notification): Promise<Snapshot> {
+  await client.cancelQueries({ queryKey: notificationKeys.all });
+  const snapshot = client.getQueriesData({ queryKey: notificationKeys.all }) as Snapshot;
+  const changes = new Map<string, { type: string | undefined; before: boolean; after: boolean }>();
+  for (const [key, data] of client.getQueriesData<Pages>({ queryKey: notificationKeys.lists() })) {
+    client.setQueryData<Pages>(key, mapPages(data, (n) => {
+      const next = fn(n);
+      if (next !== n && n._id && !changes.has(n._id)) {
+        changes.set(n._id, { type: n.type, before: n.read !== true, after: next.read !== true });
+      }
+      return next;
+    }));
+  }
+  for (const [key, data] of client.getQueriesData<UnreadCount>({ queryKey: notificationKeys.counts() })) {
+    if (!data) continue;
+    const scope = key[3];
+    const types = Array.isArray(scope) ? (scope as string[]) : undefined;
+    let delta = 0;
+    for (const change of changes.values()) {
+      if (countIncludes(types, change.type)) delta += Number(change.after) - Number(change.before);
+    }
+    if (delta !== 0) client.setQueryData<UnreadCount>(key, { ...data, count: Math.max(0, data.count + delta) });
+  }
+  return snapshot;
+}
+
+function rollback(client: QueryClient, snapshot: Snapshot | undefined): void {
+  for (const [key, data] of snapshot ?? []) client.setQueryData(key, data);
+}
+
+function settle(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: notificationKeys.counts() });
+  void client.invalidateQueries({ queryKey: notificationKeys.lists(), refetchType: 'none' });
+}
+
+/** A notification that arrived live: put it on top of every loaded list it belongs in, then refresh the counts. */
+export function addArrival(client: QueryClient, n: Notification): void {
+  for (const [key, data] of client.getQueriesData<Pages>({ queryKey: notificationKeys.lists() })) {
+    if (!data || data.pages.length === 0) continue;
+    const filters = (key[2] ?? {}) as NotificationFilters;
+    if (!matchesFilters(n, filters)) continue;
+    if (data.pages.some((p) => p.items.some((item) => item.ok && item.data._id === n._id))) continue;
+    const [first, ...rest] = data.pages;
+    client.setQueryData<Pages>(key, {
+      ...data,
+      pages: [
+        { ...first!, items: [{ ok: true, data: n, problems: [] }, ...first!.items], total: first!.total === undefined ? undefined : first!.total + 1 },
+        ...rest,
+      ],
+    });
+  }
+  void client.invalidateQueries({ queryKey: notificationKeys.counts() });
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time; answers how many failed and the first error. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<unknown>) {
+  let next = 0;
+  let failed = 0;
+  let firstError: unknown;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      try {
+        await fn(item);
+      } catch (error) {
+        failed += 1;
+        firstError ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return { failed, firstError };
+}
+
+/** Some of several writes failed. */
+export class PartialFailure extends Error {
+  override readonly name = 'PartialFailure';
+  constructor(readonly failed: number, readonly total: number, readonly firstError: unknown) {
+    super(`${failed} of ${total} could not be changed${firstError instanceof Error ? `: ${firstError.message}` : '.'}`);
+  }
+}
+
+// ---- mutations ---------------------------------------------------------------------------------------------
+
+export interface SetReadInput {
+  ids: readonly string[];
+  read: boolean;
+}
+
+/** Marks notifications read (and viewed) or unread, one PUT each, optimistically. */
+export function useSetRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => putNotification({ _id: id, read: true, viewed: true }),
-    onSuccess: (_saved, id) => {
-      client.setQueriesData<Pages>({ queryKey: notificationKeys.lists() }, (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((item) =>
-              item.ok && item.data._id === id ? { ...item, data: { ...item.data, read: true, viewed: true } } : item),
-          })),
-        });
-      void client.invalidateQueries({ queryKey: notificationKeys.unread() });
+    mutationFn: async ({ ids, read }: SetReadInput) => {
+      const { failed, firstError } = await eachLimited(ids, 4, (id) =>
+        setNotificationFlags(id, read ? { read: true, viewed: true } : { read: false }));
+      if (failed > 0) throw new PartialFailure(failed, ids.length, firstError);
+      return { count: ids.length };
     },
+    onMutate: async ({ ids, read }) => {
+      const set = new Set(ids);
+      return applyOptimistic(client, (n) =>
+        n._id && set.has(n._id) && (n.read === true) !== read ? { ...n, read, viewed: read ? true : n.viewed } : n);
+    },
+    onError: (_error, _input, snapshot) => rollback(client, snapshot),
+    onSettled: () => settle(client),
+  });
+}
+
+export interface MarkAllInput {
+  /** The current tab and filter (`read` is ignored: only unread ones change). */
+  filters: NotificationFilters;
+  /** The loaded unread ones of the view: the fallback marks these one by one when the extension is missing. */
+  loadedUnreadIds: readonly string[];
+}
+
+/**
+ * Marks everything of the current tab and filter read: the `POST /notifications/markRead` extension, or, where a
+ * deployment lacks it (404), a PUT for each loaded unread notification of the view.
+ */
+export function useMarkAllRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ filters, loadedUnreadIds }: MarkAllInput) => {
+      try {
+        const { updated } = await markNotificationsRead({ q: filters.q, type: filters.type });
+        return { updated, fallback: false };
+      } catch (error) {
+        if (!isUnavailable(error)) throw error;
+      }
+      const { failed, firstError } = await eachLimited(loadedUnreadIds, 4, (id) => setNotificationFlags(id, { read: true, viewed: true }));
+      if (failed > 0) throw new PartialFailure(failed, loadedUnreadIds.length, firstError);
+      return { updated: loadedUnreadIds.length, fallback: true };
+    },
+    onMutate: async ({ filters }) => {
+      const scope: NotificationFilters = { q: filters.q, type: filters.type };
+      const snapshot = await applyOptimistic(client, (n) =>
+        n.read !== true && matchesFilters(n, scope) ? { ...n, read: true, viewed: true } : n);
+      // Without a search, every count within the marked types drops to zero (not only by what is loaded).
+      if (!filters.q) {
+        for (const [key, data] of client.getQueriesData<UnreadCount>({ queryKey: notificationKeys.counts() })) {
+          const types = Array.isArray(key[3]) ? (key[3] as string[]) : undefined;
+          const within = filters.type === undefined || (types !== undefined && types.every((t) => filters.type!.includes(t)));
+          if (data && within) client.setQueryData<UnreadCount>(key, { count: 0, more: false });
+        }
+      }
+      return snapshot;
+    },
+    onError: (_error, _input, snapshot) => rollback(client, snapshot),
+    onSettled: () => settle(client),
+  });
+}
+
+/** Opening one: marks it read and viewed (PUT), which answers the full record. */
+export function useOpenNotification() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await setNotificationFlags(id, { read: true, viewed: true })).data,
+    onMutate: async (id) =>
+      applyOptimistic(client, (n) => (n._id === id && (n.read !== true || n.viewed !== true) ? { ...n, read: true, viewed: true } : n)),
+    onError: (_error, _id, snapshot) => rollback(client, snapshot),
+    onSettled: () => settle(client),
   });
 }

@@ -32,8 +32,8 @@ export function StudioDialog({ studio, onSaved, onClose }: { studio: Studio | un
         <>
           <TextField id={fid('name')} label="Name" required value={form.name} onChange={(name) => set({ name })} error={errors.name} disabled={disabled} autoFocus maxLength={300} />
           <TextField id={fid('slug')} label="Slug" value={form.slug} onChange={(slug) => set({ slug })} error={errors.slug} disabled={disabled} hint="Leave empty to derive it from the name." />
-          {options.length > 0 ? (
-            <SelectField id={fid('coordinator')} label="Coordinator group" value={form.coordinator} onChange={(coordinator) => set({ coordinator })} options={options} error={errors.coordinator} disabled={disabled} hint="The group whose members coordinate this studio’s work." />
+          {!groups.isError ? (
+            <SelectField id={fid('coordinator')} label="Coordinator group" value={form.coordinator} onChange={(coordinator) => set({ coordinator })} options={options} placeholder={groups.isPending ? 'Loading groups…' : undefined} error={errors.coordinator} disabled={disabled} hint="The group whose members coordinate this studio’s work." />
           ) : (
             <TextField id={fid('coordinator')} label="Coordinator group (id)" value={form.coordinator} onChange={(coordinator) => set({ coordinator })} error={errors.coordinator} disabled={disabled} hint={groups.isError ? 'The group list is not available on this server: enter the group’s id.' : undefined} />
           )}

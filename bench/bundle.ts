@@ -1,0 +1,226 @@
+/**
+ * Bundle benchmark (issue 8, part 1): gzip size of the JS and CSS each first route loads, and of the whole build,
+ * beside the floor of our own libraries — bench/floor/, one infinite list on react, react-dom, react-router,
+ * @tanstack/react-query, @tanstack/react-virtual and zod, built with the same vite.config.ts.
+ *
+ * A route loads the entry chunk with its static imports (and their CSS), then the route's lazy chunk with its static
+ * imports (and their CSS); both sets are read from the build's manifest (`build.manifest: true`). Sizes are of the
+ * minified files, gzip by node:zlib at level 9. Goal: each first route within 1.1 × the floor.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { build, type Manifest, type Plugin } from 'vite';
+import { ROOT } from './lib/processes';
+
+export const APP_DIST = path.join(ROOT, '.tmp', 'bench-dist');
+export const FLOOR_DIST = path.join(ROOT, '.tmp', 'bench-floor');
+const BUDGET = 1.1;
+
+/** The first routes a visitor can land on: the lazy module each one loads after the entry. */
+const ROUTES = [
+  { name: 'sign-in (/sign-in)', module: 'src/features/auth/pages/SignInPage.tsx' },
+  { name: 'work-request list (/work-requests)', module: 'src/features/work-requests/pages/WorkRequestListPage.tsx' },
+];
+
+/** Per chunk file: module id -> rendered (minified, pre-gzip) length, for the "what is in it" analysis. */
+type ModuleSizes = Record<string, Record<string, number>>;
+
+function moduleSizes(into: ModuleSizes): Plugin {
+  return {
+    name: 'bench-module-sizes',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        into[chunk.fileName] = Object.fromEntries(Object.entries(chunk.modules).map(([id, m]) => [id, m.renderedLength]));
+      }
+    },
+  };
+}
+
+async function viteBuild(root: string, outDir: string): Promise<{ manifest: Manifest; modules: ModuleSizes; ms: number }> {
+  const modules: ModuleSizes = {};
+  const started = performance.now();
+  await build({
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    root,
+    logLevel: 'warn',
+    plugins: [moduleSizes(modules)],
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
+  const ms = Math.round(performance.now() - started);
+  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  return { manifest, modules, ms };
+}
+
+let appBuild: Promise<{ manifest: Manifest; modules: ModuleSizes; ms: number }> | undefined;
+/** Builds the app into .tmp/bench-dist once per process (bench/browser.ts serves it from there). */
+export function buildApp() {
+  appBuild ??= viteBuild(ROOT, APP_DIST);
+  return appBuild;
+}
+
+let floorBuild: Promise<{ manifest: Manifest; modules: ModuleSizes; ms: number }> | undefined;
+/** Builds the floor page into .tmp/bench-floor once per process (bench/browser.ts loads it cold too). */
+export function buildFloor() {
+  floorBuild ??= viteBuild(path.join(ROOT, 'bench/floor'), FLOOR_DIST);
+  return floorBuild;
+}
+
+const gzipCache = new Map<string, { raw: number; gzip: number }>();
+function sizeOf(dir: string, file: string): { raw: number; gzip: number } {
+  const key = path.join(dir, file);
+  let size = gzipCache.get(key);
+  if (!size) {
+    const buf = fs.readFileSync(key);
+    size = { raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length };
+    gzipCache.set(key, size);
+  }
+  return size;
+}
+
+/** The files a manifest entry loads: the chunk, its CSS, and the same for every static import, transitively. */
+function closure(manifest: Manifest, keys: string[]): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no ${key}`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imp of chunk.imports ?? []) visit(imp);
+  };
+  keys.forEach(visit);
+  return [...files];
+}
+
+function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!key) throw new Error('manifest has no entry');
+  return key;
+}
+
+export interface FileSize { file: string; raw: number; gzip: number }
+export interface Load { js: number; css: number; total: number; raw: number; files: FileSize[] }
+
+function loadOf(dir: string, files: string[]): Load {
+  const sized = files.map((file) => ({ file, ...sizeOf(dir, file) }));
+  const js = sized.filter((f) => f.file.endsWith('.js')).reduce((n, f) => n + f.gzip, 0);
+  const css = sized.filter((f) => f.file.endsWith('.css')).reduce((n, f) => n + f.gzip, 0);
+  return { js, css, total: js + css, raw: sized.reduce((n, f) => n + f.raw, 0), files: sized.sort((a, b) => b.gzip - a.gzip) };
+}
+
+function wholeBuild(dir: string): Load {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(path.join(dir, d), { withFileTypes: true })) {
+      const rel = path.join(d, e.name);
+      if (e.isDirectory()) walk(rel);
+      else if (/\.(js|css)$/.test(e.name)) files.push(rel);
+    }
+  };
+  walk('.');
+  return loadOf(dir, files.map((f) => path.normalize(f)));
+}
+
+/** Rendered (pre-minification) bytes per package (node_modules/<pkg>) or source folder, over the given chunk files. */
+function contributors(modules: ModuleSizes, files: string[]): { name: string; raw: number }[] {
+  const by = new Map<string, number>();
+  for (const file of files) {
+    for (const [id, len] of Object.entries(modules[file] ?? {})) {
+      const clean = id.replace(/\0/g, '').replace(/\?.*$/, '');
+      const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(clean);
+      const name = nm ? nm[1]! : path.relative(ROOT, clean).split(path.sep).slice(0, 3).join('/') || clean;
+      by.set(name, (by.get(name) ?? 0) + len);
+    }
+  }
+  return [...by].map(([name, raw]) => ({ name, raw })).sort((a, b) => b.raw - a.raw);
+}
+
+export interface BundleReport {
+  gzip: string;
+  floor: { load: Load; whole: Load; buildMs: number };
+  routes: { name: string; load: Load; ratio: number; jsRatio: number; overBudget: boolean; contributors: { name: string; raw: number }[] }[];
+  whole: Load;
+  buildMs: number;
+  floorContributors: { name: string; raw: number }[];
+}
+
+const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+
+export async function run(): Promise<{ data: BundleReport; markdown: string }> {
+  console.log('bundle: building the floor page (bench/floor)…');
+  const floor = await buildFloor();
+  const floorFiles = closure(floor.manifest, [entryKey(floor.manifest)]);
+  const floorLoad = loadOf(FLOOR_DIST, floorFiles);
+  console.log('bundle: building the app into .tmp/bench-dist…');
+  const app = await buildApp();
+  const entry = entryKey(app.manifest);
+  const routes = ROUTES.map((r) => {
+    const files = closure(app.manifest, [entry, r.module]);
+    const load = loadOf(APP_DIST, files);
+    const ratio = load.total / floorLoad.total;
+    return {
+      name: r.name,
+      load,
+      ratio,
+      jsRatio: load.js / floorLoad.js,
+      overBudget: ratio > BUDGET,
+      contributors: contributors(app.modules, files.filter((f) => f.endsWith('.js'))),
+    };
+  });
+  const data: BundleReport = {
+    gzip: 'node:zlib gzipSync, level 9',
+    floor: { load: floorLoad, whole: wholeBuild(FLOOR_DIST), buildMs: floor.ms },
+    routes,
+    whole: wholeBuild(APP_DIST),
+    buildMs: app.ms,
+    floorContributors: contributors(floor.modules, floorFiles.filter((f) => f.endsWith('.js'))),
+  };
+  for (const r of routes) {
+    if (r.overBudget) console.log(`bundle: OVER BUDGET — ${r.name}: ${kb(r.load.total)} gzip = ${r.ratio.toFixed(2)} × the floor (budget ${BUDGET} ×)`);
+  }
+  return { data, markdown: render(data) };
+}
+
+function render(d: BundleReport): string {
+  const floorPkgs = new Map(d.floorContributors.map((c) => [c.name, c.raw]));
+  const lines = [
+    '## Bundle',
+    '',
+    `Gzip (${d.gzip}) of the minified JS + CSS each first route loads: the entry chunk and its static imports, then the`,
+    "route's lazy chunk and its static imports, read from the Vite manifest (`build.manifest: true`, the project's own",
+    '`vite.config.ts`, output in `.tmp/bench-dist`). The floor is `bench/floor/` built by the same config into `.tmp/bench-floor`: one',
+    'infinite list with react, react-dom, react-router (data router), @tanstack/react-query (useInfiniteQuery),',
+    '@tanstack/react-virtual and a zod-parsed fetch — nothing of ours. Budget: the first route within 1.1 × the floor.',
+    '',
+    '| what | JS gzip | CSS gzip | total gzip | minified | floor (total) | ours / floor | goal ≤ 1.1 |',
+    '|---|---|---|---|---|---|---|---|',
+    `| floor (bench/floor) | ${kb(d.floor.load.js)} | ${kb(d.floor.load.css)} | ${kb(d.floor.load.total)} | ${kb(d.floor.load.raw)} | — | 1.00 | — |`,
+    ...d.routes.map((r) =>
+      `| first route: ${r.name} | ${kb(r.load.js)} | ${kb(r.load.css)} | ${kb(r.load.total)} | ${kb(r.load.raw)} | ${kb(d.floor.load.total)} | ${r.ratio.toFixed(2)} (JS only ${r.jsRatio.toFixed(2)}) | ${r.overBudget ? '**OVER BUDGET**' : 'met'} |`),
+    `| whole build (every .js and .css) | ${kb(d.whole.js)} | ${kb(d.whole.css)} | ${kb(d.whole.total)} | ${kb(d.whole.raw)} | ${kb(d.floor.whole.total)} | ${(d.whole.total / d.floor.whole.total).toFixed(2)} | (no goal) |`,
+    '',
+  ];
+  for (const r of d.routes) {
+    lines.push(`Files of ${r.name}: ${r.load.files.map((f) => `\`${f.file.replace(/^assets\//, '')}\` ${kb(f.gzip)}`).join(', ')}.`, '');
+  }
+  // What the first routes carry beyond the floor, in minified bytes by package / source folder.
+  const worst = [...d.routes].sort((a, b) => b.ratio - a.ratio)[0];
+  if (worst) {
+    const extra = worst.contributors
+      .map((c) => ({ ...c, extra: c.raw - (floorPkgs.get(c.name) ?? 0) }))
+      .filter((c) => c.extra > 2000)
+      .sort((a, b) => b.extra - a.extra)
+      .slice(0, 12);
+    lines.push(
+      `What ${worst.name} carries beyond the floor, in rendered bytes before minification by package or source folder ` +
+        `(ours − floor, the rollup module sizes of its JS chunks): ` +
+        (extra.map((c) => `${c.name} ${kb(c.extra)}`).join(', ') || 'nothing over 2 kB') + '.',
+      '',
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,193 @@
+/**
+ * The inbox: live arrivals from another user's action (stream), counts and title, mark read, mark all read,
+ * keyboard triage, the polling fallback without the stream, and an accessibility scan.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCOUNTS, apiList, basic, signIn, type Account } from './support';
+
+const SHOTS = 'test-results/screens';
+
+interface Note { _id: string; read?: boolean; type?: string; title?: string }
+
+async function unreadTotal(request: APIRequestContext, account: Account, type?: string): Promise<number> {
+  const { total } = await apiList(request, account, `/notifications?read=false${type ? `&type=${type}` : ''}`, 'resources=0-0');
+  return total ?? 0;
+}
+
+function navBadge(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Notifications/ });
+}
+
+function rows(page: Page) {
+  return page.getByRole('grid', { name: 'Notifications' }).locator('.inbox-row.inbox__item');
+}
+
+async function changeStatus(request: APIRequestContext, id: string, status: string, reason: string) {
+  const response = await request.put(`/api/workrequests/${id}`, {
+    headers: { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' },
+    data: { status, reason },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function coordinatorRequest(request: APIRequestContext, notStatus: string): Promise<{ _id: string; asset?: { name?: string } }> {
+  const { items } = await apiList<{ _id: string; status: string; from?: { emailNormal?: string }; asset?: { name?: string } }>(
+    request, ACCOUNTS.admin, '/workrequests');
+  const wr = items.find((w) => w.from?.emailNormal === ACCOUNTS.coordinator.username && w.status !== notStatus);
+  expect(wr, 'a request from the coordinator').toBeTruthy();
+  return wr!;
+}
+
+test('a status change by another user appears in the open inbox within 5 seconds, with counts and title', async ({ browser, request }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expect(page.locator('[data-live]')).toHaveAttribute('data-live', 'live');
+  await expect(rows(page).first()).toBeVisible();
+
+  const before = await unreadTotal(request, ACCOUNTS.coordinator);
+  const beforeOrders = await unreadTotal(request, ACCOUNTS.coordinator, 'wam,wr-status,wr-comment,translation-submitted');
+  await expect(navBadge(page)).toContainText(String(before));
+  await expect(page).toHaveTitle(`(${before}) Notifications · MWS Console`);
+  await expect(page.getByTestId('tab-count-orders')).toContainText(String(beforeOrders));
+  await page.screenshot({ path: `${SHOTS}/inbox-1280.png` });
+
+  // The admin (another browser context's user, here through the API) moves one of the coordinator's orders.
+  const wr = await coordinatorRequest(request, 'for-review');
+  const started = Date.now();
+  await changeStatus(request, wr._id, 'for-review', `e2e live ${started}`);
+
+  const fresh = rows(page).first();
+  await expect(fresh).toContainText(wr.asset?.name ?? '', { timeout: 5_000 });
+  await expect(fresh).toHaveClass(/is-unread/, { timeout: 5_000 });
+  await expect(navBadge(page)).toContainText(String(before + 1), { timeout: 5_000 });
+  await expect(page).toHaveTitle(`(${before + 1}) Notifications · MWS Console`, { timeout: 5_000 });
+  await expect(page.getByTestId('tab-count-orders')).toContainText(String(beforeOrders + 1), { timeout: 5_000 });
+  expect(Date.now() - started).toBeLessThan(5_000);
+
+  // Mark it read from its row: the counts and title follow at once.
+  await fresh.getByRole('button', { name: /^Mark read/ }).click();
+  await expect(fresh).not.toHaveClass(/is-unread/);
+  await expect(navBadge(page)).toContainText(String(before));
+  await expect(page).toHaveTitle(`(${before}) Notifications · MWS Console`);
+  await expect.poll(() => unreadTotal(request, ACCOUNTS.coordinator)).toBe(before);
+  // ... and unread again.
+  await fresh.getByRole('button', { name: /^Mark unread/ }).click();
+  await expect(fresh).toHaveClass(/is-unread/);
+  await expect.poll(() => unreadTotal(request, ACCOUNTS.coordinator)).toBe(before + 1);
+  await context.close();
+});
+
+test('keyboard triage: j/k move, Shift+I / Shift+U mark, Enter opens the work request', async ({ page, request }) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/notifications?tab=orders');
+  await expect(rows(page).first()).toBeVisible();
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('k');
+  const second = rows(page).nth(1);
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  const id = await second.getAttribute('data-id');
+  await page.keyboard.press('Shift+U');
+  await expect(second).toHaveClass(/is-unread/);
+  await expect.poll(async () => (await apiList<Note>(request, ACCOUNTS.coordinator, '/notifications?read=false')).items.some((n) => n._id === id)).toBe(true);
+  await page.keyboard.press('Shift+I');
+  await expect(second).not.toHaveClass(/is-unread/);
+  await expect.poll(async () => (await apiList<Note>(request, ACCOUNTS.coordinator, '/notifications?read=true')).items.some((n) => n._id === id)).toBe(true);
+  await page.keyboard.press('Shift+U');
+  await expect(second).toHaveClass(/is-unread/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/work-requests\/[0-9a-f]{24}$/);
+  // Opening marked it read and viewed.
+  await expect.poll(async () => (await apiList<Note & { viewed?: boolean }>(request, ACCOUNTS.coordinator, '/notifications?read=true')).items.find((n) => n._id === id)?.viewed).toBe(true);
+});
+
+test('mark all read within the current tab and filter; selections; a failure is rolled back', async ({ page, request }) => {
+  // Make sure some embargo notifications are unread.
+  const { items: embargoes } = await apiList<Note>(request, ACCOUNTS.coordinator, '/notifications?type=embargo&summary=true', 'resources=0-2');
+  for (const n of embargoes) {
+    const r = await request.put('/api/notifications', {
+      headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' }, data: { _id: n._id, read: false },
+    });
+    expect(r.status()).toBe(200);
+  }
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/notifications?tab=embargoes');
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.locator('.inbox-row.is-unread').first()).toBeVisible();
+  const unreadShown = await page.locator('.inbox-row.is-unread').count();
+  const embargoUnread = await unreadTotal(request, ACCOUNTS.coordinator, 'embargo');
+  const ordersUnread = await unreadTotal(request, ACCOUNTS.coordinator, 'wam,wr-status,wr-comment,translation-submitted');
+  expect(embargoUnread).toBeGreaterThan(0);
+
+  // A failing write: the change shows at once, is undone, and says so.
+  await page.route('**/api/notifications/markRead', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
+  await page.getByRole('button', { name: /^Mark all read/ }).click();
+  await expect(page.getByRole('alert')).toContainText('Could not mark all read');
+  await expect(page.locator('.inbox-row.is-unread')).toHaveCount(unreadShown);
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await page.unroute('**/api/notifications/markRead');
+
+  await page.getByRole('button', { name: /^Mark all read/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Marked/ })).toBeVisible();
+  await expect(page.locator('.inbox-row.is-unread')).toHaveCount(0);
+  await expect(page.getByTestId('tab-count-embargoes')).toHaveCount(0);
+  await expect.poll(() => unreadTotal(request, ACCOUNTS.coordinator, 'embargo')).toBe(0);
+  // Other tabs are untouched.
+  expect(await unreadTotal(request, ACCOUNTS.coordinator, 'wam,wr-status,wr-comment,translation-submitted')).toBe(ordersUnread);
+
+  // Select two in General and mark them unread, then read.
+  await page.getByRole('link', { name: /^General/ }).click();
+  await expect(rows(page).first()).toBeVisible();
+  await rows(page).nth(0).getByRole('checkbox').check();
+  await rows(page).nth(1).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Mark selected unread' }).click();
+  await expect(page.locator('.inbox-row.is-checked.is-unread')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Mark selected read' }).click();
+  await expect(page.locator('.inbox-row.is-checked.is-unread')).toHaveCount(0);
+});
+
+test('search, type filter and unread only live in the URL', async ({ page }) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/notifications?tab=orders');
+  await page.getByLabel('Type').selectOption('wam');
+  await expect(page).toHaveURL(/type=wam/);
+  await expect(rows(page).first().locator('.tag')).toHaveText('Awaiting materials');
+  await page.getByLabel('Unread only').check();
+  await expect(page).toHaveURL(/unread=1/);
+  await page.getByLabel('Search').fill('zzz-no-such-thing');
+  await expect(page).toHaveURL(/q=zzz-no-such-thing/);
+  await expect(page.getByText('No notifications match.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Search')).toHaveValue('zzz-no-such-thing');
+  await expect(page.getByLabel('Type')).toHaveValue('wam');
+});
+
+test('without the stream, the inbox polls and still shows new notifications', async ({ page, request }) => {
+  await page.route('**/api/notifications/stream', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"not_found","message":"no"}}' }));
+  await page.clock.install();
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/notifications?tab=orders');
+  await expect(page.locator('[data-live]')).toHaveAttribute('data-live', 'polling');
+  await expect(rows(page).first()).toBeVisible();
+  const wr = await coordinatorRequest(request, 'approved');
+  await changeStatus(request, wr._id, 'approved', `e2e poll ${Date.now()}`);
+  await page.clock.runFor(16_000);
+  await expect(rows(page).first()).toContainText(wr.asset?.name ?? '');
+});
+
+test('the inbox passes axe, and looks right at 1024x768', async ({ page }) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/notifications');
+  await expect(rows(page).first()).toBeVisible();
+  await rows(page).nth(1).getByRole('checkbox').check();
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.screenshot({ path: `${SHOTS}/inbox-1024.png` });
+});

@@ -1,0 +1,74 @@
+/** Settings: preferences and profile saved through PUT /users/{id}, surviving a reload; unknown values kept. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, basic, signIn } from './support';
+
+const SHOTS = 'test-results/screens';
+
+test('settings are saved and survive a reload; unknown values are kept; validation', async ({ page, request }) => {
+  const auth = { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' };
+  const me = await (await request.get('/api/users/me', { headers: auth })).json() as { _id: string; preferences: Record<string, Record<string, unknown>> };
+  // A value the app does not offer (every 30 minutes) and a key it does not know.
+  const put = await request.put(`/api/users/${me._id}`, {
+    headers: auth,
+    data: { preferences: { ...me.preferences, mail: { ...me.preferences.mail, shares: 1800, digestHour: 7 } } },
+  });
+  expect(put.status()).toBe(200);
+
+  await signIn(page, ACCOUNTS.translator);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Shares', { exact: true })).toHaveValue('1800');
+  await expect(page.getByLabel('Shares', { exact: true }).locator('option:checked')).toHaveText('Every 30 minutes (custom)');
+  await page.screenshot({ path: `${SHOTS}/settings-1280.png`, fullPage: true });
+
+  // Validation.
+  await page.getByLabel('Name', { exact: true }).fill('');
+  await page.getByLabel('Uploads at the same time').fill('0');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter your name.')).toBeVisible();
+  await expect(page.getByText('Enter a number from 1 to 20.')).toBeVisible();
+
+  // Cancel restores.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Uploads at the same time')).not.toHaveValue('0');
+
+  const name = `Tess Translator ${Date.now() % 1000}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Work requests', { exact: true }).selectOption({ label: 'Weekly' });
+  await page.getByLabel('Workflow', { exact: true }).selectOption({ label: 'Off' });
+  await page.getByLabel('Uploads at the same time').fill('7');
+  await page.getByLabel('Skip the scratch preview when ingesting').check();
+  const firstProject = page.getByRole('list', { name: 'Projects to mute' }).getByRole('checkbox').first();
+  await firstProject.check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.locator('.usermenu__name')).toHaveText(name);
+
+  // The master switch disables the rest.
+  await page.getByLabel('Send me e-mail').uncheck();
+  await expect(page.getByLabel('Projects', { exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel('Send me e-mail')).not.toBeChecked();
+  await expect(page.getByLabel('Work requests', { exact: true })).toHaveValue('604800');
+  await expect(page.getByLabel('Workflow', { exact: true })).toHaveValue('-1');
+  await expect(page.getByLabel('Shares', { exact: true })).toHaveValue('1800');
+  await expect(page.getByLabel('Uploads at the same time')).toHaveValue('7');
+  await expect(page.getByLabel('Skip the scratch preview when ingesting')).toBeChecked();
+  await expect(firstProject).toBeChecked();
+
+  const after = await (await request.get(`/api/users/${me._id}`, { headers: auth })).json() as { preferences: { mail: Record<string, unknown>; blacklist: { projects: unknown[] } } };
+  expect(after.preferences.mail).toMatchObject({ enabled: false, shares: 1800, digestHour: 7, work_requests: 604800, workflow: -1 });
+  expect(after.preferences.blacklist.projects.length).toBeGreaterThan(0);
+
+  // Accessibility, and the narrow layout.
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.screenshot({ path: `${SHOTS}/settings-1024.png` });
+});

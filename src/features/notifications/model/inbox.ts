@@ -1,0 +1,144 @@
+/**
+ * The inbox's pure rules: which tab a type belongs to, the filters in the URL, whether a notification matches a
+ * list's filters (for live arrivals), where a notification leads. No React.
+ */
+import type { NotificationFilters } from '../../../api/notifications';
+import type { Notification } from '../../../api/schema/notification';
+import { EVENT_TYPES } from '../../../api/schema/event';
+
+export type TabId = 'orders' | 'embargoes' | 'general' | 'all';
+
+export interface Tab {
+  id: TabId;
+  label: string;
+  /** The `type` filter of the tab; undefined for All. */
+  types: readonly string[] | undefined;
+}
+
+export const ORDER_TYPES = ['wam', 'wr-status', 'wr-comment', 'translation-submitted'] as const;
+export const EMBARGO_TYPES = ['embargo'] as const;
+/** General is "the rest" of the known types (docs/API.md). A type this app does not know yet shows under All. */
+export const GENERAL_TYPES: readonly string[] = EVENT_TYPES.filter(
+  (t) => !(ORDER_TYPES as readonly string[]).includes(t) && !(EMBARGO_TYPES as readonly string[]).includes(t),
+);
+
+export const TABS: readonly Tab[] = [
+  { id: 'orders', label: 'Orders', types: ORDER_TYPES },
+  { id: 'embargoes', label: 'Embargoes', types: EMBARGO_TYPES },
+  { id: 'general', label: 'General', types: GENERAL_TYPES },
+  { id: 'all', label: 'All', types: undefined },
+];
+
+export const DEFAULT_TAB: TabId = 'orders';
+
+/** The tab a notification type is grouped under: work-request events are Orders, embargoes Embargoes, the rest General. */
+export function tabOfType(type: string | undefined): Exclude<TabId, 'all'> {
+  if (type && (ORDER_TYPES as readonly string[]).includes(type)) return 'orders';
+  if (type && (EMBARGO_TYPES as readonly string[]).includes(type)) return 'embargoes';
+  return 'general';
+}
+
+export const TYPE_LABELS: Record<string, string> = {
+  wam: 'Awaiting materials',
+  'wr-status': 'Status change',
+  'wr-comment': 'Comment',
+  'translation-submitted': 'Translation submitted',
+  share: 'Share',
+  embargo: 'Embargo',
+};
+
+export function typeLabel(type: string | undefined): string {
+  if (!type) return 'Other';
+  return TYPE_LABELS[type] ?? type;
+}
+
+export interface InboxView {
+  tab: Tab;
+  /** One type of the tab, narrowing it further. */
+  type: string | undefined;
+  q: string;
+  unreadOnly: boolean;
+}
+
+/** The view from the URL (`tab`, `type`, `q`, `unread=1`); unknown values fall back to the defaults. */
+export function viewFromParams(params: URLSearchParams): InboxView {
+  const tab = TABS.find((t) => t.id === params.get('tab')) ?? TABS.find((t) => t.id === DEFAULT_TAB)!;
+  const rawType = params.get('type') ?? undefined;
+  const type = rawType && (tab.types === undefined ? rawType.length > 0 : tab.types.includes(rawType)) ? rawType : undefined;
+  return { tab, type, q: (params.get('q') ?? '').trim(), unreadOnly: params.get('unread') === '1' };
+}
+
+/** The list query of a view (`summary` is added by the list's query function). */
+export function filtersOfView(view: InboxView): NotificationFilters {
+  const filters: NotificationFilters = {};
+  const types = view.type ? [view.type] : view.tab.types;
+  if (types) filters.type = types;
+  if (view.q) filters.q = view.q;
+  if (view.unreadOnly) filters.read = false;
+  return filters;
+}
+
+/** The URL of a view, keeping only what differs from the defaults. */
+export function paramsOfView(view: { tab: TabId; type?: string | undefined; q?: string; unreadOnly?: boolean }): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.tab !== DEFAULT_TAB) params.set('tab', view.tab);
+  if (view.type) params.set('type', view.type);
+  if (view.q?.trim()) params.set('q', view.q.trim());
+  if (view.unreadOnly) params.set('unread', '1');
+  return params;
+}
+
+/** Whether a notification belongs in a list with these filters (the server's rules: q over title and subject). */
+export function matchesFilters(n: Notification, filters: NotificationFilters): boolean {
+  if (filters.type && filters.type.length > 0 && !filters.type.includes(n.type ?? '')) return false;
+  if (filters.read !== undefined && (n.read === true) !== filters.read) return false;
+  if (filters.q) {
+    const q = filters.q.toLowerCase();
+    const hay = `${n.title ?? ''}\n${n.emailSubject ?? ''}`.toLowerCase();
+    if (!hay.includes(q)) return false;
+  }
+  return true;
+}
+
+/** Whether the count of unread notifications of `types` (undefined: all) includes this one. */
+export function countIncludes(types: readonly string[] | undefined, type: string | undefined): boolean {
+  return types === undefined || types.includes(type ?? '');
+}
+
+function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string' && value) return value;
+  if (value !== null && typeof value === 'object') {
+    const id = (value as { _id?: unknown })._id;
+    if (typeof id === 'string' && id) return id;
+  }
+  return undefined;
+}
+
+/** Where opening a notification leads: its work request, else its share; undefined when it is about neither. */
+export function targetOf(n: Notification): string | undefined {
+  const event = n.event as (Notification['event'] & { share?: unknown }) | undefined;
+  const wr = idOf(event?.workRequest);
+  if (wr) return `/work-requests/${encodeURIComponent(wr)}`;
+  const share = idOf(event?.share);
+  if (share) return `/shares/${encodeURIComponent(share)}`;
+  return undefined;
+}
+
+/** Who caused it: the event's user name (the notification's own `from` is only an id). */
+export function whoOf(n: Notification): string {
+  const from = n.event?.from;
+  return from?.name || from?.emailNormal || from?.username || 'MWS';
+}
+
+/** "(3) " before a title; nothing when there is nothing unread. */
+export function unreadPrefix(count: number | undefined, more = false): string {
+  if (!count || count <= 0) return '';
+  return `(${count > 99 ? '99+' : `${count}${more ? '+' : ''}`}) `;
+}
+
+const PREFIX = /^\(\d+\+?\) /;
+
+/** A document title with the unread prefix replaced (or removed). */
+export function withUnreadPrefix(title: string, prefix: string): string {
+  return prefix + title.replace(PREFIX, '');
+}

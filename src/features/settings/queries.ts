@@ -1,0 +1,61 @@
+/** Settings: the caller's own record (GET /users/{id}, with the raw preferences and ETag), the project list, saving. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listProjects } from '../../api/projects';
+import type { Project } from '../../api/schema/project';
+import { getMe, getUserForSettings, putUserSettings } from '../../api/users';
+import { updateSessionUser } from '../../lib/session/sessionStore';
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  user: (id: string | undefined) => [...settingsKeys.all, 'user', id ?? 'me'] as const,
+  projects: () => [...settingsKeys.all, 'projects'] as const,
+};
+
+/** The record being edited. Not refetched on focus: that would throw away what the user is typing. */
+export function settingsUserOptions(id: string | undefined) {
+  return queryOptions({
+    queryKey: settingsKeys.user(id),
+    queryFn: async ({ signal }) => {
+      const userId = id ?? (await getMe(signal)).data._id;
+      if (!userId) throw new Error('Could not tell which user is signed in.');
+      return { id: userId, ...(await getUserForSettings(userId, signal)) };
+    },
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSettingsUser(id: string | undefined) {
+  return useQuery(settingsUserOptions(id));
+}
+
+/** Every project, for muting (extension GET /projects; pages of 100, at most 2,000). */
+export function useProjectChoices() {
+  return useQuery({
+    queryKey: settingsKeys.projects(),
+    queryFn: async ({ signal }) => {
+      const out: Project[] = [];
+      let offset: number | undefined = 0;
+      while (offset !== undefined && out.length < 2000) {
+        const page = await listProjects({}, { offset, size: 100, signal });
+        for (const item of page.items) if (item.ok) out.push(item.data);
+        offset = page.nextOffset;
+      }
+      return out.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function useSaveSettings(id: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: string; name: string; preferences: Record<string, unknown>; etag: string | undefined }) =>
+      putUserSettings(input.userId, { name: input.name, preferences: input.preferences }, input.etag),
+    onSuccess: (saved) => {
+      updateSessionUser(saved.data);
+      return client.invalidateQueries({ queryKey: settingsKeys.user(id) });
+    },
+  });
+}
