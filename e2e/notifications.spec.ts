@@ -140,8 +140,8 @@ test('mark all read within the current tab and filter; selections; a failure is 
   // Other tabs are untouched.
   expect(await unreadTotal(request, ACCOUNTS.coordinator, 'wam,wr-status,wr-comment,translation-submitted')).toBe(ordersUnread);
 
-  // Select two in General and mark them unread, then read.
-  await page.getByRole('link', { name: /^General/ }).click();
+  // Select two in All and mark them unread, then read.
+  await page.getByRole('link', { name: /^All/ }).click();
   await expect(rows(page).first()).toBeVisible();
   await rows(page).nth(0).getByRole('checkbox').check();
   await rows(page).nth(1).getByRole('checkbox').check();

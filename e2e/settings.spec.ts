@@ -7,7 +7,7 @@ const SHOTS = 'test-results/screens';
 
 test('settings are saved and survive a reload; unknown values are kept; validation', async ({ page, request }) => {
   const auth = { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' };
-  const me = await (await request.get('/api/users/me', { headers: auth })).json() as { _id: string; preferences: Record<string, Record<string, unknown>> };
+  const me = await (await request.get('/api/users/me', { headers: auth })).json() as { _id: string; name: string; preferences: Record<string, Record<string, unknown>> };
   // A value the app does not offer (every 30 minutes) and a key it does not know.
   const put = await request.put(`/api/users/${me._id}`, {
     headers: auth,
@@ -71,4 +71,8 @@ test('settings are saved and survive a reload; unknown values are kept; validati
   expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.screenshot({ path: `${SHOTS}/settings-1024.png` });
+
+  // Leave the shared demo user as other specs expect it (catalog.spec.ts looks for the name).
+  const restore = await request.put(`/api/users/${me._id}`, { headers: auth, data: { name: me.name, preferences: me.preferences } });
+  expect(restore.status()).toBe(200);
 });

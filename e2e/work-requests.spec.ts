@@ -38,17 +38,18 @@ test('the list scrolls past three pages of 50 and keeps fewer than 100 rows in t
 test('filters live in the URL and survive a reload', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
   await page.getByText('Any ▾').first().click();
-  await page.getByRole('checkbox', { name: 'Awaiting materials' }).check();
+  // click, not check(): the URL update re-renders the box, and check() may give up before it settles.
+  const box = page.getByRole('checkbox', { name: 'Awaiting materials' });
+  await box.click();
+  await expect(box).toBeChecked();
   await expect(page).toHaveURL(/status=awaiting-materials/);
   await page.getByLabel('Sort').selectOption('due');
   await expect(page).toHaveURL(/sort=due/);
   const badges = grid(page).locator('.badge');
   await expect(badges.first()).toHaveText('Awaiting materials');
-  const check = async () => {
-    const texts = await badges.allTextContents();
-    expect(texts.length).toBeGreaterThan(0);
-    expect(new Set(texts)).toEqual(new Set(['Awaiting materials']));
-  };
+  // Every row shown has the filtered status (polled: the list may still be swapping the unfiltered page out).
+  const check = () =>
+    expect.poll(async () => [...new Set(await badges.allTextContents())]).toEqual(['Awaiting materials']);
   await check();
   const countText = await page.locator('.page__count').textContent();
 
