@@ -55,3 +55,28 @@ describe('serving the app', () => {
     expect(await res.text()).not.toContain('root:');
   });
 });
+
+describe('unexpected errors', () => {
+  it('answer 500 with an id and no detail of the failure', async () => {
+    const store = new SqliteStore(':memory:');
+    const broken = await buildApp({ store });
+    broken.get('/boom', async () => {
+      throw new Error('secret detail at /srv/app.ts:12');
+    });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const res = await broken.inject({ method: 'GET', url: '/boom' });
+      expect(res.statusCode).toBe(500);
+      const body = res.json() as { error: { code: string; details: { id: string } } };
+      expect(body.error.code).toBe('internal');
+      expect(body.error.details.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.body).not.toContain('secret');
+      expect(JSON.stringify(errors)).toContain(body.error.details.id);
+    } finally {
+      console.error = original;
+      await broken.close();
+    }
+  });
+});
