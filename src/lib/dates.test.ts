@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatRelative, formatShortDateTime, isValidTimeZone, sameOffset, viewerTimeZone } from './dates';
+
+const T = 1_795_000_000; // 2026-11-18T11:06:40Z
+
+describe('dates', () => {
+  it('formats in the given zone, and in the viewer zone when the zone is unknown', () => {
+    expect(formatDateTime(T, 'Asia/Tokyo')).toMatch(/(20|8):06.*(GMT\+9|JST)/);
+    expect(formatDateTime(T, 'Not/AZone')).toBe(formatDateTime(T, undefined));
+  });
+  it('checks zones and gives the same answer from its cache', () => {
+    expect(isValidTimeZone('Europe/Paris')).toBe(true);
+    expect(isValidTimeZone('Europe/Paris')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    expect(isValidTimeZone(undefined)).toBe(false);
+  });
+  it('drops the year near now and keeps it far away', () => {
+    const now = T * 1000;
+    expect(formatShortDateTime(T, 'UTC', now)).not.toMatch(/2026/);
+    expect(formatShortDateTime(T - 400 * 86400, 'UTC', now)).toMatch(/2025/);
+  });
+  it('compares wall clocks of two zones', () => {
+    expect(sameOffset(T, 'Europe/Paris', 'Europe/Berlin')).toBe(true);
+    expect(sameOffset(T, 'Europe/Paris', 'Asia/Tokyo')).toBe(false);
+  });
+  it('says distances in words', () => {
+    expect(formatRelative(T - 2 * 86400, T * 1000)).toMatch(/2 days ago/);
+    expect(formatRelative(T + 3 * 3600, T * 1000)).toMatch(/in 3 hours/);
+  });
+  it('knows the viewer zone', () => {
+    expect(isValidTimeZone(viewerTimeZone())).toBe(true);
+  });
+});
