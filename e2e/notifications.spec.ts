@@ -157,7 +157,12 @@ test('search, type filter and unread only live in the URL', async ({ page }) => 
   await page.getByLabel('Type').selectOption('wam');
   await expect(page).toHaveURL(/type=wam/);
   await expect(rows(page).first().locator('.tag')).toHaveText('Awaiting materials');
-  await page.getByLabel('Unread only').check();
+  // The box follows the URL, which updates a moment after the click: check until it holds.
+  const unreadOnly = page.getByLabel('Unread only');
+  await expect(async () => {
+    await unreadOnly.setChecked(true, { timeout: 2000 });
+    await expect(unreadOnly).toBeChecked({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await expect(page).toHaveURL(/unread=1/);
   await page.getByLabel('Search').fill('zzz-no-such-thing');
   await expect(page).toHaveURL(/q=zzz-no-such-thing/);

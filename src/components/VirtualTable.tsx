@@ -6,9 +6,9 @@
  * Keyboard: the table is one tab stop (role=grid); arrows, Page Up/Down, Home/End move the active row,
  * Enter opens it. Links inside rows are for pointers (middle-click, copy link) and are not tab stops.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Parsed } from '../api/parse';
+import { useInfiniteVirtualizer } from './useInfiniteVirtualizer';
 
 export interface Column<T> {
   id: string;
@@ -43,21 +43,10 @@ export function VirtualTable<T>(props: Props<T>) {
   const [active, setActive] = useState(0);
   const baseId = useId();
   const hintId = `${baseId}-hint`;
-  const count = rows.length + (hasNextPage ? 1 : 0);
   const template = columns.map((c) => c.width).join(' ');
-
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 8,
+  const { virtualizer, items } = useInfiniteVirtualizer({
+    scrollRef, loaded: rows.length, rowHeight, hasNextPage, isFetchingNextPage, fetchNextPage, nextPageError: props.nextPageError,
   });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
-
-  useEffect(() => {
-    if (lastIndex >= rows.length - 1 && hasNextPage && !isFetchingNextPage && !props.nextPageError) fetchNextPage();
-  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage, props.nextPageError]);
 
   // Keep the active row valid when the list shrinks (new filters).
   useEffect(() => {

@@ -52,10 +52,6 @@ export function loaded<T>(data: InfiniteData<ListPage<T>, unknown> | undefined):
   return data?.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : []))) ?? [];
 }
 
-export function totalOf<T>(data: InfiniteData<ListPage<T>, unknown> | undefined): number | undefined {
-  return data?.pages[data.pages.length - 1]?.total ?? data?.pages[0]?.total;
-}
-
 export const studioListOptions = () => infiniteQueryOptions({
   queryKey: catalogKeys.studioList(),
   queryFn: ({ pageParam, signal }) => listStudios({ offset: pageParam, size: PAGE, signal }),

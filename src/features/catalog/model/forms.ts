@@ -49,6 +49,11 @@ function setId(out: Rec, key: string, value: string): void {
   if (v !== '') out[key] = v;
 }
 
+/** Sets a yes/no field: `false` clears a field the record had and adds nothing otherwise. */
+function setFlag(out: Rec, key: string, value: boolean): void {
+  if (value || key in out) out[key] = value;
+}
+
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** "a, b,  c" -> ["a","b","c"] (empty items dropped, duplicates removed, order kept). */
@@ -148,7 +153,7 @@ export function formToProject(original: Project, form: ProjectForm): Project {
   setText(out, 'filePrefix', form.filePrefix);
   setText(out, 'importName', form.importName);
   setId(out, 'logo', form.logo);
-  if (form.archived || 'archived' in out) out.archived = form.archived;
+  setFlag(out, 'archived', form.archived);
   return out as Project;
 }
 
@@ -200,8 +205,8 @@ export function formToAsset(original: Asset, form: AssetForm): Asset {
   setText(out, 'type', form.type);
   setText(out, 'mediaType', form.mediaType);
   setText(out, 'importName', form.importName);
-  if (form.creative || 'creative' in out) out.creative = form.creative;
-  if (form.verified || 'verified' in out) out.verified = form.verified;
+  setFlag(out, 'creative', form.creative);
+  setFlag(out, 'verified', form.verified);
   out.usage = { ...((out.usage as Rec | undefined) ?? {}), ...form.usage };
   return out as Asset;
 }

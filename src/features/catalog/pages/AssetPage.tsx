@@ -20,6 +20,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { keyLabel } from '../../../lib/format';
 import { AssetDialog } from '../components/AssetDialog';
 import { Breadcrumb, CatalogLayout } from '../components/CatalogLayout';
+import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
 import { FileDialog } from '../components/FileDialog';
 import { PreviewDialog } from '../components/PreviewDialog';
 import { PreviewViewer } from '../components/PreviewViewer';
@@ -62,18 +63,14 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
                 <th scope="row">{p.label || <span className="muted">No label</span>}</th>
                 <td>{p.revision ? <code className="code">{p.revision}</code> : '—'}</td>
                 <td>{p.created ? formatDate(p.created) : '—'}</td>
-                <td className="catalog-table__actions">
+                <ActionsCell>
                   {p._id && p.path ? (
-                    <button type="button" className="button button--small" onClick={() => setViewing(p as Preview & { _id: string })}>
-                      View<span className="visually-hidden"> {p.label} {p.revision}</span>
-                    </button>
+                    <RowAction label="View" name={<>{p.label} {p.revision}</>} onClick={() => setViewing(p as Preview & { _id: string })} />
                   ) : null}
                   {canEdit && p._id && !fallback ? (
-                    <button type="button" className="button button--small" onClick={() => setEditing(p as Preview & { _id: string })}>
-                      Edit<span className="visually-hidden"> preview {p.label} {p.revision}</span>
-                    </button>
+                    <RowAction label="Edit" name={<>preview {p.label} {p.revision}</>} onClick={() => setEditing(p as Preview & { _id: string })} />
                   ) : null}
-                </td>
+                </ActionsCell>
               </tr>
             ))}
           </tbody>
@@ -114,39 +111,32 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
           ? <p className="muted">This server does not list an asset’s files (GET /files?asset=).</p>
           : <ErrorPanel compact error={query.error} title="Could not load files" onRetry={() => void query.refetch()} />
       ) : files.length === 0 ? <p className="muted">No files.</p> : (
-        <div className="catalog-table-wrap">
-          <table className="mini-table files-table">
-            <caption className="visually-hidden">Files</caption>
-            <thead>
-              <tr><th scope="col">Name</th><th scope="col">Language</th><th scope="col">Country</th><th scope="col">Tags</th><th scope="col">Embargo</th><th scope="col">Transfer user</th><th scope="col">State</th>{canEdit ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}</tr>
-            </thead>
-            <tbody>
-              {files.map((f) => (
-                <tr key={f._id}>
-                  <th scope="row"><span className="file-name">{f.name ?? f._id}</span></th>
-                  <td>{f.language ? <code className="code">{f.language}</code> : '—'}</td>
-                  <td>{f.country ? <code className="code">{f.country}</code> : '—'}</td>
-                  <td>{f.tags?.length ? f.tags.map((t) => <span key={t} className="tag">{t}</span>) : <span className="muted">—</span>}</td>
-                  <td><FileEmbargo file={f} /></td>
-                  <td>{f.transfer?.username ?? <span className="muted">—</span>}{f.$transfer?.downloaded ? <span className="muted"> · downloaded</span> : null}</td>
-                  <td>
-                    {f.verified ? <span className="yes">Verified</span> : <span className="no">Unverified</span>}
-                    {f.warnings?.length ? <span className="tag tag--danger" title={f.warnings.map(String).join('; ')}>{f.warnings.length} warning{f.warnings.length === 1 ? '' : 's'}</span> : null}
-                  </td>
-                  {canEdit ? (
-                    <td className="catalog-table__actions">
-                      {f._id ? (
-                        <button type="button" className="button button--small" onClick={() => setEditing(f as File & { _id: string })}>
-                          Edit<span className="visually-hidden"> file {f.name}</span>
-                        </button>
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CatalogTable
+          caption="Files"
+          className="mini-table files-table"
+          columns={['Name', 'Language', 'Country', 'Tags', 'Embargo', 'Transfer user', 'State']}
+          actions={canEdit}
+        >
+          {files.map((f) => (
+            <tr key={f._id}>
+              <th scope="row"><span className="file-name">{f.name ?? f._id}</span></th>
+              <td>{f.language ? <code className="code">{f.language}</code> : '—'}</td>
+              <td>{f.country ? <code className="code">{f.country}</code> : '—'}</td>
+              <td>{f.tags?.length ? f.tags.map((t) => <span key={t} className="tag">{t}</span>) : <span className="muted">—</span>}</td>
+              <td><FileEmbargo file={f} /></td>
+              <td>{f.transfer?.username ?? <span className="muted">—</span>}{f.$transfer?.downloaded ? <span className="muted"> · downloaded</span> : null}</td>
+              <td>
+                {f.verified ? <span className="yes">Verified</span> : <span className="no">Unverified</span>}
+                {f.warnings?.length ? <span className="tag tag--danger" title={f.warnings.map(String).join('; ')}>{f.warnings.length} warning{f.warnings.length === 1 ? '' : 's'}</span> : null}
+              </td>
+              <ActionsCell show={canEdit}>
+                {f._id ? (
+                  <RowAction label="Edit" name={<>file {f.name}</>} onClick={() => setEditing(f as File & { _id: string })} />
+                ) : null}
+              </ActionsCell>
+            </tr>
+          ))}
+        </CatalogTable>
       )}
       {editing ? (
         <FileDialog

@@ -1,8 +1,9 @@
 /** /catalog: the sections of the catalog, each with what it holds and how many. */
 import { Link } from 'react-router';
 import { plural } from '../../../lib/format';
+import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
-import { totalOf, useLanguageList, useProjectList, useStudioList, useTerritoryList } from '../queries';
+import { useLanguageList, useProjectList, useStudioList, useTerritoryList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 

@@ -2,10 +2,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { plural } from '../../../lib/format';
+import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
+import { CatalogTable } from '../components/CatalogTable';
 import { LanguageDialog } from '../components/LanguageDialog';
 import { ListState } from '../components/ListState';
-import { catalogKeys, loaded, totalOf, useLanguageList } from '../queries';
+import { catalogKeys, loaded, useLanguageList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
@@ -23,29 +25,21 @@ export function LanguagesPage() {
       actions={canEdit ? <button type="button" className="button button--primary" onClick={() => setAdding(true)}>Add language</button> : undefined}
     >
       <ListState query={query} what="languages" route="GET /languages" empty={<strong>No languages yet.</strong>}>
-        <div className="catalog-table-wrap">
-          <table className="catalog-table">
-            <caption className="visually-hidden">Languages</caption>
-            <thead>
-              <tr><th scope="col">Name</th><th scope="col">Code</th><th scope="col">DCP code</th><th scope="col">ISO code</th><th scope="col">Translation fonts</th></tr>
-            </thead>
-            <tbody>
-              {languages.map((l) => (
-                <tr key={l._id ?? l.code}>
-                  <th scope="row">{l.name || <span className="muted">Unnamed</span>}</th>
-                  <td><code className="code">{l.code ?? '—'}</code></td>
-                  <td>{l.dcpCode ? <code className="code">{l.dcpCode}</code> : <span className="muted">—</span>}</td>
-                  <td>{l.isoCode ? <code className="code">{l.isoCode}</code> : <span className="muted">—</span>}</td>
-                  <td>
-                    {l.translationFonts?.length
-                      ? l.translationFonts.map((f) => `${f.face ?? '?'} ${f.size ?? ''}`.trim()).join(', ')
-                      : <span className="muted">—</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CatalogTable caption="Languages" columns={['Name', 'Code', 'DCP code', 'ISO code', 'Translation fonts']}>
+          {languages.map((l) => (
+            <tr key={l._id ?? l.code}>
+              <th scope="row">{l.name || <span className="muted">Unnamed</span>}</th>
+              <td><code className="code">{l.code ?? '—'}</code></td>
+              <td>{l.dcpCode ? <code className="code">{l.dcpCode}</code> : <span className="muted">—</span>}</td>
+              <td>{l.isoCode ? <code className="code">{l.isoCode}</code> : <span className="muted">—</span>}</td>
+              <td>
+                {l.translationFonts?.length
+                  ? l.translationFonts.map((f) => `${f.face ?? '?'} ${f.size ?? ''}`.trim()).join(', ')
+                  : <span className="muted">—</span>}
+              </td>
+            </tr>
+          ))}
+        </CatalogTable>
         <p className="hint catalog__foot">The interface adds languages but has no operation to change one; ask an administrator of the service to correct a language.</p>
       </ListState>
       {adding ? (

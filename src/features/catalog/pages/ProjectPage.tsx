@@ -3,23 +3,27 @@
  * from operation 9 (GET /assets/countByProject?project=), whose Content-Range total is the count.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import type { Asset } from '../../../api/schema/asset';
 import { AssetThumb } from '../../../components/AssetThumb';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Field, Fields, YesNo } from '../../../components/Field';
+import { InfiniteRecordTable, LoadMoreError } from '../../../components/InfiniteRecordTable';
 import { Section } from '../../../components/Section';
 import { SkeletonLines, SkeletonRows } from '../../../components/Skeleton';
-import { VirtualTable, type Column } from '../../../components/VirtualTable';
+import type { Column } from '../../../components/VirtualTable';
 import { formatDate } from '../../../lib/dates';
 import { formatCount, keyLabel } from '../../../lib/format';
+import { totalOf } from '../../../lib/pages';
 import { Breadcrumb, CatalogLayout } from '../components/CatalogLayout';
 import { ProjectDialog } from '../components/ProjectDialog';
-import { catalogKeys, loaded, totalOf, useProject, useProjectAssets, useStudioList } from '../queries';
+import { catalogKeys, loaded, useProject, useProjectAssets, useStudioList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import { ArchiveDialog } from './ProjectsPage';
 import '../catalog.css';
+
+const assetHref = (id: string) => `/catalog/assets/${encodeURIComponent(id)}`;
 
 const COLUMNS: Column<Asset>[] = [
   {
@@ -28,7 +32,7 @@ const COLUMNS: Column<Asset>[] = [
       <div className="asset-cell">
         <AssetThumb thumbnail={undefined} mediaType={a.mediaType} type={a.type} />
         <div className="asset-cell__text">
-          <Link to={`/catalog/assets/${encodeURIComponent(a._id ?? '')}`} tabIndex={-1} className="asset-cell__name">{a.name || 'Untitled asset'}</Link>
+          <Link to={assetHref(a._id ?? '')} tabIndex={-1} className="asset-cell__name">{a.name || 'Untitled asset'}</Link>
           <span className="asset-cell__type">{a.slug ?? ''}</span>
         </div>
       </div>
@@ -56,32 +60,22 @@ const COLUMNS: Column<Asset>[] = [
 ];
 
 function ProjectAssets({ projectId }: { projectId: string }) {
-  const navigate = useNavigate();
   const query = useProjectAssets(projectId);
-  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const total = totalOf(query.data);
-  const open = useCallback((a: Asset) => { if (a._id) void navigate(`/catalog/assets/${encodeURIComponent(a._id)}`); }, [navigate]);
-  const fetchMore = useCallback(() => void query.fetchNextPage(), [query]);
   return (
     <Section title="Assets" meta={total !== undefined ? `(${formatCount(total)})` : undefined}>
       {query.isPending ? <SkeletonRows rows={5} label="Loading assets" /> : query.isError && !query.data ? (
         <ErrorPanel error={query.error} title="Could not load the assets" onRetry={() => void query.refetch()} />
       ) : (
         <div className="catalog-assets">
-          <VirtualTable
+          <InfiniteRecordTable
             label="Assets of this project"
             columns={COLUMNS}
-            rows={rows}
-            total={total}
+            query={query}
             rowHeight={52}
-            hasNextPage={query.hasNextPage}
-            isFetchingNextPage={query.isFetchingNextPage}
-            fetchNextPage={fetchMore}
-            nextPageError={query.isFetchNextPageError ? (
-              <span className="inline-error">Could not load more. <button type="button" className="link-button" onClick={fetchMore}>Try again</button></span>
-            ) : undefined}
-            onOpen={open}
-            getKey={(a, i) => a._id ?? String(i)}
+            noun="asset"
+            hrefFor={assetHref}
+            nextPageError={(retry) => <LoadMoreError onRetry={retry} quiet />}
             renderInvalid={(row) => <span className="inline-error">This asset could not be read ({row.problems[0]?.path}: {row.problems[0]?.message}).</span>}
             empty={<div className="empty"><strong>No assets in this project yet.</strong></div>}
           />

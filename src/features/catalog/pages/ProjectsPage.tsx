@@ -10,11 +10,13 @@ import type { Project } from '../../../api/schema/project';
 import { describeError } from '../../../components/ErrorPanel';
 import { Modal } from '../../../components/Modal';
 import { formatCount, plural } from '../../../lib/format';
+import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
+import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
 import { ListState } from '../components/ListState';
 import { ProjectDialog } from '../components/ProjectDialog';
 import { withoutComputed } from '../model/forms';
-import { catalogKeys, loaded, totalOf, useAssetCount, useProjectList, useStudioList } from '../queries';
+import { catalogKeys, loaded, useAssetCount, useProjectList, useStudioList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
@@ -102,43 +104,25 @@ export function ProjectsPage() {
         </label>
       </div>
       <ListState query={query} what="projects" route="GET /projects" empty={<strong>No projects{studio ? ' in this studio' : ''}.</strong>}>
-        <div className="catalog-table-wrap">
-          <table className="catalog-table">
-            <caption className="visually-hidden">Projects</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th><th scope="col">Studio</th><th scope="col">File prefix</th>
-                <th scope="col" className="num">Assets</th><th scope="col">State</th>
-                {canEdit ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {projects.map((p) => (
-                <tr key={p._id}>
-                  <th scope="row">
-                    {p._id ? <Link to={`/catalog/projects/${encodeURIComponent(p._id)}`}>{p.name || 'Unnamed project'}</Link> : p.name}
-                  </th>
-                  <td>{studioName(p.studio) ?? <span className="muted">{p.studio ?? '—'}</span>}</td>
-                  <td>{p.filePrefix ? <code className="code">{p.filePrefix}</code> : <span className="muted">—</span>}</td>
-                  <td className="num">{p._id ? <AssetCount projectId={p._id} /> : '—'}</td>
-                  <td>{p.archived ? <span className="badge badge--muted">Archived</span> : <span className="badge badge--success">Active</span>}</td>
-                  {canEdit ? (
-                    <td className="catalog-table__actions">
-                      <button type="button" className="button button--small" onClick={() => setEditing(p)}>
-                        Edit<span className="visually-hidden"> {p.name}</span>
-                      </button>
-                      {p._id ? (
-                        <button type="button" className="button button--small" onClick={() => setArchiving(p as Project & { _id: string })}>
-                          {p.archived ? 'Restore' : 'Archive'}<span className="visually-hidden"> {p.name}</span>
-                        </button>
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CatalogTable caption="Projects" columns={['Name', 'Studio', 'File prefix', { label: 'Assets', className: 'num' }, 'State']} actions={canEdit}>
+          {projects.map((p) => (
+            <tr key={p._id}>
+              <th scope="row">
+                {p._id ? <Link to={`/catalog/projects/${encodeURIComponent(p._id)}`}>{p.name || 'Unnamed project'}</Link> : p.name}
+              </th>
+              <td>{studioName(p.studio) ?? <span className="muted">{p.studio ?? '—'}</span>}</td>
+              <td>{p.filePrefix ? <code className="code">{p.filePrefix}</code> : <span className="muted">—</span>}</td>
+              <td className="num">{p._id ? <AssetCount projectId={p._id} /> : '—'}</td>
+              <td>{p.archived ? <span className="badge badge--muted">Archived</span> : <span className="badge badge--success">Active</span>}</td>
+              <ActionsCell show={canEdit}>
+                <RowAction label="Edit" name={p.name} onClick={() => setEditing(p)} />
+                {p._id ? (
+                  <RowAction label={p.archived ? 'Restore' : 'Archive'} name={p.name} onClick={() => setArchiving(p as Project & { _id: string })} />
+                ) : null}
+              </ActionsCell>
+            </tr>
+          ))}
+        </CatalogTable>
       </ListState>
       {editing ? (
         <ProjectDialog

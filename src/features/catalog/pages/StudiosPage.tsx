@@ -4,10 +4,12 @@ import { useState } from 'react';
 import type { Studio } from '../../../api/schema/studio';
 import { formatDate } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
+import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
+import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
 import { ListState } from '../components/ListState';
 import { StudioDialog } from '../components/StudioDialog';
-import { catalogKeys, groupListOptions, loaded, totalOf, useStudioList } from '../queries';
+import { catalogKeys, groupListOptions, loaded, useStudioList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
@@ -29,32 +31,20 @@ export function StudiosPage() {
       actions={canEdit ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>New studio</button> : undefined}
     >
       <ListState query={query} what="studios" route="GET /studios" empty={<strong>No studios yet.</strong>}>
-        <div className="catalog-table-wrap">
-          <table className="catalog-table">
-            <caption className="visually-hidden">Studios</caption>
-            <thead>
-              <tr><th scope="col">Name</th><th scope="col">Slug</th><th scope="col">Coordinator group</th><th scope="col">Preview watermark</th><th scope="col">Created</th>{canEdit ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}</tr>
-            </thead>
-            <tbody>
-              {studios.map((s) => (
-                <tr key={s._id}>
-                  <th scope="row">{s.name || <span className="muted">Unnamed studio</span>}</th>
-                  <td><code className="code">{s.slug ?? '—'}</code></td>
-                  <td>{groupName(s.coordinator) ?? (s.coordinator ? <code className="code">{s.coordinator}</code> : <span className="muted">—</span>)}</td>
-                  <td>{s.previewWatermarkFormat ? <code className="code">{s.previewWatermarkFormat}</code> : <span className="muted">—</span>}</td>
-                  <td>{s.created ? formatDate(s.created) : '—'}</td>
-                  {canEdit ? (
-                    <td className="catalog-table__actions">
-                      <button type="button" className="button button--small" onClick={() => setEditing(s)}>
-                        Edit<span className="visually-hidden"> {s.name}</span>
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CatalogTable caption="Studios" columns={['Name', 'Slug', 'Coordinator group', 'Preview watermark', 'Created']} actions={canEdit}>
+          {studios.map((s) => (
+            <tr key={s._id}>
+              <th scope="row">{s.name || <span className="muted">Unnamed studio</span>}</th>
+              <td><code className="code">{s.slug ?? '—'}</code></td>
+              <td>{groupName(s.coordinator) ?? (s.coordinator ? <code className="code">{s.coordinator}</code> : <span className="muted">—</span>)}</td>
+              <td>{s.previewWatermarkFormat ? <code className="code">{s.previewWatermarkFormat}</code> : <span className="muted">—</span>}</td>
+              <td>{s.created ? formatDate(s.created) : '—'}</td>
+              <ActionsCell show={canEdit}>
+                <RowAction label="Edit" name={s.name} onClick={() => setEditing(s)} />
+              </ActionsCell>
+            </tr>
+          ))}
+        </CatalogTable>
       </ListState>
       {editing ? (
         <StudioDialog

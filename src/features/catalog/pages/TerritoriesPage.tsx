@@ -3,10 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Territory } from '../../../api/schema/territory';
 import { describeUnknown, plural } from '../../../lib/format';
+import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
+import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
 import { ListState } from '../components/ListState';
 import { TerritoryDialog } from '../components/TerritoryDialog';
-import { catalogKeys, loaded, totalOf, useLanguageList, useTerritoryList } from '../queries';
+import { catalogKeys, loaded, useLanguageList, useTerritoryList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
@@ -36,37 +38,25 @@ export function TerritoriesPage() {
       actions={canEdit ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>New territory</button> : undefined}
     >
       <ListState query={query} what="territories" route="GET /territories" empty={<strong>No territories yet.</strong>}>
-        <div className="catalog-table-wrap">
-          <table className="catalog-table">
-            <caption className="visually-hidden">Territories</caption>
-            <thead>
-              <tr><th scope="col">Name</th><th scope="col">Countries</th><th scope="col">Languages</th><th scope="col">Assigned languages</th>{canEdit ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}</tr>
-            </thead>
-            <tbody>
-              {territories.map((t) => {
-                const display = (t as { displayName?: unknown }).displayName;
-                return (
-                  <tr key={t._id}>
-                    <th scope="row">
-                      {t.name || <span className="muted">Unnamed</span>}
-                      {typeof display === 'string' && display !== t.name ? <span className="muted"> · {display}</span> : null}
-                    </th>
-                    <td><Codes list={t.countries} /></td>
-                    <td><Codes list={t.languages} /></td>
-                    <td><Codes list={t.assignedLanguages} /></td>
-                    {canEdit ? (
-                      <td className="catalog-table__actions">
-                        <button type="button" className="button button--small" onClick={() => setEditing(t)}>
-                          Edit<span className="visually-hidden"> {t.name}</span>
-                        </button>
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <CatalogTable caption="Territories" columns={['Name', 'Countries', 'Languages', 'Assigned languages']} actions={canEdit}>
+          {territories.map((t) => {
+            const display = (t as { displayName?: unknown }).displayName;
+            return (
+              <tr key={t._id}>
+                <th scope="row">
+                  {t.name || <span className="muted">Unnamed</span>}
+                  {typeof display === 'string' && display !== t.name ? <span className="muted"> · {display}</span> : null}
+                </th>
+                <td><Codes list={t.countries} /></td>
+                <td><Codes list={t.languages} /></td>
+                <td><Codes list={t.assignedLanguages} /></td>
+                <ActionsCell show={canEdit}>
+                  <RowAction label="Edit" name={t.name} onClick={() => setEditing(t)} />
+                </ActionsCell>
+              </tr>
+            );
+          })}
+        </CatalogTable>
       </ListState>
       {editing ? (
         <TerritoryDialog

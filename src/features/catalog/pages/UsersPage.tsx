@@ -7,11 +7,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import type { AdminUser } from '../../../api/users';
 import { plural } from '../../../lib/format';
+import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
+import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
 import { ListState } from '../components/ListState';
 import { UserDialog } from '../components/UserDialog';
 import { resolveInvite } from '../model/access';
-import { catalogKeys, loaded, totalOf, useGroupList, useUserList } from '../queries';
+import { catalogKeys, loaded, useGroupList, useUserList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
@@ -101,32 +103,20 @@ export function UsersPage() {
         </div>
       </div>
       <ListState query={query} what="users" route="GET /users" empty={<strong>No users{search ? ' match this search' : ''}.</strong>}>
-        <div className="catalog-table-wrap">
-          <table className="catalog-table">
-            <caption className="visually-hidden">Users</caption>
-            <thead>
-              <tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Groups</th><th scope="col">Status</th><th scope="col">Territory</th>{access.isAdmin ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}</tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u._id}>
-                  <th scope="row">{u.name || <span className="muted">No name</span>}</th>
-                  <td>{u.emailNormal ?? u.username ?? '—'}</td>
-                  <td>{u.groups?.length ? u.groups.map((g) => g.name ?? g._id).join(', ') : <span className="muted">None</span>}</td>
-                  <td><StatusFlags user={u} /></td>
-                  <td>{u.territory?.name ?? <span className="muted">—</span>}</td>
-                  {access.isAdmin ? (
-                    <td className="catalog-table__actions">
-                      <button type="button" className="button button--small" onClick={() => setEditing(u)}>
-                        Edit<span className="visually-hidden"> {u.name}</span>
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CatalogTable caption="Users" columns={['Name', 'E-mail', 'Groups', 'Status', 'Territory']} actions={access.isAdmin}>
+          {users.map((u) => (
+            <tr key={u._id}>
+              <th scope="row">{u.name || <span className="muted">No name</span>}</th>
+              <td>{u.emailNormal ?? u.username ?? '—'}</td>
+              <td>{u.groups?.length ? u.groups.map((g) => g.name ?? g._id).join(', ') : <span className="muted">None</span>}</td>
+              <td><StatusFlags user={u} /></td>
+              <td>{u.territory?.name ?? <span className="muted">—</span>}</td>
+              <ActionsCell show={access.isAdmin}>
+                <RowAction label="Edit" name={u.name} onClick={() => setEditing(u)} />
+              </ActionsCell>
+            </tr>
+          ))}
+        </CatalogTable>
       </ListState>
       {editing ? (
         <UserDialog

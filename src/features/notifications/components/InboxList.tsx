@@ -4,10 +4,10 @@
  * the page's (j/k and the arrows move it, Enter opens it); the checkboxes and per-row buttons are for pointers,
  * the keyboard has x, Shift+I and Shift+U for them.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { Parsed } from '../../../api/parse';
 import type { Notification } from '../../../api/schema/notification';
+import { useInfiniteVirtualizer } from '../../../components/useInfiniteVirtualizer';
 import { formatDateTime, formatRelative, isoDateTime } from '../../../lib/dates';
 import { typeLabel, whoOf } from '../model/inbox';
 
@@ -40,25 +40,15 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
   const scrollRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
   const hintId = `${baseId}-hint`;
-  const count = rows.length + (hasNextPage ? 1 : 0);
 
   useImperativeHandle(ref, () => ({
     focus: () => scrollRef.current?.focus({ preventScroll: true }),
     hasFocus: () => document.activeElement === scrollRef.current,
   }), []);
 
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+  const { virtualizer, items } = useInfiniteVirtualizer({
+    scrollRef, loaded: rows.length, rowHeight: ROW_HEIGHT, hasNextPage, isFetchingNextPage, fetchNextPage, nextPageError: props.nextPageError,
   });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
-
-  useEffect(() => {
-    if (lastIndex >= rows.length - 1 && hasNextPage && !isFetchingNextPage && !props.nextPageError) fetchNextPage();
-  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage, props.nextPageError]);
 
   useEffect(() => {
     if (rows.length > 0) virtualizer.scrollToIndex(Math.min(active, rows.length - 1), { align: 'auto' });

@@ -1,14 +1,15 @@
 /** The share list as a virtualized, infinitely scrolling table. */
-import { useCallback, useMemo, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import type { InfiniteData } from '@tanstack/react-query';
-import type { ListPage } from '../../../api/client';
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Share } from '../../../api/schema/share';
-import { VirtualTable, type Column } from '../../../components/VirtualTable';
+import { InfiniteRecordTable, type InfiniteRecords } from '../../../components/InfiniteRecordTable';
+import type { Column } from '../../../components/VirtualTable';
 import { formatDate } from '../../../lib/dates';
 import { formatCount } from '../../../lib/format';
 import { recipientName } from '../model/describe';
 import { tagLabels } from '../model/display';
+
+const shareHref = (id: string) => `/shares/${encodeURIComponent(id)}`;
 
 function columns(me: string | undefined): Column<Share>[] {
   return [
@@ -18,7 +19,7 @@ function columns(me: string | undefined): Column<Share>[] {
       width: 'minmax(180px, 2fr)',
       render: (s) => (
         <div className="two-line">
-          <Link to={`/shares/${encodeURIComponent(s._id ?? '')}`} tabIndex={-1} className="truncate share-row__name">
+          <Link to={shareHref(s._id ?? '')} tabIndex={-1} className="truncate share-row__name">
             {s.projectNames?.length ? s.projectNames.join(', ') : 'Untitled share'}
           </Link>
           <span className="truncate muted">{s.assetCategory ?? ''}</span>
@@ -90,49 +91,13 @@ export function ApprovalBadge({ approved }: { approved: boolean | undefined }) {
 
 interface Props {
   me: string | undefined;
-  data: InfiniteData<ListPage<Share>, unknown> | undefined;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => void;
-  nextPageError: unknown;
+  query: InfiniteRecords<Share>;
   empty: ReactNode;
 }
 
-export function ShareTable({ me, data, hasNextPage, isFetchingNextPage, fetchNextPage, nextPageError, empty }: Props) {
-  const navigate = useNavigate();
+export function ShareTable({ me, query, empty }: Props) {
   const cols = useMemo(() => columns(me), [me]);
-  const rows = useMemo(() => data?.pages.flatMap((p) => p.items) ?? [], [data]);
-  const total = data?.pages[data.pages.length - 1]?.total ?? data?.pages[0]?.total;
-  const open = useCallback((s: Share) => {
-    if (s._id) void navigate(`/shares/${encodeURIComponent(s._id)}`);
-  }, [navigate]);
-  const fetchMore = useCallback(() => fetchNextPage(), [fetchNextPage]);
   return (
-    <VirtualTable
-      label="Shares"
-      columns={cols}
-      rows={rows}
-      total={total}
-      rowHeight={56}
-      hasNextPage={hasNextPage}
-      isFetchingNextPage={isFetchingNextPage}
-      fetchNextPage={fetchMore}
-      nextPageError={nextPageError ? (
-        <span className="inline-error" role="alert">
-          Could not load more.{' '}
-          <button type="button" className="link-button" onClick={fetchMore}>Try again</button>
-        </span>
-      ) : undefined}
-      onOpen={open}
-      getKey={(s, i) => s._id ?? `row-${i}`}
-      renderInvalid={(row) => (
-        <span className="inline-error">
-          This share{row.id ? <> (<code>{row.id}</code>)</> : null} could not be read:{' '}
-          {row.problems.slice(0, 2).map((p) => `${p.path || 'record'}: ${p.message}`).join('; ')}
-          {row.id ? <> · <Link to={`/shares/${encodeURIComponent(row.id)}`}>Open anyway</Link></> : null}
-        </span>
-      )}
-      empty={empty}
-    />
+    <InfiniteRecordTable label="Shares" columns={cols} query={query} rowHeight={56} noun="share" hrefFor={shareHref} empty={empty} />
   );
 }

@@ -13,12 +13,12 @@ import { isApiError } from '../../../api/client';
 import type { Share } from '../../../api/schema/share';
 import { shareConflictCurrent } from '../../../api/shares';
 import type { VersionedRecord } from '../../../api/versioned';
-import { describeError, ErrorPanel } from '../../../components/ErrorPanel';
+import { DetailBreadcrumb, DetailFailed, DetailLoading } from '../../../components/DetailPage';
+import { describeError } from '../../../components/ErrorPanel';
 import { Field, Fields } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { Section } from '../../../components/Section';
-import { SkeletonLines } from '../../../components/Skeleton';
 import { formatDateTime } from '../../../lib/dates';
 import { describeUnknown, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session/useSession';
@@ -53,35 +53,22 @@ export function SharePage() {
   useDocumentTitle(share ? `Share — ${share.projectNames?.join(', ') || 'untitled'}` : 'Share');
 
   if (query.isPending) {
-    return (
-      <div className="page">
-        <Breadcrumb />
-        <SkeletonLines lines={2} label="Loading share" />
-        <div className="detail-grid">
-          <div><SkeletonLines lines={8} label="Loading assets" /></div>
-          <div><SkeletonLines lines={6} label="Loading recipients" /></div>
-        </div>
-      </div>
-    );
+    return <DetailLoading breadcrumb={<Breadcrumb />} labels={['Loading share', 'Loading assets', 'Loading recipients']} />;
   }
   if (query.isError || !query.data || !share) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
     return (
-      <div className="page page--narrow">
-        <Breadcrumb />
-        {notFound ? (
-          <div className="empty">
-            <h1 className="page__title">Share not found</h1>
-            <p>There is no share <code className="code">{id}</code>, or you neither sent nor received it.</p>
-            <Link to="/shares">Back to shares</Link>
-          </div>
-        ) : (
-          <>
-            <h1 className="page__title">Share</h1>
-            <ErrorPanel error={query.error} title="Could not load this share" onRetry={() => void query.refetch()} />
-          </>
-        )}
-      </div>
+      <DetailFailed
+        breadcrumb={<Breadcrumb />}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        title="Could not load this share"
+        heading="Share"
+        notFound={{
+          title: 'Share not found',
+          text: <>There is no share <code className="code">{id}</code>, or you neither sent nor received it.</>,
+          back: { to: '/shares', label: 'Back to shares' },
+        }}
+      />
     );
   }
   return (
@@ -97,14 +84,7 @@ export function SharePage() {
 }
 
 function Breadcrumb({ name }: { name?: string | undefined }) {
-  return (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
-      <ol>
-        <li><Link to="/shares">Shares</Link></li>
-        {name ? <li aria-current="page">{name}</li> : null}
-      </ol>
-    </nav>
-  );
+  return <DetailBreadcrumb to="/shares" label="Shares" name={name} />;
 }
 
 interface ConflictState {

@@ -8,7 +8,7 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { SkeletonRows } from '../../../components/Skeleton';
 import { Unavailable } from '../../../components/Unavailable';
-import { formatCount, plural } from '../../../lib/format';
+import { countLine } from '../../../lib/pages';
 import { useSession } from '../../../lib/session/useSession';
 import { ShareTable } from '../components/ShareTable';
 import { useShareList } from '../queries';
@@ -18,17 +18,12 @@ export function SharesPage() {
   useDocumentTitle('Shares');
   const me = useSession()?.user?._id;
   const query = useShareList();
-  const pages = query.data?.pages;
-  const total = pages?.[pages.length - 1]?.total;
-  const loaded = pages?.reduce((n, p) => n + p.items.length, 0) ?? 0;
   return (
     <div className="page page--list">
       <div className="page__header">
         <h1 className="page__title">Shares</h1>
         <p className="page__count" aria-live="polite">
-          {query.isSuccess
-            ? total !== undefined ? plural(total, 'share') : `${formatCount(loaded)}${query.hasNextPage ? '+' : ''} loaded`
-            : null}
+          {query.isSuccess ? countLine(query.data, query.hasNextPage, 'share') : null}
         </p>
       </div>
       <p className="hint page__hint">Shares you sent or received, newest first. Open one to see its assets, recipients and permissions.</p>
@@ -43,11 +38,7 @@ export function SharesPage() {
       ) : (
         <ShareTable
           me={me}
-          data={query.data}
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          fetchNextPage={() => void query.fetchNextPage()}
-          nextPageError={query.isFetchNextPageError ? query.error : undefined}
+          query={query}
           empty={<div className="empty"><strong>No shares yet.</strong><span>Shares you send or receive appear here.</span></div>}
         />
       )}

@@ -3,7 +3,7 @@
  * status and language, infinite scroll. `/translations/:id` opens a translation in the editor of its work request.
  */
 import { useCallback, useMemo } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { isUnavailable } from '../../../api/client';
 import { TRANSLATION_STATUSES } from '../../../api/schema/translation';
 import type { TranslationFilters, TranslationListItem } from '../../../api/translations';
@@ -12,16 +12,16 @@ import { useDocumentTitle } from '../../../components/PageTitle';
 import { SkeletonLines, SkeletonRows } from '../../../components/Skeleton';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Unavailable } from '../../../components/Unavailable';
-import { VirtualTable, type Column } from '../../../components/VirtualTable';
+import { InfiniteRecordTable } from '../../../components/InfiniteRecordTable';
+import type { Column } from '../../../components/VirtualTable';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
-import { formatCount, plural } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
+import { countLine } from '../../../lib/pages';
 import { isOverdue } from '../../../lib/statuses';
 import { useEditorPath, useLanguageChoices, useTranslationList } from '../queries';
 import '../translations.css';
 
-function editorLink(t: TranslationListItem): string {
-  return `/translations/${encodeURIComponent(t._id ?? '')}`;
-}
+const translationHref = (id: string) => `/translations/${encodeURIComponent(id)}`;
 
 function Progress({ done, total }: { done: number | undefined; total: number | undefined }) {
   if (total === undefined) return <span className="muted">—</span>;
@@ -42,7 +42,7 @@ const COLUMNS: Column<TranslationListItem>[] = [
     width: 'minmax(200px, 2fr)',
     render: (t) => (
       <div className="two-line">
-        <Link to={editorLink(t)} tabIndex={-1} className="truncate">{t.assetName || 'Untitled asset'}</Link>
+        <Link to={translationHref(t._id ?? '')} tabIndex={-1} className="truncate">{t.assetName || 'Untitled asset'}</Link>
         <span className="truncate muted">
           {t.kind === 'graphics' ? 'Graphics' : t.kind === 'dialogue' ? 'Subtitles' : 'Translation'} · Work request{' '}
           <Link to={`/work-requests/${encodeURIComponent(t.workRequest ?? '')}`} tabIndex={-1}>
@@ -79,7 +79,6 @@ export function TranslationsPage() {
   const filters = filtersFrom(params);
   const query = useTranslationList(filters);
   const languages = useLanguageChoices();
-  const navigate = useNavigate();
 
   const setFilter = useCallback((key: 'status' | 'language', value: string) => {
     setParams((current) => {
@@ -90,8 +89,6 @@ export function TranslationsPage() {
     }, { replace: true });
   }, [setParams]);
 
-  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
-  const total = query.data?.pages[query.data.pages.length - 1]?.total;
   const languageCodes = useMemo(() => {
     const codes = (languages.data?.items ?? []).flatMap((i) => (i.ok && i.data.code ? [{ code: i.data.code, name: i.data.name ?? i.data.code }] : []));
     return codes.sort((a, b) => a.name.localeCompare(b.name));
@@ -103,7 +100,7 @@ export function TranslationsPage() {
       <div className="page__header">
         <h1 className="page__title">Translations</h1>
         <p className="page__count" aria-live="polite">
-          {query.isSuccess ? (total !== undefined ? plural(total, 'translation') : `${formatCount(rows.length)}${query.hasNextPage ? '+' : ''} loaded`) : null}
+          {query.isSuccess ? countLine(query.data, query.hasNextPage, 'translation') : null}
         </p>
       </div>
       <div className="filters" role="search" aria-label="Filter translations">
@@ -139,18 +136,14 @@ export function TranslationsPage() {
           <ErrorPanel error={query.error} title="Could not load translations" onRetry={() => void query.refetch()} />
         )
       ) : (
-        <VirtualTable
+        <InfiniteRecordTable
           label="Translations"
           columns={COLUMNS}
-          rows={rows}
-          total={total}
+          query={query}
           rowHeight={52}
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          fetchNextPage={() => void query.fetchNextPage()}
-          nextPageError={query.isFetchNextPageError ? <ErrorPanel error={query.error} compact onRetry={() => void query.fetchNextPage()} /> : undefined}
-          onOpen={(t) => { if (t._id) void navigate(editorLink(t)); }}
-          getKey={(t, i) => t._id ?? String(i)}
+          noun="translation"
+          hrefFor={translationHref}
+          nextPageError={(retry, error) => <ErrorPanel error={error} compact onRetry={retry} />}
           renderInvalid={(row) => <span className="muted">A translation that could not be read ({row.problems[0]?.path}: {row.problems[0]?.message})</span>}
           empty={
             <div className="empty">

@@ -1,16 +1,17 @@
 /** The work request list as a virtualized table: asset, project, language, territory, status, due, requested by, created. */
-import { useCallback, useMemo, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import type { InfiniteData } from '@tanstack/react-query';
-import type { ListPage } from '../../../api/client';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { WorkRequest } from '../../../api/schema/workRequest';
 import { AssetThumb } from '../../../components/AssetThumb';
+import { InfiniteRecordTable, type InfiniteRecords } from '../../../components/InfiniteRecordTable';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { VirtualTable, type Column } from '../../../components/VirtualTable';
+import type { Column } from '../../../components/VirtualTable';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatDate } from '../../../lib/dates';
 import { personGroup, personName } from '../../../lib/people';
 import { isOverdue } from '../../../lib/statuses';
+
+const workRequestHref = (id: string) => `/work-requests/${encodeURIComponent(id)}`;
 
 const COLUMNS: Column<WorkRequest>[] = [
   {
@@ -21,7 +22,7 @@ const COLUMNS: Column<WorkRequest>[] = [
       <div className="asset-cell">
         <AssetThumb thumbnail={wr.asset?.thumbnail} mediaType={wr.asset?.mediaType} type={wr.asset?.type} />
         <div className="asset-cell__text">
-          <Link to={`/work-requests/${encodeURIComponent(wr._id ?? '')}`} tabIndex={-1} className="asset-cell__name">
+          <Link to={workRequestHref(wr._id ?? '')} tabIndex={-1} className="asset-cell__name">
             {wr.asset?.name || 'Untitled asset'}
           </Link>
           <span className="asset-cell__type">{[wr.assetType || wr.asset?.type, wr.asset?.mediaType].filter(Boolean).join(' · ') || '—'}</span>
@@ -55,48 +56,12 @@ const COLUMNS: Column<WorkRequest>[] = [
 
 interface Props {
   label: string;
-  data: InfiniteData<ListPage<WorkRequest>, unknown> | undefined;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => void;
-  nextPageError: unknown;
+  query: InfiniteRecords<WorkRequest>;
   empty: ReactNode;
 }
 
-export function WorkRequestTable({ label, data, hasNextPage, isFetchingNextPage, fetchNextPage, nextPageError, empty }: Props) {
-  const navigate = useNavigate();
-  const rows = useMemo(() => data?.pages.flatMap((p) => p.items) ?? [], [data]);
-  const total = data?.pages[data.pages.length - 1]?.total ?? data?.pages[0]?.total;
-  const open = useCallback((wr: WorkRequest) => {
-    if (wr._id) void navigate(`/work-requests/${encodeURIComponent(wr._id)}`);
-  }, [navigate]);
-  const fetchMore = useCallback(() => fetchNextPage(), [fetchNextPage]);
+export function WorkRequestTable({ label, query, empty }: Props) {
   return (
-    <VirtualTable
-      label={label}
-      columns={COLUMNS}
-      rows={rows}
-      total={total}
-      rowHeight={56}
-      hasNextPage={hasNextPage}
-      isFetchingNextPage={isFetchingNextPage}
-      fetchNextPage={fetchMore}
-      nextPageError={nextPageError ? (
-        <span className="inline-error" role="alert">
-          Could not load more.{' '}
-          <button type="button" className="link-button" onClick={fetchMore}>Try again</button>
-        </span>
-      ) : undefined}
-      onOpen={open}
-      getKey={(wr, i) => wr._id ?? `row-${i}`}
-      renderInvalid={(row) => (
-        <span className="inline-error">
-          This work request{row.id ? <> (<code>{row.id}</code>)</> : null} could not be read:{' '}
-          {row.problems.slice(0, 2).map((p) => `${p.path || 'record'}: ${p.message}`).join('; ')}
-          {row.id ? <> · <Link to={`/work-requests/${encodeURIComponent(row.id)}`}>Open anyway</Link></> : null}
-        </span>
-      )}
-      empty={empty}
-    />
+    <InfiniteRecordTable label={label} columns={COLUMNS} query={query} rowHeight={56} noun="work request" hrefFor={workRequestHref} empty={empty} />
   );
 }

@@ -10,7 +10,7 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { SkeletonRows } from '../../../components/Skeleton';
 import { Unavailable } from '../../../components/Unavailable';
-import { formatCount, plural } from '../../../lib/format';
+import { countLine } from '../../../lib/pages';
 import { FiltersBar } from '../components/FiltersBar';
 import { WorkRequestTable } from '../components/WorkRequestTable';
 import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from '../model/filters';
@@ -31,10 +31,6 @@ export function WorkRequestListPage() {
   }, [setParams]);
   const onClear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
 
-  const pages = query.data?.pages;
-  const total = pages?.[pages.length - 1]?.total;
-  const loaded = pages?.reduce((n, p) => n + p.items.length, 0) ?? 0;
-
   return (
     <div className="page page--list">
       <div className="page__header">
@@ -44,11 +40,7 @@ export function WorkRequestListPage() {
           <Link to="/work-requests?view=automation" className="segmented__item" aria-current={view === 'automation' ? 'page' : undefined}>Automation queue</Link>
         </nav>
         <p className="page__count" aria-live="polite">
-          {query.isSuccess
-            ? total !== undefined
-              ? plural(total, 'work request')
-              : `${formatCount(loaded)}${query.hasNextPage ? '+' : ''} loaded`
-            : null}
+          {query.isSuccess ? countLine(query.data, query.hasNextPage, 'work request') : null}
         </p>
       </div>
       {view === 'all' ? (
@@ -73,11 +65,7 @@ export function WorkRequestListPage() {
       ) : (
         <WorkRequestTable
           label={view === 'automation' ? 'Automation queue' : 'Work requests'}
-          data={query.data}
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          fetchNextPage={() => void query.fetchNextPage()}
-          nextPageError={query.isFetchNextPageError ? query.error : undefined}
+          query={query}
           empty={
             <div className="empty">
               <strong>No work requests{view === 'all' && hasActiveFilters(filters) ? ' match these filters' : ''}.</strong>

@@ -3,13 +3,11 @@
  * (language, territory, recipients, uses), by when (due, delivery deadline), what is there (materials,
  * files), what happened (history, comments), and the actions: change status, request an offline.
  */
-import { Link, useParams } from 'react-router';
-import { isApiError } from '../../../api/client';
-import { ErrorPanel } from '../../../components/ErrorPanel';
+import { useParams } from 'react-router';
+import { DetailBreadcrumb, DetailFailed, DetailLoading } from '../../../components/DetailPage';
 import { Field, Fields, YesNo } from '../../../components/Field';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { Section } from '../../../components/Section';
-import { SkeletonLines } from '../../../components/Skeleton';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatDateTime } from '../../../lib/dates';
@@ -35,32 +33,21 @@ export function WorkRequestPage() {
   useDocumentTitle(wr ? `${wr.asset?.name ?? 'Work request'} — ${wr.language ?? ''}/${wr.territory ?? ''}` : 'Work request');
 
   if (query.isPending) {
-    return (
-      <div className="page">
-        <Breadcrumb />
-        <SkeletonLines lines={2} label="Loading work request" />
-        <div className="detail-grid">
-          <div><SkeletonLines lines={8} label="Loading details" /></div>
-          <div><SkeletonLines lines={6} label="Loading history" /></div>
-        </div>
-      </div>
-    );
+    return <DetailLoading breadcrumb={<Breadcrumb />} labels={['Loading work request', 'Loading details', 'Loading history']} />;
   }
   if (query.isError || !wr) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
     return (
-      <div className="page page--narrow">
-        <Breadcrumb />
-        {notFound ? (
-          <div className="empty">
-            <h1 className="page__title">Work request not found</h1>
-            <p>There is no work request <code className="code">{id}</code>, or you don’t have access to it.</p>
-            <Link to="/work-requests">Back to work requests</Link>
-          </div>
-        ) : (
-          <ErrorPanel error={query.error} title="Could not load this work request" onRetry={() => void query.refetch()} />
-        )}
-      </div>
+      <DetailFailed
+        breadcrumb={<Breadcrumb />}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        title="Could not load this work request"
+        notFound={{
+          title: 'Work request not found',
+          text: <>There is no work request <code className="code">{id}</code>, or you don’t have access to it.</>,
+          back: { to: '/work-requests', label: 'Back to work requests' },
+        }}
+      />
     );
   }
 
@@ -166,12 +153,5 @@ export function WorkRequestPage() {
 }
 
 function Breadcrumb({ name }: { name?: string | undefined }) {
-  return (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
-      <ol>
-        <li><Link to="/work-requests">Work requests</Link></li>
-        {name ? <li aria-current="page">{name}</li> : null}
-      </ol>
-    </nav>
-  );
+  return <DetailBreadcrumb to="/work-requests" label="Work requests" name={name} />;
 }

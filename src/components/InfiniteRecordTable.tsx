@@ -1,0 +1,92 @@
+/**
+ * A VirtualTable over an infinite list query of records with an `_id`: flattens the pages, reads the total,
+ * fetches the next page, opens a row at its own page (`hrefFor`), and says the usual things in the usual
+ * words: a page that failed to load ("Could not load more. Try again") and a record that could not be read
+ * ("This <noun> (id) could not be read: … · Open anyway").
+ */
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { ListPage } from '../api/client';
+import type { Parsed } from '../api/parse';
+import { rowsOf, totalOf } from '../lib/pages';
+import { VirtualTable, type Column } from './VirtualTable';
+
+/** The part of a `useInfiniteQuery` result the table reads. */
+export interface InfiniteRecords<T> {
+  data: InfiniteData<ListPage<T>, unknown> | undefined;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+type Invalid<T> = Extract<Parsed<T>, { ok: false }>;
+
+interface Props<T extends { _id?: string }> {
+  label: string;
+  columns: Column<T>[];
+  query: InfiniteRecords<T>;
+  rowHeight: number;
+  /** What one record is called, for the row of a record that could not be read: "share", "work request". */
+  noun: string;
+  /** The page of a record, by id: where a row opens (click, Enter) and where "Open anyway" goes. */
+  hrefFor: (id: string) => string;
+  empty: ReactNode;
+  /** Replaces the standard "Could not load more. Try again" of the loader row. */
+  nextPageError?: (retry: () => void, error: unknown) => ReactNode;
+  /** Replaces the standard row of a record that could not be read. */
+  renderInvalid?: (row: Invalid<T>) => ReactNode;
+}
+
+/** The loader row's message when the next page failed. `quiet` leaves out the alert role. */
+export function LoadMoreError({ onRetry, quiet = false }: { onRetry: () => void; quiet?: boolean }) {
+  return (
+    <span className="inline-error" role={quiet ? undefined : 'alert'}>
+      Could not load more.{' '}
+      <button type="button" className="link-button" onClick={onRetry}>Try again</button>
+    </span>
+  );
+}
+
+/** The row of a record that could not be read: what is wrong with it, and a link to its page when it has an id. */
+export function InvalidRecord({ row, noun, href }: { row: Invalid<unknown>; noun: string; href: string | undefined }) {
+  return (
+    <span className="inline-error">
+      This {noun}{row.id ? <> (<code>{row.id}</code>)</> : null} could not be read:{' '}
+      {row.problems.slice(0, 2).map((p) => `${p.path || 'record'}: ${p.message}`).join('; ')}
+      {row.id && href ? <> · <Link to={href}>Open anyway</Link></> : null}
+    </span>
+  );
+}
+
+export function InfiniteRecordTable<T extends { _id?: string }>(props: Props<T>) {
+  const { query, hrefFor, noun } = props;
+  const navigate = useNavigate();
+  const rows = useMemo(() => rowsOf(query.data), [query.data]);
+  const { fetchNextPage } = query;
+  const fetchMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const open = useCallback((record: T) => {
+    if (record._id) void navigate(hrefFor(record._id));
+  }, [navigate, hrefFor]);
+  return (
+    <VirtualTable
+      label={props.label}
+      columns={props.columns}
+      rows={rows}
+      total={totalOf(query.data)}
+      rowHeight={props.rowHeight}
+      hasNextPage={query.hasNextPage}
+      isFetchingNextPage={query.isFetchingNextPage}
+      fetchNextPage={fetchMore}
+      nextPageError={query.isFetchNextPageError
+        ? (props.nextPageError ? props.nextPageError(fetchMore, query.error) : <LoadMoreError onRetry={fetchMore} />)
+        : undefined}
+      onOpen={open}
+      getKey={(record, i) => record._id ?? `row-${i}`}
+      renderInvalid={props.renderInvalid ?? ((row) => <InvalidRecord row={row} noun={noun} href={row.id ? hrefFor(row.id) : undefined} />)}
+      empty={props.empty}
+    />
+  );
+}

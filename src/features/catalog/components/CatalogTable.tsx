@@ -1,0 +1,49 @@
+/**
+ * The plain table of a catalog list: scrolls sideways when narrow, a caption for screen readers, column
+ * headers, and an (unnamed on screen) "Actions" column when the caller may act on the rows.
+ */
+import type { ReactNode } from 'react';
+
+interface Props {
+  /** Screen-reader caption: "Studios". */
+  caption: string;
+  /** Column headers; `{ label, className }` for a column with a class (e.g. `num`). */
+  columns: (string | { label: string; className: string })[];
+  /** Adds the Actions column (its cells are the caller's `<td className="catalog-table__actions">`). */
+  actions?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+export function CatalogTable({ caption, columns, actions = false, className = 'catalog-table', children }: Props) {
+  return (
+    <div className="catalog-table-wrap">
+      <table className={className}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (typeof c === 'string'
+              ? <th key={c} scope="col">{c}</th>
+              : <th key={c.label} scope="col" className={c.className}>{c.label}</th>))}
+            {actions ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A small row action ("Edit", "Archive", "View") whose accessible name also names the row: "Edit Studio A". */
+export function RowAction({ label, name, onClick }: { label: string; name: ReactNode; onClick: () => void }) {
+  return (
+    <button type="button" className="button button--small" onClick={onClick}>
+      {label}<span className="visually-hidden"> {name}</span>
+    </button>
+  );
+}
+
+/** The Actions cell of a row; nothing when the table has no Actions column (`show` false). */
+export function ActionsCell({ show = true, children }: { show?: boolean; children: ReactNode }) {
+  return show ? <td className="catalog-table__actions">{children}</td> : null;
+}
