@@ -20,6 +20,8 @@ import {
   changeWorkRequestStatus, getWorkRequest, listAutomateJobs, listWorkRequests, type WorkRequestFilters,
 } from '../../api/workRequests';
 
+import { toListRows } from './model/listRow';
+
 export const PAGE_SIZE = 50;
 
 export const workRequestKeys = {
@@ -54,7 +56,8 @@ const nextPage = <T,>(last: ListPage<T>) => last.nextOffset;
 export function workRequestListOptions(filters: WorkRequestFilters) {
   return infiniteQueryOptions({
     queryKey: workRequestKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => listWorkRequests(filters, { offset: pageParam, size: PAGE_SIZE, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      listWorkRequests(filters, { offset: pageParam, size: PAGE_SIZE, signal }).then(toListRows),
     initialPageParam: 0,
     getNextPageParam: nextPage,
   });
@@ -63,7 +66,7 @@ export function workRequestListOptions(filters: WorkRequestFilters) {
 export function automationQueueOptions() {
   return infiniteQueryOptions({
     queryKey: workRequestKeys.automation(),
-    queryFn: ({ pageParam, signal }) => listAutomateJobs({ offset: pageParam, size: PAGE_SIZE, signal }),
+    queryFn: ({ pageParam, signal }) => listAutomateJobs({ offset: pageParam, size: PAGE_SIZE, signal }).then(toListRows),
     initialPageParam: 0,
     getNextPageParam: nextPage,
   });

@@ -1,0 +1,28 @@
+/**
+ * What the work-request list keeps of each record: the fields its columns show. A full record is about 5 KB of
+ * JSON (history, materials, uses, the asset's workflow…); a list scrolled to row 10,000 would otherwise hold
+ * 50 MB of them. The page of a request is read again in full when it is opened.
+ */
+import type { ListPage } from '../../../api/client';
+import type { WorkRequest } from '../../../api/schema/workRequest';
+
+export function toListRow(wr: WorkRequest): WorkRequest {
+  const { asset, project, from } = wr;
+  return {
+    _id: wr._id,
+    status: wr.status,
+    language: wr.language,
+    territory: wr.territory,
+    assetType: wr.assetType,
+    due: wr.due,
+    created: wr.created,
+    asset: asset && { _id: asset._id, name: asset.name, type: asset.type, mediaType: asset.mediaType, thumbnail: asset.thumbnail },
+    project: project && { _id: project._id, name: project.name },
+    from: from && { _id: from._id, name: from.name, emailNormal: from.emailNormal, groups: from.groups?.slice(0, 1) },
+  };
+}
+
+/** A list page with its readable records reduced to list rows. */
+export function toListRows(page: ListPage<WorkRequest>): ListPage<WorkRequest> {
+  return { ...page, items: page.items.map((item) => (item.ok ? { ...item, data: toListRow(item.data) } : item)) };
+}
