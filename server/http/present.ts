@@ -9,6 +9,7 @@ import { assetAccess, canEditCatalog } from '../domain/access';
 import { workRequestUrls } from '../domain/urls';
 import { LINE_FIELDS, type TranslationSummary } from '../domain/translations';
 import { link } from './records';
+import { etagOf } from './etag';
 
 export interface PresentContext {
   origin: string;
@@ -64,10 +65,12 @@ function embeddedTranslation(
 ): Rec | undefined {
   if (!id) return undefined;
   if (!withLines && summary?._id === id) return { ...summary, $links: self(ctx, 'Translations', id) };
-  const t = ctx.store.get<TranslationDoc>('Translations', id, withLines ? undefined : { omit: LINE_FIELDS })?.doc;
-  if (!t) return { _id: id, $links: self(ctx, 'Translations', id) };
-  const { asset: _a, workRequest: _w, created: _c, ...embedded } = presentTranslation(ctx, t, withLines);
-  return embedded;
+  const found = ctx.store.get<TranslationDoc>('Translations', id, withLines ? undefined : { omit: LINE_FIELDS });
+  if (!found) return { _id: id, $links: self(ctx, 'Translations', id) };
+  const { asset: _a, workRequest: _w, created: _c, ...embedded } = presentTranslation(ctx, found.doc, withLines);
+  // With its lines, the embedded form carries the translation's ETag (extension), so the editor can save with
+  // If-Match without reading the translation a second time.
+  return withLines ? { ...embedded, $etag: etagOf(id, found.version) } : embedded;
 }
 
 export function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc, withLines = true): Rec {

@@ -44,6 +44,8 @@ describe('the 19 operations', () => {
     expect(parsed._id).toBe(id);
     expect(parsed.$statuses).toEqual([parsed.status]);
     expect(Array.isArray(parsed.translation?.lines)).toBe(true);
+    const record = await call(server, 'GET', `/api/translations/${parsed.translation?._id}`);
+    expect(parsed.translation?.$etag).toBe(record.headers.get('etag'));
     expect(parsed.urls?.view).toContain(':workRequest');
     expect(parsed.$links?.project).toContain('/api/Projects/');
   });

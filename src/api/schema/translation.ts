@@ -49,5 +49,7 @@ export const embeddedTranslation = doc({
   printLines: z.array(z.unknown()),
   approval: z.boolean(),
   $links: selfLinks,
+  /** Extension (docs/API.md): the translation record's ETag, sent with the lines by GET /workrequests/{id}. */
+  $etag: z.string(),
 });
 export type EmbeddedTranslation = z.infer<typeof embeddedTranslation>;

@@ -2,8 +2,9 @@
  * `/work-requests/:id/translation` and `/work-requests/:id/graphics-translation`: the line editor for the work
  * request's dialogue translation or its graphics translation.
  *
- * Lines come from the embedded translation form of `GET /workrequests/{id}`; `GET /translations/{id}` (an
- * extension) adds the ETag that saves send as If-Match, and its lines win when they are newer. The original text
+ * Lines come from the embedded translation form of `GET /workrequests/{id}`, with the translation's ETag when
+ * the server sends it (`$etag`, an extension); otherwise `GET /translations/{id}` (an extension) adds the ETag
+ * that saves send as If-Match, and its lines win when they are newer. The original text
  * comes from the asset's transcription (`transcription.dialogue` / `.graphics`), loaded with the same extension.
  */
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
@@ -33,7 +34,10 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   const wr = wrQuery.data?.data;
   const embedded = kind === 'graphics' ? wr?.graphicsTranslation : wr?.translation;
   const translationId = embedded?._id;
-  const record = useEditorTranslation(translationId);
+  // This server sends the translation's ETag with the embedded lines; a deployment that does not is asked for the
+  // record (GET /translations/{id}) before the editor opens, for the ETag that saves send as If-Match.
+  const embeddedEtag = embedded?.lines ? embedded.$etag : undefined;
+  const record = useEditorTranslation(embeddedEtag ? undefined : translationId);
   const transcriptionId = kind === 'graphics' ? wr?.asset?.transcription?.graphics : wr?.asset?.transcription?.dialogue;
   const transcription = useTranscription(transcriptionId);
   const languages = useLanguages();
@@ -44,7 +48,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   const language = embedded?.language ?? record.data?.data.language ?? wr?.language;
   const fps = frameRateOf(wr?.asset as Record<string, unknown> | undefined);
   // The record's lines (with its ETag) when the extension answered; the embedded form's otherwise.
-  const ready = wr !== undefined && translationId !== undefined && (record.isSuccess || record.isError);
+  const ready = wr !== undefined && translationId !== undefined && (embeddedEtag !== undefined || record.isSuccess || record.isError);
   const serverLines: Line[] | undefined = ready ? (record.data?.data.lines ?? embedded?.lines ?? []) : undefined;
 
   // The document is made once per translation, when its lines arrive.
@@ -118,7 +122,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
           key={translationId}
           doc={doc}
           translationId={translationId}
-          etag={record.data?.etag}
+          etag={record.data?.etag ?? embeddedEtag}
           serverLines={serverLines ?? []}
           meta={{ status: record.data?.data.status ?? embedded?.status, approval: record.data?.data.approval ?? embedded?.approval }}
           language={language}
