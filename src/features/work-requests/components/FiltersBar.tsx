@@ -13,6 +13,8 @@ interface Props {
   filters: WorkRequestFilters;
   onChange: (patch: Partial<WorkRequestFilters>) => void;
   onClear: () => void;
+  /** Load the choices for the selects (off until the list's first page is in). */
+  loadChoices?: boolean;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -24,8 +26,8 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function FiltersBar({ filters, onChange, onClear }: Props) {
-  const { projects, languages, territories } = useFilterChoices();
+export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: Props) {
+  const { projects, languages, territories } = useFilterChoices(loadChoices);
   const ids = useId();
   const [q, setQ] = useState(filters.q ?? '');
   const debouncedQ = useDebounced(q, 300);

@@ -44,7 +44,7 @@ export function WorkRequestListPage() {
         </p>
       </div>
       {view === 'all' ? (
-        <FiltersBar filters={filters} onChange={onChange} onClear={onClear} />
+        <FiltersBar filters={filters} onChange={onChange} onClear={onClear} loadChoices={!query.isPending} />
       ) : (
         <p className="hint page__hint">
           Requests with automation or auto-subtitles switched on that are still open, soonest due first. This is the
