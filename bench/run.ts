@@ -3,7 +3,7 @@
  * run on the same machine; writes docs/BENCHMARKS.md and bench/results/latest.json.
  *
  *   npm run bench                      # everything
- *   npm run bench -- --only server     # one section (server, bundle, browser)
+ *   npm run bench -- --only server     # one section (server, bundle, browser), written to bench/results/
  *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
  */
 import fs from 'node:fs';
@@ -74,5 +74,8 @@ const doc = [
   '',
   ...markdown,
 ].join('\n');
-fs.writeFileSync(path.join(ROOT, 'docs/BENCHMARKS.md'), doc + '\n');
+// A partial run (--only) must not replace the full report: it goes beside the results instead.
+const target = values.only ? path.join(ROOT, 'bench/results', `partial-${sections.join('-')}.md`) : path.join(ROOT, 'docs/BENCHMARKS.md');
+fs.writeFileSync(target, doc + '\n');
+console.log(`written to ${path.relative(ROOT, target)}`);
 console.log(doc);
