@@ -18,6 +18,10 @@ const KEPT_HEADERS = ['content-type', 'content-range', 'etag'];
 
 export interface ResponseCacheOptions {
   maxEntries?: number;
+  /** Bodies larger than this are not kept (a work request with 3,000 lines is ~700 KB). */
+  maxBodyBytes?: number;
+  /** The most all kept bodies may take together; the oldest entries go first. */
+  maxTotalBytes?: number;
   ttlMs?: number;
   /** Paths (after /api) never cached: streams and signed downloads. */
   skip?: (path: string) => boolean;
@@ -25,8 +29,17 @@ export interface ResponseCacheOptions {
 
 export function installResponseCache(app: FastifyInstance, store: Store, options: ResponseCacheOptions = {}): void {
   const maxEntries = options.maxEntries ?? 2000;
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const maxTotalBytes = options.maxTotalBytes ?? 64 * 1024 * 1024;
   const ttlMs = options.ttlMs ?? 30_000;
   const entries = new Map<string, Entry>();
+  let totalBytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalBytes -= entry.body.length;
+    entries.delete(key);
+  };
   const keys = new WeakMap<FastifyRequest, { key: string; generation: number }>();
 
   const keyOf = (request: FastifyRequest): string | undefined => {
@@ -51,14 +64,18 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = keys.get(request);
     if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (pending.generation !== store.generation()) return payload;
+    if (pending.generation !== store.generation() || payload.length > maxBodyBytes) return payload;
     const headers: Record<string, string> = {};
     for (const h of KEPT_HEADERS) {
       const v = reply.getHeader(h);
       if (typeof v === 'string') headers[h] = v;
     }
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+    drop(pending.key);
+    while (entries.size > 0 && (entries.size >= maxEntries || totalBytes + payload.length > maxTotalBytes)) {
+      drop(entries.keys().next().value as string);
+    }
     entries.set(pending.key, { generation: pending.generation, expires: Date.now() + ttlMs, body: payload, headers });
+    totalBytes += payload.length;
     return payload;
   });
 }
