@@ -14,6 +14,7 @@ import {
   listNotifications, markNotificationsRead, setNotificationFlags, type NotificationFilters,
 } from '../../api/notifications';
 import { countIncludes, matchesFilters } from './model/inbox';
+import { serialPerKey } from '../../lib/serialPerKey';
 
 export const PAGE_SIZE = 50;
 
@@ -192,7 +193,7 @@ export function useSetRead() {
   return useMutation({
     mutationFn: async ({ ids, read }: SetReadInput) => {
       const { failed, firstError } = await eachLimited(ids, 4, (id) =>
-        setNotificationFlags(id, read ? { read: true, viewed: true } : { read: false }));
+        serialPerKey(id, () => setNotificationFlags(id, read ? { read: true, viewed: true } : { read: false })));
       if (failed > 0) throw new PartialFailure(failed, ids.length, firstError);
       return { count: ids.length };
     },
@@ -227,7 +228,8 @@ export function useMarkAllRead() {
       } catch (error) {
         if (!isUnavailable(error)) throw error;
       }
-      const { failed, firstError } = await eachLimited(loadedUnreadIds, 4, (id) => setNotificationFlags(id, { read: true, viewed: true }));
+      const { failed, firstError } = await eachLimited(loadedUnreadIds, 4, (id) =>
+        serialPerKey(id, () => setNotificationFlags(id, { read: true, viewed: true })));
       if (failed > 0) throw new PartialFailure(failed, loadedUnreadIds.length, firstError);
       return { updated: loadedUnreadIds.length, fallback: true };
     },
@@ -254,7 +256,7 @@ export function useMarkAllRead() {
 export function useOpenNotification() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await setNotificationFlags(id, { read: true, viewed: true })).data,
+    mutationFn: async (id: string) => (await serialPerKey(id, () => setNotificationFlags(id, { read: true, viewed: true }))).data,
     onMutate: async (id) =>
       applyOptimistic(client, (n) => (n._id === id && (n.read !== true || n.viewed !== true) ? { ...n, read: true, viewed: true } : n)),
     onError: (_error, _id, snapshot) => rollback(client, snapshot),
