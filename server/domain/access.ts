@@ -29,10 +29,15 @@ export function requireAdmin(c: Caller, what = 'only admins may do this'): void 
   if (!c.isAdmin) throw forbidden(what);
 }
 
+/** The translator of a work request's translation, from the summary the work request keeps of it. */
+export function translatorOf(wr: WorkRequestDoc): string | undefined {
+  return wr.translationSummary?.translator?._id;
+}
+
 /** Who sees a work request: admins and coordinators all, others the ones they requested or translate. */
-export function canSeeWorkRequest(c: Caller, wr: WorkRequestDoc, translatorId?: string): boolean {
+export function canSeeWorkRequest(c: Caller, wr: WorkRequestDoc): boolean {
   if (c.isAdmin || c.isCoordinator) return true;
-  return wr.from?._id === c.id || translatorId === c.id;
+  return wr.from?._id === c.id || translatorOf(wr) === c.id;
 }
 
 export function canChangeWorkRequestStatus(c: Caller): boolean {

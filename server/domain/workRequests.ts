@@ -1,7 +1,8 @@
 /** Work request rules: who sees which, and status changes with their history entry and event. */
 import type { Filter, Stored } from '../storage/store';
 import type { Services } from '../context';
-import type { Caller, WorkRequestDoc, TranslationDoc } from './types';
+import type { Caller, WorkRequestDoc } from './types';
+import { translatorOf } from './access';
 import type { StatusChange } from '../../src/api/schema/workRequest';
 import { emitWorkRequestEvent } from './events';
 
@@ -47,12 +48,11 @@ export function changeStatus(
   };
   // Throws VersionConflict when the record moved on since it was read (or since the caller's If-Match).
   const saved = store.replace('Workrequests', next, expectedVersion ?? found.version);
-  const translator = wr.translation ? store.get<TranslationDoc>('Translations', wr.translation)?.doc.translator?._id : undefined;
   emitWorkRequestEvent(store, bus, {
     type: change.status === 'awaiting-materials' ? 'wam' : 'wr-status',
     actor: caller,
     workRequest: saved.doc,
-    alsoNotify: change.status === 'awaiting-materials' ? [] : [translator],
+    alsoNotify: change.status === 'awaiting-materials' ? [] : [translatorOf(wr)],
     now,
   });
   return saved;

@@ -120,12 +120,17 @@ export function feedbackFor(shareId = '', vote = ''): Rec {
   return { share: shareId, vote, summary: [] };
 }
 
-export function presentAsset(ctx: PresentContext, a: Doc): Rec {
-  const embargoEnd = (a.embargo as { end?: number } | undefined)?.end;
-  const now = Math.floor(Date.now() / 1000);
+/** `$flags` of assets and files: `unverified`, and `embargoed` while the embargo's end is still ahead. */
+function stateFlags(d: Doc, nowMs = Date.now()): string[] {
   const flags: string[] = [];
-  if (a.verified === false) flags.push('unverified');
-  if (embargoEnd && embargoEnd > now) flags.push('embargoed');
+  if (d.verified === false) flags.push('unverified');
+  const end = (d.embargo as { end?: number } | undefined)?.end;
+  if (end && end > nowMs / 1000) flags.push('embargoed');
+  return flags;
+}
+
+export function presentAsset(ctx: PresentContext, a: Doc): Rec {
+  const flags = stateFlags(a);
   return {
     ...a,
     $links: self(ctx, 'Assets', a._id, {
@@ -168,13 +173,9 @@ export function presentPlain(ctx: PresentContext, c: Collection, d: Doc): Rec {
 }
 
 export function presentFile(ctx: PresentContext, f: Doc): Rec {
-  const embargo = f.embargo as { end?: number; event?: boolean } | undefined;
-  const flags: string[] = [];
-  if (embargo?.end && embargo.end > Date.now() / 1000) flags.push('embargoed');
-  if (f.verified === false) flags.push('unverified');
   return {
     ...f,
-    $flags: flags,
+    $flags: stateFlags(f),
     $links: self(ctx, 'Files', f._id, {
       project: link(ctx.origin, 'Projects', f.project as string | undefined),
       asset: link(ctx.origin, 'Assets', f.asset as string | undefined),

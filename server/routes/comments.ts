@@ -1,17 +1,16 @@
 /** Comments: the spec's PUT /comments/{id}, and the list / add extensions. Bodies are plain text. */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { comment as commentSchema } from '../../src/api/schema/comment';
 import type { Doc } from '../storage/store';
-import type { WorkRequestDoc, TranslationDoc } from '../domain/types';
 import { callerOf } from '../context';
 import { presentComment } from '../http/present';
 import { sendRecord } from '../http/records';
-import { badRequest, forbidden, notFound, validationError } from '../http/errors';
-import { canSeeWorkRequest } from '../domain/access';
+import { badRequest, forbidden, validationError } from '../http/errors';
+import { translatorOf } from '../domain/access';
 import { emitWorkRequestEvent } from '../domain/events';
 import { userSummaryOf } from '../domain/workRequests';
-import { findOr404, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { findVisibleWorkRequest, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
 
 const newComment = z.object({
   workRequest: z.string().regex(/^[0-9a-f]{24}$/, 'expected a work request id'),
@@ -21,17 +20,11 @@ const newComment = z.object({
 export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, bus } = services;
 
-  function visibleWorkRequest(request: FastifyRequest, id: string): { wr: WorkRequestDoc; translator?: string } {
-    const wr = findOr404<WorkRequestDoc>(services, 'Workrequests', id, 'work request').doc;
-    const translator = wr.translation ? store.get<TranslationDoc>('Translations', wr.translation)?.doc.translator?._id : undefined;
-    if (!canSeeWorkRequest(callerOf(request), wr, translator)) throw notFound('work request');
-    return { wr, translator };
-  }
 
   app.get('/comments', async (request, reply) => {
     const id = queryString(request, 'workRequest');
     if (!id) throw badRequest('workRequest: required, the id of a work request');
-    visibleWorkRequest(request, id);
+    findVisibleWorkRequest(request, services, id);
     const ctx = presentContext(request, services);
     return sendPage<Doc>(request, reply, services, 'Comments', {
       filters: [{ field: 'workRequest', op: 'eq', value: id }],
@@ -43,14 +36,14 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     const parsed = newComment.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const caller = callerOf(request);
-    const { wr, translator } = visibleWorkRequest(request, parsed.data.workRequest);
+    const wr = findVisibleWorkRequest(request, services, parsed.data.workRequest).doc;
     const saved = store.insert('Comments', {
       workRequest: wr._id,
       user: userSummaryOf(caller),
       body: parsed.data.body,
       replies: [],
     });
-    emitWorkRequestEvent(store, bus, { type: 'wr-comment', actor: caller, workRequest: wr, alsoNotify: [translator] });
+    emitWorkRequestEvent(store, bus, { type: 'wr-comment', actor: caller, workRequest: wr, alsoNotify: [translatorOf(wr)] });
     return sendRecord(reply, saved, presentComment(presentContext(request, services), saved.doc));
   });
 

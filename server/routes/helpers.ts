@@ -7,7 +7,8 @@ import { callerOf } from '../context';
 import type { PresentContext } from '../http/present';
 import { originOf, parseBody, merge, sendRecord } from '../http/records';
 import { expectedVersion } from '../http/etag';
-import type { Caller } from '../domain/types';
+import type { Caller, WorkRequestDoc } from '../domain/types';
+import { canSeeWorkRequest } from '../domain/access';
 import { rangeOf, setContentRange } from '../http/paging';
 import { badRequest, conflict, notFound } from '../http/errors';
 
@@ -38,6 +39,13 @@ export function sendPage<T extends Doc>(
   const page = services.store.list<T>(collection, { ...query, ...range });
   setContentRange(reply, range.offset, page.items.length, page.total);
   return page.items.map(shape);
+}
+
+/** A work request the caller may see, or 404 (others' work requests are not revealed to exist). */
+export function findVisibleWorkRequest(request: FastifyRequest, services: Services, id: string): Stored<WorkRequestDoc> {
+  const found = findOr404<WorkRequestDoc>(services, 'Workrequests', id, 'work request');
+  if (!canSeeWorkRequest(callerOf(request), found.doc)) throw notFound('work request');
+  return found;
 }
 
 /** A query-string value as one string (the first when repeated). */

@@ -5,23 +5,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { offline as offlineSchema } from '../../src/api/schema/offline';
 import type { Doc } from '../storage/store';
-import type { WorkRequestDoc, TranslationDoc } from '../domain/types';
+import type { WorkRequestDoc } from '../domain/types';
 import { callerOf } from '../context';
 import { presentOffline } from '../http/present';
 import { parseBody, sendRecord } from '../http/records';
 import { badRequest, notFound } from '../http/errors';
-import { canSeeWorkRequest } from '../domain/access';
-import { findOr404, presentContext, queryString, sendPage, type RouteOptions } from './helpers';
+import { findVisibleWorkRequest, presentContext, queryString, sendPage, type RouteOptions } from './helpers';
 
 export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, signer } = services;
 
   function visibleWorkRequest(request: Parameters<typeof callerOf>[0], id: unknown): WorkRequestDoc {
     if (typeof id !== 'string' || id === '') throw badRequest('workRequest: required, the id of a work request');
-    const wr = findOr404<WorkRequestDoc>(services, 'Workrequests', id, 'work request').doc;
-    const translator = wr.translation ? store.get<TranslationDoc>('Translations', wr.translation)?.doc.translator?._id : undefined;
-    if (!canSeeWorkRequest(callerOf(request), wr, translator)) throw notFound('work request');
-    return wr;
+    return findVisibleWorkRequest(request, services, id).doc;
   }
 
   app.post('/offlines', async (request, reply) => {

@@ -1,16 +1,16 @@
 /** Work requests: the spec's automateJob and get, and the list / status-change extensions. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Filter } from '../storage/store';
-import type { WorkRequestDoc, TranslationDoc } from '../domain/types';
+import type { WorkRequestDoc } from '../domain/types';
 import { WORK_REQUEST_STATUSES, statusChange } from '../../src/api/schema/workRequest';
 import { callerOf } from '../context';
 import { presentWorkRequest } from '../http/present';
 import { sendRecord } from '../http/records';
-import { badRequest, forbidden, notFound, validationError } from '../http/errors';
-import { canChangeWorkRequestStatus, canSeeWorkRequest } from '../domain/access';
+import { badRequest, forbidden, validationError } from '../http/errors';
+import { canChangeWorkRequestStatus } from '../domain/access';
 import { changeStatus, visibilityFilters } from '../domain/workRequests';
 import { expectedVersion } from '../http/etag';
-import { findOr404, presentContext, queryString, sendPage, eqFilter, withConflict, type RouteOptions } from './helpers';
+import { findOr404, findVisibleWorkRequest, presentContext, queryString, sendPage, eqFilter, withConflict, type RouteOptions } from './helpers';
 
 const SORTS: Record<string, { field: string; dir: 'asc' | 'desc' }> = {
   due: { field: 'due', dir: 'asc' },
@@ -23,7 +23,6 @@ const SORTS: Record<string, { field: string; dir: 'asc' | 'desc' }> = {
 export const AUTOMATION_DONE = ['complete', 'cancelled', 'rejected'];
 
 export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  const { store } = services;
 
   app.get('/workrequests/automateJob', async (request, reply) => {
     const caller = callerOf(request);
@@ -62,12 +61,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   });
 
   app.get<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) => {
-    const caller = callerOf(request);
-    const found = findOr404<WorkRequestDoc>(services, 'Workrequests', request.params.id, 'work request');
-    const translator = found.doc.translation
-      ? store.get<TranslationDoc>('Translations', found.doc.translation)?.doc.translator?._id
-      : undefined;
-    if (!canSeeWorkRequest(caller, found.doc, translator)) throw notFound('work request');
+    const found = findVisibleWorkRequest(request, services, request.params.id);
     return sendRecord(reply, found, presentWorkRequest(presentContext(request, services), found.doc, true));
   });
 
