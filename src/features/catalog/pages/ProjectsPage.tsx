@@ -4,13 +4,14 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { getProject, putProjectsIfMatch } from '../../../api/projects';
 import type { Project } from '../../../api/schema/project';
 import { describeError } from '../../../components/ErrorPanel';
 import { Modal } from '../../../components/Modal';
 import { formatCount, plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
+import { useFilterParams, withParam } from '../../../lib/useFilterParams';
 import { CatalogLayout } from '../components/CatalogLayout';
 import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
 import { ListState } from '../components/ListState';
@@ -64,7 +65,7 @@ export function ArchiveDialog({ project, onClose }: { project: Project & { _id: 
 
 export function ProjectsPage() {
   const { canEdit } = useCatalogAccess();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useFilterParams();
   const studio = params.get('studio') ?? undefined;
   const showArchived = params.get('archived') === 'all';
   const query = useProjectList({ studio, archived: showArchived ? undefined : false });
@@ -78,11 +79,7 @@ export function ProjectsPage() {
   const studioOptions = studios.flatMap((s) => (s._id ? [{ value: s._id, label: s.name ?? s._id }] : []));
   const studioName = (id: string | undefined) => studios.find((s) => s._id === id)?.name;
 
-  const setParam = (key: string, value: string | undefined) => setParams((current) => {
-    const next = new URLSearchParams(current);
-    if (value) next.set(key, value); else next.delete(key);
-    return next;
-  }, { replace: true });
+  const setParam = (key: string, value: string | undefined) => setParams((current) => withParam(current, key, value));
 
   return (
     <CatalogLayout

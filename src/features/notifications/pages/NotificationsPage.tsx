@@ -5,7 +5,7 @@
  * current tab and filter, optimistically. Keyboard: j/k, Enter, x, Shift+I, Shift+U.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Parsed } from '../../../api/parse';
 import type { Notification } from '../../../api/schema/notification';
 import { EVENT_TYPES } from '../../../api/schema/event';
@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../components/PageTitle';
 import { SkeletonRows } from '../../../components/Skeleton';
 import { formatDateTime } from '../../../lib/dates';
 import { formatCount, plural } from '../../../lib/format';
+import { useFilterParams } from '../../../lib/useFilterParams';
 import { InboxList, type InboxListHandle } from '../components/InboxList';
 import { LiveStatus } from '../components/LiveStatus';
 import { filtersOfView, paramsOfView, TABS, targetOf, typeLabel, viewFromParams, whoOf, type Tab } from '../model/inbox';
@@ -38,7 +39,7 @@ function dedupe(rows: Parsed<Notification>[]): Parsed<Notification>[] {
 
 export function NotificationsPage() {
   useDocumentTitle('Notifications');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useFilterParams();
   const view = viewFromParams(params);
   const filters = useMemo(() => filtersOfView(view), [view.tab.id, view.type, view.q, view.unreadOnly]); // eslint-disable-line react-hooks/exhaustive-deps
   const navigate = useNavigate();
@@ -71,7 +72,7 @@ export function NotificationsPage() {
       const next = { tab: v.tab.id, type: v.type, q: v.q, unreadOnly: v.unreadOnly, ...patch };
       if (patch.tab && patch.tab !== v.tab.id) next.type = undefined;
       return paramsOfView(next);
-    }, { replace: true });
+    });
   }, [setParams]);
 
   // Search: typed freely, applied after a pause.

@@ -3,7 +3,8 @@
  * status and language, infinite scroll. `/translations/:id` opens a translation in the editor of its work request.
  */
 import { useCallback, useMemo } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
+import { useFilterParams, withParam } from '../../../lib/useFilterParams';
 import { isUnavailable } from '../../../api/client';
 import { TRANSLATION_STATUSES } from '../../../api/schema/translation';
 import type { TranslationFilters, TranslationListItem } from '../../../api/translations';
@@ -75,18 +76,13 @@ function filtersFrom(params: URLSearchParams): TranslationFilters {
 
 export function TranslationsPage() {
   useDocumentTitle('Translations');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useFilterParams();
   const filters = filtersFrom(params);
   const query = useTranslationList(filters);
   const languages = useLanguageChoices();
 
   const setFilter = useCallback((key: 'status' | 'language', value: string) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    }, { replace: true });
+    setParams((current) => withParam(current, key, value));
   }, [setParams]);
 
   const languageCodes = useMemo(() => {
@@ -122,7 +118,7 @@ export function TranslationsPage() {
             <input id="tr-language" className="code-input" value={filters.language ?? ''} placeholder="e.g. fr" onChange={(e) => setFilter('language', e.target.value)} />
           )}
         </div>
-        {filtered ? <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams(), { replace: true })}>Clear filters</button> : null}
+        {filtered ? <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams())}>Clear filters</button> : null}
       </div>
       {query.isPending ? (
         <SkeletonRows label="Loading translations" />

@@ -3,7 +3,7 @@
  * automation queue (spec GET /workrequests/automateJob). Infinite scroll over pages of 50, virtualized.
  */
 import { useCallback } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { isUnavailable } from '../../../api/client';
 import type { WorkRequestFilters } from '../../../api/workRequests';
 import { ErrorPanel } from '../../../components/ErrorPanel';
@@ -11,13 +11,14 @@ import { useDocumentTitle } from '../../../components/PageTitle';
 import { SkeletonRows } from '../../../components/Skeleton';
 import { Unavailable } from '../../../components/Unavailable';
 import { countLine } from '../../../lib/pages';
+import { useFilterParams } from '../../../lib/useFilterParams';
 import { FiltersBar } from '../components/FiltersBar';
 import { WorkRequestTable } from '../components/WorkRequestTable';
 import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from '../model/filters';
 import { useAutomationQueue, useWorkRequestList } from '../queries';
 
 export function WorkRequestListPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useFilterParams();
   const view = viewFromParams(params);
   const filters = filtersFromParams(params);
   useDocumentTitle(view === 'automation' ? 'Automation queue' : 'Work requests');
@@ -27,9 +28,9 @@ export function WorkRequestListPage() {
   const query = view === 'all' ? all : queue;
 
   const onChange = useCallback((patch: Partial<WorkRequestFilters>) => {
-    setParams((current) => withFilters(current, patch), { replace: true });
+    setParams((current) => withFilters(current, patch));
   }, [setParams]);
-  const onClear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
+  const onClear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
 
   return (
     <div className="page page--list">

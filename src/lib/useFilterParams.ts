@@ -1,0 +1,39 @@
+/**
+ * Filters kept in the URL: read the search params, and replace them (no new history entry per filter change).
+ *
+ * A router navigation is asynchronous, so a controlled checkbox or select bound straight to the URL is first
+ * put back to its old value by React and only later shows the new one: on a busy machine a just-ticked box
+ * visibly unticks (a flaky e2e on CI showed it; `flushSync` does not help, the router's update is still a
+ * few microtasks away). So the params a caller sets are kept as pending state, applied in the same event,
+ * and shown until the router's navigation lands (any change of location drops them).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+
+type Updater = (current: URLSearchParams) => URLSearchParams;
+
+export function useFilterParams(): [URLSearchParams, (update: Updater | URLSearchParams) => void] {
+  const [params, setParams] = useSearchParams();
+  const { key } = useLocation();
+  const [pending, setPending] = useState<URLSearchParams | null>(null);
+  const latest = useRef<URLSearchParams>(params);
+  latest.current = pending ?? params;
+
+  useEffect(() => setPending(null), [key]);
+
+  const replace = useCallback((update: Updater | URLSearchParams) => {
+    const next = typeof update === 'function' ? update(new URLSearchParams(latest.current)) : update;
+    latest.current = next;
+    setPending(next);
+    setParams(next, { replace: true });
+  }, [setParams]);
+  return [pending ?? params, replace];
+}
+
+/** A copy of `current` with `key` set to `value`, or removed when `value` is empty. */
+export function withParam(current: URLSearchParams, key: string, value: string | undefined): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (value) next.set(key, value);
+  else next.delete(key);
+  return next;
+}
