@@ -26,7 +26,7 @@ const SCROLL_TO = 10_000;
 const KEYSTROKES = 200;
 const KEY_GAP_MS = 40;
 
-const ACCOUNTS = {
+export const ACCOUNTS = {
   admin: { username: 'admin@mws.test', password: 'admin-demo' },
   translator: { username: 'translator@mws.test', password: 'translator-demo' },
 };
@@ -34,7 +34,7 @@ type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 const basic = (a: Account) => `Basic ${Buffer.from(`${a.username}:${a.password}`).toString('base64')}`;
 
 /** Rows of the work-request grid (app) and of the baseline: data rows carry aria-selected, header and loader rows don't. */
-const ROW_SELECTOR = '[role="grid"] [role="row"][aria-selected]';
+export const ROW_SELECTOR = '[role="grid"] [role="row"][aria-selected]';
 const LINE_SELECTOR = 'textarea[aria-label^="Translation of line"]';
 const OPEN_LINES = 10;
 
@@ -42,7 +42,7 @@ const OPEN_LINES = 10;
  * Runs before any page script: signs in (session storage), and resolves `window.__benchReady` in the animation
  * frame after `n` elements match `selector` (that frame paints them; its time is "visible"). Plain JS on purpose.
  */
-function initScript(session: unknown, selector: string, n: number): string {
+export function initScript(session: unknown, selector: string, n: number): string {
   return `(() => {
     try { sessionStorage.setItem('mws.session', ${JSON.stringify(JSON.stringify(session))}); } catch {}
     let done;
@@ -140,7 +140,7 @@ async function newContext(browser: Browser, script: string): Promise<BrowserCont
 }
 
 /** Opens `url` in a fresh context and returns when the ready condition's frame ran. */
-async function coldOpen(browser: Browser, url: string, script: string, onRequest?: (url: string, headers: Record<string, string>) => void): Promise<{ ready: Ready; page: Page; context: BrowserContext }> {
+export async function coldOpen(browser: Browser, url: string, script: string, onRequest?: (url: string, headers: Record<string, string>) => void): Promise<{ ready: Ready; page: Page; context: BrowserContext }> {
   const context = await newContext(browser, script);
   const page = await context.newPage();
   if (onRequest) page.on('request', (r) => onRequest(r.url(), r.headers()));
@@ -149,7 +149,7 @@ async function coldOpen(browser: Browser, url: string, script: string, onRequest
   return { ready, page, context };
 }
 
-async function signedInSession(base: string, account: Account) {
+export async function signedInSession(base: string, account: Account) {
   const res = await fetch(`${base}/api/session`, {
     method: 'POST',
     headers: { Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },

@@ -23,7 +23,8 @@ const BUDGET = 1.1;
  */
 const ROUTES = [
   { name: 'sign-in (/sign-in)', modules: ['src/features/auth/pages/SignInPage.tsx'] },
-  { name: 'work-request list (/work-requests)', modules: ['src/app/AppShell.tsx', 'src/features/work-requests/pages/WorkRequestListPage.tsx'] },
+  // What src/app/preloadPage.ts loads for the route: the shell, the page and its prefetch module.
+  { name: 'work-request list (/work-requests)', modules: ['src/app/AppShell.tsx', 'src/features/work-requests/pages/WorkRequestListPage.tsx', 'src/features/work-requests/prefetch.ts'] },
 ];
 
 /** Per chunk file: module id -> rendered (minified, pre-gzip) length, for the "what is in it" analysis. */

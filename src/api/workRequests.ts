@@ -1,5 +1,5 @@
 /** Work requests: spec operations 1 and 2, and the list and status-change extensions. */
-import { workRequest, type StatusChange } from './schema/workRequest';
+import { workRequest, workRequestRow, type StatusChange } from './schema/workRequest';
 import { requestList, requestRecord, seg, type ListOptions } from './client';
 
 export type WorkRequestSort = 'due' | '-due' | 'created' | '-created';
@@ -13,9 +13,9 @@ export interface WorkRequestFilters {
   sort?: WorkRequestSort;
 }
 
-/** Extension `GET /workrequests`: the work requests the caller may see, filtered and sorted. */
+/** Extension `GET /workrequests`: the work requests the caller may see, filtered and sorted (as list rows). */
 export function listWorkRequests(filters: WorkRequestFilters, options: Omit<ListOptions, 'query'> = {}) {
-  return requestList(workRequest, '/workrequests', {
+  return requestList(workRequestRow, '/workrequests', {
     ...options,
     query: {
       status: filters.status,
@@ -28,9 +28,9 @@ export function listWorkRequests(filters: WorkRequestFilters, options: Omit<List
   });
 }
 
-/** Operation 1 `GET /workrequests/automateJob`: the automation queue. */
+/** Operation 1 `GET /workrequests/automateJob`: the automation queue (as list rows). */
 export function listAutomateJobs(options: Omit<ListOptions, 'query'> = {}) {
-  return requestList(workRequest, '/workrequests/automateJob', options);
+  return requestList(workRequestRow, '/workrequests/automateJob', options);
 }
 
 /** Operation 2 `GET /workrequests/{id}`. */

@@ -1,11 +1,12 @@
 /**
- * Work requests, their comments and offlines: query keys, query options and hooks.
+ * Work requests, their comments and offlines: query keys, query options and hooks (the list and detail options
+ * are in queryOptions.ts, which the route prefetch loads on its own).
  * Keys are hierarchical (all -> lists -> list(filters) -> details -> detail(id)) so each mutation updates or
  * invalidates exactly what it changed. Comments and offlines have their own roots, so refreshing a work
  * request does not refetch its comments and vice versa.
  */
 import {
-  infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData,
+  queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData,
 } from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
 import type { Checked } from '../../api/parse';
@@ -16,22 +17,13 @@ import { listLanguages } from '../../api/languages';
 import { listOfflines, postOffline } from '../../api/offlines';
 import { listProjects } from '../../api/projects';
 import { listTerritories } from '../../api/territories';
+import { changeWorkRequestStatus, type WorkRequestFilters } from '../../api/workRequests';
+
 import {
-  changeWorkRequestStatus, getWorkRequest, listAutomateJobs, listWorkRequests, type WorkRequestFilters,
-} from '../../api/workRequests';
+  automationQueueOptions, nextPage, workRequestKeys, workRequestListOptions, workRequestOptions,
+} from './queryOptions';
 
-import { toListRows } from './model/listRow';
-
-export const PAGE_SIZE = 50;
-
-export const workRequestKeys = {
-  all: ['workRequests'] as const,
-  lists: () => [...workRequestKeys.all, 'list'] as const,
-  list: (filters: WorkRequestFilters) => [...workRequestKeys.lists(), filters] as const,
-  automation: () => [...workRequestKeys.all, 'automation'] as const,
-  details: () => [...workRequestKeys.all, 'detail'] as const,
-  detail: (id: string) => [...workRequestKeys.details(), id] as const,
-};
+export { PAGE_SIZE, workRequestKeys } from './queryOptions';
 
 export const commentKeys = {
   all: ['comments'] as const,
@@ -50,34 +42,6 @@ export const filterChoiceKeys = {
   languages: () => [...filterChoiceKeys.all, 'languages'] as const,
   territories: () => [...filterChoiceKeys.all, 'territories'] as const,
 };
-
-const nextPage = <T,>(last: ListPage<T>) => last.nextOffset;
-
-export function workRequestListOptions(filters: WorkRequestFilters) {
-  return infiniteQueryOptions({
-    queryKey: workRequestKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      listWorkRequests(filters, { offset: pageParam, size: PAGE_SIZE, signal }).then(toListRows),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
-  });
-}
-
-export function automationQueueOptions() {
-  return infiniteQueryOptions({
-    queryKey: workRequestKeys.automation(),
-    queryFn: ({ pageParam, signal }) => listAutomateJobs({ offset: pageParam, size: PAGE_SIZE, signal }).then(toListRows),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
-  });
-}
-
-export function workRequestOptions(id: string) {
-  return queryOptions({
-    queryKey: workRequestKeys.detail(id),
-    queryFn: ({ signal }) => getWorkRequest(id, signal),
-  });
-}
 
 export function useWorkRequestList(filters: WorkRequestFilters, enabled: boolean) {
   return useInfiniteQuery({ ...workRequestListOptions(filters), enabled });

@@ -107,6 +107,11 @@ export function initSessionStore(): void {
   });
 }
 
+/** Whether a session is stored, read before start-up has restored it (src/app/preloadPage.ts). */
+export function hasStoredSession(): boolean {
+  return readStored() !== undefined;
+}
+
 export function getSessionState(): SessionState {
   return state;
 }

@@ -4,9 +4,9 @@
  * 50 MB of them. The page of a request is read again in full when it is opened.
  */
 import type { ListPage } from '../../../api/client';
-import type { WorkRequest } from '../../../api/schema/workRequest';
+import type { WorkRequestRow } from '../../../api/schema/workRequest';
 
-export function toListRow(wr: WorkRequest): WorkRequest {
+export function toListRow(wr: WorkRequestRow): WorkRequestRow {
   const { asset, project, from } = wr;
   return {
     _id: wr._id,
@@ -23,6 +23,6 @@ export function toListRow(wr: WorkRequest): WorkRequest {
 }
 
 /** A list page with its readable records reduced to list rows. */
-export function toListRows(page: ListPage<WorkRequest>): ListPage<WorkRequest> {
+export function toListRows(page: ListPage<WorkRequestRow>): ListPage<WorkRequestRow> {
   return { ...page, items: page.items.map((item) => (item.ok ? { ...item, data: toListRow(item.data) } : item)) };
 }

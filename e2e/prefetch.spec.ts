@@ -1,0 +1,53 @@
+/**
+ * Route preload and prefetch (src/app/preloadPage.ts, routePrefetch.ts): a page opened cold asks for its first
+ * data once, whoever asks first (start-up, the router's loader, or the page itself), and still shows it.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, grid, settled, signIn } from './support';
+
+function countRequests(page: Page, pattern: RegExp): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname + new URL(r.url()).search;
+    if (pattern.test(path)) seen.push(`${r.method()} ${path} ${r.headers()['x-range'] ?? ''}`);
+  });
+  return seen;
+}
+
+test('a cold load of the list and of a work request asks for each first record once', async ({ page }) => {
+  await signIn(page, ACCOUNTS.coordinator);
+
+  const lists = countRequests(page, /^\/api\/workrequests(\?|$)/);
+  await page.goto('/work-requests?sort=due&status=in-progress');
+  await expect(grid(page).getByRole('row').nth(2)).toBeVisible();
+  await settled(page);
+  expect(lists).toEqual(['GET /api/workrequests?status=in-progress&sort=due resources=0-49']);
+
+  const href = await grid(page).getByRole('link').first().getAttribute('href');
+  const id = href!.split('/').pop()!;
+  const details = countRequests(page, new RegExp(`^/api/workrequests/${id}$`));
+  await page.goto(`/work-requests/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await settled(page);
+  expect(details).toHaveLength(1);
+
+  // Opening another page within the app (no reload) still asks once.
+  await page.goto('/work-requests');
+  await expect(grid(page).getByRole('row').nth(2)).toBeVisible();
+  const before = details.length;
+  await grid(page).getByRole('link', { name: /./ }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await settled(page);
+  expect(details.length - before).toBeLessThanOrEqual(1);
+});
+
+test('signed out, a deep link goes to sign-in without loading the page\'s data, then back to the page', async ({ page }) => {
+  const api = countRequests(page, /^\/api\/workrequests/);
+  await page.goto('/work-requests');
+  await expect(page.getByLabel('Username or e-mail')).toBeVisible();
+  expect(api).toEqual([]);
+  await page.getByLabel('Username or e-mail').fill(ACCOUNTS.coordinator.username);
+  await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.coordinator.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(grid(page).getByRole('row').nth(2)).toBeVisible();
+});

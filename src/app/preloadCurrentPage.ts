@@ -1,0 +1,7 @@
+/**
+ * A side effect on purpose: imported first by main.tsx, so it runs before the libraries that main.tsx imports are
+ * evaluated (ES modules evaluate in import order), and the page's chunks download meanwhile.
+ */
+import { preloadPage } from './preloadPage';
+
+preloadPage(new URL(location.href));

@@ -1,0 +1,49 @@
+/**
+ * The query options of the work-request list, the automation queue and one work request: what the pages read
+ * and what the route prefetch (prefetch.ts) starts. Kept apart from queries.ts so the prefetch module loads
+ * only what the first request needs.
+ */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { ListPage } from '../../api/client';
+import { getWorkRequest, listAutomateJobs, listWorkRequests, type WorkRequestFilters } from '../../api/workRequests';
+import { toListRows } from './model/listRow';
+
+export const PAGE_SIZE = 50;
+
+export const workRequestKeys = {
+  all: ['workRequests'] as const,
+  lists: () => [...workRequestKeys.all, 'list'] as const,
+  list: (filters: WorkRequestFilters) => [...workRequestKeys.lists(), filters] as const,
+  automation: () => [...workRequestKeys.all, 'automation'] as const,
+  details: () => [...workRequestKeys.all, 'detail'] as const,
+  detail: (id: string) => [...workRequestKeys.details(), id] as const,
+};
+
+export const nextPage = <T,>(last: ListPage<T>) => last.nextOffset;
+
+export function workRequestListOptions(filters: WorkRequestFilters) {
+  return infiniteQueryOptions({
+    queryKey: workRequestKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      listWorkRequests(filters, { offset: pageParam, size: PAGE_SIZE, signal }).then(toListRows),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function automationQueueOptions() {
+  return infiniteQueryOptions({
+    queryKey: workRequestKeys.automation(),
+    queryFn: ({ pageParam, signal }) => listAutomateJobs({ offset: pageParam, size: PAGE_SIZE, signal }).then(toListRows),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function workRequestOptions(id: string) {
+  return queryOptions({
+    queryKey: workRequestKeys.detail(id),
+    queryFn: ({ signal }) => getWorkRequest(id, signal),
+  });
+}
+
