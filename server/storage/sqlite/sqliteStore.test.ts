@@ -25,6 +25,22 @@ describe('SqliteStore', () => {
     expect(s.get('Studios', doc._id)?.doc.name).toBe('B');
   });
 
+  it('a conflict carries the current record; a replace keeps the stored creation time', () => {
+    const s = store();
+    const { doc } = s.insert('Studios', { name: 'A' });
+    s.replace('Studios', { ...doc, name: 'B' });
+    try {
+      s.replace('Studios', { ...doc, name: 'C' }, 1);
+      expect.unreachable('a stale version must conflict');
+    } catch (e) {
+      expect(e).toBeInstanceOf(VersionConflict);
+      expect((e as VersionConflict).current).toMatchObject({ version: 2, doc: { name: 'B', _id: doc._id } });
+    }
+    const saved = s.replace('Studios', { ...doc, name: 'D', created: 1 }, 2);
+    expect(saved.doc.created).toBe(doc.created);
+    expect(s.get('Studios', doc._id)?.doc).toMatchObject({ name: 'D', created: doc.created });
+  });
+
   it('filters, sorts and pages on indexed fields, counting the total', () => {
     const s = store();
     s.transaction(() => {

@@ -42,6 +42,8 @@ function sqlValue(value: FilterValue): string | number {
 
 interface Statements {
   get: Database.Statement;
+  /** The version and creation time alone: a replace need not parse the stored document. */
+  head: Database.Statement;
   insert: Database.Statement;
   update: Database.Statement;
 }
@@ -84,6 +86,7 @@ export class SqliteStore implements Store {
       }
       this.statements.set(c, {
         get: this.db.prepare(`SELECT doc, version FROM "${c}" WHERE id = ?`),
+        head: this.db.prepare(`SELECT created, version FROM "${c}" WHERE id = ?`),
         insert: this.db.prepare(`INSERT INTO "${c}" (id, created, version, doc) VALUES (?, ?, 1, ?)`),
         update: this.db.prepare(`UPDATE "${c}" SET doc = ?, version = version + 1 WHERE id = ? AND version = ?`),
       });
@@ -128,10 +131,12 @@ export class SqliteStore implements Store {
 
   replace<T extends Doc = Doc>(collection: Collection, doc: T, expectedVersion?: number): Stored<T> {
     return this.transaction(() => {
-      const current = this.get(collection, doc._id);
+      // Only the version and `created` are needed (a translation's document can be 700 KB of JSON); the whole
+      // record is read only for a conflict, whose answer shows it.
+      const current = this.stmts(collection).head.get(doc._id) as { created: number; version: number } | undefined;
       if (!current) throw new Error(`no ${collection} record ${doc._id}`);
-      if (expectedVersion !== undefined && expectedVersion !== current.version) throw new VersionConflict(current);
-      const next = { ...doc, created: current.doc.created };
+      if (expectedVersion !== undefined && expectedVersion !== current.version) throw new VersionConflict(this.get(collection, doc._id)!);
+      const next = { ...doc, created: current.created };
       this.stmts(collection).update.run(JSON.stringify(next), doc._id, current.version);
       this.touched(collection);
       return { doc: next, version: current.version + 1 };
