@@ -51,3 +51,16 @@ test('signed out, a deep link goes to sign-in without loading the page\'s data, 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(grid(page).getByRole('row').nth(2)).toBeVisible();
 });
+
+test('the unread badge loads after the page; when its code cannot be loaded the shell and the page still work', async ({ page }) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: /^Notifications\s*, \d+\+? unread$/ })).toBeVisible();
+
+  await page.route(/\/assets\/LiveUnreadBadge-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/work-requests');
+  await expect(grid(page).getByRole('row').nth(2)).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await nav.getByRole('link', { name: 'Shares' }).click();
+  await expect(page.getByRole('heading', { name: 'Shares', level: 1 })).toBeVisible();
+});

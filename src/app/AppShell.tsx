@@ -1,10 +1,12 @@
 /** The frame around every signed-in page: skip link, navigation, the current user, sign-out. */
 import { NavLink, Outlet, useNavigation } from 'react-router';
-import { useLiveNotifications } from '../features/notifications/useLiveNotifications';
 import { initials, personGroup } from '../lib/people';
 import { signOut } from '../lib/session/sessionStore';
+import { useDeferredModule } from '../lib/useDeferredModule';
 import { useSession } from '../lib/session/useSession';
 import { useRefreshMe } from './useRefreshMe';
+
+const loadUnreadBadge = () => import('../features/notifications/components/LiveUnreadBadge').then((m) => m.LiveUnreadBadge);
 
 const NAV = [
   { to: '/work-requests', label: 'Work requests' },
@@ -19,12 +21,12 @@ export function AppShell() {
   const session = useSession();
   const navigation = useNavigation();
   useRefreshMe();
-  // Live unread count (stream, or polling without it) for the navigation and the browser tab's title.
-  const unread = useLiveNotifications(Boolean(session));
+  // The live unread count (stream, or polling without it) for the navigation and the browser tab's title: loaded
+  // after the first render, so the page's own code and first request go first.
+  const UnreadBadge = useDeferredModule(loadUnreadBadge);
   const user = session?.user;
   const name = user?.name || session?.username || '';
   const group = personGroup(user);
-  const unreadText = unread.data ? `${unread.data.count}${unread.data.more ? '+' : ''}` : undefined;
 
   return (
     <div className="shell">
@@ -40,12 +42,7 @@ export function AppShell() {
               <li key={item.to}>
                 <NavLink to={item.to} className="mainnav__link">
                   {item.label}
-                  {item.to === '/notifications' && unread.data && unread.data.count > 0 ? (
-                    <span className="count-badge">
-                      <span aria-hidden="true">{unreadText}</span>
-                      <span className="visually-hidden">, {unreadText} unread</span>
-                    </span>
-                  ) : null}
+                  {item.to === '/notifications' && UnreadBadge && session ? <UnreadBadge /> : null}
                 </NavLink>
               </li>
             ))}
