@@ -1,7 +1,7 @@
 /** axe-core on every page: no serious or critical violations. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, settled, signIn } from './support';
+import { ACCOUNTS, apiList, basic, settled, signIn } from './support';
 
 async function scan(page: Page, name: string) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -15,6 +15,18 @@ test('every page passes axe without serious or critical violations', async ({ pa
   await page.goto('/sign-in');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await scan(page, 'sign-in');
+
+  // The invitation page, for a fresh invitation (an admin's PUT /users answers its one-time code).
+  const invited = await request.put('/api/users', {
+    headers: { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' },
+    data: { emailNormal: `axe.${Date.now()}@example.com` },
+  });
+  await page.goto(`/invite/${((await invited.json()) as { inviteCode: string }).inviteCode}`);
+  await expect(page.getByLabel('Your name')).toBeVisible();
+  await scan(page, 'invitation');
+  await page.getByRole('button', { name: 'Accept and sign in' }).click();
+  await expect(page.getByText('Enter your name as colleagues should see it.')).toBeVisible();
+  await scan(page, 'invitation with errors');
 
   await signIn(page, ACCOUNTS.admin);
   const { items } = await apiList<{ _id: string }>(request, ACCOUNTS.admin, '/workrequests', 'resources=0-0');

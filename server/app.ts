@@ -17,6 +17,7 @@ import { installResponseCache } from './http/responseCache';
 import type { Services } from './context';
 import { workRequestRoutes } from './routes/workrequests';
 import { userRoutes } from './routes/users';
+import { invitationRoutes } from './routes/invitations';
 import { translationRoutes } from './routes/translations';
 import { offlineRoutes } from './routes/offlines';
 import { shareRoutes } from './routes/shares';
@@ -57,7 +58,8 @@ const CORS_HEADERS = {
 /** Routes under /api that authenticate by other means than Basic. */
 function isPublicApiPath(url: string): boolean {
   const p = url.split('?')[0] ?? '';
-  return p === '/api/healthz' || /^\/api\/(offlines|previews)\/[0-9a-f]{24}\/(download|view)$/.test(p);
+  return p === '/api/healthz' || /^\/api\/(offlines|previews)\/[0-9a-f]{24}\/(download|view)$/.test(p)
+    || /^\/api\/invitations\/[^/]+$/.test(p); // the one-time invitation code is the credential (routes/invitations.ts)
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance & { services: Services }> {
@@ -142,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     await app.register(proxyRoutes, { prefix: '/api', upstream: options.upstream });
   } else {
     const plugins = [
-      workRequestRoutes, userRoutes, translationRoutes, offlineRoutes, shareRoutes, assetRoutes, previewRoutes,
+      workRequestRoutes, userRoutes, invitationRoutes, translationRoutes, offlineRoutes, shareRoutes, assetRoutes, previewRoutes,
       fileRoutes, commentRoutes, catalogRoutes, notificationRoutes,
     ];
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });

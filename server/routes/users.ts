@@ -1,6 +1,7 @@
 /** Users: the spec's PUT /users, PUT/GET /users/{id}, and the sign-in, me and list extensions. */
 import type { FastifyPluginAsync } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/api/schema/invitation';
 import { user as userSchema } from '../../src/api/schema/user';
 import type { UserDoc, Caller, GroupDoc } from '../domain/types';
 import { callerOf } from '../context';
@@ -47,7 +48,8 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         out.emailNormal = email;
         out.status = { invited: true, approved: true, registered: false, confirmed: false };
         out.invite = '/invite/:code';
-        out.inviteCode = randomBytes(16).toString('hex');
+        // The user's id, then 128 random bits: POST /invitations/{code} finds the user without an index (invitations.ts).
+        out.inviteCode = `${out._id}.${randomBytes(16).toString('hex')}`;
         out.groups = groupIds(fields.groups);
         out.preferences ??= {
           blacklist: { projects: [] },
@@ -71,8 +73,8 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   async function passwordHashOf(body: unknown): Promise<string | undefined> {
     const password = (body as { password?: unknown } | undefined)?.password;
     if (password === undefined) return undefined;
-    if (typeof password !== 'string' || password.length < 8 || password.length > 200) {
-      throw badRequest('password: expected 8 to 200 characters');
+    if (typeof password !== 'string' || password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+      throw badRequest(`password: expected ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
     }
     return hashPassword(password);
   }

@@ -24,7 +24,7 @@ const editor = () => import('../features/translation-editor/prefetch').then((m) 
 /** Pages without the signed-in shell. */
 export const PUBLIC_PAGES: PageModule[] = [
   { path: 'sign-in', Component: () => import('../features/auth/pages/SignInPage').then((m) => m.SignInPage) },
-  { path: 'invite/:code', Component: () => import('../features/shares/pages/SharesPage').then((m) => m.InvitePage) },
+  { path: 'invite/:code', Component: () => import('../features/auth/pages/InvitePage').then((m) => m.InvitePage) },
 ];
 
 /** Pages inside the shell; the index route and the not-found page are not lazy and are not listed. */

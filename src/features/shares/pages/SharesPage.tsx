@@ -3,7 +3,6 @@
  * The invitation page stays a placeholder until invitations are built.
  */
 import { isUnavailable } from '../../../api/client';
-import { ComingSoon } from '../../../components/ComingSoon';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { SkeletonRows } from '../../../components/Skeleton';
@@ -44,8 +43,4 @@ export function SharesPage() {
       )}
     </div>
   );
-}
-
-export function InvitePage() {
-  return <ComingSoon title="Invitation"><p>Accepting an invitation from this console is being built. Ask your coordinator for access meanwhile.</p></ComingSoon>;
 }

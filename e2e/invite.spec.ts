@@ -1,0 +1,62 @@
+/** Accepting an invitation: from the link an admin's PUT /users created, to signed in (src/features/auth/pages/InvitePage.tsx). */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ACCOUNTS, basic } from './support';
+
+async function invite(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.put('/api/users', {
+    headers: { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' },
+    data: { emailNormal: email, name: 'Paula Pending' },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { inviteCode: string }).inviteCode;
+}
+
+test('an invited person sets a name and password, is signed in, and the link is spent', async ({ page, request }) => {
+  const code = await invite(request, `paula.${Date.now()}@example.com`);
+  await page.goto(`/invite/${code}`);
+  await expect(page.getByRole('heading', { name: 'Accept your invitation' })).toBeVisible();
+  await expect(page.getByText(/You are invited to MWS Console as paula\.\d+@example\.com/)).toBeVisible();
+  const name = page.getByLabel('Your name');
+  await expect(name).toHaveValue('Paula Pending');
+  await expect(name).toBeFocused();
+
+  // Bad input: named at the field, focus goes there, nothing is sent.
+  await name.fill('');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Accept and sign in' }).click();
+  await expect(page.getByText('Enter your name as colleagues should see it.')).toBeVisible();
+  await expect(name).toBeFocused();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await name.fill('Paula Present');
+  await expect(page.getByText('Enter your name as colleagues should see it.')).toHaveCount(0);
+  await expect(page.getByText('Use at least 8 characters.')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('paula-password');
+  await page.getByLabel('Password again').fill('paula-passwort');
+  await expect(page.getByText('The two passwords are not the same.')).toBeVisible();
+  await page.getByLabel('Password again').fill('paula-password');
+  await page.getByLabel('Password again').press('Enter');
+
+  await expect(page).toHaveURL(/\/work-requests$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByText('Paula Present')).toBeVisible();
+
+  // The link again: spent, and it says where to go instead.
+  await page.goto(`/invite/${code}`);
+  await expect(page.getByRole('alert')).toContainText('This invitation link is unknown or has been used already.');
+  await page.getByRole('link', { name: 'sign in' }).click();
+  await expect(page).toHaveURL(/\/work-requests$/); // still signed in as Paula: sign-in sends her on
+});
+
+test('when the link is spent while the form is open, what was typed stays and the message says so', async ({ page, request }) => {
+  const code = await invite(request, `race.${Date.now()}@example.com`);
+  await page.goto(`/invite/${code}`);
+  await expect(page.getByLabel('Your name')).toHaveValue('Paula Pending');
+  const other = await request.post(`/api/invitations/${code}`, { data: { name: 'Someone Else', password: 'someone-else-1' } });
+  expect(other.status()).toBe(200);
+  await page.getByLabel('Password', { exact: true }).fill('my-own-password');
+  await page.getByLabel('Password again').fill('my-own-password');
+  await page.getByRole('button', { name: 'Accept and sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('This invitation was used or withdrawn meanwhile.');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('my-own-password');
+  await expect(page).toHaveURL(new RegExp(`/invite/${code}$`));
+});

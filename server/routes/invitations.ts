@@ -1,0 +1,69 @@
+/**
+ * Extension: accepting an invitation (docs/API.md, "Invitations"). `PUT /users` without `_id` creates an invited
+ * user whose `invite` URL holds `:code`; the code, one-time and unguessable (the user's id and 128 random bits),
+ * is the credential of these two routes, as a signed link is for a download:
+ *
+ *   GET  /invitations/{code}   who is invited (e-mail, name), so the page can greet them
+ *   POST /invitations/{code}   { name, password }: sets the password, marks the user registered and confirmed,
+ *                              and spends the code; the app then signs in with POST /session as usual.
+ *
+ * An unknown, malformed, spent or withdrawn (`status.approved` false) code is one answer, 404, so codes cannot be
+ * probed apart.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { invitationAcceptance } from '../../src/api/schema/invitation';
+import type { UserDoc } from '../domain/types';
+import { hashPassword } from '../domain/passwords';
+import { HttpError, validationError } from '../http/errors';
+import type { Stored } from '../storage/store';
+import type { RouteOptions } from './helpers';
+
+const unknownInvitation = () => new HttpError(404, 'not_found', 'this invitation is unknown or has been used already');
+
+function sameCode(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  const { store } = services;
+
+  function findInvited(code: string): Stored<UserDoc & { inviteCode?: string }> {
+    const id = code.split('.')[0] ?? '';
+    const found = /^[0-9a-f]{24}$/.test(id) ? store.get<UserDoc & { inviteCode?: string }>('Users', id) : undefined;
+    const stored = found?.doc.inviteCode;
+    const open = found && found.doc.status?.registered !== true && found.doc.status?.approved !== false; // approved off = withdrawn
+    if (!found || !open || typeof stored !== 'string' || !sameCode(stored, code)) {
+      throw unknownInvitation();
+    }
+    return found;
+  }
+
+  app.get('/invitations/:code', async (request, reply) => {
+    const { doc } = findInvited((request.params as { code: string }).code);
+    reply.header('Cache-Control', 'no-store');
+    return { emailNormal: doc.emailNormal, username: doc.username, name: doc.name };
+  });
+
+  app.post('/invitations/:code', async (request, reply) => {
+    const code = (request.params as { code: string }).code;
+    findInvited(code); // a spent code is a 404 before the body is looked at
+    const parsed = invitationAcceptance.safeParse(request.body);
+    if (!parsed.success) throw validationError(parsed.error);
+    const passwordHash = await hashPassword(parsed.data.password);
+    // Read again after the (asynchronous) hashing: the code may have been spent meanwhile.
+    const current = findInvited(code);
+    const { inviteCode: _spent, ...rest } = current.doc;
+    const next = {
+      ...rest,
+      name: parsed.data.name,
+      passwordHash,
+      status: { ...current.doc.status, invited: true, registered: true, confirmed: true },
+    };
+    store.replace<UserDoc>('Users', next as UserDoc, current.version);
+    reply.header('Cache-Control', 'no-store');
+    return { emailNormal: next.emailNormal, username: next.username, name: next.name };
+  });
+};
