@@ -1,6 +1,6 @@
 /** Settings: preferences and profile saved through PUT /users/{id}, surviving a reload; unknown values kept. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS, basic, signIn } from './support';
 
 const SHOTS = 'test-results/screens';
@@ -75,4 +75,58 @@ test('settings are saved and survive a reload; unknown values are kept; validati
   // Leave the shared demo user as other specs expect it (catalog.spec.ts looks for the name).
   const restore = await request.put(`/api/users/${me._id}`, { headers: auth, data: { name: me.name, preferences: me.preferences } });
   expect(restore.status()).toBe(200);
+});
+
+/** Opens the settings as the coordinator and changes the name without saving. */
+async function editName(page: Page): Promise<{ name: Locator; original: string }> {
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/settings');
+  const name = page.getByLabel('Name', { exact: true });
+  await expect(name).not.toHaveValue('');
+  const original = await name.inputValue();
+  await name.fill(`${original} (draft)`);
+  return { name, original };
+}
+
+test('leaving with unsaved settings asks first: stay keeps the edit, leave discards it; closing the tab asks the browser', async ({ page }) => {
+  const { name, original } = await editName(page);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Work requests' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog).toContainText('You have unsaved changes to your settings.');
+  await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(name).toHaveValue(`${original} (draft)`);
+
+  // Escape is "stay" too.
+  await nav.getByRole('link', { name: 'Shares' }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/settings$/);
+
+  // The browser's own prompt guards closing the tab while the edit is there.
+  const prompts: string[] = [];
+  page.on('dialog', (d) => {
+    prompts.push(d.type());
+    void d.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => prompts).toEqual(['beforeunload']);
+});
+
+test('once discarded, or after Cancel, leaving does not ask', async ({ page }) => {
+  const { name, original } = await editName(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Work requests' }).click();
+  await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave and discard' }).click();
+  await expect(page).toHaveURL(/\/work-requests$/);
+  await page.goto('/settings');
+  await expect(name).toHaveValue(original);
+
+  await page.getByLabel('Uploads at the same time').fill('4');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shares' }).click();
+  await expect(page).toHaveURL(/\/shares$/);
 });

@@ -108,6 +108,31 @@ test.describe.serial('shares', () => {
     await expect(page).toHaveURL(new RegExp(`/shares/${target._id}$`));
   });
 
+  test('unsaved edits: opening an asset keeps them, leaving the share asks first', async ({ page }) => {
+    await signIn(page, ACCOUNTS.coordinator);
+    await page.goto(`/shares/${target._id}`);
+    const notesBox = page.getByRole('textbox', { name: 'Notes', exact: true });
+    const original = await notesBox.inputValue();
+    await notesBox.fill(`${original} unsaved draft`);
+
+    const asset = target.assets![0]!;
+    await page.getByRole('link', { name: asset.name ?? '' }).first().click();
+    const assetDialog = page.getByRole('dialog', { name: asset.name ?? '' });
+    await expect(assetDialog).toBeVisible();
+    await assetDialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(notesBox).toHaveValue(`${original} unsaved draft`);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Work requests' }).click();
+    const guard = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(guard).toContainText('You have 1 unsaved change to this share.');
+    await guard.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await expect(notesBox).toHaveValue(`${original} unsaved draft`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Work requests' }).click();
+    await guard.getByRole('button', { name: 'Leave and discard' }).click();
+    await expect(page).toHaveURL(/\/work-requests$/);
+    expect((await getShare(page.request, ACCOUNTS.coordinator, target._id)).notes ?? '').toBe(original);
+  });
+
   test('a 409 shows the other version and re-applies my edits onto it', async ({ page, request }) => {
     await signIn(page, ACCOUNTS.coordinator);
     await page.goto(`/shares/${target._id}`);

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../components/PageTitle';
 import { Section } from '../../../components/Section';
 import { SkeletonLines } from '../../../components/Skeleton';
 import { Unavailable } from '../../../components/Unavailable';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { useSession } from '../../../lib/session/useSession';
 import {
   draftFromUser, FREQUENCIES, frequencyKey, frequencyLabel, isDirty, MAIL_LABELS, MAX_UPLOADS_LIMIT,
@@ -176,6 +177,7 @@ function SettingsForm({ record, onReload, saved, setSaved }: {
           {save.isPending ? 'Saving…' : 'Save'}
         </button>
       </div>
+      <UnsavedChangesGuard dirty={dirty && !save.isPending} what="unsaved changes to your settings" />
     </form>
   );
 }

@@ -7,8 +7,8 @@
  * answers their PUT with 403 anyway).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import type { Share } from '../../../api/schema/share';
 import { shareConflictCurrent } from '../../../api/shares';
@@ -16,9 +16,9 @@ import type { VersionedRecord } from '../../../api/versioned';
 import { DetailBreadcrumb, DetailFailed, DetailLoading } from '../../../components/DetailPage';
 import { describeError } from '../../../components/ErrorPanel';
 import { Field, Fields } from '../../../components/Field';
-import { Modal } from '../../../components/Modal';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { Section } from '../../../components/Section';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { formatDateTime } from '../../../lib/dates';
 import { describeUnknown, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session/useSession';
@@ -174,15 +174,6 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
     save.reset();
   };
 
-  // Keep edits from being lost by leaving: the browser's own prompt on unload, ours inside the app.
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => { e.preventDefault(); };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    dirty && !nextLocation.pathname.startsWith(`/shares/${encodeURIComponent(id)}`) && currentLocation.pathname !== nextLocation.pathname);
 
   const projectIds = useMemo(() => [...new Set((share.assets ?? []).map((a) => a.project).filter((p): p is string => !!p))], [share.assets]);
   const needNames = projectIds.length > 1 || (share.projectNames?.length ?? 0) !== 1;
@@ -362,17 +353,12 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
       ) : null}
 
       {assetId ? <AssetDialog share={share} assetId={assetId} projectNames={projectNames} onClose={onCloseAsset} /> : null}
-      {blocker.state === 'blocked' ? (
-        <Modal title="Leave without saving?" onClose={() => blocker.reset()}>
-          <div className="share-asset-dialog">
-            <p>You have {plural(changeWords.length || changes.length, 'unsaved change')} to this share. They are lost if you leave now.</p>
-            <div className="modal__actions">
-              <button type="button" className="button" onClick={() => blocker.reset()}>Stay and keep editing</button>
-              <button type="button" className="button button--primary" onClick={() => blocker.proceed()}>Leave and discard</button>
-            </div>
-          </div>
-        </Modal>
-      ) : null}
+      <UnsavedChangesGuard
+        dirty={dirty}
+        what={`${plural(changeWords.length || changes.length, 'unsaved change')} to this share`}
+        // Opening an asset of the share (/shares/:id/assets/:assetId) stays on the page with its edits.
+        staysOnPage={(next) => next.pathname.startsWith(`/shares/${encodeURIComponent(id)}`)}
+      />
     </div>
   );
 }
