@@ -293,7 +293,7 @@ test('#3 and #4 users: invite through PUT /users with the link resolved, edit th
   await dialog(page).getByRole('button', { name: 'Invite user' }).click();
   await expect(dialog(page)).toHaveCount(0);
   const link = page.getByLabel('Invitation link');
-  await expect(link).toHaveValue(/\/invite\/[0-9a-f]{32}$/);
+  await expect(link).toHaveValue(/\/invite\/[0-9a-f]{24}\.[0-9a-f]{32}$/);
   const row = page.getByRole('row', { name: /Wyn Williams/ });
   await expect(row).toContainText('Polyglot Post');
   await expect(row.getByRole('list', { name: 'Status' })).toContainText('✓ Invited');

@@ -4,7 +4,7 @@
  * only after React has started, a few hundred milliseconds later (docs/BENCHMARKS.md, "Cold load").
  *
  * The router later calls the same loaders: a module import already under way is not fetched twice. Matching is a
- * small subset of react-router's (static segments, `:param`, a trailing `*`); pageModules.test.ts checks it
+ * small subset of react-router's (static segments, `:param`, a trailing `*`); preloadPage.test.ts checks it
  * against react-router's own matcher for every page.
  */
 import type { QueryClient } from '@tanstack/react-query';

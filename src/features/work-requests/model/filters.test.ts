@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from './filters';
 
 describe('filters in the URL', () => {
+  it('drops statuses the spec does not have (a mistyped bookmark), keeping the rest', () => {
+    expect(filtersFromParams(new URLSearchParams('status=in_progress,approved,')).status).toEqual(['approved']);
+    expect(filtersFromParams(new URLSearchParams('status=in_progress')).status).toBeUndefined();
+  });
+
   it('reads filters, normalising the status list and defaulting the sort', () => {
     const f = filtersFromParams(new URLSearchParams('status=submitted,awaiting-materials,submitted&q=%20trailer%20&language=fr-FR'));
     expect(f).toEqual({

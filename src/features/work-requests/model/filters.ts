@@ -3,6 +3,7 @@
  * `?view=automation` shows the automation queue; otherwise
  * `?status=a,b&project=<id>&language=<code>&territory=<code>&q=<text>&sort=due|-due|created|-created`.
  */
+import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequest';
 import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workRequests';
 
 export type ListView = 'all' | 'automation';
@@ -25,7 +26,10 @@ export function viewFromParams(params: URLSearchParams): ListView {
 
 export function filtersFromParams(params: URLSearchParams): WorkRequestFilters {
   const text = (key: string) => params.get(key)?.trim() || undefined;
-  const status = (params.get('status') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  // Only the spec's statuses: a mistyped or outdated bookmark (`in_progress`) would otherwise show a filter chip
+  // the server then refuses with a 400.
+  const known = new Set<string>(WORK_REQUEST_STATUSES);
+  const status = (params.get('status') ?? '').split(',').map((s) => s.trim()).filter((s) => known.has(s));
   const sort = params.get('sort');
   return {
     status: status.length ? [...new Set(status)].sort() : undefined,
