@@ -1,6 +1,7 @@
 /** Quality problems as a list with next/previous jumps. Built from the per-line cache (no rule runs here). */
-import { useDeferredValue, useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
+import type { QcProblem } from '../model/qc/types';
 import { plural } from '../../../lib/format';
 
 interface Props {
@@ -13,7 +14,30 @@ interface Props {
 
 const SHOWN = 300;
 
+/**
+ * One entry of the list. Memoized on the line's cached problems (the same array until that line changes), so a
+ * keystroke re-renders the one entry of the line being typed in, not all 300.
+ */
+const ProblemItem = memo(function ProblemItem({ index, problems, onJump }: { index: number; problems: readonly QcProblem[]; onJump: (index: number) => void }) {
+  return (
+    <li>
+      <button type="button" className="problems-panel__item" onClick={() => onJump(index)}>
+        <span className="problems-panel__line">Line {index + 1}</span>
+        {problems.map((p, i) => (
+          <span key={i} className={`problems-panel__problem line-problem--${p.severity}`}>
+            <span aria-hidden="true">{p.severity === 'error' ? '✖ ' : '⚠ '}</span>{p.message}
+          </span>
+        ))}
+      </button>
+    </li>
+  );
+});
+
 export function ProblemsPanel({ doc, version, onJump, onNext, onPrevious }: Props) {
+  // The parent passes a new onJump each render; the entries get one that never changes and calls the latest.
+  const latestJump = useRef(onJump);
+  latestJump.current = onJump;
+  const jump = useCallback((index: number) => latestJump.current(index), []);
   const deferred = useDeferredValue(version);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `deferred` stands for the document's state
   const rows = useMemo(() => doc.problemRows(), [doc, deferred]);
@@ -35,16 +59,7 @@ export function ProblemsPanel({ doc, version, onJump, onNext, onPrevious }: Prop
       </div>
       <ol className="problems-panel__list">
         {rows.slice(0, SHOWN).map(({ index, row, problems }) => (
-          <li key={row.key}>
-            <button type="button" className="problems-panel__item" onClick={() => onJump(index)}>
-              <span className="problems-panel__line">Line {index + 1}</span>
-              {problems.map((p, i) => (
-                <span key={i} className={`problems-panel__problem line-problem--${p.severity}`}>
-                  <span aria-hidden="true">{p.severity === 'error' ? '✖ ' : '⚠ '}</span>{p.message}
-                </span>
-              ))}
-            </button>
-          </li>
+          <ProblemItem key={row.key} index={index} problems={problems} onJump={jump} />
         ))}
       </ol>
       {rows.length > SHOWN ? <p className="hint">Showing the first {SHOWN}; use Next (F8) to go through all.</p> : null}
