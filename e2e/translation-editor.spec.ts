@@ -69,6 +69,13 @@ test('opens, passes axe, edits with live checks, undo/redo, autosave survives a 
   await box.fill(long);
   await expect(row(page, 2).locator('[data-rule="chars-per-line"]')).toBeVisible();
 
+  // The checks list names the line, and its entry takes the caret there.
+  const entry = page.getByRole('complementary', { name: 'Checks' }).getByRole('button', { name: /^Line 2\b/ });
+  await expect(entry).toContainText(/characters/i);
+  await text(page, 1).focus();
+  await entry.click();
+  await expect(box).toBeFocused();
+
   await box.press('Control+z');
   await expect(box).toHaveValue(before);
   await expect(row(page, 2).locator('[data-rule="chars-per-line"]')).toHaveCount(0);
