@@ -64,3 +64,24 @@ test('the unread badge loads after the page; when its code cannot be loaded the 
   await nav.getByRole('link', { name: 'Shares' }).click();
   await expect(page.getByRole('heading', { name: 'Shares', level: 1 })).toBeVisible();
 });
+
+test('a stored session whose password changed meanwhile: the cold load goes to sign-in once, then back to the page', async ({ page }) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  // As if the password had been changed elsewhere: the stored credentials no longer work.
+  await page.evaluate(() => {
+    const raw = sessionStorage.getItem('mws.session')!;
+    const session = JSON.parse(raw) as { authorization: string };
+    sessionStorage.setItem('mws.session', JSON.stringify({ ...session, authorization: `Basic ${btoa('coordinator@mws.test:not-the-password')}` }));
+  });
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => { dialogs.push(d.type()); void d.dismiss(); });
+  await page.goto('/work-requests?sort=due');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Your session has ended. Sign in again to continue where you were.')).toBeVisible();
+  await page.getByLabel('Username or e-mail').fill(ACCOUNTS.coordinator.username);
+  await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.coordinator.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/work-requests\?sort=due$/);
+  await expect(grid(page).getByRole('row').nth(2)).toBeVisible();
+  expect(dialogs).toEqual([]);
+});
