@@ -1,7 +1,7 @@
 /** Small pieces every route file uses: the presentation context, one-record lookup, list pages. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { VersionConflict, newId, type Collection, type Doc, type Filter, type ListQuery, type Stored } from '../storage/store';
+import { VersionConflict, newId, type Collection, type Doc, type Filter, type ListQuery, type ReadOptions, type Stored } from '../storage/store';
 import type { Services } from '../context';
 import { callerOf } from '../context';
 import type { PresentContext } from '../http/present';
@@ -20,8 +20,8 @@ export function presentContext(request: FastifyRequest, services: Services): Pre
   return { origin: originOf(request), caller: callerOf(request), store: services.store, signer: services.signer };
 }
 
-export function findOr404<T extends Doc>(services: Services, collection: Collection, id: string, what: string): Stored<T> {
-  const found = /^[0-9a-f]{24}$/.test(id) ? services.store.get<T>(collection, id) : undefined;
+export function findOr404<T extends Doc>(services: Services, collection: Collection, id: string, what: string, options?: ReadOptions): Stored<T> {
+  const found = /^[0-9a-f]{24}$/.test(id) ? services.store.get<T>(collection, id, options) : undefined;
   if (!found) throw notFound(what);
   return found;
 }
@@ -90,6 +90,12 @@ export interface WriteSpec<T extends Doc> {
   /** Adjusts the record before it is stored (defaults, server-owned fields); may throw 400/403. */
   prepare?: (next: T, fields: Record<string, unknown>, caller: Caller, current: T | undefined) => T;
   present: (ctx: PresentContext, doc: T) => unknown;
+  /**
+   * Large top-level fields that `authorize`, `prepare` and `after` never read from the stored record: when the body
+   * replaces one (a PUT merges top-level fields), the stored record is read without it. A translation's `lines`
+   * are most of its 150–700 KB; the old ones need not be parsed to be thrown away.
+   */
+  replacedUnread?: readonly string[];
   /** Runs after a successful write, inside no transaction (events, notifications). */
   after?: (saved: T, previous: T | undefined, caller: Caller) => void;
 }
@@ -103,7 +109,9 @@ export function updateRecord<T extends Doc>(
   id: string,
 ): unknown {
   const caller = callerOf(request);
-  const found = findOr404<T>(services, spec.collection, id, spec.what);
+  const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  const omit = spec.replacedUnread?.filter((field) => field in body);
+  const found = findOr404<T>(services, spec.collection, id, spec.what, omit?.length ? { omit } : undefined);
   spec.authorize?.(caller, found.doc);
   const { fields } = parseBody(spec.schema, request.body);
   let next = merge(found.doc, fields);

@@ -72,6 +72,8 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         return out as TranslationDoc;
       },
       present: (ctx, t) => presentTranslation(ctx, t, true),
+      // authorize, prepare and after read status, translator and the coordinator fields, never the old lines.
+      replacedUnread: ['lines'],
       after(saved, previous, caller) {
         // Keep the work request's summary of this translation in step (lists show it and filter on its translator).
         const found = saved.workRequest ? store.get<WorkRequestDoc>('Workrequests', saved.workRequest) : undefined;

@@ -158,6 +158,24 @@ describe('PUT merge and If-Match', () => {
     expect(res.body.$links.self).toContain(`/api/Studios/${s._id}`);
   });
 
+  it('a translation PUT with lines keeps every other stored field, and a translator still cannot reassign it', async () => {
+    const t = (await call(server, 'GET', '/api/translations?status=incomplete', { as: DEMO.translator })).body[0];
+    const before = (await call(server, 'GET', `/api/translations/${t._id}`, { as: DEMO.translator })).body;
+    const lines = before.lines.map((l: { text?: string }, i: number) => (i === 0 ? { ...l, text: 'Première ligne' } : l));
+    const res = await call(server, 'PUT', `/api/translations/${t._id}`, {
+      as: DEMO.translator,
+      body: { lines, translator: { _id: '0123456789abcdef01234567', name: 'Someone Else' }, language: 'xx-XX' },
+    });
+    expect(res.status).toBe(200);
+    const after = (await call(server, 'GET', `/api/translations/${t._id}`, { as: DEMO.coordinator })).body;
+    const { lines: _l1, $links: _k1, translatedCount: _c1, ...rest } = before;
+    expect(after).toMatchObject(rest);
+    expect(after.translator).toEqual(before.translator);
+    expect(after.language).toBe(before.language);
+    expect(after.lines[0].text).toBe('Première ligne');
+    expect(after.lines).toHaveLength(before.lines.length);
+  });
+
   it('answers 409 for a stale If-Match and changes nothing', async () => {
     const a = (await call(server, 'GET', '/api/assets/countByProject', range('resources=1-1'))).body[0];
     const got = await call(server, 'GET', `/api/assets/${a._id}`);
