@@ -47,6 +47,13 @@ describe('salvageRecord', () => {
     expect(checked?.data.history).toEqual([{ status: 'submitted' }, { reason: 'kept' }, { status: 'complete' }]);
     expect(checked?.problems.map((p) => p.path)).toEqual(['history.1.status', 'history.2']);
   });
+  it('never changes the body it was given, even when it repairs it', () => {
+    const raw = { _id: 'w3', due: { date: 'tomorrow', tz: 'UTC' }, history: [{ status: 42 }, 'junk'], audioFile: null, tags: null };
+    const before = JSON.stringify(raw);
+    const checked = salvageRecord(workRequest, raw);
+    expect(checked?.problems.length).toBeGreaterThan(0);
+    expect(JSON.stringify(raw)).toBe(before);
+  });
   it('gives up on bodies that are not records', () => {
     expect(salvageRecord(comment, [1, 2])).toBeUndefined();
     expect(salvageRecord(comment, 'text')).toBeUndefined();

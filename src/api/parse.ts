@@ -66,7 +66,8 @@ function removeAt(root: unknown, path: PropertyKey[]): boolean {
  */
 export function salvageRecord<S extends z.ZodType>(schema: S, raw: unknown): Checked<z.infer<S>> | undefined {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
-  let current: unknown = stripNulls(structuredClone(raw));
+  // stripNulls builds a new tree, so the repairs below never touch the caller's object (no structuredClone).
+  let current: unknown = stripNulls(raw);
   const problems: Problem[] = [];
   for (let attempt = 0; attempt < 5; attempt++) {
     const result = schema.safeParse(current);
