@@ -3,7 +3,7 @@
  * data once, whoever asks first (start-up, the router's loader, or the page itself), and still shows it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, grid, settled, signIn } from './support';
+import { ACCOUNTS, apiList, basic, grid, settled, signIn } from './support';
 
 function countRequests(page: Page, pattern: RegExp): string[] {
   const seen: string[] = [];
@@ -84,4 +84,21 @@ test('a stored session whose password changed meanwhile: the cold load goes to s
   await expect(page).toHaveURL(/\/work-requests\?sort=due$/);
   await expect(grid(page).getByRole('row').nth(2)).toBeVisible();
   expect(dialogs).toEqual([]);
+});
+
+test('the editor opened cold asks once for its work request and once for the transcription of the originals', async ({ page, request }) => {
+  const { items } = await apiList<{ workRequest?: string; kind?: string }>(request, ACCOUNTS.translator, '/translations?status=incomplete');
+  const wrId = items.find((t) => t.workRequest && t.kind !== 'graphics')!.workRequest!;
+  const wr = await (await request.get(`/api/workrequests/${wrId}`, {
+    headers: { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' },
+  })).json() as { asset?: { transcription?: { dialogue?: string } } };
+  const transcription = wr.asset?.transcription?.dialogue;
+  expect(transcription).toBeTruthy();
+
+  await signIn(page, ACCOUNTS.translator);
+  const reads = countRequests(page, new RegExp(`^/api/(workrequests/${wrId}|translations/${transcription})$`));
+  await page.goto(`/work-requests/${wrId}/translation`);
+  await expect(page.getByRole('textbox', { name: 'Translation of line 1', exact: true })).toBeVisible();
+  await settled(page);
+  await expect.poll(() => reads.slice().sort()).toEqual([`GET /api/translations/${transcription} `, `GET /api/workrequests/${wrId} `].sort());
 });

@@ -4,6 +4,7 @@
  * language (fonts). The editor owns the lines once open, so these never refetch on their own.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { WorkRequest } from '../../api/schema/workRequest';
 import { getWorkRequest } from '../../api/workRequests';
 import { getTranslation } from '../../api/translations';
 import { listLanguages } from '../../api/languages';
@@ -17,6 +18,14 @@ export const translationEditorKeys = {
 };
 
 const still = { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+
+/** Which of a work request's translations the editor opens. */
+export type TranslationKind = 'dialogue' | 'graphics';
+
+/** The transcription (original text) of the translation of `kind`: the asset links one per kind (docs/API.md). */
+export function transcriptionIdOf(wr: WorkRequest | undefined, kind: TranslationKind): string | undefined {
+  return kind === 'graphics' ? wr?.asset?.transcription?.graphics : wr?.asset?.transcription?.dialogue;
+}
 
 export function editorWorkRequestOptions(id: string) {
   return queryOptions({

@@ -22,11 +22,12 @@ import { loadProfileOverrides, profileFor } from '../model/qc/profiles';
 import { frameRateOf } from '../model/timecode';
 import { directionOf, fontFrom } from '../model/languages';
 import { browserStorage } from '../model/drafts';
-import { useEditorTranslation, useEditorWorkRequest, useLanguages, useTranscription } from '../queries';
+import {
+  transcriptionIdOf, useEditorTranslation, useEditorWorkRequest, useLanguages, useTranscription, type TranslationKind,
+} from '../queries';
 import { TranslationEditor } from '../components/TranslationEditor';
 import '../editor.css';
 
-export type TranslationKind = 'dialogue' | 'graphics';
 
 export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   const { id = '' } = useParams();
@@ -38,7 +39,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   // record (GET /translations/{id}) before the editor opens, for the ETag that saves send as If-Match.
   const embeddedEtag = embedded?.lines ? embedded.$etag : undefined;
   const record = useEditorTranslation(embeddedEtag ? undefined : translationId);
-  const transcriptionId = kind === 'graphics' ? wr?.asset?.transcription?.graphics : wr?.asset?.transcription?.dialogue;
+  const transcriptionId = transcriptionIdOf(wr, kind);
   const transcription = useTranscription(transcriptionId);
   const languages = useLanguages();
   const session = useSession();
