@@ -4,10 +4,10 @@
  * A router navigation is asynchronous, so a controlled checkbox or select bound straight to the URL is first
  * put back to its old value by React and only later shows the new one: on a busy machine a just-ticked box
  * visibly unticks (a flaky e2e on CI showed it; `flushSync` does not help, the router's update is still a
- * few microtasks away). So the params a caller sets are kept as pending state, applied in the same event,
- * and shown until the router's navigation lands (any change of location drops them).
+ * few microtasks away). So the params a caller sets are shown at once, in the same event, for as long as the
+ * location they were set from is current: once any navigation lands (this one or another), the URL rules again.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 
 type Updater = (current: URLSearchParams) => URLSearchParams;
@@ -15,19 +15,19 @@ type Updater = (current: URLSearchParams) => URLSearchParams;
 export function useFilterParams(): [URLSearchParams, (update: Updater | URLSearchParams) => void] {
   const [params, setParams] = useSearchParams();
   const { key } = useLocation();
-  const [pending, setPending] = useState<URLSearchParams | null>(null);
-  const latest = useRef<URLSearchParams>(params);
-  latest.current = pending ?? params;
-
-  useEffect(() => setPending(null), [key]);
+  const [pending, setPending] = useState<{ params: URLSearchParams; from: string } | null>(null);
+  const shown = pending && pending.from === key ? pending.params : params;
+  const latest = useRef({ shown, key });
+  latest.current = { shown, key };
 
   const replace = useCallback((update: Updater | URLSearchParams) => {
-    const next = typeof update === 'function' ? update(new URLSearchParams(latest.current)) : update;
-    latest.current = next;
-    setPending(next);
+    const { shown: current, key: from } = latest.current;
+    const next = typeof update === 'function' ? update(new URLSearchParams(current)) : update;
+    latest.current = { shown: next, key: from };
+    setPending({ params: next, from });
     setParams(next, { replace: true });
   }, [setParams]);
-  return [pending ?? params, replace];
+  return [shown, replace];
 }
 
 /** A copy of `current` with `key` set to `value`, or removed when `value` is empty. */
