@@ -16,6 +16,9 @@ function countRequests(page: Page, pattern: RegExp): string[] {
 
 test('a cold load of the list and of a work request asks for each first record once', async ({ page }) => {
   await signIn(page, ACCOUNTS.coordinator);
+  // Sign-in lands on the list: let its own first page arrive before counting the cold load below.
+  await expect(grid(page).getByRole('row').nth(2)).toBeVisible();
+  await settled(page);
 
   const lists = countRequests(page, /^\/api\/workrequests(\?|$)/);
   await page.goto('/work-requests?sort=due&status=in-progress');
