@@ -1,29 +1,22 @@
 /**
- * Work requests, their comments and offlines: query keys, query options and hooks (the list and detail options
- * are in queryOptions.ts, which the route prefetch loads on its own).
+ * A work request's page: the record, its status changes, comments and offlines — query keys and hooks (the list
+ * and detail options are in queryOptions.ts, which the route prefetch loads on its own; the list's hooks in
+ * listQueries.ts).
  * Keys are hierarchical (all -> lists -> list(filters) -> details -> detail(id)) so each mutation updates or
  * invalidates exactly what it changed. Comments and offlines have their own roots, so refreshing a work
  * request does not refetch its comments and vice versa.
  */
-import {
-  queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
 import type { Checked } from '../../api/parse';
 import type { Comment } from '../../api/schema/comment';
 import type { StatusChange } from '../../api/schema/workRequest';
 import { addComment, listComments, putComment } from '../../api/comments';
-import { listLanguages } from '../../api/languages';
 import { listOfflines, postOffline } from '../../api/offlines';
-import { listProjects } from '../../api/projects';
-import { listTerritories } from '../../api/territories';
-import { changeWorkRequestStatus, type WorkRequestFilters } from '../../api/workRequests';
+import { changeWorkRequestStatus } from '../../api/workRequests';
 
-import {
-  automationQueueOptions, nextPage, workRequestKeys, workRequestListOptions, workRequestOptions,
-} from './queryOptions';
+import { nextPage, workRequestKeys, workRequestOptions } from './queryOptions';
 
-export { PAGE_SIZE, workRequestKeys } from './queryOptions';
 
 export const commentKeys = {
   all: ['comments'] as const,
@@ -35,51 +28,8 @@ export const offlineKeys = {
   list: (workRequestId: string) => [...offlineKeys.all, 'list', workRequestId] as const,
 };
 
-/** Catalog lists used as filter choices (extensions; the filters fall back to free text without them). */
-export const filterChoiceKeys = {
-  all: ['filterChoices'] as const,
-  projects: () => [...filterChoiceKeys.all, 'projects'] as const,
-  languages: () => [...filterChoiceKeys.all, 'languages'] as const,
-  territories: () => [...filterChoiceKeys.all, 'territories'] as const,
-};
-
-export function useWorkRequestList(filters: WorkRequestFilters, enabled: boolean) {
-  return useInfiniteQuery({ ...workRequestListOptions(filters), enabled });
-}
-
-export function useAutomationQueue(enabled: boolean) {
-  return useInfiniteQuery({ ...automationQueueOptions(), enabled });
-}
-
 export function useWorkRequest(id: string) {
   return useQuery(workRequestOptions(id));
-}
-
-/**
- * Choices for the filters: up to 100 of each (the server's page limit), loaded once per session. `enabled` lets
- * the list's first page go first: a browser opens few connections per host, and the rows matter more.
- */
-export function useFilterChoices(enabled = true) {
-  const stale = 10 * 60_000;
-  const projects = useQuery({
-    queryKey: filterChoiceKeys.projects(),
-    queryFn: ({ signal }) => listProjects({}, { size: 100, signal }),
-    staleTime: stale,
-    enabled,
-  });
-  const languages = useQuery({
-    queryKey: filterChoiceKeys.languages(),
-    queryFn: ({ signal }) => listLanguages({ size: 100, signal }),
-    staleTime: stale,
-    enabled,
-  });
-  const territories = useQuery({
-    queryKey: filterChoiceKeys.territories(),
-    queryFn: ({ signal }) => listTerritories({ size: 100, signal }),
-    staleTime: stale,
-    enabled,
-  });
-  return { projects, languages, territories };
 }
 
 /** Status change: the answer is the new record (set in place); lists and the queue may now sort or filter differently. */

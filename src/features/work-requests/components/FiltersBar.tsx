@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workRequests';
 import { SORTS, hasActiveFilters } from '../model/filters';
-import { useFilterChoices } from '../queries';
+import { useFilterChoices } from '../listQueries';
 import { StatusFilter } from './StatusFilter';
 
 interface Props {

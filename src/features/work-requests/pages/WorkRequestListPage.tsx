@@ -15,7 +15,7 @@ import { useFilterParams } from '../../../lib/useFilterParams';
 import { FiltersBar } from '../components/FiltersBar';
 import { WorkRequestTable } from '../components/WorkRequestTable';
 import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from '../model/filters';
-import { useAutomationQueue, useWorkRequestList } from '../queries';
+import { useAutomationQueue, useWorkRequestList } from '../listQueries';
 
 export function WorkRequestListPage() {
   const [params, setParams] = useFilterParams();
