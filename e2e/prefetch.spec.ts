@@ -105,3 +105,18 @@ test('the editor opened cold asks once for its work request and once for the tra
   await settled(page);
   await expect.poll(() => reads.slice().sort()).toEqual([`GET /api/translations/${transcription} `, `GET /api/workrequests/${wrId} `].sort());
 });
+
+test('after the first render the shell refreshes the signed-in user (GET /users/me): a name changed elsewhere shows', async ({ page, request }) => {
+  // A user of its own (invited and registered through the API), so renaming it cannot disturb other specs.
+  const admin = { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' };
+  const email = `renamed.${Date.now()}@example.com`;
+  const invited = await (await request.put('/api/users', { headers: admin, data: { emailNormal: email, name: 'Rita Before' } })).json() as { _id: string; inviteCode: string };
+  const password = 'rita-password';
+  expect((await request.post(`/api/invitations/${invited.inviteCode}`, { data: { name: 'Rita Before', password } })).status()).toBe(200);
+
+  await signIn(page, { username: email, password } as unknown as Parameters<typeof signIn>[1]);
+  await expect(page.getByRole('banner').getByText('Rita Before', { exact: true })).toBeVisible();
+  expect((await request.put(`/api/users/${invited._id}`, { headers: admin, data: { name: 'Rita After' } })).status()).toBe(200);
+  await page.reload(); // the stored session still says "Rita Before"; only GET /users/me knows the new name
+  await expect(page.getByRole('banner').getByText('Rita After', { exact: true })).toBeVisible();
+});

@@ -4,9 +4,9 @@ import { initials, personGroup } from '../lib/people';
 import { signOut } from '../lib/session/sessionStore';
 import { useDeferredModule } from '../lib/useDeferredModule';
 import { useSession } from '../lib/session/useSession';
-import { useRefreshMe } from './useRefreshMe';
 
 const loadUnreadBadge = () => import('../features/notifications/components/LiveUnreadBadge').then((m) => m.LiveUnreadBadge);
+const loadMeRefresher = () => import('./useRefreshMe').then((m) => m.MeRefresher);
 
 const NAV = [
   { to: '/work-requests', label: 'Work requests' },
@@ -20,7 +20,7 @@ const NAV = [
 export function AppShell() {
   const session = useSession();
   const navigation = useNavigation();
-  useRefreshMe();
+  const MeRefresher = useDeferredModule(loadMeRefresher);
   // The live unread count (stream, or polling without it) for the navigation and the browser tab's title: loaded
   // after the first render, so the page's own code and first request go first.
   const UnreadBadge = useDeferredModule(loadUnreadBadge);
@@ -30,6 +30,7 @@ export function AppShell() {
 
   return (
     <div className="shell">
+      {MeRefresher ? <MeRefresher /> : null}
       <a href="#main" className="skip-link">Skip to content</a>
       <header className="topbar">
         <NavLink to="/work-requests" className="brand" aria-label="MWS Console, work requests">

@@ -1,4 +1,7 @@
-/** Refreshes the signed-in user's record from GET /users/me (an extension; without it the sign-in answer stays). */
+/**
+ * Refreshes the signed-in user's record from GET /users/me (an extension; without it the sign-in answer stays).
+ * The shell renders <MeRefresher /> after its first render (useDeferredModule): the stored user shows meanwhile.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getMe } from '../api/users';
@@ -11,4 +14,10 @@ export function useRefreshMe(): void {
   useEffect(() => {
     if (me.data) updateSessionUser(me.data.data);
   }, [me.data]);
+}
+
+/** useRefreshMe as a component that renders nothing, so the shell can load it after its first render. */
+export function MeRefresher(): null {
+  useRefreshMe();
+  return null;
 }
