@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../components/PageTitle';
 import { landingPath } from '../../../lib/landing';
 import { useSession } from '../../../lib/session/useSession';
 import { useAcceptInvitation, useInvitation } from '../invitation';
+import '../auth.css';
 
 type Field = 'name' | 'password' | 'confirm';
 type FieldErrors = Partial<Record<Field, string>>;

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../components/PageTitle';
 import { safeReturnPath } from '../../../lib/safeUrl';
 import { useSessionState } from '../../../lib/session/useSession';
 import { useSignIn } from '../queries';
+import '../auth.css';
 
 const REASONS: Record<string, string> = {
   expired: 'Your session has ended. Sign in again to continue where you were.',
