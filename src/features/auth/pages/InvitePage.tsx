@@ -53,8 +53,9 @@ export function InvitePage() {
   const email = invitation.data?.emailNormal ?? invitation.data?.username ?? '';
   const nameValue = name ?? invitation.data?.name ?? '';
   // Checked as the person types once they have tried to submit; the server's word wins for its fields.
-  const errors = { ...(tried ? checkInvitationForm({ name: nameValue, password, confirm }) : {}), ...serverFieldErrors(accept.error) };
-  const formError = accept.error && Object.keys(serverFieldErrors(accept.error)).length === 0
+  const serverErrors = serverFieldErrors(accept.error);
+  const errors = { ...(tried ? checkInvitationForm({ name: nameValue, password, confirm }) : {}), ...serverErrors };
+  const formError = accept.error && Object.keys(serverErrors).length === 0
     ? isApiError(accept.error) && accept.error.status === 404
       ? 'This invitation was used or withdrawn meanwhile. If you set your password already, sign in.'
       : describeError(accept.error)
