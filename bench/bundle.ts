@@ -15,6 +15,7 @@ import { ROOT } from './lib/processes';
 
 export const APP_DIST = path.join(ROOT, '.tmp', 'bench-dist');
 export const FLOOR_DIST = path.join(ROOT, '.tmp', 'bench-floor');
+const FLOOR_MINI_DIST = path.join(ROOT, '.tmp', 'bench-floor-mini');
 const BUDGET = 1.1;
 
 /**
@@ -42,7 +43,7 @@ function moduleSizes(into: ModuleSizes): Plugin {
   };
 }
 
-async function viteBuild(root: string, outDir: string): Promise<{ manifest: Manifest; modules: ModuleSizes; ms: number }> {
+async function viteBuild(root: string, outDir: string, zodMini = false): Promise<{ manifest: Manifest; modules: ModuleSizes; ms: number }> {
   const modules: ModuleSizes = {};
   const started = performance.now();
   await build({
@@ -50,6 +51,7 @@ async function viteBuild(root: string, outDir: string): Promise<{ manifest: Mani
     root,
     logLevel: 'warn',
     plugins: [moduleSizes(modules)],
+    ...(zodMini ? { resolve: { alias: [{ find: /^zod$/, replacement: 'zod/mini' }] } } : {}),
     build: { outDir, emptyOutDir: true, manifest: true },
   });
   const ms = Math.round(performance.now() - started);
@@ -146,6 +148,7 @@ function contributors(modules: ModuleSizes, files: string[]): { name: string; ra
 export interface BundleReport {
   gzip: string;
   floor: { load: Load; whole: Load; buildMs: number };
+  floorMini: Load;
   routes: { name: string; load: Load; ratio: number; jsRatio: number; overBudget: boolean; contributors: { name: string; raw: number }[] }[];
   whole: Load;
   buildMs: number;
@@ -159,6 +162,10 @@ export async function run(): Promise<{ data: BundleReport; markdown: string }> {
   const floor = await buildFloor();
   const floorFiles = closure(floor.manifest, [entryKey(floor.manifest)]);
   const floorLoad = loadOf(FLOOR_DIST, floorFiles);
+  // For reference: the same page on zod's mini build, which the app uses (the issue's floor imports zod itself).
+  console.log('bundle: building the floor page on zod/mini…');
+  const floorMini = await viteBuild(path.join(ROOT, 'bench/floor'), FLOOR_MINI_DIST, true);
+  const floorMiniLoad = loadOf(FLOOR_MINI_DIST, closure(floorMini.manifest, [entryKey(floorMini.manifest)]));
   console.log('bundle: building the app into .tmp/bench-dist…');
   const app = await buildApp();
   const entry = entryKey(app.manifest);
@@ -179,6 +186,7 @@ export async function run(): Promise<{ data: BundleReport; markdown: string }> {
   const data: BundleReport = {
     gzip: 'node:zlib gzipSync, level 9',
     floor: { load: floorLoad, whole: wholeBuild(FLOOR_DIST), buildMs: floor.ms },
+    floorMini: floorMiniLoad,
     routes,
     whole: wholeBuild(APP_DIST),
     buildMs: app.ms,
@@ -200,12 +208,15 @@ function render(d: BundleReport): string {
     '`vite.config.ts`, output in `.tmp/bench-dist`). The floor is `bench/floor/` built by the same config into `.tmp/bench-floor`: one',
     'infinite list with react, react-dom, react-router (data router), @tanstack/react-query (useInfiniteQuery),',
     '@tanstack/react-virtual and a zod-parsed fetch — nothing of ours. Budget: the first route within 1.1 × the floor.',
+    'The app validates with zod\'s mini build (`zod/mini`, docs/ARCHITECTURE.md); the reference row builds the same floor page with',
+    '`zod` aliased to `zod/mini` (into `.tmp/bench-floor-mini`), to show what the app weighs against the floor on equal terms.',
     '',
     '| what | JS gzip | CSS gzip | total gzip | minified | floor (total) | ours / floor | goal ≤ 1.1 |',
     '|---|---|---|---|---|---|---|---|',
     `| floor (bench/floor) | ${kb(d.floor.load.js)} | ${kb(d.floor.load.css)} | ${kb(d.floor.load.total)} | ${kb(d.floor.load.raw)} | — | 1.00 | — |`,
     ...d.routes.map((r) =>
       `| first route: ${r.name} | ${kb(r.load.js)} | ${kb(r.load.css)} | ${kb(r.load.total)} | ${kb(r.load.raw)} | ${kb(d.floor.load.total)} | ${r.ratio.toFixed(2)} (JS only ${r.jsRatio.toFixed(2)}) | ${r.overBudget ? '**OVER BUDGET**' : 'met'} |`),
+    `| for reference: floor built on zod/mini (as the app is) | ${kb(d.floorMini.js)} | ${kb(d.floorMini.css)} | ${kb(d.floorMini.total)} | ${kb(d.floorMini.raw)} | — | ${d.routes.map((r) => `${r.name.split(' (')[0]}: ${(r.load.total / d.floorMini.total).toFixed(2)}`).join('; ')} | — |`,
     `| whole build (every .js and .css) | ${kb(d.whole.js)} | ${kb(d.whole.css)} | ${kb(d.whole.total)} | ${kb(d.whole.raw)} | ${kb(d.floor.whole.total)} | ${(d.whole.total / d.floor.whole.total).toFixed(2)} | (no goal) |`,
     '',
   ];

@@ -1,5 +1,5 @@
 /** The one error type routes throw; the app's error handler turns it into the documented JSON body. */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export type ErrorCode =
   | 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone'
@@ -22,7 +22,7 @@ export const notFound = (what = 'record') => new HttpError(404, 'not_found', `${
 export const conflict = (message: string, details?: unknown) => new HttpError(409, 'conflict', message, details);
 
 /** A 400 whose message names the first offending field and whose details list every problem. */
-export function validationError(error: z.ZodError): HttpError {
+export function validationError(error: z.core.$ZodError): HttpError {
   const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const first = details[0];
   const message = first ? `${first.path || 'body'}: ${first.message}` : 'invalid body';

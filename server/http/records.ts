@@ -1,6 +1,6 @@
 /** Record rules shared by every route: read-only fields, strict body parsing, merging, links. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Collection, Doc, Stored } from '../storage/store';
 import { badRequest, validationError } from './errors';
 import { etagOf } from './etag';
@@ -29,9 +29,9 @@ export function stripComputed(value: unknown): unknown {
  * Validates a body against a contract schema (types strict, unknown fields kept) and returns it without the
  * read-only fields. `_id` is returned separately: collection-level PUTs use it to select the record.
  */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): { id?: string; fields: Record<string, unknown> } {
+export function parseBody<S extends z.core.$ZodType>(schema: S, body: unknown): { id?: string; fields: Record<string, unknown> } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('body: expected a JSON object');
-  const result = schema.safeParse(body);
+  const result = z.safeParse(schema, body);
   if (!result.success) throw validationError(result.error);
   const fields = stripComputed(body) as Record<string, unknown>;
   const id = typeof fields._id === 'string' ? fields._id : undefined;

@@ -3,7 +3,7 @@
  * (PUT /territories) from the spec, and their list / get extensions. Admins and coordinators write.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { project as projectSchema } from '../../src/api/schema/project';
 import { studio as studioSchema } from '../../src/api/schema/studio';
 import { language as languageSchema } from '../../src/api/schema/language';
@@ -23,7 +23,7 @@ interface CatalogEntry {
   path: string;
   collection: Collection;
   what: string;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   present: (ctx: PresentContext, d: Doc) => unknown;
   sortField: string;
   /** Fields a new record must have. */

@@ -1,6 +1,6 @@
 /** Small pieces every route file uses: the presentation context, one-record lookup, list pages. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { VersionConflict, newId, type Collection, type Doc, type Filter, type ListQuery, type ReadOptions, type Stored } from '../storage/store';
 import type { Services } from '../context';
 import { callerOf } from '../context';
@@ -84,7 +84,7 @@ export interface WriteSpec<T extends Doc> {
   collection: Collection;
   /** Words for messages: "work request", "studio". */
   what: string;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   /** Throws 403 when the caller may not write this record (`undefined` when creating). */
   authorize?: (caller: Caller, current: T | undefined) => void;
   /** Adjusts the record before it is stored (defaults, server-owned fields); may throw 400/403. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, basicAuth, buildUrl, configureApiClient, isUnavailable, requestList, requestRecord, send } from './client';
-import { listWorkRequests, getWorkRequest } from './workRequests';
+import { listWorkRequests } from './workRequests';
+import { getWorkRequest } from './workRequestRecord';
 import { postSession } from './session';
 import { comment } from './schema/comment';
 

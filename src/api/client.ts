@@ -5,7 +5,7 @@
  * `{error: {code, message, details}}` when it sent one. Bodies are checked against the contract (./parse).
  * No React here: the app configures this module once (`configureApiClient`).
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { errorBody } from './schema/error';
 import { formatRange, nextOffset, parseContentRange } from './range';
 import { parseRecord, salvageRecord, type Checked, type Parsed } from './parse';
@@ -169,7 +169,7 @@ export async function send(method: string, path: string, options: RequestOptions
 }
 
 /** One record, checked leniently: fields of the wrong type are left out and listed in `problems`. */
-export async function requestRecord<S extends z.ZodType>(
+export async function requestRecord<S extends z.ZodMiniType>(
   schema: S, method: string, path: string, options?: RequestOptions,
 ): Promise<Checked<z.infer<S>>> {
   const { json } = await send(method, path, options);
@@ -197,7 +197,7 @@ export interface ListOptions {
 }
 
 /** A page of a list operation: `X-Range` out, `Content-Range` in, each item checked on its own. */
-export async function requestList<S extends z.ZodType>(
+export async function requestList<S extends z.ZodMiniType>(
   schema: S, path: string, options: ListOptions = {},
 ): Promise<ListPage<z.infer<S>>> {
   const offset = options.offset ?? 0;

@@ -5,11 +5,11 @@
  * 3. the default: same-origin `/api`.
  * The same build therefore runs against this project's server and a real deployment.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const runtimeConfig = z.object({
   /** Base of the API, absolute (`https://mws.example.com/api`) or same-origin (`/api`). */
-  apiBase: z.string().min(1).refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v), 'must be a path or an http(s) URL'),
+  apiBase: z.string().check(z.minLength(1), z.refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v), 'must be a path or an http(s) URL')),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 

@@ -5,7 +5,7 @@
  * "salvaged": the fields that fail are left out and listed as problems, so the page can show the rest and
  * say what it could not read.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { stripNulls } from './schema/common';
 
 export interface Problem {
@@ -24,7 +24,7 @@ export interface Checked<T> {
   problems: Problem[];
 }
 
-function toProblems(error: z.ZodError): Problem[] {
+function toProblems(error: z.core.$ZodError): Problem[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
@@ -37,7 +37,7 @@ function idOf(raw: unknown): string | undefined {
 }
 
 /** Strict check of one record: ok, or the problems found. */
-export function parseRecord<S extends z.ZodType>(schema: S, raw: unknown): Parsed<z.infer<S>> {
+export function parseRecord<S extends z.ZodMiniType>(schema: S, raw: unknown): Parsed<z.infer<S>> {
   const cleaned = stripNulls(raw);
   const result = schema.safeParse(cleaned);
   if (result.success) return { ok: true, data: result.data, problems: [] };
@@ -64,7 +64,7 @@ function removeAt(root: unknown, path: PropertyKey[]): boolean {
  * A list item with a bad field keeps its other fields; an item that is not of the item's shape at all is
  * dropped, so list fields keep their good items.
  */
-export function salvageRecord<S extends z.ZodType>(schema: S, raw: unknown): Checked<z.infer<S>> | undefined {
+export function salvageRecord<S extends z.ZodMiniType>(schema: S, raw: unknown): Checked<z.infer<S>> | undefined {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
   // stripNulls builds a new tree, so the repairs below never touch the caller's object (no structuredClone).
   let current: unknown = stripNulls(raw);

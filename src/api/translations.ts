@@ -1,5 +1,5 @@
 /** Translations: spec operation 15, and the list / get extensions. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { translation, type Translation } from './schema/translation';
 import { zonedDate } from './schema/common';
 import { ApiError, requestList, requestRecord, send, seg, type ListOptions } from './client';
@@ -47,12 +47,12 @@ export function conflictCurrent(error: unknown): Translation | undefined {
 }
 
 /** An item of the list extension: a translation without lines, with counts and its work request's due date. */
-export const translationListItem = translation.extend({
-  lineCount: z.number().int().optional(),
-  translatedCount: z.number().int().optional(),
-  due: zonedDate.optional(),
-  assetName: z.string().optional(),
-  workRequestStatus: z.string().optional(),
+export const translationListItem = z.extend(translation, {
+  lineCount: z.optional(z.int()),
+  translatedCount: z.optional(z.int()),
+  due: z.optional(zonedDate),
+  assetName: z.optional(z.string()),
+  workRequestStatus: z.optional(z.string()),
 });
 export type TranslationListItem = z.infer<typeof translationListItem>;
 

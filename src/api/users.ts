@@ -1,5 +1,5 @@
 /** Users: spec operations 3, 4 and 5, and the `GET /users/me`, `GET /users` and `GET /groups` extensions. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { group, user, type User } from './schema/user';
 import { ApiError, requestList, requestRecord, send, seg, type ListOptions } from './client';
 import { salvageRecord } from './parse';
@@ -29,7 +29,7 @@ export function getMe(signal?: AbortSignal) {
  * A user as an admin reads it: this server adds `inviteCode` (the one-time code that resolves `invite`'s
  * `:code`) while the user has not registered. Other deployments may not send it.
  */
-export const adminUser = user.extend({ inviteCode: z.string().optional() });
+export const adminUser = z.extend(user, { inviteCode: z.optional(z.string()) });
 export type AdminUser = z.infer<typeof adminUser>;
 
 /** Operation 3 as an admin: creates (no `_id`) or updates a user; the answer may carry `inviteCode`. */

@@ -3,7 +3,7 @@
  * `If-Match` is a 409 `conflict` whose `details.current` is the record as it now is. A deployment that sends no
  * ETag still works: the write then goes without `If-Match`, as the spec has it.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, send } from './client';
 import { salvageRecord, type Checked } from './parse';
 
@@ -20,7 +20,7 @@ export interface VersionedOptions {
 }
 
 /** One request answering one record, with the response's ETag. */
-export async function requestVersioned<S extends z.ZodType>(
+export async function requestVersioned<S extends z.ZodMiniType>(
   schema: S, method: string, path: string, options: VersionedOptions = {},
 ): Promise<VersionedRecord<z.infer<S>>> {
   const { json, response } = await send(method, path, {
@@ -41,7 +41,7 @@ export function isVersionConflict(error: unknown): boolean {
 }
 
 /** The record a 409 carries in `details.current`, read with `schema`, when it is one. */
-export function conflictRecord<S extends z.ZodType>(schema: S, error: unknown): z.infer<S> | undefined {
+export function conflictRecord<S extends z.ZodMiniType>(schema: S, error: unknown): z.infer<S> | undefined {
   if (!isVersionConflict(error)) return undefined;
   return salvageRecord(schema, ((error as ApiError).details as { current?: unknown }).current)?.data;
 }

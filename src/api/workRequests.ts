@@ -1,6 +1,6 @@
-/** Work requests: spec operations 1 and 2, and the list and status-change extensions. */
-import { workRequest, workRequestRow, type StatusChange } from './schema/workRequest';
-import { requestList, requestRecord, seg, type ListOptions } from './client';
+/** Work-request lists: spec operation 1 and the list extension, read as list rows (one record: workRequestRecord.ts). */
+import { workRequestRow } from './schema/workRequestRow';
+import { requestList, type ListOptions } from './client';
 
 export type WorkRequestSort = 'due' | '-due' | 'created' | '-created';
 
@@ -31,14 +31,4 @@ export function listWorkRequests(filters: WorkRequestFilters, options: Omit<List
 /** Operation 1 `GET /workrequests/automateJob`: the automation queue (as list rows). */
 export function listAutomateJobs(options: Omit<ListOptions, 'query'> = {}) {
   return requestList(workRequestRow, '/workrequests/automateJob', options);
-}
-
-/** Operation 2 `GET /workrequests/{id}`. */
-export function getWorkRequest(id: string, signal?: AbortSignal) {
-  return requestRecord(workRequest, 'GET', `/workrequests/${seg(id)}`, { signal });
-}
-
-/** Extension `PUT /workrequests/{id}` with `{status, reason}`: changes the status and appends history. */
-export function changeWorkRequestStatus(id: string, change: StatusChange) {
-  return requestRecord(workRequest, 'PUT', `/workrequests/${seg(id)}`, { body: change });
 }

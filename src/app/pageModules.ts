@@ -18,7 +18,7 @@ export interface PageModule {
 export const loadShell = () => import('./AppShell').then((m) => m.AppShell);
 
 const workRequestList = () => import('../features/work-requests/prefetch').then((m) => m.prefetchWorkRequestList);
-const workRequest = () => import('../features/work-requests/prefetch').then((m) => m.prefetchWorkRequest);
+const workRequest = () => import('../features/work-requests/recordPrefetch').then((m) => m.prefetchWorkRequest);
 const editor = () => import('../features/translation-editor/prefetch').then((m) => m.prefetchEditor);
 
 /** Pages without the signed-in shell. */

@@ -11,6 +11,7 @@
 import { Link } from 'react-router';
 import type { FeedbackBlock, PermissionsBlock } from '../api/schema/computed';
 import { describeUnknown, keyLabel } from '../lib/format';
+import './record.css';
 
 /** Plain words for the access strings a deployment sends (server verbs and Permission flag names). */
 const ACCESS_WORDS: Record<string, string> = {

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../api/client';
 import { ErrorPanel } from './ErrorPanel';
 import { SkeletonLines } from './Skeleton';
+import './record.css';
 
 /** "Shares › <name>": the way back to the list a record belongs to. */
 export function DetailBreadcrumb({ to, label, name }: { to: string; label: string; name?: string | undefined }) {

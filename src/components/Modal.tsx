@@ -3,6 +3,7 @@
  * closes it. Rendered only while open.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './modal.css';
 
 interface Props {
   title: string;

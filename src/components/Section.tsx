@@ -1,5 +1,6 @@
 /** A titled block of a record page. */
 import { useId, type ReactNode } from 'react';
+import './record.css';
 
 interface Props {
   title: string;

@@ -1,5 +1,5 @@
 /** Asset (collection `Assets`) and its embedded previews. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links } from './common';
 import { assetUsage } from './usage';
 import { permissionsBlock, feedbackBlock } from './computed';
@@ -21,7 +21,7 @@ export const asset = doc({
   _id: id,
   studio: id,
   project: id,
-  name: z.string().max(500),
+  name: z.string().check(z.maxLength(500)),
   usage: assetUsage,
   importName: z.string(),
   slug: z.string(),

@@ -1,12 +1,12 @@
 /** Comment (collection `Comments`) on a work request. `body` is user-written text, always rendered as text. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links, userSummary } from './common';
 
 export const comment = doc({
   _id: id,
   workRequest: id,
   user: userSummary,
-  body: z.string().max(20000),
+  body: z.string().check(z.maxLength(20000)),
   urls: doc({ workRequest: z.string() }),
   created: ts,
   replies: anyList,

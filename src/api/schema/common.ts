@@ -6,23 +6,27 @@
  * wrong type is rejected with the path of the field. Nulls from a real deployment are removed before parsing
  * on the read side (see `stripNulls`), so the inferred types stay `T | undefined` rather than `T | null | undefined`.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { describeIssue } from './messages';
+
+// zod/mini (a fraction of zod's classic build; docs/ARCHITECTURE.md) ships no messages: ours, in one place.
+z.config({ customError: describeIssue });
 
 /** A loose object whose fields are all optional: the shape of every record and embedded object in the spec. */
-export function doc<T extends z.ZodRawShape>(shape: T) {
-  return z.looseObject(shape).partial();
+export function doc<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.partial(z.looseObject(shape));
 }
 
-export const id = z.string().min(1);
+export const id = z.string().check(z.minLength(1));
 /** Integer timestamp of Unix-epoch-seconds magnitude. */
-export const ts = z.number().int();
+export const ts = z.int();
 export const strings = z.array(z.string());
 /** Lists whose element shape the spec does not show: any JSON value is accepted and kept. */
 export const anyList = z.array(z.unknown());
 
 export const selfLinks = doc({ self: z.string() });
 export function links<K extends string>(...names: K[]) {
-  const shape = Object.fromEntries(names.map((n) => [n, z.string()])) as Record<K, z.ZodString>;
+  const shape = Object.fromEntries(names.map((n) => [n, z.string()])) as Record<K, z.ZodMiniString>;
   return doc({ self: z.string(), ...shape });
 }
 

@@ -1,5 +1,5 @@
 /** The computed, read-only blocks on assets, projects and share assets: `$permissions` and `$feedback`. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, strings, scope } from './common';
 
 export const permissionsBlock = doc({

@@ -1,5 +1,5 @@
 /** The error body every failing request of this project's server answers with (docs/API.md). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const ERROR_CODES = [
   'bad_request', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'payload_too_large',
@@ -10,7 +10,7 @@ export const errorBody = z.object({
   error: z.looseObject({
     code: z.string(),
     message: z.string(),
-    details: z.unknown().optional(),
+    details: z.optional(z.unknown()),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

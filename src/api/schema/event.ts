@@ -1,5 +1,5 @@
 /** Event: what a notification is about. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, anyList } from './common';
 import { userStatus } from './user';
 import { eventWorkRequest, workRequestUrls } from './workRequest';

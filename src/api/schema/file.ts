@@ -1,5 +1,5 @@
 /** File (collection `Files`). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links } from './common';
 
 export const file = doc({

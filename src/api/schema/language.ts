@@ -1,12 +1,12 @@
 /** Language (collection `Languages`). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, selfLinks } from './common';
 
-export const translationFont = doc({ face: z.string(), size: z.number().int() });
+export const translationFont = doc({ face: z.string(), size: z.int() });
 
 export const language = doc({
   _id: id,
-  name: z.string().max(200),
+  name: z.string().check(z.maxLength(200)),
   code: z.string(),
   dcpCode: z.string(),
   isoCode: z.string(),

@@ -1,5 +1,5 @@
 /** Notification (collection `Notifications`), generated from events. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, selfLinks } from './common';
 import { event } from './event';
 

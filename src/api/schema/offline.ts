@@ -1,5 +1,5 @@
 /** Offline (collection `Offlines`): a time-limited download of a work request's offline file. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, selfLinks } from './common';
 
 export const offline = doc({

@@ -1,5 +1,5 @@
 /** Permission (collection `Permissions`): what a share lets its recipients do. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, anyList, scope, selfLinks } from './common';
 
 /** Boolean `access` flags, spelled exactly as the spec spells them (`manageWorkRequsts` included). */
@@ -16,7 +16,7 @@ const source = doc({ ov: z.boolean(), countries: anyList, languages: anyList });
 const groupsOnly = doc({ groups: anyList });
 
 export const access = doc({
-  ...(Object.fromEntries(ACCESS_FLAGS.map((k) => [k, z.boolean()])) as Record<AccessFlag, z.ZodBoolean>),
+  ...(Object.fromEntries(ACCESS_FLAGS.map((k) => [k, z.boolean()])) as Record<AccessFlag, z.ZodMiniBoolean>),
   previews: z.string(),
 });
 export type Access = z.infer<typeof access>;

@@ -1,5 +1,5 @@
 /** Preview (collection `Previews`). `path` is a time-limited signed URL. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, links } from './common';
 
 export const preview = doc({
@@ -7,8 +7,8 @@ export const preview = doc({
   asset: id,
   project: id,
   studio: id,
-  revision: z.string().max(100),
-  label: z.string().max(200),
+  revision: z.string().check(z.maxLength(100)),
+  label: z.string().check(z.maxLength(200)),
   created: ts,
   path: z.string(),
   $links: links('asset', 'project', 'studio'),

@@ -1,5 +1,5 @@
 /** Project (collection `Projects`). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links } from './common';
 import { permissionsBlock } from './computed';
 
@@ -7,7 +7,7 @@ export const project = doc({
   _id: id,
   studio: id,
   logo: id,
-  name: z.string().max(300),
+  name: z.string().check(z.maxLength(300)),
   importName: z.string(),
   slug: z.string(),
   filePrefix: z.string(),

@@ -1,5 +1,5 @@
 /** Share (collection `Shares`): assets shared with people, with permissions. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links } from './common';
 import { permissionsBlock, feedbackBlock } from './computed';
 import { permission } from './permission';
@@ -13,7 +13,7 @@ export const shareAsset = doc({
   name: z.string(),
   slug: z.string(),
   type: z.string(),
-  length: z.number().int(),
+  length: z.int(),
   thumbnail: id,
   created: ts,
   mediaType: z.string(),
@@ -31,14 +31,14 @@ export const share = doc({
   groups: anyList,
   questions: anyList,
   assets: z.array(shareAsset),
-  assetsCount: z.number().int(),
+  assetsCount: z.int(),
   assetCategory: z.string(),
   projectNames: z.array(z.string()),
   tags: z.array(z.array(z.string())),
   /** `playlist`, `invite`, plus one URL per shared asset id. */
   urls: z.record(z.string(), z.string()),
   approved: z.boolean(),
-  notes: z.string().max(20000),
+  notes: z.string().check(z.maxLength(20000)),
   feedback: doc({ enabled: z.boolean() }),
   created: ts,
   $links: links('from'),

@@ -1,12 +1,12 @@
 /** Studio (collection `Studios`). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, links } from './common';
 
 export const studio = doc({
   _id: id,
   logo: id,
   coordinator: id,
-  name: z.string().max(300),
+  name: z.string().check(z.maxLength(300)),
   slug: z.string(),
   previewWatermarkFormat: z.string(),
   created: ts,

@@ -1,10 +1,10 @@
 /** Territory (collection `Territories`). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, anyList, selfLinks } from './common';
 
 export const territory = doc({
   _id: id,
-  name: z.string().max(200),
+  name: z.string().check(z.maxLength(200)),
   languages: anyList,
   assignedLanguages: anyList,
   countries: anyList,

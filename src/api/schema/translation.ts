@@ -1,14 +1,14 @@
 /** Translation (collection `Translations`), its embedded form inside a work request, and the Line object. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, links, selfLinks, userSummary } from './common';
 
 export const TIMECODE = /^\d{2,}:[0-5]\d:[0-5]\d,\d{3}$/;
-export const timecode = z.string().regex(TIMECODE, 'expected a timecode HH:MM:SS,mmm');
+export const timecode = z.string().check(z.regex(TIMECODE, 'expected a timecode HH:MM:SS,mmm'));
 
 export const TRANSLATION_STATUSES = ['incomplete', 'submitted'] as const;
 
 export const line = doc({
-  number: z.number().int(),
+  number: z.int(),
   text: z.string(),
   auto: z.boolean(),
   custom: z.boolean(),

@@ -1,5 +1,5 @@
 /** Usage flags: the asset record's set and the (larger) set of the asset embedded in a work request. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc } from './common';
 
 export const ASSET_USAGE_KEYS = ['broadcast', 'online', 'dcp', 'film35', 'film70', 'dcp4k', 'largeformat', 'immersiveaudio'] as const;
@@ -9,7 +9,7 @@ export const WORK_REQUEST_USAGE_KEYS = [
 ] as const;
 
 function flags<K extends string>(keys: readonly K[]) {
-  return doc(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>);
+  return doc(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodMiniBoolean>);
 }
 
 export const assetUsage = flags(ASSET_USAGE_KEYS);

@@ -1,5 +1,5 @@
 /** User (collection `Users`) with groups and preferences. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links, selfLinks } from './common';
 
 export const userStatus = doc({
@@ -15,12 +15,12 @@ export type MailPreferenceKey = (typeof MAIL_PREFERENCE_KEYS)[number];
 
 export const mailPreferences = doc({
   enabled: z.boolean(),
-  ...(Object.fromEntries(MAIL_PREFERENCE_KEYS.map((k) => [k, z.number().int()])) as Record<MailPreferenceKey, z.ZodNumber>),
+  ...(Object.fromEntries(MAIL_PREFERENCE_KEYS.map((k) => [k, z.int()])) as Record<MailPreferenceKey, z.ZodMiniInt>),
 });
 
 export const preferences = doc({
   blacklist: doc({ projects: anyList }),
-  ingest: doc({ maxUploads: z.number().int(), skipScratchPreview: z.boolean() }),
+  ingest: doc({ maxUploads: z.int(), skipScratchPreview: z.boolean() }),
   mail: mailPreferences,
 });
 export type Preferences = z.infer<typeof preferences>;
@@ -39,7 +39,7 @@ export type Group = z.infer<typeof group>;
 export const user = doc({
   _id: id,
   status: userStatus,
-  name: z.string().max(200),
+  name: z.string().check(z.maxLength(200)),
   username: z.string(),
   emailNormal: z.string(),
   invite: z.string(),

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkRequest } from '../../api/schema/workRequest';
-import { getWorkRequest } from '../../api/workRequests';
+import { getWorkRequest } from '../../api/workRequestRecord';
 import { getTranslation } from '../../api/translations';
 import { listLanguages } from '../../api/languages';
 

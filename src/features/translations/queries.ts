@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/reac
 import type { ListPage } from '../../api/client';
 import { listLanguages } from '../../api/languages';
 import { getTranslation, listTranslations, type TranslationFilters } from '../../api/translations';
-import { getWorkRequest } from '../../api/workRequests';
+import { getWorkRequest } from '../../api/workRequestRecord';
 
 export const PAGE_SIZE = 50;
 

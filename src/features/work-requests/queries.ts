@@ -1,7 +1,7 @@
 /**
  * A work request's page: the record, its status changes, comments and offlines — query keys and hooks (the list
- * and detail options are in queryOptions.ts, which the route prefetch loads on its own; the list's hooks in
- * listQueries.ts).
+ * options are in queryOptions.ts and the record's in recordQueryOptions.ts, which the route prefetches load on their
+ * own; the list's hooks in listQueries.ts).
  * Keys are hierarchical (all -> lists -> list(filters) -> details -> detail(id)) so each mutation updates or
  * invalidates exactly what it changed. Comments and offlines have their own roots, so refreshing a work
  * request does not refetch its comments and vice versa.
@@ -13,9 +13,9 @@ import type { Comment } from '../../api/schema/comment';
 import type { StatusChange } from '../../api/schema/workRequest';
 import { addComment, listComments, putComment } from '../../api/comments';
 import { listOfflines, postOffline } from '../../api/offlines';
-import { changeWorkRequestStatus } from '../../api/workRequests';
-
-import { nextPage, workRequestKeys, workRequestOptions } from './queryOptions';
+import { changeWorkRequestStatus } from '../../api/workRequestRecord';
+import { nextPage, workRequestKeys } from './queryOptions';
+import { workRequestOptions } from './recordQueryOptions';
 
 
 export const commentKeys = {

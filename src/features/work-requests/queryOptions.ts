@@ -1,11 +1,11 @@
 /**
- * The query options of the work-request list, the automation queue and one work request: what the pages read
- * and what the route prefetch (prefetch.ts) starts. Kept apart from queries.ts so the prefetch module loads
+ * The query keys of work requests, and the query options of the list and the automation queue: what the list page
+ * reads and what its route prefetch (prefetch.ts) starts. One record's options are in recordQueryOptions.ts. Kept apart from queries.ts so the prefetch module loads
  * only what the first request needs.
  */
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
-import { getWorkRequest, listAutomateJobs, listWorkRequests, type WorkRequestFilters } from '../../api/workRequests';
+import { listAutomateJobs, listWorkRequests, type WorkRequestFilters } from '../../api/workRequests';
 import { toListRows } from './model/listRow';
 
 export const PAGE_SIZE = 50;
@@ -39,11 +39,3 @@ export function automationQueueOptions() {
     getNextPageParam: nextPage,
   });
 }
-
-export function workRequestOptions(id: string) {
-  return queryOptions({
-    queryKey: workRequestKeys.detail(id),
-    queryFn: ({ signal }) => getWorkRequest(id, signal),
-  });
-}
-

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { useCatalogAccess } from '../useCatalogAccess';
+import '../../../components/record.css';
 
 const SECTIONS = [
   { to: '/catalog/studios', label: 'Studios' },

@@ -29,6 +29,7 @@ import {
   catalogKeys, loaded, useAsset, useFileList, useLanguageList, usePreviewList, useProject, useTerritoryList, useUserList,
 } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
+import '../../../components/record.css';
 import '../catalog.css';
 
 function PermissionsSection({ asset }: { asset: Asset }) {

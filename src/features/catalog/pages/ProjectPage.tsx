@@ -21,6 +21,7 @@ import { ProjectDialog } from '../components/ProjectDialog';
 import { catalogKeys, loaded, useProject, useProjectAssets, useStudioList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import { ArchiveDialog } from './ProjectsPage';
+import '../../../components/record.css';
 import '../catalog.css';
 
 const assetHref = (id: string) => `/catalog/assets/${encodeURIComponent(id)}`;

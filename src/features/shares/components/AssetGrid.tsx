@@ -14,6 +14,7 @@ import { formatDate } from '../../../lib/dates';
 import { safeHref } from '../../../lib/safeUrl';
 import { formatLength, projectNameOf } from '../model/display';
 import { assetUrl, type ResolvedShareUrl } from '../model/urls';
+import '../../../components/record.css';
 
 interface GridProps {
   share: Share;

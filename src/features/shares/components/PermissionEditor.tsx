@@ -11,6 +11,7 @@ import {
   accessSummary, extraAccessFlags, FLAG_GROUPS, GROUP_SOURCES, listToText, oddCodes, previewChoices, SOURCE_TEXT,
   textToList, type SourceKind,
 } from '../model/permissions';
+import '../../../components/record.css';
 
 interface Props {
   permission: Permission;

@@ -35,6 +35,7 @@ import {
 import { rebaseDraft } from '../model/merge';
 import { assetIdFromSplat, otherUrls } from '../model/urls';
 import { shareOptions, useProjectName, useSaveShare, useShare } from '../queries';
+import '../../../components/record.css';
 import '../shares.css';
 
 type Versioned = VersionedRecord<Share>;

@@ -5,6 +5,7 @@ import { AssetThumb } from '../../../components/AssetThumb';
 import { Field, Fields, YesNo } from '../../../components/Field';
 import { Section } from '../../../components/Section';
 import { keyLabel } from '../../../lib/format';
+import '../../../components/record.css';
 
 export function AssetSection({ asset, aspectRatio }: { asset: EmbeddedAsset | undefined; aspectRatio: string | undefined }) {
   if (!asset) {

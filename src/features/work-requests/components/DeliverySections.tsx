@@ -6,6 +6,7 @@
 import { RECIPIENT_KEYS, type WorkRequest } from '../../../api/schema/workRequest';
 import { Section } from '../../../components/Section';
 import { describeUnknown, keyLabel } from '../../../lib/format';
+import '../../../components/record.css';
 
 function Values({ items, empty = 'None' }: { items: unknown[] | undefined; empty?: string }) {
   if (!items?.length) return <span className="muted">{empty}</span>;

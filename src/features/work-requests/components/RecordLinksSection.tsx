@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Section } from '../../../components/Section';
 import { keyLabel } from '../../../lib/format';
 import { resolveRecordUrls } from '../model/recordUrls';
+import '../../../components/record.css';
 
 export function RecordLinksSection({ urls, id }: { urls: Record<string, unknown> | undefined; id: string }) {
   const resolved = resolveRecordUrls(urls, id);

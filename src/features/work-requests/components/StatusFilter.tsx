@@ -1,6 +1,6 @@
 /** Multi-select of statuses, as a disclosure with checkboxes (keyboard: Space/Enter opens, Tab moves, Escape closes). */
 import { useEffect, useRef } from 'react';
-import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequest';
+import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequestRow';
 import { statusLabel } from '../../../lib/statuses';
 
 interface Props {

@@ -2,6 +2,7 @@
 import { WORKFLOW_PHASES, type Workflow } from '../../../api/schema/workRequest';
 import { Field, Fields, YesNo } from '../../../components/Field';
 import { keyLabel } from '../../../lib/format';
+import '../../../components/record.css';
 
 const PHASE_LABELS: Record<string, string> = { WIP: 'Work in progress', LOCK: 'Picture lock', FINAL: 'Final' };
 

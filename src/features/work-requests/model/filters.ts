@@ -3,7 +3,7 @@
  * `?view=automation` shows the automation queue; otherwise
  * `?status=a,b&project=<id>&language=<code>&territory=<code>&q=<text>&sort=due|-due|created|-created`.
  */
-import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequest';
+import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequestRow';
 import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workRequests';
 
 export type ListView = 'all' | 'automation';

@@ -4,7 +4,7 @@
  * 50 MB of them. The page of a request is read again in full when it is opened.
  */
 import type { ListPage } from '../../../api/client';
-import type { WorkRequestRow } from '../../../api/schema/workRequest';
+import type { WorkRequestRow } from '../../../api/schema/workRequestRow';
 
 export function toListRow(wr: WorkRequestRow): WorkRequestRow {
   const { asset, project, from } = wr;

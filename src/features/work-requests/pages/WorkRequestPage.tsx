@@ -25,6 +25,7 @@ import { StatusChangeControl } from '../components/StatusChangeControl';
 import { TranslationsSection } from '../components/TranslationsSection';
 import { WorkflowStepper } from '../components/WorkflowStepper';
 import { useWorkRequest } from '../queries';
+import '../../../components/record.css';
 import '../workRequest.css';
 
 export function WorkRequestPage() {
