@@ -1,11 +1,11 @@
 /** Accepting an invitation: from the link an admin's PUT /users created, to signed in (src/features/auth/pages/InvitePage.tsx). */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, basic } from './support';
+import { ACCOUNTS, basic, signIn } from './support';
 
-async function invite(request: APIRequestContext, email: string): Promise<string> {
+async function invite(request: APIRequestContext, email: string, name = 'Paula Pending'): Promise<string> {
   const res = await request.put('/api/users', {
     headers: { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' },
-    data: { emailNormal: email, name: 'Paula Pending' },
+    data: { emailNormal: email, name },
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { inviteCode: string }).inviteCode;
@@ -60,3 +60,43 @@ test('when the link is spent while the form is open, what was typed stays and th
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('my-own-password');
   await expect(page).toHaveURL(new RegExp(`/invite/${code}$`));
 });
+
+test('an admin finds a pending invitation, sees until when it is open, and issues a new link that replaces the old', async ({ page, request }) => {
+  const email = `lost.${Date.now()}@example.com`;
+  const oldCode = await invite(request, email, 'Lou Lostlink');
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/catalog/users');
+  await page.getByLabel('Search').fill(email);
+  const row = page.getByRole('row', { name: /Lou Lostlink/ });
+  await expect(row).toContainText(/Invitation open until/);
+  await row.getByRole('button', { name: 'Invitation Lou Lostlink' }).click();
+  const panel = page.getByRole('region', { name: 'Invitation for Lou Lostlink' });
+  await expect(panel).toBeFocused();
+  await expect(panel.getByLabel('Invitation link')).toHaveValue(new RegExp(`/invite/${oldCode.replace('.', '\\.')}$`));
+
+  await panel.getByRole('button', { name: 'Issue a new link' }).click();
+  await expect(panel.getByRole('status')).toHaveText('The previous link no longer works.');
+  await expect(panel).toContainText('A new invitation link for Lou Lostlink.');
+  const fresh = await panel.getByLabel('Invitation link').inputValue();
+  expect(fresh).toMatch(/\/invite\/[0-9a-f]{24}\.[0-9a-f]{32}$/);
+  expect(fresh.endsWith(oldCode)).toBe(false);
+
+  // The old link is spent; the new one opens the invitation.
+  await page.goto(`/invite/${oldCode}`);
+  await expect(page.getByRole('alert')).toContainText('This invitation link is unknown or has been used already.');
+  await page.goto(fresh);
+  await expect(page.getByText(`You are invited to MWS Console as ${email}`)).toBeVisible();
+});
+
+test('an expired invitation says so and what to do (the server answers 410)', async ({ page }) => {
+  // The server's lifetime is 14 days (API tests check lapsing with a short one); here its answer is stood in for.
+  await page.route('**/api/invitations/*', (route) => route.fulfill({
+    status: 410, contentType: 'application/json',
+    body: JSON.stringify({ error: { code: 'gone', message: 'this invitation has expired: ask whoever invited you for a new link' } }),
+  }));
+  await page.goto(`/invite/${'a'.repeat(24)}.${'b'.repeat(32)}`);
+  await expect(page.getByRole('alert')).toContainText('This invitation has expired.');
+  await expect(page.getByRole('alert')).toContainText('Ask whoever invited you to send a new link');
+  await expect(page.getByRole('link', { name: 'sign in' })).toBeVisible();
+});
+

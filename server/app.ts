@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Store } from './storage/store';
+import { DEFAULT_INVITATION_TTL_SECONDS } from './domain/invitations';
 import { Authenticator } from './domain/auth';
 import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
@@ -46,6 +47,8 @@ export interface AppOptions {
   /** Key for signed links; random per process when absent (links then die with the process). */
   signingKey?: Buffer;
   bus?: NotificationBus;
+  /** How long an invitation code stays valid (default 14 days). */
+  invitationTtlSeconds?: number;
 }
 
 const CORS_HEADERS = {
@@ -74,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     auth: new Authenticator(options.store),
     bus: options.bus ?? createNotificationBus(),
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
+    invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
   };
   app.decorate('services', services);
   app.decorateRequest('caller', undefined);

@@ -18,6 +18,8 @@ const env = z.object({
   RESPONSE_CACHE: z.enum(['true', 'false']).default('true'),
   /** Seed the demo data on an empty database (default yes). */
   SEED: z.enum(['true', 'false']).default('true'),
+  /** How long an invitation link stays valid, in seconds (default 14 days). */
+  INVITATION_TTL_SECONDS: z.coerce.number().int().min(1).optional(),
 });
 
 export type Config = z.infer<typeof env> & { dbFile: string };

@@ -1,4 +1,4 @@
-/** What every route plugin gets: the store, the authenticator, the notification bus and the link signer. */
+/** What every route plugin gets: the store, the authenticator, the notification bus, the link signer and settings. */
 import type { FastifyRequest } from 'fastify';
 import type { Store } from './storage/store';
 import type { Authenticator } from './domain/auth';
@@ -11,6 +11,8 @@ export interface Services {
   auth: Authenticator;
   bus: NotificationBus;
   signer: LinkSigner;
+  /** How long an invitation code stays valid, in seconds (domain/invitations.ts). */
+  invitationTtl: number;
 }
 
 declare module 'fastify' {

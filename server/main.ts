@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     responseCache: config.RESPONSE_CACHE === 'true',
     apiBase: config.MWS_API_BASE,
     signingKey: signingKey(config.DATA_DIR, config.MWS_SIGNING_KEY),
+    invitationTtlSeconds: config.INVITATION_TTL_SECONDS,
   });
   const shutdown = async () => {
     await app.close();

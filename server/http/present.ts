@@ -8,6 +8,7 @@ import type { LinkSigner } from '../domain/signing';
 import { assetAccess, canEditCatalog } from '../domain/access';
 import { workRequestUrls } from '../domain/urls';
 import { LINE_FIELDS, type TranslationSummary } from '../domain/translations';
+import { expiryOf, type InvitedUserDoc } from '../domain/invitations';
 import { link } from './records';
 import { etagOf } from './etag';
 
@@ -16,6 +17,8 @@ export interface PresentContext {
   caller: Caller;
   store: Store;
   signer: LinkSigner;
+  /** Invitation lifetime in seconds, for `inviteExpires` (domain/invitations.ts). */
+  invitationTtl: number;
 }
 
 type Rec = Record<string, unknown>;
@@ -31,10 +34,13 @@ export function presentGroup(ctx: PresentContext, g: GroupDoc): Rec {
 }
 
 export function presentUser(ctx: PresentContext, u: UserDoc): Rec {
-  const { passwordHash: _secret, inviteCode, ...rest } = u as UserDoc & { inviteCode?: string };
+  const { passwordHash: _secret, inviteCode, inviteExpires: _expires, ...rest } = u as InvitedUserDoc;
   const out: Rec = { ...rest };
-  // The one-time invite code resolves `invite`'s `:code`; only admins (who send invitations) see it.
-  if (ctx.caller.isAdmin && inviteCode && u.status?.registered !== true) out.inviteCode = inviteCode;
+  // The one-time invite code resolves `invite`'s `:code`; only admins (who send invitations) see it, and when it lapses.
+  if (ctx.caller.isAdmin && inviteCode && u.status?.registered !== true) {
+    out.inviteCode = inviteCode;
+    out.inviteExpires = expiryOf(u, ctx.invitationTtl);
+  }
   out.groups = (u.groups ?? [])
     .map((id) => ctx.store.get<GroupDoc>('Groups', id)?.doc)
     .filter((g): g is GroupDoc => g !== undefined)

@@ -8,18 +8,20 @@
  *                              and spends the code; the app then signs in with POST /session as usual.
  *
  * An unknown, malformed, spent or withdrawn (`status.approved` false) code is one answer, 404, so codes cannot be
- * probed apart.
+ * probed apart. A right code past its expiry is 410 `gone`: only its holder can learn that, and it tells them to
+ * ask for a new link (POST /users/{id}/invitation, admins; routes/users.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { invitationAcceptance } from '../../src/api/schema/invitation';
-import type { UserDoc } from '../domain/types';
 import { hashPassword } from '../domain/passwords';
 import { HttpError, validationError } from '../http/errors';
 import type { Stored } from '../storage/store';
+import { expiryOf, isPending, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
 import type { RouteOptions } from './helpers';
 
 const unknownInvitation = () => new HttpError(404, 'not_found', 'this invitation is unknown or has been used already');
+const expiredInvitation = () => new HttpError(410, 'gone', 'this invitation has expired: ask whoever invited you for a new link');
 
 function sameCode(stored: string, given: string): boolean {
   const a = Buffer.from(stored);
@@ -30,14 +32,11 @@ function sameCode(stored: string, given: string): boolean {
 export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store } = services;
 
-  function findInvited(code: string): Stored<UserDoc & { inviteCode?: string }> {
+  function findInvited(code: string): Stored<InvitedUserDoc> {
     const id = code.split('.')[0] ?? '';
-    const found = /^[0-9a-f]{24}$/.test(id) ? store.get<UserDoc & { inviteCode?: string }>('Users', id) : undefined;
-    const stored = found?.doc.inviteCode;
-    const open = found && found.doc.status?.registered !== true && found.doc.status?.approved !== false; // approved off = withdrawn
-    if (!found || !open || typeof stored !== 'string' || !sameCode(stored, code)) {
-      throw unknownInvitation();
-    }
+    const found = /^[0-9a-f]{24}$/.test(id) ? store.get<InvitedUserDoc>('Users', id) : undefined;
+    if (!found || !isPending(found.doc) || !sameCode(found.doc.inviteCode ?? '', code)) throw unknownInvitation();
+    if (expiryOf(found.doc, services.invitationTtl) < nowSeconds()) throw expiredInvitation();
     return found;
   }
 
@@ -55,14 +54,14 @@ export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
     const passwordHash = await hashPassword(parsed.data.password);
     // Read again after the (asynchronous) hashing: the code may have been spent meanwhile.
     const current = findInvited(code);
-    const { inviteCode: _spent, ...rest } = current.doc;
+    const { inviteCode: _spent, inviteExpires: _expires, ...rest } = current.doc;
     const next = {
       ...rest,
       name: parsed.data.name,
       passwordHash,
       status: { ...current.doc.status, invited: true, registered: true, confirmed: true },
     };
-    store.replace<UserDoc>('Users', next as UserDoc, current.version);
+    store.replace<InvitedUserDoc>('Users', next, current.version);
     reply.header('Cache-Control', 'no-store');
     return { emailNormal: next.emailNormal, username: next.username, name: next.name };
   });

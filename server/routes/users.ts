@@ -1,6 +1,5 @@
 /** Users: the spec's PUT /users, PUT/GET /users/{id}, and the sign-in, me and list extensions. */
 import type { FastifyPluginAsync } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/api/schema/invitation';
 import { user as userSchema } from '../../src/api/schema/user';
 import type { UserDoc, Caller, GroupDoc } from '../domain/types';
@@ -8,6 +7,7 @@ import { callerOf } from '../context';
 import { presentUser, presentGroup } from '../http/present';
 import { badRequest, conflict, forbidden } from '../http/errors';
 import { hashPassword } from '../domain/passwords';
+import { issueInvitation, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
 import { etagOf } from '../http/etag';
 import { findOr404, presentContext, queryString, sendArrayPage, sendPage, upsertRecord, updateRecord, type RouteOptions, type WriteSpec } from './helpers';
 
@@ -34,7 +34,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       if (current._id !== caller.id) throw forbidden('you may only change your own profile');
     },
     prepare(next, fields, caller, current) {
-      const out = { ...next } as UserDoc & { password?: unknown; inviteCode?: string };
+      const out = { ...next } as InvitedUserDoc & { password?: unknown };
       delete out.password;
       if (!caller.isAdmin && current) {
         for (const k of ADMIN_ONLY_FIELDS) if (k in fields) (out as Record<string, unknown>)[k] = current[k];
@@ -48,8 +48,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         out.emailNormal = email;
         out.status = { invited: true, approved: true, registered: false, confirmed: false };
         out.invite = '/invite/:code';
-        // The user's id, then 128 random bits: POST /invitations/{code} finds the user without an index (invitations.ts).
-        out.inviteCode = `${out._id}.${randomBytes(16).toString('hex')}`;
+        Object.assign(out, issueInvitation(out._id, nowSeconds(), services.invitationTtl));
         out.groups = groupIds(fields.groups);
         out.preferences ??= {
           blacklist: { projects: [] },
@@ -64,6 +63,14 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         out.username = email;
       }
       if (passwordHash) out.passwordHash = passwordHash;
+      if (current) {
+        // The invitation code and its expiry are the server's: a body never sets them (POST /users/{id}/invitation does).
+        const stored = current as InvitedUserDoc;
+        for (const k of ['inviteCode', 'inviteExpires'] as const) {
+          if (stored[k] === undefined) delete out[k];
+          else (out as Record<string, unknown>)[k] = stored[k];
+        }
+      }
       return out;
     },
     present: presentUser,
@@ -111,6 +118,21 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     const found = findOr404<UserDoc>(services, 'Users', request.params.id, 'user');
     reply.header('ETag', etagOf(found.doc._id, found.version));
     return presentUser(presentContext(request, services), found.doc);
+  });
+
+  /**
+   * Extension (docs/API.md, "Invitations"): a new invitation code for a user who has not accepted yet, replacing the
+   * old one (lost, or lapsed). Admins only; the answer is the user as an admin reads it, with the new code.
+   */
+  app.post<{ Params: { id: string } }>('/users/:id/invitation', async (request, reply) => {
+    if (!callerOf(request).isAdmin) throw forbidden('only admins send invitations');
+    const found = findOr404<InvitedUserDoc>(services, 'Users', request.params.id, 'user');
+    if (found.doc.status?.registered === true) throw conflict('this user has accepted the invitation already');
+    if (found.doc.status?.approved === false) throw conflict('this user is withdrawn: approve them again first');
+    const next: InvitedUserDoc = { ...found.doc, invite: found.doc.invite ?? '/invite/:code', ...issueInvitation(found.doc._id, nowSeconds(), services.invitationTtl) };
+    const stored = store.replace<UserDoc>('Users', next, found.version);
+    reply.header('ETag', etagOf(next._id, stored.version));
+    return presentUser(presentContext(request, services), next);
   });
 
   app.put('/users', async (request, reply) => {

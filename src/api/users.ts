@@ -1,5 +1,6 @@
 /** Users: spec operations 3, 4 and 5, and the `GET /users/me`, `GET /users` and `GET /groups` extensions. */
 import * as z from 'zod/mini';
+import { ts } from './schema/common';
 import { group, user, type User } from './schema/user';
 import { ApiError, requestList, requestRecord, send, seg, type ListOptions } from './client';
 import { salvageRecord } from './parse';
@@ -27,14 +28,20 @@ export function getMe(signal?: AbortSignal) {
 
 /**
  * A user as an admin reads it: this server adds `inviteCode` (the one-time code that resolves `invite`'s
- * `:code`) while the user has not registered. Other deployments may not send it.
+ * `:code`) and `inviteExpires` (when that code lapses, epoch seconds) while the user has not registered. Other
+ * deployments may send neither.
  */
-export const adminUser = z.extend(user, { inviteCode: z.optional(z.string()) });
+export const adminUser = z.extend(user, { inviteCode: z.optional(z.string()), inviteExpires: z.optional(ts) });
 export type AdminUser = z.infer<typeof adminUser>;
 
 /** Operation 3 as an admin: creates (no `_id`) or updates a user; the answer may carry `inviteCode`. */
 export function putUsersAsAdmin(record: User) {
   return requestRecord(adminUser, 'PUT', '/users', { body: record });
+}
+
+/** Extension `POST /users/{id}/invitation` (admins): a new invitation code, replacing a lost or lapsed one. */
+export function renewInvitation(id: string) {
+  return requestRecord(adminUser, 'POST', `/users/${seg(id)}/invitation`, { body: {} });
 }
 
 /** Operation 5 with the ETag, read as an admin (may carry `inviteCode`). */

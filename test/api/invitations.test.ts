@@ -87,4 +87,84 @@ describe('invitations', () => {
       expect(res.body.error.code).toBe('not_found');
     }
   });
+
+  it('tells admins when an invitation lapses: 14 days after it is issued', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { id } = await invite('lapses@example.com');
+    const asAdmin = await call(server, 'GET', `/api/users/${id}`, { as: DEMO.admin });
+    expect(asAdmin.body.inviteExpires).toBeGreaterThanOrEqual(before + 14 * 86400);
+    expect(asAdmin.body.inviteExpires).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 14 * 86400);
+    // Coordinators list users too, but never see codes or their expiry.
+    const asCoordinator = await call(server, 'GET', `/api/users/${id}`, { as: DEMO.coordinator });
+    expect(asCoordinator.body.inviteCode).toBeUndefined();
+    expect(asCoordinator.body.inviteExpires).toBeUndefined();
+  });
+
+  it('an admin issues a new link: the old code stops working, the new one accepts', async () => {
+    const { id, code } = await invite('lost.link@example.com');
+    const renewed = await call(server, 'POST', `/api/users/${id}/invitation`, { as: DEMO.admin, body: {} });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.inviteCode).toMatch(new RegExp(`^${id}\\.[0-9a-f]{32}$`));
+    expect(renewed.body.inviteCode).not.toBe(code);
+    expect(renewed.headers.get('etag')).toBeTruthy();
+    expect((await call(server, 'GET', `/api/invitations/${code}`, { as: null })).status).toBe(404);
+    const accepted = await call(server, 'POST', `/api/invitations/${renewed.body.inviteCode}`, { as: null, body: { name: 'Found It', password: 'found-it-1' } });
+    expect(accepted.status).toBe(200);
+    // Accepted: there is nothing left to renew.
+    const again = await call(server, 'POST', `/api/users/${id}/invitation`, { as: DEMO.admin, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('conflict');
+  });
+
+  it('only admins issue new links, for users that exist and are not withdrawn', async () => {
+    const { id, code } = await invite('renew.rules@example.com');
+    for (const who of [DEMO.coordinator, DEMO.translator]) {
+      const res = await call(server, 'POST', `/api/users/${id}/invitation`, { as: who, body: {} });
+      expect(res.status).toBe(403);
+    }
+    expect((await call(server, 'POST', `/api/users/${id}/invitation`, { as: null, body: {} })).status).toBe(401);
+    expect((await call(server, 'POST', `/api/users/${'0'.repeat(24)}/invitation`, { as: DEMO.admin, body: {} })).status).toBe(404);
+    await call(server, 'PUT', `/api/users/${id}`, { as: DEMO.admin, body: { status: { invited: true, approved: false, registered: false, confirmed: false } } });
+    expect((await call(server, 'POST', `/api/users/${id}/invitation`, { as: DEMO.admin, body: {} })).status).toBe(409);
+    // The refused attempts changed nothing: the (withdrawn) code is still the stored one.
+    const stored = await call(server, 'GET', `/api/users/${id}`, { as: DEMO.admin });
+    expect(stored.body.inviteCode).toBe(code);
+  });
+  it('a user body never sets the invitation code or its expiry: they are the server\'s', async () => {
+    const { id, code } = await invite('no.forging@example.com');
+    const before = (await call(server, 'GET', `/api/users/${id}`, { as: DEMO.admin })).body;
+    const put = await call(server, 'PUT', `/api/users/${id}`, { as: DEMO.admin, body: { name: 'Renamed', inviteCode: `${id}.${'a'.repeat(32)}`, inviteExpires: 1 } });
+    expect(put.status).toBe(200);
+    const after = (await call(server, 'GET', `/api/users/${id}`, { as: DEMO.admin })).body;
+    expect(after).toMatchObject({ name: 'Renamed', inviteCode: code, inviteExpires: before.inviteExpires });
+    expect((await call(server, 'GET', `/api/invitations/${id}.${'a'.repeat(32)}`, { as: null })).status).toBe(404);
+    expect((await call(server, 'GET', `/api/invitations/${code}`, { as: null })).status).toBe(200);
+  });
+});
+
+describe('invitations that lapse (INVITATION_TTL_SECONDS=3)', () => {
+  let short: TestServer;
+  beforeAll(async () => {
+    short = await startServer({ INVITATION_TTL_SECONDS: '3' });
+  });
+  afterAll(async () => short?.stop());
+
+  it('a lapsed code answers 410 gone and accepts nothing; a new link works again', async () => {
+    const created = await call(short, 'PUT', '/api/users', { as: DEMO.admin, body: { emailNormal: 'late@example.com', name: 'Late' } });
+    const { _id: id, inviteCode: code } = created.body as { _id: string; inviteCode: string };
+    expect((await call(short, 'GET', `/api/invitations/${code}`, { as: null })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 4200)); // past the three-second lifetime (expiry is in whole seconds)
+    const shown = await call(short, 'GET', `/api/invitations/${code}`, { as: null });
+    expect(shown.status).toBe(410);
+    expect(shown.body.error).toMatchObject({ code: 'gone', message: 'this invitation has expired: ask whoever invited you for a new link' });
+    const post = await call(short, 'POST', `/api/invitations/${code}`, { as: null, body: { name: 'Late', password: 'too-late-1' } });
+    expect(post.status).toBe(410);
+    expect((await call(short, 'POST', '/api/session', { as: { username: 'late@example.com', password: 'too-late-1' }, body: {} })).status).toBe(401);
+    // A wrong code for the same user is still the plain 404: only the code's holder learns it lapsed.
+    expect((await call(short, 'GET', `/api/invitations/${id}.${'0'.repeat(32)}`, { as: null })).status).toBe(404);
+
+    const renewed = await call(short, 'POST', `/api/users/${id}/invitation`, { as: DEMO.admin, body: {} });
+    expect(renewed.status).toBe(200);
+    expect((await call(short, 'POST', `/api/invitations/${renewed.body.inviteCode}`, { as: null, body: { name: 'Late', password: 'on-time-1' } })).status).toBe(200);
+  });
 });

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 
 export const ERROR_CODES = [
-  'bad_request', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'payload_too_large',
+  'bad_request', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'gone', 'payload_too_large',
   'unsupported_media_type', 'internal',
 ] as const;
 

@@ -58,7 +58,9 @@ export function InvitePage() {
   const formError = accept.error && Object.keys(serverErrors).length === 0
     ? isApiError(accept.error) && accept.error.status === 404
       ? 'This invitation was used or withdrawn meanwhile. If you set your password already, sign in.'
-      : describeError(accept.error)
+      : isApiError(accept.error) && accept.error.status === 410
+        ? 'This invitation expired meanwhile. Ask whoever invited you for a new link; what you typed is kept until you leave.'
+        : describeError(accept.error)
     : undefined;
 
   const onSubmit = (event: FormEvent) => {
@@ -86,6 +88,13 @@ export function InvitePage() {
           <p>If you have set your password, <Link to="/sign-in">sign in</Link>. Otherwise ask whoever invited you for a new invitation.</p>
         </div>
       )
+      : isApiError(invitation.error) && invitation.error.status === 410
+        ? (
+          <div className="notice notice--warning" role="alert">
+            <p><strong>This invitation has expired.</strong></p>
+            <p>Invitation links work for a limited time. Ask whoever invited you to send a new link; if you have set your password already, <Link to="/sign-in">sign in</Link>.</p>
+          </div>
+        )
       : isUnavailable(invitation.error)
         ? <div className="notice notice--warning" role="alert"><p>This deployment does not accept invitations from this console. Follow the link in your invitation e-mail, or ask your coordinator.</p></div>
         : <ErrorPanel error={invitation.error} title="Could not open this invitation" onRetry={() => void invitation.refetch()} />;

@@ -399,6 +399,7 @@ export function userToForm(u: User): UserForm {
 export function formToUser(original: User, form: UserForm): User {
   const out = withoutComputed(original) as Rec;
   delete out.inviteCode;
+  delete out.inviteExpires;
   setText(out, 'name', form.name);
   const email = form.email.trim().toLowerCase();
   if (email) out.emailNormal = email;

@@ -1,11 +1,14 @@
 /**
  * Users: the list (extension GET /users, admins and coordinators) with status flags; admins invite through
  * PUT /users (operation 3), getting the invitation link with `:code` resolved when the server tells the code,
- * and edit through PUT /users/{id} (operation 4).
+ * see a pending invitation's link and when it lapses again, issue a new link (extension
+ * POST /users/{id}/invitation), and edit through PUT /users/{id} (operation 4).
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
-import type { AdminUser } from '../../../api/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { renewInvitation, type AdminUser } from '../../../api/users';
+import { describeError } from '../../../components/ErrorPanel';
+import { formatDateTime } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
@@ -35,13 +38,43 @@ function StatusFlags({ user }: { user: AdminUser }) {
   );
 }
 
-function InviteLink({ user, onDismiss }: { user: AdminUser; onDismiss: () => void }) {
+/** An invitation not accepted yet (and not withdrawn): the admin can show its link or issue a new one. */
+const isPendingInvite = (u: AdminUser) => u.status?.registered !== true && u.status?.approved !== false && Boolean(u.invite);
+const hasLapsed = (u: AdminUser, nowMs = Date.now()) => u.inviteExpires !== undefined && u.inviteExpires * 1000 < nowMs;
+
+function InvitationExpiry({ user }: { user: AdminUser }) {
+  if (user.inviteExpires === undefined || !isPendingInvite(user)) return null;
+  return hasLapsed(user)
+    ? <span className="invite__expiry invite__expiry--lapsed">Invitation expired {formatDateTime(user.inviteExpires)}</span>
+    : <span className="invite__expiry">Invitation open until {formatDateTime(user.inviteExpires)}</span>;
+}
+
+interface Shown {
+  user: AdminUser;
+  /** How the panel came to be: a user just invited, opened from their row, or a new link just issued. */
+  reason: 'invited' | 'opened' | 'renewed';
+}
+
+function InviteLink({ shown, onRenewed, onDismiss }: { shown: Shown; onRenewed: (user: AdminUser) => void; onDismiss: () => void }) {
+  const { user, reason } = shown;
   const link = resolveInvite(user.invite, user.inviteCode, window.location.origin);
   const [copied, setCopied] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const renew = useMutation({ mutationFn: () => renewInvitation(user._id ?? ''), onSuccess: ({ data }) => onRenewed(data) });
+  const lapsed = hasLapsed(user);
+  const who = user.name || user.emailNormal;
+  // Opened from a row or renewed: the panel (above the table) takes the focus, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    setCopied(false);
+    if (reason !== 'invited') panel.current?.focus();
+  }, [user.inviteCode, reason]);
   return (
-    <div className="notice notice--info invite" role="status">
-      <strong>{user.name || user.emailNormal} was invited.</strong>
-      {link?.resolved ? (
+    <div ref={panel} tabIndex={-1} className={`notice ${lapsed ? 'notice--warning' : 'notice--info'} invite`} role="region" aria-label={`Invitation for ${who}`}>
+      <strong>
+        {reason === 'invited' ? `${who} was invited.` : reason === 'renewed' ? `A new invitation link for ${who}.` : `Invitation for ${who}.`}
+      </strong>
+      {reason === 'renewed' ? <span role="status">The previous link no longer works.</span> : null}
+      {link?.resolved && !lapsed ? (
         <>
           <span>Send them this invitation link (it works once):</span>
           <div className="invite__row">
@@ -51,13 +84,25 @@ function InviteLink({ user, onDismiss }: { user: AdminUser; onDismiss: () => voi
             </button>
           </div>
         </>
+      ) : lapsed ? (
+        <span>The link has expired and no longer opens the invitation. Issue a new one to send them.</span>
       ) : (
         <span>
           The server keeps the one-time invitation code to itself, so the link cannot be completed here
           {link ? <> (<code className="code">{link.url}</code>)</> : null}. The server sends the invitation.
         </span>
       )}
-      <button type="button" className="link-button" onClick={onDismiss}>Dismiss</button>
+      <InvitationExpiry user={user} />
+      <div className="invite__row">
+        {user._id && user.inviteCode !== undefined ? (
+          <button type="button" className="button button--small" disabled={renew.isPending} onClick={() => renew.mutate()}>
+            {renew.isPending ? 'Issuing a new link…' : 'Issue a new link'}
+          </button>
+        ) : null}
+        {user.inviteCode !== undefined && !lapsed ? <span className="hint">A new link replaces this one.</span> : null}
+        <button type="button" className="link-button" onClick={onDismiss}>Dismiss</button>
+      </div>
+      {renew.error ? <p className="form-error" role="alert">Could not issue a new link: {describeError(renew.error)}</p> : null}
     </div>
   );
 }
@@ -70,7 +115,7 @@ export function UsersPage() {
   const groupsQuery = useGroupList(access.isAdmin);
   const client = useQueryClient();
   const [editing, setEditing] = useState<AdminUser | 'new'>();
-  const [invited, setInvited] = useState<AdminUser>();
+  const [shown, setShown] = useState<Shown>();
   const users = loaded(query.data);
   const total = totalOf(query.data);
 
@@ -95,7 +140,16 @@ export function UsersPage() {
       actions={access.isAdmin ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>Invite user</button> : undefined}
     >
       {access.isAdmin ? null : <p className="hint page__hint">Only admins invite and edit users.</p>}
-      {invited ? <InviteLink user={invited} onDismiss={() => setInvited(undefined)} /> : null}
+      {shown ? (
+        <InviteLink
+          shown={shown}
+          onRenewed={(renewed) => {
+            setShown({ user: renewed, reason: 'renewed' });
+            void client.invalidateQueries({ queryKey: catalogKeys.users() });
+          }}
+          onDismiss={() => setShown(undefined)}
+        />
+      ) : null}
       <div className="filters">
         <div className="filter-field filters__search">
           <label htmlFor="user-search">Search</label>
@@ -109,10 +163,11 @@ export function UsersPage() {
               <th scope="row">{u.name || <span className="muted">No name</span>}</th>
               <td>{u.emailNormal ?? u.username ?? '—'}</td>
               <td>{u.groups?.length ? u.groups.map((g) => g.name ?? g._id).join(', ') : <span className="muted">None</span>}</td>
-              <td><StatusFlags user={u} /></td>
+              <td><StatusFlags user={u} /><InvitationExpiry user={u} /></td>
               <td>{u.territory?.name ?? <span className="muted">—</span>}</td>
               <ActionsCell show={access.isAdmin}>
                 <RowAction label="Edit" name={u.name} onClick={() => setEditing(u)} />
+                {isPendingInvite(u) ? <RowAction label="Invitation" name={u.name || u.emailNormal} onClick={() => setShown({ user: u, reason: 'opened' })} /> : null}
               </ActionsCell>
             </tr>
           ))}
@@ -123,7 +178,7 @@ export function UsersPage() {
           user={editing === 'new' ? undefined : editing}
           groups={groupOptions}
           onSaved={(saved) => {
-            if (editing === 'new') setInvited(saved);
+            if (editing === 'new') setShown({ user: saved, reason: 'invited' });
             void client.invalidateQueries({ queryKey: catalogKeys.users() });
           }}
           onClose={() => setEditing(undefined)}

@@ -1,0 +1,39 @@
+/**
+ * Invitation codes (docs/API.md, "Invitations"): the one-time credential an invited user accepts with. A code is
+ * the user's id and 128 random bits, and lapses after the invitation's lifetime (14 days unless
+ * INVITATION_TTL_SECONDS says otherwise); an admin may issue a new one, which replaces the old.
+ */
+import { randomBytes } from 'node:crypto';
+import type { UserDoc } from './types';
+
+export const DEFAULT_INVITATION_TTL_SECONDS = 14 * 86_400;
+
+/** What a user document stores of its pending invitation (never sent to anyone but admins). */
+export interface InvitationFields {
+  inviteCode?: string;
+  /** Epoch seconds after which the code no longer opens the invitation. */
+  inviteExpires?: number;
+}
+
+export type InvitedUserDoc = UserDoc & InvitationFields;
+
+/** A fresh code for `userId`, valid for `ttlSeconds` from `nowSeconds`. */
+export function issueInvitation(userId: string, nowSeconds: number, ttlSeconds: number): Required<InvitationFields> {
+  // The user's id, then 128 random bits: POST /invitations/{code} finds the user without an index (routes/invitations.ts).
+  return { inviteCode: `${userId}.${randomBytes(16).toString('hex')}`, inviteExpires: nowSeconds + ttlSeconds };
+}
+
+/**
+ * Whether the invitation is still waiting to be accepted: not accepted yet (`registered`) and not withdrawn
+ * (`approved` false), with a code.
+ */
+export function isPending(doc: InvitedUserDoc): boolean {
+  return typeof doc.inviteCode === 'string' && doc.status?.registered !== true && doc.status?.approved !== false;
+}
+
+/** Codes stored before invitations lapsed carry no expiry: they count from the user's creation. */
+export function expiryOf(doc: InvitedUserDoc, ttlSeconds: number): number {
+  return doc.inviteExpires ?? doc.created + ttlSeconds;
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
