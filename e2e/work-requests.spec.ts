@@ -155,3 +155,19 @@ test('without the extensions a real deployment may lack, the pages say what is u
   await expect(page.getByText("The comment list isn't available on this server.")).toBeVisible();
   await expect(page.getByText("This server can't list earlier offlines")).toBeVisible();
 });
+
+test('the filtered list exports as CSV: every matching request in the list\'s order, the columns named', async ({ page, request }) => {
+  const { items, total = 0 } = await apiList<WorkRequestItem>(request, ACCOUNTS.coordinator, '/workrequests?status=complete&sort=due', 'resources=0-99');
+  expect(total).toBeGreaterThan(0);
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/work-requests?status=complete&sort=due');
+  await expect(page.getByText(`${total} work request${total === 1 ? '' : 's'}`, { exact: true })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^work-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  expect(lines[0]).toBe('id,asset,asset type,media type,project,language,territory,status,due (UTC),due time zone,requested by,requester e-mail,requester group,created (UTC)');
+  expect(lines).toHaveLength(total + 1);
+  expect(lines.slice(1, 1 + items.length).map((l) => l.split(',')[0])).toEqual(items.map((w) => w._id));
+  await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(`Exported ${total} work request${total === 1 ? '' : 's'} to ${download.suggestedFilename()}.`);
+});

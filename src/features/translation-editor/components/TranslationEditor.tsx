@@ -26,6 +26,7 @@ import { ImportDialog } from './ImportDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { SubmitDialog } from './SubmitDialog';
 import { ProfileDialog } from './ProfileDialog';
+import { downloadText } from '../../../lib/download';
 
 export interface EditorProps {
   doc: EditorDocument;
@@ -44,17 +45,6 @@ export interface EditorProps {
 }
 
 type Dialog = 'shortcuts' | 'import' | 'submit' | 'profile' | undefined;
-
-function download(name: string, content: string, type: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function isTextField(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.matches('input, textarea, select') || target.isContentEditable);
@@ -287,8 +277,8 @@ export function TranslationEditor(props: EditorProps) {
 
   const exportAs = (format: 'srt' | 'vtt') => {
     const cues = cuesOf(doc.lines());
-    if (format === 'srt') download(`${props.fileBaseName}.srt`, formatSrt(cues), 'application/x-subrip;charset=utf-8');
-    else download(`${props.fileBaseName}.vtt`, formatVtt(cues), 'text/vtt;charset=utf-8');
+    if (format === 'srt') downloadText(`${props.fileBaseName}.srt`, formatSrt(cues), 'application/x-subrip;charset=utf-8');
+    else downloadText(`${props.fileBaseName}.vtt`, formatVtt(cues), 'text/vtt;charset=utf-8');
   };
 
   return (

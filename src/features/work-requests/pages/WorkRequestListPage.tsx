@@ -1,6 +1,7 @@
 /**
  * The work request list: all requests (extension GET /workrequests, filtered and sorted from the URL) or the
- * automation queue (spec GET /workrequests/automateJob). Infinite scroll over pages of 50, virtualized.
+ * automation queue (spec GET /workrequests/automateJob). Infinite scroll over pages of 50, virtualized; either can be
+ * exported as CSV.
  */
 import { useCallback } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +13,7 @@ import { SkeletonRows } from '../../../components/Skeleton';
 import { Unavailable } from '../../../components/Unavailable';
 import { countLine } from '../../../lib/pages';
 import { useFilterParams } from '../../../lib/useFilterParams';
+import { ExportButton } from '../components/ExportButton';
 import { FiltersBar } from '../components/FiltersBar';
 import { WorkRequestTable } from '../components/WorkRequestTable';
 import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from '../model/filters';
@@ -43,6 +45,7 @@ export function WorkRequestListPage() {
         <p className="page__count" aria-live="polite">
           {query.isSuccess ? countLine(query.data, query.hasNextPage, 'work request') : null}
         </p>
+        {query.isSuccess && (query.data.pages[0]?.items.length ?? 0) > 0 ? <ExportButton view={view} filters={filters} /> : null}
       </div>
       {view === 'all' ? (
         <FiltersBar filters={filters} onChange={onChange} onClear={onClear} loadChoices={!query.isPending} />
