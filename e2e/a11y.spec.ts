@@ -1,20 +1,13 @@
 /** axe-core on every page: no serious or critical violations. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, settled, signIn } from './support';
+import { ACCOUNTS, apiList, basic, expectAccessible, settled, signIn } from './support';
 
-async function scan(page: Page, name: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `accessibility of ${name}`).toEqual([]);
-}
 
 test('every page passes axe without serious or critical violations', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.goto('/sign-in');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await scan(page, 'sign-in');
+  await expectAccessible(page, 'sign-in');
 
   // The invitation page, for a fresh invitation (an admin's PUT /users answers its one-time code).
   const invited = await request.put('/api/users', {
@@ -23,10 +16,10 @@ test('every page passes axe without serious or critical violations', async ({ pa
   });
   await page.goto(`/invite/${((await invited.json()) as { inviteCode: string }).inviteCode}`);
   await expect(page.getByLabel('Your name')).toBeVisible();
-  await scan(page, 'invitation');
+  await expectAccessible(page, 'invitation');
   await page.getByRole('button', { name: 'Accept and sign in' }).click();
   await expect(page.getByText('Enter your name as colleagues should see it.')).toBeVisible();
-  await scan(page, 'invitation with errors');
+  await expectAccessible(page, 'invitation with errors');
 
   await signIn(page, ACCOUNTS.admin);
   const { items } = await apiList<{ _id: string }>(request, ACCOUNTS.admin, '/workrequests', 'resources=0-0');
@@ -45,14 +38,14 @@ test('every page passes axe without serious or critical violations', async ({ pa
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
     await settled(page);
-    await scan(page, name);
+    await expectAccessible(page, name);
   }
 
   // The status dialog, open.
   await page.goto(`/work-requests/${items[0]!._id}`);
   await page.getByText('Change status').click();
-  await scan(page, 'status menu');
+  await expectAccessible(page, 'status menu');
   await page.getByRole('button', { name: 'Cancelled' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await scan(page, 'status dialog');
+  await expectAccessible(page, 'status dialog');
 });

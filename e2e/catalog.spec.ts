@@ -5,9 +5,8 @@
  * Plus: If-Match conflicts, server validation next to the field, the translator's read-only view, axe on
  * every catalog page, and screenshots at two sizes.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, signIn, type Account } from './support';
+import { type Account, ACCOUNTS, apiList, basic, expectAccessible, signIn } from './support';
 
 interface Rec { _id: string; name?: string; [k: string]: unknown }
 
@@ -19,11 +18,6 @@ async function apiGet<T = Rec>(request: APIRequestContext, path: string, account
   return (await r.json()) as T;
 }
 
-async function scan(page: Page, name: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), `axe on ${name}`).toEqual([]);
-}
 
 async function firstAsset(request: APIRequestContext): Promise<Rec> {
   const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
@@ -350,7 +344,7 @@ test('every catalog page passes axe, with screenshots at 1280x800 and 1024x768',
     // Not 'networkidle': the shell keeps a live notification stream open.
     await expect(page.locator('.skeleton-block, .skeleton-rows')).toHaveCount(0);
     await expect(page.getByLabel('Counting assets')).toHaveCount(0);
-    await scan(page, name);
+    await expectAccessible(page, name);
     await page.screenshot({ path: `test-results/catalog/${name}-1280.png` });
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.screenshot({ path: `test-results/catalog/${name}-1024.png` });
@@ -359,17 +353,17 @@ test('every catalog page passes axe, with screenshots at 1280x800 and 1024x768',
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/catalog/territories');
   await page.getByRole('button', { name: 'New territory' }).click();
-  await scan(page, 'territory dialog');
+  await expectAccessible(page, 'territory dialog');
   await page.screenshot({ path: 'test-results/catalog/territory-dialog-1280.png' });
   await page.goto(`/catalog/assets/${asset._id}`);
   await page.getByRole('region', { name: /Files/ }).getByRole('button', { name: /^Edit file/ }).first().click();
   await expect(dialog(page).getByText('Loading the latest version…')).toHaveCount(0);
-  await scan(page, 'file dialog');
+  await expectAccessible(page, 'file dialog');
   await page.screenshot({ path: 'test-results/catalog/file-dialog-1280.png' });
   await page.goto('/catalog/languages');
   await page.getByRole('button', { name: 'Add language' }).click();
   await dialog(page).getByRole('button', { name: 'Add a font' }).click();
   await dialog(page).getByRole('button', { name: 'Add language' }).click();
-  await scan(page, 'language dialog with errors');
+  await expectAccessible(page, 'language dialog with errors');
   await page.screenshot({ path: 'test-results/catalog/language-dialog-1024.png' });
 });

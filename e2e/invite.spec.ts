@@ -1,6 +1,6 @@
 /** Accepting an invitation: from the link an admin's PUT /users created, to signed in (src/features/auth/pages/InvitePage.tsx). */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, basic, signIn } from './support';
+import { ACCOUNTS, basic, expectAccessible, signIn } from './support';
 
 async function invite(request: APIRequestContext, email: string, name = 'Paula Pending'): Promise<string> {
   const res = await request.put('/api/users', {
@@ -77,6 +77,7 @@ test('an admin finds a pending invitation, sees until when it is open, and issue
   await panel.getByRole('button', { name: 'Issue a new link' }).click();
   await expect(panel.getByRole('status')).toHaveText('The previous link no longer works.');
   await expect(panel).toContainText('A new invitation link for Lou Lostlink.');
+  await expectAccessible(page, 'the users page with an invitation shown');
   const fresh = await panel.getByLabel('Invitation link').inputValue();
   expect(fresh).toMatch(/\/invite\/[0-9a-f]{24}\.[0-9a-f]{32}$/);
   expect(fresh.endsWith(oldCode)).toBe(false);
@@ -98,5 +99,6 @@ test('an expired invitation says so and what to do (the server answers 410)', as
   await expect(page.getByRole('alert')).toContainText('This invitation has expired.');
   await expect(page.getByRole('alert')).toContainText('Ask whoever invited you to send a new link');
   await expect(page.getByRole('link', { name: 'sign in' })).toBeVisible();
+  await expectAccessible(page, 'an expired invitation');
 });
 

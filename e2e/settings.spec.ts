@@ -1,7 +1,6 @@
 /** Settings: preferences and profile saved through PUT /users/{id}, surviving a reload; unknown values kept. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, basic, signIn } from './support';
+import { ACCOUNTS, basic, expectAccessible, signIn } from './support';
 
 const SHOTS = 'test-results/screens';
 
@@ -66,9 +65,7 @@ test('settings are saved and survive a reload; unknown values are kept; validati
   expect(after.preferences.blacklist.projects.length).toBeGreaterThan(0);
 
   // Accessibility, and the narrow layout.
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAccessible(page, 'settings');
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.screenshot({ path: `${SHOTS}/settings-1024.png` });
 

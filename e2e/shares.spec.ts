@@ -3,9 +3,8 @@
  * If-Match and a 409 re-applied onto the other version, a recipient's read-only view and their 403.
  * Uses the oldest seeded share the coordinator sent to exactly one client; no other spec touches it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, settled, signIn, type Account } from './support';
+import { type Account, ACCOUNTS, apiList, basic, expectAccessible, settled, signIn } from './support';
 
 interface ShareItem {
   _id: string;
@@ -16,12 +15,6 @@ interface ShareItem {
   permissions?: { user?: string; access?: Record<string, unknown> }[];
 }
 
-async function scan(page: Page, name: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `accessibility of ${name}`).toEqual([]);
-}
 
 async function getShare(request: APIRequestContext, account: Account, id: string): Promise<ShareItem> {
   const response = await request.get(`/api/shares/${id}`, { headers: { Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest' } });
@@ -52,7 +45,7 @@ test.describe.serial('shares', () => {
     await expect(grid.getByRole('columnheader')).toHaveText(['Projects', 'Assets', 'Tags', 'Sent by', 'Recipients', 'Approval', 'Created']);
     await expect(grid.getByText('Received').first()).toBeVisible();
     await settled(page);
-    await scan(page, 'share list');
+    await expectAccessible(page, 'share list');
     // Keyboard: focus the grid, go to the first row, open it.
     await grid.focus();
     await page.keyboard.press('Home');
@@ -80,7 +73,7 @@ test.describe.serial('shares', () => {
     await notesBox.fill(notes);
     await expect(page.getByRole('region', { name: 'Unsaved changes' })).toContainText('2 unsaved changes');
     await settled(page);
-    await scan(page, 'share page (editing)');
+    await expectAccessible(page, 'share page (editing)');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
 
@@ -103,7 +96,7 @@ test.describe.serial('shares', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('What you may do')).toBeVisible();
     await expect(dialog.getByText('Your vote')).toBeVisible();
-    await scan(page, 'asset dialog');
+    await expectAccessible(page, 'asset dialog');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(page).toHaveURL(new RegExp(`/shares/${target._id}$`));
   });
@@ -177,7 +170,7 @@ test.describe.serial('shares', () => {
     await expect(page.getByLabel('Add a recipient')).toHaveCount(0);
     await expect(page.locator('.perm input, .perm select')).toHaveCount(0);
     await settled(page);
-    await scan(page, 'share page (recipient)');
+    await expectAccessible(page, 'share page (recipient)');
 
     const response = await request.put(`/api/shares/${target._id}`, {
       headers: { Authorization: basic(recipient), 'X-Requested-With': 'XMLHttpRequest' },

@@ -1,5 +1,6 @@
 /** Shared helpers for the e2e specs: demo accounts, signing in through the UI, calling the API directly. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 export const ACCOUNTS = {
   admin: { username: 'admin@mws.test', password: 'admin-demo' },
@@ -45,3 +46,17 @@ export function grid(page: Page) {
 export async function settled(page: Page): Promise<void> {
   await expect(page.locator('.skeleton-block, .skeleton-rows, [aria-busy="true"]')).toHaveCount(0);
 }
+
+/**
+ * axe-core on the page as it is now (or on `include`, a selector): no serious or critical violations of WCAG 2.1
+ * A/AA. The failure lists each rule with up to three of its nodes.
+ */
+export async function expectAccessible(page: Page, name: string, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `accessibility of ${name}`).toEqual([]);
+}
+

@@ -1,6 +1,6 @@
 /** The work request list (infinite, virtualized, filters in the URL) and a work request's page and actions. */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { ACCOUNTS, apiList, grid, signIn } from './support';
+import { ACCOUNTS, apiList, expectAccessible, grid, signIn } from './support';
 
 interface WorkRequestItem {
   _id: string;
@@ -170,4 +170,5 @@ test('the filtered list exports as CSV: every matching request in the list\'s or
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1, 1 + items.length).map((l) => l.split(',')[0])).toEqual(items.map((w) => w._id));
   await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(`Exported ${total} work request${total === 1 ? '' : 's'} to ${download.suggestedFilename()}.`);
+  await expectAccessible(page, 'the list after an export');
 });
