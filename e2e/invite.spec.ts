@@ -1,5 +1,5 @@
 /** Accepting an invitation: from the link an admin's PUT /users created, to signed in (src/features/auth/pages/InvitePage.tsx). */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, basic, expectAccessible, signIn } from './support';
 
 async function invite(request: APIRequestContext, email: string, name = 'Paula Pending'): Promise<string> {
@@ -61,17 +61,23 @@ test('when the link is spent while the form is open, what was typed stays and th
   await expect(page).toHaveURL(new RegExp(`/invite/${code}$`));
 });
 
-test('an admin finds a pending invitation, sees until when it is open, and issues a new link that replaces the old', async ({ page, request }) => {
-  const email = `lost.${Date.now()}@example.com`;
-  const oldCode = await invite(request, email, 'Lou Lostlink');
+/** Invites `name` through the API, then opens their invitation from Catalog → Users as the admin. */
+async function openInvitation(page: Page, request: APIRequestContext, email: string, name: string) {
+  const code = await invite(request, email, name);
   await signIn(page, ACCOUNTS.admin);
   await page.goto('/catalog/users');
   await page.getByLabel('Search').fill(email);
-  const row = page.getByRole('row', { name: /Lou Lostlink/ });
+  const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText(/Invitation open until/);
-  await row.getByRole('button', { name: 'Invitation Lou Lostlink' }).click();
-  const panel = page.getByRole('region', { name: 'Invitation for Lou Lostlink' });
+  await row.getByRole('button', { name: `Invitation ${name}` }).click();
+  const panel = page.getByRole('region', { name: `Invitation for ${name}` });
   await expect(panel).toBeFocused();
+  return { code, row, panel };
+}
+
+test('an admin finds a pending invitation, sees until when it is open, and issues a new link that replaces the old', async ({ page, request }) => {
+  const email = `lost.${Date.now()}@example.com`;
+  const { code: oldCode, panel } = await openInvitation(page, request, email, 'Lou Lostlink');
   await expect(panel.getByLabel('Invitation link')).toHaveValue(new RegExp(`/invite/${oldCode.replace('.', '\\.')}$`));
 
   await panel.getByRole('button', { name: 'Issue a new link' }).click();
@@ -87,6 +93,29 @@ test('an admin finds a pending invitation, sees until when it is open, and issue
   await expect(page.getByRole('alert')).toContainText('This invitation link is unknown or has been used already.');
   await page.goto(fresh);
   await expect(page.getByText(`You are invited to MWS Console as ${email}`)).toBeVisible();
+});
+
+test('an admin withdraws an invitation (the link stops working) and invites again', async ({ page, request }) => {
+  const { code, row, panel } = await openInvitation(page, request, `wrong.${Date.now()}@example.com`, 'Wanda Wrongperson');
+  await panel.getByRole('button', { name: 'Withdraw invitation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdraw the invitation?' });
+  await expect(dialog.getByRole('button', { name: 'Keep the invitation' })).toBeFocused();
+  await page.keyboard.press('Escape'); // changes nothing
+  await expect(dialog).toHaveCount(0);
+  expect((await request.get(`/api/invitations/${code}`)).status()).toBe(200);
+
+  await panel.getByRole('button', { name: 'Withdraw invitation' }).click();
+  await dialog.getByRole('button', { name: 'Withdraw invitation' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(panel.getByRole('status')).toContainText('The invitation was withdrawn');
+  await expect(row.getByRole('list', { name: 'Status' })).toContainText('– Approved');
+  expect((await request.get(`/api/invitations/${code}`)).status()).toBe(404);
+
+  await panel.getByRole('button', { name: 'Invite again' }).click();
+  await expect(panel).toContainText('A new invitation link for Wanda Wrongperson.');
+  const fresh = await panel.getByLabel('Invitation link').inputValue();
+  expect((await request.get(`/api/invitations/${fresh.split('/invite/')[1]}`)).status()).toBe(200);
+  await expect(row.getByRole('list', { name: 'Status' })).toContainText('✓ Approved');
 });
 
 test('an expired invitation says so and what to do (the server answers 410)', async ({ page }) => {

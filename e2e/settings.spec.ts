@@ -91,6 +91,8 @@ test('leaving with unsaved settings asks first: stay keeps the edit, leave disca
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Work requests' }).click();
   const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  // Staying is the safe answer, so it has the focus (not the dialog's close button).
+  await expect(dialog.getByRole('button', { name: 'Stay and keep editing' })).toBeFocused();
   await expect(dialog).toContainText('You have unsaved changes to your settings.');
   await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
   await expect(dialog).toHaveCount(0);

@@ -82,6 +82,7 @@ test('a work request moves to awaiting materials with a reason, and the requeste
   await page.getByRole('button', { name: 'Awaiting materials' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(/Reason/)).toBeFocused(); // the dialog opens on what it asks for
   await dialog.getByRole('button', { name: 'Confirm change' }).click();
   await expect(dialog.getByText('Say why the status changes')).toBeVisible();
   const reason = `Waiting for the textless version (e2e ${Date.now()})`;

@@ -122,14 +122,19 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
 
   /**
    * Extension (docs/API.md, "Invitations"): a new invitation code for a user who has not accepted yet, replacing the
-   * old one (lost, or lapsed). Admins only; the answer is the user as an admin reads it, with the new code.
+   * old one (lost, lapsed, or withdrawn: issuing re-opens the invitation). Admins only; the answer is the user as an
+   * admin reads it, with the new code.
    */
   app.post<{ Params: { id: string } }>('/users/:id/invitation', async (request, reply) => {
     if (!callerOf(request).isAdmin) throw forbidden('only admins send invitations');
     const found = findOr404<InvitedUserDoc>(services, 'Users', request.params.id, 'user');
     if (found.doc.status?.registered === true) throw conflict('this user has accepted the invitation already');
-    if (found.doc.status?.approved === false) throw conflict('this user is withdrawn: approve them again first');
-    const next: InvitedUserDoc = { ...found.doc, invite: found.doc.invite ?? '/invite/:code', ...issueInvitation(found.doc._id, nowSeconds(), services.invitationTtl) };
+    const next: InvitedUserDoc = {
+      ...found.doc,
+      status: { ...found.doc.status, invited: true, approved: true },
+      invite: found.doc.invite ?? '/invite/:code',
+      ...issueInvitation(found.doc._id, nowSeconds(), services.invitationTtl),
+    };
     const stored = store.replace<UserDoc>('Users', next, found.version);
     reply.header('ETag', etagOf(next._id, stored.version));
     return presentUser(presentContext(request, services), next);

@@ -1,6 +1,10 @@
 /**
  * A modal dialog on the native <dialog> element: focus is trapped and restored by the browser, Escape
  * closes it. Rendered only while open.
+ *
+ * The element marked `data-autofocus` gets the focus when the dialog opens (the safe answer of a confirmation);
+ * without one, the browser focuses the first focusable element. React's `autoFocus` does not do it: React focuses
+ * on mount, before `showModal()` (in the effect below) moves the focus to the dialog's first button.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './modal.css';
@@ -19,7 +23,10 @@ export function Modal({ title, onClose, children, description }: Props) {
   const descriptionId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     return () => dialog?.close();
   }, []);
   return (

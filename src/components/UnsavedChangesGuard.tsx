@@ -33,7 +33,7 @@ export function UnsavedChangesGuard({ dirty, what, staysOnPage }: Props) {
         <p>You have {what}. They are lost if you leave now.</p>
         <div className="modal__actions">
           {/* Staying is the safe answer, so it has the focus: Enter or Escape keeps the edits. */}
-          <button type="button" className="button" onClick={() => blocker.reset()} autoFocus>Stay and keep editing</button>
+          <button type="button" className="button" onClick={() => blocker.reset()} data-autofocus>Stay and keep editing</button>
           <button type="button" className="button button--primary" onClick={() => blocker.proceed()}>Leave and discard</button>
         </div>
       </div>

@@ -116,7 +116,7 @@ describe('invitations', () => {
     expect(again.body.error.code).toBe('conflict');
   });
 
-  it('only admins issue new links, for users that exist and are not withdrawn', async () => {
+  it('only admins issue new links, for users that exist', async () => {
     const { id, code } = await invite('renew.rules@example.com');
     for (const who of [DEMO.coordinator, DEMO.translator]) {
       const res = await call(server, 'POST', `/api/users/${id}/invitation`, { as: who, body: {} });
@@ -124,11 +124,20 @@ describe('invitations', () => {
     }
     expect((await call(server, 'POST', `/api/users/${id}/invitation`, { as: null, body: {} })).status).toBe(401);
     expect((await call(server, 'POST', `/api/users/${'0'.repeat(24)}/invitation`, { as: DEMO.admin, body: {} })).status).toBe(404);
-    await call(server, 'PUT', `/api/users/${id}`, { as: DEMO.admin, body: { status: { invited: true, approved: false, registered: false, confirmed: false } } });
-    expect((await call(server, 'POST', `/api/users/${id}/invitation`, { as: DEMO.admin, body: {} })).status).toBe(409);
-    // The refused attempts changed nothing: the (withdrawn) code is still the stored one.
+    // The refused attempts changed nothing.
     const stored = await call(server, 'GET', `/api/users/${id}`, { as: DEMO.admin });
     expect(stored.body.inviteCode).toBe(code);
+  });
+
+  it('a new link for a withdrawn invitation invites again', async () => {
+    const { id, code } = await invite('second.chance@example.com');
+    await call(server, 'PUT', `/api/users/${id}`, { as: DEMO.admin, body: { status: { invited: true, approved: false, registered: false, confirmed: false } } });
+    expect((await call(server, 'GET', `/api/invitations/${code}`, { as: null })).status).toBe(404);
+    const renewed = await call(server, 'POST', `/api/users/${id}/invitation`, { as: DEMO.admin, body: {} });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.status).toMatchObject({ invited: true, approved: true, registered: false });
+    expect((await call(server, 'GET', `/api/invitations/${code}`, { as: null })).status).toBe(404);
+    expect((await call(server, 'GET', `/api/invitations/${renewed.body.inviteCode}`, { as: null })).status).toBe(200);
   });
   it('a user body never sets the invitation code or its expiry: they are the server\'s', async () => {
     const { id, code } = await invite('no.forging@example.com');

@@ -33,6 +33,7 @@ export function TextField(props: Common & {
   type?: 'text' | 'email' | 'datetime-local' | 'number';
   list?: string;
   placeholder?: string;
+  /** Focused when the dialog opens (Modal's `data-autofocus`). */
   autoFocus?: boolean;
   maxLength?: number;
   inputMode?: 'numeric' | 'text' | 'email';
@@ -49,7 +50,7 @@ export function TextField(props: Common & {
         value={value}
         list={props.list}
         placeholder={props.placeholder}
-        autoFocus={props.autoFocus}
+        data-autofocus={props.autoFocus || undefined}
         maxLength={props.maxLength}
         inputMode={props.inputMode}
         autoComplete={props.autoComplete ?? 'off'}

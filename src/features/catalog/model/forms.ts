@@ -396,10 +396,23 @@ export function userToForm(u: User): UserForm {
   };
 }
 
-export function formToUser(original: User, form: UserForm): User {
+/** A user record as a PUT sends it back: without the computed fields and the server-owned invitation code. */
+function userBody(original: User): Rec {
   const out = withoutComputed(original) as Rec;
   delete out.inviteCode;
   delete out.inviteExpires;
+  return out;
+}
+
+/** The user with their invitation withdrawn (`status.approved` false: the link stops working; docs/API.md). */
+export function withdrawnUser(original: User): User {
+  const out = userBody(original);
+  out.status = { ...original.status, approved: false };
+  return out as User;
+}
+
+export function formToUser(original: User, form: UserForm): User {
+  const out = userBody(original);
   setText(out, 'name', form.name);
   const email = form.email.trim().toLowerCase();
   if (email) out.emailNormal = email;

@@ -54,7 +54,7 @@ export function ArchiveDialog({ project, onClose }: { project: Project & { _id: 
         {archive.error ? <p className="form-error" role="alert">{describeError(archive.error)}</p> : null}
         <div className="modal__actions">
           <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button button--primary" disabled={archive.isPending} autoFocus>
+          <button type="submit" className="button button--primary" disabled={archive.isPending} data-autofocus>
             {archive.isPending ? 'Saving…' : to ? 'Archive project' : 'Restore project'}
           </button>
         </div>

@@ -6,8 +6,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { renewInvitation, type AdminUser } from '../../../api/users';
+import { getUserVersioned, putUserIfMatch, renewInvitation, type AdminUser } from '../../../api/users';
 import { describeError } from '../../../components/ErrorPanel';
+import { Modal } from '../../../components/Modal';
 import { formatDateTime } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
@@ -16,6 +17,7 @@ import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable
 import { ListState } from '../components/ListState';
 import { UserDialog } from '../components/UserDialog';
 import { resolveInvite } from '../model/access';
+import { withdrawnUser } from '../model/forms';
 import { catalogKeys, loaded, useGroupList, useUserList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
@@ -38,8 +40,16 @@ function StatusFlags({ user }: { user: AdminUser }) {
   );
 }
 
-/** An invitation not accepted yet (and not withdrawn): the admin can show its link or issue a new one. */
+/** An invitation not accepted yet (and not withdrawn): the admin can show its link, issue a new one or withdraw it. */
 const isPendingInvite = (u: AdminUser) => u.status?.registered !== true && u.status?.approved !== false && Boolean(u.invite);
+/** An invitation withdrawn before it was accepted: the admin can invite again (a new link). */
+const isWithdrawnInvite = (u: AdminUser) => u.status?.registered !== true && u.status?.approved === false && u.status?.invited === true;
+
+/** Withdraws with the record read just before (If-Match), so an edit made meanwhile is a clear conflict, not lost. */
+async function withdrawInvitation(id: string): Promise<AdminUser> {
+  const { data, etag } = await getUserVersioned(id);
+  return (await putUserIfMatch(id, withdrawnUser(data), etag)).data;
+}
 const hasLapsed = (u: AdminUser, nowMs = Date.now()) => u.inviteExpires !== undefined && u.inviteExpires * 1000 < nowMs;
 
 function InvitationExpiry({ user }: { user: AdminUser }) {
@@ -51,30 +61,49 @@ function InvitationExpiry({ user }: { user: AdminUser }) {
 
 interface Shown {
   user: AdminUser;
-  /** How the panel came to be: a user just invited, opened from their row, or a new link just issued. */
-  reason: 'invited' | 'opened' | 'renewed';
+  /** How the panel came to be: a user just invited, opened from their row, a new link just issued, or withdrawn. */
+  reason: 'invited' | 'opened' | 'renewed' | 'withdrawn';
 }
 
-function InviteLink({ shown, onRenewed, onDismiss }: { shown: Shown; onRenewed: (user: AdminUser) => void; onDismiss: () => void }) {
+interface InviteLinkProps {
+  shown: Shown;
+  onChanged: (user: AdminUser, reason: 'renewed' | 'withdrawn') => void;
+  onDismiss: () => void;
+}
+
+function InviteLink({ shown, onChanged, onDismiss }: InviteLinkProps) {
   const { user, reason } = shown;
   const link = resolveInvite(user.invite, user.inviteCode, window.location.origin);
   const [copied, setCopied] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
-  const renew = useMutation({ mutationFn: () => renewInvitation(user._id ?? ''), onSuccess: ({ data }) => onRenewed(data) });
+  const renew = useMutation({ mutationFn: () => renewInvitation(user._id ?? ''), onSuccess: ({ data }) => onChanged(data, 'renewed') });
+  const withdraw = useMutation({
+    mutationFn: () => withdrawInvitation(user._id ?? ''),
+    onSuccess: (data) => {
+      setConfirming(false);
+      onChanged(data, 'withdrawn');
+    },
+  });
   const lapsed = hasLapsed(user);
+  const withdrawn = isWithdrawnInvite(user);
   const who = user.name || user.emailNormal;
   // Opened from a row or renewed: the panel (above the table) takes the focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
     setCopied(false);
     if (reason !== 'invited') panel.current?.focus();
-  }, [user.inviteCode, reason]);
+  }, [user.inviteCode, reason, withdrawn]);
   return (
-    <div ref={panel} tabIndex={-1} className={`notice ${lapsed ? 'notice--warning' : 'notice--info'} invite`} role="region" aria-label={`Invitation for ${who}`}>
+    <div ref={panel} tabIndex={-1} className={`notice ${lapsed || withdrawn ? 'notice--warning' : 'notice--info'} invite`} role="region" aria-label={`Invitation for ${who}`}>
       <strong>
         {reason === 'invited' ? `${who} was invited.` : reason === 'renewed' ? `A new invitation link for ${who}.` : `Invitation for ${who}.`}
       </strong>
       {reason === 'renewed' ? <span role="status">The previous link no longer works.</span> : null}
-      {link?.resolved && !lapsed ? (
+      {withdrawn ? (
+        <span role={reason === 'withdrawn' ? 'status' : undefined}>
+          The invitation was withdrawn: its link no longer works. Invite them again to send a new one.
+        </span>
+      ) : link?.resolved && !lapsed ? (
         <>
           <span>Send them this invitation link (it works once):</span>
           <div className="invite__row">
@@ -94,15 +123,31 @@ function InviteLink({ shown, onRenewed, onDismiss }: { shown: Shown; onRenewed: 
       )}
       <InvitationExpiry user={user} />
       <div className="invite__row">
-        {user._id && user.inviteCode !== undefined ? (
+        {user._id && (user.inviteCode !== undefined || withdrawn) ? (
           <button type="button" className="button button--small" disabled={renew.isPending} onClick={() => renew.mutate()}>
-            {renew.isPending ? 'Issuing a new link…' : 'Issue a new link'}
+            {renew.isPending ? 'Issuing a new link…' : withdrawn ? 'Invite again' : 'Issue a new link'}
           </button>
         ) : null}
-        {user.inviteCode !== undefined && !lapsed ? <span className="hint">A new link replaces this one.</span> : null}
+        {user.inviteCode !== undefined && !lapsed && !withdrawn ? <span className="hint">A new link replaces this one.</span> : null}
+        {user._id && !withdrawn ? (
+          <button type="button" className="button button--small" onClick={() => { withdraw.reset(); setConfirming(true); }}>Withdraw invitation</button>
+        ) : null}
         <button type="button" className="link-button" onClick={onDismiss}>Dismiss</button>
       </div>
       {renew.error ? <p className="form-error" role="alert">Could not issue a new link: {describeError(renew.error)}</p> : null}
+      {confirming ? (
+        <Modal title="Withdraw the invitation?" onClose={() => setConfirming(false)} description={<p>The link sent to {who} stops working. You can invite them again later with a new link.</p>}>
+          <div className="modal__body">
+            {withdraw.error ? <p className="form-error" role="alert">Could not withdraw: {describeError(withdraw.error)}</p> : null}
+            <div className="modal__actions">
+              <button type="button" className="button" data-autofocus onClick={() => setConfirming(false)}>Keep the invitation</button>
+              <button type="button" className="button button--primary" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
+                {withdraw.isPending ? 'Withdrawing…' : 'Withdraw invitation'}
+              </button>
+            </div>
+          </div>
+        </Modal>
+      ) : null}
     </div>
   );
 }
@@ -143,8 +188,8 @@ export function UsersPage() {
       {shown ? (
         <InviteLink
           shown={shown}
-          onRenewed={(renewed) => {
-            setShown({ user: renewed, reason: 'renewed' });
+          onChanged={(changed, reason) => {
+            setShown({ user: changed, reason });
             void client.invalidateQueries({ queryKey: catalogKeys.users() });
           }}
           onDismiss={() => setShown(undefined)}
@@ -167,7 +212,7 @@ export function UsersPage() {
               <td>{u.territory?.name ?? <span className="muted">—</span>}</td>
               <ActionsCell show={access.isAdmin}>
                 <RowAction label="Edit" name={u.name} onClick={() => setEditing(u)} />
-                {isPendingInvite(u) ? <RowAction label="Invitation" name={u.name || u.emailNormal} onClick={() => setShown({ user: u, reason: 'opened' })} /> : null}
+                {isPendingInvite(u) || isWithdrawnInvite(u) ? <RowAction label="Invitation" name={u.name || u.emailNormal} onClick={() => setShown({ user: u, reason: 'opened' })} /> : null}
               </ActionsCell>
             </tr>
           ))}

@@ -23,7 +23,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         ))}
       </div>
       <div className="modal__actions te-actions">
-        <button type="button" className="button" onClick={onClose} autoFocus>Close</button>
+        <button type="button" className="button" onClick={onClose} data-autofocus>Close</button>
       </div>
     </Modal>
   );

@@ -103,7 +103,7 @@ export function StatusChangeControl({ id, current }: { id: string; current: stri
                 maxLength={2000}
                 value={reason}
                 required
-                autoFocus
+                data-autofocus
                 aria-invalid={touched && reasonMissing ? true : undefined}
                 aria-describedby={touched && reasonMissing ? reasonErrorId : undefined}
                 onChange={(e) => setReason(e.target.value)}
