@@ -58,6 +58,16 @@ test('#14 studios: create and edit through PUT /studios', async ({ page, request
   await expect(page.getByRole('row', { name: /Quayside Films Ltd/ })).toBeVisible();
   const { items } = await apiList<Rec>(request, ACCOUNTS.admin, '/studios');
   expect(items.find((s) => s.name === 'Quayside Films Ltd')).toMatchObject({ slug: 'quayside-films' });
+
+  // Choosing no coordinator removes it (it used to come back after saving).
+  await page.getByRole('button', { name: 'Edit Quayside Films Ltd' }).click();
+  await expect(dialog(page).getByText('Loading the latest version…')).toHaveCount(0);
+  await field(page, 'Coordinator group').selectOption({ label: '— None —' });
+  await dialog(page).getByRole('button', { name: 'Save studio' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Quayside Films Ltd/ })).not.toContainText('Northlight Localization');
+  const after = (await apiList<Rec>(request, ACCOUNTS.admin, '/studios')).items.find((s) => s.name === 'Quayside Films Ltd');
+  expect(after).not.toHaveProperty('coordinator');
 });
 
 test('an edit made elsewhere meanwhile is a clear 409, and nothing typed is lost', async ({ page, request }) => {

@@ -28,13 +28,15 @@ interface CatalogEntry {
   sortField: string;
   /** Fields a new record must have. */
   required: string[];
+  /** Optional references a PUT may remove with `null` (WriteSpec.removable). */
+  removable?: string[];
 }
 
 const slugify = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 const ENTRIES: CatalogEntry[] = [
-  { path: 'projects', collection: 'Projects', what: 'project', schema: projectSchema, present: presentProject, sortField: 'name', required: ['name', 'studio'] },
-  { path: 'studios', collection: 'Studios', what: 'studio', schema: studioSchema, present: presentStudio, sortField: 'name', required: ['name'] },
+  { path: 'projects', collection: 'Projects', what: 'project', schema: projectSchema, present: presentProject, sortField: 'name', required: ['name', 'studio'], removable: ['logo'] },
+  { path: 'studios', collection: 'Studios', what: 'studio', schema: studioSchema, present: presentStudio, sortField: 'name', required: ['name'], removable: ['logo', 'coordinator'] },
   { path: 'languages', collection: 'Languages', what: 'language', schema: languageSchema, present: (c, d) => presentPlain(c, 'Languages', d), sortField: 'name', required: ['name', 'code'] },
   { path: 'territories', collection: 'Territories', what: 'territory', schema: territorySchema, present: (c, d) => presentPlain(c, 'Territories', d), sortField: 'name', required: ['name'] },
 ];
@@ -48,6 +50,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       what: entry.what,
       schema: entry.schema,
       authorize: (caller) => requireCatalogEditor(caller),
+      removable: entry.removable,
       prepare(next, _fields, _caller, current) {
         for (const field of entry.required) {
           const v = next[field];

@@ -98,6 +98,22 @@ export interface WriteSpec<T extends Doc> {
   replacedUnread?: readonly string[];
   /** Runs after a successful write, inside no transaction (events, notifications). */
   after?: (saved: T, previous: T | undefined, caller: Caller) => void;
+  /**
+   * Optional top-level fields a `PUT` removes when the body sets them to `null` (docs/API.md, "Writes"): a
+   * studio's logo or coordinator. Elsewhere `null` stays a wrong type.
+   */
+  removable?: readonly string[];
+}
+
+/** The body without the `null`s of removable fields, and the names of those fields. */
+function splitRemovals(spec: WriteSpec<Doc>, body: unknown): { body: unknown; removed: string[] } {
+  if (!spec.removable?.length || body === null || typeof body !== 'object' || Array.isArray(body)) return { body, removed: [] };
+  const record = body as Record<string, unknown>;
+  const removed = spec.removable.filter((k) => record[k] === null);
+  if (removed.length === 0) return { body, removed };
+  const rest = { ...record };
+  for (const k of removed) delete rest[k];
+  return { body: rest, removed };
 }
 
 /** `PUT /<collection>/{id}`: merge the body into the stored record; If-Match honoured. */
@@ -113,8 +129,10 @@ export function updateRecord<T extends Doc>(
   const omit = spec.replacedUnread?.filter((field) => field in body);
   const found = findOr404<T>(services, spec.collection, id, spec.what, omit?.length ? { omit } : undefined);
   spec.authorize?.(caller, found.doc);
-  const { fields } = parseBody(spec.schema, request.body);
+  const { body: checked, removed } = splitRemovals(spec as WriteSpec<Doc>, request.body);
+  const { fields } = parseBody(spec.schema, checked);
   let next = merge(found.doc, fields);
+  for (const k of removed) delete (next as Record<string, unknown>)[k];
   if (spec.prepare) next = spec.prepare(next, fields, caller, found.doc);
   const ctx = presentContext(request, services);
   const saved = withConflict(
@@ -134,7 +152,8 @@ export function upsertRecord<T extends Doc>(
   spec: WriteSpec<T>,
   options: { allowCreate?: boolean; allowUpdate?: boolean } = {},
 ): unknown {
-  const { id } = parseBody(spec.schema, request.body);
+  const { body: checked } = splitRemovals(spec as WriteSpec<Doc>, request.body);
+  const { id } = parseBody(spec.schema, checked);
   if (id !== undefined) {
     if (options.allowUpdate === false) throw badRequest('_id: this operation creates records; leave _id out');
     return updateRecord(request, reply, services, spec, id);
@@ -142,7 +161,7 @@ export function upsertRecord<T extends Doc>(
   if (options.allowCreate === false) throw badRequest(`_id: required (a ${spec.what} is only updated here)`);
   const caller = callerOf(request);
   spec.authorize?.(caller, undefined);
-  const { fields } = parseBody(spec.schema, request.body);
+  const { fields } = parseBody(spec.schema, checked); // a new record simply lacks a removed field
   const now = Math.floor(Date.now() / 1000);
   let next = { ...fields, _id: newId(), created: now } as T;
   if (spec.prepare) next = spec.prepare(next, fields, caller, undefined);

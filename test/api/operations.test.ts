@@ -186,6 +186,32 @@ describe('the 19 operations', () => {
     expect(updated.body).toMatchObject({ name: 'Blue Harbour', previewWatermarkFormat: '{email}', slug: 'blue-harbor' });
   });
 
+  it('14 PUT /studios removes the logo and the coordinator given as null, nothing else', async () => {
+    const groups = await call(server, 'GET', '/api/groups');
+    const created = await call(server, 'PUT', '/api/studios', { body: { name: 'Null Harbor', logo: 'f'.repeat(24), coordinator: groups.body[0]._id } });
+    const id = created.body._id as string;
+    const cleared = await call(server, 'PUT', '/api/studios', { body: { _id: id, coordinator: null, logo: null } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).not.toHaveProperty('coordinator');
+    expect(cleared.body).not.toHaveProperty('logo');
+    expect(cleared.body.name).toBe('Null Harbor');
+    // A required field, or one that is not a removable reference, is still a wrong type: 400, nothing changed.
+    for (const body of [{ name: null }, { previewWatermarkFormat: null }, { slug: null, logo: 'a'.repeat(24) }]) {
+      const refused = await call(server, 'PUT', '/api/studios', { body: { _id: id, ...body } });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    const after = await call(server, 'GET', `/api/studios/${id}`);
+    expect(after.body).toMatchObject({ name: 'Null Harbor', slug: 'null-harbor' });
+    expect(after.body).not.toHaveProperty('logo');
+    // A project's studio cannot be removed; its logo can.
+    const project = await call(server, 'PUT', '/api/projects', { body: { name: 'Null Project', studio: id, logo: 'b'.repeat(24) } });
+    expect((await call(server, 'PUT', '/api/projects', { body: { _id: project.body._id, studio: null } })).status).toBe(400);
+    const noLogo = await call(server, 'PUT', '/api/projects', { body: { _id: project.body._id, logo: null } });
+    expect(noLogo.status).toBe(200);
+    expect(noLogo.body).not.toHaveProperty('logo');
+    expect(noLogo.body.studio).toBe(id);
+  });
+
   it('15 PUT /translations/{id} saves lines; submitting notifies', async () => {
     const list = await call(server, 'GET', '/api/translations?status=incomplete', { as: DEMO.translator });
     expect(list.status).toBe(200);

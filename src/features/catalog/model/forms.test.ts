@@ -20,6 +20,10 @@ describe('studio form', () => {
       previewWatermarkFormat: '{date}', extra: { kept: true },
     });
   });
+  it('an emptied logo or coordinator goes back as null, which removes it', () => {
+    const out = formToStudio(stored, { ...studioToForm(stored), coordinator: '', logo: '  ' }) as Record<string, unknown>;
+    expect(out).toMatchObject({ coordinator: null, logo: null, name: 'Northlight' });
+  });
   it('creates without adding empty fields or empty ids', () => {
     expect(formToStudio({}, { name: 'New', slug: '', logo: '', coordinator: '', previewWatermarkFormat: '' })).toEqual({ name: 'New' });
   });

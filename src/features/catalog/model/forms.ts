@@ -3,7 +3,8 @@
  *
  * Writing keeps what the form does not show: a record goes back with its unknown fields (top-level and inside
  * `embargo`, `transfer`, `usage`), minus the computed `$`-fields and `created`, which the server ignores.
- * Id fields (`logo`, `coordinator`, `studio`) are left out when empty: the contract rejects an empty id.
+ * An emptied id field (`logo`, `coordinator`) the record had goes back as `null`, which removes it (docs/API.md,
+ * "Writes"); an empty one the record never had is left out: the contract rejects an empty id.
  */
 import type { Asset } from '../../../api/schema/asset';
 import type { File } from '../../../api/schema/file';
@@ -43,10 +44,11 @@ function setText(out: Rec, key: string, value: string): void {
   out[key] = v;
 }
 
-/** Sets an id field: trimmed; left unchanged when empty (an empty id is not a valid value). */
+/** Sets an id field: trimmed; emptied, it is removed (`null`) when the record had it, else left out. */
 function setId(out: Rec, key: string, value: string): void {
   const v = value.trim();
   if (v !== '') out[key] = v;
+  else if (key in out) out[key] = null;
 }
 
 /** Sets a yes/no field: `false` clears a field the record had and adds nothing otherwise. */
