@@ -7,20 +7,18 @@ import react from '@vitejs/plugin-react';
 const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
 // The list pages' shared machinery, in one chunk ('lists'): the virtualized table, its dates, thumbnails and
-// skeletons, the URL filters, react-virtual and react-query's observers. Left to the automatic splitting, each of
-// these modules was a chunk of its own (a different set of pages imports each), and a cold work-request list asked
-// for 28 files over HTTP/1.1's six connections; with the group it asks for 12, and weighs less (one chunk
-// compresses better). A page that needs only part of it (a record page's dates) loads all 17 kB gzip of it.
-// Only these modules: their own dependencies (React…) stay where they were, so sign-in does not load it.
-// docs/BENCHMARKS.md, "Bundle" lists the files each first route loads.
+// skeletons, the URL filters. Left to the automatic splitting, each of these modules was a chunk of its own (a
+// different set of pages imports each), and a cold work-request list asked for 28 files over HTTP/1.1's six
+// connections. Only these modules, and only our own: their dependencies (React, react-query, react-virtual) stay
+// where they were, so sign-in does not load the chunk, and no library lands in a chunk that the entry chunk it
+// depends on would then import back (a cycle that breaks class inheritance across chunks, e.g. react-query's
+// observers, when a page imports them statically; the benchmark's floor page did). A page that needs only part of
+// it (a record page's dates) loads all of it. docs/BENCHMARKS.md, "Bundle" lists the files each first route loads.
 const LIST_MODULES = [
   '/src/components/VirtualTable', '/src/components/InfiniteRecordTable', '/src/components/useInfiniteVirtualizer',
   '/src/components/ZonedDateTime', '/src/components/AssetThumb', '/src/components/Skeleton', '/src/components/Unavailable',
   '/src/components/StatusBadge', '/src/lib/dates', '/src/lib/format', '/src/lib/pages', '/src/lib/people', '/src/lib/statuses',
-  '/src/lib/useFilterParams', '/node_modules/@tanstack/react-virtual/', '/node_modules/@tanstack/virtual-core/',
-  '/react-query/build/modern/useQuery', '/react-query/build/modern/useInfiniteQuery', '/react-query/build/modern/useBaseQuery',
-  '/react-query/build/modern/infiniteQueryOptions', '/react-query/build/modern/queryOptions',
-  '/query-core/build/modern/queryObserver', '/query-core/build/modern/infiniteQueryObserver',
+  '/src/lib/useFilterParams',
 ];
 
 // The dev server proxies /api to the reference server (npm run serve) so `npm run dev` works with hot reload.

@@ -144,8 +144,21 @@ export async function coldOpen(browser: Browser, url: string, script: string, on
   const context = await newContext(browser, script);
   const page = await context.newPage();
   if (onRequest) page.on('request', (r) => onRequest(r.url(), r.headers()));
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(url, { waitUntil: 'commit' });
-  const ready = (await page.evaluate('window.__benchReady')) as Ready;
+  // A page that never gets ready fails the run with what it showed, instead of hanging it.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void page.evaluate('document.title + " | " + location.href + " | " + document.body.innerText.slice(0, 300)').then(
+        (shown) => reject(new Error(`${url} was not ready after 60 s: ${String(shown)}; errors: ${errors.join(' / ') || 'none'}`)),
+        (e: unknown) => reject(new Error(`${url} was not ready after 60 s (${String(e)})`)),
+      );
+    }, 60_000);
+  });
+  const ready = (await Promise.race([page.evaluate('window.__benchReady'), timeout]).finally(() => clearTimeout(timer))) as Ready;
   return { ready, page, context };
 }
 
