@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import type { Collection, Doc, Stored } from '../storage/store';
 import { badRequest, validationError } from './errors';
 import { etagOf } from './etag';
+import { stripComputed } from '../../src/api/computed';
 
 /** `//<host>` of the request, used to build `$links` and app URLs. */
 export function originOf(request: FastifyRequest): string {
@@ -14,16 +15,6 @@ export function link(origin: string, collection: Collection, id: string | undefi
   return id ? `${origin}/api/${collection}/${id}` : undefined;
 }
 
-/** Drops `$`-prefixed fields at any depth: they are computed on output and never taken from a body. */
-export function stripComputed(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stripComputed);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (!k.startsWith('$')) out[k] = stripComputed(v);
-    return out;
-  }
-  return value;
-}
 
 /**
  * Validates a body against a contract schema (types strict, unknown fields kept) and returns it without the

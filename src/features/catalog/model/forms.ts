@@ -15,6 +15,7 @@ import type { Studio } from '../../../api/schema/studio';
 import type { Territory } from '../../../api/schema/territory';
 import type { User } from '../../../api/schema/user';
 import { ASSET_USAGE_KEYS } from '../../../api/schema/usage';
+import { stripComputed } from '../../../api/computed';
 
 /** Messages by form field name (`name`, `fonts.1.size`, …). */
 export type FieldErrors = Record<string, string>;
@@ -23,16 +24,7 @@ type Rec = Record<string, unknown>;
 
 /** Drops `$`-prefixed fields at any depth and the top-level `created`: computed or server-owned. */
 export function withoutComputed<T extends object>(record: T): T {
-  const strip = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(strip);
-    if (value !== null && typeof value === 'object') {
-      const out: Rec = {};
-      for (const [k, v] of Object.entries(value)) if (!k.startsWith('$')) out[k] = strip(v);
-      return out;
-    }
-    return value;
-  };
-  const out = strip(record) as Rec;
+  const out = stripComputed(record) as Rec;
   delete out.created;
   return out as T;
 }

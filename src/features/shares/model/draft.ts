@@ -9,6 +9,7 @@
 import type { Permission } from '../../../api/schema/permission';
 import type { Share } from '../../../api/schema/share';
 import { ACCESS_FLAGS } from '../../../api/schema/permission';
+import { stripComputed } from '../../../api/computed';
 
 export type ShareUser = NonNullable<Share['to']>[number];
 
@@ -24,16 +25,6 @@ export type DraftField = 'notes' | 'approved' | 'feedback' | 'to' | 'permissions
 
 export const NOTES_MAX = 20000;
 
-/** Drops `$`-prefixed members at any depth: computed by the server, never written back. */
-export function stripComputed<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(stripComputed) as T;
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (!k.startsWith('$')) out[k] = stripComputed(v);
-    return out as T;
-  }
-  return value;
-}
 
 export function draftFrom(share: Share): ShareDraft {
   return {
