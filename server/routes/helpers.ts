@@ -99,17 +99,17 @@ export interface WriteSpec<T extends Doc> {
   /** Runs after a successful write, inside no transaction (events, notifications). */
   after?: (saved: T, previous: T | undefined, caller: Caller) => void;
   /**
-   * Optional top-level fields a `PUT` removes when the body sets them to `null` (docs/API.md, "Writes"): a
+   * Optional top-level fields a `PUT` removes when the body sets them to `null` (docs/API.md, "PUT merges"): a
    * studio's logo or coordinator. Elsewhere `null` stays a wrong type.
    */
   removable?: readonly string[];
 }
 
 /** The body without the `null`s of removable fields, and the names of those fields. */
-function splitRemovals(spec: WriteSpec<Doc>, body: unknown): { body: unknown; removed: string[] } {
-  if (!spec.removable?.length || body === null || typeof body !== 'object' || Array.isArray(body)) return { body, removed: [] };
+function splitRemovals(removable: readonly string[] | undefined, body: unknown): { body: unknown; removed: string[] } {
+  if (!removable?.length || body === null || typeof body !== 'object' || Array.isArray(body)) return { body, removed: [] };
   const record = body as Record<string, unknown>;
-  const removed = spec.removable.filter((k) => record[k] === null);
+  const removed = removable.filter((k) => record[k] === null);
   if (removed.length === 0) return { body, removed };
   const rest = { ...record };
   for (const k of removed) delete rest[k];
@@ -129,7 +129,7 @@ export function updateRecord<T extends Doc>(
   const omit = spec.replacedUnread?.filter((field) => field in body);
   const found = findOr404<T>(services, spec.collection, id, spec.what, omit?.length ? { omit } : undefined);
   spec.authorize?.(caller, found.doc);
-  const { body: checked, removed } = splitRemovals(spec as WriteSpec<Doc>, request.body);
+  const { body: checked, removed } = splitRemovals(spec.removable, request.body);
   const { fields } = parseBody(spec.schema, checked);
   let next = merge(found.doc, fields);
   for (const k of removed) delete (next as Record<string, unknown>)[k];
@@ -152,7 +152,7 @@ export function upsertRecord<T extends Doc>(
   spec: WriteSpec<T>,
   options: { allowCreate?: boolean; allowUpdate?: boolean } = {},
 ): unknown {
-  const { body: checked } = splitRemovals(spec as WriteSpec<Doc>, request.body);
+  const { body: checked } = splitRemovals(spec.removable, request.body);
   const { id } = parseBody(spec.schema, checked);
   if (id !== undefined) {
     if (options.allowUpdate === false) throw badRequest('_id: this operation creates records; leave _id out');

@@ -4,7 +4,7 @@
  * Writing keeps what the form does not show: a record goes back with its unknown fields (top-level and inside
  * `embargo`, `transfer`, `usage`), minus the computed `$`-fields and `created`, which the server ignores.
  * An emptied id field (`logo`, `coordinator`) the record had goes back as `null`, which removes it (docs/API.md,
- * "Writes"); an empty one the record never had is left out: the contract rejects an empty id.
+ * "PUT merges"); an empty one the record never had is left out: the contract rejects an empty id.
  */
 import type { Asset } from '../../../api/schema/asset';
 import type { File } from '../../../api/schema/file';
