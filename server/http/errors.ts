@@ -21,10 +21,18 @@ export const forbidden = (message = 'you are not allowed to do this') => new Htt
 export const notFound = (what = 'record') => new HttpError(404, 'not_found', `${what} not found`);
 export const conflict = (message: string, details?: unknown) => new HttpError(409, 'conflict', message, details);
 
+/** The details of a failed parse: one `{path, message}` per problem. */
+export function issueDetails(error: z.core.$ZodError): { path: string; message: string }[] {
+  return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+/** A 400 whose message names the first problem's field and whose details list every problem. */
+export function detailedBadRequest(details: { path: string; message: string }[]): HttpError {
+  const first = details[0];
+  return badRequest(first ? `${first.path || 'body'}: ${first.message}` : 'invalid body', details);
+}
+
 /** A 400 whose message names the first offending field and whose details list every problem. */
 export function validationError(error: z.core.$ZodError): HttpError {
-  const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const first = details[0];
-  const message = first ? `${first.path || 'body'}: ${first.message}` : 'invalid body';
-  return badRequest(message, details);
+  return detailedBadRequest(issueDetails(error));
 }

@@ -3,9 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { asset as assetSchema } from '../../src/api/schema/asset';
 import type { Doc } from '../storage/store';
 import { presentAsset } from '../http/present';
-import { sendRecord } from '../http/records';
+import { bodyPolicy, sendRecord } from '../http/records';
 import { requireCatalogEditor } from '../domain/access';
 import { findOr404, presentContext, queryString, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
+
+/** Previews' summaries are kept by PUT /previews/{id}; transcriptions are linked by the server. */
+const ASSET_POLICY = bodyPolicy(assetSchema, { readOnly: ['previews', 'transcription'] });
 
 export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/assets/countByProject', async (request, reply) => {
@@ -26,6 +29,7 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
       collection: 'Assets',
       what: 'asset',
       schema: assetSchema,
+      policy: () => ASSET_POLICY,
       authorize: (caller) => requireCatalogEditor(caller),
       present: presentAsset,
     }, request.params.id),

@@ -5,8 +5,8 @@ import { comment as commentSchema } from '../../src/api/schema/comment';
 import type { Doc } from '../storage/store';
 import { callerOf } from '../context';
 import { presentComment } from '../http/present';
-import { sendRecord } from '../http/records';
-import { badRequest, forbidden, validationError } from '../http/errors';
+import { bodyPolicy, parseInput, sendRecord } from '../http/records';
+import { badRequest, forbidden } from '../http/errors';
 import { translatorOf } from '../domain/access';
 import { emitWorkRequestEvent } from '../domain/events';
 import { userSummaryOf } from '../domain/workRequests';
@@ -16,6 +16,9 @@ const newComment = z.object({
   workRequest: z.string().regex(/^[0-9a-f]{24}$/, 'expected a work request id'),
   body: z.string().trim().min(1, 'a comment cannot be empty').max(20000),
 });
+
+/** The author changes the text; the rest of a comment is the server's. */
+const COMMENT_POLICY = bodyPolicy(commentSchema, { readOnly: ['workRequest', 'user', 'urls', 'edited', 'replies'] });
 
 export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, bus } = services;
@@ -33,17 +36,15 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   });
 
   app.post('/comments', async (request, reply) => {
-    const parsed = newComment.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error);
+    const input = parseInput(newComment, request.body);
     const caller = callerOf(request);
-    const wr = findVisibleWorkRequest(request, services, parsed.data.workRequest).doc;
-    const saved = store.insert('Comments', {
-      workRequest: wr._id,
-      user: userSummaryOf(caller),
-      body: parsed.data.body,
-      replies: [],
+    const wr = findVisibleWorkRequest(request, services, input.workRequest).doc;
+    // The comment and its event are stored together or not at all.
+    const saved = store.transaction(() => {
+      const comment = store.insert('Comments', { workRequest: wr._id, user: userSummaryOf(caller), body: input.body, replies: [] });
+      emitWorkRequestEvent(store, bus, { type: 'wr-comment', actor: caller, workRequest: wr, alsoNotify: [translatorOf(wr)] });
+      return comment;
     });
-    emitWorkRequestEvent(store, bus, { type: 'wr-comment', actor: caller, workRequest: wr, alsoNotify: [translatorOf(wr)] });
     return sendRecord(reply, saved, presentComment(presentContext(request, services), saved.doc));
   });
 
@@ -52,13 +53,13 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       collection: 'Comments',
       what: 'comment',
       schema: commentSchema,
+      policy: () => COMMENT_POLICY,
       authorize(caller, current) {
         if ((current?.user as { _id?: string } | undefined)?._id !== caller.id) throw forbidden('only the author edits a comment');
       },
       prepare(next, fields, _caller, current) {
         if ('body' in fields && String(fields.body).trim() === '') throw badRequest('body: a comment cannot be empty');
-        // Author, work request and replies stay as they are.
-        return { ...next, user: current?.user, workRequest: current?.workRequest, edited: Math.floor(Date.now() / 1000) };
+        return next.body === current?.body ? next : { ...next, edited: Math.floor(Date.now() / 1000) };
       },
       present: presentComment,
     }, request.params.id),

@@ -3,10 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { file as fileSchema } from '../../src/api/schema/file';
 import type { Doc } from '../storage/store';
 import { presentFile } from '../http/present';
-import { sendRecord } from '../http/records';
+import { bodyPolicy, sendRecord } from '../http/records';
 import { badRequest } from '../http/errors';
 import { requireCatalogEditor } from '../domain/access';
 import { findOr404, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+
+/** The stored content's own fields are the server's. */
+const FILE_POLICY = bodyPolicy(fileSchema, { readOnly: ['mime', 'bucket', 'chunkSize', 'length', 'md5', 'uploadDate'] });
 
 export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/files', async (request, reply) => {
@@ -28,6 +31,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       collection: 'Files',
       what: 'file',
       schema: fileSchema,
+      policy: () => FILE_POLICY,
       authorize: (caller) => requireCatalogEditor(caller),
       present: presentFile,
     }, request.params.id),

@@ -5,7 +5,8 @@ import { VersionConflict, newId, type Collection, type Doc, type Filter, type Li
 import type { Services } from '../context';
 import { callerOf } from '../context';
 import type { PresentContext } from '../http/present';
-import { originOf, parseBody, merge, sendRecord } from '../http/records';
+import { isDeepStrictEqual } from 'node:util';
+import { bodyPolicy, originOf, parseBody, merge, sendRecord, type BodyPolicy } from '../http/records';
 import { expectedVersion } from '../http/etag';
 import type { Caller, WorkRequestDoc } from '../domain/types';
 import { canSeeWorkRequest } from '../domain/access';
@@ -85,9 +86,14 @@ export interface WriteSpec<T extends Doc> {
   /** Words for messages: "work request", "studio". */
   what: string;
   schema: z.core.$ZodType;
+  /**
+   * The top-level fields a body may set, for this caller (http/records.ts, `bodyPolicy`); by default every field
+   * of `schema`. Others are ignored (read-only fields the record shows) or refused (400).
+   */
+  policy?: (caller: Caller) => BodyPolicy;
   /** Throws 403 when the caller may not write this record (`undefined` when creating). */
   authorize?: (caller: Caller, current: T | undefined) => void;
-  /** Adjusts the record before it is stored (defaults, server-owned fields); may throw 400/403. */
+  /** Adjusts the record before it is stored (defaults, derived fields); may throw 400/403. */
   prepare?: (next: T, fields: Record<string, unknown>, caller: Caller, current: T | undefined) => T;
   present: (ctx: PresentContext, doc: T) => unknown;
   /**
@@ -96,7 +102,10 @@ export interface WriteSpec<T extends Doc> {
    * are most of its 150–700 KB; the old ones need not be parsed to be thrown away.
    */
   replacedUnread?: readonly string[];
-  /** Runs after a successful write, inside no transaction (events, notifications). */
+  /**
+   * What follows from the write (summaries kept in step, events, notifications): runs in the write's transaction,
+   * so the write and its effects are stored together or not at all; notifications go live after the commit.
+   */
   after?: (saved: T, previous: T | undefined, caller: Caller) => void;
   /**
    * Optional top-level fields a `PUT` removes when the body sets them to `null` (docs/API.md, "PUT merges"): a
@@ -116,6 +125,10 @@ function splitRemovals(removable: readonly string[] | undefined, body: unknown):
   return { body: rest, removed };
 }
 
+function policyOf<T extends Doc>(spec: WriteSpec<T>, caller: Caller): BodyPolicy {
+  return spec.policy?.(caller) ?? bodyPolicy(spec.schema);
+}
+
 /** `PUT /<collection>/{id}`: merge the body into the stored record; If-Match honoured. */
 export function updateRecord<T extends Doc>(
   request: FastifyRequest,
@@ -130,17 +143,23 @@ export function updateRecord<T extends Doc>(
   const found = findOr404<T>(services, spec.collection, id, spec.what, omit?.length ? { omit } : undefined);
   spec.authorize?.(caller, found.doc);
   const { body: checked, removed } = splitRemovals(spec.removable, request.body);
-  const { fields } = parseBody(spec.schema, checked);
+  const { fields } = parseBody(spec.schema, checked, policyOf(spec, caller));
   let next = merge(found.doc, fields);
   for (const k of removed) delete (next as Record<string, unknown>)[k];
   if (spec.prepare) next = spec.prepare(next, fields, caller, found.doc);
   const ctx = presentContext(request, services);
-  const saved = withConflict(
+  const expected = expectedVersion(request, id) ?? found.version;
+  // A body that changes nothing (read-only fields echoed, the same values) stores nothing: the version stays.
+  const unchanged = expected === found.version && isDeepStrictEqual(next, found.doc);
+  const saved = unchanged ? found : withConflict(
     spec.what,
-    () => services.store.replace<T>(spec.collection, next, expectedVersion(request, id) ?? found.version),
+    () => services.store.transaction(() => {
+      const stored = services.store.replace<T>(spec.collection, next, expected);
+      spec.after?.(stored.doc, found.doc, caller);
+      return stored;
+    }),
     (current) => spec.present(ctx, current as T),
   );
-  spec.after?.(saved.doc, found.doc, caller);
   return sendRecord(reply, saved, spec.present(ctx, saved.doc));
 }
 
@@ -152,21 +171,23 @@ export function upsertRecord<T extends Doc>(
   spec: WriteSpec<T>,
   options: { allowCreate?: boolean; allowUpdate?: boolean } = {},
 ): unknown {
+  const caller = callerOf(request);
   const { body: checked } = splitRemovals(spec.removable, request.body);
-  const { id } = parseBody(spec.schema, checked);
+  const { id, fields } = parseBody(spec.schema, checked, policyOf(spec, caller)); // a new record simply lacks a removed field
   if (id !== undefined) {
     if (options.allowUpdate === false) throw badRequest('_id: this operation creates records; leave _id out');
     return updateRecord(request, reply, services, spec, id);
   }
   if (options.allowCreate === false) throw badRequest(`_id: required (a ${spec.what} is only updated here)`);
-  const caller = callerOf(request);
   spec.authorize?.(caller, undefined);
-  const { fields } = parseBody(spec.schema, checked); // a new record simply lacks a removed field
   const now = Math.floor(Date.now() / 1000);
   let next = { ...fields, _id: newId(), created: now } as T;
   if (spec.prepare) next = spec.prepare(next, fields, caller, undefined);
-  const saved = services.store.insert<T>(spec.collection, next);
-  spec.after?.(saved.doc, undefined, caller);
+  const saved = services.store.transaction(() => {
+    const stored = services.store.insert<T>(spec.collection, next);
+    spec.after?.(stored.doc, undefined, caller);
+    return stored;
+  });
   return sendRecord(reply, saved, spec.present(presentContext(request, services), saved.doc));
 }
 

@@ -15,7 +15,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { invitationAcceptance } from '../../src/api/schema/invitation';
 import { hashPassword } from '../domain/passwords';
-import { HttpError, validationError } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { parseInput } from '../http/records';
 import type { Stored } from '../storage/store';
 import { expiryOf, isPending, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
 import type { RouteOptions } from './helpers';
@@ -49,15 +50,14 @@ export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
   app.post('/invitations/:code', async (request, reply) => {
     const code = (request.params as { code: string }).code;
     findInvited(code); // a spent code is a 404 before the body is looked at
-    const parsed = invitationAcceptance.safeParse(request.body);
-    if (!parsed.success) throw validationError(parsed.error);
-    const passwordHash = await hashPassword(parsed.data.password);
+    const acceptance = parseInput(invitationAcceptance, request.body);
+    const passwordHash = await hashPassword(acceptance.password);
     // Read again after the (asynchronous) hashing: the code may have been spent meanwhile.
     const current = findInvited(code);
     const { inviteCode: _spent, inviteExpires: _expires, ...rest } = current.doc;
     const next = {
       ...rest,
-      name: parsed.data.name,
+      name: acceptance.name,
       passwordHash,
       status: { ...current.doc.status, invited: true, registered: true, confirmed: true },
     };

@@ -7,13 +7,19 @@ import { notification as notificationSchema } from '../../src/api/schema/notific
 import type { Doc, Filter } from '../storage/store';
 import { callerOf } from '../context';
 import { presentNotification } from '../http/present';
-import { badRequest, notFound, validationError } from '../http/errors';
+import { notFound } from '../http/errors';
+import { bodyPolicy, parseInput } from '../http/records';
 import { z } from 'zod';
 import { presentContext, queryBool, queryString, sendPage, upsertRecord, type RouteOptions } from './helpers';
 
 const HEARTBEAT_MS = 20_000;
 
 const markRead = z.object({ q: z.string().max(200).optional(), type: z.string().max(500).optional() });
+
+/** Only the reader's flags change; the rest of a notification is the server's record of an event. */
+const NOTIFICATION_POLICY = bodyPolicy(notificationSchema, {
+  readOnly: ['from', 'to', 'event', 'type', 'title', 'emailSubject', 'sent', 'added'],
+});
 
 export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   /** The caller's notifications narrowed by `q` (title and subject) and `type` (one or several, comma-separated). */
@@ -42,16 +48,9 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       collection: 'Notifications',
       what: 'notification',
       schema: notificationSchema,
+      policy: () => NOTIFICATION_POLICY,
       authorize(caller, current) {
         if (current && current.to !== caller.id) throw notFound('notification');
-      },
-      prepare(next, fields, _caller, current) {
-        if (!current) throw badRequest('_id: required');
-        // Only the reader's flags change; the rest of a notification is the server's record of an event.
-        const out: Doc = { ...current };
-        if (typeof fields.read === 'boolean') out.read = fields.read;
-        if (typeof fields.viewed === 'boolean') out.viewed = fields.viewed;
-        return { ...out, _id: next._id };
       },
       present: (ctx, n) => presentNotification(ctx, n),
     }, { allowCreate: false }),
@@ -59,10 +58,9 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
 
   // Extension: mark every unread notification matching q/type read in one request ("mark all read").
   app.post('/notifications/markRead', async (request) => {
-    const parsed = markRead.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error);
+    const input = parseInput(markRead, request.body);
     const caller = callerOf(request);
-    const filters = inboxFilters(caller.id, parsed.data.q, parsed.data.type);
+    const filters = inboxFilters(caller.id, input.q, input.type);
     filters.push({ field: 'read', op: 'eq', value: false });
     const { store } = services;
     let updated = 0;

@@ -8,9 +8,12 @@ import type { Doc } from '../storage/store';
 import type { WorkRequestDoc } from '../domain/types';
 import { callerOf } from '../context';
 import { presentOffline } from '../http/present';
-import { parseBody, sendRecord } from '../http/records';
+import { bodyPolicy, parseBody, sendRecord } from '../http/records';
 import { badRequest, notFound } from '../http/errors';
 import { findVisibleWorkRequest, presentContext, queryString, sendPage, type RouteOptions } from './helpers';
+
+/** A body names the work request; the server fills the rest (docs/API.md, operation 6). */
+const OFFLINE_POLICY = bodyPolicy(offlineSchema, { readOnly: ['from', 'project', 'asset', 'path'] });
 
 export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, signer } = services;
@@ -21,7 +24,7 @@ export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   }
 
   app.post('/offlines', async (request, reply) => {
-    const { fields } = parseBody(offlineSchema, request.body);
+    const { fields } = parseBody(offlineSchema, request.body, OFFLINE_POLICY);
     const wr = visibleWorkRequest(request, fields.workRequest);
     const saved = store.insert('Offlines', {
       workRequest: wr._id,

@@ -3,10 +3,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { preview as previewSchema } from '../../src/api/schema/preview';
 import type { Doc } from '../storage/store';
 import { presentPreview } from '../http/present';
-import { sendRecord } from '../http/records';
+import { bodyPolicy, sendRecord } from '../http/records';
 import { badRequest, notFound } from '../http/errors';
 import { requireCatalogEditor } from '../domain/access';
 import { findOr404, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+
+/** A preview's label and revision change; where it belongs, what it is and its signed link are the server's. */
+const PREVIEW_POLICY = bodyPolicy(previewSchema, {
+  readOnly: ['asset', 'project', 'studio', 'path', 'language', 'type', 'cdn'],
+});
 
 export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/previews', async (request, reply) => {
@@ -39,8 +44,8 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       collection: 'Previews',
       what: 'preview',
       schema: previewSchema,
+      policy: () => PREVIEW_POLICY,
       authorize: (caller) => requireCatalogEditor(caller),
-      prepare: (next, _fields, _caller, current) => ({ ...next, path: current?.path }) as Doc,
       present: presentPreview,
       after(saved) {
         // The asset embeds a summary of each preview: keep its label and revision in step.

@@ -6,10 +6,12 @@ import { newId, type Filter } from '../storage/store';
 import { callerOf } from '../context';
 import { presentShare } from '../http/present';
 import { forbidden, notFound } from '../http/errors';
-import { sendRecord } from '../http/records';
+import { bodyPolicy, sendRecord } from '../http/records';
 import { canEditShare, isShareParticipant } from '../domain/access';
 import { emitShareEvent } from '../domain/events';
 import { findOr404, presentContext, sendArrayPage, sendPage, updateRecord, type RouteOptions } from './helpers';
+
+const SHARE_POLICY = bodyPolicy(shareSchema, { readOnly: ['from'] });
 
 export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/shares', async (request, reply) => {
@@ -43,19 +45,16 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
       collection: 'Shares',
       what: 'share',
       schema: shareSchema,
+      // The sender is the server's (docs/API.md, "Writable fields").
+      policy: () => SHARE_POLICY,
       authorize(caller, current) {
         if (!current) return;
         if (!caller.isAdmin && !isShareParticipant(caller, current)) throw notFound('share');
         if (!canEditShare(caller, current)) throw forbidden('only the sender or an admin changes a share');
       },
-      prepare(next, _fields, _caller, current) {
-        // The sender and the share's own id inside permissions are the server's to keep.
-        return {
-          ...next,
-          from: current?.from ?? next.from,
-          // New permission records get their own id; every record points back at its share.
-          permissions: (next.permissions ?? []).map((p) => ({ ...p, _id: p._id ?? newId(), share: next._id })),
-        };
+      prepare(next) {
+        // New permission records get their own id; every record points back at its share.
+        return { ...next, permissions: (next.permissions ?? []).map((p) => ({ ...p, _id: p._id ?? newId(), share: next._id })) };
       },
       present: presentShare,
       after(saved, previous, caller) {

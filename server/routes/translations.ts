@@ -7,7 +7,7 @@ import { callerOf } from '../context';
 import { presentTranslation } from '../http/present';
 import { lineStats, LINE_FIELDS, SUMMARY_FIELD, summarize } from '../domain/translations';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { sendRecord } from '../http/records';
+import { bodyPolicy, narrowPolicy, sendRecord } from '../http/records';
 import { emitWorkRequestEvent } from '../domain/events';
 import { findOr404, presentContext, queryString, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 
@@ -15,8 +15,12 @@ function canSeeTranslation(caller: Caller, t: TranslationDoc): boolean {
   return caller.isAdmin || caller.isCoordinator || t.translator?._id === caller.id;
 }
 
-/** Server-owned fields a translator may not change. */
-const COORDINATOR_FIELDS = ['approval', 'translator', 'asset', 'workRequest', 'language'] as const;
+/**
+ * What a body may set (docs/API.md, "Writable fields"). The record's place (asset, work request), its track and
+ * the counts the server keeps are the server's; a translator also leaves approval, assignment and language.
+ */
+const COORDINATOR_POLICY = bodyPolicy(translationSchema, { readOnly: ['asset', 'workRequest', 'kind', 'lineCount', 'translatedCount'] });
+const TRANSLATOR_POLICY = narrowPolicy(COORDINATOR_POLICY, ['approval', 'translator', 'language']);
 
 export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, bus } = services;
@@ -56,20 +60,17 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       collection: 'Translations',
       what: 'translation',
       schema: translationSchema,
+      policy: (caller) => (caller.isAdmin || caller.isCoordinator ? COORDINATOR_POLICY : TRANSLATOR_POLICY),
       authorize(caller, current) {
         if (caller.isAdmin || caller.isCoordinator) return;
         if (!current || current.translator?._id !== caller.id) throw forbidden('this translation is assigned to someone else');
         if (current.status === 'submitted') throw forbidden('this translation was submitted: it is read-only until sent back');
       },
-      prepare(next, fields, caller, current) {
+      prepare(next, fields) {
         if (fields.status !== undefined && !(TRANSLATION_STATUSES as readonly string[]).includes(String(fields.status))) {
           throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
         }
-        const out: Record<string, unknown> = { ...next, ...lineStats(next.lines) };
-        if (!caller.isAdmin && !caller.isCoordinator && current) {
-          for (const k of COORDINATOR_FIELDS) if (k in fields) out[k] = current[k];
-        }
-        return out as TranslationDoc;
+        return { ...next, ...lineStats(next.lines) };
       },
       present: (ctx, t) => presentTranslation(ctx, t, true),
       // authorize, prepare and after read status, translator and the coordinator fields, never the old lines.

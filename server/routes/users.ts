@@ -1,7 +1,7 @@
 /** Users: the spec's PUT /users, PUT/GET /users/{id}, and the sign-in, me and list extensions. */
 import type { FastifyPluginAsync } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/api/schema/invitation';
-import { user as userSchema } from '../../src/api/schema/user';
+import { adminUser as userSchema } from '../../src/api/schema/user';
 import type { UserDoc, Caller, GroupDoc } from '../domain/types';
 import { callerOf } from '../context';
 import { presentUser, presentGroup } from '../http/present';
@@ -9,10 +9,16 @@ import { badRequest, conflict, forbidden } from '../http/errors';
 import { hashPassword } from '../domain/passwords';
 import { issueInvitation, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
 import { etagOf } from '../http/etag';
+import { bodyPolicy, narrowPolicy, parseInput, NO_FIELDS } from '../http/records';
 import { findOr404, presentContext, queryString, sendArrayPage, sendPage, upsertRecord, updateRecord, type RouteOptions, type WriteSpec } from './helpers';
 
-/** Fields only admins may change on a user. */
-const ADMIN_ONLY_FIELDS = ['groups', 'status', 'username', 'emailNormal', 'invite'] as const;
+/**
+ * What a body may set on a user (docs/API.md, "Writable fields"): the contract's fields and the write-only
+ * `password`; the invitation code and its expiry are the server's (POST /users/{id}/invitation issues them).
+ */
+const ADMIN_POLICY = bodyPolicy(userSchema, { readOnly: ['inviteCode', 'inviteExpires'], extra: ['password'] });
+/** Anyone else edits their own profile: not their groups, status, sign-in name or invitation. */
+const OWN_POLICY = narrowPolicy(ADMIN_POLICY, ['groups', 'status', 'username', 'emailNormal', 'invite']);
 
 function groupIds(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
@@ -28,6 +34,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     collection: 'Users',
     what: 'user',
     schema: userSchema,
+    policy: (caller) => (caller.isAdmin ? ADMIN_POLICY : OWN_POLICY),
     authorize(caller: Caller, current) {
       if (caller.isAdmin) return;
       if (!current) throw forbidden('only admins create users');
@@ -36,10 +43,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     prepare(next, fields, caller, current) {
       const out = { ...next } as InvitedUserDoc & { password?: unknown };
       delete out.password;
-      if (!caller.isAdmin && current) {
-        for (const k of ADMIN_ONLY_FIELDS) if (k in fields) (out as Record<string, unknown>)[k] = current[k];
-      }
-      if ('groups' in fields && caller.isAdmin) out.groups = groupIds(fields.groups);
+      if ('groups' in fields) out.groups = groupIds(fields.groups);
       if (!current) {
         const email = String(fields.emailNormal ?? fields.username ?? '').trim().toLowerCase();
         if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw badRequest('emailNormal: expected an e-mail address');
@@ -63,14 +67,6 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         out.username = email;
       }
       if (passwordHash) out.passwordHash = passwordHash;
-      if (current) {
-        // The invitation code and its expiry are the server's: a body never sets them (POST /users/{id}/invitation does).
-        const stored = current as InvitedUserDoc;
-        for (const k of ['inviteCode', 'inviteExpires'] as const) {
-          if (stored[k] === undefined) delete out[k];
-          else (out as Record<string, unknown>)[k] = stored[k];
-        }
-      }
       return out;
     },
     present: presentUser,
@@ -127,6 +123,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
    */
   app.post<{ Params: { id: string } }>('/users/:id/invitation', async (request, reply) => {
     if (!callerOf(request).isAdmin) throw forbidden('only admins send invitations');
+    parseInput(NO_FIELDS, request.body);
     const found = findOr404<InvitedUserDoc>(services, 'Users', request.params.id, 'user');
     if (found.doc.status?.registered === true) throw conflict('this user has accepted the invitation already');
     const next: InvitedUserDoc = {

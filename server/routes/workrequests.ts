@@ -5,8 +5,8 @@ import type { WorkRequestDoc } from '../domain/types';
 import { WORK_REQUEST_STATUSES, statusChange } from '../../src/api/schema/workRequest';
 import { callerOf } from '../context';
 import { presentWorkRequest } from '../http/present';
-import { sendRecord } from '../http/records';
-import { badRequest, forbidden, validationError } from '../http/errors';
+import { parseInput, sendRecord } from '../http/records';
+import { badRequest, forbidden } from '../http/errors';
 import { canChangeWorkRequestStatus } from '../domain/access';
 import { changeStatus, visibilityFilters } from '../domain/workRequests';
 import { expectedVersion } from '../http/etag';
@@ -68,13 +68,12 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   app.put<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) => {
     const caller = callerOf(request);
     if (!canChangeWorkRequestStatus(caller)) throw forbidden('only coordinators and admins change a work request status');
-    const parsed = statusChange.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error);
+    const change = parseInput(statusChange, request.body);
     const found = findOr404<WorkRequestDoc>(services, 'Workrequests', request.params.id, 'work request');
     const ctx = presentContext(request, services);
     const updated = withConflict(
       'work request',
-      () => changeStatus(services, caller, found, parsed.data, expectedVersion(request, found.doc._id)),
+      () => changeStatus(services, caller, found, change, expectedVersion(request, found.doc._id)),
       (current) => presentWorkRequest(ctx, current as WorkRequestDoc, false),
     );
     return sendRecord(reply, updated, presentWorkRequest(ctx, updated.doc, true));

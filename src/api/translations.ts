@@ -46,10 +46,8 @@ export function conflictCurrent(error: unknown): Translation | undefined {
   return salvageRecord(translation, details?.current)?.data;
 }
 
-/** An item of the list extension: a translation without lines, with counts and its work request's due date. */
+/** An item of the list extension: a translation without lines (with its counts), and its work request's due date. */
 export const translationListItem = z.extend(translation, {
-  lineCount: z.optional(z.int()),
-  translatedCount: z.optional(z.int()),
   due: z.optional(zonedDate),
   assetName: z.optional(z.string()),
   workRequestStatus: z.optional(z.string()),

@@ -1,10 +1,10 @@
 /** Users: spec operations 3, 4 and 5, and the `GET /users/me`, `GET /users` and `GET /groups` extensions. */
-import * as z from 'zod/mini';
-import { ts } from './schema/common';
-import { group, user, type User } from './schema/user';
+import { adminUser, group, user, type User } from './schema/user';
 import { ApiError, requestList, requestRecord, send, seg, type ListOptions } from './client';
 import { salvageRecord } from './parse';
 import { requestVersioned } from './versioned';
+
+export { adminUser, type AdminUser } from './schema/user';
 
 /** Operation 3 `PUT /users`: with `_id` updates that user, without creates one (admins). */
 export function putUsers(record: User) {
@@ -25,14 +25,6 @@ export function getUser(id: string, signal?: AbortSignal) {
 export function getMe(signal?: AbortSignal) {
   return requestRecord(user, 'GET', '/users/me', { signal });
 }
-
-/**
- * A user as an admin reads it: this server adds `inviteCode` (the one-time code that resolves `invite`'s
- * `:code`) and `inviteExpires` (when that code lapses, epoch seconds) while the user has not registered. Other
- * deployments may send neither.
- */
-export const adminUser = z.extend(user, { inviteCode: z.optional(z.string()), inviteExpires: z.optional(ts) });
-export type AdminUser = z.infer<typeof adminUser>;
 
 /** Operation 3 as an admin: creates (no `_id`) or updates a user; the answer may carry `inviteCode`. */
 export function putUsersAsAdmin(record: User) {

@@ -32,6 +32,8 @@ export const asset = doc({
   created: ts,
   mediaType: z.string(),
   creative: z.boolean(),
+  /** The asset's transcriptions by track (docs/API.md, "Translations"): as the work request's embedded asset shows. */
+  transcription: doc({ graphics: id, dialogue: id }),
   $links: links('thumbnail', 'project', 'studio', 'type'),
   $flags: anyList,
   $permissions: permissionsBlock,

@@ -9,6 +9,8 @@ export const comment = doc({
   body: z.string().check(z.maxLength(20000)),
   urls: doc({ workRequest: z.string() }),
   created: ts,
+  /** Extension: when the author last changed `body` (epoch seconds). */
+  edited: ts,
   replies: anyList,
   $links: links('workRequest', 'user'),
 });

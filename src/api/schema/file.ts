@@ -16,6 +16,13 @@ export const file = doc({
   embargo: doc({ event: z.boolean(), end: ts }),
   warnings: anyList,
   transfer: doc({ username: z.string() }),
+  /** The stored content's own fields, as the spec's file-like thumbnail shows them (server-owned). */
+  mime: z.string(),
+  bucket: z.string(),
+  chunkSize: z.int(),
+  length: z.int(),
+  md5: z.string(),
+  uploadDate: ts,
   created: ts,
   $flags: anyList,
   $links: links('project', 'asset'),

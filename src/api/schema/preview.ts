@@ -11,6 +11,10 @@ export const preview = doc({
   label: z.string().check(z.maxLength(200)),
   created: ts,
   path: z.string(),
+  /** As the asset's summary of the preview shows them; `cdn` is an extension (docs/API.md). */
+  language: z.string(),
+  type: z.string(),
+  cdn: doc({ domain: z.string(), path: z.string(), key: z.string() }),
   $links: links('asset', 'project', 'studio'),
 });
 export type Preview = z.infer<typeof preview>;

@@ -8,6 +8,8 @@ export const territory = doc({
   languages: anyList,
   assignedLanguages: anyList,
   countries: anyList,
+  /** Extension (docs/API.md, "Territory codes"): the readable name; `name` is the code. */
+  displayName: z.string(),
   created: ts,
   $links: selfLinks,
 });

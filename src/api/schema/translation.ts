@@ -34,6 +34,10 @@ export const translation = doc({
   lines: z.array(line),
   printLines: z.array(z.unknown()),
   approval: z.boolean(),
+  /** Extensions (docs/API.md): the track, and the counts the server keeps at every write. */
+  kind: z.string(),
+  lineCount: z.int(),
+  translatedCount: z.int(),
   created: ts,
   $links: links('asset', 'workRequest'),
 });

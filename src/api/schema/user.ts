@@ -51,4 +51,12 @@ export const user = doc({
 });
 export type User = z.infer<typeof user>;
 
+/**
+ * A user as an admin reads it: this server adds `inviteCode` (the one-time code that resolves `invite`'s
+ * `:code`) and `inviteExpires` (when that code lapses, epoch seconds) while the user has not registered. Other
+ * deployments may send neither. Both are the server's: a body never sets them.
+ */
+export const adminUser = z.extend(user, { inviteCode: z.optional(z.string()), inviteExpires: z.optional(ts) });
+export type AdminUser = z.infer<typeof adminUser>;
+
 /** Body of the sign-in extension `POST /session` is empty: credentials travel in the Authorization header. */
