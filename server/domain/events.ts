@@ -76,7 +76,7 @@ function eventFrom(actor: Caller) {
   };
 }
 
-/** Stores one event and a notification per user, then publishes the notifications. */
+/** Stores one event and a notification per user; the notifications are published once the write is committed. */
 function record(store: Store, bus: NotificationBus, event: Record<string, unknown>, users: string[], title: string, now: number): Doc[] {
   const created: Doc[] = [];
   store.transaction(() => {
@@ -99,7 +99,9 @@ function record(store: Store, bus: NotificationBus, event: Record<string, unknow
       );
     }
   });
-  for (const n of created) bus.publish(n);
+  store.afterCommit(() => {
+    for (const n of created) bus.publish(n);
+  });
   return created;
 }
 

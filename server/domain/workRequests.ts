@@ -25,7 +25,8 @@ export function userSummaryOf(caller: Caller) {
 
 /**
  * Moves a work request to a new status: appends the history entry, sets `status` and `reason`, and emits the
- * event (`wam` for awaiting materials, `wr-status` otherwise). With `expectedVersion`, a stale version is a 409.
+ * event (`wam` for awaiting materials, `wr-status` otherwise), all in one transaction. With `expectedVersion`, a
+ * stale version is a 409.
  */
 export function changeStatus(
   services: Services,
@@ -46,14 +47,16 @@ export function changeStatus(
       { date: Math.floor(now / 1000), user: userSummaryOf(caller), status: change.status, reason: change.reason },
     ],
   };
-  // Throws VersionConflict when the record moved on since it was read (or since the caller's If-Match).
-  const saved = store.replace('Workrequests', next, expectedVersion ?? found.version);
-  emitWorkRequestEvent(store, bus, {
-    type: change.status === 'awaiting-materials' ? 'wam' : 'wr-status',
-    actor: caller,
-    workRequest: saved.doc,
-    alsoNotify: change.status === 'awaiting-materials' ? [] : [translatorOf(wr)],
-    now,
+  return store.transaction(() => {
+    // Throws VersionConflict when the record moved on since it was read (or since the caller's If-Match).
+    const saved = store.replace('Workrequests', next, expectedVersion ?? found.version);
+    emitWorkRequestEvent(store, bus, {
+      type: change.status === 'awaiting-materials' ? 'wam' : 'wr-status',
+      actor: caller,
+      workRequest: saved.doc,
+      alsoNotify: change.status === 'awaiting-materials' ? [] : [translatorOf(wr)],
+      now,
+    });
+    return saved;
   });
-  return saved;
 }

@@ -62,8 +62,13 @@ export interface Store {
   count(collection: Collection, filters?: Filter[]): number;
   /** A number that changes at every write to any collection: caches built on reads compare it. */
   generation(): number;
-  /** Runs `fn` atomically. */
+  /** Runs `fn` atomically: every write in it is stored, or (when it throws) none. Nested calls join the outer one. */
   transaction<R>(fn: () => R): R;
+  /**
+   * Runs `effect` once the current transaction has committed (at once outside a transaction); never when it rolls
+   * back. For what must not be seen before the data is stored: live notifications.
+   */
+  afterCommit(effect: () => void): void;
   close(): void;
 }
 

@@ -219,9 +219,40 @@ export class SqliteStore implements Store {
     return { items: rows.map((r) => JSON.parse(r.doc) as T), total: this.count(collection, query.filters) };
   }
 
+  /** Effects waiting for the open transaction to commit (`afterCommit`). */
+  private committed: (() => void)[] = [];
+
   transaction<R>(fn: () => R): R {
     if (this.db.inTransaction) return fn();
-    return this.db.transaction(fn)();
+    let result: R;
+    try {
+      result = this.db.transaction(fn)();
+    } catch (e) {
+      this.committed = [];
+      // Counts read inside the transaction may include rows that were rolled back.
+      this.countCache.clear();
+      throw e;
+    }
+    this.runCommitted();
+    return result;
+  }
+
+  afterCommit(effect: () => void): void {
+    this.committed.push(effect);
+    if (!this.db.inTransaction) this.runCommitted();
+  }
+
+  /** The write is stored: a failing effect is reported and does not undo it (or make the write look failed). */
+  private runCommitted(): void {
+    const effects = this.committed;
+    this.committed = [];
+    for (const effect of effects) {
+      try {
+        effect();
+      } catch (e) {
+        console.error('an effect after a committed write failed', e);
+      }
+    }
   }
 
   close(): void {
