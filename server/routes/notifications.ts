@@ -59,7 +59,8 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
 
   // Extension: mark every unread notification matching q/type read in one request ("mark all read").
   app.post('/notifications/markRead', async (request) => {
-    const parsed = markRead.safeParse(request.body ?? {});
+    // No body is `{}`; a JSON `null` (or any other non-object) is a 400 like everywhere else.
+    const parsed = markRead.safeParse(request.body === undefined ? {} : request.body);
     if (!parsed.success) throw validationError(parsed.error);
     const caller = callerOf(request);
     const filters = inboxFilters(caller.id, parsed.data.q, parsed.data.type);
