@@ -474,7 +474,7 @@ describe.each(ROUTES.filter((r) => r.withId))('$route with a bad id in the path'
     const problems: Problems = [];
     const body = json('a valid body', route.base());
     // Ids of the wrong form, unknown, and of other collections (projects and languages have no route here).
-    const ids = ['not-hex', 'ZZZZZZZZZZZZZZZZZZZZZZZZ', '0'.repeat(24), 'f'.repeat(25), '%00', '..%2F..%2Fetc%2Fpasswd', fx.projectId, fx.languageId];
+    const ids = ['not-hex', 'ZZZZZZZZZZZZZZZZZZZZZZZZ', '0'.repeat(24), 'f'.repeat(25), '%00', '%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', 'a'.repeat(101), 'a'.repeat(5000), fx.projectId, fx.languageId];
     for (const id of ids) {
       await expectRefusedUnchanged(problems, route, `id ${id}`, () => send(route, body, { path: route.withId!(id) }));
     }
@@ -668,5 +668,33 @@ describe('credentials that are not credentials', () => {
     const res = await call(server, 'GET', '/api/users/me', { as: null, headers: { Authorization: basic({ username: 'ADMIN@MWS.TEST', password: 'admin-demo' }) } });
     expect([200, 401]).toContain(res.status);
     if (res.status === 200) expect(res.body.emailNormal).toBe('admin@mws.test');
+  });
+});
+
+describe('routes whose credential is in the URL take garbage', () => {
+  it('signed links and invitation codes: a 4xx, never a 5xx, nothing written', async () => {
+    const hex = 'a'.repeat(24);
+    const sig = '0'.repeat(64);
+    const paths = [
+      ...[`/api/offlines/${hex}/download`, `/api/previews/${fx.previewId}/view`].flatMap((p) => [
+        p, `${p}?expires=x&sig=y`, `${p}?expires=1e400&sig=${sig}`, `${p}?expires=-1&sig=${sig}`, `${p}?expires[]=1&sig[]=${sig}`,
+        `${p}?expires=99999999999&sig=${sig.toUpperCase()}`, `${p}?expires=99999999999&sig=${sig}&sig=${sig}`, `${p}?expires=%00&sig=%00`,
+      ]),
+      `/api/offlines/not-hex/download?expires=1&sig=${sig}`,
+      `/api/invitations/${'x'.repeat(5000)}`, '/api/invitations/%00', '/api/invitations/..%2F..%2Fusers', `/api/invitations/${fx.adminId}.${'0'.repeat(32)}`,
+      `/api/invitations/${fx.adminId}`, `/api/invitations/${fx.invitationCode}x`, `/api/invitations/${fx.invitationCode.toUpperCase()}`, "/api/invitations/'%20OR%20'1'='1",
+    ];
+    const problems: Problems = [];
+    const before = fingerprint(db);
+    for (const path of paths) {
+      const res = await call(server, 'GET', path, { as: null });
+      checkRefusal(problems, `GET ${path.slice(0, 80)}`, res);
+    }
+    for (const path of paths.filter((p) => p.startsWith('/api/invitations/'))) {
+      const res = await call(server, 'POST', path, { as: null, body: { name: 'Nobody', password: 'long-enough-password' } });
+      checkRefusal(problems, `POST ${path.slice(0, 80)}`, res);
+    }
+    expect(fingerprint(db)).toEqual(before);
+    expect(problems).toEqual([]);
   });
 });
