@@ -126,8 +126,11 @@ test.describe.serial('stored XSS', () => {
 
     // A work request other specs do not pick (they take the first of a list or filter by status): one from the
     // middle of the due-date order, with a translation.
-    const { items: wrs } = await apiList<{ _id: string; translation?: { _id: string }; asset?: { _id: string } }>(request, ACCOUNTS.admin, '/workrequests?sort=due&status=in-progress', 'resources=0-99');
-    const wr = wrs.filter((w) => w.translation?._id)[Math.floor(wrs.length / 2)]!;
+    // The editor specs take the translator's first page of incomplete translations, the RTL spec an ar-SA one.
+    const { items: taken } = await apiList<{ workRequest?: string }>(request, ACCOUNTS.translator, '/translations?status=incomplete', 'resources=0-19');
+    const { items: wrs } = await apiList<{ _id: string; language?: string; translation?: { _id: string } }>(request, ACCOUNTS.admin, '/workrequests?sort=due&status=in-progress', 'resources=0-99');
+    const free = wrs.filter((w) => w.translation?._id && w.language !== 'ar-SA' && !taken.some((t) => t.workRequest === w._id));
+    const wr = free[Math.floor(free.length / 2)]!;
     // The comment by the actor notifies the requester, the studio's coordinators and the translator: it is
     // written as the demo coordinator instead (never notified of their own act) to keep the coordinator's inbox
     // as the notification spec expects; the author name payload is in the actor's share notification below.
