@@ -41,6 +41,23 @@ interface StatusTarget {
   inFlight?: { status: string; reason: string };
 }
 
+function withDatabase<R>(read: (db: Database.Database) => R): R {
+  const db = openReadOnly(server.dataDir);
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Events of these types about one work request. */
+function eventCount(db: Database.Database, types: string[], workRequest: string): number {
+  const row = db.prepare(
+    `SELECT count(*) AS n FROM Events WHERE json_extract(doc, '$.workRequest._id') = ? AND json_extract(doc, '$.type') IN (${types.map(() => '?').join(', ')})`,
+  ).get(workRequest, ...types) as { n: number };
+  return row.n;
+}
+
 /** Sends requests until `stopped()`; a request that throws (the server died) or fails ends that worker. */
 async function worker(stopped: () => boolean, step: () => Promise<boolean>): Promise<void> {
   while (!stopped()) {
@@ -69,6 +86,8 @@ describe('kill -9 during writes', () => {
     const used = new Set(tTargets.map((t) => t.workRequest));
     const sTargets: StatusTarget[] = wrs.filter((w) => !used.has(w._id)).slice(0, 3).map((w) => ({ id: w._id, acked: { version: 0, status: '', reasons: [] } }));
     const commentOn = wrs[wrs.length - 1]!._id;
+
+    const commentEventsBefore = withDatabase((db) => eventCount(db, ['wr-comment'], commentOn));
 
     let killed = false;
     const stopped = () => killed;
@@ -156,6 +175,15 @@ describe('kill -9 during writes', () => {
         expect(reasons, state).toEqual(expect.arrayContaining(s.acked.reasons));
         if (s.acked.version > 0 && version === s.acked.version) expect(res.body.status, state).toBe(s.acked.status);
         else if (s.acked.version > 0) expect({ version, status: res.body.status, last: reasons.at(-1) }, state).toEqual({ version: s.acked.version + 1, status: s.inFlight?.status, last: s.inFlight?.reason });
+      }
+
+      // What a write causes lands with it: every stored comment has its event, every status change its event.
+      const storedComments = (db.prepare(`SELECT count(*) AS n FROM Comments WHERE json_extract(doc, '$.workRequest') = ? AND json_extract(doc, '$.body') LIKE 'crash comment %'`).get(commentOn) as { n: number }).n;
+      expect(eventCount(db, ['wr-comment'], commentOn) - commentEventsBefore, 'wr-comment events of the comments stored').toBe(storedComments);
+      for (const s of sTargets) {
+        const history = (storedRecord(db, 'Workrequests', s.id)!.doc.history as { reason?: string }[]).map((h) => h.reason).filter((r) => r?.startsWith('crash status '));
+        const events = (db.prepare(`SELECT json_extract(doc, '$.workRequest.reason') AS reason FROM Events WHERE json_extract(doc, '$.workRequest._id') = ? AND json_extract(doc, '$.type') IN ('wr-status', 'wam') AND json_extract(doc, '$.workRequest.reason') LIKE 'crash status %'`).all(s.id) as { reason: string }[]).map((e) => e.reason);
+        expect(events.sort(), `events of the status changes of ${s.id}`).toEqual([...history].sort());
       }
 
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
