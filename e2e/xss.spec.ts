@@ -175,6 +175,7 @@ test.describe.serial('stored XSS', () => {
     await visit(page, seen, '/catalog/territories', /ZZZXSS/);
     await visit(page, seen, '/catalog/users', /zzz invited/);
     await visit(page, seen, '/catalog');
+    await visit(page, seen, '/settings');
     // The payload is shown literally, not interpreted.
     await page.goto('/catalog/studios');
     await expect(page.getByText(PAYLOADS[0]!, { exact: false }).first()).toBeVisible();

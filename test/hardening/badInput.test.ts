@@ -698,3 +698,19 @@ describe('routes whose credential is in the URL take garbage', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('methods the interface does not have', () => {
+  it('DELETE and PATCH on every write route are a JSON 404 and write nothing', async () => {
+    const problems: Problems = [];
+    const before = fingerprint(db);
+    for (const route of ROUTES) {
+      for (const method of ['DELETE', 'PATCH']) {
+        const res = await call(server, method, route.path(), { as: ADMIN, body: route.base() });
+        if (res.status !== 404 && res.status !== 405) problems.push(`${method} ${route.route}: ${res.status}`);
+        else checkRefusal(problems, `${method} ${route.route}`, res);
+      }
+    }
+    expect(fingerprint(db)).toEqual(before);
+    expect(problems).toEqual([]);
+  });
+});
