@@ -87,7 +87,7 @@ const EMPTY: BodyCase = text('an empty body with a JSON content type', '');
 // ---------------------------------------------------------------------------------------------------------------
 // Wrong field types, derived from the contract's schemas (src/api/schema): for each field, values of other types.
 
-// any: zod's internal definitions (`_zod.def`) are not part of its typed surface; read only here.
+// zod's internal definitions (`_zod.def`) are not part of its typed surface: the few fields read here, typed here.
 type Def = { type: string; format?: string; innerType?: { _zod: { def: Def } }; element?: { _zod: { def: Def } }; shape?: Record<string, { _zod: { def: Def } }> };
 const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
 const unwrap = (d: Def): Def => (d.type === 'optional' && d.innerType ? unwrap(d.innerType._zod.def) : d);
