@@ -3,7 +3,7 @@
  * signed download links), JSON errors, CORS for the custom headers, and the built single-page app from `distDir`.
  * Tests build it on a temp database; server/main.ts builds it and listens.
  */
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,6 +71,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a path segment over 100 characters, a broken percent-encoding) in the documented
+    // JSON error shape. No record has an id that long: such a path is a 404 like any other unknown id.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return reply.status(404).send({ error: { code: 'not_found', message: 'no such record: the id is too long' } });
+      }
+      return reply.status(400).send({ error: { code: 'bad_request', message: 'the URL is not valid (check its percent-encoding)' } });
+    },
   });
   const services: Services = {
     store: options.store,

@@ -93,8 +93,9 @@ export function parseBody<S extends z.core.$ZodType>(
  * the parsed value, typed. Unknown fields are refused as on every write.
  */
 export function parseInput<S extends z.core.$ZodObject>(schema: S, body: unknown): z.output<S> {
-  // The default policy keeps every field the schema declares, so the fields are the parsed value whole.
-  return parseBody(schema, body ?? {}).fields as z.output<S>;
+  // The default policy keeps every field the schema declares, so the fields are the parsed value whole. No body is
+  // `{}`; a JSON `null` (or any other non-object) is a 400 like everywhere else.
+  return parseBody(schema, body === undefined ? {} : body).fields as z.output<S>;
 }
 
 /** The body of an action that takes no fields: `{}` or none. */

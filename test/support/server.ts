@@ -19,8 +19,10 @@ export type Account = { username: string; password: string };
 export interface TestServer {
   url: string;
   dataDir: string;
-  /** Stops the process and starts it again on the same data directory. */
+  /** Stops the process (SIGTERM, or the kill before) and starts it again on the same data directory. */
   restart(): Promise<void>;
+  /** SIGKILL: the process dies at once, mid-write if it was writing; `restart()` brings it back. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,12 +59,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     });
     url = await waitForUrl(child);
   };
-  const stop = () =>
+  const end = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
-      if (!child || child.exitCode !== null) return resolve();
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(signal);
     });
+  const stop = () => end('SIGTERM');
   await launch();
   return {
     get url() {
@@ -73,6 +76,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await stop();
       await launch();
     },
+    kill: () => end('SIGKILL'),
     async stop() {
       await stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
