@@ -96,14 +96,18 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
     const header = request.headers.authorization;
     const creds = parseBasic(header);
     if (!header || !creds) throw unauthorized(request, reply, header ? 'wrong username or password' : 'sign in to continue');
-    const cached = auth.cached(header);
-    if (cached) return cached;
-
     const account = normalUsername(creds.username);
     const address = normalizeIP(request.ip);
     const pair = known.get(`${account}\n${address}`);
     const isKnown = pair !== undefined && pair.until > Date.now();
     const attempt: Attempt = { account, address, round: isKnown ? pair.round : 0, known: isKnown };
+
+    const cached = auth.cached(header);
+    if (cached) {
+      // The right password from this address (verified less than a minute ago, maybe from another one).
+      if (!isKnown) remember(attempt);
+      return cached;
+    }
     attempts.set(request, attempt);
 
     const wait = await blockedFor(request, attempt);

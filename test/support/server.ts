@@ -19,8 +19,8 @@ export type Account = { username: string; password: string };
 export interface TestServer {
   url: string;
   dataDir: string;
-  /** Stops the process and starts it again on the same data directory. */
-  restart(): Promise<void>;
+  /** Stops the process and starts it again on the same data directory (after `whileStopped`, when given). */
+  restart(whileStopped?: () => void | Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -69,8 +69,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       return url;
     },
     dataDir,
-    async restart() {
+    async restart(whileStopped) {
       await stop();
+      await whileStopped?.();
       await launch();
     },
     async stop() {
