@@ -64,3 +64,25 @@ test('sign-out clears the credentials, and another open tab follows', async ({ p
   await other.goto('/work-requests');
   await expect(other).toHaveURL(/\/sign-in/);
 });
+
+test('after too many failed sign-ins the form says how long to wait', async ({ page }) => {
+  // An account of its own (none needs to exist): the lockout cannot reach the demo accounts other specs sign in with.
+  const username = 'lockout-e2e@mws.test';
+  const authorization = (n: number) => `Basic ${Buffer.from(`${username}:wrong-${n}`).toString('base64')}`;
+  let status = 401;
+  for (let n = 0; status === 401 && n < 60; n++) {
+    status = (await page.request.post('/api/session', { headers: { Authorization: authorization(n), 'X-Requested-With': 'XMLHttpRequest' } })).status();
+  }
+  expect(status).toBe(429);
+
+  await page.goto('/sign-in');
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('maybe-this-one');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/session'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(429);
+  expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
+  await expect(page.getByRole('alert')).toHaveText(/^Too many failed sign-ins\. Try again in \d+ minutes?\.$/);
+  await expect(page).toHaveURL(/\/sign-in/);
+});
