@@ -11,6 +11,10 @@
  * limit, and its password checks go ahead of strangers' (workGate.ts), so an attacker elsewhere, or a stranger
  * behind the same address, cannot lock the account's user out. A success starts the account-and-address count
  * afresh. Verified headers (the authenticator's one-minute cache) are answered before any limit: they cost no scrypt.
+ *
+ * Failures count when their check ends, so one address could keep the gate's queue full with checks in flight and
+ * never reach its limit (refusals for a full queue do not count): an address has at most PER_ADDRESS_IN_FLIGHT
+ * checks waiting or running (known addresses aside); more are answered 503 at once.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
@@ -33,6 +37,8 @@ export const DEFAULT_SIGNIN_LIMITS: SignInLimits = { windowSeconds: 900, perAcco
 /** How long an address stays known for an account after a sign-in from it, and how many pairs are remembered. */
 const KNOWN_FOR_MS = 30 * 86_400_000;
 const KNOWN_MAX = 50_000;
+/** Password checks one address may have waiting or running at once, unless it is known for the account. */
+const PER_ADDRESS_IN_FLIGHT = 4;
 /** Entries each limiter keeps (an LRU): large enough that spraying names cannot push a real count out. */
 const LIMITER_ENTRIES = 100_000;
 
@@ -56,6 +62,7 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
   await app.register(rateLimit, { global: false });
 
   const known = new Map<string, { round: number; until: number }>();
+  const inFlight = new Map<string, number>();
   const attempts = new WeakMap<FastifyRequest, Attempt>();
   const attemptOf = (request: FastifyRequest): Attempt => {
     const found = attempts.get(request);
@@ -115,13 +122,19 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
       reply.header('Retry-After', String(wait));
       throw new HttpError(429, 'too_many_attempts', `too many failed sign-ins: try again in ${minutes(wait)}`, { retryAfter: wait });
     }
+    const checking = inFlight.get(address) ?? 0;
+    if (!isKnown && checking >= PER_ADDRESS_IN_FLIGHT) throw busy(reply);
+    inFlight.set(address, checking + 1);
     let verdict;
     try {
       verdict = await auth.verify(header, creds, { priority: isKnown });
     } catch (error) {
-      if (!(error instanceof GateFull)) throw error;
-      reply.header('Retry-After', '1');
-      throw new HttpError(503, 'busy', 'the server is busy checking passwords: try again in a moment');
+      if (error instanceof GateFull) throw busy(reply);
+      throw error;
+    } finally {
+      const left = (inFlight.get(address) ?? 1) - 1;
+      if (left > 0) inFlight.set(address, left);
+      else inFlight.delete(address);
     }
     if (verdict.ok) {
       remember(attempt);
@@ -133,6 +146,11 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
     }
     throw unauthorized(request, reply, 'wrong username or password');
   };
+}
+
+function busy(reply: FastifyReply): HttpError {
+  reply.header('Retry-After', '1');
+  return new HttpError(503, 'busy', 'the server is busy checking passwords: try again in a moment');
 }
 
 function unauthorized(request: FastifyRequest, reply: FastifyReply, message: string): HttpError {

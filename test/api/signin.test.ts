@@ -103,6 +103,19 @@ describe('failed sign-ins', () => {
     expect((await signInFrom('127.0.0.22', DEMO.coordinator)).status).toBe(200);
   });
 
+  it('from one address wait at most a few at a time: a burst beyond is answered 503 at once, not queued', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signInFrom('127.0.0.61', { username: `burst-${i}@mws.test`, password: 'guess' })),
+    );
+    const busy = burst.filter((a) => a.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]!.retryAfter).toBe('1');
+    expect(busy[0]!.body.error.code).toBe('busy');
+    expect(burst.every((a) => [401, 429, 503].includes(a.status))).toBe(true);
+    // Another address is not held up by it.
+    expect((await signInFrom('127.0.0.62', DEMO.translator, 7)).status).toBe(200);
+  });
+
   it('are limited per account across addresses, but an address that signed in before keeps working', async () => {
     const victim = { username: 'victim@example.com', password: 'victim-password-1' };
     const invited = await call(server, 'PUT', '/api/users', { as: DEMO.admin, body: { emailNormal: victim.username, name: 'Victim' } });
