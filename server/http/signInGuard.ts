@@ -14,7 +14,8 @@
  *
  * Failures count when their check ends, so one address could keep the gate's queue full with checks in flight and
  * never reach its limit (refusals for a full queue do not count): an address has at most PER_ADDRESS_IN_FLIGHT
- * checks waiting or running (known addresses aside); more are answered 503 at once.
+ * checks waiting or running (known addresses aside); more are answered 503 at once and count against the address's
+ * limit like failures.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
@@ -74,9 +75,10 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
     const options = { max, timeWindow: limits.windowSeconds * 1000, keyGenerator: (r: FastifyRequest) => key(attemptOf(r)), cache: LIMITER_ENTRIES };
     return app.createRateLimit(options);
   };
+  const perAddress = limiter(limits.perAddress, (a) => a.address);
   const limiters = [
     { check: limiter(limits.perAccountAddress, (a) => `${a.account}\n${a.address}\n${a.round}`), appliesToKnown: true },
-    { check: limiter(limits.perAddress, (a) => a.address), appliesToKnown: false },
+    { check: perAddress, appliesToKnown: false },
     { check: limiter(limits.perAccount, (a) => a.account), appliesToKnown: false },
   ];
 
@@ -123,7 +125,11 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
       throw new HttpError(429, 'too_many_attempts', `too many failed sign-ins: try again in ${minutes(wait)}`, { retryAfter: wait });
     }
     const checking = inFlight.get(address) ?? 0;
-    if (!isKnown && checking >= PER_ADDRESS_IN_FLIGHT) throw busy(reply);
+    if (!isKnown && checking >= PER_ADDRESS_IN_FLIGHT) {
+      // More at once than any one place signs in with: counts against the address like a failure.
+      await perAddress(request);
+      throw busy(reply);
+    }
     inFlight.set(address, checking + 1);
     let verdict;
     try {

@@ -103,7 +103,7 @@ describe('failed sign-ins', () => {
     expect((await signInFrom('127.0.0.22', DEMO.coordinator)).status).toBe(200);
   });
 
-  it('from one address wait at most a few at a time: a burst beyond is answered 503 at once, not queued', async () => {
+  it('from one address wait at most a few at a time: a burst beyond is answered 503 at once and counts', async () => {
     const burst = await Promise.all(
       Array.from({ length: 30 }, (_, i) => signInFrom('127.0.0.61', { username: `burst-${i}@mws.test`, password: 'guess' })),
     );
@@ -112,6 +112,8 @@ describe('failed sign-ins', () => {
     expect(busy[0]!.retryAfter).toBe('1');
     expect(busy[0]!.body.error.code).toBe('busy');
     expect(burst.every((a) => [401, 429, 503].includes(a.status))).toBe(true);
+    // The refused ones counted against the address like failures.
+    expect((await signInFrom('127.0.0.61', { username: 'burst-after@mws.test', password: 'guess' })).status).toBe(429);
     // Another address is not held up by it.
     expect((await signInFrom('127.0.0.62', DEMO.translator, 7)).status).toBe(200);
   });
