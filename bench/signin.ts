@@ -90,7 +90,7 @@ function percentile(sorted: number[], p: number): number {
 
 function latency(outcomes: Outcome[]): Latency {
   const statuses: Record<string, number> = {};
-  for (const o of outcomes) statuses[o.status || 'timeout'] = (statuses[o.status || 'timeout'] ?? 0) + 1;
+  for (const o of outcomes) statuses[o.status || 'no answer'] = (statuses[o.status || 'no answer'] ?? 0) + 1;
   const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   return { n: outcomes.length, statuses, p50: Math.round(percentile(ms, 50)), p95: Math.round(percentile(ms, 95)), max: Math.round(ms.at(-1) ?? 0) };
 }
