@@ -63,6 +63,17 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
   await app.register(rateLimit, { global: false });
 
   const known = new Map<string, { round: number; until: number }>();
+  // normalizeIP parses IPv6 addresses (some 10 µs): remembered, as the guard runs for every request.
+  const addresses = new Map<string, string>();
+  const addressOf = (ip: string): string => {
+    let address = addresses.get(ip);
+    if (address === undefined) {
+      if (addresses.size >= KNOWN_MAX) addresses.clear();
+      address = normalizeIP(ip);
+      addresses.set(ip, address);
+    }
+    return address;
+  };
   const inFlight = new Map<string, number>();
   const attempts = new WeakMap<FastifyRequest, Attempt>();
   const attemptOf = (request: FastifyRequest): Attempt => {
@@ -106,7 +117,7 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
     const creds = parseBasic(header);
     if (!header || !creds) throw unauthorized(request, reply, header ? 'wrong username or password' : 'sign in to continue');
     const account = normalUsername(creds.username);
-    const address = normalizeIP(request.ip);
+    const address = addressOf(request.ip);
     const pair = known.get(`${account}\n${address}`);
     const isKnown = pair !== undefined && pair.until > Date.now();
     const attempt: Attempt = { account, address, round: isKnown ? pair.round : 0, known: isKnown };
