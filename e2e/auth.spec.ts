@@ -1,4 +1,4 @@
-/** Sign-in, a wrong password, coming back after a 401, sign-out (and other tabs following). */
+/** Sign-in, a wrong password, too many of them, a disabled account, coming back after a 401, sign-out (and other tabs following). */
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, signIn } from './support';
 
@@ -84,5 +84,22 @@ test('after too many failed sign-ins the form says how long to wait', async ({ p
   expect(response.status()).toBe(429);
   expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
   await expect(page.getByRole('alert')).toHaveText(/^Too many failed sign-ins\. Try again in \d+ minutes?\.$/);
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('a disabled account (status.approved false) is told so in the sign-in form', async ({ page }) => {
+  const admin = { Authorization: `Basic ${Buffer.from(`${ACCOUNTS.admin.username}:${ACCOUNTS.admin.password}`).toString('base64')}`, 'X-Requested-With': 'XMLHttpRequest' };
+  const username = `disabled-${Date.now()}@mws.test`;
+  const password = 'disabled-password-1';
+  const invited = await (await page.request.put('/api/users', { headers: admin, data: { emailNormal: username, name: 'Dee Disabled' } })).json();
+  expect((await page.request.post(`/api/invitations/${invited.inviteCode}`, { data: { name: 'Dee Disabled', password } })).status()).toBe(200);
+  const status = { invited: true, approved: false, registered: true, confirmed: true };
+  expect((await page.request.put(`/api/users/${invited._id}`, { headers: admin, data: { status } })).status()).toBe(200);
+
+  await page.goto('/sign-in');
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This account is disabled. Ask an administrator to enable it.');
   await expect(page).toHaveURL(/\/sign-in/);
 });
