@@ -117,7 +117,8 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
     const creds = parseBasic(header);
     if (!header || !creds) throw unauthorized(request, reply, header ? 'wrong username or password' : 'sign in to continue');
     const account = normalUsername(creds.username);
-    const address = addressOf(request.ip);
+    // The socket's remoteAddress is undefined once the client has gone (typed string): such requests share one key.
+    const address = addressOf((request.ip as string | undefined) ?? 'gone');
     const pair = known.get(`${account}\n${address}`);
     const isKnown = pair !== undefined && pair.until > Date.now();
     const attempt: Attempt = { account, address, round: isKnown ? pair.round : 0, known: isKnown };
