@@ -26,7 +26,7 @@ describe('Authenticator', () => {
     // With one slot and no queue, a second separate check would be refused.
     expect(gate.load).toEqual({ running: 1, waiting: 0 });
     const [a, b] = await Promise.all(both);
-    expect(a.ok && b.ok).toBe(true);
+    expect(a?.ok && b?.ok).toBe(true);
     expect(auth.cached(h)?.id).toBe(user._id);
     expect(auth.cached(header('user@example.com', 'wrong'))).toBeUndefined();
   });
