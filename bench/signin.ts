@@ -137,7 +137,10 @@ async function runScenario(scenario: Scenario, serverRoot: string, duration: num
         const due = Math.floor(((now - started) / 1000) * ATTACK_RATE);
         for (; sent < due; sent++) {
           const { authorization, address } = attacker(scenario, sent);
-          attack.push(post(base, agent, authorization, address, DRAIN_MS + duration * 1000).then((o) => (answered.push(o), o)));
+          attack.push(post(base, agent, authorization, address, DRAIN_MS + duration * 1000).then((o) => {
+            answered.push(o);
+            return o;
+          }));
         }
       }
       if (now >= nextReal) {
