@@ -1,4 +1,4 @@
-/** Sign-in, a wrong password, coming back after a 401, sign-out (and other tabs following). */
+/** Sign-in, a wrong password, too many of them, a disabled account, coming back after a 401, sign-out (and other tabs following). */
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, signIn } from './support';
 
@@ -63,4 +63,43 @@ test('sign-out clears the credentials, and another open tab follows', async ({ p
   // Going back does not show cached records.
   await other.goto('/work-requests');
   await expect(other).toHaveURL(/\/sign-in/);
+});
+
+test('after too many failed sign-ins the form says how long to wait', async ({ page }) => {
+  // An account of its own (none needs to exist): the lockout cannot reach the demo accounts other specs sign in with.
+  const username = 'lockout-e2e@mws.test';
+  const authorization = (n: number) => `Basic ${Buffer.from(`${username}:wrong-${n}`).toString('base64')}`;
+  let status = 401;
+  for (let n = 0; status === 401 && n < 60; n++) {
+    status = (await page.request.post('/api/session', { headers: { Authorization: authorization(n), 'X-Requested-With': 'XMLHttpRequest' } })).status();
+  }
+  expect(status).toBe(429);
+
+  await page.goto('/sign-in');
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('maybe-this-one');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/session'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(429);
+  expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
+  await expect(page.getByRole('alert')).toHaveText(/^Too many failed sign-ins\. Try again in \d+ minutes?\.$/);
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('a disabled account (status.approved false) is told so in the sign-in form', async ({ page }) => {
+  const admin = { Authorization: `Basic ${Buffer.from(`${ACCOUNTS.admin.username}:${ACCOUNTS.admin.password}`).toString('base64')}`, 'X-Requested-With': 'XMLHttpRequest' };
+  const username = `disabled-${Date.now()}@mws.test`;
+  const password = 'disabled-password-1';
+  const invited = await (await page.request.put('/api/users', { headers: admin, data: { emailNormal: username, name: 'Dee Disabled' } })).json();
+  expect((await page.request.post(`/api/invitations/${invited.inviteCode}`, { data: { name: 'Dee Disabled', password } })).status()).toBe(200);
+  const status = { invited: true, approved: false, registered: true, confirmed: true };
+  expect((await page.request.put(`/api/users/${invited._id}`, { headers: admin, data: { status } })).status()).toBe(200);
+
+  await page.goto('/sign-in');
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This account is disabled. Ask an administrator to enable it.');
+  await expect(page).toHaveURL(/\/sign-in/);
 });

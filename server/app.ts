@@ -10,7 +10,9 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Store } from './storage/store';
 import { DEFAULT_INVITATION_TTL_SECONDS } from './domain/invitations';
-import { Authenticator } from './domain/auth';
+import { Authenticator, DEFAULT_PASSWORD_CHECKS } from './domain/auth';
+import { workGate } from './domain/workGate';
+import { DEFAULT_SIGNIN_LIMITS, installSignInGuard, type SignInLimits } from './http/signInGuard';
 import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
 import { HttpError } from './http/errors';
@@ -49,6 +51,10 @@ export interface AppOptions {
   bus?: NotificationBus;
   /** How long an invitation code stays valid (default 14 days). */
   invitationTtlSeconds?: number;
+  /** Failed sign-ins allowed per window (http/signInGuard.ts); defaults DEFAULT_SIGNIN_LIMITS. */
+  signInLimits?: SignInLimits;
+  /** Password checks (scrypt) run at once and waiting at most; DEFAULT_PASSWORD_CHECKS by default. */
+  passwordChecks?: { concurrency: number; queue: number };
 }
 
 const CORS_HEADERS = {
@@ -82,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   });
   const services: Services = {
     store: options.store,
-    auth: new Authenticator(options.store),
+    auth: new Authenticator(options.store, workGate(options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS)),
     bus: options.bus ?? createNotificationBus(),
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
     invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
@@ -127,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     return reply.status(500).send({ error: { code: 'internal', message: 'unexpected server error', details: { id } } });
   });
 
+  const authenticate = await installSignInGuard(app, services.auth, options.signInLimits ?? DEFAULT_SIGNIN_LIMITS);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) return;
     for (const [k, v] of Object.entries(CORS_HEADERS)) reply.header(k, v);
@@ -137,12 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     }
     if (request.method === 'OPTIONS') return reply.status(204).send();
     if (options.upstream || isPublicApiPath(request.url)) return;
-    const caller = await services.auth.authenticate(request.headers.authorization);
-    if (!caller) {
-      if (!request.headers['x-requested-with']) reply.header('WWW-Authenticate', 'Basic realm="MWS", charset="UTF-8"');
-      throw new HttpError(401, 'unauthorized', request.headers.authorization ? 'wrong username or password' : 'sign in to continue');
-    }
-    request.caller = caller;
+    request.caller = await authenticate(request, reply);
   });
 
   if (!options.upstream && options.responseCache !== false) {

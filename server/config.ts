@@ -1,6 +1,8 @@
 /** Runtime configuration from the environment, validated in one place. */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PASSWORD_CHECKS } from './domain/auth';
+import { DEFAULT_SIGNIN_LIMITS as LIMITS } from './http/signInGuard';
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -20,6 +22,14 @@ const env = z.object({
   SEED: z.enum(['true', 'false']).default('true'),
   /** How long an invitation link stays valid, in seconds (default 14 days). */
   INVITATION_TTL_SECONDS: z.coerce.number().int().min(1).optional(),
+  /** Failed sign-ins (server/http/signInGuard.ts): the window in seconds, and how many fail per account and address, per address, per account. */
+  SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(LIMITS.windowSeconds),
+  SIGNIN_MAX_FAILURES_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).default(LIMITS.perAccountAddress),
+  SIGNIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(LIMITS.perAddress),
+  SIGNIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(LIMITS.perAccount),
+  /** Password checks (scrypt) that run at once, and that may wait; more are answered 503 at once. */
+  PASSWORD_CHECKS_CONCURRENT: z.coerce.number().int().min(1).max(64).default(DEFAULT_PASSWORD_CHECKS.concurrency),
+  PASSWORD_CHECKS_QUEUED: z.coerce.number().int().min(0).default(DEFAULT_PASSWORD_CHECKS.queue),
 });
 
 export type Config = z.infer<typeof env> & { dbFile: string };

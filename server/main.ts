@@ -35,6 +35,13 @@ async function main(): Promise<void> {
     apiBase: config.MWS_API_BASE,
     signingKey: signingKey(config.DATA_DIR, config.MWS_SIGNING_KEY),
     invitationTtlSeconds: config.INVITATION_TTL_SECONDS,
+    signInLimits: {
+      windowSeconds: config.SIGNIN_WINDOW_SECONDS,
+      perAccountAddress: config.SIGNIN_MAX_FAILURES_ACCOUNT_ADDRESS,
+      perAddress: config.SIGNIN_MAX_FAILURES_ADDRESS,
+      perAccount: config.SIGNIN_MAX_FAILURES_ACCOUNT,
+    },
+    passwordChecks: { concurrency: config.PASSWORD_CHECKS_CONCURRENT, queue: config.PASSWORD_CHECKS_QUEUED },
   });
   const shutdown = async () => {
     await app.close();

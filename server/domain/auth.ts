@@ -2,13 +2,20 @@
  * HTTP Basic authentication. A scrypt check costs tens of milliseconds, and Basic sends the password with every
  * request, so a verified header is remembered for a short time, keyed by an HMAC of the header (the header itself
  * is never kept). The entry holds the password hash it was verified against: a password change makes it stale at
- * once. Failed attempts are never remembered.
+ * once. Failed attempts are never remembered here (server/http/signInGuard.ts counts them).
+ *
+ * Checks that need scrypt run through a bounded gate (workGate.ts), so a flood of wrong passwords cannot queue
+ * without bound; checks of the same header already running are shared, not repeated.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Store } from '../storage/store';
 import type { Caller, GroupDoc, UserDoc } from './types';
-import { verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { makeCaller } from './access';
+import { workGate, type WorkGate } from './workGate';
+
+/** Password checks (scrypt) run at once, and waiting at most, unless configured (PASSWORD_CHECKS_*). */
+export const DEFAULT_PASSWORD_CHECKS = { concurrency: 2, queue: 32 } as const;
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 10_000;
@@ -22,7 +29,15 @@ interface CacheEntry {
   generation: number;
 }
 
-export function parseBasic(header: string | undefined): { username: string; password: string } | undefined {
+/** The outcome of a password check: the caller, or why not ('disabled': right password, `status.approved` false). */
+export type Verdict = { ok: true; caller: Caller } | { ok: false; reason: 'wrong' | 'disabled' };
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export function parseBasic(header: string | undefined): Credentials | undefined {
   if (!header) return undefined;
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
   if (!m?.[1]) return undefined;
@@ -32,15 +47,31 @@ export function parseBasic(header: string | undefined): { username: string; pass
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+/** Usernames are e-mail addresses, stored lower-case: the one spelling lookups and sign-in limits use. */
+export function normalUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+/** An administrator withdraws a user's access with `status.approved: false` (docs/API.md, "Sign-in"). */
+export function isDisabled(user: UserDoc): boolean {
+  return user.status?.approved === false;
+}
+
 export class Authenticator {
   private readonly key = randomBytes(32);
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly running = new Map<string, Promise<Verdict>>();
+  /** A hash of a random password with the current parameters: unknown users cost the same check as known ones. */
+  private readonly dummyHash = hashPassword(randomBytes(16).toString('base64'));
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    readonly gate: WorkGate = workGate(DEFAULT_PASSWORD_CHECKS),
+  ) {}
 
   findUserByUsername(username: string): UserDoc | undefined {
     const page = this.store.list<UserDoc>('Users', {
-      filters: [{ field: 'username', op: 'eq', value: username.trim().toLowerCase() }],
+      filters: [{ field: 'username', op: 'eq', value: normalUsername(username) }],
       offset: 0,
       limit: 1,
     });
@@ -54,38 +85,77 @@ export class Authenticator {
     return makeCaller(user, groups);
   }
 
-  /** The caller for an Authorization header, or undefined when it is missing or wrong. */
-  async authenticate(header: string | undefined): Promise<Caller | undefined> {
-    const creds = parseBasic(header);
-    if (!creds || !header) return undefined;
-    const cacheKey = createHmac('sha256', this.key).update(header).digest('base64');
-    const now = Date.now();
+  private cacheKey(header: string): string {
+    return createHmac('sha256', this.key).update(header).digest('base64');
+  }
+
+  /** The caller for a header verified in the last minute, without any scrypt; undefined otherwise. */
+  cached(header: string): Caller | undefined {
+    const cacheKey = this.cacheKey(header);
     const hit = this.cache.get(cacheKey);
-    if (hit && hit.expires > now) {
-      const generation = this.store.generation();
-      if (hit.generation === generation) return hit.caller;
-      const user = this.store.get<UserDoc>('Users', hit.userId)?.doc;
-      if (user && user.passwordHash === hit.passwordHash) {
-        hit.caller = this.callerFor(user);
-        hit.generation = generation;
-        return hit.caller;
-      }
+    if (!hit) return undefined;
+    if (hit.expires <= Date.now()) {
       this.cache.delete(cacheKey);
-    }
-    const user = this.findUserByUsername(creds.username);
-    if (!user?.passwordHash) {
-      // Spend the same time as a real check so unknown users cannot be told apart by timing.
-      await verifyPassword(creds.password, DUMMY_HASH);
       return undefined;
     }
-    if (!(await verifyPassword(creds.password, user.passwordHash))) return undefined;
-    if (this.cache.size >= CACHE_MAX) this.cache.clear();
     const generation = this.store.generation();
+    if (hit.generation === generation) return hit.caller;
+    const user = this.store.get<UserDoc>('Users', hit.userId)?.doc;
+    if (user && user.passwordHash === hit.passwordHash && !isDisabled(user)) {
+      hit.caller = this.callerFor(user);
+      hit.generation = generation;
+      return hit.caller;
+    }
+    this.cache.delete(cacheKey);
+    return undefined;
+  }
+
+  /**
+   * Checks the password with scrypt (through the gate; throws GateFull when it is full). A check of the same header
+   * already under way is shared. `priority`: the caller is known to this server (signInGuard.ts).
+   */
+  verify(header: string, creds: Credentials, options: { priority?: boolean } = {}): Promise<Verdict> {
+    const cacheKey = this.cacheKey(header);
+    const under = this.running.get(cacheKey);
+    if (under) return under;
+    const check = this.gate.run(() => this.check(cacheKey, creds), options).finally(() => this.running.delete(cacheKey));
+    this.running.set(cacheKey, check);
+    return check;
+  }
+
+  private async check(cacheKey: string, creds: Credentials): Promise<Verdict> {
+    const user = this.findUserByUsername(creds.username);
+    if (!user?.passwordHash) {
+      // Not a user, or invited and not registered yet: spend the same time as a real check so they cannot be told apart.
+      await verifyPassword(creds.password, await this.dummyHash);
+      return { ok: false, reason: 'wrong' };
+    }
+    if (!(await verifyPassword(creds.password, user.passwordHash))) return { ok: false, reason: 'wrong' };
+    if (isDisabled(user)) return { ok: false, reason: 'disabled' };
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
     const caller = this.callerFor(user);
-    this.cache.set(cacheKey, { userId: user._id, passwordHash: user.passwordHash, expires: now + CACHE_TTL_MS, caller, generation });
-    return caller;
+    const entry: CacheEntry = { userId: user._id, passwordHash: user.passwordHash, expires: Date.now() + CACHE_TTL_MS, caller, generation: this.store.generation() };
+    this.cache.set(cacheKey, entry);
+    if (needsRehash(user.passwordHash)) void this.rehash(user._id, user.passwordHash, creds.password, entry);
+    return { ok: true, caller };
+  }
+
+  /**
+   * Stores a hash with the current parameters for a password just verified against an older hash. Background work:
+   * it runs only when the gate has a free slot (else the next sign-in tries again) and gives way to any change of the
+   * user made meanwhile.
+   */
+  private async rehash(userId: string, oldHash: string, password: string, entry: CacheEntry): Promise<void> {
+    try {
+      await this.gate.runIfIdle(async () => {
+        const passwordHash = await hashPassword(password);
+        const current = this.store.get<UserDoc>('Users', userId);
+        if (current?.doc.passwordHash !== oldHash) return;
+        this.store.replace<UserDoc>('Users', { ...current.doc, passwordHash }, current.version);
+        entry.passwordHash = passwordHash;
+      });
+    } catch {
+      // A concurrent write won (VersionConflict): the old hash still verifies, the next sign-in tries again.
+    }
   }
 }
-
-/** A valid hash of a random password, used to spend a real scrypt check on unknown users. */
-const DUMMY_HASH = 'scrypt$16384$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

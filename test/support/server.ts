@@ -19,8 +19,9 @@ export type Account = { username: string; password: string };
 export interface TestServer {
   url: string;
   dataDir: string;
-  /** Stops the process (SIGTERM, or the kill before) and starts it again on the same data directory. */
-  restart(): Promise<void>;
+  /** Stops the process (SIGTERM, or the kill before) and starts it again on the same data directory (after
+   * `whileStopped`, when given). */
+  restart(whileStopped?: () => void | Promise<void>): Promise<void>;
   /** SIGKILL: the process dies at once, mid-write if it was writing; `restart()` brings it back. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -72,8 +73,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       return url;
     },
     dataDir,
-    async restart() {
+    async restart(whileStopped) {
       await stop();
+      await whileStopped?.();
       await launch();
     },
     kill: () => end('SIGKILL'),

@@ -1,0 +1,64 @@
+/** The authenticator's checks: shared when concurrent, through the bounded gate, refused for disabled users. */
+import { describe, expect, it } from 'vitest';
+import { SqliteStore } from '../storage/sqlite/sqliteStore';
+import { Authenticator, parseBasic } from './auth';
+import { hashPassword } from './passwords';
+import type { UserDoc } from './types';
+import { GateFull, WorkGate } from './workGate';
+
+const header = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+async function withUser(status: UserDoc['status'] = { invited: true, approved: true, registered: true, confirmed: true }) {
+  const store = new SqliteStore(':memory:');
+  const passwordHash = await hashPassword('right-password', { N: 1024, r: 8, p: 1 });
+  const user = store.insert<UserDoc>('Users', { username: 'user@example.com', emailNormal: 'user@example.com', name: 'U', groups: [], status, passwordHash } as Omit<UserDoc, '_id' | 'created'>);
+  return { store, user: user.doc };
+}
+
+describe('Authenticator', () => {
+  it('makes one check for concurrent requests with the same header, then answers from memory', async () => {
+    const { store, user } = await withUser();
+    const gate = new WorkGate(1, 0);
+    const auth = new Authenticator(store, gate);
+    const h = header('user@example.com', 'right-password');
+    const creds = parseBasic(h)!;
+    const both = [auth.verify(h, creds), auth.verify(h, creds)];
+    // With one slot and no queue, a second separate check would be refused.
+    expect(gate.load).toEqual({ running: 1, waiting: 0 });
+    const [a, b] = await Promise.all(both);
+    expect(a?.ok && b?.ok).toBe(true);
+    expect(auth.cached(h)?.id).toBe(user._id);
+    expect(auth.cached(header('user@example.com', 'wrong'))).toBeUndefined();
+  });
+
+  it('refuses at once when the gate is full', async () => {
+    const { store } = await withUser();
+    const auth = new Authenticator(store, new WorkGate(1, 0));
+    const first = header('user@example.com', 'one');
+    const second = header('user@example.com', 'two');
+    const running = auth.verify(first, parseBasic(first)!);
+    await expect(auth.verify(second, parseBasic(second)!)).rejects.toBeInstanceOf(GateFull);
+    expect(await running).toEqual({ ok: false, reason: 'wrong' });
+  });
+
+  it('tells a disabled user apart only with the right password, and forgets a verified header when the user is disabled', async () => {
+    const { store, user } = await withUser();
+    const auth = new Authenticator(store);
+    const h = header('user@example.com', 'right-password');
+    expect((await auth.verify(h, parseBasic(h)!)).ok).toBe(true);
+    store.replace<UserDoc>('Users', { ...user, status: { ...user.status, approved: false } });
+    expect(auth.cached(h)).toBeUndefined();
+    expect(await auth.verify(h, parseBasic(h)!)).toEqual({ ok: false, reason: 'disabled' });
+    const wrong = header('user@example.com', 'wrong-password');
+    expect(await auth.verify(wrong, parseBasic(wrong)!)).toEqual({ ok: false, reason: 'wrong' });
+  });
+
+  it('an invited user without a password, and an unknown one, are wrong whatever the password', async () => {
+    const { store } = await withUser();
+    store.insert<UserDoc>('Users', { username: 'invited@example.com', emailNormal: 'invited@example.com', name: 'I', groups: [], status: { invited: true, approved: true, registered: false, confirmed: false } } as Omit<UserDoc, '_id' | 'created'>);
+    const auth = new Authenticator(store);
+    for (const h of [header('invited@example.com', ''), header('invited@example.com', 'anything'), header('ghost@example.com', 'x')]) {
+      expect(await auth.verify(h, parseBasic(h)!)).toEqual({ ok: false, reason: 'wrong' });
+    }
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * Sign-in hardening (docs/API.md, "Sign-in: failed attempts, disabled accounts") against the real server with small
+ * limits: failed checks are limited per account and address, per address and per account; an address that signed
+ * in before keeps working; disabled users are refused; stored hashes are read with the parameters they carry.
+ *
+ * Requests come from distinct loopback addresses (127.0.0.x, all routed to the server on Linux) so each test has
+ * addresses of its own.
+ */
+import { randomBytes, scryptSync } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteStore } from '../../server/storage/sqlite/sqliteStore';
+import { hashPassword } from '../../server/domain/passwords';
+import type { UserDoc } from '../../server/domain/types';
+import { basic, call, DEMO, startServer, type Account, type TestServer } from '../support/server';
+
+const WINDOW_SECONDS = 600;
+const LIMITS = { perAccountAddress: 3, perAddress: 6, perAccount: 5 };
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({
+    SIGNIN_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    SIGNIN_MAX_FAILURES_ACCOUNT_ADDRESS: String(LIMITS.perAccountAddress),
+    SIGNIN_MAX_FAILURES_ADDRESS: String(LIMITS.perAddress),
+    SIGNIN_MAX_FAILURES_ACCOUNT: String(LIMITS.perAccount),
+  });
+});
+afterAll(async () => server?.stop());
+
+interface Answer {
+  status: number;
+  retryAfter: string | undefined;
+  // any: tests read the JSON error body's fields.
+  body: any;
+}
+
+/**
+ * POST /api/session from `address` as `account`. `spelling` varies the blanks after "Basic": the same credentials in
+ * a header the server has not verified yet, so the check is made afresh instead of answered from its one-minute cache.
+ */
+function signInFrom(address: string, account: Account, spelling = 1): Promise<Answer> {
+  const authorization = basic(account).replace('Basic ', `Basic${' '.repeat(spelling)}`);
+  const url = new URL('/api/session', server.url.replace('localhost', '127.0.0.1'));
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      localAddress: address,
+      headers: { Authorization: authorization, 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
+    }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end('{}');
+  });
+}
+
+const wrong = (account: Account, n: number): Account => ({ username: account.username, password: `wrong-${n}` });
+
+async function failTimes(address: string, account: Account, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) expect((await signInFrom(address, wrong(account, i))).status).toBe(401);
+}
+
+describe('failed sign-ins', () => {
+  it('are limited per account and address: then 429 with Retry-After, even for the right password; elsewhere it works', async () => {
+    await failTimes('127.0.0.11', DEMO.translator, LIMITS.perAccountAddress);
+    const blocked = await signInFrom('127.0.0.11', wrong(DEMO.translator, 99));
+    expect(blocked.status).toBe(429);
+    const retryAfter = Number(blocked.retryAfter);
+    expect(retryAfter).toBeGreaterThan(WINDOW_SECONDS - 60);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+    expect(blocked.body.error).toEqual({
+      code: 'too_many_attempts',
+      message: `too many failed sign-ins: try again in ${Math.ceil(retryAfter / 60)} minutes`,
+      details: { retryAfter },
+    });
+    // This address never signed in to the account: the right password is not even checked.
+    expect((await signInFrom('127.0.0.11', DEMO.translator)).status).toBe(429);
+    // Another address, another account from the same address: unaffected.
+    expect((await signInFrom('127.0.0.12', DEMO.translator)).status).toBe(200);
+    expect((await signInFrom('127.0.0.11', DEMO.admin)).status).toBe(200);
+  });
+
+  it('count on every route, not only POST /session', async () => {
+    for (let i = 0; i < LIMITS.perAccountAddress; i++) {
+      const res = await call(server, 'GET', '/api/users/me', { as: wrong({ username: 'nobody@mws.test', password: '' }, i) });
+      expect(res.status).toBe(401);
+    }
+    const res = await call(server, 'GET', '/api/work-requests', { as: wrong({ username: 'nobody@mws.test', password: '' }, 9) });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('are limited per address across accounts, known or not', async () => {
+    for (let i = 0; i < LIMITS.perAddress; i++) {
+      expect((await signInFrom('127.0.0.21', { username: `sprayed-${i}@mws.test`, password: 'guess' })).status).toBe(401);
+    }
+    expect((await signInFrom('127.0.0.21', { username: 'sprayed-new@mws.test', password: 'guess' })).status).toBe(429);
+    expect((await signInFrom('127.0.0.21', DEMO.coordinator)).status).toBe(429);
+    expect((await signInFrom('127.0.0.22', DEMO.coordinator)).status).toBe(200);
+  });
+
+  it('from one address wait at most a few at a time: a burst beyond is answered 503 at once and counts', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signInFrom('127.0.0.61', { username: `burst-${i}@mws.test`, password: 'guess' })),
+    );
+    const busy = burst.filter((a) => a.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]!.retryAfter).toBe('1');
+    expect(busy[0]!.body.error.code).toBe('busy');
+    expect(burst.every((a) => [401, 429, 503].includes(a.status))).toBe(true);
+    // The refused ones counted against the address like failures.
+    expect((await signInFrom('127.0.0.61', { username: 'burst-after@mws.test', password: 'guess' })).status).toBe(429);
+    // Another address is not held up by it.
+    expect((await signInFrom('127.0.0.62', DEMO.translator, 7)).status).toBe(200);
+  });
+
+  it('are limited per account across addresses, but an address that signed in before keeps working', async () => {
+    const victim = { username: 'victim@example.com', password: 'victim-password-1' };
+    const invited = await call(server, 'PUT', '/api/users', { as: DEMO.admin, body: { emailNormal: victim.username, name: 'Victim' } });
+    const accepted = await call(server, 'POST', `/api/invitations/${invited.body.inviteCode}`, { as: null, body: { name: 'Victim', password: victim.password } });
+    expect(accepted.status).toBe(200);
+    expect((await signInFrom('127.0.0.31', victim)).status).toBe(200);
+
+    // Spread out: no address reaches its own limits, the account reaches its limit.
+    await failTimes('127.0.0.32', victim, 2);
+    await failTimes('127.0.0.33', victim, 2);
+    await failTimes('127.0.0.34', victim, LIMITS.perAccount - 4);
+    expect((await signInFrom('127.0.0.35', victim, 3)).status).toBe(429);
+    // The user's own address: checked afresh (not from the cache), and let in.
+    expect((await signInFrom('127.0.0.31', victim, 2)).status).toBe(200);
+  });
+
+  it('start afresh for an account and address after a success there', async () => {
+    await failTimes('127.0.0.41', DEMO.coordinator, LIMITS.perAccountAddress - 1);
+    expect((await signInFrom('127.0.0.41', DEMO.coordinator, 5)).status).toBe(200);
+    await failTimes('127.0.0.41', DEMO.coordinator, LIMITS.perAccountAddress - 1);
+    expect((await signInFrom('127.0.0.41', DEMO.coordinator, 6)).status).toBe(200);
+  });
+});
+
+describe('disabled and unregistered users', () => {
+  it('a user whose status.approved is false cannot sign in (403 account_disabled), also with a header verified before', async () => {
+    const user = { username: 'disabled@example.com', password: 'disabled-password-1' };
+    const invited = await call(server, 'PUT', '/api/users', { as: DEMO.admin, body: { emailNormal: user.username, name: 'Dee Disabled' } });
+    const id = invited.body._id as string;
+    // Invited, no password yet: no password opens the account.
+    expect((await signInFrom('127.0.0.51', user)).status).toBe(401);
+    await call(server, 'POST', `/api/invitations/${invited.body.inviteCode}`, { as: null, body: { name: 'Dee', password: user.password } });
+    expect((await signInFrom('127.0.0.51', user)).status).toBe(200);
+
+    const status = { invited: true, approved: false, registered: true, confirmed: true };
+    expect((await call(server, 'PUT', `/api/users/${id}`, { as: DEMO.admin, body: { status } })).status).toBe(200);
+    for (const spelling of [1, 3]) {
+      const refused = await signInFrom('127.0.0.51', user, spelling);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toEqual({ code: 'account_disabled', message: 'this account is disabled: ask an administrator to enable it' });
+    }
+    expect((await call(server, 'GET', '/api/users/me', { as: user })).status).toBe(403);
+    // A wrong password says nothing about the account.
+    expect((await signInFrom('127.0.0.52', wrong(user, 1))).status).toBe(401);
+
+    expect((await call(server, 'PUT', `/api/users/${id}`, { as: DEMO.admin, body: { status: { ...status, approved: true } } })).status).toBe(200);
+    // Its address knows the account: the two refusals there count, but stay under the limit for a known address.
+    expect((await signInFrom('127.0.0.51', user, 4)).status).toBe(200);
+  });
+});
+
+describe('stored password hashes', () => {
+  const dbFile = () => path.join(server.dataDir, 'mws.sqlite');
+  /** Runs `fn` on the server's database while the server is stopped. */
+  const withStore = <T>(fn: (store: SqliteStore) => T): T => {
+    const store = new SqliteStore(dbFile());
+    try {
+      return fn(store);
+    } finally {
+      store.close();
+    }
+  };
+  const userNamed = (store: SqliteStore, username: string) =>
+    store.list<UserDoc>('Users', { filters: [{ field: 'username', op: 'eq', value: username }], offset: 0, limit: 1 }).items[0]!;
+  /** The format stored before r and p were recorded: `scrypt$<N>$<salt>$<key>`, made with r = 8, p = 1. */
+  const legacyHash = (password: string, N: number): string => {
+    const salt = randomBytes(16);
+    return `scrypt$${N}$${salt.toString('base64')}$${scryptSync(password, salt, 32, { N, r: 8, p: 1 }).toString('base64')}`;
+  };
+
+  it('verify with the parameters they carry, in the legacy format too, and are rehashed at the current cost on sign-in', async () => {
+    const cheap = await hashPassword(DEMO.coordinator.password, { N: 1024, r: 4, p: 2 });
+    await server.restart(() =>
+      withStore((store) => {
+        store.replace('Users', { ...userNamed(store, DEMO.translator.username), passwordHash: legacyHash(DEMO.translator.password, 2048) });
+        store.replace('Users', { ...userNamed(store, DEMO.coordinator.username), passwordHash: cheap });
+      }),
+    );
+    for (const account of [DEMO.translator, DEMO.coordinator]) {
+      const before = await call(server, 'GET', '/api/users/me', { as: account });
+      expect(before.status).toBe(200);
+      expect((await call(server, 'GET', '/api/users/me', { as: wrong(account, 1) })).status).toBe(401);
+      // The new hash is written in the background: the record's version (its ETag) moves when it is.
+      let etag = before.headers.get('etag');
+      for (let i = 0; i < 50 && etag === before.headers.get('etag'); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        etag = (await call(server, 'GET', '/api/users/me', { as: account })).headers.get('etag');
+      }
+      expect(etag).not.toBe(before.headers.get('etag'));
+    }
+    await server.restart(() =>
+      withStore((store) => {
+        for (const account of [DEMO.translator, DEMO.coordinator]) {
+          expect(userNamed(store, account.username).passwordHash).toMatch(/^scrypt\$16384\$8\$1\$[^$]+\$[^$]+$/);
+        }
+      }),
+    );
+    for (const account of [DEMO.translator, DEMO.coordinator]) {
+      expect((await call(server, 'POST', '/api/session', { as: account, body: {} })).status).toBe(200);
+    }
+  });
+});
