@@ -5,8 +5,10 @@ import type { Doc } from '../storage/store';
 import { presentPreview } from '../http/present';
 import { sendRecord } from '../http/records';
 import { badRequest, notFound } from '../http/errors';
-import { requireCatalogEditor } from '../domain/access';
-import { findOr404, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { parentScopeFilters, requireCatalogEditor } from '../domain/access';
+import { callerOf } from '../context';
+import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { findInScope, withStudioScope } from './scope';
 
 export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/previews', async (request, reply) => {
@@ -14,12 +16,12 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     if (!asset) throw badRequest('asset: required, the id of an asset');
     const ctx = presentContext(request, services);
     return sendPage<Doc>(request, reply, services, 'Previews', {
-      filters: [{ field: 'asset', op: 'eq', value: asset }],
+      filters: [{ field: 'asset', op: 'eq', value: asset }, ...parentScopeFilters(callerOf(request), 'asset', 'Assets')],
     }, (p) => presentPreview(ctx, p));
   });
 
   app.get<{ Params: { id: string } }>('/previews/:id', async (request, reply) => {
-    const found = findOr404<Doc>(services, 'Previews', request.params.id, 'preview');
+    const found = findInScope<Doc>(request, services, 'Previews', request.params.id, 'preview');
     return sendRecord(reply, found, presentPreview(presentContext(request, services), found.doc));
   });
 
@@ -35,7 +37,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   );
 
   app.put<{ Params: { id: string } }>('/previews/:id', async (request, reply) =>
-    updateRecord<Doc>(request, reply, services, {
+    updateRecord<Doc>(request, reply, services, withStudioScope(services, {
       collection: 'Previews',
       what: 'preview',
       schema: previewSchema,
@@ -52,6 +54,6 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         );
         services.store.replace('Assets', { ...asset.doc, previews: next });
       },
-    }, request.params.id),
+    }), request.params.id),
   );
 };

@@ -10,7 +10,7 @@ import { badRequest, forbidden, validationError } from '../http/errors';
 import { canChangeWorkRequestStatus } from '../domain/access';
 import { changeStatus, visibilityFilters } from '../domain/workRequests';
 import { expectedVersion } from '../http/etag';
-import { findOr404, findVisibleWorkRequest, presentContext, queryString, sendPage, eqFilter, withConflict, type RouteOptions } from './helpers';
+import { findVisibleWorkRequest, presentContext, queryString, sendPage, eqFilter, withConflict, type RouteOptions } from './helpers';
 
 const SORTS: Record<string, { field: string; dir: 'asc' | 'desc' }> = {
   due: { field: 'due', dir: 'asc' },
@@ -70,7 +70,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     if (!canChangeWorkRequestStatus(caller)) throw forbidden('only coordinators and admins change a work request status');
     const parsed = statusChange.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(parsed.error);
-    const found = findOr404<WorkRequestDoc>(services, 'Workrequests', request.params.id, 'work request');
+    const found = findVisibleWorkRequest(request, services, request.params.id);
     const ctx = presentContext(request, services);
     const updated = withConflict(
       'work request',

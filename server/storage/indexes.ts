@@ -44,7 +44,12 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     status: v('$.status'),
     translator: v('$.translator._id'),
   },
-  Users: { username: v('$.username'), name: v('$.name') },
+  Users: {
+    username: v('$.username'),
+    name: v('$.name'),
+    /** The user's group ids as the text of their JSON list (`contains` finds the members of groups). */
+    groups: text('$.groups'),
+  },
   Groups: { name: v('$.name'), type: v('$.type') },
   Offlines: { workRequest: v('$.workRequest') },
   Shares: { from: v('$.from._id'), to: text('$.to') },
