@@ -238,16 +238,46 @@ export class SqliteStore implements Store {
   }
 
   list<T extends Doc = Doc>(collection: Collection, query: ListQuery): Page<T> {
-    const { sql, params } = this.where(collection, query.filters);
     const sort = query.sort ?? { field: 'created', dir: 'desc' as const };
     const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
     const order = `${this.column(collection, sort.field)} ${dir}, id ${dir}`;
+    const total = this.count(collection, query.filters);
+    const merged = this.mergedPageIds(collection, query, sort.field, dir);
+    if (merged) {
+      const rows = this.prepared(
+        `SELECT ${docExpression(query.omit)} FROM "${collection}" WHERE id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`,
+      ).all(JSON.stringify(merged)) as { doc: string }[];
+      return { items: rows.map((r) => JSON.parse(r.doc) as T), total };
+    }
+    const { sql, params } = this.where(collection, query.filters);
     const rows = this.prepared(
       `SELECT ${docExpression(query.omit)} FROM "${collection}" WHERE id IN ` +
         `(SELECT id FROM "${collection}" ${sql} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`,
     ).all(...params, query.limit, query.offset) as { doc: string }[];
-    return { items: rows.map((r) => JSON.parse(r.doc) as T), total: this.count(collection, query.filters) };
+    return { items: rows.map((r) => JSON.parse(r.doc) as T), total };
   }
+
+  /**
+   * The page's ids when the list's only filter is an `in` of several values that has a composite index with the sort
+   * field (a coordinator's studios, by date): one ordered index range per value, merged by SQLite (a compound
+   * `UNION ALL … ORDER BY` is read as a merge), so a page costs its offset instead of a sort of every match.
+   * Otherwise undefined. (With other filters beside it, the arms were measured slower than SQLite's own plan.)
+   */
+  private mergedPageIds(collection: Collection, query: ListQuery, sortField: string, dir: 'ASC' | 'DESC'): string[] | undefined {
+    const [split, ...others] = query.filters ?? [];
+    if (!split || others.length > 0 || split.op !== 'in' || !Array.isArray(split.value)) return undefined;
+    const values = [...new Set(split.value)];
+    const indexed = (COMPOSITE_INDEXES[collection] ?? []).some(([a, b]) => a === split.field && b === sortField);
+    if (!indexed || values.length < 2 || values.length > 50) return undefined;
+    const arms = values.map((value) => this.where(collection, [{ field: split.field, op: 'eq', value }]));
+    const sortColumn = this.column(collection, sortField);
+    const sql = arms.map((a) => `SELECT id, ${sortColumn} FROM "${collection}" ${a.sql}`).join(' UNION ALL ') +
+      ` ORDER BY 2 ${dir}, 1 ${dir} LIMIT ? OFFSET ?`;
+    const rows = this.prepared(sql).raw().all(...arms.flatMap((a) => a.params), query.limit, query.offset) as [string, unknown][];
+    return rows.map((r) => r[0]);
+  }
+
+
 
   transaction<R>(fn: () => R): R {
     if (this.db.inTransaction) return fn();
