@@ -332,6 +332,31 @@ test('a translator sees the catalog read-only, and the server refuses their writ
   expect(asAsset.status()).toBe(403);
 });
 
+test("a coordinator of one studio sees only that studio's catalog and work, and cannot create studios", async ({ page, request }) => {
+  const { items: studios } = await apiList<Rec>(request, ACCOUNTS.admin, '/studios');
+  const north = studios.find((s) => s.name === 'Northlight Pictures')!;
+  const { items: northProjects } = await apiList<Rec>(request, ACCOUNTS.admin, `/projects?studio=${north._id}`);
+  const { items: northAssets } = await apiList<Rec>(request, ACCOUNTS.admin, `/assets/countByProject?project=${northProjects[0]!._id}`, 'resources=0-0');
+  const { items: northWork } = await apiList<Rec>(request, ACCOUNTS.admin, `/workrequests?project=${northProjects[0]!._id}`, 'resources=0-0');
+  await signIn(page, ACCOUNTS.harborCoordinator);
+
+  await page.goto('/catalog/studios');
+  await expect(page.getByRole('row', { name: /Harbor Lane Studios/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Northlight Pictures/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit Harbor Lane Studios' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New studio' })).toHaveCount(0);
+
+  await page.goto('/catalog/projects');
+  await expect(page.getByRole('row', { name: /Paper Lanterns/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(String(northProjects[0]!.name)) })).toHaveCount(0);
+
+  // Another studio's records are as if they did not exist.
+  await page.goto(`/catalog/assets/${northAssets[0]!._id}`);
+  await expect(page.getByRole('alert')).toContainText('not found');
+  await page.goto(`/work-requests/${northWork[0]!._id}`);
+  await expect(page.getByRole('heading', { name: 'Work request not found' })).toBeVisible();
+});
+
 test('every catalog page passes axe, with screenshots at 1280x800 and 1024x768', async ({ page, request }) => {
   test.setTimeout(150_000);
   const asset = await firstAsset(request);

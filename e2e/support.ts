@@ -6,6 +6,8 @@ export const ACCOUNTS = {
   admin: { username: 'admin@mws.test', password: 'admin-demo' },
   coordinator: { username: 'coordinator@mws.test', password: 'coordinator-demo' },
   translator: { username: 'translator@mws.test', password: 'translator-demo' },
+  /** Sam Okafor coordinates one studio of the demo (Harbor Lane): the studio scope's other side. */
+  harborCoordinator: { username: 'sam.okafor@harborlane.test', password: 'demo-password' },
 } as const;
 export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 

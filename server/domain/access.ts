@@ -1,5 +1,6 @@
-/** Who may do what (docs/API.md, "Who may do what"). Pure functions over the Caller. */
-import type { Caller, GroupDoc, UserDoc, WorkRequestDoc, ShareDoc } from './types';
+/** Who may do what (docs/API.md, "Who may do what" and "Studio scope"). Pure functions over the Caller. */
+import type { Caller, GroupDoc, UserDoc, WorkRequestDoc, ShareDoc, TranslationDoc } from './types';
+import type { Collection, Filter } from '../storage/store';
 import { forbidden } from '../http/errors';
 
 export function makeCaller(user: UserDoc, groups: GroupDoc[]): Caller {
@@ -14,6 +15,38 @@ export function makeCaller(user: UserDoc, groups: GroupDoc[]): Caller {
     isTranslator: types.has('translator'),
     studios,
   };
+}
+
+/**
+ * Studio scope: a coordinator (who is not an admin) reads and writes only the records of the studios of their
+ * coordinator groups. Admins see every studio; translators and clients are not limited by studio (their own rules
+ * apply: assigned or requested work, the catalog readable).
+ */
+export function isStudioScoped(c: Caller): boolean {
+  return c.isCoordinator && !c.isAdmin;
+}
+
+/** Whether records of this studio are the caller's to coordinate: admins every studio, others their groups'. */
+export function inStudioScope(c: Caller, studio: string | undefined): boolean {
+  return c.isAdmin || (studio !== undefined && c.studios.has(studio));
+}
+
+/** Whether the caller may read a record of this studio (the studio's catalog, assets, files…). */
+export function canSeeStudio(c: Caller, studio: string | undefined): boolean {
+  return !isStudioScoped(c) || inStudioScope(c, studio);
+}
+
+/** Store filters keeping a list of records that carry their studio in `field` within the caller's scope. */
+export function studioScopeFilters(c: Caller, field = 'studio'): Filter[] {
+  return isStudioScoped(c) ? [{ field, op: 'in', value: [...c.studios] }] : [];
+}
+
+/**
+ * Store filters keeping a list of records that point at a record of `parent` (whose indexed `studio` says where it
+ * belongs) in `field` within the caller's scope: e.g. the previews of assets in the caller's studios.
+ */
+export function parentScopeFilters(c: Caller, field: string, parent: Collection): Filter[] {
+  return isStudioScoped(c) ? [{ field, op: 'of', collection: parent, filters: [{ field: 'studio', op: 'in', value: [...c.studios] }] }] : [];
 }
 
 /** Admins and coordinators edit the catalog. */
@@ -34,10 +67,26 @@ export function translatorOf(wr: WorkRequestDoc): string | undefined {
   return wr.translationSummary?.translator?._id;
 }
 
-/** Who sees a work request: admins and coordinators all, others the ones they requested or translate. */
+/**
+ * Who sees a work request: admins all, coordinators those of their studios, others the ones they requested or
+ * translate. The strongest role decides (a coordinator who also translates sees their studios' work requests):
+ * `visibilityFilters` (workRequests.ts) is the same rule as a list query.
+ */
 export function canSeeWorkRequest(c: Caller, wr: WorkRequestDoc): boolean {
-  if (c.isAdmin || c.isCoordinator) return true;
+  if (c.isAdmin) return true;
+  if (c.isCoordinator) return inStudioScope(c, wr.studio);
   return wr.from?._id === c.id || translatorOf(wr) === c.id;
+}
+
+/**
+ * Who sees a translation, given the studio of its asset: admins all, coordinators those of their studios,
+ * translators their own; a transcription (no work request: an asset's original-language text) is readable by
+ * everyone outside studio scope, as the source of every translation.
+ */
+export function canSeeTranslation(c: Caller, t: TranslationDoc, studio: string | undefined): boolean {
+  if (c.isAdmin) return true;
+  if (c.isCoordinator) return inStudioScope(c, studio);
+  return t.translator?._id === c.id || !t.workRequest;
 }
 
 export function canChangeWorkRequestStatus(c: Caller): boolean {

@@ -45,7 +45,10 @@ export function eventWorkRequest(wr: WorkRequestDoc): Record<string, unknown> {
   return out;
 }
 
-/** The coordinator groups of a studio, and their users. */
+/**
+ * The coordinator groups of a studio, and their users: the users whose `groups` name one of them (a user's groups
+ * are the truth, as for the caller's scope; a group's `users` list is not kept in step when an admin edits a user).
+ */
 export function studioCoordinators(store: Store, studioId: string | undefined): { groups: string[]; users: string[] } {
   if (!studioId) return { groups: [], users: [] };
   const page = store.list<GroupDoc>('Groups', {
@@ -53,8 +56,10 @@ export function studioCoordinators(store: Store, studioId: string | undefined): 
     offset: 0,
     limit: 100,
   });
-  const groups = page.items.filter((g) => (g.studios ?? []).includes(studioId));
-  return { groups: groups.map((g) => g._id), users: [...new Set(groups.flatMap((g) => g.users ?? []))] };
+  const groups = page.items.filter((g) => (g.studios ?? []).includes(studioId)).map((g) => g._id);
+  if (groups.length === 0) return { groups, users: [] };
+  const members = store.list('Users', { filters: [{ field: 'groups', op: 'contains', value: groups }], offset: 0, limit: 10_000 }).items;
+  return { groups, users: members.map((u) => u._id) };
 }
 
 /** The event types about one work request, each with its title. */

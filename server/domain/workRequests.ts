@@ -2,13 +2,14 @@
 import type { Filter, Stored } from '../storage/store';
 import type { Services } from '../context';
 import type { Caller, WorkRequestDoc } from './types';
-import { translatorOf } from './access';
+import { studioScopeFilters, translatorOf } from './access';
 import type { StatusChange } from '../../src/api/schema/workRequest';
 import { emitWorkRequestEvent } from './events';
 
-/** Store filters limiting a work request list to what the caller may see (docs/API.md). */
+/** Store filters limiting a work request list to what the caller may see (docs/API.md): canSeeWorkRequest as a query. */
 export function visibilityFilters(caller: Caller): Filter[] {
-  if (caller.isAdmin || caller.isCoordinator) return [];
+  if (caller.isAdmin) return [];
+  if (caller.isCoordinator) return studioScopeFilters(caller);
   if (caller.isTranslator) return [{ field: 'translator', op: 'eq', value: caller.id }];
   return [{ field: 'from', op: 'eq', value: caller.id }];
 }

@@ -12,7 +12,9 @@ import type { Collection, Doc, Filter } from '../storage/store';
 import type { PresentContext } from '../http/present';
 import { presentPlain, presentProject, presentStudio } from '../http/present';
 import { badRequest, conflict } from '../http/errors';
-import { requireCatalogEditor } from '../domain/access';
+import { requireAdmin, requireCatalogEditor, studioScopeFilters } from '../domain/access';
+import { callerOf } from '../context';
+import { findInScope, withStudioScope } from './scope';
 import {
   findOr404, presentContext, queryBool, queryString, sendPage, upsertRecord, eqFilter,
   type RouteOptions, type WriteSpec,
@@ -30,13 +32,18 @@ interface CatalogEntry {
   required: string[];
   /** Optional references a PUT may remove with `null` (WriteSpec.removable). */
   removable?: string[];
+  /**
+   * Studio-scoped records (docs/API.md, "Studio scope"): the field lists filter on for a coordinator's studios
+   * (a project's `studio`, a studio's own `_id`). Languages and territories are global reference data.
+   */
+  scopeField?: string;
 }
 
 const slugify = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 const ENTRIES: CatalogEntry[] = [
-  { path: 'projects', collection: 'Projects', what: 'project', schema: projectSchema, present: presentProject, sortField: 'name', required: ['name', 'studio'], removable: ['logo'] },
-  { path: 'studios', collection: 'Studios', what: 'studio', schema: studioSchema, present: presentStudio, sortField: 'name', required: ['name'], removable: ['logo', 'coordinator'] },
+  { path: 'projects', collection: 'Projects', what: 'project', schema: projectSchema, present: presentProject, sortField: 'name', required: ['name', 'studio'], removable: ['logo'], scopeField: 'studio' },
+  { path: 'studios', collection: 'Studios', what: 'studio', schema: studioSchema, present: presentStudio, sortField: 'name', required: ['name'], removable: ['logo', 'coordinator'], scopeField: '_id' },
   { path: 'languages', collection: 'Languages', what: 'language', schema: languageSchema, present: (c, d) => presentPlain(c, 'Languages', d), sortField: 'name', required: ['name', 'code'] },
   { path: 'territories', collection: 'Territories', what: 'territory', schema: territorySchema, present: (c, d) => presentPlain(c, 'Territories', d), sortField: 'name', required: ['name'] },
 ];
@@ -45,11 +52,15 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   const { store } = services;
 
   function writeSpec(entry: CatalogEntry): WriteSpec<Doc> {
-    return {
+    const spec: WriteSpec<Doc> = {
       collection: entry.collection,
       what: entry.what,
       schema: entry.schema,
-      authorize: (caller) => requireCatalogEditor(caller),
+      authorize(caller, current) {
+        requireCatalogEditor(caller);
+        // A new studio is in no coordinator group's scope until an admin puts it in one.
+        if (entry.path === 'studios' && !current) requireAdmin(caller, 'only admins create studios');
+      },
       removable: entry.removable,
       prepare(next, _fields, _caller, current) {
         for (const field of entry.required) {
@@ -73,12 +84,13 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       },
       present: entry.present,
     };
+    return entry.scopeField ? withStudioScope(services, spec) : spec;
   }
 
   for (const entry of ENTRIES) {
     app.get(`/${entry.path}`, async (request, reply) => {
       const ctx = presentContext(request, services);
-      const filters: Filter[] = [];
+      const filters: Filter[] = entry.scopeField ? studioScopeFilters(callerOf(request), entry.scopeField) : [];
       if (entry.path === 'projects') {
         filters.push(...eqFilter('studio', queryString(request, 'studio')));
         const archived = queryBool(request, 'archived');
@@ -90,7 +102,9 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       }, (d) => entry.present(ctx, d));
     });
     app.get<{ Params: { id: string } }>(`/${entry.path}/:id`, async (request, reply) => {
-      const found = findOr404<Doc>(services, entry.collection, request.params.id, entry.what);
+      const found = entry.scopeField
+        ? findInScope<Doc>(request, services, entry.collection, request.params.id, entry.what)
+        : findOr404<Doc>(services, entry.collection, request.params.id, entry.what);
       return sendRecord(reply, found, entry.present(presentContext(request, services), found.doc));
     });
   }

@@ -6,8 +6,9 @@ import type { Doc } from '../storage/store';
 import { callerOf } from '../context';
 import { presentComment } from '../http/present';
 import { bodyPolicy, parseInput, sendRecord } from '../http/records';
-import { badRequest, forbidden } from '../http/errors';
-import { translatorOf } from '../domain/access';
+import { badRequest, forbidden, notFound, validationError } from '../http/errors';
+import { canSeeWorkRequest, translatorOf } from '../domain/access';
+import type { WorkRequestDoc } from '../domain/types';
 import { emitWorkRequestEvent } from '../domain/events';
 import { userSummaryOf } from '../domain/workRequests';
 import { findVisibleWorkRequest, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
@@ -55,6 +56,9 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       schema: commentSchema,
       policy: () => COMMENT_POLICY,
       authorize(caller, current) {
+        // A comment on a work request the caller cannot see (another studio's, for a coordinator) is not revealed.
+        const wr = typeof current?.workRequest === 'string' ? store.get<WorkRequestDoc>('Workrequests', current.workRequest)?.doc : undefined;
+        if (!caller.isAdmin && !(wr && canSeeWorkRequest(caller, wr))) throw notFound('comment');
         if ((current?.user as { _id?: string } | undefined)?._id !== caller.id) throw forbidden('only the author edits a comment');
       },
       prepare(next, fields, _caller, current) {

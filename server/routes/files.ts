@@ -5,8 +5,10 @@ import type { Doc } from '../storage/store';
 import { presentFile } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
 import { badRequest } from '../http/errors';
-import { requireCatalogEditor } from '../domain/access';
-import { findOr404, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { parentScopeFilters, requireCatalogEditor } from '../domain/access';
+import { callerOf } from '../context';
+import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { findInScope, withStudioScope } from './scope';
 
 /** The stored content's own fields are the server's. */
 const FILE_POLICY = bodyPolicy(fileSchema, { readOnly: ['mime', 'bucket', 'chunkSize', 'length', 'md5', 'uploadDate'] });
@@ -17,23 +19,23 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     if (!asset) throw badRequest('asset: required, the id of an asset');
     const ctx = presentContext(request, services);
     return sendPage<Doc>(request, reply, services, 'Files', {
-      filters: [{ field: 'asset', op: 'eq', value: asset }],
+      filters: [{ field: 'asset', op: 'eq', value: asset }, ...parentScopeFilters(callerOf(request), 'asset', 'Assets')],
     }, (f) => presentFile(ctx, f));
   });
 
   app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
-    const found = findOr404<Doc>(services, 'Files', request.params.id, 'file');
+    const found = findInScope<Doc>(request, services, 'Files', request.params.id, 'file');
     return sendRecord(reply, found, presentFile(presentContext(request, services), found.doc));
   });
 
   app.put<{ Params: { id: string } }>('/files/:id', async (request, reply) =>
-    updateRecord<Doc>(request, reply, services, {
+    updateRecord<Doc>(request, reply, services, withStudioScope(services, {
       collection: 'Files',
       what: 'file',
       schema: fileSchema,
       policy: () => FILE_POLICY,
       authorize: (caller) => requireCatalogEditor(caller),
       present: presentFile,
-    }, request.params.id),
+    }), request.params.id),
   );
 };

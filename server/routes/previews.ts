@@ -5,8 +5,10 @@ import type { Doc } from '../storage/store';
 import { presentPreview } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
 import { badRequest, notFound } from '../http/errors';
-import { requireCatalogEditor } from '../domain/access';
-import { findOr404, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { parentScopeFilters, requireCatalogEditor } from '../domain/access';
+import { callerOf } from '../context';
+import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { findInScope, withStudioScope } from './scope';
 
 /** A preview's label and revision change; where it belongs, what it is and its signed link are the server's. */
 const PREVIEW_POLICY = bodyPolicy(previewSchema, {
@@ -19,12 +21,12 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     if (!asset) throw badRequest('asset: required, the id of an asset');
     const ctx = presentContext(request, services);
     return sendPage<Doc>(request, reply, services, 'Previews', {
-      filters: [{ field: 'asset', op: 'eq', value: asset }],
+      filters: [{ field: 'asset', op: 'eq', value: asset }, ...parentScopeFilters(callerOf(request), 'asset', 'Assets')],
     }, (p) => presentPreview(ctx, p));
   });
 
   app.get<{ Params: { id: string } }>('/previews/:id', async (request, reply) => {
-    const found = findOr404<Doc>(services, 'Previews', request.params.id, 'preview');
+    const found = findInScope<Doc>(request, services, 'Previews', request.params.id, 'preview');
     return sendRecord(reply, found, presentPreview(presentContext(request, services), found.doc));
   });
 
@@ -40,7 +42,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   );
 
   app.put<{ Params: { id: string } }>('/previews/:id', async (request, reply) =>
-    updateRecord<Doc>(request, reply, services, {
+    updateRecord<Doc>(request, reply, services, withStudioScope(services, {
       collection: 'Previews',
       what: 'preview',
       schema: previewSchema,
@@ -57,6 +59,6 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         );
         services.store.replace('Assets', { ...asset.doc, previews: next });
       },
-    }, request.params.id),
+    }), request.params.id),
   );
 };

@@ -9,9 +9,18 @@ import { forbidden, notFound } from '../http/errors';
 import { bodyPolicy, sendRecord } from '../http/records';
 import { canEditShare, isShareParticipant } from '../domain/access';
 import { emitShareEvent } from '../domain/events';
+import { requireAssetsInScope } from '../domain/scope';
 import { findOr404, presentContext, sendArrayPage, sendPage, updateRecord, type RouteOptions } from './helpers';
 
 const SHARE_POLICY = bodyPolicy(shareSchema, { readOnly: ['from'] });
+
+/** The ids of the assets a share names: its `assets` and each permission's `assets`. */
+function assetIdsOf(share: ShareDoc | undefined): string[] {
+  if (!share) return [];
+  const listed = (share.assets ?? []).map((a) => a._id);
+  const permitted = (share.permissions ?? []).flatMap((p) => p.assets ?? []);
+  return [...listed, ...permitted].filter((id): id is string => typeof id === 'string');
+}
 
 export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/shares', async (request, reply) => {
@@ -52,9 +61,16 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
         if (!caller.isAdmin && !isShareParticipant(caller, current)) throw notFound('share');
         if (!canEditShare(caller, current)) throw forbidden('only the sender or an admin changes a share');
       },
-      prepare(next) {
-        // New permission records get their own id; every record points back at its share.
-        return { ...next, permissions: (next.permissions ?? []).map((p) => ({ ...p, _id: p._id ?? newId(), share: next._id })) };
+      prepare(next, _fields, caller, current) {
+        // Assets added to the share (or to a recipient's permission) must be of the sender's studios.
+        const before = new Set(assetIdsOf(current));
+        requireAssetsInScope(caller, services.store, assetIdsOf(next).filter((id) => !before.has(id)));
+        // The sender and the share's own id inside permissions are the server's to keep.
+        return {
+          ...next,
+          // New permission records get their own id; every record points back at its share.
+          permissions: (next.permissions ?? []).map((p) => ({ ...p, _id: p._id ?? newId(), share: next._id })),
+        };
       },
       present: presentShare,
       after(saved, previous, caller) {

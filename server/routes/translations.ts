@@ -2,18 +2,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { translation as translationSchema, TRANSLATION_STATUSES } from '../../src/api/schema/translation';
 import type { Filter } from '../storage/store';
-import type { Caller, TranslationDoc, WorkRequestDoc } from '../domain/types';
+import type { TranslationDoc, WorkRequestDoc } from '../domain/types';
 import { callerOf } from '../context';
 import { presentTranslation } from '../http/present';
 import { lineStats, LINE_FIELDS, SUMMARY_FIELD, summarize } from '../domain/translations';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { bodyPolicy, narrowPolicy, sendRecord } from '../http/records';
 import { emitWorkRequestEvent } from '../domain/events';
+import { canSeeTranslation, parentScopeFilters } from '../domain/access';
+import { studioOf } from '../domain/scope';
 import { findOr404, presentContext, queryString, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
-
-function canSeeTranslation(caller: Caller, t: TranslationDoc): boolean {
-  return caller.isAdmin || caller.isCoordinator || t.translator?._id === caller.id;
-}
+import { withStudioScope } from './scope';
 
 /**
  * What a body may set (docs/API.md, "Writable fields"). The record's place (asset, work request), its track and
@@ -28,8 +27,10 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   app.get('/translations', async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    const filters: Filter[] = [];
-    if (!caller.isAdmin && !caller.isCoordinator) filters.push({ field: 'translator', op: 'eq', value: caller.id });
+    // The rule of canSeeTranslation as a query (transcriptions, readable by all, are not listed: see below).
+    const filters: Filter[] = caller.isAdmin ? []
+      : caller.isCoordinator ? parentScopeFilters(caller, 'asset', 'Assets')
+      : [{ field: 'translator', op: 'eq', value: caller.id }];
     const status = queryString(request, 'status');
     if (status && !(TRANSLATION_STATUSES as readonly string[]).includes(status)) {
       throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
@@ -51,12 +52,12 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   app.get<{ Params: { id: string } }>('/translations/:id', async (request, reply) => {
     const caller = callerOf(request);
     const found = findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation');
-    if (!canSeeTranslation(caller, found.doc) && found.doc.workRequest) throw notFound('translation');
+    if (!canSeeTranslation(caller, found.doc, studioOf(store, 'Translations', found.doc))) throw notFound('translation');
     return sendRecord(reply, found, presentTranslation(presentContext(request, services), found.doc, true));
   });
 
   app.put<{ Params: { id: string } }>('/translations/:id', async (request, reply) =>
-    updateRecord<TranslationDoc>(request, reply, services, {
+    updateRecord<TranslationDoc>(request, reply, services, withStudioScope(services, {
       collection: 'Translations',
       what: 'translation',
       schema: translationSchema,
@@ -88,6 +89,6 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
           if (wr) emitWorkRequestEvent(store, bus, { type: 'translation-submitted', actor: caller, workRequest: wr });
         }
       },
-    }, request.params.id),
+    }), request.params.id),
   );
 };

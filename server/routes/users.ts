@@ -10,6 +10,9 @@ import { hashPassword } from '../domain/passwords';
 import { issueInvitation, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
 import { etagOf } from '../http/etag';
 import { bodyPolicy, narrowPolicy, parseInput, NO_FIELDS } from '../http/records';
+import type { Filter } from '../storage/store';
+import { isStudioScoped } from '../domain/access';
+import { groupsInScope } from '../domain/scope';
 import { findOr404, presentContext, queryString, sendArrayPage, sendPage, upsertRecord, updateRecord, type RouteOptions, type WriteSpec } from './helpers';
 
 /**
@@ -95,19 +98,25 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     const caller = callerOf(request);
     if (!caller.isAdmin && !caller.isCoordinator) throw forbidden('only admins and coordinators list users');
     const ctx = presentContext(request, services);
+    // A coordinator lists the members of the groups that share a studio with them (docs/API.md, "Studio scope").
+    const filters: Filter[] = isStudioScoped(caller)
+      ? [{ field: 'groups', op: 'contains', value: groupsInScope(store, caller).map((g) => g._id) }]
+      : [];
     const q = queryString(request, 'q')?.toLowerCase();
     if (q) {
-      // Users are few: filter in memory over name and e-mail.
-      const all = store.list<UserDoc>('Users', { offset: 0, limit: 100_000, sort: { field: 'name', dir: 'asc' } }).items;
+      // Users are few: filter the whole (scoped) list in memory over name and e-mail.
+      const all = store.list<UserDoc>('Users', { filters, offset: 0, limit: 100_000, sort: { field: 'name', dir: 'asc' } }).items;
       const matches = all.filter((u) => `${u.name ?? ''} ${u.emailNormal ?? ''}`.toLowerCase().includes(q));
       return sendArrayPage(request, reply, matches, (u) => presentUser(ctx, u));
     }
-    return sendPage<UserDoc>(request, reply, services, 'Users', { sort: { field: 'name', dir: 'asc' } }, (u) => presentUser(ctx, u));
+    return sendPage<UserDoc>(request, reply, services, 'Users', { filters, sort: { field: 'name', dir: 'asc' } }, (u) => presentUser(ctx, u));
   });
 
   app.get('/groups', async (request, reply) => {
+    const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    return sendPage<GroupDoc>(request, reply, services, 'Groups', { sort: { field: 'name', dir: 'asc' } }, (g) => presentGroup(ctx, g));
+    const filters: Filter[] = isStudioScoped(caller) ? [{ field: '_id', op: 'in', value: groupsInScope(store, caller).map((g) => g._id) }] : [];
+    return sendPage<GroupDoc>(request, reply, services, 'Groups', { filters, sort: { field: 'name', dir: 'asc' } }, (g) => presentGroup(ctx, g));
   });
 
   app.get<{ Params: { id: string } }>('/users/:id', async (request, reply) => {

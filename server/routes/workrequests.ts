@@ -10,7 +10,7 @@ import { badRequest, forbidden } from '../http/errors';
 import { canChangeWorkRequestStatus } from '../domain/access';
 import { changeStatus, visibilityFilters } from '../domain/workRequests';
 import { expectedVersion } from '../http/etag';
-import { findOr404, findVisibleWorkRequest, presentContext, queryString, sendPage, eqFilter, withConflict, type RouteOptions } from './helpers';
+import { findVisibleWorkRequest, presentContext, queryString, sendPage, eqFilter, withConflict, type RouteOptions } from './helpers';
 
 const SORTS: Record<string, { field: string; dir: 'asc' | 'desc' }> = {
   due: { field: 'due', dir: 'asc' },
@@ -68,8 +68,8 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   app.put<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) => {
     const caller = callerOf(request);
     if (!canChangeWorkRequestStatus(caller)) throw forbidden('only coordinators and admins change a work request status');
+    const found = findVisibleWorkRequest(request, services, request.params.id);
     const change = parseInput(statusChange, request.body);
-    const found = findOr404<WorkRequestDoc>(services, 'Workrequests', request.params.id, 'work request');
     const ctx = presentContext(request, services);
     const updated = withConflict(
       'work request',

@@ -44,7 +44,12 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     status: v('$.status'),
     translator: v('$.translator._id'),
   },
-  Users: { username: v('$.username'), name: v('$.name') },
+  Users: {
+    username: v('$.username'),
+    name: v('$.name'),
+    /** The user's group ids as the text of their JSON list (`contains` finds the members of groups). */
+    groups: text('$.groups'),
+  },
   Groups: { name: v('$.name'), type: v('$.type') },
   Offlines: { workRequest: v('$.workRequest') },
   Shares: { from: v('$.from._id'), to: text('$.to') },
@@ -73,7 +78,12 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
 
 /** Indexes over several columns, for the lists that filter on one field and sort on another. */
 export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
-  Workrequests: [['status', 'due'], ['project', 'due'], ['automation', 'due'], ['language', 'due'], ['territory', 'due']],
+  Workrequests: [
+    ['status', 'due'], ['project', 'due'], ['automation', 'due'], ['language', 'due'], ['territory', 'due'],
+    // A coordinator's list: their studios by date (the store merges one range per studio), and by status (counts
+    // of a status tab among 100,000 work requests: 970 ms without, 3 ms with).
+    ['studio', 'created'], ['studio', 'due'], ['status', 'studio'],
+  ],
   Notifications: [['to', 'added'], ['to', 'read', 'added'], ['to', 'type', 'added']],
   Comments: [['workRequest', 'created']],
 };

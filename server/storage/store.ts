@@ -21,12 +21,24 @@ export interface Stored<T extends Doc = Doc> {
 }
 
 export type FilterValue = string | number | boolean;
-export interface Filter {
+export interface ValueFilter {
   /** An indexed field name of the collection. */
   field: string;
+  /** `contains` with several values: the field contains any of them. */
   op: 'eq' | 'in' | 'lt' | 'gt' | 'contains';
   value: FilterValue | FilterValue[];
 }
+/**
+ * The field (indexed) holds the id of a record of `collection` that `filters` select: a semi-join, e.g. the
+ * translations whose asset is in a studio (`{field: 'asset', op: 'of', collection: 'Assets', filters: [studio in …]}`).
+ */
+export interface JoinFilter {
+  field: string;
+  op: 'of';
+  collection: Collection;
+  filters: ValueFilter[];
+}
+export type Filter = ValueFilter | JoinFilter;
 
 /** Top-level fields to leave out of the documents read (large embedded lists a caller does not need). */
 export interface ReadOptions {

@@ -179,34 +179,34 @@ describe('the 19 operations', () => {
     expect(archived.body.name).toBe('Test Project');
   });
 
-  it('14 PUT /studios creates and updates', async () => {
-    const created = await call(server, 'PUT', '/api/studios', { body: { name: 'Blue Harbor', previewWatermarkFormat: '{email}' } });
+  it('14 PUT /studios creates (admins) and updates', async () => {
+    const created = await call(server, 'PUT', '/api/studios', { as: DEMO.admin, body: { name: 'Blue Harbor', previewWatermarkFormat: '{email}' } });
     expect(created.status).toBe(200);
-    const updated = await call(server, 'PUT', '/api/studios', { body: { _id: created.body._id, name: 'Blue Harbour' } });
+    const updated = await call(server, 'PUT', '/api/studios', { as: DEMO.admin, body: { _id: created.body._id, name: 'Blue Harbour' } });
     expect(updated.body).toMatchObject({ name: 'Blue Harbour', previewWatermarkFormat: '{email}', slug: 'blue-harbor' });
   });
 
   it('14 PUT /studios removes the logo and the coordinator given as null, nothing else', async () => {
     const groups = await call(server, 'GET', '/api/groups');
-    const created = await call(server, 'PUT', '/api/studios', { body: { name: 'Null Harbor', logo: 'f'.repeat(24), coordinator: groups.body[0]._id } });
+    const created = await call(server, 'PUT', '/api/studios', { as: DEMO.admin, body: { name: 'Null Harbor', logo: 'f'.repeat(24), coordinator: groups.body[0]._id } });
     const id = created.body._id as string;
-    const cleared = await call(server, 'PUT', '/api/studios', { body: { _id: id, coordinator: null, logo: null } });
+    const cleared = await call(server, 'PUT', '/api/studios', { as: DEMO.admin, body: { _id: id, coordinator: null, logo: null } });
     expect(cleared.status).toBe(200);
     expect(cleared.body).not.toHaveProperty('coordinator');
     expect(cleared.body).not.toHaveProperty('logo');
     expect(cleared.body.name).toBe('Null Harbor');
     // A required field, or one that is not a removable reference, is still a wrong type: 400, nothing changed.
     for (const body of [{ name: null }, { previewWatermarkFormat: null }, { slug: null, logo: 'a'.repeat(24) }]) {
-      const refused = await call(server, 'PUT', '/api/studios', { body: { _id: id, ...body } });
+      const refused = await call(server, 'PUT', '/api/studios', { as: DEMO.admin, body: { _id: id, ...body } });
       expect(refused.status, JSON.stringify(body)).toBe(400);
     }
-    const after = await call(server, 'GET', `/api/studios/${id}`);
+    const after = await call(server, 'GET', `/api/studios/${id}`, { as: DEMO.admin });
     expect(after.body).toMatchObject({ name: 'Null Harbor', slug: 'null-harbor' });
     expect(after.body).not.toHaveProperty('logo');
     // A project's studio cannot be removed; its logo can.
-    const project = await call(server, 'PUT', '/api/projects', { body: { name: 'Null Project', studio: id, logo: 'b'.repeat(24) } });
-    expect((await call(server, 'PUT', '/api/projects', { body: { _id: project.body._id, studio: null } })).status).toBe(400);
-    const noLogo = await call(server, 'PUT', '/api/projects', { body: { _id: project.body._id, logo: null } });
+    const project = await call(server, 'PUT', '/api/projects', { as: DEMO.admin, body: { name: 'Null Project', studio: id, logo: 'b'.repeat(24) } });
+    expect((await call(server, 'PUT', '/api/projects', { as: DEMO.admin, body: { _id: project.body._id, studio: null } })).status).toBe(400);
+    const noLogo = await call(server, 'PUT', '/api/projects', { as: DEMO.admin, body: { _id: project.body._id, logo: null } });
     expect(noLogo.status).toBe(200);
     expect(noLogo.body).not.toHaveProperty('logo');
     expect(noLogo.body.studio).toBe(id);

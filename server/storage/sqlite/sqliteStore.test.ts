@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { SqliteStore } from './sqliteStore';
-import { VersionConflict } from '../store';
+import { VersionConflict, type Doc, type Filter } from '../store';
 
 function store() {
   return new SqliteStore(':memory:');
@@ -72,6 +76,61 @@ describe('SqliteStore', () => {
     const s = store();
     s.insert('Notifications', { to: 'u', title: 'Cora marked Main Trailer', emailSubject: '' });
     expect(s.count('Notifications', [{ field: 'search', op: 'contains', value: 'MAIN trailer' }])).toBe(1);
+  });
+
+  it('contains with several values finds any of them; with none, nothing', () => {
+    const s = store();
+    s.insert('Users', { name: 'A', groups: ['g1'] });
+    s.insert('Users', { name: 'B', groups: ['g2', 'g3'] });
+    s.insert('Users', { name: 'C', groups: [] });
+    expect(s.count('Users', [{ field: 'groups', op: 'contains', value: ['g1', 'g3'] }])).toBe(2);
+    expect(s.count('Users', [{ field: 'groups', op: 'contains', value: [] }])).toBe(0);
+  });
+
+  it('joins on a referenced record (op "of"), and a write to that record changes the cached count', () => {
+    const s = store();
+    const inA = s.insert('Assets', { studio: 'A' }).doc;
+    const inB = s.insert('Assets', { studio: 'B' }).doc;
+    for (const asset of [inA, inA, inB]) s.insert('Translations', { asset: asset._id });
+    const ofA: Filter[] = [{ field: 'asset', op: 'of', collection: 'Assets', filters: [{ field: 'studio', op: 'in', value: ['A'] }] }];
+    const page = s.list('Translations', { filters: ofA, offset: 0, limit: 10 });
+    expect(page.items.map((t) => t.asset)).toEqual([inA._id, inA._id]);
+    expect(page.total).toBe(2);
+    s.replace('Assets', { ...inB, studio: 'A' });
+    expect(s.count('Translations', ofA)).toBe(3);
+  });
+
+  it('an in filter of several values alone, sorted, pages exactly as one sorted list (merged index ranges)', () => {
+    const s = store();
+    const docs = Array.from({ length: 60 }, (_, i) => s.insert('Workrequests', {
+      studio: ['a', 'b', 'c'][i % 3], created: 1000 + ((i * 7) % 13), due: { date: 5000 - ((i * 5) % 11) },
+    }).doc);
+    const want = docs.filter((d) => d.studio !== 'c');
+    const key = (d: Doc, field: 'created' | 'due') => (field === 'created' ? d.created : (d.due as { date: number }).date);
+    for (const field of ['created', 'due'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const sign = dir === 'asc' ? 1 : -1;
+        const sorted = [...want].sort((x, y) => sign * (key(x, field) - key(y, field)) || sign * x._id.localeCompare(y._id));
+        for (const offset of [0, 7, 35]) {
+          const page = s.list('Workrequests', { filters: [{ field: 'studio', op: 'in', value: ['a', 'b', 'a'] }], sort: { field, dir }, offset, limit: 10 });
+          expect(page.items.map((d) => d._id), `${field} ${dir} at ${offset}`).toEqual(sorted.slice(offset, offset + 10).map((d) => d._id));
+          expect(page.total).toBe(40);
+        }
+      }
+    }
+  });
+
+  it('adds the column of a field indexed after the database was made', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-store-'));
+    const file = path.join(dir, 'old.sqlite');
+    const old = new Database(file);
+    old.exec('CREATE TABLE "Users" (id TEXT PRIMARY KEY, created INTEGER NOT NULL, version INTEGER NOT NULL, doc TEXT NOT NULL)');
+    old.prepare('INSERT INTO "Users" VALUES (?, 1, 1, ?)').run('a'.repeat(24), JSON.stringify({ _id: 'a'.repeat(24), created: 1, name: 'Old', groups: ['g1'] }));
+    old.close();
+    const s = new SqliteStore(file);
+    expect(s.list('Users', { filters: [{ field: 'groups', op: 'contains', value: 'g1' }], sort: { field: 'name', dir: 'asc' }, offset: 0, limit: 5 }).items[0]?.name).toBe('Old');
+    s.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses unknown fields', () => {

@@ -3,9 +3,9 @@ import { catalogAccess, resolveInvite, signedLinkExpiry } from './access';
 
 describe('catalogAccess', () => {
   it('lets admins and coordinators edit, translators read', () => {
-    expect(catalogAccess({ groups: [{ type: 'admin' }] })).toEqual({ canEdit: true, isAdmin: true, canListUsers: true });
-    expect(catalogAccess({ groups: [{ type: 'coordinator' }] })).toEqual({ canEdit: true, isAdmin: false, canListUsers: true });
-    expect(catalogAccess({ groups: [{ type: 'translator' }] })).toEqual({ canEdit: false, isAdmin: false, canListUsers: false });
+    expect(catalogAccess({ groups: [{ type: 'admin' }] })).toEqual({ canEdit: true, canCreateStudios: true, isAdmin: true, canListUsers: true });
+    expect(catalogAccess({ groups: [{ type: 'coordinator' }] })).toEqual({ canEdit: true, canCreateStudios: false, isAdmin: false, canListUsers: true });
+    expect(catalogAccess({ groups: [{ type: 'translator' }] })).toEqual({ canEdit: false, canCreateStudios: false, isAdmin: false, canListUsers: false });
     expect(catalogAccess(undefined).canEdit).toBe(false);
   });
 });

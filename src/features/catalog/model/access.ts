@@ -2,8 +2,10 @@
 import type { User } from '../../../api/schema/user';
 
 export interface CatalogAccess {
-  /** Admins and coordinators create and edit catalog records. */
+  /** Admins and coordinators create and edit catalog records (coordinators: of their studios; the server filters). */
   canEdit: boolean;
+  /** Only admins create studios (a new studio is in no coordinator's scope until an admin puts it in a group). */
+  canCreateStudios: boolean;
   /** Admins create and edit users. */
   isAdmin: boolean;
   /** Admins and coordinators may list users (GET /users). */
@@ -14,7 +16,7 @@ export function catalogAccess(user: User | undefined): CatalogAccess {
   const types = new Set((user?.groups ?? []).map((g) => g.type));
   const isAdmin = types.has('admin');
   const canEdit = isAdmin || types.has('coordinator');
-  return { canEdit, isAdmin, canListUsers: canEdit };
+  return { canEdit, canCreateStudios: isAdmin, isAdmin, canListUsers: canEdit };
 }
 
 /** The invitation link of a user, resolved as far as it truly can be: `:code` replaced only when the code is known. */

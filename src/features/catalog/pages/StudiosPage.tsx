@@ -14,7 +14,7 @@ import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
 export function StudiosPage() {
-  const { canEdit } = useCatalogAccess();
+  const { canEdit, canCreateStudios } = useCatalogAccess();
   const query = useStudioList();
   const groups = useQuery(groupListOptions());
   const client = useQueryClient();
@@ -28,7 +28,7 @@ export function StudiosPage() {
     <CatalogLayout
       title="Studios"
       meta={total !== undefined ? plural(total, 'studio') : undefined}
-      actions={canEdit ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>New studio</button> : undefined}
+      actions={canCreateStudios ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>New studio</button> : undefined}
     >
       <ListState query={query} what="studios" route="GET /studios" empty={<strong>No studios yet.</strong>}>
         <CatalogTable caption="Studios" columns={['Name', 'Slug', 'Coordinator group', 'Preview watermark', 'Created']} actions={canEdit}>

@@ -338,7 +338,7 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
             {problems.map((p) => <span key={p.field} className="form-error" role="alert">{p.message}</span>)}
             {saveError ? (
               <span className="form-error" role="alert">
-                Not saved: {isApiError(saveError) && saveError.status === 403 ? 'only the sender or an admin can change this share.' : describeError(saveError)} Your changes are still here.
+                Not saved: {isApiError(saveError) && saveError.status === 403 ? `you may not make this change (${saveError.message}).` : describeError(saveError)} Your changes are still here.
               </span>
             ) : null}
           </div>

@@ -1,0 +1,91 @@
+/**
+ * Studio scope over stored records (docs/API.md, "Studio scope"): which studio a record belongs to, and the checks
+ * reads and writes make with it. The rule itself (who is scoped, which studios are theirs) is access.ts's.
+ */
+import type { Collection, Doc, Store } from '../storage/store';
+import type { Caller, GroupDoc } from './types';
+import { canSeeStudio, inStudioScope, isStudioScoped } from './access';
+import { badRequest, forbidden, notFound } from '../http/errors';
+
+/** Fields that place a record in a studio: the studio itself, or a record that belongs to one. */
+const REFERENCES = {
+  studio: undefined,
+  project: 'Projects',
+  asset: 'Assets',
+  workRequest: 'Workrequests',
+} as const satisfies Record<string, Collection | undefined>;
+type Reference = keyof typeof REFERENCES;
+
+/**
+ * Where each collection's records take their studio from: the first of these fields the record has decides. Lists
+ * filter on the same thing (the indexed `studio`, or a join on the referenced record's `studio`).
+ */
+const STUDIO_FROM: Partial<Record<Collection, readonly Reference[]>> = {
+  Workrequests: ['studio'],
+  Projects: ['studio'],
+  Assets: ['studio'],
+  Previews: ['asset', 'studio'],
+  Files: ['asset', 'project', 'studio'],
+  Translations: ['asset'],
+  Comments: ['workRequest'],
+  Offlines: ['workRequest'],
+};
+
+function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  const id = (value as { _id?: unknown } | null | undefined)?._id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The studio a reference field's value points at (a studio id, or the studio of the project, asset, work request). */
+export function studioOfReference(store: Store, field: Reference, value: unknown): string | undefined {
+  const id = idOf(value);
+  const collection = REFERENCES[field];
+  if (id === undefined || collection === undefined) return id;
+  const studio = /^[0-9a-f]{24}$/.test(id) ? store.get(collection, id)?.doc.studio : undefined;
+  return typeof studio === 'string' ? studio : undefined;
+}
+
+/** The studio of a stored record; undefined when it has none (then only admins and unscoped callers see it). */
+export function studioOf(store: Store, collection: Collection, doc: Doc): string | undefined {
+  if (collection === 'Studios') return doc._id;
+  const field = STUDIO_FROM[collection]?.find((f) => doc[f] !== undefined);
+  return field === undefined ? undefined : studioOfReference(store, field, doc[field]);
+}
+
+/** Throws 404 when the record is outside the caller's scope (its existence is not revealed). */
+export function requireInScope(caller: Caller, store: Store, collection: Collection, doc: Doc, what: string): void {
+  if (!canSeeStudio(caller, studioOf(store, collection, doc))) throw notFound(what);
+}
+
+/**
+ * Checks the reference fields a write sets (`studio`, `project`, `asset`, `workRequest`) to a value the record did
+ * not have: one that is not a record id is a 400 (for everyone); for a scoped caller, one pointing outside their
+ * studios is a 403 (as is an unknown id, which cannot be told from another studio's).
+ */
+export function requirePlacement(caller: Caller, store: Store, fields: Record<string, unknown>, current: Doc | undefined): void {
+  for (const field of Object.keys(REFERENCES) as Reference[]) {
+    if (!(field in fields) || (current && idOf(fields[field]) === idOf(current[field]))) continue;
+    if (!/^[0-9a-f]{24}$/.test(idOf(fields[field]) ?? '')) throw badRequest(`${field}: expected the id of a ${field === 'workRequest' ? 'work request' : field}`);
+    if (isStudioScoped(caller) && !inStudioScope(caller, studioOfReference(store, field, fields[field]))) {
+      throw forbidden(`${field}: you may only place records in your own studios`);
+    }
+  }
+}
+
+/** Throws 403 unless every asset id is of a studio in the caller's scope (unscoped callers: no limit). */
+export function requireAssetsInScope(caller: Caller, store: Store, assetIds: Iterable<string>): void {
+  if (!isStudioScoped(caller)) return;
+  for (const id of assetIds) {
+    if (!inStudioScope(caller, studioOfReference(store, 'asset', id))) {
+      throw forbidden('assets: you may only share assets of your own studios');
+    }
+  }
+}
+
+/** The groups that share a studio with the caller (for a scoped caller's lists of users and groups). */
+export function groupsInScope(store: Store, caller: Caller): GroupDoc[] {
+  // Groups are few: one read of all of them.
+  const all = store.list<GroupDoc>('Groups', { offset: 0, limit: 10_000 }).items;
+  return all.filter((g) => (g.studios ?? []).some((s) => caller.studios.has(s)));
+}
