@@ -1,6 +1,7 @@
 /** Runtime configuration from the environment, validated in one place. */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TIMEOUTS } from './http/requestLimits';
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -20,6 +21,23 @@ const env = z.object({
   SEED: z.enum(['true', 'false']).default('true'),
   /** How long an invitation link stays valid, in seconds (default 14 days). */
   INVITATION_TTL_SECONDS: z.coerce.number().int().min(1).optional(),
+  /**
+   * The origin clients reach this server at (`https://console.example.com`): `$links` and app URLs in records use
+   * it instead of the request's Host header.
+   */
+  MWS_PUBLIC_ORIGIN: z.url().refine((v) => new URL(v).origin === v.replace(/\/$/, ''), 'expected an origin only: scheme, host and port, no path')
+    .transform((v) => new URL(v).origin).optional(),
+  /** Time a client has to send a request's headers, in seconds (defaults and reasons: http/requestLimits.ts). */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(DEFAULT_TIMEOUTS.headersMs / 1000),
+  /** Time a client has to send a whole request, headers and body, in seconds. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(DEFAULT_TIMEOUTS.requestMs / 1000),
+  /** A connection with no traffic either way for this long is closed; above the live stream's 20 s heartbeat. */
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().min(30, 'must stay above the live stream\'s 20 s heartbeat').default(DEFAULT_TIMEOUTS.idleMs / 1000),
+  /** How long a kept-alive connection waits for its next request, in seconds. */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(DEFAULT_TIMEOUTS.keepAliveMs / 1000),
+}).refine((e) => e.HEADERS_TIMEOUT_SECONDS <= e.REQUEST_TIMEOUT_SECONDS, {
+  path: ['HEADERS_TIMEOUT_SECONDS'],
+  message: 'must not exceed REQUEST_TIMEOUT_SECONDS',
 });
 
 export type Config = z.infer<typeof env> & { dbFile: string };

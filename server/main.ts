@@ -35,6 +35,13 @@ async function main(): Promise<void> {
     apiBase: config.MWS_API_BASE,
     signingKey: signingKey(config.DATA_DIR, config.MWS_SIGNING_KEY),
     invitationTtlSeconds: config.INVITATION_TTL_SECONDS,
+    publicOrigin: config.MWS_PUBLIC_ORIGIN,
+    timeouts: {
+      headersMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: config.IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
   });
   const shutdown = async () => {
     await app.close();
