@@ -15,7 +15,7 @@ import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
 import { HttpError } from './http/errors';
 import { parseJsonBody } from './http/jsonBody';
-import { DEFAULT_TIMEOUTS, checkRequestShape, clientErrorHandler, timeoutOptions, type ServerTimeouts } from './http/requestLimits';
+import { DEFAULT_TIMEOUTS, checkRequestShape, clientErrorHandler, frameworkErrors, timeoutOptions, type ServerTimeouts } from './http/requestLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { installResponseCache } from './http/responseCache';
 import type { Services } from './context';
@@ -82,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     routerOptions: { ignoreTrailingSlash: true },
     ...timeoutOptions(timeouts),
     clientErrorHandler: clientErrorHandler(timeouts),
+    frameworkErrors,
   });
   const services: Services = {
     store: options.store,
@@ -94,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   app.decorate('services', services);
   app.decorateRequest('caller', undefined);
 
-  // Bodies: JSON objects only (415 otherwise), 1 MiB at most (413), within http/jsonBody.ts's limits (400).
+  // Bodies: JSON only (415 otherwise), 1 MiB at most (413), an object within http/jsonBody.ts's limits (400).
   // Proxying, the body goes to the upstream as it came (routes/proxy.ts), which applies its own rules.
   if (!options.upstream) {
     app.removeAllContentTypeParsers();

@@ -5,8 +5,9 @@
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, badRequest, type ErrorCode } from './errors';
+import { API_POLICY } from './securityHeaders';
 
 /** Seconds-based timeouts of the HTTP server, in milliseconds here. */
 export interface ServerTimeouts {
@@ -91,4 +92,21 @@ export function clientErrorHandler(timeouts: ServerTimeouts) {
     }
     socket.destroy(error);
   };
+}
+
+/**
+ * Fastify's `frameworkErrors`: URLs its router cannot take (bad percent-encoding, a path segment over 100
+ * characters), answered in the interface's error shape. No hook runs for these, so the headers are set here.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply
+    .status(tooLong ? 414 : 400)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', API_POLICY)
+    .send({
+      error: tooLong
+        ? { code: 'uri_too_long', message: 'a path segment is over 100 characters' }
+        : { code: 'bad_request', message: 'the URL path is not valid percent-encoding' },
+    });
 }

@@ -116,6 +116,16 @@ describe('query strings, URLs and headers', () => {
     expect(JSON.parse(huge.text.split('\r\n\r\n')[1]!).error.code).toBe('headers_too_large');
   });
 
+  it('answers URLs the router cannot take in the error shape', async () => {
+    const encoding = await call(server, 'GET', '/api/users/%E0%A4%A');
+    expect(encoding.status).toBe(400);
+    expect(encoding.body.error).toMatchObject({ code: 'bad_request', message: 'the URL path is not valid percent-encoding' });
+    const segment = await call(server, 'GET', `/api/users/${'a'.repeat(200)}`);
+    expect(segment.status).toBe(414);
+    expect(segment.body.error.code).toBe('uri_too_long');
+    expect(segment.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('refuses an X-Range beyond its numbers', async () => {
     const res = await call(server, 'GET', '/api/workrequests', { headers: { 'X-Range': 'resources=0-99999999999999999999' } });
     expect(res.status).toBe(400);
