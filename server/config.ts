@@ -25,7 +25,7 @@ const env = z.object({
    * The origin clients reach this server at (`https://console.example.com`): `$links` and app URLs in records use
    * it instead of the request's Host header.
    */
-  MWS_PUBLIC_ORIGIN: z.url().refine((v) => new URL(v).origin === v.replace(/\/$/, ''), 'expected an origin only: scheme, host and port, no path')
+  MWS_PUBLIC_ORIGIN: z.url().refine((v) => !URL.canParse(v) || new URL(v).origin === v.replace(/\/$/, ''), 'expected an origin only: scheme, host and port, no path')
     .transform((v) => new URL(v).origin).optional(),
   /** Time a client has to send a request's headers, in seconds (defaults and reasons: http/requestLimits.ts). */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(DEFAULT_TIMEOUTS.headersMs / 1000),
