@@ -11,6 +11,12 @@ describe('readConfig', () => {
     expect(() => readConfig({ MWS_PUBLIC_ORIGIN: 'console.example.com' })).toThrow(/MWS_PUBLIC_ORIGIN/);
   });
 
+  it('takes MWS_API_BASE as a path or an http(s) URL (its origin goes into the pages\' CSP)', () => {
+    expect(readConfig({ MWS_API_BASE: 'https://api.example.com/api' }).MWS_API_BASE).toBe('https://api.example.com/api');
+    expect(() => readConfig({ MWS_API_BASE: 'https://exa mple.com/api' })).toThrow(/MWS_API_BASE: expected a path/);
+    expect(() => readConfig({ MWS_API_BASE: 'javascript:alert(1)' })).toThrow(/MWS_API_BASE: expected a path/);
+  });
+
   it('has timeouts a slow browser never reaches, and refuses ones that would break the live stream', () => {
     const defaults = readConfig({});
     expect([defaults.HEADERS_TIMEOUT_SECONDS, defaults.REQUEST_TIMEOUT_SECONDS, defaults.IDLE_TIMEOUT_SECONDS, defaults.KEEP_ALIVE_TIMEOUT_SECONDS]).toEqual([20, 120, 60, 72]);

@@ -10,7 +10,9 @@ const env = z.object({
   /** Serve the API from a real deployment instead of the embedded database. */
   MWS_UPSTREAM: z.url().optional(),
   /** The API base the browser app calls, served as /config.json (default '/api', same origin). */
-  MWS_API_BASE: z.string().optional(),
+  MWS_API_BASE: z.string()
+    .refine((v) => v.startsWith('/') || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'expected a path (/api) or an http(s) URL')
+    .optional(),
   /** Hex key for signed links; random per process when absent. */
   MWS_SIGNING_KEY: z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 hex characters').optional(),
   DIST_DIR: z.string().default('./dist'),
