@@ -44,8 +44,11 @@ export function timeoutOptions(t: ServerTimeouts) {
 
 export const MAX_URL_LENGTH = 8 * 1024;
 
-/** A host name, IPv4 or [IPv6] literal, with an optional port: nothing that could carry a path or markup into links. */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+/**
+ * A host name (underscores too: container names have them), IPv4 or [IPv6] literal, with an optional port: nothing
+ * that could carry a path, quotes or markup into links.
+ */
+const HOST = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 const LIST_HINT = 'give it once (a comma-separated list where several values are allowed)';
 

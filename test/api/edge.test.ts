@@ -138,6 +138,7 @@ describe('query strings, URLs and headers', () => {
     expect(JSON.parse(bad.body).error.message).toContain('Host');
     const good = await getWithHost(server, '/api/users/me', 'console.test:8443');
     expect(JSON.parse(good.body).$links.self).toMatch(/^\/\/console\.test:8443\/api\/Users\/[0-9a-f]{24}$/);
+    for (const host of ['mws_app:8080', '[::1]:8080', '10.0.0.7']) expect((await getWithHost(server, '/api/users/me', host)).status, host).toBe(200);
   });
 });
 
