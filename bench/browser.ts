@@ -209,7 +209,7 @@ export async function run(o: { duration: number; workRequests: number }): Promis
   await buildApp();
   // The baselines and the floor page (bench/floor, built by bundle.ts) are served by the same server from the app's dist.
   fs.mkdirSync(path.join(APP_DIST, 'bench'), { recursive: true });
-  for (const f of ['first-rows.html', 'textarea.html']) fs.copyFileSync(path.join(ROOT, 'bench/baselines', f), path.join(APP_DIST, 'bench', f));
+  for (const f of ['first-rows.html', 'first-rows.js', 'first-rows.css', 'textarea.html']) fs.copyFileSync(path.join(ROOT, 'bench/baselines', f), path.join(APP_DIST, 'bench', f));
   for (const f of fs.readdirSync(path.join(FLOOR_DIST, 'assets'))) fs.copyFileSync(path.join(FLOOR_DIST, 'assets', f), path.join(APP_DIST, 'assets', f));
   fs.copyFileSync(path.join(FLOOR_DIST, 'index.html'), path.join(APP_DIST, 'bench', 'floor.html'));
 

@@ -29,7 +29,7 @@ describe('serving the app', () => {
     const res = await fetch(`${base}/work-requests/abc`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('window.__MWS_CONFIG__={"apiBase":"https://mws.example.com/api\\u003c/script>"}');
+    expect(html).toContain('<script type="application/json" id="mws-config">{"apiBase":"https://mws.example.com/api\\u003c/script>"}</script>');
     expect(html.match(/<\/script>/g)).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@
  * signed download links), JSON errors, CORS for the custom headers, and the built single-page app from `distDir`.
  * Tests build it on a temp database; server/main.ts builds it and listens.
  */
-import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,9 @@ import { DEFAULT_SIGNIN_LIMITS, installSignInGuard, type SignInLimits } from './
 import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
 import { HttpError } from './http/errors';
+import { parseJsonBody } from './http/jsonBody';
+import { DEFAULT_TIMEOUTS, checkRequestShape, clientErrorHandler, frameworkErrors, timeoutOptions, type ServerTimeouts } from './http/requestLimits';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { installResponseCache } from './http/responseCache';
 import type { Services } from './context';
 import { workRequestRoutes } from './routes/workrequests';
@@ -31,6 +34,7 @@ import { commentRoutes } from './routes/comments';
 import { catalogRoutes } from './routes/catalog';
 import { notificationRoutes } from './routes/notifications';
 import { proxyRoutes } from './routes/proxy';
+import { CONFIG_ELEMENT_ID } from '../src/api/config';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -55,6 +59,10 @@ export interface AppOptions {
   signInLimits?: SignInLimits;
   /** Password checks (scrypt) run at once and waiting at most; DEFAULT_PASSWORD_CHECKS by default. */
   passwordChecks?: { concurrency: number; queue: number };
+  /** The origin `$links` and app URLs use (`MWS_PUBLIC_ORIGIN`); the request's Host when absent. */
+  publicOrigin?: string;
+  /** How long clients may take to send requests (http/requestLimits.ts). */
+  timeouts?: ServerTimeouts;
 }
 
 const CORS_HEADERS = {
@@ -72,19 +80,15 @@ function isPublicApiPath(url: string): boolean {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance & { services: Services }> {
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
-    // The router's own refusals (a path segment over 100 characters, a broken percent-encoding) in the documented
-    // JSON error shape. No record has an id that long: such a path is a 404 like any other unknown id.
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-        return reply.status(404).send({ error: { code: 'not_found', message: 'no such record: the id is too long' } });
-      }
-      return reply.status(400).send({ error: { code: 'bad_request', message: 'the URL is not valid (check its percent-encoding)' } });
-    },
+    ...timeoutOptions(timeouts),
+    clientErrorHandler: clientErrorHandler(timeouts),
+    frameworkErrors,
   });
   const services: Services = {
     store: options.store,
@@ -92,24 +96,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     bus: options.bus ?? createNotificationBus(),
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
     invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
+    publicOrigin: options.publicOrigin,
   };
   app.decorate('services', services);
   app.decorateRequest('caller', undefined);
 
-  // Bodies: JSON only (415 otherwise), 1 MiB at most (413).
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new HttpError(400, 'bad_request', 'body: not valid JSON'), undefined);
-    }
-  });
-  app.addContentTypeParser('*', (_req, _payload, done) => {
-    done(new HttpError(415, 'unsupported_media_type', 'send the body as application/json'), undefined);
-  });
+  // Bodies: JSON only (415 otherwise), 1 MiB at most (413), an object within http/jsonBody.ts's limits (400).
+  // Proxying, the body goes to the upstream as it came (routes/proxy.ts), which applies its own rules.
+  if (!options.upstream) {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
+      try {
+        done(null, parseJsonBody(String(body)));
+      } catch (e) {
+        done(e as HttpError, undefined);
+      }
+    });
+    app.addContentTypeParser('*', (_req, _payload, done) => {
+      done(new HttpError(415, 'unsupported_media_type', 'send the body as application/json'), undefined);
+    });
+  }
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -132,6 +138,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     if (!options.logger) console.error(`[error ${id}]`, error);
     return reply.status(500).send({ error: { code: 'internal', message: 'unexpected server error', details: { id } } });
   });
+
+  await registerSecurityHeaders(app, options.apiBase ?? '/api');
+  app.addHook('onRequest', async (request) => checkRequestShape(request));
 
   const authenticate = await installSignInGuard(app, services.auth, options.signInLimits ?? DEFAULT_SIGNIN_LIMITS);
   app.addHook('onRequest', async (request, reply) => {
@@ -164,9 +173,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
   }
 
-  // The app's runtime configuration (src/api/config.ts): injected into index.html, and served as /config.json.
+  // The app's runtime configuration (src/api/config.ts): in index.html as a JSON block (data, not script: the
+  // pages' CSP allows no inline script), and served as /config.json.
   const runtimeConfig = { apiBase: options.apiBase ?? '/api' };
-  const configScript = `<script>window.__MWS_CONFIG__=${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script>`;
+  const configScript = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script>`;
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return runtimeConfig;
@@ -179,7 +189,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     await app.register(fastifyStatic, { root, wildcard: true, index: false, serve: false });
     app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`, { immutable: true, maxAge: '1y' }));
     app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api') || request.url.startsWith('/assets/') || request.method !== 'GET') {
+      const read = request.method === 'GET' || request.method === 'HEAD'; // HEAD answers as GET, without the body
+      if (request.url.startsWith('/api') || request.url.startsWith('/assets/') || !read) {
         return reply.status(404).send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
       }
       const file = path.join(root, decodeURIComponent(request.url.split('?')[0] ?? '/'));

@@ -13,6 +13,8 @@ export interface Services {
   signer: LinkSigner;
   /** How long an invitation code stays valid, in seconds (domain/invitations.ts). */
   invitationTtl: number;
+  /** `MWS_PUBLIC_ORIGIN`: the origin `$links` and app URLs use instead of the request's Host. */
+  publicOrigin?: string;
 }
 
 declare module 'fastify' {

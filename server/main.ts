@@ -42,6 +42,13 @@ async function main(): Promise<void> {
       perAccount: config.SIGNIN_MAX_FAILURES_ACCOUNT,
     },
     passwordChecks: { concurrency: config.PASSWORD_CHECKS_CONCURRENT, queue: config.PASSWORD_CHECKS_QUEUED },
+    publicOrigin: config.MWS_PUBLIC_ORIGIN,
+    timeouts: {
+      headersMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: config.IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
   });
   const shutdown = async () => {
     await app.close();

@@ -2,7 +2,8 @@
  * Application URLs carried in records (`urls` of work requests, events, comments, shares). They point at this
  * app's routes. Work request records keep the spec's literal placeholders (`:workRequest`, `:code`), which the app
  * resolves; events carry them with the work request id filled in, as the spec's Events section says.
- * `appOrigin` is `//<host>` of the request, or '' for links relative to the app.
+ * `appOrigin` is `MWS_PUBLIC_ORIGIN` or else `//<host>` of the request (http/records.ts `originOf`), or '' for links
+ * relative to the app.
  */
 export function workRequestUrls(id: string, appOrigin: string, fillId = false) {
   const wr = fillId ? id : ':workRequest';

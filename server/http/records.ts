@@ -6,9 +6,9 @@ import { badRequest, detailedBadRequest, issueDetails } from './errors';
 import { etagOf } from './etag';
 import { stripComputed } from '../../src/api/computed';
 
-/** `//<host>` of the request, used to build `$links` and app URLs. */
-export function originOf(request: FastifyRequest): string {
-  return `//${request.headers.host ?? 'localhost'}`;
+/** Where clients reach this server, for `$links` and app URLs: the configured public origin, else `//<Host>`. */
+export function originOf(request: FastifyRequest, publicOrigin?: string): string {
+  return publicOrigin ?? `//${request.headers.host ?? 'localhost'}`;
 }
 
 export function link(origin: string, collection: Collection, id: string | undefined): string | undefined {

@@ -18,7 +18,7 @@ export interface RouteOptions {
 }
 
 export function presentContext(request: FastifyRequest, services: Services): PresentContext {
-  return { origin: originOf(request), caller: callerOf(request), store: services.store, signer: services.signer, invitationTtl: services.invitationTtl };
+  return { origin: originOf(request, services.publicOrigin), caller: callerOf(request), store: services.store, signer: services.signer, invitationTtl: services.invitationTtl };
 }
 
 export function findOr404<T extends Doc>(services: Services, collection: Collection, id: string, what: string, options?: ReadOptions): Stored<T> {

@@ -80,6 +80,8 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     const ctx = presentContext(request, services);
     reply.hijack();
     const res = reply.raw;
+    // The headers the hooks set (CORS, security headers): a hijacked reply does not send them itself.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',

@@ -1,6 +1,7 @@
 /**
  * Runtime configuration: where the API lives. Read once at start-up, in this order:
- * 1. `window.__MWS_CONFIG__` (a server may inject it into index.html),
+ * 1. the JSON block `<script type="application/json" id="mws-config">` a server may put in index.html (data,
+ *    not script: the pages' Content-Security-Policy runs no inline script),
  * 2. `/config.json` (a server or a static host may serve it),
  * 3. the default: same-origin `/api`.
  * The same build therefore runs against this project's server and a real deployment.
@@ -15,15 +16,22 @@ export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 
 export const DEFAULT_CONFIG: RuntimeConfig = { apiBase: '/api' };
 
-declare global {
-  interface Window {
-    __MWS_CONFIG__?: unknown;
+export const CONFIG_ELEMENT_ID = 'mws-config';
+
+/** The configuration the page carries, if any. */
+function injectedConfig(): unknown {
+  const text = typeof document !== 'undefined' ? document.getElementById(CONFIG_ELEMENT_ID)?.textContent : undefined;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<RuntimeConfig> {
-  const injected = typeof window !== 'undefined' ? runtimeConfig.safeParse(window.__MWS_CONFIG__) : undefined;
-  if (injected?.success) return injected.data;
+  const injected = runtimeConfig.safeParse(injectedConfig());
+  if (injected.success) return injected.data;
   try {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), 2000);

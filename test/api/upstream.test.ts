@@ -1,6 +1,8 @@
 /** `MWS_UPSTREAM`: the server proxies /api to another deployment of the interface instead of its own database. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, call, DEMO, type TestServer } from '../support/server';
+import http from 'node:http';
+import { startServer, call, basic, DEMO, type TestServer } from '../support/server';
+import { firstNotification, openNotificationStream } from '../support/stream';
 
 let upstream: TestServer;
 let proxy: TestServer;
@@ -36,8 +38,95 @@ it('says so when the upstream is unreachable', async () => {
   try {
     const res = await call(lost, 'GET', '/api/workrequests');
     expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe('bad_gateway');
     expect(res.body.error.message).toContain('did not answer');
   } finally {
     await lost.stop();
+  }
+});
+
+it('passes ETag and a stale If-Match as the upstream answers them: 409 with the current record', async () => {
+  const list = await call(proxy, 'GET', '/api/territories', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-0' } });
+  const id = list.body[0]._id;
+  const read = await call(proxy, 'GET', `/api/territories/${id}`, { as: DEMO.admin });
+  const etag = read.headers.get('etag')!;
+  expect(etag).toMatch(/^W\/"[0-9a-f]{24}-\d+"$/);
+  const saved = await call(proxy, 'PUT', '/api/territories', { as: DEMO.admin, headers: { 'If-Match': etag }, body: { _id: id, displayName: 'First' } });
+  expect(saved.status).toBe(200);
+  const stale = await call(proxy, 'PUT', '/api/territories', { as: DEMO.admin, headers: { 'If-Match': etag }, body: { _id: id, displayName: 'Second' } });
+  expect(stale.status).toBe(409);
+  expect(stale.body.error.details.current.displayName).toBe('First');
+});
+
+it('answers 401 without the browser prompt when asked with X-Requested-With, with it otherwise', async () => {
+  const wrong = { username: 'admin@mws.test', password: 'wrong' };
+  const quiet = await call(proxy, 'GET', '/api/users/me', { as: wrong });
+  expect(quiet.status).toBe(401);
+  expect(quiet.headers.get('www-authenticate')).toBeNull();
+  const res = await fetch(`${proxy.url}/api/users/me`, { headers: { Authorization: basic(wrong) } });
+  expect(res.status).toBe(401);
+  expect(res.headers.get('www-authenticate')).toContain('Basic');
+});
+
+it('forwards POST bodies, and the upstream refuses a bad one', async () => {
+  const wr = (await call(proxy, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-0' } })).body[0];
+  const posted = await call(proxy, 'POST', '/api/comments', { as: DEMO.admin, body: { workRequest: wr._id, body: 'Through the proxy' } });
+  expect(posted.status).toBe(200);
+  expect(posted.body.body).toBe('Through the proxy');
+  const deep = await call(proxy, 'POST', '/api/comments', { as: DEMO.admin, raw: `{"workRequest":"${wr._id}","body":${'['.repeat(100)}${']'.repeat(100)}}`, headers: { 'Content-Type': 'application/json' } });
+  expect(deep.status).toBe(400);
+});
+
+it('streams the live notifications through, including one caused by a write through the proxy', async () => {
+  const stream = await openNotificationStream(proxy.url, DEMO.coordinator);
+  try {
+    expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+    expect(await stream.readUntil(': connected', 5000)).toContain(': connected');
+    const wr = (await call(proxy, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin, headers: { 'X-Range': 'resources=1-1' } })).body[0];
+    await call(proxy, 'POST', '/api/comments', { as: DEMO.admin, body: { workRequest: wr._id, body: 'Ping through the proxy' } });
+    const event = firstNotification(await stream.readUntil('event: notification', 5000)) as { type: string; event: { workRequest: { _id: string } } };
+    expect(event.type).toBe('wr-comment');
+    expect(event.event.workRequest._id).toBe(wr._id);
+  } finally {
+    stream.close();
+  }
+});
+
+it('sends only the headers the interface uses, both ways', async () => {
+  const seen: http.IncomingHttpHeaders[] = [];
+  const paths: string[] = [];
+  const echo = http.createServer((req, res) => {
+    seen.push(req.headers);
+    paths.push(req.url ?? '');
+    res.writeHead(200, {
+      'Content-Type': 'application/json', 'Content-Range': 'resources 0-0/1', 'Set-Cookie': 'session=upstream',
+      'Access-Control-Allow-Origin': '*', 'X-Powered-By': 'upstream', 'Keep-Alive': 'timeout=99',
+    });
+    res.end('[]');
+  });
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  const port = (echo.address() as { port: number }).port;
+  const viaEcho = await startServer({ MWS_UPSTREAM: `http://127.0.0.1:${port}/base/api` });
+  try {
+    const res = await call(viaEcho, 'GET', '/api/workrequests?status=complete', { headers: { 'X-Range': 'resources=0-0', Cookie: 'secret=1', 'X-Custom': 'no' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-range')).toBe('resources 0-0/1');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('keep-alive') ?? '').not.toContain('99'); // the proxy's own connection, not the upstream's
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(paths.at(-1)).toBe('/base/api/workrequests?status=complete');
+    expect(seen.at(-1)!.host).toBe(`127.0.0.1:${port}`);
+    expect(Object.keys(seen.at(-1)!).filter((h) => h !== 'host' && h !== 'connection').sort()).toEqual(['accept', 'authorization', 'x-range', 'x-requested-with']);
+    // A header the client names in Connection is hop-by-hop: it stops at the proxy.
+    await new Promise<void>((resolve, reject) => {
+      const headers = { Authorization: basic(DEMO.admin), 'X-Range': 'resources=0-0', Connection: 'keep-alive, X-Range' };
+      http.get(`${viaEcho.url}/api/workrequests`, { headers }, (r) => r.resume().on('end', resolve)).on('error', reject);
+    });
+    expect(seen.at(-1)!['x-range']).toBeUndefined();
+  } finally {
+    await viaEcho.stop();
+    await new Promise((resolve) => echo.close(resolve));
   }
 });
