@@ -268,14 +268,24 @@ describe('records: writes', () => {
       ['PUT', `/api/assets/${harbor.asset._id}`, { studio: north.studio._id }],
       ['PUT', `/api/assets/${harbor.asset._id}`, { project: north.project._id }],
       ['PUT', '/api/projects', { _id: harbor.project._id, studio: north.studio._id }],
-      ['PUT', `/api/previews/${harbor.preview._id}`, { asset: north.asset._id }],
       ['PUT', `/api/files/${harbor.file._id}`, { asset: north.asset._id }],
       ['PUT', `/api/files/${harbor.file._id}`, { studio: north.studio._id }],
-      ['PUT', `/api/translations/${harbor.wr.translation._id}`, { asset: north.asset._id }],
     ];
     for (const [method, path, body] of moves) {
       const res = await call(server, method, path, { as: ACCOUNTS.sam, body });
       expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(403);
+    }
+    // A preview's and a translation's asset are server-owned (docs/API.md, "Writable fields"): ignored, never moved.
+    const ignored: [string, string][] = [
+      [`/api/previews/${harbor.preview._id}`, 'asset'],
+      [`/api/translations/${harbor.wr.translation._id}`, 'asset'],
+    ];
+    for (const [path, field] of ignored) {
+      const before = await call(server, 'GET', path, { as: ACCOUNTS.sam });
+      const res = await call(server, 'PUT', path, { as: ACCOUNTS.sam, body: { [field]: north.asset._id } });
+      expect([200, 403], `PUT ${path} ${field}`).toContain(res.status);
+      const after = await call(server, 'GET', path, { as: ACCOUNTS.sam });
+      expect(after.body[field], `PUT ${path} ${field}`).toEqual(before.body[field]);
     }
     expect((await call(server, 'GET', `/api/assets/${harbor.asset._id}`, { as: ACCOUNTS.sam })).body.studio).toBe(harbor.studio._id);
     expect((await call(server, 'GET', `/api/projects/${harbor.project._id}`, { as: ACCOUNTS.sam })).body.studio).toBe(harbor.studio._id);
