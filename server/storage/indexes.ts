@@ -1,7 +1,8 @@
 /**
  * The fields each collection can be filtered and sorted on, as JSON paths into the document. The SQLite store
  * turns each into a generated column with an index; any other store must answer the same fields.
- * `text` fields are lower-cased concatenations used by `contains` filters (search boxes).
+ * `text` fields are lower-cased concatenations searched by `contains` filters (search boxes): the SQLite store
+ * indexes each in an FTS5 table (sqlite/fullText.ts) and never scans them.
  */
 import type { Collection } from './store';
 
