@@ -26,11 +26,11 @@ export interface Filter {
   field: string;
   /**
    * `contains` applies to `text` fields only and is a word search (docs/API.md, "Search"): the value is split on
-   * whitespace; each part's letter-and-digit words must start words of the field, in that order within the part;
-   * every part must match; case and accents are ignored; parts with no letter or digit are ignored, and a value with
+   * whitespace; each part's letter-and-digit words must be words of the field, next to each other in that order, the
+   * last one only as a start (`trai` finds "trailer", `fr-f` finds "fr-FR"); every part must match; case and accents are ignored; parts with no letter or digit are ignored, and a value with
    * none narrows nothing. SQLite: FTS5 (sqlite/fullText.ts). PostgreSQL: a `tsvector` of
    * `to_tsvector('simple', unaccent(text))` with a GIN index, matched by `to_tsquery` with each part as
-   * `word:*` (words of one part joined by `<->`), parts joined by `&`; never pass user text as tsquery syntax.
+   * `word:*` (a part of several words as `w1 <-> w2:*`), parts joined by `&`; never pass user text as tsquery syntax.
    */
   op: 'eq' | 'in' | 'lt' | 'gt' | 'contains';
   value: FilterValue | FilterValue[];

@@ -48,6 +48,8 @@ describe('full-text search (contains)', () => {
     expect(ids(s, 'fr-FR')).toEqual([trailer._id]);
     expect(ids(s, 'burned-in')).toEqual([spot._id]);
     expect(ids(s, 'in-burned')).toEqual([]);
+    expect(ids(s, 'burned-i')).toEqual([spot._id]);
+    expect(ids(s, 'burn-in')).toEqual([]);
     // The documented change from substring search: the middle of a word does not match.
     expect(ids(s, 'railer')).toEqual([]);
   });

@@ -7,7 +7,8 @@
  * Prefix indexes of 1 to 3 characters keep short prefixes ("a", "tr") from merging thousands of terms' lists.
  *
  * What a search means (docs/API.md, "Search"): every word typed must start a word of the field, in any order;
- * a typed word with punctuation inside (`fr-FR`, `o'neil`) must match those words in that order. User input never
+ * a typed word with punctuation inside (`fr-FR`, `o'neil`) must match those words next to each other in that order,
+ * the last one as a start (FTS5 puts a phrase's `*` on its last token). User input never
  * becomes FTS syntax: each typed word is one quoted phrase with a trailing `*`, quotes doubled.
  */
 import type Database from 'better-sqlite3';
