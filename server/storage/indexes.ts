@@ -74,7 +74,11 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
 
 /** Indexes over several columns, for the lists that filter on one field and sort on another. */
 export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
-  Workrequests: [['status', 'due'], ['status', 'created'], ['project', 'due'], ['automation', 'due'], ['language', 'due'], ['territory', 'due']],
+  Workrequests: [
+    ['status', 'due'], ['status', 'created'], ['project', 'due'], ['automation', 'due'], ['language', 'due'], ['territory', 'due'],
+    // The lists of translators and requesters (domain/workRequests.ts visibilityFilters), in both sort orders.
+    ['translator', 'due'], ['translator', 'created'], ['from', 'due'], ['from', 'created'],
+  ],
   Notifications: [['to', 'added'], ['to', 'read', 'added'], ['to', 'type', 'added']],
   Comments: [['workRequest', 'created']],
 };
