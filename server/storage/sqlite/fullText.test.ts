@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqliteStore';
-import { ftsQuery } from './fullText';
+import { ensureFullText, ftsQuery } from './fullText';
 import type { Doc, Filter } from '../store';
 
 const search = (value: string): Filter => ({ field: 'search', op: 'contains', value });
@@ -131,6 +131,8 @@ describe('full-text search (contains)', () => {
     upgraded.close();
     const check = new Database(file);
     check.exec(`INSERT INTO Workrequests_search_fts (Workrequests_search_fts, rank) VALUES ('integrity-check', 1)`);
+    // Built once: the next start finds it.
+    expect(ensureFullText(check, 'Workrequests', 'search')).toBe(false);
     check.close();
   });
 

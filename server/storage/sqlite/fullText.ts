@@ -38,8 +38,9 @@ export function ftsQuery(typed: string): string | undefined {
 export function ensureFullText(db: Database.Database, collection: string, field: string): boolean {
   const table = ftsTable(collection, field);
   const column = `f_${field}`;
-  const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
-  db.transaction(() => {
+  // IMMEDIATE: the check and the creation hold the write lock together, should two processes open a database at once.
+  return db.transaction(() => {
+    const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
     if (!exists) {
       db.exec(
         `CREATE VIRTUAL TABLE "${table}" USING fts5("${column}", content='${collection}', content_rowid='rowid', ` +
@@ -56,6 +57,6 @@ export function ensureFullText(db: Database.Database, collection: string, field:
         `WHEN old."${column}" IS NOT new."${column}" OR old.rowid <> new.rowid BEGIN ${remove}; ${insert}; END`,
     );
     if (!exists) db.exec(`INSERT INTO "${table}" ("${table}") VALUES ('rebuild')`);
-  })();
-  return !exists;
+    return !exists;
+  }).immediate();
 }
