@@ -40,7 +40,7 @@ async function search(q: string, range = 'resources=0-999'): Promise<{ status: n
 const HOSTILE = [
   '"', '""', 'a"b', '"trailer', '*', 'trai*', '-', '-trailer', ':', 'asset:trailer', 'NEAR', 'NEAR(trailer main)',
   'trailer OR teaser', 'NOT trailer', 'AND', '(', ')', '^trailer', '{asset}', '+', "'; DROP TABLE Workrequests; --",
-  '%', '_', '\\', 'ü', '🎬', '日本', 'x'.repeat(400), '" OR "" = "', 'col : "x" *',
+  '%', '_', '\\', 'trailer\u0000', 'a\u0000b', 'ü', '🎬', '日本', 'x'.repeat(400), '" OR "" = "', 'col : "x" *',
 ];
 
 describe('search (q)', () => {

@@ -72,6 +72,8 @@ describe('full-text search (contains)', () => {
     expect(ids(s, '^main')).toEqual([trailer._id]);
     expect(ids(s, '(salt)')).toEqual([spot._id]);
     expect(ids(s, '{asset} : + ~')).toEqual([]);
+    expect(ids(s, 'main\u0000trai\u0007glass')).toEqual([trailer._id]);
+    expect(ids(s, 'main\u0000')).toEqual([trailer._id]);
     // Nothing searchable (spaces, punctuation) narrows nothing, like an empty search.
     for (const typed of ['"', '*', '-', ':', '" * - : ( ) ^', '   ']) expect(ids(s, typed), typed).toEqual(all);
     expect(s.count('Workrequests', [search('*')])).toBe(3);

@@ -26,7 +26,8 @@ const SEARCHABLE = /[\p{L}\p{N}]/u;
  * Undefined when nothing searchable was typed (only spaces or punctuation): such a search narrows nothing.
  */
 export function ftsQuery(typed: string): string | undefined {
-  const words = typed.split(/\s+/).filter((w) => SEARCHABLE.test(w));
+  // Control characters separate words too: FTS5 reads its query as a C string, and a NUL inside ended it.
+  const words = typed.split(/[\s\p{Cc}]+/u).filter((w) => SEARCHABLE.test(w));
   if (words.length === 0) return undefined;
   return words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(' ');
 }

@@ -164,7 +164,7 @@ export class SqliteStore implements Store {
     });
   }
 
-  private column(collection: Collection, field: string, kind: IndexedField['kind'] | undefined = undefined): string {
+  private column(collection: Collection, field: string, kind?: IndexedField['kind']): string {
     const own = field === '_id' || field === 'created';
     if (!own && (!SQL_NAME.test(field) || !(field in INDEXED_FIELDS[collection]))) {
       throw new Error(`${collection} has no indexed field ${field}`);
