@@ -12,7 +12,8 @@ import { ROOT, startProcess, type Running } from './lib/processes';
 import { load, type LoadResult } from './lib/autocannon';
 
 const AUTH = `Basic ${Buffer.from('coordinator@mws.test:coordinator-demo').toString('base64')}`;
-const HEADERS = { Authorization: AUTH, 'X-Requested-With': 'XMLHttpRequest' };
+/** The demo coordinator, who sees every work request. */
+export const HEADERS = { Authorization: AUTH, 'X-Requested-With': 'XMLHttpRequest' };
 
 export interface ServerTarget {
   name: string;
@@ -57,7 +58,7 @@ export async function dataDir(n: number): Promise<{ dir: string; ids: BenchmarkI
   return { dir, ids: summary.benchmark, seedMs };
 }
 
-function startOurs(dir: string, port: number, cache: boolean): Promise<Running> {
+export function startOurs(dir: string, port: number, cache: boolean): Promise<Running> {
   return startProcess([process.execPath, '--import', 'tsx', 'server/main.ts'], {
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG: 'false', SEED: 'false', RESPONSE_CACHE: String(cache), DIST_DIR: path.join(dir, 'none') },
     readyUrl: `http://127.0.0.1:${port}/healthz`,

@@ -10,6 +10,7 @@ import { presentNotification } from '../http/present';
 import { notFound } from '../http/errors';
 import { bodyPolicy, parseInput } from '../http/records';
 import { z } from 'zod';
+import { markAllRead } from '../domain/markRead';
 import { presentContext, queryBool, queryString, sendPage, upsertRecord, type RouteOptions } from './helpers';
 
 const HEARTBEAT_MS = 20_000;
@@ -62,17 +63,7 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     const caller = callerOf(request);
     const filters = inboxFilters(caller.id, input.q, input.type);
     filters.push({ field: 'read', op: 'eq', value: false });
-    const { store } = services;
-    let updated = 0;
-    store.transaction(() => {
-      for (;;) {
-        const page = store.list<Doc>('Notifications', { filters, offset: 0, limit: 500 });
-        if (page.items.length === 0) break;
-        for (const n of page.items) store.replace('Notifications', { ...n, read: true, viewed: true });
-        updated += page.items.length;
-      }
-    });
-    return { updated };
+    return { updated: await markAllRead(services.store, filters) };
   });
 
   app.get('/notifications/stream', (request, reply) => {

@@ -133,6 +133,11 @@ describe('SqliteStore', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('refuses a search on a field that is not a text field', () => {
+    const s = store();
+    expect(() => s.count('Workrequests', [{ field: 'status', op: 'contains', value: 'x' }])).toThrow(/not a text field/);
+  });
+
   it('refuses unknown fields', () => {
     const s = store();
     expect(() => s.list('Studios', { filters: [{ field: 'drop table', op: 'eq', value: 1 }], offset: 0, limit: 1 })).toThrow();
