@@ -192,5 +192,5 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     });
   }
 
-  return app as FastifyInstance & { services: Services };
+  return app;
 }

@@ -40,7 +40,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       what: 'preview',
       schema: previewSchema,
       authorize: (caller) => requireCatalogEditor(caller),
-      prepare: (next, _fields, _caller, current) => ({ ...next, path: current?.path }) as Doc,
+      prepare: (next, _fields, _caller, current) => ({ ...next, path: current?.path }),
       present: presentPreview,
       after(saved) {
         // The asset embeds a summary of each preview: keep its label and revision in step.

@@ -34,7 +34,7 @@ export function describeUnknown(value: unknown): string {
     for (const k of ['name', 'label', 'title', 'value', 'reason', 'type']) {
       if (typeof obj[k] === 'string' && obj[k]) {
         const rest = Object.entries(obj).filter(([key]) => key !== k && !key.startsWith('$'));
-        return rest.length ? `${obj[k] as string} (${rest.map(([key, v]) => `${key}: ${describeUnknown(v)}`).join('; ')})` : (obj[k] as string);
+        return rest.length ? `${obj[k]} (${rest.map(([key, v]) => `${key}: ${describeUnknown(v)}`).join('; ')})` : (obj[k]);
       }
     }
     return Object.entries(obj).filter(([k]) => !k.startsWith('$')).map(([k, v]) => `${k}: ${describeUnknown(v)}`).join('; ');

@@ -108,7 +108,7 @@ export function formToStudio(original: Studio, form: StudioForm): Studio {
   setId(out, 'logo', form.logo);
   setId(out, 'coordinator', form.coordinator);
   setText(out, 'previewWatermarkFormat', form.previewWatermarkFormat);
-  return out as Studio;
+  return out;
 }
 
 export function validateStudio(form: StudioForm): FieldErrors {
@@ -148,7 +148,7 @@ export function formToProject(original: Project, form: ProjectForm): Project {
   setText(out, 'importName', form.importName);
   setId(out, 'logo', form.logo);
   setFlag(out, 'archived', form.archived);
-  return out as Project;
+  return out;
 }
 
 export function validateProject(form: ProjectForm): FieldErrors {
@@ -201,8 +201,8 @@ export function formToAsset(original: Asset, form: AssetForm): Asset {
   setText(out, 'importName', form.importName);
   setFlag(out, 'creative', form.creative);
   setFlag(out, 'verified', form.verified);
-  out.usage = { ...((out.usage as Rec | undefined) ?? {}), ...form.usage };
-  return out as Asset;
+  out.usage = { ...((out.usage) ?? {}), ...form.usage };
+  return out;
 }
 
 export function validateAsset(form: AssetForm): FieldErrors {
@@ -228,7 +228,7 @@ export function formToPreview(original: Preview, form: PreviewForm): Preview {
   delete out.path;
   setText(out, 'label', form.label);
   setText(out, 'revision', form.revision);
-  return out as Preview;
+  return out;
 }
 
 export function validatePreview(form: PreviewForm): FieldErrors {
@@ -287,8 +287,8 @@ export function formToFile(original: File, form: FileForm): File {
   else embargo.end = end;
   out.embargo = embargo;
   const username = form.transferUser.trim();
-  if (username !== '' || out.transfer !== undefined) out.transfer = { ...((out.transfer as Rec | undefined) ?? {}), username };
-  return out as File;
+  if (username !== '' || out.transfer !== undefined) out.transfer = { ...((out.transfer) ?? {}), username };
+  return out;
 }
 
 export function validateFile(form: FileForm): FieldErrors {
@@ -325,7 +325,7 @@ export function formToLanguage(form: LanguageForm): Language {
   out.translationFonts = form.fonts
     .filter((f) => f.face.trim() || f.size.trim())
     .map((f) => ({ face: f.face.trim(), size: Number(f.size) }));
-  return out as Language;
+  return out;
 }
 
 export function validateLanguage(form: LanguageForm): FieldErrors {
@@ -364,7 +364,7 @@ export function formToTerritory(original: Territory, form: TerritoryForm): Terri
   out.countries = mergeStringList(out.countries, splitList(form.countries, (s) => s.toUpperCase()));
   out.languages = mergeStringList(out.languages, form.languages);
   out.assignedLanguages = mergeStringList(out.assignedLanguages, form.assignedLanguages);
-  return out as Territory;
+  return out;
 }
 
 export function validateTerritory(form: TerritoryForm): FieldErrors {
@@ -402,7 +402,7 @@ function userBody(original: User): Rec {
 export function withdrawnUser(original: User): User {
   const out = userBody(original);
   out.status = { ...original.status, approved: false };
-  return out as User;
+  return out;
 }
 
 export function formToUser(original: User, form: UserForm): User {
@@ -412,7 +412,7 @@ export function formToUser(original: User, form: UserForm): User {
   if (email) out.emailNormal = email;
   const known = new Map((original.groups ?? []).map((g) => [g._id, g]));
   out.groups = form.groups.map((id) => withoutComputed(known.get(id) ?? { _id: id }));
-  return out as User;
+  return out;
 }
 
 export function validateUser(form: UserForm): FieldErrors {

@@ -207,8 +207,8 @@ export function AssetPage() {
             </Section>
             <Section title="Usage">
               <ul className="chips" aria-label="Usage flags">
-                {usageKeys(asset.usage as Record<string, unknown> | undefined).map((k) => {
-                  const on = (asset.usage as Record<string, unknown> | undefined)?.[k] === true;
+                {usageKeys(asset.usage).map((k) => {
+                  const on = (asset.usage)?.[k] === true;
                   return (
                     <li key={k} className={`chip ${on ? 'chip--on' : 'chip--off'}`}>
                       <span aria-hidden="true">{on ? '✓ ' : ''}</span>{keyLabel(k)}<span className="visually-hidden">{on ? ': yes' : ': no'}</span>

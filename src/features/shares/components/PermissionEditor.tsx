@@ -29,7 +29,7 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
   const { on, of } = accessSummary(permission);
   const previews = typeof access.previews === 'string' ? access.previews : undefined;
   const extras = extraAccessFlags(access);
-  const setAccess = (key: string, value: unknown) => onChange({ ...permission, access: { ...access, [key]: value } as Permission['access'] });
+  const setAccess = (key: string, value: unknown) => onChange({ ...permission, access: { ...access, [key]: value } });
   const setSource = (kind: SourceKind, field: 'ov' | 'countries' | 'languages', value: unknown) => onChange({
     ...permission,
     sources: { ...permission.sources, [kind]: { ...permission.sources?.[kind], [field]: value } },

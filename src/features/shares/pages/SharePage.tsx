@@ -371,7 +371,7 @@ function useProjectNames(ids: string[], enabled: boolean): ReadonlyMap<string, s
   const c = useProjectName(ids[2], enabled);
   return useMemo(() => {
     const m = new Map<string, string>();
-    [a.data, b.data, c.data].forEach((name, i) => { if (name && ids[i]) m.set(ids[i]!, name); });
+    [a.data, b.data, c.data].forEach((name, i) => { if (name && ids[i]) m.set(ids[i], name); });
     return m;
   }, [a.data, b.data, c.data, ids]);
 }

@@ -47,7 +47,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   useDocumentTitle(wr?.asset?.name ? `${what}: ${wr.asset.name}` : what);
 
   const language = embedded?.language ?? record.data?.data.language ?? wr?.language;
-  const fps = frameRateOf(wr?.asset as Record<string, unknown> | undefined);
+  const fps = frameRateOf(wr?.asset);
   // The record's lines (with its ETag) when the extension answered; the embedded form's otherwise.
   const ready = wr !== undefined && translationId !== undefined && (embeddedEtag !== undefined || record.isSuccess || record.isError);
   const serverLines: Line[] | undefined = ready ? (record.data?.data.lines ?? embedded?.lines ?? []) : undefined;
