@@ -52,7 +52,7 @@ export function findVisibleWorkRequest(request: FastifyRequest, services: Servic
 export function queryString(request: FastifyRequest, name: string): string | undefined {
   const q = request.query as Record<string, unknown>;
   const v = q[name];
-  const s = Array.isArray(v) ? v[0] : v;
+  const s: unknown = Array.isArray(v) ? v[0] : v;
   return typeof s === 'string' && s.trim() !== '' ? s.trim() : undefined;
 }
 

@@ -10,7 +10,7 @@ interface Call { url: string; init: RequestInit }
 function fakeFetch(respond: (call: Call) => Response) {
   const calls: Call[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = { url: String(input), init: init ?? {} };
+    const call = { url: input instanceof Request ? input.url : String(input), init: init ?? {} };
     calls.push(call);
     return respond(call);
   });

@@ -201,7 +201,7 @@ export class SqliteStore implements Store {
     if (hit !== undefined) return hit;
     const { sql, params } = this.where(collection, filters);
     const row = this.prepared(`SELECT count(*) AS n FROM "${collection}" ${sql}`).get(...params) as { n: number };
-    if (!cache) this.countCache.set(collection, (cache = new Map()));
+    if (!cache) this.countCache.set(collection, (cache = new Map<string, number>()));
     if (cache.size > 1000) cache.clear();
     cache.set(key, row.n);
     return row.n;

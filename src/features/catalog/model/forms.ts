@@ -67,7 +67,7 @@ export function stringItems(list: unknown): string[] {
 
 /** The edited strings, followed by the items that were not strings (kept untouched). */
 export function mergeStringList(original: unknown, edited: string[]): unknown[] {
-  const others = Array.isArray(original) ? original.filter((v) => typeof v !== 'string') : [];
+  const others: unknown[] = Array.isArray(original) ? original.filter((v) => typeof v !== 'string') : [];
   return [...edited, ...others];
 }
 
