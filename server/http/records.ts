@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { Collection, Doc, Stored } from '../storage/store';
 import { badRequest, validationError } from './errors';
 import { etagOf } from './etag';
-import { stripComputed } from '../../src/api/computed';
+import { stripComputed } from '../../src/api/schema/computed';
 
 /** `//<host>` of the request, used to build `$links` and app URLs. */
 export function originOf(request: FastifyRequest): string {
@@ -40,8 +40,4 @@ export function merge<T extends Doc>(stored: T, fields: Record<string, unknown>)
 export function sendRecord(reply: FastifyReply, stored: Stored, body: unknown): unknown {
   reply.header('ETag', etagOf(stored.doc._id, stored.version));
   return body;
-}
-
-export function isHexId(id: string): boolean {
-  return /^[0-9a-f]{24}$/.test(id);
 }

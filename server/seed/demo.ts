@@ -40,6 +40,7 @@ import { hashPassword } from '../domain/passwords';
 import { lineStats, summarize } from '../domain/translations';
 import { Rng, hashSeed } from './random';
 import { buildLines, makeTiming, type Timing } from './lines';
+import { slugify } from '../../src/api/schema/slug';
 import {
   LANGUAGES, LANGUAGE_WEIGHTS, TERRITORIES, INSTRUCTIONS, SCRIPT_INSTRUCTION, COMMENTS, MARKUP_COMMENTS,
   STATUS_REASONS, SHARE_NOTES, type TerritoryDef,
@@ -203,15 +204,6 @@ const PROJECTS = [
 const HUGE_FEATURETTE_PROJECTS = new Set([0, 3]);
 
 const MAIL_VALUES = [0, 3600, 86400, 604800, -1];
-
-export function slugify(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 function compact(s: string): string {
   return s.replace(/[^A-Za-z0-9]+/g, '');

@@ -15,7 +15,8 @@ import type { Studio } from '../../../api/schema/studio';
 import type { Territory } from '../../../api/schema/territory';
 import type { User } from '../../../api/schema/user';
 import { ASSET_USAGE_KEYS } from '../../../api/schema/usage';
-import { stripComputed } from '../../../api/computed';
+import { stripComputed } from '../../../api/schema/computed';
+import { isSlug } from '../../../api/schema/slug';
 
 /** Messages by form field name (`name`, `fonts.1.size`, …). */
 export type FieldErrors = Record<string, string>;
@@ -114,7 +115,7 @@ export function formToStudio(original: Studio, form: StudioForm): Studio {
 export function validateStudio(form: StudioForm): FieldErrors {
   const errors: FieldErrors = {};
   requireText(errors, 'name', form.name, 'Name', 300);
-  if (form.slug.trim() && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(form.slug.trim())) {
+  if (form.slug.trim() && !isSlug(form.slug.trim())) {
     errors.slug = 'Slug: lower-case letters, digits and single hyphens only (or leave it empty to derive it from the name).';
   }
   return errors;
@@ -155,7 +156,7 @@ export function validateProject(form: ProjectForm): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.studio.trim()) errors.studio = 'Studio is required.';
   requireText(errors, 'name', form.name, 'Name', 300);
-  if (form.slug.trim() && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(form.slug.trim())) {
+  if (form.slug.trim() && !isSlug(form.slug.trim())) {
     errors.slug = 'Slug: lower-case letters, digits and single hyphens only (or leave it empty).';
   }
   return errors;
