@@ -29,7 +29,7 @@ import { TIME_ZONES, TERRITORIES } from './vocab';
 import { wamTitle, wrStatusTitle, embargoTitle, shareTitle } from '../domain/titles';
 import { mulberry32 } from './random';
 
-type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- stored documents of every collection, read field by field
 
 function all(store: SqliteStore, c: Collection): Rec[] {
   return store.list(c, { offset: 0, limit: 1_000_000, sort: { field: '_id', dir: 'asc' } }).items;
