@@ -169,7 +169,7 @@ export async function signedInSession(base: string, account: Account) {
     body: '{}',
   });
   if (!res.ok) throw new Error(`POST /api/session as ${account.username}: ${res.status}`);
-  return { authorization: basic(account), username: account.username, remember: false, user: await res.json() };
+  return { authorization: basic(account), username: account.username, remember: false, user: (await res.json()) as unknown };
 }
 
 async function keyStats(page: Page, focus: string): Promise<KeyStats> {
@@ -183,7 +183,7 @@ async function keyStats(page: Page, focus: string): Promise<KeyStats> {
     await page.waitForTimeout(KEY_GAP_MS);
   }
   await page.waitForTimeout(500);
-  const b = (await page.evaluate('window.__bench.running = false, window.__bench')) as Instrumented;
+  const b = await page.evaluate<Instrumented>('window.__bench.running = false, window.__bench');
   const byInteraction = new Map<number, number>();
   for (const e of b.keysET) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.duration));
   const over = [...byInteraction.values()];
@@ -249,8 +249,8 @@ export async function run(o: { duration: number; workRequests: number }): Promis
       const a = await coldOpen(browser, `${base}/work-requests`, listScript);
       ours.push(a.ready.frameAt);
       if (i === COLD_RUNS - 1) {
-        waterfall = (await a.page.evaluate(`performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(location.origin, ''), start: Math.round(e.startTime), end: Math.round(e.responseEnd) }))`)) as typeof waterfall;
-        const nav = (await a.page.evaluate(`(() => { const n = performance.getEntriesByType('navigation')[0]; return { name: 'document', start: 0, end: Math.round(n.responseEnd) }; })()`)) as (typeof waterfall)[number];
+        waterfall = await a.page.evaluate<typeof waterfall>(`performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(location.origin, ''), start: Math.round(e.startTime), end: Math.round(e.responseEnd) }))`);
+        const nav = await a.page.evaluate<(typeof waterfall)[number]>(`(() => { const n = performance.getEntriesByType('navigation')[0]; return { name: 'document', start: 0, end: Math.round(n.responseEnd) }; })()`);
         waterfall.unshift(nav);
         waterfall.push({ name: `${FIRST_ROWS} rows painted`, start: Math.round(a.ready.domAt), end: Math.round(a.ready.frameAt) });
       }
@@ -275,7 +275,7 @@ export async function run(o: { duration: number; workRequests: number }): Promis
       if (/\/api\/workrequests(\?|$)/.test(r.url())) listRequests.push(r.headers()['x-range'] ?? '');
     });
     await s.page.evaluate(INSTRUMENT);
-    const scrollMs = (await s.page.evaluate(`(async () => {
+    const scrollMs = await s.page.evaluate<number>(`(async () => {
       const el = document.querySelector('[role="grid"]');
       const target = '[role="row"][aria-rowindex="${SCROLL_TO + 1}"]';
       const t0 = performance.now();
@@ -287,11 +287,11 @@ export async function run(o: { duration: number; workRequests: number }): Promis
       el.querySelector(target).scrollIntoView({ block: 'center' });
       await new Promise((r) => requestAnimationFrame(() => r()));
       return performance.now() - t0;
-    })()`)) as number;
+    })()`);
     const requests = listRequests.length;
     await s.page.waitForTimeout(1000);
-    const frames = (await s.page.evaluate('window.__bench.running = false, window.__bench')) as Instrumented;
-    const rowsInDom = (await s.page.evaluate(`document.querySelectorAll('[role="grid"] [role="rowgroup"] [role="row"]').length - 1`)) as number;
+    const frames = await s.page.evaluate<Instrumented>('window.__bench.running = false, window.__bench');
+    const rowsInDom = await s.page.evaluate<number>(`document.querySelectorAll('[role="grid"] [role="rowgroup"] [role="row"]').length - 1`);
     const cdp = await s.context.newCDPSession(s.page);
     const before = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
     await cdp.send('HeapProfiler.collectGarbage');
@@ -302,7 +302,7 @@ export async function run(o: { duration: number; workRequests: number }): Promis
 
     // Baseline: the same page requests, back to back, from the plain page; its heap afterwards is a page's floor.
     const bl = await coldOpen(browser, baselineUrl, listScript);
-    const baselineMs = (await bl.page.evaluate(`(async () => {
+    const baselineMs = await bl.page.evaluate<number>(`(async () => {
       const session = JSON.parse(sessionStorage.getItem('mws.session'));
       const t0 = performance.now();
       for (let offset = 0; offset < ${SCROLL_TO}; offset += 50) {
@@ -310,7 +310,7 @@ export async function run(o: { duration: number; workRequests: number }): Promis
         await res.json();
       }
       return performance.now() - t0;
-    })()`)) as number;
+    })()`);
     const blCdp = await bl.context.newCDPSession(bl.page);
     await blCdp.send('HeapProfiler.collectGarbage');
     const blHeap = (await blCdp.send('Runtime.getHeapUsage')) as { usedSize: number };

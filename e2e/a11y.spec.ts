@@ -1,5 +1,5 @@
 /** axe-core on every page: no serious or critical violations. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ACCOUNTS, apiList, basic, expectAccessible, settled, signIn } from './support';
 
 

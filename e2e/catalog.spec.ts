@@ -173,7 +173,7 @@ test('#10 a preview: label and revision through PUT /previews/{id}, and its sign
   await signIn(page, ACCOUNTS.admin);
   await page.goto(`/catalog/assets/${asset._id}`);
   const section = page.getByRole('region', { name: /Previews/ });
-  await section.getByRole('button', { name: `Edit preview ${preview.label} ${preview.revision}` }).click();
+  await section.getByRole('button', { name: `Edit preview ${String(preview.label)} ${String(preview.revision)}` }).click();
   await field(page, 'Label').fill('Festival cut');
   await field(page, 'Revision').fill('v9');
   await dialog(page).getByRole('button', { name: 'Save preview' }).click();

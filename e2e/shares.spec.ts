@@ -3,7 +3,7 @@
  * If-Match and a 409 re-applied onto the other version, a recipient's read-only view and their 403.
  * Uses the oldest seeded share the coordinator sent to exactly one client; no other spec touches it.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { type Account, ACCOUNTS, apiList, basic, expectAccessible, settled, signIn } from './support';
 
 interface ShareItem {

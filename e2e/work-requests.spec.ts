@@ -136,6 +136,20 @@ test('comments are added, shown as text, and edited; an offline is requested', a
   expect(download.status()).toBe(200);
 });
 
+test('an offline\'s link shows as expired once its hour has passed, with the page left open', async ({ page, request }) => {
+  const { items } = await apiList<WorkRequestItem>(request, ACCOUNTS.admin, '/workrequests?status=complete');
+  const id = items[1]!._id;
+  await page.clock.install();
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(`/work-requests/${id}`);
+  await page.getByRole('button', { name: 'Request offline' }).click();
+  const offline = page.locator('.offline').first();
+  await expect(offline).toContainText('link valid until');
+  // Signed links live one hour (docs/API.md, "Signed links"); nothing on the page changes meanwhile.
+  await page.clock.fastForward('01:01:00');
+  await expect(offline).toContainText('link expired');
+});
+
 test('without the extensions a real deployment may lack, the pages say what is unavailable', async ({ page, request }) => {
   const { items } = await apiList<WorkRequestItem>(request, ACCOUNTS.admin, '/workrequests', 'resources=0-0');
   const id = items[0]!._id;

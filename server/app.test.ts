@@ -69,7 +69,7 @@ describe('unexpected errors', () => {
     try {
       const res = await broken.inject({ method: 'GET', url: '/boom' });
       expect(res.statusCode).toBe(500);
-      const body = res.json() as { error: { code: string; details: { id: string } } };
+      const body = res.json<{ error: { code: string; details: { id: string } } }>();
       expect(body.error.code).toBe('internal');
       expect(body.error.details.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.body).not.toContain('secret');

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Store } from './storage/store';
+import { RECORD_ID_PATTERN } from './storage/store';
 import { DEFAULT_INVITATION_TTL_SECONDS } from './domain/invitations';
 import { Authenticator, DEFAULT_PASSWORD_CHECKS } from './domain/auth';
 import { workGate } from './domain/workGate';
@@ -72,10 +73,13 @@ const CORS_HEADERS = {
   'Access-Control-Max-Age': '600',
 };
 
+/** A signed file link: the signature is the credential (domain/signing.ts). */
+const SIGNED_FILE_PATH = new RegExp(`^/api/(offlines|previews)/${RECORD_ID_PATTERN}/(download|view)$`);
+
 /** Routes under /api that authenticate by other means than Basic. */
 function isPublicApiPath(url: string): boolean {
   const p = url.split('?')[0] ?? '';
-  return p === '/api/healthz' || /^\/api\/(offlines|previews)\/[0-9a-f]{24}\/(download|view)$/.test(p)
+  return p === '/api/healthz' || SIGNED_FILE_PATH.test(p)
     || /^\/api\/invitations\/[^/]+$/.test(p); // the one-time invitation code is the credential (routes/invitations.ts)
 }
 
@@ -213,5 +217,5 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     });
   }
 
-  return app as FastifyInstance & { services: Services };
+  return app;
 }

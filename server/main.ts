@@ -55,8 +55,8 @@ async function main(): Promise<void> {
     store.close();
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
   console.log(`\nMWS Console is running at http://localhost:${port}/`);

@@ -94,8 +94,8 @@ export function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc, with
       groups: (wr.from.groups ?? []).map((g) => (g._id ? { ...g, $links: self(ctx, 'Groups', g._id) } : g)),
     };
   }
-  const asset = wr.asset as Rec | undefined;
-  const thumb = asset?.thumbnail as Rec | undefined;
+  const asset = wr.asset;
+  const thumb = asset?.thumbnail;
   if (asset && typeof thumb?._id === 'string') {
     out.asset = { ...asset, thumbnail: { ...thumb, $links: self(ctx, 'Files', thumb._id) } };
   }

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { Collection, Doc, Stored } from '../storage/store';
 import { badRequest, detailedBadRequest, issueDetails } from './errors';
 import { etagOf } from './etag';
-import { stripComputed } from '../../src/api/computed';
+import { stripComputed } from '../../src/api/schema/computed';
 
 /** Where clients reach this server, for `$links` and app URLs: the configured public origin, else `//<Host>`. */
 export function originOf(request: FastifyRequest, publicOrigin?: string): string {
@@ -110,8 +110,4 @@ export function merge<T extends Doc>(stored: T, fields: Record<string, unknown>)
 export function sendRecord(reply: FastifyReply, stored: Stored, body: unknown): unknown {
   reply.header('ETag', etagOf(stored.doc._id, stored.version));
   return body;
-}
-
-export function isHexId(id: string): boolean {
-  return /^[0-9a-f]{24}$/.test(id);
 }

@@ -45,7 +45,7 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
   const keyOf = (request: FastifyRequest): string | undefined => {
     if (request.method !== 'GET' || !request.caller || !request.url.startsWith('/api/')) return undefined;
     if (options.skip?.(request.url.split('?')[0] ?? '')) return undefined;
-    return `${request.caller.id}\n${request.headers.host ?? ''}\n${request.headers['x-range'] ?? ''}\n${request.url}`;
+    return `${request.caller.id}\n${request.headers.host ?? ''}\n${String(request.headers['x-range'] ?? '')}\n${request.url}`;
   };
 
   app.addHook('preHandler', async (request, reply) => {

@@ -8,6 +8,7 @@ import { project as projectSchema } from '../../src/api/schema/project';
 import { studio as studioSchema } from '../../src/api/schema/studio';
 import { language as languageSchema } from '../../src/api/schema/language';
 import { territory as territorySchema } from '../../src/api/schema/territory';
+import { slugify } from '../../src/api/schema/slug';
 import type { Collection, Doc, Filter } from '../storage/store';
 import type { PresentContext } from '../http/present';
 import { presentPlain, presentProject, presentStudio } from '../http/present';
@@ -38,8 +39,6 @@ interface CatalogEntry {
    */
   scopeField?: string;
 }
-
-const slugify = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 const ENTRIES: CatalogEntry[] = [
   { path: 'projects', collection: 'Projects', what: 'project', schema: projectSchema, present: presentProject, sortField: 'name', required: ['name', 'studio'], removable: ['logo'], scopeField: 'studio' },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { comment as commentSchema } from '../../src/api/schema/comment';
 import type { Doc } from '../storage/store';
+import { RECORD_ID } from '../storage/store';
 import { callerOf } from '../context';
 import { presentComment } from '../http/present';
 import { bodyPolicy, parseInput, sendRecord } from '../http/records';
@@ -14,7 +15,7 @@ import { userSummaryOf } from '../domain/workRequests';
 import { findVisibleWorkRequest, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
 
 const newComment = z.object({
-  workRequest: z.string().regex(/^[0-9a-f]{24}$/, 'expected a work request id'),
+  workRequest: z.string().regex(RECORD_ID, 'expected a work request id'),
   body: z.string().trim().min(1, 'a comment cannot be empty').max(20000),
 });
 

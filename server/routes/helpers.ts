@@ -1,7 +1,7 @@
 /** Small pieces every route file uses: the presentation context, one-record lookup, list pages. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import { VersionConflict, newId, type Collection, type Doc, type Filter, type ListQuery, type ReadOptions, type Stored } from '../storage/store';
+import { VersionConflict, isRecordId, newId, type Collection, type Doc, type Filter, type ListQuery, type ReadOptions, type Stored } from '../storage/store';
 import type { Services } from '../context';
 import { callerOf } from '../context';
 import type { PresentContext } from '../http/present';
@@ -22,7 +22,7 @@ export function presentContext(request: FastifyRequest, services: Services): Pre
 }
 
 export function findOr404<T extends Doc>(services: Services, collection: Collection, id: string, what: string, options?: ReadOptions): Stored<T> {
-  const found = /^[0-9a-f]{24}$/.test(id) ? services.store.get<T>(collection, id, options) : undefined;
+  const found = isRecordId(id) ? services.store.get<T>(collection, id, options) : undefined;
   if (!found) throw notFound(what);
   return found;
 }
@@ -53,7 +53,7 @@ export function findVisibleWorkRequest(request: FastifyRequest, services: Servic
 export function queryString(request: FastifyRequest, name: string): string | undefined {
   const q = request.query as Record<string, unknown>;
   const v = q[name];
-  const s = Array.isArray(v) ? v[0] : v;
+  const s: unknown = Array.isArray(v) ? v[0] : v;
   return typeof s === 'string' && s.trim() !== '' ? s.trim() : undefined;
 }
 

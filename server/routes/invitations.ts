@@ -18,6 +18,7 @@ import { hashPassword } from '../domain/passwords';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/records';
 import type { Stored } from '../storage/store';
+import { isRecordId } from '../storage/store';
 import { expiryOf, isPending, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
 import type { RouteOptions } from './helpers';
 
@@ -35,7 +36,7 @@ export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
 
   function findInvited(code: string): Stored<InvitedUserDoc> {
     const id = code.split('.')[0] ?? '';
-    const found = /^[0-9a-f]{24}$/.test(id) ? store.get<InvitedUserDoc>('Users', id) : undefined;
+    const found = isRecordId(id) ? store.get<InvitedUserDoc>('Users', id) : undefined;
     if (!found || !isPending(found.doc) || !sameCode(found.doc.inviteCode ?? '', code)) throw unknownInvitation();
     if (expiryOf(found.doc, services.invitationTtl) < nowSeconds()) throw expiredInvitation();
     return found;

@@ -68,7 +68,7 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         if (current.status === 'submitted') throw forbidden('this translation was submitted: it is read-only until sent back');
       },
       prepare(next, fields) {
-        if (fields.status !== undefined && !(TRANSLATION_STATUSES as readonly string[]).includes(String(fields.status))) {
+        if (fields.status !== undefined && !(TRANSLATION_STATUSES as readonly unknown[]).includes(fields.status)) {
           throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
         }
         return { ...next, ...lineStats(next.lines) };

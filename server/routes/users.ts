@@ -48,7 +48,8 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       delete out.password;
       if ('groups' in fields) out.groups = groupIds(fields.groups);
       if (!current) {
-        const email = String(fields.emailNormal ?? fields.username ?? '').trim().toLowerCase();
+        const given = fields.emailNormal ?? fields.username;
+        const email = (typeof given === 'string' ? given : '').trim().toLowerCase();
         if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw badRequest('emailNormal: expected an e-mail address');
         if (auth.findUserByUsername(email)) throw conflict(`a user with the e-mail ${email} exists already`);
         out.username = email;

@@ -37,7 +37,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       allowPositionals: false,
     }));
   } catch (err) {
-    throw new Error((err as Error).message);
+    throw new Error((err as Error).message, { cause: err });
   }
   let workRequests: number | undefined;
   const raw = values['work-requests'];

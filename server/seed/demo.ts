@@ -40,6 +40,7 @@ import { hashPassword } from '../domain/passwords';
 import { lineStats, summarize } from '../domain/translations';
 import { Rng, hashSeed } from './random';
 import { buildLines, makeTiming, type Timing } from './lines';
+import { slugify } from '../../src/api/schema/slug';
 import {
   LANGUAGES, LANGUAGE_WEIGHTS, TERRITORIES, INSTRUCTIONS, SCRIPT_INSTRUCTION, COMMENTS, MARKUP_COMMENTS,
   STATUS_REASONS, SHARE_NOTES, type TerritoryDef,
@@ -203,15 +204,6 @@ const PROJECTS = [
 const HUGE_FEATURETTE_PROJECTS = new Set([0, 3]);
 
 const MAIL_VALUES = [0, 3600, 86400, 604800, -1];
-
-export function slugify(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 function compact(s: string): string {
   return s.replace(/[^A-Za-z0-9]+/g, '');
@@ -540,7 +532,7 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
           project: p._id, revision: `v${r}`, studio: p.studio._id, type: mediaType,
           cdn: { domain: 'cdn.mws.test', path: `/previews/${p.slug}/${slug}/v${r}.${ext}`, key: rng.hex(32) },
         };
-        previews.push(summary as unknown as D);
+        previews.push(summary);
         add('Previews', {
           _id: summary._id, created: pCreated, asset: _id, project: p._id, studio: p.studio._id,
           revision: summary.revision, label: summary.label, type: mediaType, language: 'en',
@@ -788,7 +780,7 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   const plainComments = COMMENTS.map((_, i) => i).filter((i) => !MARKUP_COMMENTS.includes(i));
   for (const [ci, w] of commentable.entries()) {
     const n = perWr[ci]!;
-    const start = w.doc.created as number;
+    const start = w.doc.created;
     const dates = Array.from({ length: n }, () => start + Math.round(rng.float(0.02, 0.99) * (now - start))).sort((a, b) => a - b);
     for (const date of dates) {
       const user = rng.weighted([w.from, w.coordinator, w.translator], [3, 4, 3]);

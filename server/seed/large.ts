@@ -20,8 +20,9 @@ import { Rng } from './random';
 import { lineStats, summarize } from '../domain/translations';
 import { buildLines, makeTiming } from './lines';
 import { INSTRUCTIONS, SCRIPT_INSTRUCTION, STATUS_REASONS } from './vocab';
+import { slugify } from '../../src/api/schema/slug';
 import {
-  DAY, DEMO_NOW, HISTORY_PATHS, WORK_REQUEST_STATUS_COUNTS, derivedSeed, isEmpty, seedDemo, slugify, workRequestUrls,
+  DAY, DEMO_NOW, HISTORY_PATHS, WORK_REQUEST_STATUS_COUNTS, derivedSeed, isEmpty, seedDemo, workRequestUrls,
   type SeedSummary,
 } from './demo';
 

@@ -96,7 +96,7 @@ export function buildLines(rng: Rng, t: Timing, opts: LineOptions): Line[] {
   const table = (t.kind === 'dialogue' ? PHRASES : GRAPHICS)[opts.textKey] ?? (t.kind === 'dialogue' ? PHRASES.en : GRAPHICS.en)!;
   const n = table.length;
   const filled = Math.round(t.count * opts.progress);
-  const lines: Line[] = new Array(t.count);
+  const lines = new Array<Line>(t.count);
   for (let i = 0; i < t.count; i++) {
     const p = t.phrase[i] ?? 0;
     let text = '';

@@ -29,10 +29,10 @@ import { TIME_ZONES, TERRITORIES } from './vocab';
 import { wamTitle, wrStatusTitle, embargoTitle, shareTitle } from '../domain/titles';
 import { mulberry32 } from './random';
 
-type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- stored documents of every collection, read field by field
 
 function all(store: SqliteStore, c: Collection): Rec[] {
-  return store.list(c, { offset: 0, limit: 1_000_000, sort: { field: '_id', dir: 'asc' } }).items as Rec[];
+  return store.list(c, { offset: 0, limit: 1_000_000, sort: { field: '_id', dir: 'asc' } }).items;
 }
 
 function expectParses(schema: z.core.$ZodType, docs: unknown[], label: string): void {
@@ -228,7 +228,7 @@ describe('demo seed', () => {
   it('gives the demo accounts their share of the work', () => {
     const [adminId, coordinatorId, translatorId] = summary.accounts.map((a) => a._id);
     const notifications = (to: string, read?: boolean) =>
-      store.count('Notifications', [{ field: 'to', op: 'eq', value: to! }, ...(read === undefined ? [] : [{ field: 'read', op: 'eq' as const, value: read }])]);
+      store.count('Notifications', [{ field: 'to', op: 'eq', value: to }, ...(read === undefined ? [] : [{ field: 'read', op: 'eq' as const, value: read }])]);
     expect(notifications(coordinatorId!)).toBeGreaterThanOrEqual(55);
     expect(notifications(coordinatorId!)).toBeLessThanOrEqual(70);
     expect(notifications(coordinatorId!, false)).toBeGreaterThanOrEqual(12);

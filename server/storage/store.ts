@@ -93,6 +93,15 @@ export interface Store {
   close(): void;
 }
 
+/** What every record id is (newId makes them): 24 lower-case hex digits. As a pattern for larger expressions. */
+export const RECORD_ID_PATTERN = '[0-9a-f]{24}';
+export const RECORD_ID = new RegExp(`^${RECORD_ID_PATTERN}$`);
+
+/** Whether a path or body value can name a record at all: anything else is a 404 or a 400 without a lookup. */
+export function isRecordId(value: string): boolean {
+  return RECORD_ID.test(value);
+}
+
 /** Makes a new record id: 24 hex characters, time-ordered like a MongoDB ObjectId. */
 export function newId(now = Date.now(), random: () => number = Math.random): string {
   const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0').slice(-8);

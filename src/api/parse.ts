@@ -30,7 +30,7 @@ function toProblems(error: z.core.$ZodError): Problem[] {
 
 function idOf(raw: unknown): string | undefined {
   if (raw !== null && typeof raw === 'object' && '_id' in raw) {
-    const v = (raw as { _id: unknown })._id;
+    const v = (raw)._id;
     return typeof v === 'string' ? v : undefined;
   }
   return undefined;

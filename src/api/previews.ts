@@ -63,5 +63,5 @@ export async function viewPreview(path: string, signal?: AbortSignal): Promise<P
     const message = parsed.success ? parsed.data.error.message : `The server answered ${response.status}.`;
     throw new ApiError(response.status, code, message);
   }
-  return json !== null && typeof json === 'object' ? (json as PreviewView) : {};
+  return json !== null && typeof json === 'object' ? (json) : {};
 }

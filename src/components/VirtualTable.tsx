@@ -6,7 +6,7 @@
  * Keyboard: the table is one tab stop (role=grid); arrows, Page Up/Down, Home/End move the active row,
  * Enter opens it. Links inside rows are for pointers (middle-click, copy link) and are not tab stops.
  */
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Parsed } from '../api/parse';
 import { useInfiniteVirtualizer } from './useInfiniteVirtualizer';
 
@@ -41,17 +41,15 @@ export function VirtualTable<T>(props: Props<T>) {
   const { columns, rows, total, rowHeight, hasNextPage, isFetchingNextPage, fetchNextPage } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
+  // Keep the active row valid when the list shrinks (new filters): adjusted while rendering, so no frame shows an
+  // active row that is gone (React re-renders at once, before the children).
+  if (active > 0 && active >= rows.length) setActive(Math.max(0, rows.length - 1));
   const baseId = useId();
   const hintId = `${baseId}-hint`;
   const template = columns.map((c) => c.width).join(' ');
   const { virtualizer, items } = useInfiniteVirtualizer({
     scrollRef, loaded: rows.length, rowHeight, hasNextPage, isFetchingNextPage, fetchNextPage, nextPageError: props.nextPageError,
   });
-
-  // Keep the active row valid when the list shrinks (new filters).
-  useEffect(() => {
-    if (active > 0 && active >= rows.length) setActive(Math.max(0, rows.length - 1));
-  }, [rows.length, active]);
 
   const moveTo = useCallback((index: number) => {
     const next = Math.max(0, Math.min(index, rows.length - 1));

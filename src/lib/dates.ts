@@ -9,7 +9,7 @@ const formatters = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.Date
 
 function formatter(timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let byZone = formatters.get(options);
-  if (!byZone) formatters.set(options, (byZone = new Map()));
+  if (!byZone) formatters.set(options, (byZone = new Map<string, Intl.DateTimeFormat>()));
   const key = timeZone ?? '';
   let f = byZone.get(key);
   if (!f) {

@@ -27,17 +27,17 @@ export function keyLabel(key: string): string {
 export function describeUnknown(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return value.map(describeUnknown).join(', ');
   if (typeof value === 'object') {
     const obj = value as Record<string, unknown>;
     for (const k of ['name', 'label', 'title', 'value', 'reason', 'type']) {
       if (typeof obj[k] === 'string' && obj[k]) {
         const rest = Object.entries(obj).filter(([key]) => key !== k && !key.startsWith('$'));
-        return rest.length ? `${obj[k] as string} (${rest.map(([key, v]) => `${key}: ${describeUnknown(v)}`).join('; ')})` : (obj[k] as string);
+        return rest.length ? `${obj[k]} (${rest.map(([key, v]) => `${key}: ${describeUnknown(v)}`).join('; ')})` : obj[k];
       }
     }
     return Object.entries(obj).filter(([k]) => !k.startsWith('$')).map(([k, v]) => `${k}: ${describeUnknown(v)}`).join('; ');
   }
-  return String(value);
+  return '—'; // a symbol or a function: not data
 }

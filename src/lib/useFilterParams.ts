@@ -7,7 +7,7 @@
  * few microtasks away). So the params a caller sets are shown at once, in the same event, for as long as the
  * location they were set from is current: once any navigation lands (this one or another), the URL rules again.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 
 type Updater = (current: URLSearchParams) => URLSearchParams;
@@ -17,8 +17,12 @@ export function useFilterParams(): [URLSearchParams, (update: Updater | URLSearc
   const { key } = useLocation();
   const [pending, setPending] = useState<{ params: URLSearchParams; from: string } | null>(null);
   const shown = pending && pending.from === key ? pending.params : params;
+  // What `replace` starts from: this render's params once committed, or what an earlier call of the same event set
+  // (written after each commit, never during render).
   const latest = useRef({ shown, key });
-  latest.current = { shown, key };
+  useLayoutEffect(() => {
+    latest.current = { shown, key };
+  });
 
   const replace = useCallback((update: Updater | URLSearchParams) => {
     const { shown: current, key: from } = latest.current;

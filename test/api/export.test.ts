@@ -14,7 +14,7 @@ beforeAll(async () => {
     getAuthorization: () => basicAuth(DEMO.admin.username, DEMO.admin.password),
     fetch: (input, init) => {
       const headers = new Headers(init?.headers);
-      requests.push(`${String(input).replace(server.url, '')} ${headers.get('X-Range') ?? ''}`);
+      requests.push(`${(input instanceof Request ? input.url : String(input)).replace(server.url, '')} ${headers.get('X-Range') ?? ''}`);
       return globalThis.fetch(input, init);
     },
   });

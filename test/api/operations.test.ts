@@ -186,6 +186,13 @@ describe('the 19 operations', () => {
     expect(updated.body).toMatchObject({ name: 'Blue Harbour', previewWatermarkFormat: '{email}', slug: 'blue-harbor' });
   });
 
+  it('14 PUT /studios and /projects derive the slug of an accented name by the contract\'s slugify (the seed\'s too)', async () => {
+    const studio = await call(server, 'PUT', '/api/studios', { body: { name: 'Crème Brûlée Films' } });
+    expect(studio.body.slug).toBe('creme-brulee-films');
+    const project = await call(server, 'PUT', '/api/projects', { body: { name: 'Ærøskøbing Straße', studio: studio.body._id } });
+    expect(project.body.slug).toBe('aeroskobing-strasse');
+  });
+
   it('14 PUT /studios removes the logo and the coordinator given as null, nothing else', async () => {
     const groups = await call(server, 'GET', '/api/groups');
     const created = await call(server, 'PUT', '/api/studios', { as: DEMO.admin, body: { name: 'Null Harbor', logo: 'f'.repeat(24), coordinator: groups.body[0]._id } });

@@ -93,7 +93,7 @@ export function basic(account: Account): string {
 export interface Call {
   status: number;
   headers: Headers;
-  // any: tests read arbitrary JSON records and assert on their fields.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON records and assert on their fields
   body: any;
 }
 

@@ -252,7 +252,7 @@ export class SqliteStore implements Store {
     const hit = cache?.get(key);
     if (hit !== undefined) return hit;
     const n = compute();
-    if (!cache) this.countCache.set(collection, (cache = new Map()));
+    if (!cache) this.countCache.set(collection, (cache = new Map<string, number>()));
     for (const f of filters) {
       if (f.op !== 'of') continue;
       let dependents = this.countDependents.get(f.collection);

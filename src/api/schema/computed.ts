@@ -1,4 +1,9 @@
-/** The computed, read-only blocks on assets, projects and share assets: `$permissions` and `$feedback`. */
+/**
+ * The contract's computed fields: every `$`-prefixed member (`$links`, `$permissions`, `$etag`, …) is made by the
+ * server on output and never taken from a body (docs/API.md, "Read-only fields"). One rule for the server, which
+ * ignores them in bodies, and the app, which leaves them out of what it writes back; and the shapes of the computed
+ * blocks on assets, projects and share assets: `$permissions` and `$feedback`.
+ */
 import * as z from 'zod/mini';
 import { doc, strings, scope } from './common';
 
@@ -13,3 +18,14 @@ export type PermissionsBlock = z.infer<typeof permissionsBlock>;
 
 export const feedbackBlock = doc({ share: z.string(), vote: z.string(), summary: z.array(z.unknown()) });
 export type FeedbackBlock = z.infer<typeof feedbackBlock>;
+
+/** A copy without `$`-prefixed members, at any depth. */
+export function stripComputed<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(stripComputed) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (!k.startsWith('$')) out[k] = stripComputed(v);
+    return out as T;
+  }
+  return value;
+}

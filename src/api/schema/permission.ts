@@ -1,6 +1,6 @@
 /** Permission (collection `Permissions`): what a share lets its recipients do. */
 import * as z from 'zod/mini';
-import { doc, id, anyList, scope, selfLinks } from './common';
+import { doc, id, anyList, selfLinks } from './common';
 
 /** Boolean `access` flags, spelled exactly as the spec spells them (`manageWorkRequsts` included). */
 export const ACCESS_FLAGS = [

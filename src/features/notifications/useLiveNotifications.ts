@@ -4,7 +4,7 @@
  * The connection's state is published for the inbox's status line (useLiveMode).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { listNotifications, streamNotifications } from '../../api/notifications';
 import { currentAuthorization } from '../../lib/session/sessionStore';
 import { LiveConnection, type LiveMode } from './model/liveConnection';
@@ -38,22 +38,17 @@ export function useArrivals(): number {
 
 /** Keeps the document title's "(n) " prefix in step with `prefix`, whatever title pages set. */
 function useTitlePrefix(prefix: string): void {
-  const ref = useRef(prefix);
-  ref.current = prefix;
+  // An Effect Event: the observer added once applies the current prefix.
+  const apply = useEffectEvent(() => {
+    const next = withUnreadPrefix(document.title, prefix);
+    if (next !== document.title) document.title = next;
+  });
   useEffect(() => {
-    const apply = () => {
-      const next = withUnreadPrefix(document.title, ref.current);
-      if (next !== document.title) document.title = next;
-    };
-    apply();
-    const observer = new MutationObserver(apply);
+    const observer = new MutationObserver(() => apply());
     observer.observe(document.head, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
   }, []);
-  useEffect(() => {
-    const next = withUnreadPrefix(document.title, prefix);
-    if (next !== document.title) document.title = next;
-  }, [prefix]);
+  useEffect(() => apply(), [prefix]);
   useEffect(() => () => {
     document.title = withUnreadPrefix(document.title, '');
   }, []);

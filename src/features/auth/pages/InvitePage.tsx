@@ -72,7 +72,7 @@ export function InvitePage() {
       return;
     }
     const input: InvitationAcceptance = { name: nameValue.trim(), password };
-    accept.mutate(input, { onSuccess: (user) => navigate(landingPath(user), { replace: true }) });
+    accept.mutate(input, { onSuccess: (user) => void navigate(landingPath(user), { replace: true }) });
   };
 
   const describedBy = (field: Field, hint?: string) => [errors[field] ? `${ids[field]}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;

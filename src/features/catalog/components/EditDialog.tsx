@@ -46,13 +46,16 @@ export function EditDialog<R, F>(props: Props<R, F>) {
   const formRef = useRef<HTMLFormElement>(null);
   const [base, setBase] = useState<R>(props.initial);
   const [etag, setEtag] = useState<string | undefined>(props.initialEtag);
-  const [form, setForm] = useState<F>(() => toForm(props.initial));
+  // The form and whether the user has edited it, in one state: the latest version, once loaded, replaces only an
+  // untouched form (an update function sees the current flag; a ref written from `set` would be written during
+  // the render that calls `children`).
+  const [draft, setDraft] = useState<{ form: F; touched: boolean }>(() => ({ form: toForm(props.initial), touched: false }));
+  const form = draft.form;
   const [loading, setLoading] = useState(Boolean(load) && props.initialEtag === undefined);
   const [loadError, setLoadError] = useState<string>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<SaveFailure>();
   const [saving, setSaving] = useState(false);
-  const touched = useRef(false);
 
   useEffect(() => {
     if (!load || props.initialEtag !== undefined) return;
@@ -61,7 +64,7 @@ export function EditDialog<R, F>(props: Props<R, F>) {
       (latest) => {
         setBase(latest.data);
         setEtag(latest.etag);
-        if (!touched.current) setForm(toForm(latest.data));
+        setDraft((d) => (d.touched ? d : { form: toForm(latest.data), touched: false }));
         setLoading(false);
       },
       (error: unknown) => {
@@ -71,8 +74,7 @@ export function EditDialog<R, F>(props: Props<R, F>) {
       },
     );
     return () => controller.abort();
-    // Load once per dialog.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per dialog: later props do not start another read
   }, []);
 
   const focusFirstInvalid = () => {
@@ -121,8 +123,7 @@ export function EditDialog<R, F>(props: Props<R, F>) {
         await submitWith(latest.data, latest.etag);
         return;
       }
-      setForm(toForm(latest.data));
-      touched.current = false;
+      setDraft({ form: toForm(latest.data), touched: false });
       setFailure(undefined);
       setErrors({});
     } catch (error) {
@@ -135,8 +136,7 @@ export function EditDialog<R, F>(props: Props<R, F>) {
   const ctx: FormContext<F> = {
     form,
     set: (patch) => {
-      touched.current = true;
-      setForm((f) => ({ ...f, ...patch }));
+      setDraft((d) => ({ form: { ...d.form, ...patch }, touched: true }));
       const keys = Object.keys(patch);
       setErrors((e) => {
         if (!keys.some((k) => e[k])) return e;

@@ -15,7 +15,8 @@ import type { Studio } from '../../../api/schema/studio';
 import type { Territory } from '../../../api/schema/territory';
 import type { User } from '../../../api/schema/user';
 import { ASSET_USAGE_KEYS } from '../../../api/schema/usage';
-import { stripComputed } from '../../../api/computed';
+import { stripComputed } from '../../../api/schema/computed';
+import { isSlug } from '../../../api/schema/slug';
 
 /** Messages by form field name (`name`, `fonts.1.size`, …). */
 export type FieldErrors = Record<string, string>;
@@ -67,7 +68,7 @@ export function stringItems(list: unknown): string[] {
 
 /** The edited strings, followed by the items that were not strings (kept untouched). */
 export function mergeStringList(original: unknown, edited: string[]): unknown[] {
-  const others = Array.isArray(original) ? original.filter((v) => typeof v !== 'string') : [];
+  const others: unknown[] = Array.isArray(original) ? original.filter((v) => typeof v !== 'string') : [];
   return [...edited, ...others];
 }
 
@@ -108,13 +109,13 @@ export function formToStudio(original: Studio, form: StudioForm): Studio {
   setId(out, 'logo', form.logo);
   setId(out, 'coordinator', form.coordinator);
   setText(out, 'previewWatermarkFormat', form.previewWatermarkFormat);
-  return out as Studio;
+  return out;
 }
 
 export function validateStudio(form: StudioForm): FieldErrors {
   const errors: FieldErrors = {};
   requireText(errors, 'name', form.name, 'Name', 300);
-  if (form.slug.trim() && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(form.slug.trim())) {
+  if (form.slug.trim() && !isSlug(form.slug.trim())) {
     errors.slug = 'Slug: lower-case letters, digits and single hyphens only (or leave it empty to derive it from the name).';
   }
   return errors;
@@ -148,14 +149,14 @@ export function formToProject(original: Project, form: ProjectForm): Project {
   setText(out, 'importName', form.importName);
   setId(out, 'logo', form.logo);
   setFlag(out, 'archived', form.archived);
-  return out as Project;
+  return out;
 }
 
 export function validateProject(form: ProjectForm): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.studio.trim()) errors.studio = 'Studio is required.';
   requireText(errors, 'name', form.name, 'Name', 300);
-  if (form.slug.trim() && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(form.slug.trim())) {
+  if (form.slug.trim() && !isSlug(form.slug.trim())) {
     errors.slug = 'Slug: lower-case letters, digits and single hyphens only (or leave it empty).';
   }
   return errors;
@@ -201,8 +202,8 @@ export function formToAsset(original: Asset, form: AssetForm): Asset {
   setText(out, 'importName', form.importName);
   setFlag(out, 'creative', form.creative);
   setFlag(out, 'verified', form.verified);
-  out.usage = { ...((out.usage as Rec | undefined) ?? {}), ...form.usage };
-  return out as Asset;
+  out.usage = { ...((out.usage) ?? {}), ...form.usage };
+  return out;
 }
 
 export function validateAsset(form: AssetForm): FieldErrors {
@@ -228,7 +229,7 @@ export function formToPreview(original: Preview, form: PreviewForm): Preview {
   delete out.path;
   setText(out, 'label', form.label);
   setText(out, 'revision', form.revision);
-  return out as Preview;
+  return out;
 }
 
 export function validatePreview(form: PreviewForm): FieldErrors {
@@ -287,8 +288,8 @@ export function formToFile(original: File, form: FileForm): File {
   else embargo.end = end;
   out.embargo = embargo;
   const username = form.transferUser.trim();
-  if (username !== '' || out.transfer !== undefined) out.transfer = { ...((out.transfer as Rec | undefined) ?? {}), username };
-  return out as File;
+  if (username !== '' || out.transfer !== undefined) out.transfer = { ...((out.transfer) ?? {}), username };
+  return out;
 }
 
 export function validateFile(form: FileForm): FieldErrors {
@@ -325,7 +326,7 @@ export function formToLanguage(form: LanguageForm): Language {
   out.translationFonts = form.fonts
     .filter((f) => f.face.trim() || f.size.trim())
     .map((f) => ({ face: f.face.trim(), size: Number(f.size) }));
-  return out as Language;
+  return out;
 }
 
 export function validateLanguage(form: LanguageForm): FieldErrors {
@@ -364,7 +365,7 @@ export function formToTerritory(original: Territory, form: TerritoryForm): Terri
   out.countries = mergeStringList(out.countries, splitList(form.countries, (s) => s.toUpperCase()));
   out.languages = mergeStringList(out.languages, form.languages);
   out.assignedLanguages = mergeStringList(out.assignedLanguages, form.assignedLanguages);
-  return out as Territory;
+  return out;
 }
 
 export function validateTerritory(form: TerritoryForm): FieldErrors {
@@ -402,7 +403,7 @@ function userBody(original: User): Rec {
 export function withdrawnUser(original: User): User {
   const out = userBody(original);
   out.status = { ...original.status, approved: false };
-  return out as User;
+  return out;
 }
 
 export function formToUser(original: User, form: UserForm): User {
@@ -412,7 +413,7 @@ export function formToUser(original: User, form: UserForm): User {
   if (email) out.emailNormal = email;
   const known = new Map((original.groups ?? []).map((g) => [g._id, g]));
   out.groups = form.groups.map((id) => withoutComputed(known.get(id) ?? { _id: id }));
-  return out as User;
+  return out;
 }
 
 export function validateUser(form: UserForm): FieldErrors {

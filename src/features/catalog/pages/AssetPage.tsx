@@ -31,6 +31,7 @@ import {
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../../../components/record.css';
 import '../catalog.css';
+import { useNow } from '../../../lib/useNow';
 
 function PermissionsSection({ asset }: { asset: Asset }) {
   return (
@@ -88,10 +89,11 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
 function FileEmbargo({ file }: { file: File }) {
   const e = file.embargo;
   const active = (file.$flags ?? []).includes('embargoed');
+  const now = useNow();
   if (!e?.event && !e?.end) return <span className="muted">None</span>;
   return (
     <span className="two-line">
-      <span>{active ? <span className="tag tag--danger">Embargoed</span> : <span className="tag">{e.end && e.end * 1000 < Date.now() ? 'Lifted' : 'Set'}</span>}{e.event ? ' event' : ''}</span>
+      <span>{active ? <span className="tag tag--danger">Embargoed</span> : <span className="tag">{e.end && e.end * 1000 < now ? 'Lifted' : 'Set'}</span>}{e.event ? ' event' : ''}</span>
       {e.end ? <span className="muted">until {formatDateTime(e.end)}</span> : null}
     </span>
   );
@@ -207,8 +209,8 @@ export function AssetPage() {
             </Section>
             <Section title="Usage">
               <ul className="chips" aria-label="Usage flags">
-                {usageKeys(asset.usage as Record<string, unknown> | undefined).map((k) => {
-                  const on = (asset.usage as Record<string, unknown> | undefined)?.[k] === true;
+                {usageKeys(asset.usage).map((k) => {
+                  const on = (asset.usage)?.[k] === true;
                   return (
                     <li key={k} className={`chip ${on ? 'chip--on' : 'chip--off'}`}>
                       <span aria-hidden="true">{on ? '✓ ' : ''}</span>{keyLabel(k)}<span className="visually-hidden">{on ? ': yes' : ': no'}</span>

@@ -74,7 +74,6 @@ interface InviteLinkProps {
 function InviteLink({ shown, onChanged, onDismiss }: InviteLinkProps) {
   const { user, reason } = shown;
   const link = resolveInvite(user.invite, user.inviteCode, window.location.origin);
-  const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const renew = useMutation({ mutationFn: () => renewInvitation(user._id ?? ''), onSuccess: ({ data }) => onChanged(data, 'renewed') });
@@ -88,9 +87,12 @@ function InviteLink({ shown, onChanged, onDismiss }: InviteLinkProps) {
   const lapsed = hasLapsed(user);
   const withdrawn = isWithdrawnInvite(user);
   const who = user.name || user.emailNormal;
+  // "Copied" belongs to the link it was said of: a renewed or withdrawn invitation shows "Copy link" again.
+  const shownFor = `${user.inviteCode ?? ''} ${reason} ${withdrawn}`;
+  const [copiedFor, setCopiedFor] = useState<string>();
+  const copied = copiedFor === shownFor;
   // Opened from a row or renewed: the panel (above the table) takes the focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
-    setCopied(false);
     if (reason !== 'invited') panel.current?.focus();
   }, [user.inviteCode, reason, withdrawn]);
   return (
@@ -108,7 +110,7 @@ function InviteLink({ shown, onChanged, onDismiss }: InviteLinkProps) {
           <span>Send them this invitation link (it works once):</span>
           <div className="invite__row">
             <input type="text" readOnly value={link.url} aria-label="Invitation link" onFocus={(e) => e.target.select()} />
-            <button type="button" className="button button--small" onClick={() => void navigator.clipboard?.writeText(link.url).then(() => setCopied(true), () => setCopied(false))}>
+            <button type="button" className="button button--small" onClick={() => void navigator.clipboard?.writeText(link.url).then(() => setCopiedFor(shownFor), () => setCopiedFor(undefined))}>
               {copied ? 'Copied' : 'Copy link'}
             </button>
           </div>

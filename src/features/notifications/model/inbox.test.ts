@@ -66,8 +66,8 @@ describe('matching a live arrival against a list', () => {
 describe('where a notification leads and who sent it', () => {
   it('work request first, then share; neither for embargoes', () => {
     expect(targetOf({ event: { workRequest: { _id: 'w1' } } })).toBe('/work-requests/w1');
-    expect(targetOf({ event: { share: 's1' } as Notification['event'] })).toBe('/shares/s1');
-    expect(targetOf({ event: { share: { _id: 's2' } } as Notification['event'] })).toBe('/shares/s2');
+    expect(targetOf({ event: { share: 's1' } })).toBe('/shares/s1');
+    expect(targetOf({ event: { share: { _id: 's2' } } })).toBe('/shares/s2');
     expect(targetOf({ event: { type: 'embargo' } })).toBeUndefined();
   });
   it('names the event\'s user', () => {

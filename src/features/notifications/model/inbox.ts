@@ -116,7 +116,7 @@ function idOf(value: unknown): string | undefined {
 
 /** Where opening a notification leads: its work request, else its share; undefined when it is about neither. */
 export function targetOf(n: Notification): string | undefined {
-  const event = n.event as (Notification['event'] & { share?: unknown }) | undefined;
+  const event = n.event;
   const wr = idOf(event?.workRequest);
   if (wr) return `/work-requests/${encodeURIComponent(wr)}`;
   const share = idOf(event?.share);

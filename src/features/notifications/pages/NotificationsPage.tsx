@@ -4,7 +4,7 @@
  * read and goes where the notification points; read / unread per row, for a selection, and for everything in the
  * current tab and filter, optimistically. Keyboard: j/k, Enter, x, Shift+I, Shift+U.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Parsed } from '../../../api/parse';
 import type { Notification } from '../../../api/schema/notification';
@@ -23,6 +23,7 @@ import { filtersOfView, paramsOfView, TABS, targetOf, typeLabel, viewFromParams,
 import { useMarkAllRead, useNotifications, useOpenNotification, useSetRead, useTabUnreadCount } from '../queries';
 import { useArrivals } from '../useLiveNotifications';
 import '../notifications.css';
+import { useChanged } from '../../../lib/useChanged';
 
 type Message = { kind: 'ok' | 'error'; text: string; link?: { to: string; label: string } | undefined };
 
@@ -41,7 +42,7 @@ export function NotificationsPage() {
   useDocumentTitle('Notifications');
   const [params, setParams] = useFilterParams();
   const view = viewFromParams(params);
-  const filters = useMemo(() => filtersOfView(view), [view.tab.id, view.type, view.q, view.unreadOnly]); // eslint-disable-line react-hooks/exhaustive-deps
+  const filters = useMemo(() => filtersOfView(view), [view.tab.id, view.type, view.q, view.unreadOnly]); // eslint-disable-line react-hooks/exhaustive-deps -- `view` is a new object each render; these are its parts
   const navigate = useNavigate();
   const query = useNotifications(filters);
   const setRead = useSetRead();
@@ -57,14 +58,14 @@ export function NotificationsPage() {
   const [detail, setDetail] = useState<Notification | undefined>();
   const viewKey = `${view.tab.id}|${view.type ?? ''}|${view.q}|${view.unreadOnly}`;
 
-  // A new view starts at the top with nothing selected.
-  useEffect(() => {
+  // A new view starts at the top with nothing selected; the active row stays on the list when it shrinks.
+  const viewChanged = useChanged(viewKey);
+  if (viewChanged) {
     setActive(0);
     setSelected(new Set());
-  }, [viewKey]);
-  useEffect(() => {
-    if (active > 0 && active >= rows.length) setActive(Math.max(0, rows.length - 1));
-  }, [rows.length, active]);
+  } else if (active > 0 && active >= rows.length) {
+    setActive(Math.max(0, rows.length - 1));
+  }
 
   const update = useCallback((patch: Partial<{ tab: Tab['id']; type: string | undefined; q: string; unreadOnly: boolean }>) => {
     setParams((current) => {
@@ -77,7 +78,8 @@ export function NotificationsPage() {
 
   // Search: typed freely, applied after a pause.
   const [qInput, setQInput] = useState(view.q);
-  useEffect(() => setQInput(view.q), [view.q]);
+  const qChanged = useChanged(view.q); // back/forward, a tab's link
+  if (qChanged) setQInput(view.q);
   useEffect(() => {
     if (qInput.trim() === view.q) return;
     const timer = setTimeout(() => update({ q: qInput }), 300);
@@ -141,8 +143,8 @@ export function NotificationsPage() {
   });
 
   // Keyboard triage anywhere on the page (not while typing or in a dialog).
-  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
-  keyHandler.current = (event: KeyboardEvent) => {
+  // An Effect Event: the listener added once always sees this render's rows and selection.
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target as HTMLElement | null;
     const inList = Boolean(target?.closest('.inbox-list'));
@@ -169,9 +171,9 @@ export function NotificationsPage() {
       setReadFor(selectedIds.length > 0 ? selectedIds : current?._id ? [current._id] : [], read);
     } else return;
     event.preventDefault();
-  };
+  });
   useEffect(() => {
-    const listener = (event: KeyboardEvent) => keyHandler.current(event);
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
   }, []);

@@ -5,6 +5,7 @@
  * No React.
  */
 import { MAIL_PREFERENCE_KEYS, type MailPreferenceKey } from '../../../api/schema/user';
+import { describeUnknown } from '../../../lib/format';
 
 export const FREQUENCIES = [
   { value: 0, label: 'Immediately' },
@@ -90,14 +91,14 @@ export function draftFromUser(name: string | undefined, preferences: Record<stri
   const mail = obj(prefs.mail);
   const ingest = obj(prefs.ingest);
   const blacklist = obj(prefs.blacklist);
-  const projects = Array.isArray(blacklist.projects) ? blacklist.projects : [];
+  const projects: unknown[] = Array.isArray(blacklist.projects) ? blacklist.projects : [];
   return {
     name: name ?? '',
     // The service mails unless told not to: a record without the switch reads as on.
     mailEnabled: mail.enabled !== false,
     mail: Object.fromEntries(MAIL_PREFERENCE_KEYS.map((k) => [k, readFrequency(mail[k])])) as Record<MailPreferenceKey, Frequency>,
     muted: projects.map((raw) => ({ id: mutedId(raw), raw })),
-    maxUploads: ingest.maxUploads === undefined || ingest.maxUploads === null ? '' : String(ingest.maxUploads),
+    maxUploads: ingest.maxUploads === undefined || ingest.maxUploads === null ? '' : describeUnknown(ingest.maxUploads),
     skipScratchPreview: ingest.skipScratchPreview === true,
   };
 }

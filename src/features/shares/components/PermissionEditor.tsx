@@ -4,7 +4,7 @@
  * social: original version, countries, languages) and the work-request groups. Editable for the sender and
  * admins; read-only text for everyone else. Unknown members of the record are kept as they are.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { SOURCE_KINDS, type Permission } from '../../../api/schema/permission';
 import { describeUnknown } from '../../../lib/format';
 import {
@@ -12,6 +12,7 @@ import {
   textToList, type SourceKind,
 } from '../model/permissions';
 import '../../../components/record.css';
+import { useChanged } from '../../../lib/useChanged';
 
 interface Props {
   permission: Permission;
@@ -29,7 +30,7 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
   const { on, of } = accessSummary(permission);
   const previews = typeof access.previews === 'string' ? access.previews : undefined;
   const extras = extraAccessFlags(access);
-  const setAccess = (key: string, value: unknown) => onChange({ ...permission, access: { ...access, [key]: value } as Permission['access'] });
+  const setAccess = (key: string, value: unknown) => onChange({ ...permission, access: { ...access, [key]: value } });
   const setSource = (kind: SourceKind, field: 'ov' | 'countries' | 'languages', value: unknown) => onChange({
     ...permission,
     sources: { ...permission.sources, [kind]: { ...permission.sources?.[kind], [field]: value } },
@@ -216,10 +217,8 @@ function ListField({ value, readOnly, label, onChange, wide = false }: {
   const [text, setText] = useState(asText ?? '');
   const hintId = useId();
   // Follow outside changes (discard, re-apply after a conflict) without fighting the user's typing.
-  useEffect(() => {
-    if (asText !== undefined && textToList(text).join(',') !== textToList(asText).join(',')) setText(asText);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [asText]);
+  const outsideChanged = useChanged(asText);
+  if (outsideChanged && asText !== undefined && textToList(text).join(',') !== textToList(asText).join(',')) setText(asText);
   if (readOnly || asText === undefined) {
     return <span className="perm__list">{value?.length ? describeUnknown(value) : <span className="muted">None</span>}</span>;
   }

@@ -2,6 +2,7 @@
 import { ACCESS_FLAGS, SOURCE_KINDS, type Permission } from '../../../api/schema/permission';
 import { deepEqual, diffRecipients, type ShareDraft, type ShareUser } from './draft';
 import { flagLabel, SOURCE_TEXT } from './permissions';
+import { describeUnknown } from '../../../lib/format';
 
 export function recipientName(u: ShareUser | undefined): string {
   return u?.name || u?.emailNormal || u?._id || 'Unknown person';
@@ -12,7 +13,7 @@ function describeValue(v: unknown): string {
   if (v === false) return 'off';
   if (v === undefined || v === '') return 'not set';
   if (Array.isArray(v)) return v.length ? v.map(String).join(', ') : 'none';
-  return String(v);
+  return describeUnknown(v);
 }
 
 export function describePermissionChanges(before: Permission | undefined, after: Permission): string[] {

@@ -9,7 +9,7 @@
 import type { Permission } from '../../../api/schema/permission';
 import type { Share } from '../../../api/schema/share';
 import { ACCESS_FLAGS } from '../../../api/schema/permission';
-import { stripComputed } from '../../../api/computed';
+import { stripComputed } from '../../../api/schema/computed';
 
 export type ShareUser = NonNullable<Share['to']>[number];
 

@@ -2,7 +2,7 @@
  * How a Permission record reads to people: the spec's `access` flags grouped and labelled in plain words (the
  * raw key stays visible as secondary text), the `sources` scopes, and the work-request groups. Pure, no React.
  */
-import { ACCESS_FLAGS, SOURCE_KINDS, type AccessFlag, type Permission } from '../../../api/schema/permission';
+import { ACCESS_FLAGS, type SOURCE_KINDS, type AccessFlag, type Permission } from '../../../api/schema/permission';
 
 export interface FlagInfo {
   /** The key exactly as the spec spells it (`manageWorkRequsts` included). */

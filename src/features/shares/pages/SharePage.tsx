@@ -131,6 +131,18 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
     });
   }, [server]);
 
+  /** A 409: their version and its ETag, read together; the 409's own copy when the read fails. */
+  const showConflict = async (error: unknown) => {
+    let theirs: Versioned | undefined;
+    try {
+      theirs = await client.fetchQuery({ ...shareOptions(id), staleTime: 0 });
+    } catch {
+      const current = shareConflictCurrent(error);
+      if (current) theirs = { data: current, problems: [], etag: undefined };
+    }
+    if (theirs) setConflict({ theirs });
+  };
+
   const doSave = () => {
     if (!dirty || problems.length || save.isPending || conflict) return;
     sent.current = draft;
@@ -144,17 +156,8 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
           return changedFields(draftFrom(saved.data), current.draft).length ? { base: saved, draft: current.draft } : null;
         });
       },
-      onError: async (error) => {
-        if (!(isApiError(error) && error.status === 409)) return;
-        // Their version and its ETag, read together; the 409's own copy when the read fails.
-        let theirs: Versioned | undefined;
-        try {
-          theirs = await client.fetchQuery({ ...shareOptions(id), staleTime: 0 });
-        } catch {
-          const current = shareConflictCurrent(error);
-          if (current) theirs = { data: current, problems: [], etag: undefined };
-        }
-        if (theirs) setConflict({ theirs });
+      onError: (error) => {
+        if (isApiError(error) && error.status === 409) void showConflict(error);
       },
     });
   };
@@ -371,7 +374,7 @@ function useProjectNames(ids: string[], enabled: boolean): ReadonlyMap<string, s
   const c = useProjectName(ids[2], enabled);
   return useMemo(() => {
     const m = new Map<string, string>();
-    [a.data, b.data, c.data].forEach((name, i) => { if (name && ids[i]) m.set(ids[i]!, name); });
+    [a.data, b.data, c.data].forEach((name, i) => { if (name && ids[i]) m.set(ids[i], name); });
     return m;
   }, [a.data, b.data, c.data, ids]);
 }

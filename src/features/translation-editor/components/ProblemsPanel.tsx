@@ -1,5 +1,5 @@
 /** Quality problems as a list with next/previous jumps. Built from the per-line cache (no rule runs here). */
-import { memo, useCallback, useDeferredValue, useMemo, useRef } from 'react';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
 import type { QcProblem } from '../model/qc/types';
 import { plural } from '../../../lib/format';
@@ -34,9 +34,12 @@ const ProblemItem = memo(function ProblemItem({ index, problems, onJump }: { ind
 });
 
 export function ProblemsPanel({ doc, version, onJump, onNext, onPrevious }: Props) {
-  // The parent passes a new onJump each render; the entries get one that never changes and calls the latest.
+  // The parent passes a new onJump each render; the entries get one that never changes and calls the latest (kept
+  // after each commit, before any click can reach it: a ref is not written during render).
   const latestJump = useRef(onJump);
-  latestJump.current = onJump;
+  useLayoutEffect(() => {
+    latestJump.current = onJump;
+  });
   const jump = useCallback((index: number) => latestJump.current(index), []);
   const deferred = useDeferredValue(version);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `deferred` stands for the document's state

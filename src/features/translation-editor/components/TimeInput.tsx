@@ -1,6 +1,7 @@
 /** A timecode field: HH:MM:SS,mmm, checked on Enter or leaving the field; Escape restores it. */
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { parseTimecode } from '../model/timecode';
+import { useChanged } from '../../../lib/useChanged';
 
 interface Props {
   id: string;
@@ -15,10 +16,11 @@ interface Props {
 export function TimeInput({ id, label, value, readOnly, onCommit, onEscape }: Props) {
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
+  const valueChanged = useChanged(value);
+  if (valueChanged) {
     setDraft(value);
     setError(undefined);
-  }, [value]);
+  }
 
   const commit = () => {
     if (draft === value) return;

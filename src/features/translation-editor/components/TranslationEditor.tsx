@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
 import type { Line } from '../../../api/schema/translation';
-import { EditorDocument } from '../model/editorDocument';
+import { type EditorDocument } from '../model/editorDocument';
 import { commandFor, type Command } from '../model/shortcuts';
 import { toggleTag, type FormatTag } from '../model/text';
 import { positionOf, sameLine, startMsOf, stopMsOf } from '../model/lineFields';

@@ -111,14 +111,18 @@ export function useTranslationSync({ doc, translationId, etag: initialEtag, base
   }, [doc, translationId]);
 
   const schedule = useCallback((delay = SAVE_DELAY_MS) => {
-    clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => {
-      if (blocked.current || doc.editVersion === savedVersion.current) return;
-      void send().then((ok) => {
-        if (!ok && !blocked.current) schedule(RETRY_MS);
-        else if (ok && doc.editVersion !== savedVersion.current) schedule();
-      });
-    }, delay);
+    // A failed save is retried, and edits made while one was on its way are saved after it.
+    const arm = (ms: number) => {
+      clearTimeout(saveTimer.current);
+      saveTimer.current = setTimeout(() => {
+        if (blocked.current || doc.editVersion === savedVersion.current) return;
+        void send().then((ok) => {
+          if (!ok && !blocked.current) arm(RETRY_MS);
+          else if (ok && doc.editVersion !== savedVersion.current) arm(SAVE_DELAY_MS);
+        });
+      }, ms);
+    };
+    arm(delay);
   }, [doc, send]);
 
   // Every edit: unsaved, a draft soon, a save a little later.

@@ -25,7 +25,7 @@ export type Choice = 'mine' | 'theirs';
 
 export function planConflict(base: readonly Line[], mine: readonly Line[], theirs: readonly Line[]): ConflictPlan {
   const length = Math.max(base.length, mine.length, theirs.length);
-  const merged: (Line | undefined)[] = new Array(length);
+  const merged = new Array<Line | undefined>(length);
   const conflicts: ConflictLine[] = [];
   let takenFromTheirs = 0;
   for (let i = 0; i < length; i++) {

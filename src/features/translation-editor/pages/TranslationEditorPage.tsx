@@ -47,19 +47,19 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   useDocumentTitle(wr?.asset?.name ? `${what}: ${wr.asset.name}` : what);
 
   const language = embedded?.language ?? record.data?.data.language ?? wr?.language;
-  const fps = frameRateOf(wr?.asset as Record<string, unknown> | undefined);
+  const fps = frameRateOf(wr?.asset);
   // The record's lines (with its ETag) when the extension answered; the embedded form's otherwise.
   const ready = wr !== undefined && translationId !== undefined && (embeddedEtag !== undefined || record.isSuccess || record.isError);
   const serverLines: Line[] | undefined = ready ? (record.data?.data.lines ?? embedded?.lines ?? []) : undefined;
 
   // The document is made once per translation, when its lines arrive.
+  // Made while rendering (React re-renders at once with it), not in an effect: no commit without it.
   const [opened, setOpened] = useState<{ id: string; doc: EditorDocument } | undefined>();
-  const doc = opened && opened.id === translationId ? opened.doc : undefined;
-  useEffect(() => {
-    if (!serverLines || !translationId || opened?.id === translationId) return;
+  if (serverLines && translationId && opened?.id !== translationId) {
     const profile = profileFor(language, loadProfileOverrides(browserStorage(), language), fps);
     setOpened({ id: translationId, doc: new EditorDocument(serverLines, profile) });
-  }, [serverLines, translationId, opened, language, fps]);
+  }
+  const doc = opened && opened.id === translationId ? opened.doc : undefined;
 
   useEffect(() => {
     const lines = transcription.data?.data.lines;

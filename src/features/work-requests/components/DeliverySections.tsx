@@ -51,7 +51,7 @@ export function UsesSection({ wr }: { wr: WorkRequest }) {
                 <td>
                   {details[name]?.length ? (
                     <ul className="value-list">
-                      {details[name]!.map((d, i) => (
+                      {details[name].map((d, i) => (
                         <li key={i}>
                           {d.value ?? '—'}{' '}
                           {d.ship === undefined ? null : d.ship ? <span className="tag tag--ship">Ships</span> : <span className="tag">Doesn’t ship</span>}

@@ -3,11 +3,12 @@
  * come from the catalog lists when the server has them; language and territory stay free text either way
  * (the choices are suggestions), the project filter needs the project list.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workRequests';
 import { SORTS, hasActiveFilters } from '../model/filters';
 import { useFilterChoices } from '../listQueries';
 import { StatusFilter } from './StatusFilter';
+import { useChanged } from '../../../lib/useChanged';
 
 interface Props {
   filters: WorkRequestFilters;
@@ -32,12 +33,13 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
   const [q, setQ] = useState(filters.q ?? '');
   const debouncedQ = useDebounced(q, 300);
   // URL -> field (back/forward, clear)
-  useEffect(() => setQ(filters.q ?? ''), [filters.q]);
-  // field -> URL
-  useEffect(() => {
-    if ((debouncedQ.trim() || undefined) !== filters.q) onChange({ q: debouncedQ.trim() || undefined });
-    // Only the typed text drives this effect; filters.q and onChange are read at that moment.
-  }, [debouncedQ]);
+  const urlQChanged = useChanged(filters.q);
+  if (urlQChanged) setQ(filters.q ?? '');
+  // field -> URL: only the typed text drives this; filters.q and onChange are read at that moment (an Effect Event).
+  const pushQ = useEffectEvent((typed: string) => {
+    if ((typed.trim() || undefined) !== filters.q) onChange({ q: typed.trim() || undefined });
+  });
+  useEffect(() => pushQ(debouncedQ), [debouncedQ]);
 
   const projectItems = projects.data?.items.flatMap((p) => (p.ok && p.data._id ? [p.data] : [])) ?? [];
   const languageCodes = languages.data?.items.flatMap((l) => (l.ok && l.data.code ? [{ code: l.data.code, name: l.data.name }] : [])) ?? [];
@@ -125,7 +127,8 @@ interface CodeFilterProps {
 /** Free-text code with suggestions; commits on change of a suggestion, Enter or leaving the field. */
 function CodeFilter({ id, label, value, choices, onCommit }: CodeFilterProps) {
   const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
+  const valueChanged = useChanged(value);
+  if (valueChanged) setText(value ?? '');
   const commit = (next: string) => {
     const v = next.trim() || undefined;
     if (v !== value) onCommit(v);

@@ -12,6 +12,7 @@ import { SkeletonLines } from '../../../components/Skeleton';
 import { formatDateTime, isoDateTime } from '../../../lib/dates';
 import { safeHref } from '../../../lib/safeUrl';
 import { useOfflines, useRequestOffline } from '../queries';
+import { useNow } from '../../../lib/useNow';
 
 function expiresAt(path: string | undefined): number | undefined {
   if (!path) return undefined;
@@ -27,6 +28,7 @@ export function OfflinesSection({ workRequestId }: { workRequestId: string }) {
   const offlines = useOfflines(workRequestId);
   const request = useRequestOffline(workRequestId);
   const [requested, setRequested] = useState<Offline[]>([]);
+  const now = useNow();
   const listed = offlines.data?.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : []))) ?? [];
   const unavailable = offlines.isError && isUnavailable(offlines.error);
   const shown = unavailable ? requested : listed;
@@ -61,7 +63,7 @@ export function OfflinesSection({ workRequestId }: { workRequestId: string }) {
               {shown.map((o, i) => {
                 const href = safeHref(o.path);
                 const expires = expiresAt(o.path);
-                const expired = expires !== undefined && expires * 1000 < Date.now();
+                const expired = expires !== undefined && expires * 1000 < now;
                 return (
                   <li key={o._id ?? i} className="offline">
                     <div>
