@@ -110,6 +110,11 @@ export default defineConfig([
     files: ['server/**/*.ts', 'test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}', 'scripts/**/*.mjs', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // The benchmark's plain baseline page runs in the browser.
+    files: ['bench/baselines/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
 
   // Layers (docs/ARCHITECTURE.md): imports between the parts of the house (static, dynamic `import()` and re-exports).
   {

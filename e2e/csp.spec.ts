@@ -27,7 +27,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 async function violationsOn(page: Page, console: string[]): Promise<string[]> {
-  return [...console, ...((await page.evaluate(() => window.cspViolations ?? [])) as string[])];
+  return [...console, ...(await page.evaluate<string[]>(() => window.cspViolations ?? []))];
 }
 
 test('no page of the app violates its Content-Security-Policy', async ({ page, request }) => {

@@ -35,7 +35,7 @@ import { commentRoutes } from './routes/comments';
 import { catalogRoutes } from './routes/catalog';
 import { notificationRoutes } from './routes/notifications';
 import { proxyRoutes } from './routes/proxy';
-import { CONFIG_ELEMENT_ID } from '../src/api/config';
+import { CONFIG_ELEMENT_ID } from '../src/api/schema/runtimeConfig';
 
 export const BODY_LIMIT = 1024 * 1024;
 

@@ -11,7 +11,7 @@ const header = (username: string, password: string) => `Basic ${Buffer.from(`${u
 async function withUser(status: UserDoc['status'] = { invited: true, approved: true, registered: true, confirmed: true }) {
   const store = new SqliteStore(':memory:');
   const passwordHash = await hashPassword('right-password', { N: 1024, r: 8, p: 1 });
-  const user = store.insert<UserDoc>('Users', { username: 'user@example.com', emailNormal: 'user@example.com', name: 'U', groups: [], status, passwordHash } as Omit<UserDoc, '_id' | 'created'>);
+  const user = store.insert<UserDoc>('Users', { username: 'user@example.com', emailNormal: 'user@example.com', name: 'U', groups: [], status, passwordHash });
   return { store, user: user.doc };
 }
 
@@ -55,7 +55,7 @@ describe('Authenticator', () => {
 
   it('an invited user without a password, and an unknown one, are wrong whatever the password', async () => {
     const { store } = await withUser();
-    store.insert<UserDoc>('Users', { username: 'invited@example.com', emailNormal: 'invited@example.com', name: 'I', groups: [], status: { invited: true, approved: true, registered: false, confirmed: false } } as Omit<UserDoc, '_id' | 'created'>);
+    store.insert<UserDoc>('Users', { username: 'invited@example.com', emailNormal: 'invited@example.com', name: 'I', groups: [], status: { invited: true, approved: true, registered: false, confirmed: false } });
     const auth = new Authenticator(store);
     for (const h of [header('invited@example.com', ''), header('invited@example.com', 'anything'), header('ghost@example.com', 'x')]) {
       expect(await auth.verify(h, parseBasic(h)!)).toEqual({ ok: false, reason: 'wrong' });

@@ -118,7 +118,8 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
     if (!header || !creds) throw unauthorized(request, reply, header ? 'wrong username or password' : 'sign in to continue');
     const account = normalUsername(creds.username);
     // The socket's remoteAddress is undefined once the client has gone (typed string): such requests share one key.
-    const address = addressOf((request.ip as string | undefined) ?? 'gone');
+    const ip: string | undefined = request.ip;
+    const address = addressOf(ip ?? 'gone');
     const pair = known.get(`${account}\n${address}`);
     const isKnown = pair !== undefined && pair.until > Date.now();
     const attempt: Attempt = { account, address, round: isKnown ? pair.round : 0, known: isKnown };

@@ -7,7 +7,7 @@ import { RECORD_ID } from '../storage/store';
 import { callerOf } from '../context';
 import { presentComment } from '../http/present';
 import { bodyPolicy, parseInput, sendRecord } from '../http/records';
-import { badRequest, forbidden, notFound, validationError } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../http/errors';
 import { canSeeWorkRequest, translatorOf } from '../domain/access';
 import type { WorkRequestDoc } from '../domain/types';
 import { emitWorkRequestEvent } from '../domain/events';

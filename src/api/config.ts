@@ -6,17 +6,7 @@
  * 3. the default: same-origin `/api`.
  * The same build therefore runs against this project's server and a real deployment.
  */
-import * as z from 'zod/mini';
-
-export const runtimeConfig = z.object({
-  /** Base of the API, absolute (`https://mws.example.com/api`) or same-origin (`/api`). */
-  apiBase: z.string().check(z.minLength(1), z.refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v), 'must be a path or an http(s) URL')),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfig>;
-
-export const DEFAULT_CONFIG: RuntimeConfig = { apiBase: '/api' };
-
-export const CONFIG_ELEMENT_ID = 'mws-config';
+import { CONFIG_ELEMENT_ID, DEFAULT_CONFIG, runtimeConfig, type RuntimeConfig } from './schema/runtimeConfig';
 
 /** The configuration the page carries, if any. */
 function injectedConfig(): unknown {

@@ -25,7 +25,7 @@ const ROLES = Object.keys(ACCOUNTS) as Role[];
 const STUDIOS = ['north', 'harbor'] as const;
 type StudioKey = (typeof STUDIOS)[number];
 
-// any: the records are read as JSON and only the fields the tests name are looked at.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the records are read as JSON and only the fields the tests name are looked at
 type Rec = Record<string, any>;
 
 interface StudioFixture {

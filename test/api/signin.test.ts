@@ -32,7 +32,7 @@ afterAll(async () => server?.stop());
 interface Answer {
   status: number;
   retryAfter: string | undefined;
-  // any: tests read the JSON error body's fields.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the JSON error body's fields
   body: any;
 }
 

@@ -26,7 +26,7 @@ afterAll(async () => server?.stop());
 interface TranslationTarget {
   id: string;
   workRequest: string;
-  // any: the translation's lines are sent back as read, with one text changed.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the translation's lines are sent back as read, with one text changed
   lines: any[];
   etag: string;
   /** The last save the server acknowledged: its version and the text it wrote. */
@@ -61,7 +61,7 @@ function eventCount(db: Database.Database, types: string[], workRequest: string)
 /** Sends requests until `stopped()`; a request that throws (the server died) or fails ends that worker. */
 async function worker(stopped: () => boolean, step: () => Promise<boolean>): Promise<void> {
   while (!stopped()) {
-    let goOn = false;
+    let goOn: boolean;
     try {
       goOn = await step();
     } catch {
