@@ -35,7 +35,10 @@ const layerPolicies = [
   { from: is('app', 'entry'), allow: to('app', 'features', 'components', 'api', 'api-schema', 'lib') },
   // A feature uses the shared layers and itself, never another feature: what two features share moves down.
   { from: is('features'), allow: to('components', 'api', 'api-schema', 'lib') },
-  { from: is('features'), allow: { to: { element: { type: 'features', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
+  {
+    from: is('features'),
+    allow: { to: { element: { type: 'features', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+  },
   { from: is('components'), allow: to('components', 'api', 'api-schema', 'lib') },
   { from: is('lib'), allow: to('lib', 'api', 'api-schema') },
   { from: is('api'), allow: to('api', 'api-schema') },
@@ -46,12 +49,32 @@ const layerPolicies = [
   // Tests, benchmarks and tooling drive every part from outside.
   {
     from: is('e2e', 'test', 'bench', 'tooling'),
-    allow: to('entry', 'app', 'features', 'components', 'api', 'api-schema', 'lib', 'server', 'e2e', 'test', 'bench', 'tooling'),
+    allow: to(
+      'entry',
+      'app',
+      'features',
+      'components',
+      'api',
+      'api-schema',
+      'lib',
+      'server',
+      'e2e',
+      'test',
+      'bench',
+      'tooling',
+    ),
   },
 ];
 
 /** UI packages the HTTP layer must not use (docs/ARCHITECTURE.md: `api/` imports no React). */
-const reactPackages = ['react', 'react-dom', 'react-dom/*', 'react-router', '@tanstack/react-query', '@tanstack/react-virtual'];
+const reactPackages = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'react-router',
+  '@tanstack/react-query',
+  '@tanstack/react-virtual',
+];
 
 export default defineConfig([
   globalIgnores(['dist/', 'data/', 'test-results/', 'playwright-report/', 'bench/results/', '.tmp/', 'node_modules/']),
@@ -67,7 +90,10 @@ export default defineConfig([
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
@@ -104,10 +130,29 @@ export default defineConfig([
   },
   {
     files: ['src/api/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: reactPackages, message: 'api/ is plain TypeScript: React belongs to components, features, app and lib hooks.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: reactPackages,
+              message: 'api/ is plain TypeScript: React belongs to components, features, app and lib hooks.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
-    files: ['server/**/*.ts', 'test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}', 'scripts/**/*.mjs', '*.config.{ts,js}'],
+    files: [
+      'server/**/*.ts',
+      'test/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.{ts,mjs}',
+      'scripts/**/*.mjs',
+      '*.config.{ts,js}',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

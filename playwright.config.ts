@@ -29,8 +29,12 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromiumPath === '' ? undefined : chromiumPath,
       args: [
-        '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-        '--disable-sync', '--no-first-run',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
       ],
     },
   },

@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react';
 
 // react-router 7's package exports point every condition at its development build (dev warnings on,
 // remix-run/react-router#12532, #14753). Builds take the production build it ships beside it.
-const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+const reactRouterProduction = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 
 // The list pages' shared machinery, in one chunk ('lists'): the virtualized table, its dates, thumbnails and
 // skeletons, the URL filters. Left to the automatic splitting, each of these modules was a chunk of its own (a
@@ -15,9 +17,19 @@ const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router
 // observers, when a page imports them statically; the benchmark's floor page did). A page that needs only part of
 // it (a record page's dates) loads all of it. docs/BENCHMARKS.md, "Bundle" lists the files each first route loads.
 const LIST_MODULES = [
-  '/src/components/VirtualTable', '/src/components/InfiniteRecordTable', '/src/components/useInfiniteVirtualizer',
-  '/src/components/ZonedDateTime', '/src/components/AssetThumb', '/src/components/Skeleton', '/src/components/Unavailable',
-  '/src/components/StatusBadge', '/src/lib/dates', '/src/lib/format', '/src/lib/pages', '/src/lib/people', '/src/lib/statuses',
+  '/src/components/VirtualTable',
+  '/src/components/InfiniteRecordTable',
+  '/src/components/useInfiniteVirtualizer',
+  '/src/components/ZonedDateTime',
+  '/src/components/AssetThumb',
+  '/src/components/Skeleton',
+  '/src/components/Unavailable',
+  '/src/components/StatusBadge',
+  '/src/lib/dates',
+  '/src/lib/format',
+  '/src/lib/pages',
+  '/src/lib/people',
+  '/src/lib/statuses',
   '/src/lib/useFilterParams',
 ];
 
@@ -35,7 +47,13 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'lists', test: (id: string) => LIST_MODULES.some((m) => id.includes(m)), includeDependenciesRecursively: false }],
+          groups: [
+            {
+              name: 'lists',
+              test: (id: string) => LIST_MODULES.some((m) => id.includes(m)),
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -85,10 +85,17 @@ const INSTRUMENT = `(() => {
   }, true);
 })();`;
 
-interface Ready { domAt: number; frameAt: number }
+interface Ready {
+  domAt: number;
+  frameAt: number;
+}
 interface Instrumented {
-  loaf: number[]; gaps: number[]; keysET: { id: number; name: string; duration: number }[]; keysRaf: number[];
-  eventTiming: boolean; loafSupported: boolean;
+  loaf: number[];
+  gaps: number[];
+  keysET: { id: number; name: string; duration: number }[];
+  keysRaf: number[];
+  eventTiming: boolean;
+  loafSupported: boolean;
 }
 
 const median = (xs: number[]) => {
@@ -107,19 +114,38 @@ export interface BrowserReport {
   chromium: string;
   viewport: typeof VIEWPORT;
   coldLoad: {
-    runs: number; ours: number[]; baseline: number[]; floor: number[]; oursMedian: number; baselineMedian: number; floorMedian: number;
-    ratio: number; goal: number;
+    runs: number;
+    ours: number[];
+    baseline: number[];
+    floor: number[];
+    oursMedian: number;
+    baselineMedian: number;
+    floorMedian: number;
+    ratio: number;
+    goal: number;
     apiRequest: { url: string; range: string };
     waterfall: { name: string; start: number; end: number }[];
   };
   scroll: {
-    ms: number; requests: number; requestsAfterSettle: number; duplicateRequests: number; rowsInDom: number;
-    heapUsedBeforeGc: number; heapUsedAfterGc: number; longestFrame: number; longestFrameMethod: string;
-    longFrames: number; baselineMs: number; baselineHeapAfterGc: number;
+    ms: number;
+    requests: number;
+    requestsAfterSettle: number;
+    duplicateRequests: number;
+    rowsInDom: number;
+    heapUsedBeforeGc: number;
+    heapUsedAfterGc: number;
+    longestFrame: number;
+    longestFrameMethod: string;
+    longFrames: number;
+    baselineMs: number;
+    baselineHeapAfterGc: number;
   };
   editor: {
     lines: number;
-    openOurs: number[]; openBaseline: number[]; openOursMedian: number; openBaselineMedian: number;
+    openOurs: number[];
+    openBaseline: number[];
+    openOursMedian: number;
+    openBaselineMedian: number;
     keys: Record<'ours' | 'baseline', KeyStats>;
     method: string;
   };
@@ -128,9 +154,14 @@ export interface BrowserReport {
 interface KeyStats {
   keystrokes: number;
   /** Event Timing (durationThreshold 16): per interaction the longest entry; keystrokes without an entry were under 16 ms. */
-  etOver16: number; etP50: number; etP95: number; etMax: number;
+  etOver16: number;
+  etP50: number;
+  etP95: number;
+  etMax: number;
   /** rAF-after-input: keydown timeStamp to the task after the next animation frame. */
-  rafP50: number; rafP95: number; rafMax: number;
+  rafP50: number;
+  rafP95: number;
+  rafMax: number;
 }
 
 async function newContext(browser: Browser, script: string): Promise<BrowserContext> {
@@ -140,46 +171,71 @@ async function newContext(browser: Browser, script: string): Promise<BrowserCont
 }
 
 /** Opens `url` in a fresh context and returns when the ready condition's frame ran. */
-export async function coldOpen(browser: Browser, url: string, script: string, onRequest?: (url: string, headers: Record<string, string>) => void): Promise<{ ready: Ready; page: Page; context: BrowserContext }> {
+export async function coldOpen(
+  browser: Browser,
+  url: string,
+  script: string,
+  onRequest?: (url: string, headers: Record<string, string>) => void,
+): Promise<{ ready: Ready; page: Page; context: BrowserContext }> {
   const context = await newContext(browser, script);
   const page = await context.newPage();
   if (onRequest) page.on('request', (r) => onRequest(r.url(), r.headers()));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   await page.goto(url, { waitUntil: 'commit' });
   // A page that never gets ready fails the run with what it showed, instead of hanging it.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       void page.evaluate('document.title + " | " + location.href + " | " + document.body.innerText.slice(0, 300)').then(
-        (shown) => reject(new Error(`${url} was not ready after 60 s: ${String(shown)}; errors: ${errors.join(' / ') || 'none'}`)),
+        (shown) =>
+          reject(
+            new Error(`${url} was not ready after 60 s: ${String(shown)}; errors: ${errors.join(' / ') || 'none'}`),
+          ),
         (e: unknown) => reject(new Error(`${url} was not ready after 60 s (${String(e)})`)),
       );
     }, 60_000);
   });
-  const ready = (await Promise.race([page.evaluate('window.__benchReady'), timeout]).finally(() => clearTimeout(timer))) as Ready;
+  const ready = (await Promise.race([page.evaluate('window.__benchReady'), timeout]).finally(() =>
+    clearTimeout(timer),
+  )) as Ready;
   return { ready, page, context };
 }
 
 export async function signedInSession(base: string, account: Account) {
   const res = await fetch(`${base}/api/session`, {
     method: 'POST',
-    headers: { Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: basic(account),
+      'X-Requested-With': 'XMLHttpRequest',
+      'Content-Type': 'application/json',
+    },
     body: '{}',
   });
   if (!res.ok) throw new Error(`POST /api/session as ${account.username}: ${res.status}`);
-  return { authorization: basic(account), username: account.username, remember: false, user: (await res.json()) as unknown };
+  return {
+    authorization: basic(account),
+    username: account.username,
+    remember: false,
+    user: (await res.json()) as unknown,
+  };
 }
 
 async function keyStats(page: Page, focus: string): Promise<KeyStats> {
   await page.evaluate(INSTRUMENT);
-  await page.evaluate(`(() => { const t = document.querySelector(${JSON.stringify(focus)}); t.focus(); t.setSelectionRange(t.value.length, t.value.length); })()`);
+  await page.evaluate(
+    `(() => { const t = document.querySelector(${JSON.stringify(focus)}); t.focus(); t.setSelectionRange(t.value.length, t.value.length); })()`,
+  );
   await page.waitForTimeout(300);
   // 100 letters, then 100 Backspaces: the text ends as it began (the editor saves it; the data set stays the same).
   const letters = 'les sous-titres arrivent demain matin avec la version finale du montage et les notes du client ok';
   for (let i = 0; i < KEYSTROKES; i++) {
-    await page.keyboard.press(i < KEYSTROKES / 2 ? (letters[i % letters.length] === ' ' ? 'Space' : letters[i % letters.length]!) : 'Backspace');
+    await page.keyboard.press(
+      i < KEYSTROKES / 2 ? (letters[i % letters.length] === ' ' ? 'Space' : letters[i % letters.length]!) : 'Backspace',
+    );
     await page.waitForTimeout(KEY_GAP_MS);
   }
   await page.waitForTimeout(500);
@@ -201,7 +257,10 @@ async function keyStats(page: Page, focus: string): Promise<KeyStats> {
   };
 }
 
-export async function run(o: { duration: number; workRequests: number }): Promise<{ data: BrowserReport; markdown: string }> {
+export async function run(o: {
+  duration: number;
+  workRequests: number;
+}): Promise<{ data: BrowserReport; markdown: string }> {
   console.log(`browser: preparing ${o.workRequests} work requests…`);
   const { dir, ids } = await dataDir(o.workRequests);
   console.log('browser: building the app (.tmp/bench-dist)…');
@@ -209,8 +268,10 @@ export async function run(o: { duration: number; workRequests: number }): Promis
   await buildApp();
   // The baselines and the floor page (bench/floor, built by bundle.ts) are served by the same server from the app's dist.
   fs.mkdirSync(path.join(APP_DIST, 'bench'), { recursive: true });
-  for (const f of ['first-rows.html', 'first-rows.js', 'first-rows.css', 'textarea.html']) fs.copyFileSync(path.join(ROOT, 'bench/baselines', f), path.join(APP_DIST, 'bench', f));
-  for (const f of fs.readdirSync(path.join(FLOOR_DIST, 'assets'))) fs.copyFileSync(path.join(FLOOR_DIST, 'assets', f), path.join(APP_DIST, 'assets', f));
+  for (const f of ['first-rows.html', 'first-rows.js', 'first-rows.css', 'textarea.html'])
+    fs.copyFileSync(path.join(ROOT, 'bench/baselines', f), path.join(APP_DIST, 'bench', f));
+  for (const f of fs.readdirSync(path.join(FLOOR_DIST, 'assets')))
+    fs.copyFileSync(path.join(FLOOR_DIST, 'assets', f), path.join(APP_DIST, 'assets', f));
   fs.copyFileSync(path.join(FLOOR_DIST, 'index.html'), path.join(APP_DIST, 'bench', 'floor.html'));
 
   const port = freePort(19000);
@@ -222,7 +283,14 @@ export async function run(o: { duration: number; workRequests: number }): Promis
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const base = server.url;
@@ -234,7 +302,8 @@ export async function run(o: { duration: number; workRequests: number }): Promis
     const listScript = initScript(admin, ROW_SELECTOR, FIRST_ROWS);
     let apiRequest: { url: string; range: string } | undefined;
     const warm = await coldOpen(browser, `${base}/work-requests`, listScript, (url, headers) => {
-      if (!apiRequest && /\/api\/workrequests(\?|$)/.test(url)) apiRequest = { url: url.slice(base.length), range: headers['x-range'] ?? '' };
+      if (!apiRequest && /\/api\/workrequests(\?|$)/.test(url))
+        apiRequest = { url: url.slice(base.length), range: headers['x-range'] ?? '' };
     });
     await warm.context.close();
     if (!apiRequest) throw new Error('the list page made no /api/workrequests request');
@@ -249,10 +318,18 @@ export async function run(o: { duration: number; workRequests: number }): Promis
       const a = await coldOpen(browser, `${base}/work-requests`, listScript);
       ours.push(a.ready.frameAt);
       if (i === COLD_RUNS - 1) {
-        waterfall = await a.page.evaluate<typeof waterfall>(`performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(location.origin, ''), start: Math.round(e.startTime), end: Math.round(e.responseEnd) }))`);
-        const nav = await a.page.evaluate<(typeof waterfall)[number]>(`(() => { const n = performance.getEntriesByType('navigation')[0]; return { name: 'document', start: 0, end: Math.round(n.responseEnd) }; })()`);
+        waterfall = await a.page.evaluate<typeof waterfall>(
+          `performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(location.origin, ''), start: Math.round(e.startTime), end: Math.round(e.responseEnd) }))`,
+        );
+        const nav = await a.page.evaluate<(typeof waterfall)[number]>(
+          `(() => { const n = performance.getEntriesByType('navigation')[0]; return { name: 'document', start: 0, end: Math.round(n.responseEnd) }; })()`,
+        );
         waterfall.unshift(nav);
-        waterfall.push({ name: `${FIRST_ROWS} rows painted`, start: Math.round(a.ready.domAt), end: Math.round(a.ready.frameAt) });
+        waterfall.push({
+          name: `${FIRST_ROWS} rows painted`,
+          start: Math.round(a.ready.domAt),
+          end: Math.round(a.ready.frameAt),
+        });
       }
       await a.context.close();
       const b = await coldOpen(browser, baselineUrl, listScript);
@@ -263,8 +340,17 @@ export async function run(o: { duration: number; workRequests: number }): Promis
       await f.context.close();
     }
     const coldLoad = {
-      runs: COLD_RUNS, ours, baseline, floor, oursMedian: median(ours), baselineMedian: median(baseline), floorMedian: median(floor),
-      ratio: median(ours) / median(baseline), goal: 1.5, apiRequest, waterfall,
+      runs: COLD_RUNS,
+      ours,
+      baseline,
+      floor,
+      oursMedian: median(ours),
+      baselineMedian: median(baseline),
+      floorMedian: median(floor),
+      ratio: median(ours) / median(baseline),
+      goal: 1.5,
+      apiRequest,
+      waterfall,
     };
 
     // ---- 3. Infinite scroll to row 10,000 ----
@@ -291,7 +377,9 @@ export async function run(o: { duration: number; workRequests: number }): Promis
     const requests = listRequests.length;
     await s.page.waitForTimeout(1000);
     const frames = await s.page.evaluate<Instrumented>('window.__bench.running = false, window.__bench');
-    const rowsInDom = await s.page.evaluate<number>(`document.querySelectorAll('[role="grid"] [role="rowgroup"] [role="row"]').length - 1`);
+    const rowsInDom = await s.page.evaluate<number>(
+      `document.querySelectorAll('[role="grid"] [role="rowgroup"] [role="row"]').length - 1`,
+    );
     const cdp = await s.context.newCDPSession(s.page);
     const before = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
     await cdp.send('HeapProfiler.collectGarbage');
@@ -317,12 +405,20 @@ export async function run(o: { duration: number; workRequests: number }): Promis
     await bl.context.close();
     const longestLoaf = Math.max(0, ...frames.loaf);
     const scroll = {
-      ms: scrollMs, requests, requestsAfterSettle: scrollRequestsAfterSettle, duplicateRequests: duplicates, rowsInDom,
-      heapUsedBeforeGc: before.usedSize, heapUsedAfterGc: after.usedSize,
+      ms: scrollMs,
+      requests,
+      requestsAfterSettle: scrollRequestsAfterSettle,
+      duplicateRequests: duplicates,
+      rowsInDom,
+      heapUsedBeforeGc: before.usedSize,
+      heapUsedAfterGc: after.usedSize,
       longestFrame: frames.loafSupported ? longestLoaf : Math.max(0, ...frames.gaps),
-      longestFrameMethod: frames.loafSupported ? 'Long Animation Frames API (frames over 50 ms)' : 'largest gap between animation frames',
+      longestFrameMethod: frames.loafSupported
+        ? 'Long Animation Frames API (frames over 50 ms)'
+        : 'largest gap between animation frames',
       longFrames: frames.loaf.length,
-      baselineMs, baselineHeapAfterGc: blHeap.usedSize,
+      baselineMs,
+      baselineHeapAfterGc: blHeap.usedSize,
     };
 
     // ---- 4. Editor: open the 3,000-line translation, then type ----
@@ -330,7 +426,14 @@ export async function run(o: { duration: number; workRequests: number }): Promis
     const editorUrl = `${base}/work-requests/${encodeURIComponent(ids.workRequest3000)}/translation`;
     const editorScript = initScript(translator, LINE_SELECTOR, OPEN_LINES);
     const linesUrl = `${base}/bench/first-rows.html?${new URLSearchParams({ url: `/api/translations/${ids.translation3000}`, kind: 'lines', n: String(OPEN_LINES) })}`;
-    const lineCount = ((await (await fetch(`${base}/api/translations/${ids.translation3000}`, { headers: { Authorization: translator.authorization, 'X-Requested-With': 'XMLHttpRequest' } })).json()) as { lines?: unknown[] }).lines?.length ?? 0;
+    const lineCount =
+      (
+        (await (
+          await fetch(`${base}/api/translations/${ids.translation3000}`, {
+            headers: { Authorization: translator.authorization, 'X-Requested-With': 'XMLHttpRequest' },
+          })
+        ).json()) as { lines?: unknown[] }
+      ).lines?.length ?? 0;
     await (await coldOpen(browser, editorUrl, editorScript)).context.close(); // warm-up
     const openOurs: number[] = [];
     const openBaseline: number[] = [];
@@ -361,9 +464,13 @@ export async function run(o: { duration: number; workRequests: number }): Promis
       scroll,
       editor: {
         lines: lineCount,
-        openOurs, openBaseline, openOursMedian: median(openOurs), openBaselineMedian: median(openBaseline),
+        openOurs,
+        openBaseline,
+        openOursMedian: median(openOurs),
+        openBaselineMedian: median(openBaseline),
         keys: { ours: keysOurs, baseline: keysBaseline },
-        method: 'Event Timing API (PerformanceObserver type "event", durationThreshold 16; a keystroke\'s time is its interaction\'s longest entry) and, for every keystroke, rAF-after-input (keydown timeStamp to the task after the next animation frame)',
+        method:
+          'Event Timing API (PerformanceObserver type "event", durationThreshold 16; a keystroke\'s time is its interaction\'s longest entry) and, for every keystroke, rAF-after-input (keydown timeStamp to the task after the next animation frame)',
       },
     };
     return { data, markdown: render(data) };

@@ -25,7 +25,14 @@ const BUDGET = 1.1;
 const ROUTES = [
   { name: 'sign-in (/sign-in)', modules: ['src/features/auth/pages/SignInPage.tsx'] },
   // What src/app/preloadPage.ts loads for the route: the shell, the page and its prefetch module.
-  { name: 'work-request list (/work-requests)', modules: ['src/app/AppShell.tsx', 'src/features/work-requests/pages/WorkRequestListPage.tsx', 'src/features/work-requests/prefetch.ts'] },
+  {
+    name: 'work-request list (/work-requests)',
+    modules: [
+      'src/app/AppShell.tsx',
+      'src/features/work-requests/pages/WorkRequestListPage.tsx',
+      'src/features/work-requests/prefetch.ts',
+    ],
+  },
 ];
 
 /** Per chunk file: module id -> rendered (minified, pre-gzip) length, for the "what is in it" analysis. */
@@ -37,13 +44,19 @@ function moduleSizes(into: ModuleSizes): Plugin {
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
-        into[chunk.fileName] = Object.fromEntries(Object.entries(chunk.modules).map(([id, m]) => [id, m.renderedLength]));
+        into[chunk.fileName] = Object.fromEntries(
+          Object.entries(chunk.modules).map(([id, m]) => [id, m.renderedLength]),
+        );
       }
     },
   };
 }
 
-async function viteBuild(root: string, outDir: string, zodMini = false): Promise<{ manifest: Manifest; modules: ModuleSizes; ms: number }> {
+async function viteBuild(
+  root: string,
+  outDir: string,
+  zodMini = false,
+): Promise<{ manifest: Manifest; modules: ModuleSizes; ms: number }> {
   const modules: ModuleSizes = {};
   const started = performance.now();
   await build({
@@ -108,14 +121,30 @@ function entryKey(manifest: Manifest): string {
   return key;
 }
 
-export interface FileSize { file: string; raw: number; gzip: number }
-export interface Load { js: number; css: number; total: number; raw: number; files: FileSize[] }
+export interface FileSize {
+  file: string;
+  raw: number;
+  gzip: number;
+}
+export interface Load {
+  js: number;
+  css: number;
+  total: number;
+  raw: number;
+  files: FileSize[];
+}
 
 function loadOf(dir: string, files: string[]): Load {
   const sized = files.map((file) => ({ file, ...sizeOf(dir, file) }));
   const js = sized.filter((f) => f.file.endsWith('.js')).reduce((n, f) => n + f.gzip, 0);
   const css = sized.filter((f) => f.file.endsWith('.css')).reduce((n, f) => n + f.gzip, 0);
-  return { js, css, total: js + css, raw: sized.reduce((n, f) => n + f.raw, 0), files: sized.sort((a, b) => b.gzip - a.gzip) };
+  return {
+    js,
+    css,
+    total: js + css,
+    raw: sized.reduce((n, f) => n + f.raw, 0),
+    files: sized.sort((a, b) => b.gzip - a.gzip),
+  };
 }
 
 function wholeBuild(dir: string): Load {
@@ -128,7 +157,10 @@ function wholeBuild(dir: string): Load {
     }
   };
   walk('.');
-  return loadOf(dir, files.map((f) => path.normalize(f)));
+  return loadOf(
+    dir,
+    files.map((f) => path.normalize(f)),
+  );
 }
 
 /** Rendered (pre-minification) bytes per package (node_modules/<pkg>) or source folder, over the given chunk files. */
@@ -149,7 +181,14 @@ export interface BundleReport {
   gzip: string;
   floor: { load: Load; whole: Load; buildMs: number };
   floorMini: Load;
-  routes: { name: string; load: Load; ratio: number; jsRatio: number; overBudget: boolean; contributors: { name: string; raw: number }[] }[];
+  routes: {
+    name: string;
+    load: Load;
+    ratio: number;
+    jsRatio: number;
+    overBudget: boolean;
+    contributors: { name: string; raw: number }[];
+  }[];
   whole: Load;
   buildMs: number;
   floorContributors: { name: string; raw: number }[];
@@ -180,7 +219,10 @@ export async function run(): Promise<{ data: BundleReport; markdown: string }> {
       ratio,
       jsRatio: load.js / floorLoad.js,
       overBudget: ratio > BUDGET,
-      contributors: contributors(app.modules, files.filter((f) => f.endsWith('.js'))),
+      contributors: contributors(
+        app.modules,
+        files.filter((f) => f.endsWith('.js')),
+      ),
     };
   });
   const data: BundleReport = {
@@ -190,10 +232,16 @@ export async function run(): Promise<{ data: BundleReport; markdown: string }> {
     routes,
     whole: wholeBuild(APP_DIST),
     buildMs: app.ms,
-    floorContributors: contributors(floor.modules, floorFiles.filter((f) => f.endsWith('.js'))),
+    floorContributors: contributors(
+      floor.modules,
+      floorFiles.filter((f) => f.endsWith('.js')),
+    ),
   };
   for (const r of routes) {
-    if (r.overBudget) console.log(`bundle: OVER BUDGET — ${r.name}: ${kb(r.load.total)} gzip = ${r.ratio.toFixed(2)} × the floor (budget ${BUDGET} ×)`);
+    if (r.overBudget)
+      console.log(
+        `bundle: OVER BUDGET — ${r.name}: ${kb(r.load.total)} gzip = ${r.ratio.toFixed(2)} × the floor (budget ${BUDGET} ×)`,
+      );
   }
   return { data, markdown: render(data) };
 }
@@ -208,20 +256,25 @@ function render(d: BundleReport): string {
     '`vite.config.ts`, output in `.tmp/bench-dist`). The floor is `bench/floor/` built by the same config into `.tmp/bench-floor`: one',
     'infinite list with react, react-dom, react-router (data router), @tanstack/react-query (useInfiniteQuery),',
     '@tanstack/react-virtual and a zod-parsed fetch — nothing of ours. Budget: the first route within 1.1 × the floor.',
-    'The app validates with zod\'s mini build (`zod/mini`, docs/ARCHITECTURE.md); the reference row builds the same floor page with',
+    "The app validates with zod's mini build (`zod/mini`, docs/ARCHITECTURE.md); the reference row builds the same floor page with",
     '`zod` aliased to `zod/mini` (into `.tmp/bench-floor-mini`), to show what the app weighs against the floor on equal terms.',
     '',
     '| what | JS gzip | CSS gzip | total gzip | minified | floor (total) | ours / floor | goal ≤ 1.1 |',
     '|---|---|---|---|---|---|---|---|',
     `| floor (bench/floor) | ${kb(d.floor.load.js)} | ${kb(d.floor.load.css)} | ${kb(d.floor.load.total)} | ${kb(d.floor.load.raw)} | — | 1.00 | — |`,
-    ...d.routes.map((r) =>
-      `| first route: ${r.name} | ${kb(r.load.js)} | ${kb(r.load.css)} | ${kb(r.load.total)} | ${kb(r.load.raw)} | ${kb(d.floor.load.total)} | ${r.ratio.toFixed(2)} (JS only ${r.jsRatio.toFixed(2)}) | ${r.overBudget ? '**OVER BUDGET**' : 'met'} |`),
+    ...d.routes.map(
+      (r) =>
+        `| first route: ${r.name} | ${kb(r.load.js)} | ${kb(r.load.css)} | ${kb(r.load.total)} | ${kb(r.load.raw)} | ${kb(d.floor.load.total)} | ${r.ratio.toFixed(2)} (JS only ${r.jsRatio.toFixed(2)}) | ${r.overBudget ? '**OVER BUDGET**' : 'met'} |`,
+    ),
     `| for reference: floor built on zod/mini (as the app is) | ${kb(d.floorMini.js)} | ${kb(d.floorMini.css)} | ${kb(d.floorMini.total)} | ${kb(d.floorMini.raw)} | — | ${d.routes.map((r) => `${r.name.split(' (')[0]}: ${(r.load.total / d.floorMini.total).toFixed(2)}`).join('; ')} | — |`,
     `| whole build (every .js and .css) | ${kb(d.whole.js)} | ${kb(d.whole.css)} | ${kb(d.whole.total)} | ${kb(d.whole.raw)} | ${kb(d.floor.whole.total)} | ${(d.whole.total / d.floor.whole.total).toFixed(2)} | (no goal) |`,
     '',
   ];
   for (const r of d.routes) {
-    lines.push(`Files of ${r.name}: ${r.load.files.map((f) => `\`${f.file.replace(/^assets\//, '')}\` ${kb(f.gzip)}`).join(', ')}.`, '');
+    lines.push(
+      `Files of ${r.name}: ${r.load.files.map((f) => `\`${f.file.replace(/^assets\//, '')}\` ${kb(f.gzip)}`).join(', ')}.`,
+      '',
+    );
   }
   // What the first routes carry beyond the floor, in minified bytes by package / source folder.
   const worst = [...d.routes].sort((a, b) => b.ratio - a.ratio)[0];
@@ -234,7 +287,8 @@ function render(d: BundleReport): string {
     lines.push(
       `What ${worst.name} carries beyond the floor, in rendered bytes before minification by package or source folder ` +
         `(ours − floor, the rollup module sizes of its JS chunks): ` +
-        (extra.map((c) => `${c.name} ${kb(c.extra)}`).join(', ') || 'nothing over 2 kB') + '.',
+        (extra.map((c) => `${c.name} ${kb(c.extra)}`).join(', ') || 'nothing over 2 kB') +
+        '.',
       '',
     );
   }

@@ -13,7 +13,8 @@ export function renderServer(r: ServerReport): string {
     '## Server',
     '',
     `autocannon, ${r.connections} connections for ${r.duration} s per cell, ${r.workRequests.toLocaleString('en')} work requests` +
-      (r.seedMs ? ` (seeded in ${(r.seedMs / 1000).toFixed(1)} s)` : ' (data set reused from .tmp/)') + '.',
+      (r.seedMs ? ` (seeded in ${(r.seedMs / 1000).toFixed(1)} s)` : ' (data set reused from .tmp/)') +
+      '.',
     '"Ours" is this server as `npm start` runs it (answers are cached until the next write); "uncached" is the same',
     'server with `RESPONSE_CACHE=false`; "bare" is a node:http server answering the same recorded bytes from memory',
     '(the ceiling); json-server 0.17 serves the same records for the reads it can express.',

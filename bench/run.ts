@@ -36,7 +36,10 @@ interface Results {
 
 const results: Results = {
   date: new Date().toISOString(),
-  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average at start ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
 };
 
@@ -45,7 +48,9 @@ const extra: Record<string, () => Promise<{ data: unknown; markdown: string }>> 
 for (const name of ['bundle', 'browser', 'search', 'signin']) {
   const file = path.join(import.meta.dirname, `${name}.ts`);
   if (sections.includes(name) && fs.existsSync(file)) {
-    const mod = (await import(file)) as { run: (o: { duration: number; workRequests: number }) => Promise<{ data: unknown; markdown: string }> };
+    const mod = (await import(file)) as {
+      run: (o: { duration: number; workRequests: number }) => Promise<{ data: unknown; markdown: string }>;
+    };
     extra[name] = () => mod.run({ duration, workRequests });
   }
 }
@@ -75,7 +80,9 @@ const doc = [
   ...markdown,
 ].join('\n');
 // A partial run (--only) must not replace the full report: it goes beside the results instead.
-const target = values.only ? path.join(ROOT, 'bench/results', `partial-${sections.join('-')}.md`) : path.join(ROOT, 'docs/BENCHMARKS.md');
+const target = values.only
+  ? path.join(ROOT, 'bench/results', `partial-${sections.join('-')}.md`)
+  : path.join(ROOT, 'docs/BENCHMARKS.md');
 fs.writeFileSync(target, doc + '\n');
 console.log(`written to ${path.relative(ROOT, target)}`);
 console.log(doc);

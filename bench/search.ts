@@ -21,7 +21,10 @@ export interface SearchCase {
 }
 
 /** The demo translator, whose lists are narrowed to the work requests of their translations. */
-const TRANSLATOR = { ...HEADERS, Authorization: `Basic ${Buffer.from('translator@mws.test:translator-demo').toString('base64')}` };
+const TRANSLATOR = {
+  ...HEADERS,
+  Authorization: `Basic ${Buffer.from('translator@mws.test:translator-demo').toString('base64')}`,
+};
 
 export interface SingleResult {
   name: string;
@@ -51,7 +54,14 @@ export interface SearchReport {
   firstSearchMs: number;
   single: SingleResult[];
   idleProbe: LatencyStats;
-  load: { clients: number; seconds: number; searches: LatencyStats; probe: LatencyStats; probesOver50ms: number; errors: number };
+  load: {
+    clients: number;
+    seconds: number;
+    searches: LatencyStats;
+    probe: LatencyStats;
+    probesOver50ms: number;
+    errors: number;
+  };
 }
 
 /** The cases: a 1-letter q, a common word, a rare one, two words, with filters and sorts, and non-search requests that walk many rows. */
@@ -60,21 +70,93 @@ export function searchCases(total: number): SearchCase[] {
   return [
     { name: 'q=a (one letter), sort -created', path: '/api/workrequests?q=a&sort=-created', range: page, search: true },
     { name: 'q=a, sort due', path: '/api/workrequests?q=a&sort=due', range: page, search: true },
-    { name: 'q=a, sort due, offset 60000', path: '/api/workrequests?q=a&sort=due', range: 'resources=60000-60049', search: true },
-    { name: 'q=trailer (common word), sort -created', path: '/api/workrequests?q=trailer&sort=-created', range: page, search: true },
-    { name: 'q=benchmark (rare word), sort due', path: '/api/workrequests?q=benchmark&sort=due', range: page, search: true },
-    { name: 'q=main trailer (two words), sort -due', path: '/api/workrequests?q=main%20trailer&sort=-due', range: page, search: true },
-    { name: 'q=trai, status in-progress,submitted, sort due', path: '/api/workrequests?q=trai&status=in-progress,submitted&sort=due', range: page, search: true },
-    { name: 'q=cora, status complete, sort -created', path: '/api/workrequests?q=cora&status=complete&sort=-created', range: page, search: true },
-    { name: 'q=fr-fr (language code), sort due', path: '/api/workrequests?q=fr-fr&sort=due', range: page, search: true },
-    { name: `no q, sort due, offset ${total - 100}`, path: '/api/workrequests?sort=due', range: `resources=${total - 100}-${total - 1}`, search: false },
-    { name: `no q, sort -created, offset ${total - 100}`, path: '/api/workrequests?sort=-created', range: `resources=${total - 100}-${total - 1}`, search: false },
-    { name: 'status complete,cancelled, sort -created', path: '/api/workrequests?status=complete,cancelled&sort=-created', range: page, search: false },
-    { name: 'status complete,in-progress, sort due', path: '/api/workrequests?status=complete,in-progress&sort=due', range: page, search: false },
-    { name: 'language fr-FR + status complete, sort -created, offset 2000', path: '/api/workrequests?language=fr-FR&status=complete&sort=-created', range: 'resources=2000-2049', search: false },
+    {
+      name: 'q=a, sort due, offset 60000',
+      path: '/api/workrequests?q=a&sort=due',
+      range: 'resources=60000-60049',
+      search: true,
+    },
+    {
+      name: 'q=trailer (common word), sort -created',
+      path: '/api/workrequests?q=trailer&sort=-created',
+      range: page,
+      search: true,
+    },
+    {
+      name: 'q=benchmark (rare word), sort due',
+      path: '/api/workrequests?q=benchmark&sort=due',
+      range: page,
+      search: true,
+    },
+    {
+      name: 'q=main trailer (two words), sort -due',
+      path: '/api/workrequests?q=main%20trailer&sort=-due',
+      range: page,
+      search: true,
+    },
+    {
+      name: 'q=trai, status in-progress,submitted, sort due',
+      path: '/api/workrequests?q=trai&status=in-progress,submitted&sort=due',
+      range: page,
+      search: true,
+    },
+    {
+      name: 'q=cora, status complete, sort -created',
+      path: '/api/workrequests?q=cora&status=complete&sort=-created',
+      range: page,
+      search: true,
+    },
+    {
+      name: 'q=fr-fr (language code), sort due',
+      path: '/api/workrequests?q=fr-fr&sort=due',
+      range: page,
+      search: true,
+    },
+    {
+      name: `no q, sort due, offset ${total - 100}`,
+      path: '/api/workrequests?sort=due',
+      range: `resources=${total - 100}-${total - 1}`,
+      search: false,
+    },
+    {
+      name: `no q, sort -created, offset ${total - 100}`,
+      path: '/api/workrequests?sort=-created',
+      range: `resources=${total - 100}-${total - 1}`,
+      search: false,
+    },
+    {
+      name: 'status complete,cancelled, sort -created',
+      path: '/api/workrequests?status=complete,cancelled&sort=-created',
+      range: page,
+      search: false,
+    },
+    {
+      name: 'status complete,in-progress, sort due',
+      path: '/api/workrequests?status=complete,in-progress&sort=due',
+      range: page,
+      search: false,
+    },
+    {
+      name: 'language fr-FR + status complete, sort -created, offset 2000',
+      path: '/api/workrequests?language=fr-FR&status=complete&sort=-created',
+      range: 'resources=2000-2049',
+      search: false,
+    },
     { name: 'automateJob (first page)', path: '/api/workrequests/automateJob', range: page, search: false },
-    { name: 'as the translator: sort due', path: '/api/workrequests?sort=due', range: page, search: false, headers: TRANSLATOR },
-    { name: 'as the translator: q=trailer, sort -created', path: '/api/workrequests?q=trailer&sort=-created', range: page, search: true, headers: TRANSLATOR },
+    {
+      name: 'as the translator: sort due',
+      path: '/api/workrequests?sort=due',
+      range: page,
+      search: false,
+      headers: TRANSLATOR,
+    },
+    {
+      name: 'as the translator: q=trailer, sort -created',
+      path: '/api/workrequests?q=trailer&sort=-created',
+      range: page,
+      search: true,
+      headers: TRANSLATOR,
+    },
   ];
 }
 
@@ -95,7 +177,11 @@ function stats(values: number[]): LatencyStats {
   };
 }
 
-async function timed(url: string, range?: string, headers: Record<string, string> = HEADERS): Promise<{ ms: number; status: number; total: number }> {
+async function timed(
+  url: string,
+  range?: string,
+  headers: Record<string, string> = HEADERS,
+): Promise<{ ms: number; status: number; total: number }> {
   const started = performance.now();
   const res = await fetch(url, { headers: { ...headers, ...(range ? { 'X-Range': range } : {}) } });
   await res.arrayBuffer();
@@ -126,7 +212,9 @@ function probe(base: string, everyMs = 10): { stop: () => Promise<number[]> } {
   };
 }
 
-export async function benchSearch(options: { workRequests?: number; duration?: number; clients?: number; log?: (s: string) => void } = {}): Promise<SearchReport> {
+export async function benchSearch(
+  options: { workRequests?: number; duration?: number; clients?: number; log?: (s: string) => void } = {},
+): Promise<SearchReport> {
   const n = options.workRequests ?? 100_000;
   const seconds = options.duration ?? 10;
   const clients = options.clients ?? 4;
@@ -148,10 +236,18 @@ export async function benchSearch(options: { workRequests?: number; duration?: n
       log(`search: ${c.name}`);
       const runs = [];
       for (let i = 0; i < 6; i++) runs.push(await timed(base + c.path, c.range, c.headers));
-      const rest = runs.slice(1).map((r) => r.ms).sort((a, b) => a - b);
+      const rest = runs
+        .slice(1)
+        .map((r) => r.ms)
+        .sort((a, b) => a - b);
       single.push({
-        name: c.name, path: c.path, range: c.range, total: runs[0]!.total, status: runs[0]!.status,
-        firstMs: Math.round(runs[0]!.ms * 10) / 10, medianMs: Math.round(percentile(rest, 50) * 10) / 10,
+        name: c.name,
+        path: c.path,
+        range: c.range,
+        total: runs[0]!.total,
+        status: runs[0]!.status,
+        firstMs: Math.round(runs[0]!.ms * 10) / 10,
+        medianMs: Math.round(percentile(rest, 50) * 10) / 10,
       });
     }
 
@@ -172,7 +268,11 @@ export async function benchSearch(options: { workRequests?: number; duration?: n
         for (let i = k; Date.now() < deadline; i++) {
           const c = searches[i % searches.length]!;
           const from = (i % 7) * 50;
-          const r = await timed(base + c.path, c.range === 'resources=0-49' ? `resources=${from}-${from + 49}` : c.range, c.headers);
+          const r = await timed(
+            base + c.path,
+            c.range === 'resources=0-49' ? `resources=${from}-${from + 49}` : c.range,
+            c.headers,
+          );
           if (r.status !== 200) errors++;
           searchTimes.push(r.ms);
         }
@@ -186,8 +286,12 @@ export async function benchSearch(options: { workRequests?: number; duration?: n
       single,
       idleProbe,
       load: {
-        clients, seconds, searches: stats(searchTimes), probe: stats(probeTimes),
-        probesOver50ms: probeTimes.filter((t) => t > 50).length, errors,
+        clients,
+        seconds,
+        searches: stats(searchTimes),
+        probe: stats(probeTimes),
+        probesOver50ms: probeTimes.filter((t) => t > 50).length,
+        errors,
       },
     };
   } finally {
@@ -207,7 +311,10 @@ export function renderSearch(r: SearchReport): string {
     '',
     '| request | X-Range | total | first | median |',
     '|---|---|---|---|---|',
-    ...r.single.map((c) => `| ${c.name}${c.status !== 200 ? ` (**${c.status}**)` : ''} | ${c.range} | ${c.total.toLocaleString('en')} | ${c.firstMs} ms | ${c.medianMs} ms |`),
+    ...r.single.map(
+      (c) =>
+        `| ${c.name}${c.status !== 200 ? ` (**${c.status}**)` : ''} | ${c.range} | ${c.total.toLocaleString('en')} | ${c.firstMs} ms | ${c.medianMs} ms |`,
+    ),
     '',
     `Under load: ${r.load.clients} clients search without pause (the q cases above, pages varied) for ${r.load.seconds} s while a probe asks`,
     '`GET /api/healthz` every 10 ms, one at a time; its slowest answer is the longest time the server answered nothing else.',

@@ -46,7 +46,8 @@ export interface ServerReport {
 export async function dataDir(n: number): Promise<{ dir: string; ids: BenchmarkIds; seedMs: number }> {
   const dir = path.join(ROOT, '.tmp', `bench-data-${n}`);
   const marker = path.join(dir, 'bench-ids.json');
-  if (fs.existsSync(marker)) return { ...(JSON.parse(fs.readFileSync(marker, 'utf8')) as { ids: BenchmarkIds }), dir, seedMs: 0 };
+  if (fs.existsSync(marker))
+    return { ...(JSON.parse(fs.readFileSync(marker, 'utf8')) as { ids: BenchmarkIds }), dir, seedMs: 0 };
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const store = new SqliteStore(path.join(dir, 'mws.sqlite'));
@@ -60,19 +61,34 @@ export async function dataDir(n: number): Promise<{ dir: string; ids: BenchmarkI
 
 export function startOurs(dir: string, port: number, cache: boolean): Promise<Running> {
   return startProcess([process.execPath, '--import', 'tsx', 'server/main.ts'], {
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG: 'false', SEED: 'false', RESPONSE_CACHE: String(cache), DIST_DIR: path.join(dir, 'none') },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG: 'false',
+      SEED: 'false',
+      RESPONSE_CACHE: String(cache),
+      DIST_DIR: path.join(dir, 'none'),
+    },
     readyUrl: `http://127.0.0.1:${port}/healthz`,
     url: `http://127.0.0.1:${port}`,
   });
 }
 
 /** Records what our server answers, so the bare server can answer the same bytes. */
-async function record(base: string, targets: ServerTarget[]): Promise<Record<string, { status: number; headers: Record<string, string>; body: string }>> {
+async function record(
+  base: string,
+  targets: ServerTarget[],
+): Promise<Record<string, { status: number; headers: Record<string, string>; body: string }>> {
   const out: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
   for (const t of targets) {
     const res = await fetch(base + t.path, {
       method: t.method,
-      headers: { ...HEADERS, ...(t.range ? { 'X-Range': t.range } : {}), ...(t.body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: {
+        ...HEADERS,
+        ...(t.range ? { 'X-Range': t.range } : {}),
+        ...(t.body ? { 'Content-Type': 'application/json' } : {}),
+      },
       body: t.body,
     });
     const body = await res.text();
@@ -106,7 +122,9 @@ function writeJsonServerDb(dir: string): string {
   return file;
 }
 
-export async function benchServer(options: { workRequests?: number; duration?: number; connections?: number; log?: (s: string) => void } = {}): Promise<ServerReport> {
+export async function benchServer(
+  options: { workRequests?: number; duration?: number; connections?: number; log?: (s: string) => void } = {},
+): Promise<ServerReport> {
   const n = options.workRequests ?? 100_000;
   const duration = options.duration ?? 10;
   const connections = options.connections ?? 50;
@@ -117,16 +135,42 @@ export async function benchServer(options: { workRequests?: number; duration?: n
 
   let ours = await startOurs(dir, port, true);
   const total = Number(
-    (await fetch(`${ours.url}/api/workrequests`, { headers: { ...HEADERS, 'X-Range': 'resources=0-0' } })).headers.get('content-range')?.split('/')[1],
+    (await fetch(`${ours.url}/api/workrequests`, { headers: { ...HEADERS, 'X-Range': 'resources=0-0' } })).headers
+      .get('content-range')
+      ?.split('/')[1],
   );
-  const lines = (await (await fetch(`${ours.url}/api/translations/${ids.translation1500}`, { headers: HEADERS })).json()) as { lines: unknown[] };
+  const lines = (await (
+    await fetch(`${ours.url}/api/translations/${ids.translation1500}`, { headers: HEADERS })
+  ).json()) as { lines: unknown[] };
   const putBody = JSON.stringify({ lines: lines.lines });
   const oneId = ids.workRequest1500;
   const targets: ServerTarget[] = [
-    { name: 'GET /workrequests/automateJob (first page)', method: 'GET', path: '/api/workrequests/automateJob', range: 'resources=0-9', jsonServerPath: '/workrequests?auto=true&_sort=due.date&_start=0&_end=10' },
-    { name: `GET /workrequests page at offset ${total - 50}`, method: 'GET', path: '/api/workrequests?sort=created', range: `resources=${total - 50}-${total - 41}`, jsonServerPath: `/workrequests?_start=${total - 50}&_end=${total - 40}` },
-    { name: 'GET /workrequests/{id}', method: 'GET', path: `/api/workrequests/${oneId}`, jsonServerPath: `/workrequests/${oneId}` },
-    { name: `PUT /translations/{id} (${lines.lines.length} lines)`, method: 'PUT', path: `/api/translations/${ids.translation1500}`, body: putBody },
+    {
+      name: 'GET /workrequests/automateJob (first page)',
+      method: 'GET',
+      path: '/api/workrequests/automateJob',
+      range: 'resources=0-9',
+      jsonServerPath: '/workrequests?auto=true&_sort=due.date&_start=0&_end=10',
+    },
+    {
+      name: `GET /workrequests page at offset ${total - 50}`,
+      method: 'GET',
+      path: '/api/workrequests?sort=created',
+      range: `resources=${total - 50}-${total - 41}`,
+      jsonServerPath: `/workrequests?_start=${total - 50}&_end=${total - 40}`,
+    },
+    {
+      name: 'GET /workrequests/{id}',
+      method: 'GET',
+      path: `/api/workrequests/${oneId}`,
+      jsonServerPath: `/workrequests/${oneId}`,
+    },
+    {
+      name: `PUT /translations/{id} (${lines.lines.length} lines)`,
+      method: 'PUT',
+      path: `/api/translations/${ids.translation1500}`,
+      body: putBody,
+    },
   ];
   const recorded = await record(ours.url, targets);
   const recordedFile = path.join(os.tmpdir(), `mws-bench-recorded-${process.pid}.json`);
@@ -138,7 +182,11 @@ export async function benchServer(options: { workRequests?: number; duration?: n
     load({
       url: base + path,
       method: t.method,
-      headers: { ...HEADERS, ...(t.range ? { 'X-Range': t.range } : {}), ...(t.body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: {
+        ...HEADERS,
+        ...(t.range ? { 'X-Range': t.range } : {}),
+        ...(t.body ? { 'Content-Type': 'application/json' } : {}),
+      },
       body: t.body,
       duration,
       connections,
@@ -158,10 +206,13 @@ export async function benchServer(options: { workRequests?: number; duration?: n
   }
   await ours.stop();
 
-  const bare = await startProcess([process.execPath, 'bench/baselines/bare-server.mjs', String(port + 1), recordedFile], {
-    readyUrl: `http://127.0.0.1:${port + 1}/healthz`,
-    url: `http://127.0.0.1:${port + 1}`,
-  });
+  const bare = await startProcess(
+    [process.execPath, 'bench/baselines/bare-server.mjs', String(port + 1), recordedFile],
+    {
+      readyUrl: `http://127.0.0.1:${port + 1}/healthz`,
+      url: `http://127.0.0.1:${port + 1}`,
+    },
+  );
   for (const [i, t] of targets.entries()) {
     log(`server: bare node:http — ${t.name}`);
     rows[i]!.bare = await run(bare.url, t);
@@ -171,7 +222,17 @@ export async function benchServer(options: { workRequests?: number; duration?: n
   log('server: json-server — writing its database…');
   const db = writeJsonServerDb(dir);
   const js = await startProcess(
-    [process.execPath, 'node_modules/json-server/lib/cli/bin.js', db, '--port', String(port + 2), '--host', '127.0.0.1', '--quiet', '--no-gzip'],
+    [
+      process.execPath,
+      'node_modules/json-server/lib/cli/bin.js',
+      db,
+      '--port',
+      String(port + 2),
+      '--host',
+      '127.0.0.1',
+      '--quiet',
+      '--no-gzip',
+    ],
     { readyUrl: `http://127.0.0.1:${port + 2}/workrequests?_start=0&_end=1`, url: `http://127.0.0.1:${port + 2}` },
   );
   for (const [i, t] of targets.entries()) {

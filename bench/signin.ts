@@ -62,21 +62,35 @@ function basic(username: string, password: string, spelling = 1): string {
 }
 
 /** POST /api/session; status 0 when it timed out or failed. */
-function post(base: URL, agent: http.Agent, authorization: string, localAddress: string, timeoutMs: number): Promise<Outcome> {
+function post(
+  base: URL,
+  agent: http.Agent,
+  authorization: string,
+  localAddress: string,
+  timeoutMs: number,
+): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
     const done = (status: number) => resolve({ status, ms: performance.now() - started });
-    const req = http.request(new URL('/api/session', base), {
-      method: 'POST',
-      agent,
-      localAddress,
-      headers: { Authorization: authorization, 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
-      timeout: timeoutMs,
-    }, (res) => {
-      res.resume();
-      res.on('end', () => done(res.statusCode ?? 0));
-      res.on('error', () => done(0));
-    });
+    const req = http.request(
+      new URL('/api/session', base),
+      {
+        method: 'POST',
+        agent,
+        localAddress,
+        headers: {
+          Authorization: authorization,
+          'X-Requested-With': 'XMLHttpRequest',
+          'Content-Type': 'application/json',
+        },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => done(res.statusCode ?? 0));
+        res.on('error', () => done(0));
+      },
+    );
     req.on('timeout', () => req.destroy());
     req.on('error', () => done(0));
     req.end('{}');
@@ -92,15 +106,24 @@ function latency(outcomes: Outcome[]): Latency {
   const statuses: Record<string, number> = {};
   for (const o of outcomes) statuses[o.status || 'no answer'] = (statuses[o.status || 'no answer'] ?? 0) + 1;
   const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
-  return { n: outcomes.length, statuses, p50: Math.round(percentile(ms, 50)), p95: Math.round(percentile(ms, 95)), max: Math.round(ms.at(-1) ?? 0) };
+  return {
+    n: outcomes.length,
+    statuses,
+    p50: Math.round(percentile(ms, 50)),
+    p95: Math.round(percentile(ms, 95)),
+    max: Math.round(ms.at(-1) ?? 0),
+  };
 }
 
 function attacker(scenario: Scenario, i: number): { authorization: string; address: string } {
   const password = `guess-${i}`;
   switch (scenario) {
-    case 'accounts': return { authorization: basic(`attacked-${i % 5}@example.com`, password), address: '127.0.0.1' };
-    case 'rotating': return { authorization: basic(`sprayed-${i}@example.com`, password), address: '127.0.0.1' };
-    default: return { authorization: basic(`sprayed-${i}@example.com`, password), address: `127.0.0.${10 + (i % 200)}` };
+    case 'accounts':
+      return { authorization: basic(`attacked-${i % 5}@example.com`, password), address: '127.0.0.1' };
+    case 'rotating':
+      return { authorization: basic(`sprayed-${i}@example.com`, password), address: '127.0.0.1' };
+    default:
+      return { authorization: basic(`sprayed-${i}@example.com`, password), address: `127.0.0.${10 + (i % 200)}` };
   }
 }
 
@@ -109,7 +132,13 @@ async function runScenario(scenario: Scenario, serverRoot: string, duration: num
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const server = await startProcess([process.execPath, '--import', 'tsx', 'server/main.ts'], {
     cwd: serverRoot,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'false', DIST_DIR: path.join(dataDir, 'none') },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG: 'false',
+      DIST_DIR: path.join(dataDir, 'none'),
+    },
     readyUrl: `http://127.0.0.1:${port}/healthz`,
     url: `http://127.0.0.1:${port}`,
   });
@@ -117,8 +146,10 @@ async function runScenario(scenario: Scenario, serverRoot: string, duration: num
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2000 });
   try {
     let spelling = 1;
-    const known = () => post(base, agent, basic('coordinator@mws.test', 'coordinator-demo', spelling++), '127.0.0.1', REAL_TIMEOUT_MS);
-    const stranger = () => post(base, agent, basic('translator@mws.test', 'translator-demo', spelling++), '127.0.0.2', REAL_TIMEOUT_MS);
+    const known = () =>
+      post(base, agent, basic('coordinator@mws.test', 'coordinator-demo', spelling++), '127.0.0.1', REAL_TIMEOUT_MS);
+    const stranger = () =>
+      post(base, agent, basic('translator@mws.test', 'translator-demo', spelling++), '127.0.0.2', REAL_TIMEOUT_MS);
     // The real user's usual address: signed in from before the attack.
     const first = await known();
     if (first.status !== 200) throw new Error(`the real user's first sign-in answered ${first.status}`);
@@ -137,10 +168,12 @@ async function runScenario(scenario: Scenario, serverRoot: string, duration: num
         const due = Math.floor(((now - started) / 1000) * ATTACK_RATE);
         for (; sent < due; sent++) {
           const { authorization, address } = attacker(scenario, sent);
-          attack.push(post(base, agent, authorization, address, DRAIN_MS + duration * 1000).then((o) => {
-            answered.push(o);
-            return o;
-          }));
+          attack.push(
+            post(base, agent, authorization, address, DRAIN_MS + duration * 1000).then((o) => {
+              answered.push(o);
+              return o;
+            }),
+          );
         }
       }
       if (now >= nextReal) {
@@ -170,7 +203,9 @@ async function runScenario(scenario: Scenario, serverRoot: string, duration: num
 }
 
 function cell(l: Latency): string {
-  const statuses = Object.entries(l.statuses).map(([s, n]) => `${n}× ${s}`).join(', ');
+  const statuses = Object.entries(l.statuses)
+    .map(([s, n]) => `${n}× ${s}`)
+    .join(', ');
   return `${l.p50} / ${l.p95} / ${l.max} ms (${statuses})`;
 }
 
@@ -193,8 +228,14 @@ export function renderSignin(report: SigninReport): string {
     addresses: 'a new account each request, from 200 addresses',
   };
   for (const row of report.rows) {
-    const answers = row.scenario === 'none' ? '—'
-      : `${row.attack.sent} sent: ${Object.entries(row.attack.statuses).map(([s, n]) => `${n}× ${s}`).join(', ') || 'none answered'}${row.attack.unanswered ? `, ${row.attack.unanswered} unanswered after ${DRAIN_MS / 1000} s` : ''}`;
+    const answers =
+      row.scenario === 'none'
+        ? '—'
+        : `${row.attack.sent} sent: ${
+            Object.entries(row.attack.statuses)
+              .map(([s, n]) => `${n}× ${s}`)
+              .join(', ') || 'none answered'
+          }${row.attack.unanswered ? `, ${row.attack.unanswered} unanswered after ${DRAIN_MS / 1000} s` : ''}`;
     lines.push(`| ${names[row.scenario]} | ${answers} | ${cell(row.knownAddress)} | ${cell(row.newAddress)} |`);
   }
   return lines.join('\n') + '\n';

@@ -2,7 +2,6 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, apiList, basic, expectAccessible, settled, signIn } from './support';
 
-
 test('every page passes axe without serious or critical violations', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.goto('/sign-in');

@@ -71,7 +71,11 @@ test('after too many failed sign-ins the form says how long to wait', async ({ p
   const authorization = (n: number) => `Basic ${Buffer.from(`${username}:wrong-${n}`).toString('base64')}`;
   let status = 401;
   for (let n = 0; status === 401 && n < 60; n++) {
-    status = (await page.request.post('/api/session', { headers: { Authorization: authorization(n), 'X-Requested-With': 'XMLHttpRequest' } })).status();
+    status = (
+      await page.request.post('/api/session', {
+        headers: { Authorization: authorization(n), 'X-Requested-With': 'XMLHttpRequest' },
+      })
+    ).status();
   }
   expect(status).toBe(429);
 
@@ -88,13 +92,24 @@ test('after too many failed sign-ins the form says how long to wait', async ({ p
 });
 
 test('a disabled account (status.approved false) is told so in the sign-in form', async ({ page }) => {
-  const admin = { Authorization: `Basic ${Buffer.from(`${ACCOUNTS.admin.username}:${ACCOUNTS.admin.password}`).toString('base64')}`, 'X-Requested-With': 'XMLHttpRequest' };
+  const admin = {
+    Authorization: `Basic ${Buffer.from(`${ACCOUNTS.admin.username}:${ACCOUNTS.admin.password}`).toString('base64')}`,
+    'X-Requested-With': 'XMLHttpRequest',
+  };
   const username = `disabled-${Date.now()}@mws.test`;
   const password = 'disabled-password-1';
-  const invited = await (await page.request.put('/api/users', { headers: admin, data: { emailNormal: username, name: 'Dee Disabled' } })).json();
-  expect((await page.request.post(`/api/invitations/${invited.inviteCode}`, { data: { name: 'Dee Disabled', password } })).status()).toBe(200);
+  const invited = await (
+    await page.request.put('/api/users', { headers: admin, data: { emailNormal: username, name: 'Dee Disabled' } })
+  ).json();
+  expect(
+    (
+      await page.request.post(`/api/invitations/${invited.inviteCode}`, { data: { name: 'Dee Disabled', password } })
+    ).status(),
+  ).toBe(200);
   const status = { invited: true, approved: false, registered: true, confirmed: true };
-  expect((await page.request.put(`/api/users/${invited._id}`, { headers: admin, data: { status } })).status()).toBe(200);
+  expect((await page.request.put(`/api/users/${invited._id}`, { headers: admin, data: { status } })).status()).toBe(
+    200,
+  );
 
   await page.goto('/sign-in');
   await page.getByLabel('Username or e-mail').fill(username);

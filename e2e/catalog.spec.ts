@@ -8,20 +8,32 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { type Account, ACCOUNTS, apiList, basic, expectAccessible, signIn } from './support';
 
-interface Rec { _id: string; name?: string; [k: string]: unknown }
+interface Rec {
+  _id: string;
+  name?: string;
+  [k: string]: unknown;
+}
 
 const headers = (account: Account) => ({ Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest' });
 
-async function apiGet<T = Rec>(request: APIRequestContext, path: string, account: Account = ACCOUNTS.admin): Promise<T> {
+async function apiGet<T = Rec>(
+  request: APIRequestContext,
+  path: string,
+  account: Account = ACCOUNTS.admin,
+): Promise<T> {
   const r = await request.get(`/api${path}`, { headers: headers(account) });
   expect(r.status(), `GET ${path}`).toBe(200);
   return (await r.json()) as T;
 }
 
-
 async function firstAsset(request: APIRequestContext): Promise<Rec> {
   const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
-  const { items } = await apiList<Rec>(request, ACCOUNTS.admin, `/assets/countByProject?project=${projects[0]!._id}`, 'resources=0-0');
+  const { items } = await apiList<Rec>(
+    request,
+    ACCOUNTS.admin,
+    `/assets/countByProject?project=${projects[0]!._id}`,
+    'resources=0-0',
+  );
   return items[0]!;
 }
 
@@ -37,7 +49,9 @@ test('#14 studios: create and edit through PUT /studios', async ({ page, request
   await expect(page.getByRole('row', { name: /Northlight Pictures/ })).toBeVisible();
 
   const puts: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'PUT' && new URL(r.url()).pathname === '/api/studios') puts.push(r.postData() ?? ''); });
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && new URL(r.url()).pathname === '/api/studios') puts.push(r.postData() ?? '');
+  });
   await page.getByRole('button', { name: 'New studio' }).click();
   // Validation names the field.
   await dialog(page).getByRole('button', { name: 'Create studio' }).click();
@@ -66,7 +80,9 @@ test('#14 studios: create and edit through PUT /studios', async ({ page, request
   await dialog(page).getByRole('button', { name: 'Save studio' }).click();
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.getByRole('row', { name: /Quayside Films Ltd/ })).not.toContainText('Northlight Localization');
-  const after = (await apiList<Rec>(request, ACCOUNTS.admin, '/studios')).items.find((s) => s.name === 'Quayside Films Ltd');
+  const after = (await apiList<Rec>(request, ACCOUNTS.admin, '/studios')).items.find(
+    (s) => s.name === 'Quayside Films Ltd',
+  );
   expect(after).not.toHaveProperty('coordinator');
 });
 
@@ -79,7 +95,10 @@ test('an edit made elsewhere meanwhile is a clear 409, and nothing typed is lost
   // Someone else saves first.
   const { items } = await apiList<Rec>(request, ACCOUNTS.admin, '/studios');
   const harbor = items.find((s) => s.name === 'Harbor Lane Studios')!;
-  const r = await request.put('/api/studios', { headers: headers(ACCOUNTS.coordinator), data: { _id: harbor._id, previewWatermarkFormat: 'THEIRS {date}' } });
+  const r = await request.put('/api/studios', {
+    headers: headers(ACCOUNTS.coordinator),
+    data: { _id: harbor._id, previewWatermarkFormat: 'THEIRS {date}' },
+  });
   expect(r.status()).toBe(200);
   await dialog(page).getByRole('button', { name: 'Save studio' }).click();
   await expect(dialog(page).getByRole('alert')).toContainText('Someone else changed this studio');
@@ -89,10 +108,18 @@ test('an edit made elsewhere meanwhile is a clear 409, and nothing typed is lost
   await expect(page.getByRole('row', { name: /Harbor Lane Studios/ })).toContainText('MINE {date}');
 });
 
-test('#13 and #9 projects: asset counts from countByProject, create, edit and archive through PUT /projects', async ({ page, request }) => {
+test('#13 and #9 projects: asset counts from countByProject, create, edit and archive through PUT /projects', async ({
+  page,
+  request,
+}) => {
   const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
   const orchard = projects.find((p) => p.name === 'The Glass Orchard')!;
-  const { total } = await apiList(request, ACCOUNTS.admin, `/assets/countByProject?project=${orchard._id}`, 'resources=0-0');
+  const { total } = await apiList(
+    request,
+    ACCOUNTS.admin,
+    `/assets/countByProject?project=${orchard._id}`,
+    'resources=0-0',
+  );
 
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto('/catalog/projects');
@@ -123,15 +150,27 @@ test('#13 and #9 projects: asset counts from countByProject, create, edit and ar
   await dialog(page).getByRole('button', { name: 'Archive project' }).click();
   await expect(page.getByRole('row', { name: /Harbour Lights/ })).toHaveCount(0);
   const { items: all } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects');
-  expect(all.find((p) => p.name === 'Harbour Lights')).toMatchObject({ archived: true, importName: 'HARBOUR_LIGHTS', filePrefix: 'HBL' });
+  expect(all.find((p) => p.name === 'Harbour Lights')).toMatchObject({
+    archived: true,
+    importName: 'HARBOUR_LIGHTS',
+    filePrefix: 'HBL',
+  });
 });
 
 test('#9 a project page lists its assets from countByProject, paged by X-Range', async ({ page, request }) => {
   const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
   const project = projects[0]!;
-  const { total } = await apiList(request, ACCOUNTS.admin, `/assets/countByProject?project=${project._id}`, 'resources=0-0');
+  const { total } = await apiList(
+    request,
+    ACCOUNTS.admin,
+    `/assets/countByProject?project=${project._id}`,
+    'resources=0-0',
+  );
   const ranges: string[] = [];
-  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/assets/countByProject') ranges.push(`${new URL(r.url()).search} ${r.headers()['x-range']}`); });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/assets/countByProject')
+      ranges.push(`${new URL(r.url()).search} ${r.headers()['x-range']}`);
+  });
   await signIn(page, ACCOUNTS.admin);
   await page.goto('/catalog/projects');
   await page.getByRole('link', { name: project.name! }).click();
@@ -161,26 +200,36 @@ test('#8 an asset is edited through PUT /assets/{id}: name and usage flags', asy
   await dialog(page).getByRole('button', { name: 'Save asset' }).click();
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${asset.name} (director’s cut)`);
-  const saved = await apiGet<Rec & { usage: Record<string, boolean>; previews?: unknown[] }>(request, `/assets/${asset._id}`);
+  const saved = await apiGet<Rec & { usage: Record<string, boolean>; previews?: unknown[] }>(
+    request,
+    `/assets/${asset._id}`,
+  );
   expect(saved.usage.immersiveaudio).toBe(!was);
   expect(saved.previews).toEqual(asset.previews);
 });
 
-test('#10 a preview: label and revision through PUT /previews/{id}, and its signed link opened for viewing', async ({ page, request }) => {
+test('#10 a preview: label and revision through PUT /previews/{id}, and its signed link opened for viewing', async ({
+  page,
+  request,
+}) => {
   const asset = await firstAsset(request);
   const previews = await apiGet<Rec[]>(request, `/previews?asset=${asset._id}`);
   const preview = previews[0]!;
   await signIn(page, ACCOUNTS.admin);
   await page.goto(`/catalog/assets/${asset._id}`);
   const section = page.getByRole('region', { name: /Previews/ });
-  await section.getByRole('button', { name: `Edit preview ${String(preview.label)} ${String(preview.revision)}` }).click();
+  await section
+    .getByRole('button', { name: `Edit preview ${String(preview.label)} ${String(preview.revision)}` })
+    .click();
   await field(page, 'Label').fill('Festival cut');
   await field(page, 'Revision').fill('v9');
   await dialog(page).getByRole('button', { name: 'Save preview' }).click();
   await expect(section.getByRole('row', { name: /Festival cut/ })).toContainText('v9');
 
   const views: number[] = [];
-  page.on('response', (r) => { if (/\/api\/previews\/[0-9a-f]+\/view/.test(r.url())) views.push(r.status()); });
+  page.on('response', (r) => {
+    if (/\/api\/previews\/[0-9a-f]+\/view/.test(r.url())) views.push(r.status());
+  });
   await section.getByRole('button', { name: 'View Festival cut v9', exact: true }).click();
   await expect(dialog(page).getByRole('status')).toContainText('The signed viewing link is open until');
   await expect(dialog(page).getByText('Festival cut', { exact: true })).toBeVisible();
@@ -191,13 +240,18 @@ test('#10 a preview: label and revision through PUT /previews/{id}, and its sign
 
   // The server refuses a tampered link (403) and an expired one (410).
   const url = new URL(href!);
-  const tampered = await request.get(`${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${'0'.repeat(64)}`);
+  const tampered = await request.get(
+    `${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${'0'.repeat(64)}`,
+  );
   expect(tampered.status()).toBe(403);
   const expired = await request.get(`${url.pathname}?expires=1000&sig=${url.searchParams.get('sig')}`);
   expect([403, 410]).toContain(expired.status());
 });
 
-test('#11 a file: language, country, tags, embargo and transfer user through PUT /files/{id}', async ({ page, request }) => {
+test('#11 a file: language, country, tags, embargo and transfer user through PUT /files/{id}', async ({
+  page,
+  request,
+}) => {
   const asset = await firstAsset(request);
   const files = await apiGet<Rec[]>(request, `/files?asset=${asset._id}`);
   const file = files[0]!;
@@ -222,13 +276,23 @@ test('#11 a file: language, country, tags, embargo and transfer user through PUT
   await expect(row).toContainText('fr-FR');
   await expect(row).toContainText('Embargoed');
   await expect(row).toContainText('margaux.lefevre@lumen-subs.test');
-  const saved = await apiGet<Rec & { embargo: { event: boolean; end: number }; tags: string[]; transfer: { username: string } }>(request, `/files/${file._id}`);
-  expect(saved).toMatchObject({ language: 'fr-FR', country: 'FR', tags: ['subtitles', 'final'], transfer: { username: 'margaux.lefevre@lumen-subs.test' } });
+  const saved = await apiGet<
+    Rec & { embargo: { event: boolean; end: number }; tags: string[]; transfer: { username: string } }
+  >(request, `/files/${file._id}`);
+  expect(saved).toMatchObject({
+    language: 'fr-FR',
+    country: 'FR',
+    tags: ['subtitles', 'final'],
+    transfer: { username: 'margaux.lefevre@lumen-subs.test' },
+  });
   expect(saved.embargo.event).toBe(true);
   expect(saved.embargo.end).toBeGreaterThan(1_900_000_000);
 });
 
-test('#16 languages: add one with fonts through POST /languages; a duplicate code is shown at the code', async ({ page, request }) => {
+test('#16 languages: add one with fonts through POST /languages; a duplicate code is shown at the code', async ({
+  page,
+  request,
+}) => {
   await signIn(page, ACCOUNTS.admin);
   await page.goto('/catalog/languages');
   await page.getByRole('button', { name: 'Add language' }).click();
@@ -246,7 +310,11 @@ test('#16 languages: add one with fonts through POST /languages; a duplicate cod
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.getByRole('row', { name: /Welsh/ })).toContainText('Arial Unicode 42');
   const { items } = await apiList<Rec>(request, ACCOUNTS.admin, '/languages');
-  expect(items.find((l) => l.code === 'cy-GB')).toMatchObject({ dcpCode: 'CYM', isoCode: 'cym', translationFonts: [{ face: 'Arial Unicode', size: 42 }] });
+  expect(items.find((l) => l.code === 'cy-GB')).toMatchObject({
+    dcpCode: 'CYM',
+    isoCode: 'cym',
+    translationFonts: [{ face: 'Arial Unicode', size: 42 }],
+  });
 
   await page.getByRole('button', { name: 'Add language' }).click();
   await field(page, 'Name').fill('Welsh again');
@@ -268,7 +336,10 @@ test('#17 territories: create and edit through PUT /territories', async ({ page,
   await field(page, 'Countries').fill('gb');
   const languages = dialog(page).getByRole('group', { name: 'Languages', exact: true });
   await languages.getByRole('checkbox', { name: /^en-GB/ }).check();
-  await dialog(page).getByRole('group', { name: 'Assigned languages' }).getByRole('checkbox', { name: /^en-GB/ }).check();
+  await dialog(page)
+    .getByRole('group', { name: 'Assigned languages' })
+    .getByRole('checkbox', { name: /^en-GB/ })
+    .check();
   await dialog(page).getByRole('button', { name: 'Create territory' }).click();
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.getByRole('row', { name: /^WL/ })).toContainText('GB');
@@ -278,12 +349,22 @@ test('#17 territories: create and edit through PUT /territories', async ({ page,
   await dialog(page).getByRole('button', { name: 'Save territory' }).click();
   await expect(dialog(page)).toHaveCount(0);
   const { items } = await apiList<Rec>(request, ACCOUNTS.admin, '/territories');
-  expect(items.find((t) => t.name === 'WL')).toMatchObject({ countries: ['GB', 'IM'], languages: ['en-GB'], assignedLanguages: ['en-GB'] });
+  expect(items.find((t) => t.name === 'WL')).toMatchObject({
+    countries: ['GB', 'IM'],
+    languages: ['en-GB'],
+    assignedLanguages: ['en-GB'],
+  });
 });
 
-test('#3 and #4 users: invite through PUT /users with the link resolved, edit through PUT /users/{id}', async ({ page, request }) => {
+test('#3 and #4 users: invite through PUT /users with the link resolved, edit through PUT /users/{id}', async ({
+  page,
+  request,
+}) => {
   const puts: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'PUT' && /\/api\/users(\/|$)/.test(new URL(r.url()).pathname)) puts.push(`${r.method()} ${new URL(r.url()).pathname}`); });
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && /\/api\/users(\/|$)/.test(new URL(r.url()).pathname))
+      puts.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
   await signIn(page, ACCOUNTS.admin);
   await page.goto('/catalog/users');
   await expect(page.getByRole('row', { name: /Tomas Translator/ })).toContainText('Registered');
@@ -316,9 +397,17 @@ test('#3 and #4 users: invite through PUT /users with the link resolved, edit th
 test('a translator sees the catalog read-only, and the server refuses their writes', async ({ page, request }) => {
   const asset = await firstAsset(request);
   await signIn(page, ACCOUNTS.translator);
-  for (const path of ['/catalog/studios', '/catalog/projects', '/catalog/languages', '/catalog/territories', `/catalog/assets/${asset._id}`]) {
+  for (const path of [
+    '/catalog/studios',
+    '/catalog/projects',
+    '/catalog/languages',
+    '/catalog/territories',
+    `/catalog/assets/${asset._id}`,
+  ]) {
     await page.goto(path);
-    await expect(page.getByText('You can browse the catalog. Changes are made by admins and coordinators.')).toBeVisible();
+    await expect(
+      page.getByText('You can browse the catalog. Changes are made by admins and coordinators.'),
+    ).toBeVisible();
     await expect(page.getByRole('table').first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^(Edit|New|Add|Archive|Invite)/ })).toHaveCount(0);
   }
@@ -328,16 +417,32 @@ test('a translator sees the catalog read-only, and the server refuses their writ
   await expect(page.getByRole('link', { name: 'Users' })).toHaveCount(0);
   const put = await request.put('/api/studios', { headers: headers(ACCOUNTS.translator), data: { name: 'Nope' } });
   expect(put.status()).toBe(403);
-  const asAsset = await request.put(`/api/assets/${asset._id}`, { headers: headers(ACCOUNTS.translator), data: { name: 'Nope' } });
+  const asAsset = await request.put(`/api/assets/${asset._id}`, {
+    headers: headers(ACCOUNTS.translator),
+    data: { name: 'Nope' },
+  });
   expect(asAsset.status()).toBe(403);
 });
 
-test("a coordinator of one studio sees only that studio's catalog and work, and cannot create studios", async ({ page, request }) => {
+test("a coordinator of one studio sees only that studio's catalog and work, and cannot create studios", async ({
+  page,
+  request,
+}) => {
   const { items: studios } = await apiList<Rec>(request, ACCOUNTS.admin, '/studios');
   const north = studios.find((s) => s.name === 'Northlight Pictures')!;
   const { items: northProjects } = await apiList<Rec>(request, ACCOUNTS.admin, `/projects?studio=${north._id}`);
-  const { items: northAssets } = await apiList<Rec>(request, ACCOUNTS.admin, `/assets/countByProject?project=${northProjects[0]!._id}`, 'resources=0-0');
-  const { items: northWork } = await apiList<Rec>(request, ACCOUNTS.admin, `/workrequests?project=${northProjects[0]!._id}`, 'resources=0-0');
+  const { items: northAssets } = await apiList<Rec>(
+    request,
+    ACCOUNTS.admin,
+    `/assets/countByProject?project=${northProjects[0]!._id}`,
+    'resources=0-0',
+  );
+  const { items: northWork } = await apiList<Rec>(
+    request,
+    ACCOUNTS.admin,
+    `/workrequests?project=${northProjects[0]!._id}`,
+    'resources=0-0',
+  );
   await signIn(page, ACCOUNTS.harborCoordinator);
 
   await page.goto('/catalog/studios');
@@ -391,7 +496,11 @@ test('every catalog page passes axe, with screenshots at 1280x800 and 1024x768',
   await expectAccessible(page, 'territory dialog');
   await page.screenshot({ path: 'test-results/catalog/territory-dialog-1280.png' });
   await page.goto(`/catalog/assets/${asset._id}`);
-  await page.getByRole('region', { name: /Files/ }).getByRole('button', { name: /^Edit file/ }).first().click();
+  await page
+    .getByRole('region', { name: /Files/ })
+    .getByRole('button', { name: /^Edit file/ })
+    .first()
+    .click();
   await expect(dialog(page).getByText('Loading the latest version…')).toHaveCount(0);
   await expectAccessible(page, 'file dialog');
   await page.screenshot({ path: 'test-results/catalog/file-dialog-1280.png' });

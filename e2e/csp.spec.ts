@@ -20,7 +20,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => {
-      window.cspViolations!.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+      window.cspViolations!.push(
+        `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   });
   return seen;
@@ -47,18 +49,36 @@ test('no page of the app violates its Content-Security-Policy', async ({ page, r
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   expect(configRequests).toEqual([]);
 
-  const invited = await request.put('/api/users', { headers: admin, data: { emailNormal: `csp.${Date.now()}@example.com` } });
+  const invited = await request.put('/api/users', {
+    headers: admin,
+    data: { emailNormal: `csp.${Date.now()}@example.com` },
+  });
   await page.goto(`/invite/${((await invited.json()) as { inviteCode: string }).inviteCode}`);
   await expect(page.getByLabel('Your name')).toBeVisible();
 
   await signIn(page, ACCOUNTS.admin);
-  const first = async (path: string) => (await apiList<{ _id: string }>(request, ACCOUNTS.admin, path, 'resources=0-0')).items[0]!._id;
+  const first = async (path: string) =>
+    (await apiList<{ _id: string }>(request, ACCOUNTS.admin, path, 'resources=0-0')).items[0]!._id;
   const workRequest = await first('/workrequests?status=in-progress');
   const pages = [
-    '/work-requests', '/work-requests?view=automation', `/work-requests/${workRequest}`, `/work-requests/${workRequest}/translation`,
-    '/translations', `/translations/${await first('/translations')}`, '/shares', `/shares/${await first('/shares')}`,
-    '/notifications', '/settings', '/catalog', '/catalog/studios', '/catalog/projects', `/catalog/projects/${await first('/projects')}`,
-    `/catalog/assets/${await first('/assets/countByProject')}`, '/catalog/languages', '/catalog/territories', '/catalog/users',
+    '/work-requests',
+    '/work-requests?view=automation',
+    `/work-requests/${workRequest}`,
+    `/work-requests/${workRequest}/translation`,
+    '/translations',
+    `/translations/${await first('/translations')}`,
+    '/shares',
+    `/shares/${await first('/shares')}`,
+    '/notifications',
+    '/settings',
+    '/catalog',
+    '/catalog/studios',
+    '/catalog/projects',
+    `/catalog/projects/${await first('/projects')}`,
+    `/catalog/assets/${await first('/assets/countByProject')}`,
+    '/catalog/languages',
+    '/catalog/territories',
+    '/catalog/users',
     '/no-such-page',
   ];
   for (const path of pages) {

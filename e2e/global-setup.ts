@@ -58,9 +58,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (d: Buffer) => { output += d.toString(); });
-  child.stderr.on('data', (d: Buffer) => { output += d.toString(); });
-  child.on('exit', (code, signal) => { exit = `code ${code ?? ''} ${signal ?? ''}\n${output.slice(-2000)}`; });
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.on('exit', (code, signal) => {
+    exit = `code ${code ?? ''} ${signal ?? ''}\n${output.slice(-2000)}`;
+  });
 
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(`${baseURL}/healthz`, 90_000, () => exit);

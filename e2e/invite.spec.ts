@@ -47,11 +47,16 @@ test('an invited person sets a name and password, is signed in, and the link is 
   await expect(page).toHaveURL(/\/work-requests$/); // still signed in as Paula: sign-in sends her on
 });
 
-test('when the link is spent while the form is open, what was typed stays and the message says so', async ({ page, request }) => {
+test('when the link is spent while the form is open, what was typed stays and the message says so', async ({
+  page,
+  request,
+}) => {
   const code = await invite(request, `race.${Date.now()}@example.com`);
   await page.goto(`/invite/${code}`);
   await expect(page.getByLabel('Your name')).toHaveValue('Paula Pending');
-  const other = await request.post(`/api/invitations/${code}`, { data: { name: 'Someone Else', password: 'someone-else-1' } });
+  const other = await request.post(`/api/invitations/${code}`, {
+    data: { name: 'Someone Else', password: 'someone-else-1' },
+  });
   expect(other.status()).toBe(200);
   await page.getByLabel('Password', { exact: true }).fill('my-own-password');
   await page.getByLabel('Password again').fill('my-own-password');
@@ -75,7 +80,10 @@ async function openInvitation(page: Page, request: APIRequestContext, email: str
   return { code, row, panel };
 }
 
-test('an admin finds a pending invitation, sees until when it is open, and issues a new link that replaces the old', async ({ page, request }) => {
+test('an admin finds a pending invitation, sees until when it is open, and issues a new link that replaces the old', async ({
+  page,
+  request,
+}) => {
   const email = `lost.${Date.now()}@example.com`;
   const { code: oldCode, panel } = await openInvitation(page, request, email, 'Lou Lostlink');
   await expect(panel.getByLabel('Invitation link')).toHaveValue(new RegExp(`/invite/${oldCode.replace('.', '\\.')}$`));
@@ -96,7 +104,12 @@ test('an admin finds a pending invitation, sees until when it is open, and issue
 });
 
 test('an admin withdraws an invitation (the link stops working) and invites again', async ({ page, request }) => {
-  const { code, row, panel } = await openInvitation(page, request, `wrong.${Date.now()}@example.com`, 'Wanda Wrongperson');
+  const { code, row, panel } = await openInvitation(
+    page,
+    request,
+    `wrong.${Date.now()}@example.com`,
+    'Wanda Wrongperson',
+  );
   await panel.getByRole('button', { name: 'Withdraw invitation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Withdraw the invitation?' });
   await expect(dialog.getByRole('button', { name: 'Keep the invitation' })).toBeFocused();
@@ -120,14 +133,18 @@ test('an admin withdraws an invitation (the link stops working) and invites agai
 
 test('an expired invitation says so and what to do (the server answers 410)', async ({ page }) => {
   // The server's lifetime is 14 days (API tests check lapsing with a short one); here its answer is stood in for.
-  await page.route('**/api/invitations/*', (route) => route.fulfill({
-    status: 410, contentType: 'application/json',
-    body: JSON.stringify({ error: { code: 'gone', message: 'this invitation has expired: ask whoever invited you for a new link' } }),
-  }));
+  await page.route('**/api/invitations/*', (route) =>
+    route.fulfill({
+      status: 410,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'gone', message: 'this invitation has expired: ask whoever invited you for a new link' },
+      }),
+    }),
+  );
   await page.goto(`/invite/${'a'.repeat(24)}.${'b'.repeat(32)}`);
   await expect(page.getByRole('alert')).toContainText('This invitation has expired.');
   await expect(page.getByRole('alert')).toContainText('Ask whoever invited you to send a new link');
   await expect(page.getByRole('link', { name: 'sign in' })).toBeVisible();
   await expectAccessible(page, 'an expired invitation');
 });
-

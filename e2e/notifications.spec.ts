@@ -7,10 +7,20 @@ import { type Account, ACCOUNTS, apiList, basic, expectAccessible, signIn } from
 
 const SHOTS = 'test-results/screens';
 
-interface Note { _id: string; read?: boolean; type?: string; title?: string }
+interface Note {
+  _id: string;
+  read?: boolean;
+  type?: string;
+  title?: string;
+}
 
 async function unreadTotal(request: APIRequestContext, account: Account, type?: string): Promise<number> {
-  const { total } = await apiList(request, account, `/notifications?read=false${type ? `&type=${type}` : ''}`, 'resources=0-0');
+  const { total } = await apiList(
+    request,
+    account,
+    `/notifications?read=false${type ? `&type=${type}` : ''}`,
+    'resources=0-0',
+  );
   return total ?? 0;
 }
 
@@ -30,15 +40,25 @@ async function changeStatus(request: APIRequestContext, id: string, status: stri
   expect(response.status()).toBe(200);
 }
 
-async function coordinatorRequest(request: APIRequestContext, notStatus: string): Promise<{ _id: string; asset?: { name?: string } }> {
-  const { items } = await apiList<{ _id: string; status: string; from?: { emailNormal?: string }; asset?: { name?: string } }>(
-    request, ACCOUNTS.admin, '/workrequests');
+async function coordinatorRequest(
+  request: APIRequestContext,
+  notStatus: string,
+): Promise<{ _id: string; asset?: { name?: string } }> {
+  const { items } = await apiList<{
+    _id: string;
+    status: string;
+    from?: { emailNormal?: string };
+    asset?: { name?: string };
+  }>(request, ACCOUNTS.admin, '/workrequests');
   const wr = items.find((w) => w.from?.emailNormal === ACCOUNTS.coordinator.username && w.status !== notStatus);
   expect(wr, 'a request from the coordinator').toBeTruthy();
   return wr!;
 }
 
-test('a status change by another user appears in the open inbox within 5 seconds, with counts and title', async ({ browser, request }) => {
+test('a status change by another user appears in the open inbox within 5 seconds, with counts and title', async ({
+  browser,
+  request,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, ACCOUNTS.coordinator);
@@ -48,7 +68,11 @@ test('a status change by another user appears in the open inbox within 5 seconds
   await expect(rows(page).first()).toBeVisible();
 
   const before = await unreadTotal(request, ACCOUNTS.coordinator);
-  const beforeOrders = await unreadTotal(request, ACCOUNTS.coordinator, 'wam,wr-status,wr-comment,translation-submitted');
+  const beforeOrders = await unreadTotal(
+    request,
+    ACCOUNTS.coordinator,
+    'wam,wr-status,wr-comment,translation-submitted',
+  );
   await expect(navBadge(page)).toContainText(String(before));
   await expect(page).toHaveTitle(`(${before}) Notifications · MWS Console`);
   await expect(page.getByTestId('tab-count-orders')).toContainText(String(beforeOrders));
@@ -93,24 +117,48 @@ test('keyboard triage: j/k move, Shift+I / Shift+U mark, Enter opens the work re
   const id = await second.getAttribute('data-id');
   await page.keyboard.press('Shift+U');
   await expect(second).toHaveClass(/is-unread/);
-  await expect.poll(async () => (await apiList<Note>(request, ACCOUNTS.coordinator, '/notifications?read=false')).items.some((n) => n._id === id)).toBe(true);
+  await expect
+    .poll(async () =>
+      (await apiList<Note>(request, ACCOUNTS.coordinator, '/notifications?read=false')).items.some((n) => n._id === id),
+    )
+    .toBe(true);
   await page.keyboard.press('Shift+I');
   await expect(second).not.toHaveClass(/is-unread/);
-  await expect.poll(async () => (await apiList<Note>(request, ACCOUNTS.coordinator, '/notifications?read=true')).items.some((n) => n._id === id)).toBe(true);
+  await expect
+    .poll(async () =>
+      (await apiList<Note>(request, ACCOUNTS.coordinator, '/notifications?read=true')).items.some((n) => n._id === id),
+    )
+    .toBe(true);
   await page.keyboard.press('Shift+U');
   await expect(second).toHaveClass(/is-unread/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/work-requests\/[0-9a-f]{24}$/);
   // Opening marked it read and viewed.
-  await expect.poll(async () => (await apiList<Note & { viewed?: boolean }>(request, ACCOUNTS.coordinator, '/notifications?read=true')).items.find((n) => n._id === id)?.viewed).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (
+          await apiList<Note & { viewed?: boolean }>(request, ACCOUNTS.coordinator, '/notifications?read=true')
+        ).items.find((n) => n._id === id)?.viewed,
+    )
+    .toBe(true);
 });
 
-test('mark all read within the current tab and filter; selections; a failure is rolled back', async ({ page, request }) => {
+test('mark all read within the current tab and filter; selections; a failure is rolled back', async ({
+  page,
+  request,
+}) => {
   // Make sure some embargo notifications are unread.
-  const { items: embargoes } = await apiList<Note>(request, ACCOUNTS.coordinator, '/notifications?type=embargo&summary=true', 'resources=0-2');
+  const { items: embargoes } = await apiList<Note>(
+    request,
+    ACCOUNTS.coordinator,
+    '/notifications?type=embargo&summary=true',
+    'resources=0-2',
+  );
   for (const n of embargoes) {
     const r = await request.put('/api/notifications', {
-      headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' }, data: { _id: n._id, read: false },
+      headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' },
+      data: { _id: n._id, read: false },
     });
     expect(r.status()).toBe(200);
   }
@@ -120,11 +168,21 @@ test('mark all read within the current tab and filter; selections; a failure is 
   await expect(page.locator('.inbox-row.is-unread').first()).toBeVisible();
   const unreadShown = await page.locator('.inbox-row.is-unread').count();
   const embargoUnread = await unreadTotal(request, ACCOUNTS.coordinator, 'embargo');
-  const ordersUnread = await unreadTotal(request, ACCOUNTS.coordinator, 'wam,wr-status,wr-comment,translation-submitted');
+  const ordersUnread = await unreadTotal(
+    request,
+    ACCOUNTS.coordinator,
+    'wam,wr-status,wr-comment,translation-submitted',
+  );
   expect(embargoUnread).toBeGreaterThan(0);
 
   // A failing write: the change shows at once, is undone, and says so.
-  await page.route('**/api/notifications/markRead', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
+  await page.route('**/api/notifications/markRead', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"error":{"code":"internal","message":"boom"}}',
+    }),
+  );
   await page.getByRole('button', { name: /^Mark all read/ }).click();
   await expect(page.getByRole('alert')).toContainText('Could not mark all read');
   await expect(page.locator('.inbox-row.is-unread')).toHaveCount(unreadShown);
@@ -137,7 +195,9 @@ test('mark all read within the current tab and filter; selections; a failure is 
   await expect(page.getByTestId('tab-count-embargoes')).toHaveCount(0);
   await expect.poll(() => unreadTotal(request, ACCOUNTS.coordinator, 'embargo')).toBe(0);
   // Other tabs are untouched.
-  expect(await unreadTotal(request, ACCOUNTS.coordinator, 'wam,wr-status,wr-comment,translation-submitted')).toBe(ordersUnread);
+  expect(await unreadTotal(request, ACCOUNTS.coordinator, 'wam,wr-status,wr-comment,translation-submitted')).toBe(
+    ordersUnread,
+  );
 
   // Select two in All and mark them unread, then read.
   await page.getByRole('link', { name: /^All/ }).click();
@@ -172,7 +232,13 @@ test('search, type filter and unread only live in the URL', async ({ page }) => 
 });
 
 test('without the stream, the inbox polls and still shows new notifications', async ({ page, request }) => {
-  await page.route('**/api/notifications/stream', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"not_found","message":"no"}}' }));
+  await page.route('**/api/notifications/stream', (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: '{"error":{"code":"not_found","message":"no"}}',
+    }),
+  );
   await page.clock.install();
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto('/notifications?tab=orders');

@@ -44,7 +44,9 @@ test('a cold load of the list and of a work request asks for each first record o
   expect(details.length - before).toBeLessThanOrEqual(1);
 });
 
-test('signed out, a deep link goes to sign-in without loading the page\'s data, then back to the page', async ({ page }) => {
+test("signed out, a deep link goes to sign-in without loading the page's data, then back to the page", async ({
+  page,
+}) => {
   const api = countRequests(page, /^\/api\/workrequests/);
   await page.goto('/work-requests');
   await expect(page.getByLabel('Username or e-mail')).toBeVisible();
@@ -55,7 +57,9 @@ test('signed out, a deep link goes to sign-in without loading the page\'s data, 
   await expect(grid(page).getByRole('row').nth(2)).toBeVisible();
 });
 
-test('the unread badge loads after the page; when its code cannot be loaded the shell and the page still work', async ({ page }) => {
+test('the unread badge loads after the page; when its code cannot be loaded the shell and the page still work', async ({
+  page,
+}) => {
   await signIn(page, ACCOUNTS.coordinator);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: /^Notifications\s*, \d+\+? unread$/ })).toBeVisible();
@@ -68,16 +72,24 @@ test('the unread badge loads after the page; when its code cannot be loaded the 
   await expect(page.getByRole('heading', { name: 'Shares', level: 1 })).toBeVisible();
 });
 
-test('a stored session whose password changed meanwhile: the cold load goes to sign-in once, then back to the page', async ({ page }) => {
+test('a stored session whose password changed meanwhile: the cold load goes to sign-in once, then back to the page', async ({
+  page,
+}) => {
   await signIn(page, ACCOUNTS.coordinator);
   // As if the password had been changed elsewhere: the stored credentials no longer work.
   await page.evaluate(() => {
     const raw = sessionStorage.getItem('mws.session')!;
     const session = JSON.parse(raw) as { authorization: string };
-    sessionStorage.setItem('mws.session', JSON.stringify({ ...session, authorization: `Basic ${btoa('coordinator@mws.test:not-the-password')}` }));
+    sessionStorage.setItem(
+      'mws.session',
+      JSON.stringify({ ...session, authorization: `Basic ${btoa('coordinator@mws.test:not-the-password')}` }),
+    );
   });
   const dialogs: string[] = [];
-  page.on('dialog', (d) => { dialogs.push(d.type()); void d.dismiss(); });
+  page.on('dialog', (d) => {
+    dialogs.push(d.type());
+    void d.dismiss();
+  });
   await page.goto('/work-requests?sort=due');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByText('Your session has ended. Sign in again to continue where you were.')).toBeVisible();
@@ -89,12 +101,21 @@ test('a stored session whose password changed meanwhile: the cold load goes to s
   expect(dialogs).toEqual([]);
 });
 
-test('the editor opened cold asks once for its work request and once for the transcription of the originals', async ({ page, request }) => {
-  const { items } = await apiList<{ workRequest?: string; kind?: string }>(request, ACCOUNTS.translator, '/translations?status=incomplete');
+test('the editor opened cold asks once for its work request and once for the transcription of the originals', async ({
+  page,
+  request,
+}) => {
+  const { items } = await apiList<{ workRequest?: string; kind?: string }>(
+    request,
+    ACCOUNTS.translator,
+    '/translations?status=incomplete',
+  );
   const wrId = items.find((t) => t.workRequest && t.kind !== 'graphics')!.workRequest!;
-  const wr = await (await request.get(`/api/workrequests/${wrId}`, {
-    headers: { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' },
-  })).json() as { asset?: { transcription?: { dialogue?: string } } };
+  const wr = (await (
+    await request.get(`/api/workrequests/${wrId}`, {
+      headers: { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' },
+    })
+  ).json()) as { asset?: { transcription?: { dialogue?: string } } };
   const transcription = wr.asset?.transcription?.dialogue;
   expect(transcription).toBeTruthy();
 
@@ -103,20 +124,33 @@ test('the editor opened cold asks once for its work request and once for the tra
   await page.goto(`/work-requests/${wrId}/translation`);
   await expect(page.getByRole('textbox', { name: 'Translation of line 1', exact: true })).toBeVisible();
   await settled(page);
-  await expect.poll(() => reads.slice().sort()).toEqual([`GET /api/translations/${transcription} `, `GET /api/workrequests/${wrId} `].sort());
+  await expect
+    .poll(() => reads.slice().sort())
+    .toEqual([`GET /api/translations/${transcription} `, `GET /api/workrequests/${wrId} `].sort());
 });
 
-test('after the first render the shell refreshes the signed-in user (GET /users/me): a name changed elsewhere shows', async ({ page, request }) => {
+test('after the first render the shell refreshes the signed-in user (GET /users/me): a name changed elsewhere shows', async ({
+  page,
+  request,
+}) => {
   // A user of its own (invited and registered through the API), so renaming it cannot disturb other specs.
   const admin = { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' };
   const email = `renamed.${Date.now()}@example.com`;
-  const invited = await (await request.put('/api/users', { headers: admin, data: { emailNormal: email, name: 'Rita Before' } })).json() as { _id: string; inviteCode: string };
+  const invited = (await (
+    await request.put('/api/users', { headers: admin, data: { emailNormal: email, name: 'Rita Before' } })
+  ).json()) as { _id: string; inviteCode: string };
   const password = 'rita-password';
-  expect((await request.post(`/api/invitations/${invited.inviteCode}`, { data: { name: 'Rita Before', password } })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/invitations/${invited.inviteCode}`, { data: { name: 'Rita Before', password } })
+    ).status(),
+  ).toBe(200);
 
   await signIn(page, { username: email, password } as unknown as Parameters<typeof signIn>[1]);
   await expect(page.getByRole('banner').getByText('Rita Before', { exact: true })).toBeVisible();
-  expect((await request.put(`/api/users/${invited._id}`, { headers: admin, data: { name: 'Rita After' } })).status()).toBe(200);
+  expect(
+    (await request.put(`/api/users/${invited._id}`, { headers: admin, data: { name: 'Rita After' } })).status(),
+  ).toBe(200);
   await page.reload(); // the stored session still says "Rita Before"; only GET /users/me knows the new name
   await expect(page.getByRole('banner').getByText('Rita After', { exact: true })).toBeVisible();
 });

@@ -6,7 +6,11 @@ const SHOTS = 'test-results/screens';
 
 test('settings are saved and survive a reload; unknown values are kept; validation', async ({ page, request }) => {
   const auth = { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' };
-  const me = await (await request.get('/api/users/me', { headers: auth })).json() as { _id: string; name: string; preferences: Record<string, Record<string, unknown>> };
+  const me = (await (await request.get('/api/users/me', { headers: auth })).json()) as {
+    _id: string;
+    name: string;
+    preferences: Record<string, Record<string, unknown>>;
+  };
   // A value the app does not offer (every 30 minutes) and a key it does not know.
   const put = await request.put(`/api/users/${me._id}`, {
     headers: auth,
@@ -18,7 +22,9 @@ test('settings are saved and survive a reload; unknown values are kept; validati
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Shares', { exact: true })).toHaveValue('1800');
-  await expect(page.getByLabel('Shares', { exact: true }).locator('option:checked')).toHaveText('Every 30 minutes (custom)');
+  await expect(page.getByLabel('Shares', { exact: true }).locator('option:checked')).toHaveText(
+    'Every 30 minutes (custom)',
+  );
   await page.screenshot({ path: `${SHOTS}/settings-1280.png`, fullPage: true });
 
   // Validation.
@@ -60,8 +66,16 @@ test('settings are saved and survive a reload; unknown values are kept; validati
   await expect(page.getByLabel('Skip the scratch preview when ingesting')).toBeChecked();
   await expect(firstProject).toBeChecked();
 
-  const after = await (await request.get(`/api/users/${me._id}`, { headers: auth })).json() as { preferences: { mail: Record<string, unknown>; blacklist: { projects: unknown[] } } };
-  expect(after.preferences.mail).toMatchObject({ enabled: false, shares: 1800, digestHour: 7, work_requests: 604800, workflow: -1 });
+  const after = (await (await request.get(`/api/users/${me._id}`, { headers: auth })).json()) as {
+    preferences: { mail: Record<string, unknown>; blacklist: { projects: unknown[] } };
+  };
+  expect(after.preferences.mail).toMatchObject({
+    enabled: false,
+    shares: 1800,
+    digestHour: 7,
+    work_requests: 604800,
+    workflow: -1,
+  });
   expect(after.preferences.blacklist.projects.length).toBeGreaterThan(0);
 
   // Accessibility, and the narrow layout.
@@ -70,7 +84,10 @@ test('settings are saved and survive a reload; unknown values are kept; validati
   await page.screenshot({ path: `${SHOTS}/settings-1024.png` });
 
   // Leave the shared demo user as other specs expect it (catalog.spec.ts looks for the name).
-  const restore = await request.put(`/api/users/${me._id}`, { headers: auth, data: { name: me.name, preferences: me.preferences } });
+  const restore = await request.put(`/api/users/${me._id}`, {
+    headers: auth,
+    data: { name: me.name, preferences: me.preferences },
+  });
   expect(restore.status()).toBe(200);
 });
 
@@ -85,7 +102,9 @@ async function editName(page: Page): Promise<{ name: Locator; original: string }
   return { name, original };
 }
 
-test('leaving with unsaved settings asks first: stay keeps the edit, leave discards it; closing the tab asks the browser', async ({ page }) => {
+test('leaving with unsaved settings asks first: stay keeps the edit, leave discards it; closing the tab asks the browser', async ({
+  page,
+}) => {
   const { name, original } = await editName(page);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -119,7 +138,10 @@ test('leaving with unsaved settings asks first: stay keeps the edit, leave disca
 test('once discarded, or after Cancel, leaving does not ask', async ({ page }) => {
   const { name, original } = await editName(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Work requests' }).click();
-  await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave and discard' }).click();
+  await page
+    .getByRole('dialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave and discard' })
+    .click();
   await expect(page).toHaveURL(/\/work-requests$/);
   await page.goto('/settings');
   await expect(name).toHaveValue(original);

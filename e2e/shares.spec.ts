@@ -15,9 +15,10 @@ interface ShareItem {
   permissions?: { user?: string; access?: Record<string, unknown> }[];
 }
 
-
 async function getShare(request: APIRequestContext, account: Account, id: string): Promise<ShareItem> {
-  const response = await request.get(`/api/shares/${id}`, { headers: { Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest' } });
+  const response = await request.get(`/api/shares/${id}`, {
+    headers: { Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest' },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()) as ShareItem;
 }
@@ -28,8 +29,12 @@ let recipient: Account;
 test.describe.serial('shares', () => {
   test.beforeAll(async ({ request }) => {
     const { items } = await apiList<ShareItem>(request, ACCOUNTS.coordinator, '/shares');
-    const candidates = items.filter((s) => s.from?.emailNormal === ACCOUNTS.coordinator.username && s.to?.length === 1
-      && !/mws\.test$|harborlane/.test(s.to[0]!.emailNormal ?? ''));
+    const candidates = items.filter(
+      (s) =>
+        s.from?.emailNormal === ACCOUNTS.coordinator.username &&
+        s.to?.length === 1 &&
+        !/mws\.test$|harborlane/.test(s.to[0]!.emailNormal ?? ''),
+    );
     expect(candidates.length, 'a seeded share from the coordinator to one client').toBeGreaterThan(0);
     target = candidates[candidates.length - 1]!;
     recipient = { username: target.to![0]!.emailNormal!, password: 'demo-password' } as unknown as Account;
@@ -42,7 +47,15 @@ test.describe.serial('shares', () => {
     const grid = page.getByRole('grid', { name: 'Shares' });
     await expect(grid.getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByText(/^\d+ shares?$/)).toBeVisible();
-    await expect(grid.getByRole('columnheader')).toHaveText(['Projects', 'Assets', 'Tags', 'Sent by', 'Recipients', 'Approval', 'Created']);
+    await expect(grid.getByRole('columnheader')).toHaveText([
+      'Projects',
+      'Assets',
+      'Tags',
+      'Sent by',
+      'Recipients',
+      'Approval',
+      'Created',
+    ]);
     await expect(grid.getByText('Received').first()).toBeVisible();
     await settled(page);
     await expectAccessible(page, 'share list');
@@ -58,7 +71,10 @@ test.describe.serial('shares', () => {
     await signIn(page, ACCOUNTS.coordinator);
     await page.goto(`/shares/${target._id}`);
     await expect(page.getByRole('heading', { name: 'Assets' })).toBeVisible();
-    const cards = page.getByRole('list', { name: 'Shared assets' }).getByRole('listitem').filter({ has: page.locator('.asset-card__name') });
+    const cards = page
+      .getByRole('list', { name: 'Shared assets' })
+      .getByRole('listitem')
+      .filter({ has: page.locator('.asset-card__name') });
     await expect(cards).toHaveCount(target.assets!.length);
     await expect(cards.first().getByRole('list', { name: /What you may do/ })).toBeVisible();
     await expect(cards.first().getByText(/Your vote:/)).toBeVisible();
@@ -79,7 +95,9 @@ test.describe.serial('shares', () => {
 
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Notes', exact: true })).toHaveValue(notes);
-    await expect(page.getByRole('checkbox', { name: new RegExp(`^Push delivery for ${who}`) })).toBeChecked({ checked: !wasOn });
+    await expect(page.getByRole('checkbox', { name: new RegExp(`^Push delivery for ${who}`) })).toBeChecked({
+      checked: !wasOn,
+    });
     const saved = await getShare(request, ACCOUNTS.coordinator, target._id);
     expect(saved.notes).toBe(notes);
     expect(saved.permissions?.find((p) => p.user === target.to![0]!._id)?.access?.push).toBe(!wasOn);
@@ -90,7 +108,10 @@ test.describe.serial('shares', () => {
     await signIn(page, ACCOUNTS.coordinator);
     await page.goto(`/shares/${target._id}`);
     const asset = target.assets![0]!;
-    await page.getByRole('link', { name: asset.name ?? '' }).first().click();
+    await page
+      .getByRole('link', { name: asset.name ?? '' })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/shares/${target._id}/assets/${asset._id}$`));
     const dialog = page.getByRole('dialog', { name: asset.name ?? '' });
     await expect(dialog).toBeVisible();
@@ -109,7 +130,10 @@ test.describe.serial('shares', () => {
     await notesBox.fill(`${original} unsaved draft`);
 
     const asset = target.assets![0]!;
-    await page.getByRole('link', { name: asset.name ?? '' }).first().click();
+    await page
+      .getByRole('link', { name: asset.name ?? '' })
+      .first()
+      .click();
     const assetDialog = page.getByRole('dialog', { name: asset.name ?? '' });
     await expect(assetDialog).toBeVisible();
     await assetDialog.getByRole('button', { name: 'Close' }).first().click();

@@ -15,7 +15,11 @@ export function basic(account: Account): string {
   return `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
 }
 
-export async function signIn(page: Page, account: Account, options: { remember?: boolean; path?: string } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  account: Account,
+  options: { remember?: boolean; path?: string } = {},
+): Promise<void> {
   await page.goto(options.path ?? '/sign-in');
   await page.getByLabel('Username or e-mail').fill(account.username);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -26,7 +30,10 @@ export async function signIn(page: Page, account: Account, options: { remember?:
 
 /** GET a list from the API as `account`, with the range header; returns items and the total. */
 export async function apiList<T = Record<string, unknown>>(
-  request: APIRequestContext, account: Account, path: string, range = 'resources=0-99',
+  request: APIRequestContext,
+  account: Account,
+  path: string,
+  range = 'resources=0-99',
 ): Promise<{ items: T[]; total: number | undefined }> {
   const response = await request.get(`/api${path}`, {
     headers: { Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest', 'X-Range': range },
@@ -58,7 +65,12 @@ export async function expectAccessible(page: Page, name: string, include?: strin
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
   expect(summary, `accessibility of ${name}`).toEqual([]);
 }
-

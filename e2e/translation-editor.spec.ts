@@ -105,7 +105,9 @@ test('a 409 opens a per-line theirs / mine view', async ({ page, request }) => {
 
   // Someone else changes line 3 on the server after the editor loaded.
   const headers = { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' };
-  const current = (await (await request.get(`/api/translations/${translationId}`, { headers })).json()) as { lines: { text?: string }[] };
+  const current = (await (await request.get(`/api/translations/${translationId}`, { headers })).json()) as {
+    lines: { text?: string }[];
+  };
   const lines = current.lines.map((l, i) => (i === 2 ? { ...l, text: 'Their version of line three' } : l));
   const put = await request.put(`/api/translations/${translationId}`, { headers, data: { lines } });
   expect(put.status()).toBe(200);
@@ -116,7 +118,10 @@ test('a 409 opens a per-line theirs / mine view', async ({ page, request }) => {
   await expect(page.locator('[data-save-status]')).toHaveAttribute('data-save-status', 'conflict');
   await expect(dialog.getByText('Their version of line three')).toBeVisible();
   await expect(dialog.getByText('My version of line three')).toBeVisible();
-  await dialog.getByRole('radio', { name: /Theirs/ }).first().check();
+  await dialog
+    .getByRole('radio', { name: /Theirs/ })
+    .first()
+    .check();
   await dialog.getByRole('button', { name: 'Apply and save' }).click();
   await expect(text(page, 3)).toHaveValue('Their version of line three');
   await saved(page);
@@ -132,7 +137,9 @@ test('imports an SRT with a preview, then submits', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Import…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import subtitles' });
-  await dialog.getByLabel('File').setInputFiles({ name: 'lines.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(srt) });
+  await dialog
+    .getByLabel('File')
+    .setInputFiles({ name: 'lines.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(srt) });
   await expect(dialog.getByTestId('import-summary')).toContainText('1 line change');
   await dialog.getByRole('button', { name: /Apply 1 change/ }).click();
   await expect(text(page, 1)).toHaveValue('<i>Importé</i> depuis un fichier');

@@ -4,7 +4,10 @@ import { ACCOUNTS, apiList, signIn } from './support';
 
 test('an Arabic translation edits right-to-left beside its English original', async ({ page, request }) => {
   const { items } = await apiList<{ _id: string; language?: string; translation?: { _id?: string } }>(
-    request, ACCOUNTS.coordinator, '/workrequests?language=ar-SA', 'resources=0-9',
+    request,
+    ACCOUNTS.coordinator,
+    '/workrequests?language=ar-SA',
+    'resources=0-9',
   );
   const wr = items.find((w) => w.translation?._id);
   expect(wr, 'a seeded ar-SA work request with a translation').toBeDefined();

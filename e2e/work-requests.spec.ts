@@ -27,7 +27,9 @@ test('the list scrolls past three pages of 50 and keeps fewer than 100 rows in t
     await page.waitForTimeout(150);
   }
   await expect(table.locator('[aria-rowindex="180"]')).toBeVisible();
-  expect(ranges).toEqual(expect.arrayContaining(['resources=0-49', 'resources=50-99', 'resources=100-149', 'resources=150-199']));
+  expect(ranges).toEqual(
+    expect.arrayContaining(['resources=0-49', 'resources=50-99', 'resources=100-149', 'resources=150-199']),
+  );
   expect(await rowsInDom(page)).toBeLessThan(100);
   // The keyboard works on the grid: focus it and move.
   await table.focus();
@@ -66,8 +68,15 @@ test('filters live in the URL and survive a reload', async ({ page }) => {
   await expect(page).toHaveURL(/q=trailer/);
 });
 
-test('a work request moves to awaiting materials with a reason, and the requester is notified', async ({ page, request }) => {
-  const { items } = await apiList<WorkRequestItem>(request, ACCOUNTS.admin, '/workrequests?status=in-progress,submitted');
+test('a work request moves to awaiting materials with a reason, and the requester is notified', async ({
+  page,
+  request,
+}) => {
+  const { items } = await apiList<WorkRequestItem>(
+    request,
+    ACCOUNTS.admin,
+    '/workrequests?status=in-progress,submitted',
+  );
   const target = items.find((wr) => wr.from?.emailNormal === ACCOUNTS.coordinator.username);
   expect(target, 'a seeded request from the coordinator').toBeTruthy();
   const id = target!._id;
@@ -95,7 +104,10 @@ test('a work request moves to awaiting materials with a reason, and the requeste
   // The requester (the coordinator) finds the wam notification through the API ...
   await expect(async () => {
     const { items: notes } = await apiList<{ type: string; title: string; event?: { workRequest?: { _id?: string } } }>(
-      request, ACCOUNTS.coordinator, '/notifications?type=wam&summary=true');
+      request,
+      ACCOUNTS.coordinator,
+      '/notifications?type=wam&summary=true',
+    );
     const note = notes.find((n) => n.event?.workRequest?._id === id);
     expect(note?.title).toMatch(/awaiting materials/);
   }).toPass({ timeout: 10_000 });
@@ -104,7 +116,12 @@ test('a work request moves to awaiting materials with a reason, and the requeste
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto('/notifications?tab=orders&unread=1');
-  await expect(page.locator('.inbox__item').filter({ hasText: target!.asset?.name ?? '' }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('.inbox__item')
+      .filter({ hasText: target!.asset?.name ?? '' })
+      .first(),
+  ).toBeVisible();
 });
 
 test('comments are added, shown as text, and edited; an offline is requested', async ({ page, request }) => {
@@ -136,7 +153,10 @@ test('comments are added, shown as text, and edited; an offline is requested', a
   expect(download.status()).toBe(200);
 });
 
-test('an offline\'s link shows as expired once its hour has passed, with the page left open', async ({ page, request }) => {
+test("an offline's link shows as expired once its hour has passed, with the page left open", async ({
+  page,
+  request,
+}) => {
   const { items } = await apiList<WorkRequestItem>(request, ACCOUNTS.admin, '/workrequests?status=complete');
   const id = items[1]!._id;
   await page.clock.install();
@@ -150,13 +170,15 @@ test('an offline\'s link shows as expired once its hour has passed, with the pag
   await expect(offline).toContainText('link expired');
 });
 
-test('without the extensions a real deployment may lack, the pages say what is unavailable', async ({ page, request }) => {
+test('without the extensions a real deployment may lack, the pages say what is unavailable', async ({
+  page,
+  request,
+}) => {
   const { items } = await apiList<WorkRequestItem>(request, ACCOUNTS.admin, '/workrequests', 'resources=0-0');
   const id = items[0]!._id;
   await signIn(page, ACCOUNTS.admin);
   // Answer the extension routes the way a deployment without them would.
-  const missing = (route: Route) =>
-    route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+  const missing = (route: Route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
   await page.route(/\/api\/workrequests(\?.*)?$/, missing);
   await page.route(/\/api\/(comments|offlines|projects|languages|territories)(\?.*)?$/, missing);
 
@@ -171,19 +193,41 @@ test('without the extensions a real deployment may lack, the pages say what is u
   await expect(page.getByText("This server can't list earlier offlines")).toBeVisible();
 });
 
-test('the filtered list exports as CSV: every matching request in the list\'s order, the columns named', async ({ page, request }) => {
-  const { items, total = 0 } = await apiList<WorkRequestItem>(request, ACCOUNTS.coordinator, '/workrequests?status=complete&sort=due', 'resources=0-99');
+test("the filtered list exports as CSV: every matching request in the list's order, the columns named", async ({
+  page,
+  request,
+}) => {
+  const { items, total = 0 } = await apiList<WorkRequestItem>(
+    request,
+    ACCOUNTS.coordinator,
+    '/workrequests?status=complete&sort=due',
+    'resources=0-99',
+  );
   expect(total).toBeGreaterThan(0);
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto('/work-requests?status=complete&sort=due');
   await expect(page.getByText(`${total} work request${total === 1 ? '' : 's'}`, { exact: true })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^work-requests-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
-  const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  expect(lines[0]).toBe('id,asset,asset type,media type,project,language,territory,status,due (UTC),due time zone,requested by,requester e-mail,requester group,created (UTC)');
+  const csv = await (
+    await download.createReadStream()
+  )
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'id,asset,asset type,media type,project,language,territory,status,due (UTC),due time zone,requested by,requester e-mail,requester group,created (UTC)',
+  );
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1, 1 + items.length).map((l) => l.split(',')[0])).toEqual(items.map((w) => w._id));
-  await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(`Exported ${total} work request${total === 1 ? '' : 's'} to ${download.suggestedFilename()}.`);
+  await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(
+    `Exported ${total} work request${total === 1 ? '' : 's'} to ${download.suggestedFilename()}.`,
+  );
   await expectAccessible(page, 'the list after an export');
 });

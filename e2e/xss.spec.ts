@@ -19,7 +19,7 @@ const PAYLOADS = [
   '<img src=x onerror="window.__xss=1">',
   '<svg onload="window.__xss=2"></svg>',
   '"><script>window.__xss=3</script>',
-  "'><iframe srcdoc=\"<script>parent.__xss=4</script>\"></iframe>",
+  '\'><iframe srcdoc="<script>parent.__xss=4</script>"></iframe>',
   '<a href="javascript:window.__xss=5">click</a>',
   '<style>body{display:none}</style><div style="background:url(javascript:window.__xss=6)">x</div>',
   '<details open ontoggle="window.__xss=7">',
@@ -28,14 +28,24 @@ const PAYLOADS = [
 ];
 const ALL = PAYLOADS.join(' ');
 /** Names are limited to 200 characters: each name carries a third of the payloads, together all of them. */
-const SOME = [[0, 1, 2, 6], [3, 4, 8], [5, 7]].map((group) => group.map((i) => PAYLOADS[i]).join(''));
+const SOME = [
+  [0, 1, 2, 6],
+  [3, 4, 8],
+  [5, 7],
+].map((group) => group.map((i) => PAYLOADS[i]).join(''));
 const JS_URL = 'javascript:window.__xss=10';
 
-const auth = (account: Account | { username: string; password: string }) => ({ Authorization: basic(account as Account), 'X-Requested-With': 'XMLHttpRequest' });
+const auth = (account: Account | { username: string; password: string }) => ({
+  Authorization: basic(account as Account),
+  'X-Requested-With': 'XMLHttpRequest',
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the spec reads fields of records it just wrote (ids, codes, lines); the API's own tests check their shapes
 async function api<T = Record<string, any>>(
-  request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown,
+  request: APIRequestContext,
+  method: 'GET' | 'PUT' | 'POST',
+  path: string,
+  data?: unknown,
   account: Account | { username: string; password: string } = ACCOUNTS.admin,
 ): Promise<{ body: T; etag?: string }> {
   const response = await request.fetch(`/api${path}`, { method, headers: auth(account), data });
@@ -65,12 +75,16 @@ async function expectNothingRan(page: Page, seen: { dialogs: string[] }, where: 
       for (const attr of Array.from(el.attributes)) {
         const value = attr.value.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
         if (attr.name.startsWith('on')) bad.push(`<${el.localName} ${attr.name}>`);
-        if (['href', 'src', 'xlink:href', 'action', 'formaction', 'srcdoc', 'data', 'style'].includes(attr.name) && /javascript:|vbscript:|data:text\/html/.test(value)) {
+        if (
+          ['href', 'src', 'xlink:href', 'action', 'formaction', 'srcdoc', 'data', 'style'].includes(attr.name) &&
+          /javascript:|vbscript:|data:text\/html/.test(value)
+        ) {
           bad.push(`<${el.localName} ${attr.name}="${attr.value.slice(0, 60)}">`);
         }
       }
       // Elements no page of the app renders itself (its SVG icons and forms are fine; handlers on them are caught above).
-      if (['script', 'iframe', 'object', 'embed', 'style', 'base', 'frame', 'frameset'].includes(el.localName)) bad.push(`<${el.localName}> element`);
+      if (['script', 'iframe', 'object', 'embed', 'style', 'base', 'frame', 'frameset'].includes(el.localName))
+        bad.push(`<${el.localName}> element`);
     }
     return { xss: w.__xss, bad };
   });
@@ -100,10 +114,19 @@ interface Fixture {
 let fx: Fixture;
 
 /** A user in the admin group, invited and registered with `name`. */
-async function makeAdmin(request: APIRequestContext, email: string, name: string, password: string): Promise<{ _id: string }> {
+async function makeAdmin(
+  request: APIRequestContext,
+  email: string,
+  name: string,
+  password: string,
+): Promise<{ _id: string }> {
   const { items: groups } = await apiList<{ _id: string; type?: string }>(request, ACCOUNTS.admin, '/groups');
   const adminGroup = groups.find((g) => g.type === 'admin')!;
-  const { body: user } = await api(request, 'PUT', '/users', { emailNormal: email, name: 'placeholder', groups: [{ _id: adminGroup._id }] });
+  const { body: user } = await api(request, 'PUT', '/users', {
+    emailNormal: email,
+    name: 'placeholder',
+    groups: [{ _id: adminGroup._id }],
+  });
   const accepted = await request.post(`/api/invitations/${user.inviteCode}`, { data: { name, password } });
   expect(accepted.status()).toBe(200);
   return { _id: user._id };
@@ -112,11 +135,34 @@ async function makeAdmin(request: APIRequestContext, email: string, name: string
 test.describe.serial('stored XSS', () => {
   test.beforeAll(async ({ request }) => {
     // Catalog records of its own: names start with "zzz" so they sort after every seeded one in lists others read.
-    const { body: studio } = await api(request, 'PUT', '/studios', { name: `zzz studio ${SOME[0]}`, previewWatermarkFormat: ALL, logo: JS_URL });
-    const { body: project } = await api(request, 'PUT', '/projects', { name: `zzz project ${SOME[1]}`, studio: studio._id, filePrefix: ALL, importName: ALL, logo: JS_URL });
-    await api(request, 'POST', '/languages', { name: `zzz language ${SOME[2]}`, code: 'zz-XSS', dcpCode: ALL, isoCode: ALL, translationFonts: [{ face: ALL, size: 12 }] });
-    await api(request, 'PUT', '/territories', { name: `ZZZXSS${PAYLOADS[2]}`, displayName: `zzz territory ${ALL}`, countries: [ALL] });
-    await api(request, 'PUT', '/territories', { name: `ZZZXSS${PAYLOADS[5]}`, displayName: `zzz territory ${SOME[2]}` });
+    const { body: studio } = await api(request, 'PUT', '/studios', {
+      name: `zzz studio ${SOME[0]}`,
+      previewWatermarkFormat: ALL,
+      logo: JS_URL,
+    });
+    const { body: project } = await api(request, 'PUT', '/projects', {
+      name: `zzz project ${SOME[1]}`,
+      studio: studio._id,
+      filePrefix: ALL,
+      importName: ALL,
+      logo: JS_URL,
+    });
+    await api(request, 'POST', '/languages', {
+      name: `zzz language ${SOME[2]}`,
+      code: 'zz-XSS',
+      dcpCode: ALL,
+      isoCode: ALL,
+      translationFonts: [{ face: ALL, size: 12 }],
+    });
+    await api(request, 'PUT', '/territories', {
+      name: `ZZZXSS${PAYLOADS[2]}`,
+      displayName: `zzz territory ${ALL}`,
+      countries: [ALL],
+    });
+    await api(request, 'PUT', '/territories', {
+      name: `ZZZXSS${PAYLOADS[5]}`,
+      displayName: `zzz territory ${SOME[2]}`,
+    });
     await api(request, 'PUT', '/users', { emailNormal: 'zzz.invited.xss@mws.test', name: `zzz invited ${SOME[0]}` });
 
     // Users: the actor's name lands in notification titles; the viewer signs in and reads everything.
@@ -128,9 +174,21 @@ test.describe.serial('stored XSS', () => {
     // A work request other specs do not pick (they take the first of a list or filter by status): one from the
     // middle of the due-date order, with a translation.
     // The editor specs take the translator's first page of incomplete translations, the RTL spec an ar-SA one.
-    const { items: taken } = await apiList<{ workRequest?: string }>(request, ACCOUNTS.translator, '/translations?status=incomplete', 'resources=0-19');
-    const { items: wrs } = await apiList<{ _id: string; language?: string; translation?: { _id: string } }>(request, ACCOUNTS.admin, '/workrequests?sort=due&status=in-progress', 'resources=0-99');
-    const free = wrs.filter((w) => w.translation?._id && w.language !== 'ar-SA' && !taken.some((t) => t.workRequest === w._id));
+    const { items: taken } = await apiList<{ workRequest?: string }>(
+      request,
+      ACCOUNTS.translator,
+      '/translations?status=incomplete',
+      'resources=0-19',
+    );
+    const { items: wrs } = await apiList<{ _id: string; language?: string; translation?: { _id: string } }>(
+      request,
+      ACCOUNTS.admin,
+      '/workrequests?sort=due&status=in-progress',
+      'resources=0-99',
+    );
+    const free = wrs.filter(
+      (w) => w.translation?._id && w.language !== 'ar-SA' && !taken.some((t) => t.workRequest === w._id),
+    );
     const wr = free[Math.floor(free.length / 2)]!;
     // The comment by the actor notifies the requester, the studio's coordinators and the translator: it is
     // written as the demo coordinator instead (never notified of their own act) to keep the coordinator's inbox
@@ -138,36 +196,73 @@ test.describe.serial('stored XSS', () => {
     await api(request, 'POST', '/comments', { workRequest: wr._id, body: ALL }, ACCOUNTS.coordinator);
     // Translation line text: formatting HTML is allowed (<b>, <i>, <u>, <br>), anything else must come out inert.
     const { body: translation, etag } = await api(request, 'GET', `/translations/${wr.translation!._id}`);
-    const lines = (translation.lines as { text?: string }[]).map((l, i) => (i < PAYLOADS.length ? { ...l, text: `<b>ok</b> ${PAYLOADS[i]}` } : l));
-    const saved = await request.put(`/api/translations/${translation._id}`, { headers: { ...auth(ACCOUNTS.admin), 'If-Match': etag! }, data: { lines } });
+    const lines = (translation.lines as { text?: string }[]).map((l, i) =>
+      i < PAYLOADS.length ? { ...l, text: `<b>ok</b> ${PAYLOADS[i]}` } : l,
+    );
+    const saved = await request.put(`/api/translations/${translation._id}`, {
+      headers: { ...auth(ACCOUNTS.admin), 'If-Match': etag! },
+      data: { lines },
+    });
     expect(saved.status()).toBe(200);
 
     // An asset of the last project (the catalog spec edits the first project's first asset).
-    const { items: projects } = await apiList<{ _id: string }>(request, ACCOUNTS.admin, '/projects?archived=false', 'resources=0-99');
-    const { items: assets } = await apiList<{ _id: string }>(request, ACCOUNTS.admin, `/assets/countByProject?project=${projects.at(-2)!._id}`, 'resources=0-0');
+    const { items: projects } = await apiList<{ _id: string }>(
+      request,
+      ACCOUNTS.admin,
+      '/projects?archived=false',
+      'resources=0-99',
+    );
+    const { items: assets } = await apiList<{ _id: string }>(
+      request,
+      ACCOUNTS.admin,
+      `/assets/countByProject?project=${projects.at(-2)!._id}`,
+      'resources=0-0',
+    );
     const assetId = assets[0]!._id;
     await api(request, 'PUT', `/assets/${assetId}`, { name: `zzz asset ${ALL}`, importName: ALL, thumbnail: JS_URL });
 
     // A share the shares spec does not use (it takes the coordinator's last single-recipient share): the actor adds
     // the viewer as a recipient, so the viewer is notified with the actor's name in the title.
-    const { items: shares } = await apiList<{ _id: string; from?: { emailNormal?: string }; to?: { _id?: string }[]; assets?: { _id: string }[] }>(request, ACCOUNTS.admin, '/shares', 'resources=0-99');
+    const { items: shares } = await apiList<{
+      _id: string;
+      from?: { emailNormal?: string };
+      to?: { _id?: string }[];
+      assets?: { _id: string }[];
+    }>(request, ACCOUNTS.admin, '/shares', 'resources=0-99');
     const share = shares.find((s) => s.from?.emailNormal !== ACCOUNTS.coordinator.username) ?? shares[0]!;
     const shareAsset = share.assets?.[0]?._id ?? 'asset';
     const { body: viewerUser } = await api(request, 'GET', '/users/me', undefined, viewer);
-    await api(request, 'PUT', `/shares/${share._id}`, {
-      notes: ALL,
-      projectNames: [`zzz ${ALL}`],
-      to: [...(share.to ?? []), { _id: viewerUser._id, name: `zzz viewer ${PAYLOADS[1]}`, emailNormal: viewer.username }],
-      urls: { playlist: JS_URL, invite: ' JaVaScRiPt:window.__xss=11', [shareAsset]: 'javascript:window.__xss=12' },
-    }, actor);
+    await api(
+      request,
+      'PUT',
+      `/shares/${share._id}`,
+      {
+        notes: ALL,
+        projectNames: [`zzz ${ALL}`],
+        to: [
+          ...(share.to ?? []),
+          { _id: viewerUser._id, name: `zzz viewer ${PAYLOADS[1]}`, emailNormal: viewer.username },
+        ],
+        urls: { playlist: JS_URL, invite: ' JaVaScRiPt:window.__xss=11', [shareAsset]: 'javascript:window.__xss=12' },
+      },
+      actor,
+    );
     expect(actorUser._id).toBeTruthy();
-    fx = { viewer, studioId: studio._id, projectId: project._id, assetId, workRequestId: wr._id, translationId: translation._id, shareId: share._id };
+    fx = {
+      viewer,
+      studioId: studio._id,
+      projectId: project._id,
+      assetId,
+      workRequestId: wr._id,
+      translationId: translation._id,
+      shareId: share._id,
+    };
   });
 
   test('catalog pages show the payload names as text', async ({ page }) => {
     const seen = watch(page);
     await signIn(page, fx.viewer as unknown as Account);
-    await expectNothingRan(page, seen, 'the landing page (the viewer\'s own name in the shell)');
+    await expectNothingRan(page, seen, "the landing page (the viewer's own name in the shell)");
     await visit(page, seen, '/catalog/studios', /zzz studio/);
     await visit(page, seen, '/catalog/projects', /zzz project/);
     await visit(page, seen, `/catalog/projects/${fx.projectId}`, /zzz project/);
@@ -182,7 +277,10 @@ test.describe.serial('stored XSS', () => {
     await expect(page.getByText(PAYLOADS[0]!, { exact: false }).first()).toBeVisible();
   });
 
-  test('a work request page: comment bodies and names; the translation editor: line text', async ({ page, request }) => {
+  test('a work request page: comment bodies and names; the translation editor: line text', async ({
+    page,
+    request,
+  }) => {
     const seen = watch(page);
     await signIn(page, fx.viewer as unknown as Account);
     await visit(page, seen, '/translations');
@@ -192,7 +290,9 @@ test.describe.serial('stored XSS', () => {
     // Line text as formatted HTML (SafeText) shows in the conflict view: someone else saves the payloads, then an
     // edit here conflicts and the dialog shows their lines, formatting kept and everything else inert.
     const { body: current } = await api(request, 'GET', `/translations/${fx.translationId}`);
-    const theirs = (current.lines as { text?: string }[]).map((l, i) => (i < PAYLOADS.length ? { ...l, text: `<b>theirs</b> ${PAYLOADS[i]}` } : l));
+    const theirs = (current.lines as { text?: string }[]).map((l, i) =>
+      i < PAYLOADS.length ? { ...l, text: `<b>theirs</b> ${PAYLOADS[i]}` } : l,
+    );
     await api(request, 'PUT', `/translations/${fx.translationId}`, { lines: theirs });
     await page.getByRole('textbox', { name: 'Translation of line 1' }).fill('mine');
     const dialog = page.getByRole('dialog', { name: 'Someone else saved this translation' });
@@ -208,11 +308,14 @@ test.describe.serial('stored XSS', () => {
     await visit(page, seen, `/shares/${fx.shareId}`, /window\.__xss=1/);
   });
 
-  test('notifications: the title quoting the actor\'s name', async ({ page }) => {
+  test("notifications: the title quoting the actor's name", async ({ page }) => {
     const seen = watch(page);
     await signIn(page, fx.viewer as unknown as Account);
     await visit(page, seen, '/notifications?tab=all', /zzz actor/);
-    await page.getByText(/zzz actor/).first().click();
+    await page
+      .getByText(/zzz actor/)
+      .first()
+      .click();
     await expectNothingRan(page, seen, 'an opened notification');
   });
 

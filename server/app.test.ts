@@ -12,9 +12,16 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-dist-'));
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body></body></html>',
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-  app = await buildApp({ store: new SqliteStore(':memory:'), distDir: dist, apiBase: 'https://mws.example.com/api</script>' });
+  app = await buildApp({
+    store: new SqliteStore(':memory:'),
+    distDir: dist,
+    apiBase: 'https://mws.example.com/api</script>',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -29,12 +36,16 @@ describe('serving the app', () => {
     const res = await fetch(`${base}/work-requests/abc`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<script type="application/json" id="mws-config">{"apiBase":"https://mws.example.com/api\\u003c/script>"}</script>');
+    expect(html).toContain(
+      '<script type="application/json" id="mws-config">{"apiBase":"https://mws.example.com/api\\u003c/script>"}</script>',
+    );
     expect(html.match(/<\/script>/g)).toHaveLength(1);
   });
 
   it('serves /config.json', async () => {
-    expect(await (await fetch(`${base}/config.json`)).json()).toEqual({ apiBase: 'https://mws.example.com/api</script>' });
+    expect(await (await fetch(`${base}/config.json`)).json()).toEqual({
+      apiBase: 'https://mws.example.com/api</script>',
+    });
   });
 
   it('serves hashed assets as immutable and a missing one as 404, never as index.html', async () => {

@@ -18,7 +18,14 @@ import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
 import { HttpError } from './http/errors';
 import { parseJsonBody } from './http/jsonBody';
-import { DEFAULT_TIMEOUTS, checkRequestShape, clientErrorHandler, frameworkErrors, timeoutOptions, type ServerTimeouts } from './http/requestLimits';
+import {
+  DEFAULT_TIMEOUTS,
+  checkRequestShape,
+  clientErrorHandler,
+  frameworkErrors,
+  timeoutOptions,
+  type ServerTimeouts,
+} from './http/requestLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { installResponseCache } from './http/responseCache';
 import type { Services } from './context';
@@ -79,8 +86,7 @@ const SIGNED_FILE_PATH = new RegExp(`^/api/(offlines|previews)/${RECORD_ID_PATTE
 /** Routes under /api that authenticate by other means than Basic. */
 function isPublicApiPath(url: string): boolean {
   const p = url.split('?')[0] ?? '';
-  return p === '/api/healthz' || SIGNED_FILE_PATH.test(p)
-    || /^\/api\/invitations\/[^/]+$/.test(p); // the one-time invitation code is the credential (routes/invitations.ts)
+  return p === '/api/healthz' || SIGNED_FILE_PATH.test(p) || /^\/api\/invitations\/[^/]+$/.test(p); // the one-time invitation code is the credential (routes/invitations.ts)
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance & { services: Services }> {
@@ -132,7 +138,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       return reply.status(413).send({ error: { code: 'payload_too_large', message: 'the body is over 1 MiB' } });
     }
     if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ error: { code: 'unsupported_media_type', message: 'send the body as application/json' } });
+      return reply
+        .status(415)
+        .send({ error: { code: 'unsupported_media_type', message: 'send the body as application/json' } });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: 'bad_request', message: error.message } });
@@ -171,8 +179,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     await app.register(proxyRoutes, { prefix: '/api', upstream: options.upstream });
   } else {
     const plugins = [
-      workRequestRoutes, userRoutes, invitationRoutes, translationRoutes, offlineRoutes, shareRoutes, assetRoutes, previewRoutes,
-      fileRoutes, commentRoutes, catalogRoutes, notificationRoutes,
+      workRequestRoutes,
+      userRoutes,
+      invitationRoutes,
+      translationRoutes,
+      offlineRoutes,
+      shareRoutes,
+      assetRoutes,
+      previewRoutes,
+      fileRoutes,
+      commentRoutes,
+      catalogRoutes,
+      notificationRoutes,
     ];
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
   }
@@ -191,11 +209,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     const root = path.resolve(dist);
     // wildcard: true serves files built after start too (a rebuild while the server runs stays consistent).
     await app.register(fastifyStatic, { root, wildcard: true, index: false, serve: false });
-    app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`, { immutable: true, maxAge: '1y' }));
+    app.get('/assets/*', (request, reply) =>
+      reply.sendFile(`assets/${(request.params as { '*': string })['*']}`, { immutable: true, maxAge: '1y' }),
+    );
     app.setNotFoundHandler((request, reply) => {
       const read = request.method === 'GET' || request.method === 'HEAD'; // HEAD answers as GET, without the body
       if (request.url.startsWith('/api') || request.url.startsWith('/assets/') || !read) {
-        return reply.status(404).send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
+        return reply
+          .status(404)
+          .send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
       }
       const file = path.join(root, decodeURIComponent(request.url.split('?')[0] ?? '/'));
       if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
@@ -209,11 +231,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   } else {
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api')) {
-        return reply.status(404).send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
+        return reply
+          .status(404)
+          .send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
       }
       return reply
         .type('text/html')
-        .send('<!doctype html><title>MWS Console</title><p>The app is not built yet: run <code>npm run build</code>.</p>');
+        .send(
+          '<!doctype html><title>MWS Console</title><p>The app is not built yet: run <code>npm run build</code>.</p>',
+        );
     });
   }
 

@@ -4,23 +4,38 @@ import { readConfig } from './config';
 
 describe('readConfig', () => {
   it('takes MWS_PUBLIC_ORIGIN as an origin only', () => {
-    expect(readConfig({ MWS_PUBLIC_ORIGIN: 'https://console.example.com/' }).MWS_PUBLIC_ORIGIN).toBe('https://console.example.com');
+    expect(readConfig({ MWS_PUBLIC_ORIGIN: 'https://console.example.com/' }).MWS_PUBLIC_ORIGIN).toBe(
+      'https://console.example.com',
+    );
     expect(readConfig({ MWS_PUBLIC_ORIGIN: 'http://localhost:8080' }).MWS_PUBLIC_ORIGIN).toBe('http://localhost:8080');
     expect(readConfig({}).MWS_PUBLIC_ORIGIN).toBeUndefined();
-    expect(() => readConfig({ MWS_PUBLIC_ORIGIN: 'https://console.example.com/app' })).toThrow(/MWS_PUBLIC_ORIGIN: expected an origin only/);
+    expect(() => readConfig({ MWS_PUBLIC_ORIGIN: 'https://console.example.com/app' })).toThrow(
+      /MWS_PUBLIC_ORIGIN: expected an origin only/,
+    );
     expect(() => readConfig({ MWS_PUBLIC_ORIGIN: 'console.example.com' })).toThrow(/MWS_PUBLIC_ORIGIN/);
   });
 
-  it('takes MWS_API_BASE as a path or an http(s) URL (its origin goes into the pages\' CSP)', () => {
-    expect(readConfig({ MWS_API_BASE: 'https://api.example.com/api' }).MWS_API_BASE).toBe('https://api.example.com/api');
+  it("takes MWS_API_BASE as a path or an http(s) URL (its origin goes into the pages' CSP)", () => {
+    expect(readConfig({ MWS_API_BASE: 'https://api.example.com/api' }).MWS_API_BASE).toBe(
+      'https://api.example.com/api',
+    );
     expect(() => readConfig({ MWS_API_BASE: 'https://exa mple.com/api' })).toThrow(/MWS_API_BASE: expected a path/);
     expect(() => readConfig({ MWS_API_BASE: 'javascript:alert(1)' })).toThrow(/MWS_API_BASE: expected a path/);
   });
 
   it('has timeouts a slow browser never reaches, and refuses ones that would break the live stream', () => {
     const defaults = readConfig({});
-    expect([defaults.HEADERS_TIMEOUT_SECONDS, defaults.REQUEST_TIMEOUT_SECONDS, defaults.IDLE_TIMEOUT_SECONDS, defaults.KEEP_ALIVE_TIMEOUT_SECONDS]).toEqual([20, 120, 60, 72]);
-    expect(() => readConfig({ IDLE_TIMEOUT_SECONDS: '10' })).toThrow(/IDLE_TIMEOUT_SECONDS: must stay above the live stream's 20 s heartbeat/);
-    expect(() => readConfig({ HEADERS_TIMEOUT_SECONDS: '30', REQUEST_TIMEOUT_SECONDS: '10' })).toThrow(/HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS/);
+    expect([
+      defaults.HEADERS_TIMEOUT_SECONDS,
+      defaults.REQUEST_TIMEOUT_SECONDS,
+      defaults.IDLE_TIMEOUT_SECONDS,
+      defaults.KEEP_ALIVE_TIMEOUT_SECONDS,
+    ]).toEqual([20, 120, 60, 72]);
+    expect(() => readConfig({ IDLE_TIMEOUT_SECONDS: '10' })).toThrow(
+      /IDLE_TIMEOUT_SECONDS: must stay above the live stream's 20 s heartbeat/,
+    );
+    expect(() => readConfig({ HEADERS_TIMEOUT_SECONDS: '30', REQUEST_TIMEOUT_SECONDS: '10' })).toThrow(
+      /HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS/,
+    );
   });
 });

@@ -5,52 +5,79 @@ import { DEFAULT_PASSWORD_CHECKS } from './domain/auth';
 import { DEFAULT_SIGNIN_LIMITS as LIMITS } from './http/signInGuard';
 import { DEFAULT_TIMEOUTS } from './http/requestLimits';
 
-const env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  /** Serve the API from a real deployment instead of the embedded database. */
-  MWS_UPSTREAM: z.url().optional(),
-  /** The API base the browser app calls, served as /config.json (default '/api', same origin). */
-  MWS_API_BASE: z.string()
-    .refine((v) => v.startsWith('/') || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'expected a path (/api) or an http(s) URL')
-    .optional(),
-  /** Hex key for signed links; random per process when absent. */
-  MWS_SIGNING_KEY: z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 hex characters').optional(),
-  DIST_DIR: z.string().default('./dist'),
-  LOG: z.enum(['true', 'false']).default('true'),
-  /** Cache answered GETs until the next write (default yes; off only to measure the uncached path). */
-  RESPONSE_CACHE: z.enum(['true', 'false']).default('true'),
-  /** Seed the demo data on an empty database (default yes). */
-  SEED: z.enum(['true', 'false']).default('true'),
-  /** How long an invitation link stays valid, in seconds (default 14 days). */
-  INVITATION_TTL_SECONDS: z.coerce.number().int().min(1).optional(),
-  /** Failed sign-ins (server/http/signInGuard.ts): the window in seconds, and how many fail per account and address, per address, per account. */
-  SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(LIMITS.windowSeconds),
-  SIGNIN_MAX_FAILURES_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).default(LIMITS.perAccountAddress),
-  SIGNIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(LIMITS.perAddress),
-  SIGNIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(LIMITS.perAccount),
-  /** Password checks (scrypt) that run at once, and that may wait; more are answered 503 at once. */
-  PASSWORD_CHECKS_CONCURRENT: z.coerce.number().int().min(1).max(64).default(DEFAULT_PASSWORD_CHECKS.concurrency),
-  PASSWORD_CHECKS_QUEUED: z.coerce.number().int().min(0).default(DEFAULT_PASSWORD_CHECKS.queue),
-  /**
-   * The origin clients reach this server at (`https://console.example.com`): `$links` and app URLs in records use
-   * it instead of the request's Host header.
-   */
-  MWS_PUBLIC_ORIGIN: z.url().refine((v) => !URL.canParse(v) || new URL(v).origin === v.replace(/\/$/, ''), 'expected an origin only: scheme, host and port, no path')
-    .transform((v) => new URL(v).origin).optional(),
-  /** Time a client has to send a request's headers, in seconds (defaults and reasons: http/requestLimits.ts). */
-  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(DEFAULT_TIMEOUTS.headersMs / 1000),
-  /** Time a client has to send a whole request, headers and body, in seconds. */
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(DEFAULT_TIMEOUTS.requestMs / 1000),
-  /** A connection with no traffic either way for this long is closed; above the live stream's 20 s heartbeat. */
-  IDLE_TIMEOUT_SECONDS: z.coerce.number().min(30, 'must stay above the live stream\'s 20 s heartbeat').default(DEFAULT_TIMEOUTS.idleMs / 1000),
-  /** How long a kept-alive connection waits for its next request, in seconds. */
-  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(DEFAULT_TIMEOUTS.keepAliveMs / 1000),
-}).refine((e) => e.HEADERS_TIMEOUT_SECONDS <= e.REQUEST_TIMEOUT_SECONDS, {
-  path: ['HEADERS_TIMEOUT_SECONDS'],
-  message: 'must not exceed REQUEST_TIMEOUT_SECONDS',
-});
+const env = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    /** Serve the API from a real deployment instead of the embedded database. */
+    MWS_UPSTREAM: z.url().optional(),
+    /** The API base the browser app calls, served as /config.json (default '/api', same origin). */
+    MWS_API_BASE: z
+      .string()
+      .refine(
+        (v) => v.startsWith('/') || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+        'expected a path (/api) or an http(s) URL',
+      )
+      .optional(),
+    /** Hex key for signed links; random per process when absent. */
+    MWS_SIGNING_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'expected 64 hex characters')
+      .optional(),
+    DIST_DIR: z.string().default('./dist'),
+    LOG: z.enum(['true', 'false']).default('true'),
+    /** Cache answered GETs until the next write (default yes; off only to measure the uncached path). */
+    RESPONSE_CACHE: z.enum(['true', 'false']).default('true'),
+    /** Seed the demo data on an empty database (default yes). */
+    SEED: z.enum(['true', 'false']).default('true'),
+    /** How long an invitation link stays valid, in seconds (default 14 days). */
+    INVITATION_TTL_SECONDS: z.coerce.number().int().min(1).optional(),
+    /** Failed sign-ins (server/http/signInGuard.ts): the window in seconds, and how many fail per account and address, per address, per account. */
+    SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(LIMITS.windowSeconds),
+    SIGNIN_MAX_FAILURES_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).default(LIMITS.perAccountAddress),
+    SIGNIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(LIMITS.perAddress),
+    SIGNIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(LIMITS.perAccount),
+    /** Password checks (scrypt) that run at once, and that may wait; more are answered 503 at once. */
+    PASSWORD_CHECKS_CONCURRENT: z.coerce.number().int().min(1).max(64).default(DEFAULT_PASSWORD_CHECKS.concurrency),
+    PASSWORD_CHECKS_QUEUED: z.coerce.number().int().min(0).default(DEFAULT_PASSWORD_CHECKS.queue),
+    /**
+     * The origin clients reach this server at (`https://console.example.com`): `$links` and app URLs in records use
+     * it instead of the request's Host header.
+     */
+    MWS_PUBLIC_ORIGIN: z
+      .url()
+      .refine(
+        (v) => !URL.canParse(v) || new URL(v).origin === v.replace(/\/$/, ''),
+        'expected an origin only: scheme, host and port, no path',
+      )
+      .transform((v) => new URL(v).origin)
+      .optional(),
+    /** Time a client has to send a request's headers, in seconds (defaults and reasons: http/requestLimits.ts). */
+    HEADERS_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .positive()
+      .default(DEFAULT_TIMEOUTS.headersMs / 1000),
+    /** Time a client has to send a whole request, headers and body, in seconds. */
+    REQUEST_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .positive()
+      .default(DEFAULT_TIMEOUTS.requestMs / 1000),
+    /** A connection with no traffic either way for this long is closed; above the live stream's 20 s heartbeat. */
+    IDLE_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .min(30, "must stay above the live stream's 20 s heartbeat")
+      .default(DEFAULT_TIMEOUTS.idleMs / 1000),
+    /** How long a kept-alive connection waits for its next request, in seconds. */
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .positive()
+      .default(DEFAULT_TIMEOUTS.keepAliveMs / 1000),
+  })
+  .refine((e) => e.HEADERS_TIMEOUT_SECONDS <= e.REQUEST_TIMEOUT_SECONDS, {
+    path: ['HEADERS_TIMEOUT_SECONDS'],
+    message: 'must not exceed REQUEST_TIMEOUT_SECONDS',
+  });
 
 export type Config = z.infer<typeof env> & { dbFile: string };
 

@@ -63,7 +63,9 @@ async function main(): Promise<void> {
   if (config.MWS_UPSTREAM) {
     console.log(`API requests go to ${config.MWS_UPSTREAM}`);
   } else {
-    console.log('Demo accounts: admin@mws.test / admin-demo, coordinator@mws.test / coordinator-demo, translator@mws.test / translator-demo');
+    console.log(
+      'Demo accounts: admin@mws.test / admin-demo, coordinator@mws.test / coordinator-demo, translator@mws.test / translator-demo',
+    );
   }
 }
 

@@ -7,7 +7,10 @@ import fs from 'node:fs';
 const [port, file] = process.argv.slice(2);
 const recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
 const answers = new Map(
-  Object.entries(recorded).map(([key, r]) => [key, { status: r.status, headers: r.headers, body: Buffer.from(r.body) }]),
+  Object.entries(recorded).map(([key, r]) => [
+    key,
+    { status: r.status, headers: r.headers, body: Buffer.from(r.body) },
+  ]),
 );
 
 http

@@ -25,7 +25,11 @@ async function fetchPage(offset: number, signal: AbortSignal) {
   const session = JSON.parse(sessionStorage.getItem('mws.session') ?? '{}') as { authorization?: string };
   const res = await fetch('/api/workrequests?sort=-created', {
     signal,
-    headers: { Authorization: session.authorization ?? '', 'X-Requested-With': 'XMLHttpRequest', 'X-Range': `resources=${offset}-${offset + PAGE - 1}` },
+    headers: {
+      Authorization: session.authorization ?? '',
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-Range': `resources=${offset}-${offset + PAGE - 1}`,
+    },
   });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const total = Number(/\/(\d+)$/.exec(res.headers.get('Content-Range') ?? '')?.[1] ?? 0);
@@ -42,7 +46,12 @@ function List() {
   });
   const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length + (query.hasNextPage ? 1 : 0), getScrollElement: () => scrollRef.current, estimateSize: () => 56, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: rows.length + (query.hasNextPage ? 1 : 0),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 56,
+    overscan: 8,
+  });
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1]?.index ?? -1;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -55,7 +64,18 @@ function List() {
         {items.map((item) => {
           const wr = rows[item.index];
           return (
-            <div key={item.key} role="row" aria-selected={wr ? false : undefined} style={{ position: 'absolute', top: 0, height: 56, width: '100%', transform: `translateY(${item.start}px)` }}>
+            <div
+              key={item.key}
+              role="row"
+              aria-selected={wr ? false : undefined}
+              style={{
+                position: 'absolute',
+                top: 0,
+                height: 56,
+                width: '100%',
+                transform: `translateY(${item.start}px)`,
+              }}
+            >
               {wr ? `${wr.asset?.name ?? '—'} · ${wr.language ?? '—'} · ${wr.status ?? '—'}` : 'Loading more…'}
             </div>
           );

@@ -5,7 +5,9 @@ import { forbidden } from '../http/errors';
 
 export function makeCaller(user: UserDoc, groups: GroupDoc[]): Caller {
   const types = new Set(groups.map((g) => g.type));
-  const studios = new Set(groups.filter((g) => g.type === 'coordinator' || g.type === 'admin').flatMap((g) => g.studios ?? []));
+  const studios = new Set(
+    groups.filter((g) => g.type === 'coordinator' || g.type === 'admin').flatMap((g) => g.studios ?? []),
+  );
   return {
     id: user._id,
     user,
@@ -46,7 +48,9 @@ export function studioScopeFilters(c: Caller, field = 'studio'): Filter[] {
  * belongs) in `field` within the caller's scope: e.g. the previews of assets in the caller's studios.
  */
 export function parentScopeFilters(c: Caller, field: string, parent: Collection): Filter[] {
-  return isStudioScoped(c) ? [{ field, op: 'of', collection: parent, filters: [{ field: 'studio', op: 'in', value: [...c.studios] }] }] : [];
+  return isStudioScoped(c)
+    ? [{ field, op: 'of', collection: parent, filters: [{ field: 'studio', op: 'in', value: [...c.studios] }] }]
+    : [];
 }
 
 /** Admins and coordinators edit the catalog. */

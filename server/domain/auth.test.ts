@@ -6,12 +6,22 @@ import { hashPassword } from './passwords';
 import type { UserDoc } from './types';
 import { GateFull, WorkGate } from './workGate';
 
-const header = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+const header = (username: string, password: string) =>
+  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
-async function withUser(status: UserDoc['status'] = { invited: true, approved: true, registered: true, confirmed: true }) {
+async function withUser(
+  status: UserDoc['status'] = { invited: true, approved: true, registered: true, confirmed: true },
+) {
   const store = new SqliteStore(':memory:');
   const passwordHash = await hashPassword('right-password', { N: 1024, r: 8, p: 1 });
-  const user = store.insert<UserDoc>('Users', { username: 'user@example.com', emailNormal: 'user@example.com', name: 'U', groups: [], status, passwordHash });
+  const user = store.insert<UserDoc>('Users', {
+    username: 'user@example.com',
+    emailNormal: 'user@example.com',
+    name: 'U',
+    groups: [],
+    status,
+    passwordHash,
+  });
   return { store, user: user.doc };
 }
 
@@ -55,9 +65,19 @@ describe('Authenticator', () => {
 
   it('an invited user without a password, and an unknown one, are wrong whatever the password', async () => {
     const { store } = await withUser();
-    store.insert<UserDoc>('Users', { username: 'invited@example.com', emailNormal: 'invited@example.com', name: 'I', groups: [], status: { invited: true, approved: true, registered: false, confirmed: false } });
+    store.insert<UserDoc>('Users', {
+      username: 'invited@example.com',
+      emailNormal: 'invited@example.com',
+      name: 'I',
+      groups: [],
+      status: { invited: true, approved: true, registered: false, confirmed: false },
+    });
     const auth = new Authenticator(store);
-    for (const h of [header('invited@example.com', ''), header('invited@example.com', 'anything'), header('ghost@example.com', 'x')]) {
+    for (const h of [
+      header('invited@example.com', ''),
+      header('invited@example.com', 'anything'),
+      header('ghost@example.com', 'x'),
+    ]) {
       expect(await auth.verify(h, parseBasic(h)!)).toEqual({ ok: false, reason: 'wrong' });
     }
   });

@@ -118,7 +118,9 @@ export class Authenticator {
     const cacheKey = this.cacheKey(header);
     const under = this.running.get(cacheKey);
     if (under) return under;
-    const check = this.gate.run(() => this.check(cacheKey, creds), options).finally(() => this.running.delete(cacheKey));
+    const check = this.gate
+      .run(() => this.check(cacheKey, creds), options)
+      .finally(() => this.running.delete(cacheKey));
     this.running.set(cacheKey, check);
     return check;
   }
@@ -134,7 +136,13 @@ export class Authenticator {
     if (isDisabled(user)) return { ok: false, reason: 'disabled' };
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     const caller = this.callerFor(user);
-    const entry: CacheEntry = { userId: user._id, passwordHash: user.passwordHash, expires: Date.now() + CACHE_TTL_MS, caller, generation: this.store.generation() };
+    const entry: CacheEntry = {
+      userId: user._id,
+      passwordHash: user.passwordHash,
+      expires: Date.now() + CACHE_TTL_MS,
+      caller,
+      generation: this.store.generation(),
+    };
     this.cache.set(cacheKey, entry);
     if (needsRehash(user.passwordHash)) void this.rehash(user._id, user.passwordHash, creds.password, entry);
     return { ok: true, caller };

@@ -27,10 +27,35 @@ export function createNotificationBus(): NotificationBus {
 }
 
 const EVENT_WR_FIELDS = [
-  '_id', 'auto', 'autosubs', 'dualLanguages', 'aspectRatio', 'status', 'assetType', 'assetCategory', 'due',
-  'deliveryDeadline', 'autoMode', 'language', 'territory', 'dng', 'audioFile', 'instructions', 'files', 'uses',
-  'dcp', 'shippingAddresses', 'studio', 'estimate', 'materials', 'rejections', 'history', 'reason', 'tags',
-  'graphicsTranslation', 'translation',
+  '_id',
+  'auto',
+  'autosubs',
+  'dualLanguages',
+  'aspectRatio',
+  'status',
+  'assetType',
+  'assetCategory',
+  'due',
+  'deliveryDeadline',
+  'autoMode',
+  'language',
+  'territory',
+  'dng',
+  'audioFile',
+  'instructions',
+  'files',
+  'uses',
+  'dcp',
+  'shippingAddresses',
+  'studio',
+  'estimate',
+  'materials',
+  'rejections',
+  'history',
+  'reason',
+  'tags',
+  'graphicsTranslation',
+  'translation',
 ] as const;
 
 /** The work request subset an event embeds: related records by id, recipients as a plain list. */
@@ -58,7 +83,11 @@ export function studioCoordinators(store: Store, studioId: string | undefined): 
   });
   const groups = page.items.filter((g) => (g.studios ?? []).includes(studioId)).map((g) => g._id);
   if (groups.length === 0) return { groups, users: [] };
-  const members = store.list('Users', { filters: [{ field: 'groups', op: 'contains', value: groups }], offset: 0, limit: 10_000 }).items;
+  const members = store.list('Users', {
+    filters: [{ field: 'groups', op: 'contains', value: groups }],
+    offset: 0,
+    limit: 10_000,
+  }).items;
   return { groups, users: members.map((u) => u._id) };
 }
 
@@ -82,10 +111,23 @@ function eventFrom(actor: Caller) {
 }
 
 /** Stores one event and a notification per user; the notifications are published once the write is committed. */
-function record(store: Store, bus: NotificationBus, event: Record<string, unknown>, users: string[], title: string, now: number): Doc[] {
+function record(
+  store: Store,
+  bus: NotificationBus,
+  event: Record<string, unknown>,
+  users: string[],
+  title: string,
+  now: number,
+): Doc[] {
   const created: Doc[] = [];
   store.transaction(() => {
-    const saved = store.insert('Events', { processed: true, pushed: false, digested: false, created: now, ...event }).doc;
+    const saved = store.insert('Events', {
+      processed: true,
+      pushed: false,
+      digested: false,
+      created: now,
+      ...event,
+    }).doc;
     for (const to of users) {
       created.push(
         store.insert('Notifications', {
@@ -111,7 +153,14 @@ function record(store: Store, bus: NotificationBus, event: Record<string, unknow
 }
 
 /** Tells the users newly added to a share's recipients. */
-export function emitShareEvent(store: Store, bus: NotificationBus, actor: Caller, share: ShareDoc, newRecipients: string[], now = Date.now()): Doc[] {
+export function emitShareEvent(
+  store: Store,
+  bus: NotificationBus,
+  actor: Caller,
+  share: ShareDoc,
+  newRecipients: string[],
+  now = Date.now(),
+): Doc[] {
   const users = newRecipients.filter((u) => u !== actor.id);
   if (users.length === 0) return [];
   const title = shareTitle({
@@ -120,14 +169,21 @@ export function emitShareEvent(store: Store, bus: NotificationBus, actor: Caller
     assetCount: share.assets?.length ?? 0,
     projectNames: share.projectNames ?? [],
   });
-  return record(store, bus, {
-    from: eventFrom(actor),
-    type: 'share',
-    share: share._id,
-    projects: [],
-    notify: { users, groups: [] },
-    assets: (share.assets ?? []).map((a) => a._id),
-  }, users, title, Math.floor(now / 1000));
+  return record(
+    store,
+    bus,
+    {
+      from: eventFrom(actor),
+      type: 'share',
+      share: share._id,
+      projects: [],
+      notify: { users, groups: [] },
+      assets: (share.assets ?? []).map((a) => a._id),
+    },
+    users,
+    title,
+    Math.floor(now / 1000),
+  );
 }
 
 export interface WorkRequestEventInput {
@@ -157,13 +213,20 @@ export function emitWorkRequestEvent(store: Store, bus: NotificationBus, input: 
     territory: wr.territory ?? '?',
     status: wr.status ?? 'a new status',
   });
-  return record(store, bus, {
-    from: eventFrom(actor),
-    type,
-    workRequest: eventWorkRequest(wr),
-    projects: wr.project ? [{ _id: wr.project._id, name: wr.project.name, slug: wr.project.slug }] : [],
-    urls: workRequestUrls(wr._id, '', true),
-    notify: { users, groups: coordinators.groups },
-    assets: [],
-  }, users, title, now);
+  return record(
+    store,
+    bus,
+    {
+      from: eventFrom(actor),
+      type,
+      workRequest: eventWorkRequest(wr),
+      projects: wr.project ? [{ _id: wr.project._id, name: wr.project.name, slug: wr.project.slug }] : [],
+      urls: workRequestUrls(wr._id, '', true),
+      notify: { users, groups: coordinators.groups },
+      assets: [],
+    },
+    users,
+    title,
+    now,
+  );
 }

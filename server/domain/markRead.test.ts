@@ -7,12 +7,29 @@ describe('markAllRead', () => {
   it('marks every matching unread notification read in batches, letting other work run between them', async () => {
     const store = new SqliteStore(':memory:');
     store.transaction(() => {
-      for (let i = 0; i < 1050; i++) store.insert('Notifications', { to: 'u1', read: false, added: i, title: `Main Trailer ${i}`, emailSubject: '' });
-      for (let i = 0; i < 30; i++) store.insert('Notifications', { to: 'u1', read: false, added: i, title: `Poster ${i}`, emailSubject: '' });
-      for (let i = 0; i < 20; i++) store.insert('Notifications', { to: 'u2', read: false, added: i, title: `Main Trailer ${i}`, emailSubject: '' });
+      for (let i = 0; i < 1050; i++)
+        store.insert('Notifications', {
+          to: 'u1',
+          read: false,
+          added: i,
+          title: `Main Trailer ${i}`,
+          emailSubject: '',
+        });
+      for (let i = 0; i < 30; i++)
+        store.insert('Notifications', { to: 'u1', read: false, added: i, title: `Poster ${i}`, emailSubject: '' });
+      for (let i = 0; i < 20; i++)
+        store.insert('Notifications', {
+          to: 'u2',
+          read: false,
+          added: i,
+          title: `Main Trailer ${i}`,
+          emailSubject: '',
+        });
     });
     const filters: Filter[] = [
-      { field: 'to', op: 'eq', value: 'u1' }, { field: 'search', op: 'contains', value: 'trailer' }, { field: 'read', op: 'eq', value: false },
+      { field: 'to', op: 'eq', value: 'u1' },
+      { field: 'search', op: 'contains', value: 'trailer' },
+      { field: 'read', op: 'eq', value: false },
     ];
     let turns = 0;
     let running = true;
@@ -28,7 +45,14 @@ describe('markAllRead', () => {
     expect(turns).toBeGreaterThanOrEqual(5);
     expect(store.count('Notifications', filters)).toBe(0);
     expect(store.count('Notifications', [{ field: 'read', op: 'eq', value: false }])).toBe(50);
-    const one = store.list('Notifications', { filters: [{ field: 'to', op: 'eq', value: 'u1' }, { field: 'read', op: 'eq', value: true }], offset: 0, limit: 1 }).items[0];
+    const one = store.list('Notifications', {
+      filters: [
+        { field: 'to', op: 'eq', value: 'u1' },
+        { field: 'read', op: 'eq', value: true },
+      ],
+      offset: 0,
+      limit: 1,
+    }).items[0];
     expect(one).toMatchObject({ read: true, viewed: true });
     expect(await markAllRead(store, filters, 200)).toBe(0);
   });

@@ -17,7 +17,12 @@ export async function markAllRead(store: Store, filters: Filter[], batch = MARK_
   for (;;) {
     // Marked ones leave the filter, so each batch is the first page again; `added` order walks the (to, read, added) index.
     const done = store.transaction(() => {
-      const page = store.list<Doc>('Notifications', { filters, sort: { field: 'added', dir: 'desc' }, offset: 0, limit: batch });
+      const page = store.list<Doc>('Notifications', {
+        filters,
+        sort: { field: 'added', dir: 'desc' },
+        offset: 0,
+        limit: batch,
+      });
       for (const n of page.items) store.replace('Notifications', { ...n, read: true, viewed: true });
       return page.items.length;
     });

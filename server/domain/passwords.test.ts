@@ -25,14 +25,24 @@ describe('password hashes', () => {
     expect(parseHash(old)?.params).toEqual({ N: 2048, r: 8, p: 1 });
     expect(await verifyPassword('old secret', old)).toBe(true);
     expect(await verifyPassword('old secret!', old)).toBe(false);
-    expect(await verifyPassword('legacy at the old default', legacyHash('legacy at the old default', 16384))).toBe(true);
+    expect(await verifyPassword('legacy at the old default', legacyHash('legacy at the old default', 16384))).toBe(
+      true,
+    );
   });
 
   it('refuses malformed hashes and parameters that would make one check huge', async () => {
     const salt = 'AAAAAAAAAAAAAAAAAAAAAA==';
     const key = Buffer.alloc(32).toString('base64');
-    for (const stored of ['', 'bcrypt$x', `scrypt$16384$${salt}`, `scrypt$1000$8$1$${salt}$${key}`, `scrypt$${2 ** 21}$8$1$${salt}$${key}`,
-      `scrypt$16384$64$1$${salt}$${key}`, `scrypt$16384$8$0$${salt}$${key}`, `scrypt$16384$8$1$${salt}$`]) {
+    for (const stored of [
+      '',
+      'bcrypt$x',
+      `scrypt$16384$${salt}`,
+      `scrypt$1000$8$1$${salt}$${key}`,
+      `scrypt$${2 ** 21}$8$1$${salt}$${key}`,
+      `scrypt$16384$64$1$${salt}$${key}`,
+      `scrypt$16384$8$0$${salt}$${key}`,
+      `scrypt$16384$8$1$${salt}$`,
+    ]) {
       expect(parseHash(stored), stored).toBeUndefined();
       expect(await verifyPassword('x', stored)).toBe(false);
     }

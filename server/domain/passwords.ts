@@ -43,7 +43,16 @@ function scrypt(password: string, salt: Buffer, keyLength: number, { N, r, p }: 
 function validParams(params: ScryptParams): boolean {
   const { N, r, p } = params;
   const powerOfTwo = Number.isInteger(N) && N > 1 && (N & (N - 1)) === 0;
-  return powerOfTwo && N <= MAX_N && Number.isInteger(r) && r >= 1 && r <= MAX_R && Number.isInteger(p) && p >= 1 && p <= MAX_P;
+  return (
+    powerOfTwo &&
+    N <= MAX_N &&
+    Number.isInteger(r) &&
+    r >= 1 &&
+    r <= MAX_R &&
+    Number.isInteger(p) &&
+    p >= 1 &&
+    p <= MAX_P
+  );
 }
 
 /** Reads a stored hash in either format; undefined when it is not one. */

@@ -63,10 +63,16 @@ export function requireInScope(caller: Caller, store: Store, collection: Collect
  * not have: one that is not a record id is a 400 (for everyone); for a scoped caller, one pointing outside their
  * studios is a 403 (as is an unknown id, which cannot be told from another studio's).
  */
-export function requirePlacement(caller: Caller, store: Store, fields: Record<string, unknown>, current: Doc | undefined): void {
+export function requirePlacement(
+  caller: Caller,
+  store: Store,
+  fields: Record<string, unknown>,
+  current: Doc | undefined,
+): void {
   for (const field of Object.keys(REFERENCES) as Reference[]) {
     if (!(field in fields) || (current && idOf(fields[field]) === idOf(current[field]))) continue;
-    if (!/^[0-9a-f]{24}$/.test(idOf(fields[field]) ?? '')) throw badRequest(`${field}: expected the id of a ${field === 'workRequest' ? 'work request' : field}`);
+    if (!/^[0-9a-f]{24}$/.test(idOf(fields[field]) ?? ''))
+      throw badRequest(`${field}: expected the id of a ${field === 'workRequest' ? 'work request' : field}`);
     if (isStudioScoped(caller) && !inStudioScope(caller, studioOfReference(store, field, fields[field]))) {
       throw forbidden(`${field}: you may only place records in your own studios`);
     }

@@ -24,7 +24,8 @@ export class LinkSigner {
       throw new HttpError(403, 'forbidden', 'this link is not valid');
     }
     const expected = Buffer.from(this.sig(path, exp), 'hex');
-    if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) throw new HttpError(403, 'forbidden', 'this link is not valid');
+    if (!timingSafeEqual(expected, Buffer.from(sig, 'hex')))
+      throw new HttpError(403, 'forbidden', 'this link is not valid');
     if (exp < Math.floor(now / 1000)) throw new HttpError(410, 'gone', 'this link has expired: ask for a new one');
   }
 }

@@ -46,7 +46,12 @@ export function translationSubmittedTitle(p: WorkRequestTitleInput): string {
 }
 
 /** `share`: "<name> (<group>) shared <n> asset(s) of <project names> with you". */
-export function shareTitle(p: { actorName: string; actorGroup?: string; assetCount: number; projectNames: string[] }): string {
+export function shareTitle(p: {
+  actorName: string;
+  actorGroup?: string;
+  assetCount: number;
+  projectNames: string[];
+}): string {
   const what = `${p.assetCount} ${p.assetCount === 1 ? 'asset' : 'assets'} of ${p.projectNames.join(', ') || 'a project'}`;
   return `${actor(p.actorName, p.actorGroup)} shared ${what} with you`;
 }

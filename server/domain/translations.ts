@@ -27,8 +27,13 @@ export interface TranslationSummary {
  * write of the translation (routes/translations.ts).
  */
 export function summarize(t: {
-  _id: string; language?: string; status?: string; kind?: unknown; translator?: TranslationSummary['translator'];
-  approval?: boolean; lines?: { text?: string }[];
+  _id: string;
+  language?: string;
+  status?: string;
+  kind?: unknown;
+  translator?: TranslationSummary['translator'];
+  approval?: boolean;
+  lines?: { text?: string }[];
 }): TranslationSummary {
   return {
     _id: t._id,
@@ -42,4 +47,7 @@ export function summarize(t: {
 }
 
 /** The stored field of a work request that summarizes the translation in `field`. */
-export const SUMMARY_FIELD = { translation: 'translationSummary', graphicsTranslation: 'graphicsTranslationSummary' } as const;
+export const SUMMARY_FIELD = {
+  translation: 'translationSummary',
+  graphicsTranslation: 'graphicsTranslationSummary',
+} as const;

@@ -13,7 +13,13 @@ describe('WorkGate', () => {
     const gate = new WorkGate(2, 1);
     const blockers = [deferred(), deferred(), deferred()];
     const order: number[] = [];
-    const runs = blockers.map((b, i) => gate.run(async () => { order.push(i); await b.promise; return i; }));
+    const runs = blockers.map((b, i) =>
+      gate.run(async () => {
+        order.push(i);
+        await b.promise;
+        return i;
+      }),
+    );
     await Promise.resolve();
     expect(order).toEqual([0, 1]);
     expect(gate.load).toEqual({ running: 2, waiting: 1 });
@@ -33,10 +39,20 @@ describe('WorkGate', () => {
     const gate = new WorkGate(1, 1);
     const first = deferred();
     const order: string[] = [];
-    const running = gate.run(async () => { await first.promise; order.push('running'); });
-    const stranger = gate.run(async () => { order.push('stranger'); });
+    const running = gate.run(async () => {
+      await first.promise;
+      order.push('running');
+    });
+    const stranger = gate.run(async () => {
+      order.push('stranger');
+    });
     await expect(gate.run(async () => 'refused')).rejects.toBeInstanceOf(GateFull);
-    const known = gate.run(async () => { order.push('known'); }, { priority: true });
+    const known = gate.run(
+      async () => {
+        order.push('known');
+      },
+      { priority: true },
+    );
     await expect(gate.run(async () => 'refused', { priority: true })).rejects.toBeInstanceOf(GateFull);
     first.resolve();
     await Promise.all([running, stranger, known]);
@@ -45,7 +61,11 @@ describe('WorkGate', () => {
 
   it('frees the slot when a task fails, and runIfIdle skips work when no slot is free', async () => {
     const gate = new WorkGate(1, 0);
-    await expect(gate.run(async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      gate.run(async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     const hold = deferred();
     const held = gate.run(() => hold.promise);
     expect(await gate.runIfIdle(async () => 'ran')).toBeUndefined();

@@ -2,10 +2,22 @@
 import type * as z from 'zod/mini';
 
 export type ErrorCode =
-  | 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone'
-  | 'payload_too_large' | 'unsupported_media_type' | 'internal'
-  | 'too_many_attempts' | 'account_disabled' | 'busy'
-  | 'uri_too_long' | 'request_timeout' | 'headers_too_large' | 'bad_gateway';
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'internal'
+  | 'too_many_attempts'
+  | 'account_disabled'
+  | 'busy'
+  | 'uri_too_long'
+  | 'request_timeout'
+  | 'headers_too_large'
+  | 'bad_gateway';
 
 export class HttpError extends Error {
   constructor(

@@ -43,14 +43,18 @@ export function parseJsonBody(text: string): Record<string, unknown> | undefined
   } catch {
     throw badRequest('body: not valid JSON');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('body: expected a JSON object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw badRequest('body: expected a JSON object');
   checkStructure(text);
   return value as Record<string, unknown>;
 }
 
 /** Where a problem is, for messages: `body` or `body at lines.3.text`. */
 function where(stack: Level[]): string {
-  const path = stack.map((l) => l.at).filter((p) => p !== '').join('.');
+  const path = stack
+    .map((l) => l.at)
+    .filter((p) => p !== '')
+    .join('.');
   return path ? `body at ${path}` : 'body';
 }
 
@@ -71,7 +75,8 @@ function checkKey(key: string, stack: Level[]): void {
   if (key === '__proto__' || (key === 'prototype' && parent?.keys && parent.at === 'constructor')) {
     throw badRequest(`${where(stack.slice(0, -1))}: the key "${key}" is not allowed`);
   }
-  if (level.keys!.has(key)) throw badRequest(`${where(stack.slice(0, -1))}: the key "${key}" is given twice in one object`);
+  if (level.keys!.has(key))
+    throw badRequest(`${where(stack.slice(0, -1))}: the key "${key}" is given twice in one object`);
   level.keys!.add(key);
   level.at = key;
 }
@@ -80,7 +85,9 @@ function checkNumber(token: string, stack: Level[]): void {
   const n = Number(token);
   if (!Number.isFinite(n)) throw badRequest(`${where(stack)}: the number ${token.slice(0, 40)} is out of range`);
   if (Number.isInteger(n) && !/[.eE]/.test(token) && !Number.isSafeInteger(n)) {
-    throw badRequest(`${where(stack)}: the integer ${token.slice(0, 40)} is beyond ±${Number.MAX_SAFE_INTEGER}, where integers stop being exact`);
+    throw badRequest(
+      `${where(stack)}: the integer ${token.slice(0, 40)} is beyond ±${Number.MAX_SAFE_INTEGER}, where integers stop being exact`,
+    );
   }
 }
 

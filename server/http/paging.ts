@@ -14,7 +14,7 @@ export interface Range {
 /** Parses an X-Range header value. Absent: the first 10. Over 100 items: clamped to 100. Malformed: 400. */
 export function parseRange(header: string | string[] | undefined): Range {
   if (header === undefined || header === '') return DEFAULT_RANGE;
-  const value = Array.isArray(header) ? header[0] ?? '' : header;
+  const value = Array.isArray(header) ? (header[0] ?? '') : header;
   const m = RANGE.exec(value);
   if (!m) throw badRequest(`X-Range: expected "resources=<first>-<last>", got "${value.slice(0, 60)}"`);
   const first = Number(m[1]);
@@ -29,5 +29,8 @@ export function rangeOf(request: FastifyRequest): Range {
 
 /** Sets Content-Range for a page of `count` items at `offset` out of `total`. */
 export function setContentRange(reply: FastifyReply, offset: number, count: number, total: number): void {
-  reply.header('Content-Range', count === 0 ? `resources */${total}` : `resources ${offset}-${offset + count - 1}/${total}`);
+  reply.header(
+    'Content-Range',
+    count === 0 ? `resources */${total}` : `resources ${offset}-${offset + count - 1}/${total}`,
+  );
 }

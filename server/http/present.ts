@@ -195,7 +195,9 @@ export function presentPreview(ctx: PresentContext, p: Doc): Rec {
   let cdn = p.cdn;
   if (cdn === undefined && typeof p.asset === 'string') {
     const summaries = ctx.store.get<Doc>('Assets', p.asset)?.doc.previews;
-    cdn = Array.isArray(summaries) ? (summaries.find((s: { _id?: string }) => s._id === p._id) as { cdn?: unknown } | undefined)?.cdn : undefined;
+    cdn = Array.isArray(summaries)
+      ? (summaries.find((s: { _id?: string }) => s._id === p._id) as { cdn?: unknown } | undefined)?.cdn
+      : undefined;
   }
   return {
     ...p,
@@ -246,7 +248,9 @@ export function presentShare(ctx: PresentContext, s: ShareDoc): Rec {
       $permissions: {
         ...permissionsFor(ctx),
         access: own?.access
-          ? Object.entries(own.access).filter(([, v]) => v === true).map(([k]) => k)
+          ? Object.entries(own.access)
+              .filter(([, v]) => v === true)
+              .map(([k]) => k)
           : permissionsFor(ctx).access,
       },
       $feedback: feedbackFor(s._id),

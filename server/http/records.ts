@@ -15,7 +15,6 @@ export function link(origin: string, collection: Collection, id: string | undefi
   return id ? `${origin}/api/${collection}/${id}` : undefined;
 }
 
-
 /** Top-level fields no body sets and every body may carry: made by the server on output (`$`-fields too). */
 const IGNORED_FIELDS: ReadonlySet<string> = new Set(['_id', 'created']);
 
@@ -46,7 +45,8 @@ export function bodyPolicy(
 ): BodyPolicy {
   const readOnly = new Set(options.readOnly ?? []);
   const fields = schemaFields(schema);
-  for (const f of readOnly) if (!fields.includes(f)) throw new Error(`read-only field ${f} is not a field of the schema`);
+  for (const f of readOnly)
+    if (!fields.includes(f)) throw new Error(`read-only field ${f} is not a field of the schema`);
   const writable = fields.filter((f) => !readOnly.has(f) && !IGNORED_FIELDS.has(f) && !f.startsWith('$'));
   return { writable: new Set([...writable, ...(options.extra ?? [])]), readOnly };
 }
@@ -77,13 +77,16 @@ export function parseBody<S extends z.core.$ZodType>(
   body: unknown,
   policy: BodyPolicy = bodyPolicy(schema),
 ): { id?: string; fields: Record<string, unknown> } {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('body: expected a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('body: expected a JSON object');
   const record = body as Record<string, unknown>;
   const refused = refusedFields(record, policy);
   const result = z.safeParse(schema, body);
-  if (!result.success || refused.length) throw detailedBadRequest([...refused, ...(result.success ? [] : issueDetails(result.error))]);
+  if (!result.success || refused.length)
+    throw detailedBadRequest([...refused, ...(result.success ? [] : issueDetails(result.error))]);
   const fields: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(stripComputed(result.data as Record<string, unknown>))) if (policy.writable.has(k)) fields[k] = v;
+  for (const [k, v] of Object.entries(stripComputed(result.data as Record<string, unknown>)))
+    if (policy.writable.has(k)) fields[k] = v;
   const id = typeof record._id === 'string' ? record._id : undefined;
   return { id, fields };
 }

@@ -25,7 +25,12 @@ export interface ServerTimeouts {
  * 120 s for a request lets a 1 MiB body through at 70 kbit/s; 20 s for headers is far above what a few hundred
  * bytes take on any link. Keep-alive stays at Fastify's 72 s, above the 60 s idle timeout of common load balancers.
  */
-export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 20_000, requestMs: 120_000, idleMs: 60_000, keepAliveMs: 72_000 };
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  headersMs: 20_000,
+  requestMs: 120_000,
+  idleMs: 60_000,
+  keepAliveMs: 72_000,
+};
 
 /** The Fastify options that apply the timeouts. */
 export function timeoutOptions(t: ServerTimeouts) {
@@ -58,20 +63,34 @@ export function checkRequestShape(request: FastifyRequest): void {
     throw new HttpError(414, 'uri_too_long', `the URL is over ${MAX_URL_LENGTH} characters`);
   }
   const host = request.headers.host;
-  if (host !== undefined && !HOST.test(host)) throw badRequest('Host: expected a host name or address with an optional port');
+  if (host !== undefined && !HOST.test(host))
+    throw badRequest('Host: expected a host name or address with an optional port');
   if (!request.url.startsWith('/api')) return;
   for (const [name, value] of Object.entries(request.query as Record<string, unknown>)) {
-    if (/[[\]]/.test(name)) throw badRequest(`query: "${name.slice(0, 60)}": brackets are not understood; ${LIST_HINT}`);
-    if (Array.isArray(value)) throw badRequest(`query: "${name.slice(0, 60)}" is given ${value.length} times; ${LIST_HINT}`);
+    if (/[[\]]/.test(name))
+      throw badRequest(`query: "${name.slice(0, 60)}": brackets are not understood; ${LIST_HINT}`);
+    if (Array.isArray(value))
+      throw badRequest(`query: "${name.slice(0, 60)}" is given ${value.length} times; ${LIST_HINT}`);
   }
 }
 
-function clientErrorAnswer(error: NodeJS.ErrnoException, timeouts: ServerTimeouts): { status: number; code: ErrorCode; message: string } {
+function clientErrorAnswer(
+  error: NodeJS.ErrnoException,
+  timeouts: ServerTimeouts,
+): { status: number; code: ErrorCode; message: string } {
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return { status: 408, code: 'request_timeout', message: `the request was not received within ${timeouts.requestMs / 1000} s (headers: ${timeouts.headersMs / 1000} s)` };
+    return {
+      status: 408,
+      code: 'request_timeout',
+      message: `the request was not received within ${timeouts.requestMs / 1000} s (headers: ${timeouts.headersMs / 1000} s)`,
+    };
   }
   if (error.code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, code: 'headers_too_large', message: `the request line and headers are over ${http.maxHeaderSize / 1024} KiB` };
+    return {
+      status: 431,
+      code: 'headers_too_large',
+      message: `the request line and headers are over ${http.maxHeaderSize / 1024} KiB`,
+    };
   }
   return { status: 400, code: 'bad_request', message: 'malformed HTTP request' };
 }

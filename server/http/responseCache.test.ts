@@ -35,7 +35,8 @@ describe('installResponseCache', () => {
     const big = async () => (await app.inject({ url: '/api/big' })).json().n;
     expect(await big()).toBe(1);
     expect(await big()).toBe(2);
-    const small = async (user: string) => (await app.inject({ url: '/api/small', headers: { 'x-user': user } })).json().n;
+    const small = async (user: string) =>
+      (await app.inject({ url: '/api/small', headers: { 'x-user': user } })).json().n;
     const first = await small('a');
     await small('b'); // a total of 10 bytes holds one small body ({"n":1}): a is evicted
     expect(await small('a')).not.toBe(first);

@@ -33,7 +33,12 @@ export interface SignInLimits {
 }
 
 /** OWASP ASVS 2.2.1 asks for at most 100 failed attempts per hour on one account: 25 per 15 minutes. */
-export const DEFAULT_SIGNIN_LIMITS: SignInLimits = { windowSeconds: 900, perAccountAddress: 10, perAddress: 50, perAccount: 25 };
+export const DEFAULT_SIGNIN_LIMITS: SignInLimits = {
+  windowSeconds: 900,
+  perAccountAddress: 10,
+  perAddress: 50,
+  perAccount: 25,
+};
 
 /** How long an address stays known for an account after a sign-in from it, and how many pairs are remembered. */
 const KNOWN_FOR_MS = 30 * 86_400_000;
@@ -59,7 +64,11 @@ function minutes(seconds: number): string {
 }
 
 /** Registers the limiter plugin on `app` and returns the function the auth hook calls. */
-export async function installSignInGuard(app: FastifyInstance, auth: Authenticator, limits: SignInLimits): Promise<AuthenticateRequest> {
+export async function installSignInGuard(
+  app: FastifyInstance,
+  auth: Authenticator,
+  limits: SignInLimits,
+): Promise<AuthenticateRequest> {
   await app.register(rateLimit, { global: false });
 
   const known = new Map<string, { round: number; until: number }>();
@@ -83,7 +92,12 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
   };
   const limiter = (max: number, key: (a: Attempt) => string) => {
     // `cache` is read by the plugin's local store (store/LocalStore.js, child()) though its type does not name it.
-    const options = { max, timeWindow: limits.windowSeconds * 1000, keyGenerator: (r: FastifyRequest) => key(attemptOf(r)), cache: LIMITER_ENTRIES };
+    const options = {
+      max,
+      timeWindow: limits.windowSeconds * 1000,
+      keyGenerator: (r: FastifyRequest) => key(attemptOf(r)),
+      cache: LIMITER_ENTRIES,
+    };
     return app.createRateLimit(options);
   };
   const perAddress = limiter(limits.perAddress, (a) => a.address);
@@ -115,7 +129,8 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
   return async (request, reply) => {
     const header = request.headers.authorization;
     const creds = parseBasic(header);
-    if (!header || !creds) throw unauthorized(request, reply, header ? 'wrong username or password' : 'sign in to continue');
+    if (!header || !creds)
+      throw unauthorized(request, reply, header ? 'wrong username or password' : 'sign in to continue');
     const account = normalUsername(creds.username);
     // The socket's remoteAddress is undefined once the client has gone (typed string): such requests share one key.
     const ip: string | undefined = request.ip;
@@ -135,7 +150,9 @@ export async function installSignInGuard(app: FastifyInstance, auth: Authenticat
     const wait = await blockedFor(request, attempt);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
-      throw new HttpError(429, 'too_many_attempts', `too many failed sign-ins: try again in ${minutes(wait)}`, { retryAfter: wait });
+      throw new HttpError(429, 'too_many_attempts', `too many failed sign-ins: try again in ${minutes(wait)}`, {
+        retryAfter: wait,
+      });
     }
     const checking = inFlight.get(address) ?? 0;
     if (!isKnown && checking >= PER_ADDRESS_IN_FLIGHT) {

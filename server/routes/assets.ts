@@ -15,10 +15,17 @@ const ASSET_POLICY = bodyPolicy(assetSchema, { readOnly: ['previews', 'transcrip
 export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/assets/countByProject', async (request, reply) => {
     const ctx = presentContext(request, services);
-    return sendPage<Doc>(request, reply, services, 'Assets', {
-      filters: [...eqFilter('project', queryString(request, 'project')), ...studioScopeFilters(callerOf(request))],
-      sort: { field: 'created', dir: 'desc' },
-    }, (a) => presentAsset(ctx, a));
+    return sendPage<Doc>(
+      request,
+      reply,
+      services,
+      'Assets',
+      {
+        filters: [...eqFilter('project', queryString(request, 'project')), ...studioScopeFilters(callerOf(request))],
+        sort: { field: 'created', dir: 'desc' },
+      },
+      (a) => presentAsset(ctx, a),
+    );
   });
 
   app.get<{ Params: { id: string } }>('/assets/:id', async (request, reply) => {
@@ -27,13 +34,19 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
   });
 
   app.put<{ Params: { id: string } }>('/assets/:id', async (request, reply) =>
-    updateRecord<Doc>(request, reply, services, withStudioScope(services, {
-      collection: 'Assets',
-      what: 'asset',
-      schema: assetSchema,
-      policy: () => ASSET_POLICY,
-      authorize: (caller) => requireCatalogEditor(caller),
-      present: presentAsset,
-    }), request.params.id),
+    updateRecord<Doc>(
+      request,
+      reply,
+      services,
+      withStudioScope(services, {
+        collection: 'Assets',
+        what: 'asset',
+        schema: assetSchema,
+        policy: () => ASSET_POLICY,
+        authorize: (caller) => requireCatalogEditor(caller),
+        present: presentAsset,
+      }),
+      request.params.id,
+    ),
   );
 };

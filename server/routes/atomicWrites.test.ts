@@ -83,7 +83,10 @@ beforeEach(() => {
 
 function auth(role: 'admin' | 'coordinator' | 'translator'): Record<string, string> {
   const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
-  return { authorization: `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`, 'x-requested-with': 'test' };
+  return {
+    authorization: `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`,
+    'x-requested-with': 'test',
+  };
 }
 
 function userId(role: 'admin' | 'coordinator' | 'translator'): string {
@@ -96,7 +99,8 @@ function snapshot(collection: Collection): Map<string, number> {
   const out = new Map<string, number>();
   for (let offset = 0; ; offset += 1000) {
     const page = store.list(collection, { offset, limit: 1000 });
-    for (const d of page.items) out.set(d._id, store.get(collection, d._id, { omit: ['lines', 'printLines'] })!.version);
+    for (const d of page.items)
+      out.set(d._id, store.get(collection, d._id, { omit: ['lines', 'printLines'] })!.version);
     if (page.items.length < 1000) return out;
   }
 }
@@ -119,12 +123,15 @@ async function expectAllOrNothing(
 describe('a write and what follows from it commit together', () => {
   it('a translation save whose work-request summary cannot be stored leaves the translation as it was', async () => {
     const translator = userId('translator');
-    const t = store.list<TranslationDoc>('Translations', { offset: 0, limit: 10_000 }).items.find(
-      (x) => x.translator?._id === translator && x.status === 'incomplete' && x.workRequest,
-    )!;
+    const t = store
+      .list<TranslationDoc>('Translations', { offset: 0, limit: 10_000 })
+      .items.find((x) => x.translator?._id === translator && x.status === 'incomplete' && x.workRequest)!;
     const lines = (t.lines ?? []).map((l, i) => (i === 0 ? { ...l, text: 'Changed and lost' } : l));
     await expectAllOrNothing((w, c) => w === 'replace' && c === 'Workrequests', ['Translations', 'Workrequests'], {
-      method: 'PUT', url: `/api/translations/${t._id}`, headers: auth('translator'), payload: { lines },
+      method: 'PUT',
+      url: `/api/translations/${t._id}`,
+      headers: auth('translator'),
+      payload: { lines },
     });
     const stored = store.get<TranslationDoc>('Translations', t._id)!.doc;
     expect(stored.lines?.[0]?.text).toBe(t.lines?.[0]?.text);
@@ -134,12 +141,23 @@ describe('a write and what follows from it commit together', () => {
   });
 
   it('a status change whose notifications cannot be stored keeps the status, the history and the events as they were, and publishes nothing', async () => {
-    const wr = store.list<WorkRequestDoc>('Workrequests', { offset: 0, limit: 1, filters: [{ field: 'status', op: 'eq', value: 'in-progress' }] }).items[0]!;
+    const wr = store.list<WorkRequestDoc>('Workrequests', {
+      offset: 0,
+      limit: 1,
+      filters: [{ field: 'status', op: 'eq', value: 'in-progress' }],
+    }).items[0]!;
     const published: Doc[] = [];
     const unsubscribe = app.services.bus.subscribe(wr.from!._id!, (n) => published.push(n));
-    await expectAllOrNothing((w, c) => w === 'insert' && c === 'Notifications', ['Workrequests', 'Events', 'Notifications'], {
-      method: 'PUT', url: `/api/workrequests/${wr._id}`, headers: auth('admin'), payload: { status: 'for-review', reason: 'lost' },
-    });
+    await expectAllOrNothing(
+      (w, c) => w === 'insert' && c === 'Notifications',
+      ['Workrequests', 'Events', 'Notifications'],
+      {
+        method: 'PUT',
+        url: `/api/workrequests/${wr._id}`,
+        headers: auth('admin'),
+        payload: { status: 'for-review', reason: 'lost' },
+      },
+    );
     unsubscribe();
     expect(store.get<WorkRequestDoc>('Workrequests', wr._id)!.doc.history).toEqual(wr.history);
     expect(published).toEqual([]);
@@ -148,32 +166,53 @@ describe('a write and what follows from it commit together', () => {
   it('a comment whose event cannot be stored is not stored either', async () => {
     const wr = store.list<WorkRequestDoc>('Workrequests', { offset: 0, limit: 1 }).items[0]!;
     await expectAllOrNothing((w, c) => w === 'insert' && c === 'Events', ['Comments', 'Events', 'Notifications'], {
-      method: 'POST', url: '/api/comments', headers: auth('coordinator'), payload: { workRequest: wr._id, body: 'lost' },
+      method: 'POST',
+      url: '/api/comments',
+      headers: auth('coordinator'),
+      payload: { workRequest: wr._id, body: 'lost' },
     });
   });
 
   it('a share edit whose recipients cannot be notified is not stored', async () => {
     const coordinator = userId('coordinator');
-    const share = store.list<Doc & { from?: { _id?: string } }>('Shares', { offset: 0, limit: 100 }).items.find((s) => s.from?._id === coordinator)!;
+    const share = store
+      .list<Doc & { from?: { _id?: string } }>('Shares', { offset: 0, limit: 100 })
+      .items.find((s) => s.from?._id === coordinator)!;
     const newcomer = store.get<UserDoc>('Users', userId('translator'))!.doc;
-    const to = [...((share.to as unknown[]) ?? []), { _id: newcomer._id, name: newcomer.name, emailNormal: newcomer.emailNormal }];
+    const to = [
+      ...((share.to as unknown[]) ?? []),
+      { _id: newcomer._id, name: newcomer.name, emailNormal: newcomer.emailNormal },
+    ];
     await expectAllOrNothing((w, c) => w === 'insert' && c === 'Notifications', ['Shares', 'Events', 'Notifications'], {
-      method: 'PUT', url: `/api/shares/${share._id}`, headers: auth('coordinator'), payload: { to, notes: 'lost' },
+      method: 'PUT',
+      url: `/api/shares/${share._id}`,
+      headers: auth('coordinator'),
+      payload: { to, notes: 'lost' },
     });
   });
 
-  it("a preview edit whose asset summary cannot be stored is not stored", async () => {
+  it('a preview edit whose asset summary cannot be stored is not stored', async () => {
     const preview = store.list('Previews', { offset: 0, limit: 1 }).items[0]!;
     await expectAllOrNothing((w, c) => w === 'replace' && c === 'Assets', ['Previews', 'Assets'], {
-      method: 'PUT', url: `/api/previews/${preview._id}`, headers: auth('admin'), payload: { label: 'lost' },
+      method: 'PUT',
+      url: `/api/previews/${preview._id}`,
+      headers: auth('admin'),
+      payload: { label: 'lost' },
     });
   });
 
   it('mark-all-read marks all or none', async () => {
     let replaced = 0;
-    await expectAllOrNothing((w, c) => w === 'replace' && c === 'Notifications' && ++replaced === 2, ['Notifications'], {
-      method: 'POST', url: '/api/notifications/markRead', headers: auth('coordinator'), payload: {},
-    });
+    await expectAllOrNothing(
+      (w, c) => w === 'replace' && c === 'Notifications' && ++replaced === 2,
+      ['Notifications'],
+      {
+        method: 'POST',
+        url: '/api/notifications/markRead',
+        headers: auth('coordinator'),
+        payload: {},
+      },
+    );
   });
 });
 
@@ -181,11 +220,22 @@ describe('live notifications', () => {
   it('are published once their write is committed: another connection already reads them', async () => {
     const reader = new SqliteStore(file);
     const seen: boolean[] = [];
-    const wr = store.list<WorkRequestDoc>('Workrequests', { offset: 0, limit: 1, filters: [{ field: 'status', op: 'eq', value: 'in-progress' }] }).items[0]!;
+    const wr = store.list<WorkRequestDoc>('Workrequests', {
+      offset: 0,
+      limit: 1,
+      filters: [{ field: 'status', op: 'eq', value: 'in-progress' }],
+    }).items[0]!;
     // The requester is told of every status change.
-    const unsubscribe = app.services.bus.subscribe(wr.from!._id!, (n) => seen.push(reader.get('Notifications', n._id) !== undefined));
+    const unsubscribe = app.services.bus.subscribe(wr.from!._id!, (n) =>
+      seen.push(reader.get('Notifications', n._id) !== undefined),
+    );
     try {
-      const res = await app.inject({ method: 'PUT', url: `/api/workrequests/${wr._id}`, headers: auth('admin'), payload: { status: 'for-review', reason: 'ready' } });
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/workrequests/${wr._id}`,
+        headers: auth('admin'),
+        payload: { status: 'for-review', reason: 'ready' },
+      });
       expect(res.statusCode).toBe(200);
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.every(Boolean)).toBe(true);

@@ -17,8 +17,15 @@ import { requireAdmin, requireCatalogEditor, studioScopeFilters } from '../domai
 import { callerOf } from '../context';
 import { findInScope, withStudioScope } from './scope';
 import {
-  findOr404, presentContext, queryBool, queryString, sendPage, upsertRecord, eqFilter,
-  type RouteOptions, type WriteSpec,
+  findOr404,
+  presentContext,
+  queryBool,
+  queryString,
+  sendPage,
+  upsertRecord,
+  eqFilter,
+  type RouteOptions,
+  type WriteSpec,
 } from './helpers';
 import { sendRecord } from '../http/records';
 
@@ -41,10 +48,46 @@ interface CatalogEntry {
 }
 
 const ENTRIES: CatalogEntry[] = [
-  { path: 'projects', collection: 'Projects', what: 'project', schema: projectSchema, present: presentProject, sortField: 'name', required: ['name', 'studio'], removable: ['logo'], scopeField: 'studio' },
-  { path: 'studios', collection: 'Studios', what: 'studio', schema: studioSchema, present: presentStudio, sortField: 'name', required: ['name'], removable: ['logo', 'coordinator'], scopeField: '_id' },
-  { path: 'languages', collection: 'Languages', what: 'language', schema: languageSchema, present: (c, d) => presentPlain(c, 'Languages', d), sortField: 'name', required: ['name', 'code'] },
-  { path: 'territories', collection: 'Territories', what: 'territory', schema: territorySchema, present: (c, d) => presentPlain(c, 'Territories', d), sortField: 'name', required: ['name'] },
+  {
+    path: 'projects',
+    collection: 'Projects',
+    what: 'project',
+    schema: projectSchema,
+    present: presentProject,
+    sortField: 'name',
+    required: ['name', 'studio'],
+    removable: ['logo'],
+    scopeField: 'studio',
+  },
+  {
+    path: 'studios',
+    collection: 'Studios',
+    what: 'studio',
+    schema: studioSchema,
+    present: presentStudio,
+    sortField: 'name',
+    required: ['name'],
+    removable: ['logo', 'coordinator'],
+    scopeField: '_id',
+  },
+  {
+    path: 'languages',
+    collection: 'Languages',
+    what: 'language',
+    schema: languageSchema,
+    present: (c, d) => presentPlain(c, 'Languages', d),
+    sortField: 'name',
+    required: ['name', 'code'],
+  },
+  {
+    path: 'territories',
+    collection: 'Territories',
+    what: 'territory',
+    schema: territorySchema,
+    present: (c, d) => presentPlain(c, 'Territories', d),
+    sortField: 'name',
+    required: ['name'],
+  },
 ];
 
 export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
@@ -75,8 +118,13 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         }
         if (entry.path === 'languages') {
           const code = String(out.code).trim();
-          const same = store.list('Languages', { filters: [{ field: 'code', op: 'eq', value: code }], offset: 0, limit: 2 }).items;
-          if (same.some((l) => l._id !== current?._id)) throw conflict(`a language with the code ${code} exists already`);
+          const same = store.list('Languages', {
+            filters: [{ field: 'code', op: 'eq', value: code }],
+            offset: 0,
+            limit: 2,
+          }).items;
+          if (same.some((l) => l._id !== current?._id))
+            throw conflict(`a language with the code ${code} exists already`);
           out.code = code;
         }
         return out;
@@ -95,10 +143,17 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         const archived = queryBool(request, 'archived');
         if (archived !== undefined) filters.push({ field: 'archived', op: 'eq', value: archived });
       }
-      return sendPage<Doc>(request, reply, services, entry.collection, {
-        filters,
-        sort: { field: entry.sortField, dir: 'asc' },
-      }, (d) => entry.present(ctx, d));
+      return sendPage<Doc>(
+        request,
+        reply,
+        services,
+        entry.collection,
+        {
+          filters,
+          sort: { field: entry.sortField, dir: 'asc' },
+        },
+        (d) => entry.present(ctx, d),
+      );
     });
     app.get<{ Params: { id: string } }>(`/${entry.path}/:id`, async (request, reply) => {
       const found = entry.scopeField

@@ -12,7 +12,14 @@ import { canSeeWorkRequest, translatorOf } from '../domain/access';
 import type { WorkRequestDoc } from '../domain/types';
 import { emitWorkRequestEvent } from '../domain/events';
 import { userSummaryOf } from '../domain/workRequests';
-import { findVisibleWorkRequest, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+import {
+  findVisibleWorkRequest,
+  presentContext,
+  queryString,
+  sendPage,
+  updateRecord,
+  type RouteOptions,
+} from './helpers';
 
 const newComment = z.object({
   workRequest: z.string().regex(RECORD_ID, 'expected a work request id'),
@@ -25,16 +32,22 @@ const COMMENT_POLICY = bodyPolicy(commentSchema, { readOnly: ['workRequest', 'us
 export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, bus } = services;
 
-
   app.get('/comments', async (request, reply) => {
     const id = queryString(request, 'workRequest');
     if (!id) throw badRequest('workRequest: required, the id of a work request');
     findVisibleWorkRequest(request, services, id);
     const ctx = presentContext(request, services);
-    return sendPage<Doc>(request, reply, services, 'Comments', {
-      filters: [{ field: 'workRequest', op: 'eq', value: id }],
-      sort: { field: 'created', dir: 'asc' },
-    }, (c) => presentComment(ctx, c));
+    return sendPage<Doc>(
+      request,
+      reply,
+      services,
+      'Comments',
+      {
+        filters: [{ field: 'workRequest', op: 'eq', value: id }],
+        sort: { field: 'created', dir: 'asc' },
+      },
+      (c) => presentComment(ctx, c),
+    );
   });
 
   app.post('/comments', async (request, reply) => {
@@ -43,30 +56,51 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     const wr = findVisibleWorkRequest(request, services, input.workRequest).doc;
     // The comment and its event are stored together or not at all.
     const saved = store.transaction(() => {
-      const comment = store.insert('Comments', { workRequest: wr._id, user: userSummaryOf(caller), body: input.body, replies: [] });
-      emitWorkRequestEvent(store, bus, { type: 'wr-comment', actor: caller, workRequest: wr, alsoNotify: [translatorOf(wr)] });
+      const comment = store.insert('Comments', {
+        workRequest: wr._id,
+        user: userSummaryOf(caller),
+        body: input.body,
+        replies: [],
+      });
+      emitWorkRequestEvent(store, bus, {
+        type: 'wr-comment',
+        actor: caller,
+        workRequest: wr,
+        alsoNotify: [translatorOf(wr)],
+      });
       return comment;
     });
     return sendRecord(reply, saved, presentComment(presentContext(request, services), saved.doc));
   });
 
   app.put<{ Params: { id: string } }>('/comments/:id', async (request, reply) =>
-    updateRecord<Doc>(request, reply, services, {
-      collection: 'Comments',
-      what: 'comment',
-      schema: commentSchema,
-      policy: () => COMMENT_POLICY,
-      authorize(caller, current) {
-        // A comment on a work request the caller cannot see (another studio's, for a coordinator) is not revealed.
-        const wr = typeof current?.workRequest === 'string' ? store.get<WorkRequestDoc>('Workrequests', current.workRequest)?.doc : undefined;
-        if (!caller.isAdmin && !(wr && canSeeWorkRequest(caller, wr))) throw notFound('comment');
-        if ((current?.user as { _id?: string } | undefined)?._id !== caller.id) throw forbidden('only the author edits a comment');
+    updateRecord<Doc>(
+      request,
+      reply,
+      services,
+      {
+        collection: 'Comments',
+        what: 'comment',
+        schema: commentSchema,
+        policy: () => COMMENT_POLICY,
+        authorize(caller, current) {
+          // A comment on a work request the caller cannot see (another studio's, for a coordinator) is not revealed.
+          const wr =
+            typeof current?.workRequest === 'string'
+              ? store.get<WorkRequestDoc>('Workrequests', current.workRequest)?.doc
+              : undefined;
+          if (!caller.isAdmin && !(wr && canSeeWorkRequest(caller, wr))) throw notFound('comment');
+          if ((current?.user as { _id?: string } | undefined)?._id !== caller.id)
+            throw forbidden('only the author edits a comment');
+        },
+        prepare(next, fields, _caller, current) {
+          if ('body' in fields && String(fields.body).trim() === '')
+            throw badRequest('body: a comment cannot be empty');
+          return next.body === current?.body ? next : { ...next, edited: Math.floor(Date.now() / 1000) };
+        },
+        present: presentComment,
       },
-      prepare(next, fields, _caller, current) {
-        if ('body' in fields && String(fields.body).trim() === '') throw badRequest('body: a comment cannot be empty');
-        return next.body === current?.body ? next : { ...next, edited: Math.floor(Date.now() / 1000) };
-      },
-      present: presentComment,
-    }, request.params.id),
+      request.params.id,
+    ),
   );
 };

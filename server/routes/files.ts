@@ -11,16 +11,28 @@ import { presentContext, queryString, sendPage, updateRecord, type RouteOptions 
 import { findInScope, withStudioScope } from './scope';
 
 /** The stored content's own fields are the server's. */
-const FILE_POLICY = bodyPolicy(fileSchema, { readOnly: ['mime', 'bucket', 'chunkSize', 'length', 'md5', 'uploadDate'] });
+const FILE_POLICY = bodyPolicy(fileSchema, {
+  readOnly: ['mime', 'bucket', 'chunkSize', 'length', 'md5', 'uploadDate'],
+});
 
 export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/files', async (request, reply) => {
     const asset = queryString(request, 'asset');
     if (!asset) throw badRequest('asset: required, the id of an asset');
     const ctx = presentContext(request, services);
-    return sendPage<Doc>(request, reply, services, 'Files', {
-      filters: [{ field: 'asset', op: 'eq', value: asset }, ...parentScopeFilters(callerOf(request), 'asset', 'Assets')],
-    }, (f) => presentFile(ctx, f));
+    return sendPage<Doc>(
+      request,
+      reply,
+      services,
+      'Files',
+      {
+        filters: [
+          { field: 'asset', op: 'eq', value: asset },
+          ...parentScopeFilters(callerOf(request), 'asset', 'Assets'),
+        ],
+      },
+      (f) => presentFile(ctx, f),
+    );
   });
 
   app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
@@ -29,13 +41,19 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   });
 
   app.put<{ Params: { id: string } }>('/files/:id', async (request, reply) =>
-    updateRecord<Doc>(request, reply, services, withStudioScope(services, {
-      collection: 'Files',
-      what: 'file',
-      schema: fileSchema,
-      policy: () => FILE_POLICY,
-      authorize: (caller) => requireCatalogEditor(caller),
-      present: presentFile,
-    }), request.params.id),
+    updateRecord<Doc>(
+      request,
+      reply,
+      services,
+      withStudioScope(services, {
+        collection: 'Files',
+        what: 'file',
+        schema: fileSchema,
+        policy: () => FILE_POLICY,
+        authorize: (caller) => requireCatalogEditor(caller),
+        present: presentFile,
+      }),
+      request.params.id,
+    ),
   );
 };

@@ -1,7 +1,17 @@
 /** Small pieces every route file uses: the presentation context, one-record lookup, list pages. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import { VersionConflict, isRecordId, newId, type Collection, type Doc, type Filter, type ListQuery, type ReadOptions, type Stored } from '../storage/store';
+import {
+  VersionConflict,
+  isRecordId,
+  newId,
+  type Collection,
+  type Doc,
+  type Filter,
+  type ListQuery,
+  type ReadOptions,
+  type Stored,
+} from '../storage/store';
 import type { Services } from '../context';
 import { callerOf } from '../context';
 import type { PresentContext } from '../http/present';
@@ -18,10 +28,22 @@ export interface RouteOptions {
 }
 
 export function presentContext(request: FastifyRequest, services: Services): PresentContext {
-  return { origin: originOf(request, services.publicOrigin), caller: callerOf(request), store: services.store, signer: services.signer, invitationTtl: services.invitationTtl };
+  return {
+    origin: originOf(request, services.publicOrigin),
+    caller: callerOf(request),
+    store: services.store,
+    signer: services.signer,
+    invitationTtl: services.invitationTtl,
+  };
 }
 
-export function findOr404<T extends Doc>(services: Services, collection: Collection, id: string, what: string, options?: ReadOptions): Stored<T> {
+export function findOr404<T extends Doc>(
+  services: Services,
+  collection: Collection,
+  id: string,
+  what: string,
+  options?: ReadOptions,
+): Stored<T> {
   const found = isRecordId(id) ? services.store.get<T>(collection, id, options) : undefined;
   if (!found) throw notFound(what);
   return found;
@@ -43,7 +65,11 @@ export function sendPage<T extends Doc>(
 }
 
 /** A work request the caller may see, or 404 (others' work requests are not revealed to exist). */
-export function findVisibleWorkRequest(request: FastifyRequest, services: Services, id: string): Stored<WorkRequestDoc> {
+export function findVisibleWorkRequest(
+  request: FastifyRequest,
+  services: Services,
+  id: string,
+): Stored<WorkRequestDoc> {
   const found = findOr404<WorkRequestDoc>(services, 'Workrequests', id, 'work request');
   if (!canSeeWorkRequest(callerOf(request), found.doc)) throw notFound('work request');
   return found;
@@ -75,7 +101,9 @@ export function withConflict<R>(what: string, write: () => R, shape: (current: D
     return write();
   } catch (e) {
     if (e instanceof VersionConflict) {
-      throw conflict(`this ${what} was changed by someone else: reload to see their version`, { current: shape(e.current.doc) });
+      throw conflict(`this ${what} was changed by someone else: reload to see their version`, {
+        current: shape(e.current.doc),
+      });
     }
     throw e;
   }
@@ -116,7 +144,8 @@ export interface WriteSpec<T extends Doc> {
 
 /** The body without the `null`s of removable fields, and the names of those fields. */
 function splitRemovals(removable: readonly string[] | undefined, body: unknown): { body: unknown; removed: string[] } {
-  if (!removable?.length || body === null || typeof body !== 'object' || Array.isArray(body)) return { body, removed: [] };
+  if (!removable?.length || body === null || typeof body !== 'object' || Array.isArray(body))
+    return { body, removed: [] };
   const record = body as Record<string, unknown>;
   const removed = removable.filter((k) => record[k] === null);
   if (removed.length === 0) return { body, removed };
@@ -138,7 +167,8 @@ export function updateRecord<T extends Doc>(
   id: string,
 ): unknown {
   const caller = callerOf(request);
-  const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  const body =
+    request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
   const omit = spec.replacedUnread?.filter((field) => field in body);
   const found = findOr404<T>(services, spec.collection, id, spec.what, omit?.length ? { omit } : undefined);
   spec.authorize?.(caller, found.doc);
@@ -151,15 +181,18 @@ export function updateRecord<T extends Doc>(
   const expected = expectedVersion(request, id) ?? found.version;
   // A body that changes nothing (read-only fields echoed, the same values) stores nothing: the version stays.
   const unchanged = expected === found.version && isDeepStrictEqual(next, found.doc);
-  const saved = unchanged ? found : withConflict(
-    spec.what,
-    () => services.store.transaction(() => {
-      const stored = services.store.replace<T>(spec.collection, next, expected);
-      spec.after?.(stored.doc, found.doc, caller);
-      return stored;
-    }),
-    (current) => spec.present(ctx, current as T),
-  );
+  const saved = unchanged
+    ? found
+    : withConflict(
+        spec.what,
+        () =>
+          services.store.transaction(() => {
+            const stored = services.store.replace<T>(spec.collection, next, expected);
+            spec.after?.(stored.doc, found.doc, caller);
+            return stored;
+          }),
+        (current) => spec.present(ctx, current as T),
+      );
   return sendRecord(reply, saved, spec.present(ctx, saved.doc));
 }
 
@@ -192,7 +225,12 @@ export function upsertRecord<T extends Doc>(
 }
 
 /** Answers one page of a list already in memory (small collections filtered in code). */
-export function sendArrayPage<T>(request: FastifyRequest, reply: FastifyReply, all: T[], shape: (item: T) => unknown): unknown[] {
+export function sendArrayPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  all: T[],
+  shape: (item: T) => unknown,
+): unknown[] {
   const { offset, limit } = rangeOf(request);
   const page = all.slice(offset, offset + limit);
   setContentRange(reply, offset, page.length, all.length);

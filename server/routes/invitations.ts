@@ -23,7 +23,8 @@ import { expiryOf, isPending, nowSeconds, type InvitedUserDoc } from '../domain/
 import type { RouteOptions } from './helpers';
 
 const unknownInvitation = () => new HttpError(404, 'not_found', 'this invitation is unknown or has been used already');
-const expiredInvitation = () => new HttpError(410, 'gone', 'this invitation has expired: ask whoever invited you for a new link');
+const expiredInvitation = () =>
+  new HttpError(410, 'gone', 'this invitation has expired: ask whoever invited you for a new link');
 
 function sameCode(stored: string, given: string): boolean {
   const a = Buffer.from(stored);

@@ -27,7 +27,15 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
   function inboxFilters(callerId: string, q: string | undefined, type: string | undefined): Filter[] {
     const filters: Filter[] = [{ field: 'to', op: 'eq', value: callerId }];
     if (q) filters.push({ field: 'search', op: 'contains', value: q.slice(0, 200) });
-    if (type) filters.push({ field: 'type', op: 'in', value: type.split(',').map((t) => t.trim()).filter(Boolean) });
+    if (type)
+      filters.push({
+        field: 'type',
+        op: 'in',
+        value: type
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      });
     return filters;
   }
 
@@ -38,23 +46,36 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     const read = queryBool(request, 'read');
     if (read !== undefined) filters.push({ field: 'read', op: 'eq', value: read });
     const summary = queryBool(request, 'summary') ?? false;
-    return sendPage<Doc>(request, reply, services, 'Notifications', {
-      filters,
-      sort: { field: 'added', dir: 'desc' },
-    }, (n) => presentNotification(ctx, n, summary));
+    return sendPage<Doc>(
+      request,
+      reply,
+      services,
+      'Notifications',
+      {
+        filters,
+        sort: { field: 'added', dir: 'desc' },
+      },
+      (n) => presentNotification(ctx, n, summary),
+    );
   });
 
   app.put('/notifications', async (request, reply) =>
-    upsertRecord<Doc>(request, reply, services, {
-      collection: 'Notifications',
-      what: 'notification',
-      schema: notificationSchema,
-      policy: () => NOTIFICATION_POLICY,
-      authorize(caller, current) {
-        if (current && current.to !== caller.id) throw notFound('notification');
+    upsertRecord<Doc>(
+      request,
+      reply,
+      services,
+      {
+        collection: 'Notifications',
+        what: 'notification',
+        schema: notificationSchema,
+        policy: () => NOTIFICATION_POLICY,
+        authorize(caller, current) {
+          if (current && current.to !== caller.id) throw notFound('notification');
+        },
+        present: (ctx, n) => presentNotification(ctx, n),
       },
-      present: (ctx, n) => presentNotification(ctx, n),
-    }, { allowCreate: false }),
+      { allowCreate: false },
+    ),
   );
 
   // Extension: mark every unread notification matching q/type read in one request ("mark all read").

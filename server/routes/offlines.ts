@@ -38,9 +38,16 @@ export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   app.get('/offlines', async (request, reply) => {
     const wr = visibleWorkRequest(request, queryString(request, 'workRequest'));
     const ctx = presentContext(request, services);
-    return sendPage(request, reply, services, 'Offlines', {
-      filters: [{ field: 'workRequest', op: 'eq', value: wr._id }],
-    }, (o) => presentOffline(ctx, o));
+    return sendPage(
+      request,
+      reply,
+      services,
+      'Offlines',
+      {
+        filters: [{ field: 'workRequest', op: 'eq', value: wr._id }],
+      },
+      (o) => presentOffline(ctx, o),
+    );
   });
 
   app.get<{ Params: { id: string }; Querystring: { expires?: string; sig?: string } }>(

@@ -20,9 +20,19 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     const asset = queryString(request, 'asset');
     if (!asset) throw badRequest('asset: required, the id of an asset');
     const ctx = presentContext(request, services);
-    return sendPage<Doc>(request, reply, services, 'Previews', {
-      filters: [{ field: 'asset', op: 'eq', value: asset }, ...parentScopeFilters(callerOf(request), 'asset', 'Assets')],
-    }, (p) => presentPreview(ctx, p));
+    return sendPage<Doc>(
+      request,
+      reply,
+      services,
+      'Previews',
+      {
+        filters: [
+          { field: 'asset', op: 'eq', value: asset },
+          ...parentScopeFilters(callerOf(request), 'asset', 'Assets'),
+        ],
+      },
+      (p) => presentPreview(ctx, p),
+    );
   });
 
   app.get<{ Params: { id: string } }>('/previews/:id', async (request, reply) => {
@@ -42,23 +52,29 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   );
 
   app.put<{ Params: { id: string } }>('/previews/:id', async (request, reply) =>
-    updateRecord<Doc>(request, reply, services, withStudioScope(services, {
-      collection: 'Previews',
-      what: 'preview',
-      schema: previewSchema,
-      policy: () => PREVIEW_POLICY,
-      authorize: (caller) => requireCatalogEditor(caller),
-      present: presentPreview,
-      after(saved) {
-        // The asset embeds a summary of each preview: keep its label and revision in step.
-        const asset = typeof saved.asset === 'string' ? services.store.get<Doc>('Assets', saved.asset) : undefined;
-        const previews = asset?.doc.previews;
-        if (!asset || !Array.isArray(previews)) return;
-        const next = previews.map((p: { _id?: string }) =>
-          p._id === saved._id ? { ...p, label: saved.label, revision: saved.revision } : p,
-        );
-        services.store.replace('Assets', { ...asset.doc, previews: next });
-      },
-    }), request.params.id),
+    updateRecord<Doc>(
+      request,
+      reply,
+      services,
+      withStudioScope(services, {
+        collection: 'Previews',
+        what: 'preview',
+        schema: previewSchema,
+        policy: () => PREVIEW_POLICY,
+        authorize: (caller) => requireCatalogEditor(caller),
+        present: presentPreview,
+        after(saved) {
+          // The asset embeds a summary of each preview: keep its label and revision in step.
+          const asset = typeof saved.asset === 'string' ? services.store.get<Doc>('Assets', saved.asset) : undefined;
+          const previews = asset?.doc.previews;
+          if (!asset || !Array.isArray(previews)) return;
+          const next = previews.map((p: { _id?: string }) =>
+            p._id === saved._id ? { ...p, label: saved.label, revision: saved.revision } : p,
+          );
+          services.store.replace('Assets', { ...asset.doc, previews: next });
+        },
+      }),
+      request.params.id,
+    ),
   );
 };

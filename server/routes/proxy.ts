@@ -8,9 +8,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 
-const FORWARD_REQUEST_HEADERS = ['authorization', 'x-range', 'x-requested-with', 'if-match', 'content-type', 'content-length', 'accept', 'last-event-id'];
+const FORWARD_REQUEST_HEADERS = [
+  'authorization',
+  'x-range',
+  'x-requested-with',
+  'if-match',
+  'content-type',
+  'content-length',
+  'accept',
+  'last-event-id',
+];
 const FORWARD_RESPONSE_HEADERS = [
-  'content-type', 'content-length', 'content-range', 'etag', 'www-authenticate', 'content-disposition', 'cache-control',
+  'content-type',
+  'content-length',
+  'content-range',
+  'etag',
+  'www-authenticate',
+  'content-disposition',
+  'cache-control',
   'x-accel-buffering',
 ];
 

@@ -7,7 +7,13 @@ import { requireInScope, requirePlacement } from '../domain/scope';
 import { findOr404, type WriteSpec } from './helpers';
 
 /** A record the caller may see, or 404: unknown and out-of-scope records answer alike. */
-export function findInScope<T extends Doc>(request: FastifyRequest, services: Services, collection: Collection, id: string, what: string): Stored<T> {
+export function findInScope<T extends Doc>(
+  request: FastifyRequest,
+  services: Services,
+  collection: Collection,
+  id: string,
+  what: string,
+): Stored<T> {
   const found = findOr404<T>(services, collection, id, what);
   requireInScope(callerOf(request), services.store, collection, found.doc, what);
   return found;

@@ -31,11 +31,17 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
     }
     // Sent or received: `to` is indexed as the text of its JSON, and ids are unique 24-hex strings.
     const sent = services.store.list<ShareDoc>('Shares', {
-      filters: [{ field: 'from', op: 'eq', value: caller.id }], offset: 0, limit: 100_000,
+      filters: [{ field: 'from', op: 'eq', value: caller.id }],
+      offset: 0,
+      limit: 100_000,
     }).items;
-    const received = services.store.list<ShareDoc>('Shares', {
-      filters: [{ field: 'to', op: 'contains', value: caller.id } satisfies Filter], offset: 0, limit: 100_000,
-    }).items.filter((s) => isShareParticipant(caller, s));
+    const received = services.store
+      .list<ShareDoc>('Shares', {
+        filters: [{ field: 'to', op: 'contains', value: caller.id } satisfies Filter],
+        offset: 0,
+        limit: 100_000,
+      })
+      .items.filter((s) => isShareParticipant(caller, s));
     const all = [...new Map([...sent, ...received].map((s) => [s._id, s])).values()].sort(
       (a, b) => b.created - a.created || b._id.localeCompare(a._id),
     );
@@ -50,34 +56,44 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
   });
 
   app.put<{ Params: { id: string } }>('/shares/:id', async (request, reply) =>
-    updateRecord<ShareDoc>(request, reply, services, {
-      collection: 'Shares',
-      what: 'share',
-      schema: shareSchema,
-      // The sender is the server's (docs/API.md, "Writable fields").
-      policy: () => SHARE_POLICY,
-      authorize(caller, current) {
-        if (!current) return;
-        if (!caller.isAdmin && !isShareParticipant(caller, current)) throw notFound('share');
-        if (!canEditShare(caller, current)) throw forbidden('only the sender or an admin changes a share');
+    updateRecord<ShareDoc>(
+      request,
+      reply,
+      services,
+      {
+        collection: 'Shares',
+        what: 'share',
+        schema: shareSchema,
+        // The sender is the server's (docs/API.md, "Writable fields").
+        policy: () => SHARE_POLICY,
+        authorize(caller, current) {
+          if (!current) return;
+          if (!caller.isAdmin && !isShareParticipant(caller, current)) throw notFound('share');
+          if (!canEditShare(caller, current)) throw forbidden('only the sender or an admin changes a share');
+        },
+        prepare(next, _fields, caller, current) {
+          // Assets added to the share (or to a recipient's permission) must be of the sender's studios.
+          const before = new Set(assetIdsOf(current));
+          requireAssetsInScope(
+            caller,
+            services.store,
+            assetIdsOf(next).filter((id) => !before.has(id)),
+          );
+          // The sender and the share's own id inside permissions are the server's to keep.
+          return {
+            ...next,
+            // New permission records get their own id; every record points back at its share.
+            permissions: (next.permissions ?? []).map((p) => ({ ...p, _id: p._id ?? newId(), share: next._id })),
+          };
+        },
+        present: presentShare,
+        after(saved, previous, caller) {
+          const before = new Set((previous?.to ?? []).map((u) => u._id));
+          const added = (saved.to ?? []).map((u) => u._id).filter((id): id is string => !!id && !before.has(id));
+          emitShareEvent(services.store, services.bus, caller, saved, added);
+        },
       },
-      prepare(next, _fields, caller, current) {
-        // Assets added to the share (or to a recipient's permission) must be of the sender's studios.
-        const before = new Set(assetIdsOf(current));
-        requireAssetsInScope(caller, services.store, assetIdsOf(next).filter((id) => !before.has(id)));
-        // The sender and the share's own id inside permissions are the server's to keep.
-        return {
-          ...next,
-          // New permission records get their own id; every record points back at its share.
-          permissions: (next.permissions ?? []).map((p) => ({ ...p, _id: p._id ?? newId(), share: next._id })),
-        };
-      },
-      present: presentShare,
-      after(saved, previous, caller) {
-        const before = new Set((previous?.to ?? []).map((u) => u._id));
-        const added = (saved.to ?? []).map((u) => u._id).filter((id): id is string => !!id && !before.has(id));
-        emitShareEvent(services.store, services.bus, caller, saved, added);
-      },
-    }, request.params.id),
+      request.params.id,
+    ),
   );
 };

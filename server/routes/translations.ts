@@ -18,7 +18,9 @@ import { withStudioScope } from './scope';
  * What a body may set (docs/API.md, "Writable fields"). The record's place (asset, work request), its track and
  * the counts the server keeps are the server's; a translator also leaves approval, assignment and language.
  */
-const COORDINATOR_POLICY = bodyPolicy(translationSchema, { readOnly: ['asset', 'workRequest', 'kind', 'lineCount', 'translatedCount'] });
+const COORDINATOR_POLICY = bodyPolicy(translationSchema, {
+  readOnly: ['asset', 'workRequest', 'kind', 'lineCount', 'translatedCount'],
+});
 const TRANSLATOR_POLICY = narrowPolicy(COORDINATOR_POLICY, ['approval', 'translator', 'language']);
 
 export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
@@ -28,9 +30,11 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
     // The rule of canSeeTranslation as a query (transcriptions, readable by all, are not listed: see below).
-    const filters: Filter[] = caller.isAdmin ? []
-      : caller.isCoordinator ? parentScopeFilters(caller, 'asset', 'Assets')
-      : [{ field: 'translator', op: 'eq', value: caller.id }];
+    const filters: Filter[] = caller.isAdmin
+      ? []
+      : caller.isCoordinator
+        ? parentScopeFilters(caller, 'asset', 'Assets')
+        : [{ field: 'translator', op: 'eq', value: caller.id }];
     const status = queryString(request, 'status');
     if (status && !(TRANSLATION_STATUSES as readonly string[]).includes(status)) {
       throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
@@ -52,43 +56,56 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   app.get<{ Params: { id: string } }>('/translations/:id', async (request, reply) => {
     const caller = callerOf(request);
     const found = findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation');
-    if (!canSeeTranslation(caller, found.doc, studioOf(store, 'Translations', found.doc))) throw notFound('translation');
+    if (!canSeeTranslation(caller, found.doc, studioOf(store, 'Translations', found.doc)))
+      throw notFound('translation');
     return sendRecord(reply, found, presentTranslation(presentContext(request, services), found.doc, true));
   });
 
   app.put<{ Params: { id: string } }>('/translations/:id', async (request, reply) =>
-    updateRecord<TranslationDoc>(request, reply, services, withStudioScope(services, {
-      collection: 'Translations',
-      what: 'translation',
-      schema: translationSchema,
-      policy: (caller) => (caller.isAdmin || caller.isCoordinator ? COORDINATOR_POLICY : TRANSLATOR_POLICY),
-      authorize(caller, current) {
-        if (caller.isAdmin || caller.isCoordinator) return;
-        if (!current || current.translator?._id !== caller.id) throw forbidden('this translation is assigned to someone else');
-        if (current.status === 'submitted') throw forbidden('this translation was submitted: it is read-only until sent back');
-      },
-      prepare(next, fields) {
-        if (fields.status !== undefined && !(TRANSLATION_STATUSES as readonly unknown[]).includes(fields.status)) {
-          throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
-        }
-        return { ...next, ...lineStats(next.lines) };
-      },
-      present: (ctx, t) => presentTranslation(ctx, t, true),
-      // authorize, prepare and after read status, translator and the coordinator fields, never the old lines.
-      replacedUnread: ['lines'],
-      after(saved, previous, caller) {
-        // Keep the work request's summary of this translation in step (lists show it and filter on its translator).
-        const found = saved.workRequest ? store.get<WorkRequestDoc>('Workrequests', saved.workRequest) : undefined;
-        if (found) {
-          const field = found.doc.translation === saved._id ? SUMMARY_FIELD.translation
-            : found.doc.graphicsTranslation === saved._id ? SUMMARY_FIELD.graphicsTranslation : undefined;
-          if (field) store.replace('Workrequests', { ...found.doc, [field]: summarize(saved) });
-        }
-        if (previous?.status !== 'submitted' && saved.status === 'submitted' && saved.workRequest) {
-          const wr = store.get<WorkRequestDoc>('Workrequests', saved.workRequest)?.doc;
-          if (wr) emitWorkRequestEvent(store, bus, { type: 'translation-submitted', actor: caller, workRequest: wr });
-        }
-      },
-    }), request.params.id),
+    updateRecord<TranslationDoc>(
+      request,
+      reply,
+      services,
+      withStudioScope(services, {
+        collection: 'Translations',
+        what: 'translation',
+        schema: translationSchema,
+        policy: (caller) => (caller.isAdmin || caller.isCoordinator ? COORDINATOR_POLICY : TRANSLATOR_POLICY),
+        authorize(caller, current) {
+          if (caller.isAdmin || caller.isCoordinator) return;
+          if (!current || current.translator?._id !== caller.id)
+            throw forbidden('this translation is assigned to someone else');
+          if (current.status === 'submitted')
+            throw forbidden('this translation was submitted: it is read-only until sent back');
+        },
+        prepare(next, fields) {
+          if (fields.status !== undefined && !(TRANSLATION_STATUSES as readonly unknown[]).includes(fields.status)) {
+            throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
+          }
+          return { ...next, ...lineStats(next.lines) };
+        },
+        present: (ctx, t) => presentTranslation(ctx, t, true),
+        // authorize, prepare and after read status, translator and the coordinator fields, never the old lines.
+        replacedUnread: ['lines'],
+        after(saved, previous, caller) {
+          // Keep the work request's summary of this translation in step (lists show it and filter on its translator).
+          const found = saved.workRequest ? store.get<WorkRequestDoc>('Workrequests', saved.workRequest) : undefined;
+          if (found) {
+            const field =
+              found.doc.translation === saved._id
+                ? SUMMARY_FIELD.translation
+                : found.doc.graphicsTranslation === saved._id
+                  ? SUMMARY_FIELD.graphicsTranslation
+                  : undefined;
+            if (field) store.replace('Workrequests', { ...found.doc, [field]: summarize(saved) });
+          }
+          if (previous?.status !== 'submitted' && saved.status === 'submitted' && saved.workRequest) {
+            const wr = store.get<WorkRequestDoc>('Workrequests', saved.workRequest)?.doc;
+            if (wr) emitWorkRequestEvent(store, bus, { type: 'translation-submitted', actor: caller, workRequest: wr });
+          }
+        },
+      }),
+      request.params.id,
+    ),
   );
 };

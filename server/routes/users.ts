@@ -13,7 +13,17 @@ import { bodyPolicy, narrowPolicy, parseInput, NO_FIELDS } from '../http/records
 import type { Filter } from '../storage/store';
 import { isStudioScoped } from '../domain/access';
 import { groupsInScope } from '../domain/scope';
-import { findOr404, presentContext, queryString, sendArrayPage, sendPage, upsertRecord, updateRecord, type RouteOptions, type WriteSpec } from './helpers';
+import {
+  findOr404,
+  presentContext,
+  queryString,
+  sendArrayPage,
+  sendPage,
+  upsertRecord,
+  updateRecord,
+  type RouteOptions,
+  type WriteSpec,
+} from './helpers';
 
 /**
  * What a body may set on a user (docs/API.md, "Writable fields"): the contract's fields and the write-only
@@ -106,18 +116,34 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     const q = queryString(request, 'q')?.toLowerCase();
     if (q) {
       // Users are few: filter the whole (scoped) list in memory over name and e-mail.
-      const all = store.list<UserDoc>('Users', { filters, offset: 0, limit: 100_000, sort: { field: 'name', dir: 'asc' } }).items;
+      const all = store.list<UserDoc>('Users', {
+        filters,
+        offset: 0,
+        limit: 100_000,
+        sort: { field: 'name', dir: 'asc' },
+      }).items;
       const matches = all.filter((u) => `${u.name ?? ''} ${u.emailNormal ?? ''}`.toLowerCase().includes(q));
       return sendArrayPage(request, reply, matches, (u) => presentUser(ctx, u));
     }
-    return sendPage<UserDoc>(request, reply, services, 'Users', { filters, sort: { field: 'name', dir: 'asc' } }, (u) => presentUser(ctx, u));
+    return sendPage<UserDoc>(request, reply, services, 'Users', { filters, sort: { field: 'name', dir: 'asc' } }, (u) =>
+      presentUser(ctx, u),
+    );
   });
 
   app.get('/groups', async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    const filters: Filter[] = isStudioScoped(caller) ? [{ field: '_id', op: 'in', value: groupsInScope(store, caller).map((g) => g._id) }] : [];
-    return sendPage<GroupDoc>(request, reply, services, 'Groups', { filters, sort: { field: 'name', dir: 'asc' } }, (g) => presentGroup(ctx, g));
+    const filters: Filter[] = isStudioScoped(caller)
+      ? [{ field: '_id', op: 'in', value: groupsInScope(store, caller).map((g) => g._id) }]
+      : [];
+    return sendPage<GroupDoc>(
+      request,
+      reply,
+      services,
+      'Groups',
+      { filters, sort: { field: 'name', dir: 'asc' } },
+      (g) => presentGroup(ctx, g),
+    );
   });
 
   app.get<{ Params: { id: string } }>('/users/:id', async (request, reply) => {

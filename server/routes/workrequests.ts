@@ -10,7 +10,15 @@ import { badRequest, forbidden } from '../http/errors';
 import { canChangeWorkRequestStatus } from '../domain/access';
 import { changeStatus, visibilityFilters } from '../domain/workRequests';
 import { expectedVersion } from '../http/etag';
-import { findVisibleWorkRequest, presentContext, queryString, sendPage, eqFilter, withConflict, type RouteOptions } from './helpers';
+import {
+  findVisibleWorkRequest,
+  presentContext,
+  queryString,
+  sendPage,
+  eqFilter,
+  withConflict,
+  type RouteOptions,
+} from './helpers';
 
 const SORTS: Record<string, { field: string; dir: 'asc' | 'desc' }> = {
   due: { field: 'due', dir: 'asc' },
@@ -23,17 +31,26 @@ const SORTS: Record<string, { field: string; dir: 'asc' | 'desc' }> = {
 export const AUTOMATION_DONE = ['complete', 'cancelled', 'rejected'];
 
 export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-
   app.get('/workrequests/automateJob', async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
     const open = WORK_REQUEST_STATUSES.filter((s) => !AUTOMATION_DONE.includes(s));
     // auto OR autosubs: the store has no OR, so the queue is kept as one generated predicate: `automation`.
-    const filters: Filter[] = [{ field: 'automation', op: 'eq', value: 1 }, { field: 'status', op: 'in', value: [...open] }];
-    return sendPage<WorkRequestDoc>(request, reply, services, 'Workrequests', {
-      filters: [...filters, ...visibilityFilters(caller)],
-      sort: { field: 'due', dir: 'asc' },
-    }, (wr) => presentWorkRequest(ctx, wr, false));
+    const filters: Filter[] = [
+      { field: 'automation', op: 'eq', value: 1 },
+      { field: 'status', op: 'in', value: [...open] },
+    ];
+    return sendPage<WorkRequestDoc>(
+      request,
+      reply,
+      services,
+      'Workrequests',
+      {
+        filters: [...filters, ...visibilityFilters(caller)],
+        sort: { field: 'due', dir: 'asc' },
+      },
+      (wr) => presentWorkRequest(ctx, wr, false),
+    );
   });
 
   app.get('/workrequests', async (request, reply) => {
@@ -42,9 +59,13 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     const filters: Filter[] = [...visibilityFilters(caller)];
     const status = queryString(request, 'status');
     if (status) {
-      const list = status.split(',').map((s) => s.trim()).filter(Boolean);
+      const list = status
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const unknown = list.filter((s) => !(WORK_REQUEST_STATUSES as readonly string[]).includes(s));
-      if (unknown.length) throw badRequest(`status: unknown status "${unknown[0]}"; expected one of ${WORK_REQUEST_STATUSES.join(', ')}`);
+      if (unknown.length)
+        throw badRequest(`status: unknown status "${unknown[0]}"; expected one of ${WORK_REQUEST_STATUSES.join(', ')}`);
       filters.push({ field: 'status', op: 'in', value: list });
     }
     filters.push(...eqFilter('language', queryString(request, 'language')));
@@ -67,7 +88,8 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
 
   app.put<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) => {
     const caller = callerOf(request);
-    if (!canChangeWorkRequestStatus(caller)) throw forbidden('only coordinators and admins change a work request status');
+    if (!canChangeWorkRequestStatus(caller))
+      throw forbidden('only coordinators and admins change a work request status');
     const found = findVisibleWorkRequest(request, services, request.params.id);
     const change = parseInput(statusChange, request.body);
     const ctx = presentContext(request, services);

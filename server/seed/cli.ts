@@ -100,12 +100,31 @@ async function main(): Promise<number> {
       });
       console.log(`added ${large.added.toLocaleString('en')} work requests in ${large.ms} ms`);
       console.log('benchmark translations:');
-      console.log(`  3000 lines: translation ${large.benchmark.translation3000}, work request ${large.benchmark.workRequest3000}`);
-      console.log(`  1500 lines: translation ${large.benchmark.translation1500}, work request ${large.benchmark.workRequest1500}`);
+      console.log(
+        `  3000 lines: translation ${large.benchmark.translation3000}, work request ${large.benchmark.workRequest3000}`,
+      );
+      console.log(
+        `  1500 lines: translation ${large.benchmark.translation1500}, work request ${large.benchmark.workRequest1500}`,
+      );
     }
     const counts: Record<string, number> = {};
-    for (const c of ['Workrequests', 'Translations', 'Users', 'Groups', 'Shares', 'Assets', 'Previews', 'Files',
-      'Comments', 'Projects', 'Studios', 'Languages', 'Territories', 'Notifications', 'Events'] as const) {
+    for (const c of [
+      'Workrequests',
+      'Translations',
+      'Users',
+      'Groups',
+      'Shares',
+      'Assets',
+      'Previews',
+      'Files',
+      'Comments',
+      'Projects',
+      'Studios',
+      'Languages',
+      'Territories',
+      'Notifications',
+      'Events',
+    ] as const) {
       counts[c] = store.count(c);
     }
     console.log(`${file}:\n${formatCounts(counts)}`);
@@ -116,8 +135,10 @@ async function main(): Promise<number> {
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]).replace(/\.ts$/, '') ===
-  path.resolve(new URL(import.meta.url).pathname).replace(/\.ts$/, '');
+const invokedDirectly =
+  process.argv[1] !== undefined &&
+  path.resolve(process.argv[1]).replace(/\.ts$/, '') ===
+    path.resolve(new URL(import.meta.url).pathname).replace(/\.ts$/, '');
 if (invokedDirectly) {
   main().then(
     (code) => {

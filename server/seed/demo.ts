@@ -42,11 +42,24 @@ import { Rng, hashSeed } from './random';
 import { buildLines, makeTiming, type Timing } from './lines';
 import { slugify } from '../../src/api/schema/slug';
 import {
-  LANGUAGES, LANGUAGE_WEIGHTS, TERRITORIES, INSTRUCTIONS, SCRIPT_INSTRUCTION, COMMENTS, MARKUP_COMMENTS,
-  STATUS_REASONS, SHARE_NOTES, type TerritoryDef,
+  LANGUAGES,
+  LANGUAGE_WEIGHTS,
+  TERRITORIES,
+  INSTRUCTIONS,
+  SCRIPT_INSTRUCTION,
+  COMMENTS,
+  MARKUP_COMMENTS,
+  STATUS_REASONS,
+  SHARE_NOTES,
+  type TerritoryDef,
 } from './vocab';
 import {
-  wamTitle, wrStatusTitle, wrCommentTitle, translationSubmittedTitle, shareTitle, embargoTitle,
+  wamTitle,
+  wrStatusTitle,
+  wrCommentTitle,
+  translationSubmittedTitle,
+  shareTitle,
+  embargoTitle,
 } from '../domain/titles';
 
 export const DEMO_NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -71,8 +84,15 @@ export const DEMO_ACCOUNTS: readonly Omit<DemoAccount, '_id'>[] = [
 ];
 
 export const WORK_REQUEST_STATUS_COUNTS: Readonly<Record<string, number>> = {
-  incomplete: 40, submitted: 55, 'awaiting-materials': 40, 'in-progress': 80, 'for-review': 40,
-  approved: 30, rejected: 20, complete: 70, cancelled: 25,
+  incomplete: 40,
+  submitted: 55,
+  'awaiting-materials': 40,
+  'in-progress': 80,
+  'for-review': 40,
+  approved: 30,
+  rejected: 20,
+  complete: 70,
+  cancelled: 25,
 };
 /** Statuses the automation queue skips (docs/API.md, operation 1). */
 export const CLOSED_STATUSES = ['complete', 'cancelled', 'rejected'];
@@ -81,27 +101,57 @@ export const AUTOMATION_QUEUE_SIZE = 40;
 
 /** Exact counts of the demo set for the default seed (the random-sized collections are checked by tests). */
 export const DEMO_COUNTS = {
-  Groups: 8, Users: 17, Studios: 2, Projects: 6, Assets: 60, Languages: 25, Territories: 23, Workrequests: 400,
-  Comments: 300, Shares: 12,
+  Groups: 8,
+  Users: 17,
+  Studios: 2,
+  Projects: 6,
+  Assets: 60,
+  Languages: 25,
+  Territories: 23,
+  Workrequests: 400,
+  Comments: 300,
+  Shares: 12,
 } as const;
 
 /** Status paths of a work request's history, ending in its status; one is picked per work request. */
 export const HISTORY_PATHS: Readonly<Record<string, readonly (readonly string[])[]>> = {
   incomplete: [['incomplete']],
   submitted: [['incomplete', 'submitted']],
-  'awaiting-materials': [['incomplete', 'submitted', 'awaiting-materials'], ['incomplete', 'awaiting-materials']],
-  'in-progress': [['incomplete', 'submitted', 'in-progress'], ['incomplete', 'submitted', 'awaiting-materials', 'in-progress']],
+  'awaiting-materials': [
+    ['incomplete', 'submitted', 'awaiting-materials'],
+    ['incomplete', 'awaiting-materials'],
+  ],
+  'in-progress': [
+    ['incomplete', 'submitted', 'in-progress'],
+    ['incomplete', 'submitted', 'awaiting-materials', 'in-progress'],
+  ],
   'for-review': [['incomplete', 'submitted', 'in-progress', 'for-review']],
   approved: [['incomplete', 'submitted', 'in-progress', 'for-review', 'approved']],
-  rejected: [['incomplete', 'submitted', 'rejected'], ['incomplete', 'submitted', 'in-progress', 'for-review', 'rejected']],
-  complete: [['incomplete', 'submitted', 'in-progress', 'approved', 'complete'], ['incomplete', 'submitted', 'in-progress', 'complete']],
-  cancelled: [['incomplete', 'cancelled'], ['incomplete', 'submitted', 'cancelled']],
+  rejected: [
+    ['incomplete', 'submitted', 'rejected'],
+    ['incomplete', 'submitted', 'in-progress', 'for-review', 'rejected'],
+  ],
+  complete: [
+    ['incomplete', 'submitted', 'in-progress', 'approved', 'complete'],
+    ['incomplete', 'submitted', 'in-progress', 'complete'],
+  ],
+  cancelled: [
+    ['incomplete', 'cancelled'],
+    ['incomplete', 'submitted', 'cancelled'],
+  ],
 };
 
 /** Due date offsets from now, in days, by status: closed work is mostly past, new work mostly ahead. */
 const DUE_OFFSETS: Record<string, [number, number]> = {
-  incomplete: [10, 150], submitted: [5, 120], 'awaiting-materials': [-10, 90], 'in-progress': [-14, 60],
-  'for-review': [-7, 45], approved: [-21, 30], rejected: [-30, 60], complete: [-42, 10], cancelled: [-42, 90],
+  incomplete: [10, 150],
+  submitted: [5, 120],
+  'awaiting-materials': [-10, 90],
+  'in-progress': [-14, 60],
+  'for-review': [-7, 45],
+  approved: [-21, 30],
+  rejected: [-30, 60],
+  complete: [-42, 10],
+  cancelled: [-42, 90],
 };
 
 export interface SeedOptions {
@@ -141,30 +191,85 @@ export function isEmpty(store: Store): boolean {
 // Internal records the builder keeps to wire documents together.
 
 type D = Doc;
-interface GroupRec { _id: string; name: string; type: string; studios: string[]; users: string[]; created: number }
-interface UserRec {
-  _id: string; key: string; name: string; email: string; groups: GroupRec[]; territory: TerritoryDef;
-  languages: string[]; created: number; password: string;
+interface GroupRec {
+  _id: string;
+  name: string;
+  type: string;
+  studios: string[];
+  users: string[];
+  created: number;
 }
-interface StudioRec { _id: string; key: string; name: string; slug: string; coordGroup: GroupRec; logo: string; created: number }
+interface UserRec {
+  _id: string;
+  key: string;
+  name: string;
+  email: string;
+  groups: GroupRec[];
+  territory: TerritoryDef;
+  languages: string[];
+  created: number;
+  password: string;
+}
+interface StudioRec {
+  _id: string;
+  key: string;
+  name: string;
+  slug: string;
+  coordGroup: GroupRec;
+  logo: string;
+  created: number;
+}
 interface ProjectRec {
-  _id: string; name: string; slug: string; studio: StudioRec; logo: string; prefix: string; archived: boolean;
-  importName: string; created: number;
+  _id: string;
+  name: string;
+  slug: string;
+  studio: StudioRec;
+  logo: string;
+  prefix: string;
+  archived: boolean;
+  importName: string;
+  created: number;
 }
 interface AssetRec {
-  _id: string; name: string; slug: string; type: string; mediaType: string; project: ProjectRec; created: number;
-  dialogue?: Timing; graphics?: Timing; transcription: { dialogue?: string; graphics?: string };
-  creative: boolean; weight: number; length: number; thumbnailId: string; embedded: EmbeddedAsset; files: D[];
+  _id: string;
+  name: string;
+  slug: string;
+  type: string;
+  mediaType: string;
+  project: ProjectRec;
+  created: number;
+  dialogue?: Timing;
+  graphics?: Timing;
+  transcription: { dialogue?: string; graphics?: string };
+  creative: boolean;
+  weight: number;
+  length: number;
+  thumbnailId: string;
+  embedded: EmbeddedAsset;
+  files: D[];
 }
 type EmbeddedAsset = Record<string, unknown> & { aspectRatio: string; usage: Record<string, boolean> };
 interface WrRec {
-  doc: D; index: number; asset: AssetRec; from: UserRec; translator: UserRec; coordinator: UserRec;
+  doc: D;
+  index: number;
+  asset: AssetRec;
+  from: UserRec;
+  translator: UserRec;
+  coordinator: UserRec;
   history: { date: number; user: UserRec; status: string; reason: string }[];
 }
 interface Happening {
-  date: number; type: string; actor: UserRec; title: string; users: string[]; groups: string[];
-  workRequest?: D; projects: { _id: string; name: string; slug: string }[]; urls: Record<string, string>;
-  assets: unknown[]; order: number;
+  date: number;
+  type: string;
+  actor: UserRec;
+  title: string;
+  users: string[];
+  groups: string[];
+  workRequest?: D;
+  projects: { _id: string; name: string; slug: string }[];
+  urls: Record<string, string>;
+  assets: unknown[];
+  order: number;
 }
 
 export interface DemoData {
@@ -177,7 +282,11 @@ export interface DemoData {
 }
 
 interface AssetTemplate {
-  name: string; type: string; mediaType: 'video' | 'image'; dialogue?: [number, number]; graphics: boolean;
+  name: string;
+  type: string;
+  mediaType: 'video' | 'image';
+  dialogue?: [number, number];
+  graphics: boolean;
 }
 const ASSET_TEMPLATES: readonly AssetTemplate[] = [
   { name: 'Main Trailer', type: 'trailer', mediaType: 'video', dialogue: [70, 150], graphics: true },
@@ -220,7 +329,12 @@ export function workRequestUrls(id: string | null): Record<string, string> {
   };
 }
 
-export function userSummary(u: { _id: string; name: string; email: string; groups: { _id: string; name: string }[] }): D {
+export function userSummary(u: {
+  _id: string;
+  name: string;
+  email: string;
+  groups: { _id: string; name: string }[];
+}): D {
   return {
     _id: u._id,
     name: u.name,
@@ -230,10 +344,35 @@ export function userSummary(u: { _id: string; name: string; email: string; group
 }
 
 const EVENT_WR_FIELDS = [
-  '_id', 'auto', 'autosubs', 'dualLanguages', 'aspectRatio', 'status', 'assetType', 'assetCategory', 'due',
-  'deliveryDeadline', 'autoMode', 'language', 'territory', 'dng', 'audioFile', 'instructions', 'files', 'uses',
-  'dcp', 'shippingAddresses', 'studio', 'estimate', 'materials', 'rejections', 'history', 'reason', 'tags',
-  'graphicsTranslation', 'translation',
+  '_id',
+  'auto',
+  'autosubs',
+  'dualLanguages',
+  'aspectRatio',
+  'status',
+  'assetType',
+  'assetCategory',
+  'due',
+  'deliveryDeadline',
+  'autoMode',
+  'language',
+  'territory',
+  'dng',
+  'audioFile',
+  'instructions',
+  'files',
+  'uses',
+  'dcp',
+  'shippingAddresses',
+  'studio',
+  'estimate',
+  'materials',
+  'rejections',
+  'history',
+  'reason',
+  'tags',
+  'graphicsTranslation',
+  'translation',
 ];
 
 /** The work request subset an event embeds (spec, Events): related records by id, recipients as a plain list. */
@@ -266,7 +405,12 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   for (const [i, l] of LANGUAGES.entries()) {
     const created = base + i * 600;
     add('Languages', {
-      _id: rng.id(created), created, name: l.name, code: l.code, dcpCode: l.dcpCode, isoCode: l.isoCode,
+      _id: rng.id(created),
+      created,
+      name: l.name,
+      code: l.code,
+      dcpCode: l.dcpCode,
+      isoCode: l.isoCode,
       translationFonts: l.fonts ?? [],
     });
   }
@@ -276,7 +420,12 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     const _id = rng.id(created);
     territoryIds.set(t.code, _id);
     add('Territories', {
-      _id, created, name: t.code, displayName: t.displayName, countries: t.countries, languages: t.languages,
+      _id,
+      created,
+      name: t.code,
+      displayName: t.displayName,
+      countries: t.countries,
+      languages: t.languages,
       assignedLanguages: t.assignedLanguages,
     });
   }
@@ -301,42 +450,195 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   }
   const studioDefs = [
     { key: 'northlight', name: 'Northlight Pictures', watermark: '{user.email} {date}', coord: 'coord0' },
-    { key: 'harbor', name: 'Harbor Lane Studios', watermark: 'CONFIDENTIAL {user.name} {user.email} {date} {time}', coord: 'coord1' },
+    {
+      key: 'harbor',
+      name: 'Harbor Lane Studios',
+      watermark: 'CONFIDENTIAL {user.name} {user.email} {date} {time}',
+      coord: 'coord1',
+    },
   ];
   const studios: StudioRec[] = studioDefs.map((s, i) => {
     const created = base + 3 * DAY + i * 3600;
     return {
-      _id: rng.id(created), key: s.key, name: s.name, slug: slugify(s.name), coordGroup: groups.get(s.coord)!,
-      logo: '', created,
+      _id: rng.id(created),
+      key: s.key,
+      name: s.name,
+      slug: slugify(s.name),
+      coordGroup: groups.get(s.coord)!,
+      logo: '',
+      created,
     };
   });
   for (const g of groupDefs) groups.get(g.key)!.studios = g.studios.map((s) => studios[s]!._id);
 
-  const userDefs: { key: string; name: string; email: string; password: string; groups: string[]; territory: string; languages?: string[] }[] = [
-    { key: 'admin', name: 'Ada Admin', email: 'admin@mws.test', password: 'admin-demo', groups: ['admins'], territory: 'US' },
-    { key: 'coordinator', name: 'Cora Coordinator', email: 'coordinator@mws.test', password: 'coordinator-demo', groups: ['coord0', 'coord1'], territory: 'US' },
-    { key: 'translator', name: 'Tomas Translator', email: 'translator@mws.test', password: 'translator-demo', groups: ['lumen'], territory: 'FR', languages: ['fr-FR', 'fr-CA', 'es-419', 'es-ES'] },
-    { key: 'margaux', name: 'Margaux Lefèvre', email: 'margaux.lefevre@lumen-subs.test', password: DEMO_PASSWORD, groups: ['lumen'], territory: 'FR', languages: ['fr-FR', 'fr-CA'] },
-    { key: 'jonas', name: 'Jonas Becker', email: 'jonas.becker@lumen-subs.test', password: DEMO_PASSWORD, groups: ['lumen'], territory: 'DE', languages: ['de-DE', 'nl-NL', 'da-DK', 'sv-SE'] },
-    { key: 'lucia', name: 'Lucía Ramírez', email: 'lucia.ramirez@lumen-subs.test', password: DEMO_PASSWORD, groups: ['lumen'], territory: 'LATAM', languages: ['es-419', 'es-ES', 'pt-BR'] },
-    { key: 'yuki', name: 'Yuki Tanaka', email: 'yuki.tanaka@polyglot-post.test', password: DEMO_PASSWORD, groups: ['polyglot'], territory: 'JP', languages: ['ja-JP', 'ko-KR'] },
-    { key: 'wei', name: 'Wei Chen', email: 'wei.chen@polyglot-post.test', password: DEMO_PASSWORD, groups: ['polyglot'], territory: 'TW', languages: ['zh-CN', 'zh-TW', 'th-TH'] },
-    { key: 'layla', name: 'Layla Haddad', email: 'layla.haddad@polyglot-post.test', password: DEMO_PASSWORD, groups: ['polyglot'], territory: 'MENA', languages: ['ar-SA', 'fa-IR', 'he-IL', 'tr-TR'] },
-    { key: 'piotr', name: 'Piotr Nowak', email: 'piotr.nowak@polyglot-post.test', password: DEMO_PASSWORD, groups: ['polyglot'], territory: 'PL', languages: ['pl-PL', 'ru-RU', 'it-IT'] },
-    { key: 'arjun', name: 'Arjun Mehta', email: 'arjun.mehta@polyglot-post.test', password: DEMO_PASSWORD, groups: ['polyglot'], territory: 'IN', languages: ['hi-IN', 'ur-PK', 'en-GB', 'en-US'] },
-    { key: 'sam', name: 'Sam Okafor', email: 'sam.okafor@harborlane.test', password: DEMO_PASSWORD, groups: ['coord1'], territory: 'UK' },
-    { key: 'priya', name: 'Priya Raman', email: 'priya.raman@northlight.test', password: DEMO_PASSWORD, groups: ['req0'], territory: 'UK' },
-    { key: 'diego', name: 'Diego Alvarez', email: 'diego.alvarez@harborlane.test', password: DEMO_PASSWORD, groups: ['req1'], territory: 'LATAM' },
-    { key: 'hannah', name: 'Hannah Weiss', email: 'hannah.weiss@cinepress.test', password: DEMO_PASSWORD, groups: ['press'], territory: 'DE' },
-    { key: 'kenji', name: 'Kenji Mori', email: 'kenji.mori@tokyo-distribution.test', password: DEMO_PASSWORD, groups: ['press'], territory: 'JP' },
-    { key: 'chloe', name: 'Chloé Martin', email: 'chloe.martin@lumiere-distribution.test', password: DEMO_PASSWORD, groups: ['press'], territory: 'FR' },
+  const userDefs: {
+    key: string;
+    name: string;
+    email: string;
+    password: string;
+    groups: string[];
+    territory: string;
+    languages?: string[];
+  }[] = [
+    {
+      key: 'admin',
+      name: 'Ada Admin',
+      email: 'admin@mws.test',
+      password: 'admin-demo',
+      groups: ['admins'],
+      territory: 'US',
+    },
+    {
+      key: 'coordinator',
+      name: 'Cora Coordinator',
+      email: 'coordinator@mws.test',
+      password: 'coordinator-demo',
+      groups: ['coord0', 'coord1'],
+      territory: 'US',
+    },
+    {
+      key: 'translator',
+      name: 'Tomas Translator',
+      email: 'translator@mws.test',
+      password: 'translator-demo',
+      groups: ['lumen'],
+      territory: 'FR',
+      languages: ['fr-FR', 'fr-CA', 'es-419', 'es-ES'],
+    },
+    {
+      key: 'margaux',
+      name: 'Margaux Lefèvre',
+      email: 'margaux.lefevre@lumen-subs.test',
+      password: DEMO_PASSWORD,
+      groups: ['lumen'],
+      territory: 'FR',
+      languages: ['fr-FR', 'fr-CA'],
+    },
+    {
+      key: 'jonas',
+      name: 'Jonas Becker',
+      email: 'jonas.becker@lumen-subs.test',
+      password: DEMO_PASSWORD,
+      groups: ['lumen'],
+      territory: 'DE',
+      languages: ['de-DE', 'nl-NL', 'da-DK', 'sv-SE'],
+    },
+    {
+      key: 'lucia',
+      name: 'Lucía Ramírez',
+      email: 'lucia.ramirez@lumen-subs.test',
+      password: DEMO_PASSWORD,
+      groups: ['lumen'],
+      territory: 'LATAM',
+      languages: ['es-419', 'es-ES', 'pt-BR'],
+    },
+    {
+      key: 'yuki',
+      name: 'Yuki Tanaka',
+      email: 'yuki.tanaka@polyglot-post.test',
+      password: DEMO_PASSWORD,
+      groups: ['polyglot'],
+      territory: 'JP',
+      languages: ['ja-JP', 'ko-KR'],
+    },
+    {
+      key: 'wei',
+      name: 'Wei Chen',
+      email: 'wei.chen@polyglot-post.test',
+      password: DEMO_PASSWORD,
+      groups: ['polyglot'],
+      territory: 'TW',
+      languages: ['zh-CN', 'zh-TW', 'th-TH'],
+    },
+    {
+      key: 'layla',
+      name: 'Layla Haddad',
+      email: 'layla.haddad@polyglot-post.test',
+      password: DEMO_PASSWORD,
+      groups: ['polyglot'],
+      territory: 'MENA',
+      languages: ['ar-SA', 'fa-IR', 'he-IL', 'tr-TR'],
+    },
+    {
+      key: 'piotr',
+      name: 'Piotr Nowak',
+      email: 'piotr.nowak@polyglot-post.test',
+      password: DEMO_PASSWORD,
+      groups: ['polyglot'],
+      territory: 'PL',
+      languages: ['pl-PL', 'ru-RU', 'it-IT'],
+    },
+    {
+      key: 'arjun',
+      name: 'Arjun Mehta',
+      email: 'arjun.mehta@polyglot-post.test',
+      password: DEMO_PASSWORD,
+      groups: ['polyglot'],
+      territory: 'IN',
+      languages: ['hi-IN', 'ur-PK', 'en-GB', 'en-US'],
+    },
+    {
+      key: 'sam',
+      name: 'Sam Okafor',
+      email: 'sam.okafor@harborlane.test',
+      password: DEMO_PASSWORD,
+      groups: ['coord1'],
+      territory: 'UK',
+    },
+    {
+      key: 'priya',
+      name: 'Priya Raman',
+      email: 'priya.raman@northlight.test',
+      password: DEMO_PASSWORD,
+      groups: ['req0'],
+      territory: 'UK',
+    },
+    {
+      key: 'diego',
+      name: 'Diego Alvarez',
+      email: 'diego.alvarez@harborlane.test',
+      password: DEMO_PASSWORD,
+      groups: ['req1'],
+      territory: 'LATAM',
+    },
+    {
+      key: 'hannah',
+      name: 'Hannah Weiss',
+      email: 'hannah.weiss@cinepress.test',
+      password: DEMO_PASSWORD,
+      groups: ['press'],
+      territory: 'DE',
+    },
+    {
+      key: 'kenji',
+      name: 'Kenji Mori',
+      email: 'kenji.mori@tokyo-distribution.test',
+      password: DEMO_PASSWORD,
+      groups: ['press'],
+      territory: 'JP',
+    },
+    {
+      key: 'chloe',
+      name: 'Chloé Martin',
+      email: 'chloe.martin@lumiere-distribution.test',
+      password: DEMO_PASSWORD,
+      groups: ['press'],
+      territory: 'FR',
+    },
   ];
   const users = new Map<string, UserRec>();
   for (const [i, u] of userDefs.entries()) {
     const created = base + 4 * DAY + i * DAY;
     const rec: UserRec = {
-      _id: rng.id(created), key: u.key, name: u.name, email: u.email, groups: u.groups.map((g) => groups.get(g)!),
-      territory: territoryOf(u.territory), languages: u.languages ?? [], created, password: u.password,
+      _id: rng.id(created),
+      key: u.key,
+      name: u.name,
+      email: u.email,
+      groups: u.groups.map((g) => groups.get(g)!),
+      territory: territoryOf(u.territory),
+      languages: u.languages ?? [],
+      created,
+      password: u.password,
     };
     users.set(u.key, rec);
     for (const g of rec.groups) g.users.push(rec._id);
@@ -368,9 +670,21 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   const logoFile = (name: string, studio: StudioRec, project: ProjectRec | undefined, created: number): string => {
     const _id = rng.id(created);
     add('Files', {
-      _id, created, studio: studio._id, ...(project ? { project: project._id } : {}), name, language: 'und',
-      country: 'US', tags: ['logo'], path: `/files/${name}`, verified: true, embargo: { event: false },
-      warnings: [], transfer: { username: admin.email }, mime: 'image/png', length: rng.int(20_000, 180_000),
+      _id,
+      created,
+      studio: studio._id,
+      ...(project ? { project: project._id } : {}),
+      name,
+      language: 'und',
+      country: 'US',
+      tags: ['logo'],
+      path: `/files/${name}`,
+      verified: true,
+      embargo: { event: false },
+      warnings: [],
+      transfer: { username: admin.email },
+      mime: 'image/png',
+      length: rng.int(20_000, 180_000),
       md5: rng.hex(32),
     });
     return _id;
@@ -378,24 +692,52 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   for (const s of studios) {
     s.logo = logoFile(`${s.slug}-logo.png`, s, undefined, s.created + 600);
     add('Studios', {
-      _id: s._id, created: s.created, name: s.name, slug: s.slug, logo: s.logo, coordinator: s.coordGroup._id,
+      _id: s._id,
+      created: s.created,
+      name: s.name,
+      slug: s.slug,
+      logo: s.logo,
+      coordinator: s.coordGroup._id,
       previewWatermarkFormat: studioDefs.find((d) => d.key === s.key)!.watermark,
     });
   }
   for (const g of groups.values()) {
-    add('Groups', { _id: g._id, created: g.created, name: g.name, type: g.type, studios: g.studios, users: g.users, addresses: [] });
+    add('Groups', {
+      _id: g._id,
+      created: g.created,
+      name: g.name,
+      type: g.type,
+      studios: g.studios,
+      users: g.users,
+      addresses: [],
+    });
   }
   const projects: ProjectRec[] = PROJECTS.map((p, i) => {
     const created = at(330 - i * 25);
     const studio = studios[p.studio]!;
     const rec: ProjectRec = {
-      _id: rng.id(created), name: p.name, slug: slugify(p.name), studio, logo: '', prefix: p.prefix,
-      archived: Boolean(p.archived), importName: p.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_'), created,
+      _id: rng.id(created),
+      name: p.name,
+      slug: slugify(p.name),
+      studio,
+      logo: '',
+      prefix: p.prefix,
+      archived: Boolean(p.archived),
+      importName: p.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_'),
+      created,
     };
     rec.logo = logoFile(`${p.prefix}_logo.png`, studio, rec, created + 900);
     add('Projects', {
-      _id: rec._id, created, studio: studio._id, name: rec.name, slug: rec.slug, importName: rec.importName,
-      filePrefix: rec.prefix, archived: rec.archived, verified: i !== 5, logo: rec.logo,
+      _id: rec._id,
+      created,
+      studio: studio._id,
+      name: rec.name,
+      slug: rec.slug,
+      importName: rec.importName,
+      filePrefix: rec.prefix,
+      archived: rec.archived,
+      verified: i !== 5,
+      logo: rec.logo,
     });
     return rec;
   });
@@ -404,16 +746,28 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   for (const u of users.values()) {
     const pick = () => rng.pick(MAIL_VALUES);
     add('Users', {
-      _id: u._id, created: u.created, name: u.name, username: u.email, emailNormal: u.email.toLowerCase(),
+      _id: u._id,
+      created: u.created,
+      name: u.name,
+      username: u.email,
+      emailNormal: u.email.toLowerCase(),
       status: { invited: true, approved: true, registered: true, confirmed: true },
       invite: '/invite/:code',
       preferences: {
         blacklist: { projects: u.key === 'diego' ? [projects[2]!._id] : [] },
         ingest: { maxUploads: rng.pick([2, 4, 6, 8]), skipScratchPreview: rng.chance(0.3) },
         mail: {
-          enabled: u.key !== 'kenji', projects: pick(), assets: pick(), files: pick(), ingest: pick(),
-          offline_comments: pick(), others: pick(), shares: pick(), work_requests: pick(),
-          work_request_comments: pick(), workflow: pick(),
+          enabled: u.key !== 'kenji',
+          projects: pick(),
+          assets: pick(),
+          files: pick(),
+          ingest: pick(),
+          offline_comments: pick(),
+          others: pick(),
+          shares: pick(),
+          work_requests: pick(),
+          work_request_comments: pick(),
+          workflow: pick(),
         },
       },
       territory: { _id: territoryIds.get(u.territory.code)!, name: u.territory.code },
@@ -444,7 +798,8 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
       const image = mediaType === 'image';
       const dialogueRange = image ? undefined : huge ? ([1000, 1500] as [number, number]) : t.dialogue;
       const dialogue = dialogueRange ? makeTiming(rng, rng.int(...dialogueRange), 'dialogue') : undefined;
-      const graphics = t.graphics || image ? makeTiming(rng, image ? rng.int(20, 40) : rng.int(40, 80), 'graphics', image) : undefined;
+      const graphics =
+        t.graphics || image ? makeTiming(rng, image ? rng.int(20, 40) : rng.int(40, 80), 'graphics', image) : undefined;
       const usage = {
         broadcast: !image && (type === 'tv-spot' || rng.chance(0.4)),
         online: true,
@@ -465,18 +820,37 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
       const candidates: D[] = [];
       const verified = rng.chance(0.9);
       files.push({
-        _id: thumbId, created: filesCreated, studio: p.studio._id, project: p._id, asset: _id,
-        name: `${p.prefix}_${code}_thumb.jpg`, language: 'und', country: 'US', tags: ['thumbnail'],
-        path: `/files/${p.prefix}_${code}_thumb.jpg`, verified: true, embargo: { event: false }, warnings: [],
-        transfer: { username: cora.email }, mime: 'image/jpeg', bucket: 'thumbnails', chunkSize: 261_120,
-        length: thumbLength, md5: thumbMd5, uploadDate: filesCreated,
+        _id: thumbId,
+        created: filesCreated,
+        studio: p.studio._id,
+        project: p._id,
+        asset: _id,
+        name: `${p.prefix}_${code}_thumb.jpg`,
+        language: 'und',
+        country: 'US',
+        tags: ['thumbnail'],
+        path: `/files/${p.prefix}_${code}_thumb.jpg`,
+        verified: true,
+        embargo: { event: false },
+        warnings: [],
+        transfer: { username: cora.email },
+        mime: 'image/jpeg',
+        bucket: 'thumbnails',
+        chunkSize: 261_120,
+        length: thumbLength,
+        md5: thumbMd5,
+        uploadDate: filesCreated,
       });
       const working = image
         ? [
             { suffix: 'Layered.psd', tags: ['master', 'layered'], mime: 'image/vnd.adobe.photoshop' },
             { suffix: 'Flat.tif', tags: ['flat'], mime: 'image/tiff' },
             { suffix: 'Fonts.zip', tags: ['fonts'], mime: 'application/zip' },
-            { suffix: 'Copy.docx', tags: ['copy'], mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+            {
+              suffix: 'Copy.docx',
+              tags: ['copy'],
+              mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            },
           ]
         : [
             { suffix: 'ProRes422HQ_2398.mov', tags: ['master', 'video'], mime: 'video/quicktime' },
@@ -489,22 +863,44 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
         const fname = `${p.prefix}_${code}_${w.suffix}`;
         const future = rng.chance(0.06);
         const file: D = {
-          _id: rng.id(fCreated), created: fCreated, studio: p.studio._id, project: p._id, asset: _id, name: fname,
-          language: w.tags.includes('audio') || w.tags.includes('script') ? 'en' : 'und', country: 'US',
-          tags: w.tags, path: `/files/${fname}`, verified: verified || rng.chance(0.5),
+          _id: rng.id(fCreated),
+          created: fCreated,
+          studio: p.studio._id,
+          project: p._id,
+          asset: _id,
+          name: fname,
+          language: w.tags.includes('audio') || w.tags.includes('script') ? 'en' : 'und',
+          country: 'US',
+          tags: w.tags,
+          path: `/files/${fname}`,
+          verified: verified || rng.chance(0.5),
           embargo: future ? { event: true, end: now + rng.int(3, 60) * DAY } : { event: false },
           warnings: rng.chance(0.05) ? ['Audio peaks above -2 dBTP'] : [],
-          transfer: { username: rng.chance(0.7) ? cora.email : admin.email }, mime: w.mime,
-          length: rng.int(2_000_000, 900_000_000), md5: rng.hex(32),
+          transfer: { username: rng.chance(0.7) ? cora.email : admin.email },
+          mime: w.mime,
+          length: rng.int(2_000_000, 900_000_000),
+          md5: rng.hex(32),
         };
         files.push(file);
         if (!p.archived && !future) candidates.push(file);
       }
       const rec: AssetRec = {
-        _id, name, slug, type, mediaType, project: p, created, dialogue, graphics, transcription: {},
+        _id,
+        name,
+        slug,
+        type,
+        mediaType,
+        project: p,
+        created,
+        dialogue,
+        graphics,
+        transcription: {},
         creative: image ? rng.chance(0.7) : rng.chance(0.2),
         weight: (huge ? 0.25 : image ? 0.7 : 1) * (p.archived ? 0.5 : 1),
-        length: image ? 0 : (dialogue?.durationSeconds ?? 0), thumbnailId: thumbId, embedded: { aspectRatio: '', usage: {} }, files,
+        length: image ? 0 : (dialogue?.durationSeconds ?? 0),
+        thumbnailId: thumbId,
+        embedded: { aspectRatio: '', usage: {} },
+        files,
       };
       for (const file of candidates) embargoCandidates.push({ file, asset: rec });
       // English transcriptions: one per track.
@@ -515,9 +911,15 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
         const tid = rng.id(tCreated);
         rec.transcription[kind] = tid;
         add('Translations', {
-          _id: tid, created: tCreated, asset: _id, language: 'en', status: 'submitted', kind,
+          _id: tid,
+          created: tCreated,
+          asset: _id,
+          language: 'en',
+          status: 'submitted',
+          kind,
           lines: buildLines(rng, timing, { textKey: 'en', progress: 1, machine: false, tooLong: 0 }),
-          printLines: [], approval: true,
+          printLines: [],
+          approval: true,
         });
       }
       // Previews: 1–3 revisions.
@@ -528,21 +930,47 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
         const pCreated = created + r * rng.int(2, 9) * DAY;
         const ext = image ? 'jpg' : 'mp4';
         const summary = {
-          _id: rng.id(pCreated), asset: _id, created: pCreated, label: labels[r - 1]!, language: 'en',
-          project: p._id, revision: `v${r}`, studio: p.studio._id, type: mediaType,
+          _id: rng.id(pCreated),
+          asset: _id,
+          created: pCreated,
+          label: labels[r - 1]!,
+          language: 'en',
+          project: p._id,
+          revision: `v${r}`,
+          studio: p.studio._id,
+          type: mediaType,
           cdn: { domain: 'cdn.mws.test', path: `/previews/${p.slug}/${slug}/v${r}.${ext}`, key: rng.hex(32) },
         };
         previews.push(summary);
         add('Previews', {
-          _id: summary._id, created: pCreated, asset: _id, project: p._id, studio: p.studio._id,
-          revision: summary.revision, label: summary.label, type: mediaType, language: 'en',
+          _id: summary._id,
+          created: pCreated,
+          asset: _id,
+          project: p._id,
+          studio: p.studio._id,
+          revision: summary.revision,
+          label: summary.label,
+          type: mediaType,
+          language: 'en',
         });
       }
       for (const f of files) add('Files', f);
       add('Assets', {
-        _id, created, studio: p.studio._id, project: p._id, name, slug, type, mediaType, usage,
-        importName: `${p.importName}_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`, thumbnail: thumbId,
-        verified, previews, creative: rec.creative, transcription: rec.transcription,
+        _id,
+        created,
+        studio: p.studio._id,
+        project: p._id,
+        name,
+        slug,
+        type,
+        mediaType,
+        usage,
+        importName: `${p.importName}_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`,
+        thumbnail: thumbId,
+        verified,
+        previews,
+        creative: rec.creative,
+        transcription: rec.transcription,
       });
       // The asset as a work request embeds it.
       const phase = rng.weighted(['WIP', 'LOCK', 'FINAL'], [3, 4, 3]);
@@ -553,10 +981,22 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
         terminal,
       });
       rec.embedded = {
-        _id, name, slug, type, mediaType,
+        _id,
+        name,
+        slug,
+        type,
+        mediaType,
         thumbnail: {
-          _id: thumbId, verified: true, embargo: { event: false }, warnings: [], mime: 'image/jpeg',
-          bucket: 'thumbnails', tags: ['thumbnail'], chunkSize: 261_120, length: thumbLength, md5: thumbMd5,
+          _id: thumbId,
+          verified: true,
+          embargo: { event: false },
+          warnings: [],
+          mime: 'image/jpeg',
+          bucket: 'thumbnails',
+          tags: ['thumbnail'],
+          chunkSize: 261_120,
+          length: thumbLength,
+          md5: thumbMd5,
           uploadDate: filesCreated,
         },
         transcription: rec.transcription,
@@ -565,9 +1005,17 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
         creative: rec.creative,
         aspectRatio: image ? '4:3' : rng.pick(['239:100', '185:100', '16:9']),
         usage: {
-          broadcast: usage.broadcast, online: usage.online, dcp: usage.dcp, dcp3d: usage.dcp && rng.chance(0.2),
-          film35: usage.film35, film70: usage.film70, largeformat: usage.largeformat, largeformat3d: false,
-          immersiveaudio2d: usage.immersiveaudio, immersiveaudio3d: false, hdr2d: !image && rng.chance(0.3),
+          broadcast: usage.broadcast,
+          online: usage.online,
+          dcp: usage.dcp,
+          dcp3d: usage.dcp && rng.chance(0.2),
+          film35: usage.film35,
+          film70: usage.film70,
+          largeformat: usage.largeformat,
+          largeformat3d: false,
+          immersiveaudio2d: usage.immersiveaudio,
+          immersiveaudio3d: false,
+          hdr2d: !image && rng.chance(0.3),
           hdr3d: false,
         },
         workflow: {
@@ -602,8 +1050,14 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   const wrs: WrRec[] = [];
   const coordinatorFor = (studio: StudioRec) => (studio.key === 'northlight' || rng.chance(0.6) ? cora : sam);
   const recipientsPool = {
-    Broadcast: [{ name: 'Canal Nord Traffic', email: 'traffic@canalnord.test' }, { name: 'Sora TV Presentation', email: 'presentation@soratv.test' }],
-    Online: [{ name: 'Digital Team', email: 'digital@northlight.test' }, { name: 'StreamHub Ops', email: 'ops@streamhub.test' }],
+    Broadcast: [
+      { name: 'Canal Nord Traffic', email: 'traffic@canalnord.test' },
+      { name: 'Sora TV Presentation', email: 'presentation@soratv.test' },
+    ],
+    Online: [
+      { name: 'Digital Team', email: 'digital@northlight.test' },
+      { name: 'StreamHub Ops', email: 'ops@streamhub.test' },
+    ],
     Dcp: [{ name: 'Lumière Lab', email: 'dcp@lumierelab.test' }],
     Theatrical: [{ name: 'Cinema Booking', email: 'booking@cinemaworld.test' }],
     Streamingfile: [{ name: 'VOD Ingest', email: 'ingest@vodplatform.test' }],
@@ -619,9 +1073,10 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     const language = demoTranslator ? rng.pick(tomas.languages) : rng.weighted(languageCodes, languageWeights);
     const translator = demoTranslator ? tomas : rng.pick(translatorsFor(language));
     const territory = rng.pick(territoriesFor(language));
-    const from = studio.key === 'northlight'
-      ? rng.weighted([cora, U('priya'), admin], [40, 48, 12])
-      : rng.weighted([cora, sam, U('diego'), admin], [30, 25, 40, 5]);
+    const from =
+      studio.key === 'northlight'
+        ? rng.weighted([cora, U('priya'), admin], [40, 48, 12])
+        : rng.weighted([cora, sam, U('diego'), admin], [30, 25, 40, 5]);
     const coordinator = coordinatorFor(studio);
     const [dMin, dMax] = DUE_OFFSETS[status]!;
     let created = at(rng.float(1, 120));
@@ -633,7 +1088,10 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     const path = rng.pick(HISTORY_PATHS[status]!);
     // History dates: created, then increasing towards now.
     const span = Math.max(3600, Math.min(now, Math.max(created + 3600, status === 'complete' ? due : now)) - created);
-    const fractions = path.slice(1).map(() => rng.float(0.05, 0.98)).sort((a, b) => a - b);
+    const fractions = path
+      .slice(1)
+      .map(() => rng.float(0.05, 0.98))
+      .sort((a, b) => a - b);
     const history = path.map((s, k) => {
       const date = k === 0 ? created : created + Math.round(span * fractions[k - 1]!);
       let user: UserRec;
@@ -649,19 +1107,31 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     const image = asset.mediaType === 'image';
     const auto = automated.has(i) && rng.chance(0.7);
     const autosubs = automated.has(i) && (!auto || rng.chance(0.3));
-    const category = asset.type === 'tv-spot' ? 'tv'
-      : asset.type === 'featurette' ? rng.pick(['home-entertainment', 'digital'])
-      : asset.type === 'social' || asset.type === 'banner' || asset.type === 'clip' ? 'digital'
-      : rng.weighted(['theatrical', 'digital', 'home-entertainment'], [6, 3, 1]);
+    const category =
+      asset.type === 'tv-spot'
+        ? 'tv'
+        : asset.type === 'featurette'
+          ? rng.pick(['home-entertainment', 'digital'])
+          : asset.type === 'social' || asset.type === 'banner' || asset.type === 'clip'
+            ? 'digital'
+            : rng.weighted(['theatrical', 'digital', 'home-entertainment'], [6, 3, 1]);
     const embeddedUsage = asset.embedded.usage;
-    const useItems = ['online', ...(embeddedUsage.broadcast ? ['broadcast'] : []), ...(embeddedUsage.dcp && category === 'theatrical' ? ['theatrical'] : [])];
+    const useItems = [
+      'online',
+      ...(embeddedUsage.broadcast ? ['broadcast'] : []),
+      ...(embeddedUsage.dcp && category === 'theatrical' ? ['theatrical'] : []),
+    ];
     const details: Record<string, { value: string; ship: boolean }[]> = {};
     for (const u of useItems) {
       if (u === 'broadcast') details[u] = [{ value: asset.name.includes('15s') ? '15s' : '30s', ship: true }];
-      else if (u === 'online') details[u] = [{ value: rng.pick(['1080p', '4K', 'vertical 9:16']), ship: rng.chance(0.3) }];
+      else if (u === 'online')
+        details[u] = [{ value: rng.pick(['1080p', '4K', 'vertical 9:16']), ship: rng.chance(0.3) }];
       else details[u] = [{ value: rng.pick(['2K Flat', '2K Scope', '4K Scope']), ship: true }];
     }
-    const dcpItems = useItems.includes('theatrical') && rng.chance(0.5) ? rng.sample(['2D Flat', '2D Scope', '3D Scope'], rng.int(1, 2)) : [];
+    const dcpItems =
+      useItems.includes('theatrical') && rng.chance(0.5)
+        ? rng.sample(['2D Flat', '2D Scope', '3D Scope'], rng.int(1, 2))
+        : [];
     const recipients: Record<string, { name: string; email: string }[]> = {};
     if (rng.chance(0.8)) {
       recipients.Online = rng.sample(recipientsPool.Online, rng.int(1, 2));
@@ -677,8 +1147,22 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     const doneish = ['in-progress', 'for-review', 'approved', 'complete'].includes(status);
     const materials = [
       { name: 'Dialogue list', complete: !materialsMissing || rng.chance(0.5), approved: doneish, files: [] },
-      { name: 'Textless version', complete: !materialsMissing && (doneish || rng.chance(0.6)), approved: doneish && rng.chance(0.8), files: [] },
-      ...(image ? [] : [{ name: 'Audio stems', complete: doneish || rng.chance(0.5), approved: doneish && rng.chance(0.7), files: [] }]),
+      {
+        name: 'Textless version',
+        complete: !materialsMissing && (doneish || rng.chance(0.6)),
+        approved: doneish && rng.chance(0.8),
+        files: [],
+      },
+      ...(image
+        ? []
+        : [
+            {
+              name: 'Audio stems',
+              complete: doneish || rng.chance(0.5),
+              approved: doneish && rng.chance(0.7),
+              files: [],
+            },
+          ]),
     ];
     if (materialsMissing && materials.every((m) => m.complete)) materials[1]!.complete = false;
     const rejections = history
@@ -688,13 +1172,19 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     const wrId = rng.id(created);
     // Translations.
     const submitted = ['for-review', 'approved', 'complete'].includes(status);
-    const progress = submitted ? 1
-      : status === 'incomplete' ? 0
-      : status === 'submitted' ? rng.pick([0, 0, 0.1])
-      : status === 'awaiting-materials' ? rng.float(0, 0.3)
-      : status === 'in-progress' ? rng.float(0.2, 0.95)
-      : status === 'rejected' ? rng.float(0.6, 1)
-      : rng.float(0, 0.5);
+    const progress = submitted
+      ? 1
+      : status === 'incomplete'
+        ? 0
+        : status === 'submitted'
+          ? rng.pick([0, 0, 0.1])
+          : status === 'awaiting-materials'
+            ? rng.float(0, 0.3)
+            : status === 'in-progress'
+              ? rng.float(0.2, 0.95)
+              : status === 'rejected'
+                ? rng.float(0.6, 1)
+                : rng.float(0, 0.5);
     const machine = autosubs && status !== 'incomplete';
     const textKey = langDef(language).text;
     const makeTranslation = (timing: Timing, kind: string) => {
@@ -702,18 +1192,36 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
       const tid = rng.id(tCreated);
       const lines = buildLines(rng, timing, { textKey, progress: machine ? 1 : progress, machine, tooLong: 0.015 });
       const t = {
-        _id: tid, created: tCreated, asset: asset._id, workRequest: wrId, language,
-        status: submitted ? 'submitted' : 'incomplete', kind, translator: summaryOf(translator),
-        lines, ...lineStats(lines), printLines: [], approval: status === 'approved' || status === 'complete',
+        _id: tid,
+        created: tCreated,
+        asset: asset._id,
+        workRequest: wrId,
+        language,
+        status: submitted ? 'submitted' : 'incomplete',
+        kind,
+        translator: summaryOf(translator),
+        lines,
+        ...lineStats(lines),
+        printLines: [],
+        approval: status === 'approved' || status === 'complete',
       };
       add('Translations', t);
       return summarize(t);
     };
-    const translationSummary = makeTranslation(asset.dialogue ?? asset.graphics!, asset.dialogue ? 'dialogue' : 'graphics');
-    const graphicsTranslationSummary = asset.dialogue && asset.graphics ? makeTranslation(asset.graphics, 'graphics') : undefined;
+    const translationSummary = makeTranslation(
+      asset.dialogue ?? asset.graphics!,
+      asset.dialogue ? 'dialogue' : 'graphics',
+    );
+    const graphicsTranslationSummary =
+      asset.dialogue && asset.graphics ? makeTranslation(asset.graphics, 'graphics') : undefined;
     const translation = translationSummary._id;
     const graphicsTranslation = graphicsTranslationSummary?._id;
-    const instructions = i === SCRIPT_WR ? INSTRUCTIONS[SCRIPT_INSTRUCTION]! : rng.chance(0.85) ? INSTRUCTIONS[rng.int(0, SCRIPT_INSTRUCTION - 1)]! : '';
+    const instructions =
+      i === SCRIPT_WR
+        ? INSTRUCTIONS[SCRIPT_INSTRUCTION]!
+        : rng.chance(0.85)
+          ? INSTRUCTIONS[rng.int(0, SCRIPT_INSTRUCTION - 1)]!
+          : '';
     const doc: D = {
       _id: wrId,
       created,
@@ -739,7 +1247,15 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
       },
       uses: { items: useItems, details },
       dcp: dcpItems.length
-        ? { items: dcpItems, details: dcpItems.map((f) => ({ format: f, resolution: rng.pick(['2K', '4K']), audio: rng.pick(['5.1', '7.1']), subtitles: 'burned-in' })) }
+        ? {
+            items: dcpItems,
+            details: dcpItems.map((f) => ({
+              format: f,
+              resolution: rng.pick(['2K', '4K']),
+              audio: rng.pick(['5.1', '7.1']),
+              subtitles: 'burned-in',
+            })),
+          }
         : { items: [], details: [] },
       instructions,
       reason: last.reason,
@@ -747,7 +1263,15 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
       history: history.map((h) => ({ date: h.date, user: summaryOf(h.user), status: h.status, reason: h.reason })),
       recipients,
       shippingAddresses: rng.chance(0.15)
-        ? [{ name: 'Lumière Lab — Deliveries', street: '12 Rue des Studios', city: 'Paris', postalCode: '75011', country: 'FR' }]
+        ? [
+            {
+              name: 'Lumière Lab — Deliveries',
+              street: '12 Rue des Studios',
+              city: 'Paris',
+              postalCode: '75011',
+              country: 'FR',
+            },
+          ]
         : [],
       estimate: { base: `${baseCost}.00 USD`, applied: `${applied}.00 USD` },
       translation,
@@ -760,7 +1284,10 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
       offlines: [],
       graphicsAutomationJobs: [],
       files: [
-        { name: 'Subtitles', files: status === 'complete' ? [{ name: `${project.prefix}_${compact(asset.name)}_${language}.srt` }] : [] },
+        {
+          name: 'Subtitles',
+          files: status === 'complete' ? [{ name: `${project.prefix}_${compact(asset.name)}_${language}.srt` }] : [],
+        },
         ...(asset.graphics ? [{ name: 'Graphics', files: [] }] : []),
       ],
       materials,
@@ -771,7 +1298,10 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   }
 
   // -------------------------------------------------------------------------------- comments
-  const commentable = rng.sample(wrs.filter((w) => w.doc.status !== 'incomplete'), 120);
+  const commentable = rng.sample(
+    wrs.filter((w) => w.doc.status !== 'incomplete'),
+    120,
+  );
   const perWr = commentable.map(() => 1);
   for (let k = 0; k < 300 - commentable.length; k++) perWr[rng.int(0, commentable.length - 1)]! += 1;
   const markupAt = new Set([11, 97, 180, 254]);
@@ -781,13 +1311,20 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   for (const [ci, w] of commentable.entries()) {
     const n = perWr[ci]!;
     const start = w.doc.created;
-    const dates = Array.from({ length: n }, () => start + Math.round(rng.float(0.02, 0.99) * (now - start))).sort((a, b) => a - b);
+    const dates = Array.from({ length: n }, () => start + Math.round(rng.float(0.02, 0.99) * (now - start))).sort(
+      (a, b) => a - b,
+    );
     for (const date of dates) {
       const user = rng.weighted([w.from, w.coordinator, w.translator], [3, 4, 3]);
       const bodyIdx = markupAt.has(commentNo) ? MARKUP_COMMENTS[commentNo % 2]! : rng.pick(plainComments);
       const doc = add('Comments', {
-        _id: rng.id(date), created: date, workRequest: w.doc._id, user: summaryOf(user), body: COMMENTS[bodyIdx]!,
-        urls: { workRequest: `/work-requests/${w.doc._id}` }, replies: [],
+        _id: rng.id(date),
+        created: date,
+        workRequest: w.doc._id,
+        user: summaryOf(user),
+        body: COMMENTS[bodyIdx]!,
+        urls: { workRequest: `/work-requests/${w.doc._id}` },
+        replies: [],
       });
       comments.push({ wr: w, user, date, doc });
       commentNo++;
@@ -796,17 +1333,38 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
 
   // -------------------------------------------------------------------------------- shares
   const ACCESS = [
-    'sharing', 'push', 'download', 'requests', 'notes', 'manageWorkRequsts', 'projectAdminView',
-    'projectAdminUpdate', 'projectAdminEmbargos', 'workRequestReport', 'downloadReport', 'exceptionReport',
-    'groupSpendingReport', 'adminWorkRequests', 'shareVotingView',
+    'sharing',
+    'push',
+    'download',
+    'requests',
+    'notes',
+    'manageWorkRequsts',
+    'projectAdminView',
+    'projectAdminUpdate',
+    'projectAdminEmbargos',
+    'workRequestReport',
+    'downloadReport',
+    'exceptionReport',
+    'groupSpendingReport',
+    'adminWorkRequests',
+    'shareVotingView',
   ];
   const shares: { doc: D; from: UserRec; to: UserRec[]; project: ProjectRec; assets: AssetRec[] }[] = [];
   for (let s = 0; s < 12; s++) {
     const from = s === 0 ? admin : s === 1 ? sam : cora;
     const projectPool = projects.filter((p) => !p.archived && (from !== sam || p.studio.key === 'harbor'));
     const project = rng.pick(projectPool);
-    const to = s === 0 ? [cora] : rng.sample([...clients, ...clients, U('priya'), U('diego'), sam].filter((u, i, a) => a.indexOf(u) === i && u !== from), rng.int(1, 3));
-    const shared = rng.sample(assets.filter((a) => a.project === project), rng.int(1, 6));
+    const to =
+      s === 0
+        ? [cora]
+        : rng.sample(
+            [...clients, ...clients, U('priya'), U('diego'), sam].filter((u, i, a) => a.indexOf(u) === i && u !== from),
+            rng.int(1, 3),
+          );
+    const shared = rng.sample(
+      assets.filter((a) => a.project === project),
+      rng.int(1, 6),
+    );
     const created = at(rng.float(1, 60));
     const _id = rng.id(created);
     const kind = shared.every((a) => a.mediaType === 'image') ? 'key-art' : shared[0]!.type;
@@ -827,23 +1385,44 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
       access.previews = previews;
       const scope = (ov: boolean) => ({ ov, countries: u.territory.countries, languages: u.territory.languages });
       return {
-        _id: rng.id(created), sources: {
-          download: scope(true), previews: scope(true), requests: scope(false),
+        _id: rng.id(created),
+        sources: {
+          download: scope(true),
+          previews: scope(true),
+          requests: scope(false),
           social: { ov: false, countries: [], languages: [] },
-          manageWorkRequests: { groups: [] }, adminWorkRequests: { groups: [] },
+          manageWorkRequests: { groups: [] },
+          adminWorkRequests: { groups: [] },
         },
-        approved, project: project._id, assets: shared.map((a) => a._id), tags,
-        types: [...new Set(shared.map((a) => a.type))], access, user: u._id, share: _id,
+        approved,
+        project: project._id,
+        assets: shared.map((a) => a._id),
+        tags,
+        types: [...new Set(shared.map((a) => a.type))],
+        access,
+        user: u._id,
+        share: _id,
       };
     });
     const doc = add('Shares', {
-      _id, created,
+      _id,
+      created,
       from: { _id: from._id, name: from.name, emailNormal: from.email.toLowerCase() },
       to: to.map((u) => ({ _id: u._id, name: u.name, emailNormal: u.email.toLowerCase() })),
-      groups: [], questions: [],
+      groups: [],
+      questions: [],
       assets: shared.map((a) => ({
-        _id: a._id, project: project._id, studio: project.studio._id, name: a.name, slug: a.slug, type: a.type,
-        length: a.length, thumbnail: a.thumbnailId, created: a.created, mediaType: a.mediaType, creative: a.creative,
+        _id: a._id,
+        project: project._id,
+        studio: project.studio._id,
+        name: a.name,
+        slug: a.slug,
+        type: a.type,
+        length: a.length,
+        thumbnail: a.thumbnailId,
+        created: a.created,
+        mediaType: a.mediaType,
+        creative: a.creative,
       })),
       assetsCount: shared.length,
       assetCategory: shared.some((a) => a.type === 'tv-spot') ? 'tv' : rng.pick(['theatrical', 'digital']),
@@ -874,11 +1453,21 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     } as D;
     return eventWorkRequest(docAt);
   };
-  const wrHappening = (w: WrRec, type: string, actor: UserRec, date: number, withTranslator: boolean, title: string) => {
+  const wrHappening = (
+    w: WrRec,
+    type: string,
+    actor: UserRec,
+    date: number,
+    withTranslator: boolean,
+    title: string,
+  ) => {
     const studio = w.asset.project.studio;
     const notify = [w.from._id, ...coordUsersOf(studio), ...(withTranslator ? [w.translator._id] : [])];
     happenings.push({
-      date, type, actor, title,
+      date,
+      type,
+      actor,
+      title,
       users: [...new Set(notify)].filter((u) => u !== actor._id),
       groups: [studio.coordGroup._id],
       workRequest: wrSnapshot(w, date),
@@ -898,21 +1487,46 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   for (const w of wrs) {
     for (const [k, h] of w.history.entries()) {
       if (k === 0) continue;
-      if (h.status === 'awaiting-materials') wrHappening(w, 'wam', h.user, h.date, false, wamTitle(titleInput(w, h.user)));
-      else wrHappening(w, 'wr-status', h.user, h.date, true, wrStatusTitle({ ...titleInput(w, h.user), status: h.status }));
+      if (h.status === 'awaiting-materials')
+        wrHappening(w, 'wam', h.user, h.date, false, wamTitle(titleInput(w, h.user)));
+      else
+        wrHappening(
+          w,
+          'wr-status',
+          h.user,
+          h.date,
+          true,
+          wrStatusTitle({ ...titleInput(w, h.user), status: h.status }),
+        );
       if (h.status === 'for-review') {
-        wrHappening(w, 'translation-submitted', w.translator, h.date - 120, false, translationSubmittedTitle(titleInput(w, w.translator)));
+        wrHappening(
+          w,
+          'translation-submitted',
+          w.translator,
+          h.date - 120,
+          false,
+          translationSubmittedTitle(titleInput(w, w.translator)),
+        );
       }
     }
   }
-  for (const c of comments) wrHappening(c.wr, 'wr-comment', c.user, c.date, true, wrCommentTitle(titleInput(c.wr, c.user)));
+  for (const c of comments)
+    wrHappening(c.wr, 'wr-comment', c.user, c.date, true, wrCommentTitle(titleInput(c.wr, c.user)));
   const fixed: Happening[] = [];
   for (const s of shares) {
     const created = s.doc.created;
     fixed.push({
-      date: created + 30, type: 'share', actor: s.from,
-      title: shareTitle({ actorName: s.from.name, actorGroup: groupIn(s.from, s.project.studio._id)?.name, assetCount: s.assets.length, projectNames: [s.project.name] }),
-      users: s.to.map((u) => u._id), groups: [],
+      date: created + 30,
+      type: 'share',
+      actor: s.from,
+      title: shareTitle({
+        actorName: s.from.name,
+        actorGroup: groupIn(s.from, s.project.studio._id)?.name,
+        assetCount: s.assets.length,
+        projectNames: [s.project.name],
+      }),
+      users: s.to.map((u) => u._id),
+      groups: [],
       projects: [{ _id: s.project._id, name: s.project.name, slug: s.project.slug }],
       urls: { view: `/shares/${s.doc._id}`, manage: `/shares/${s.doc._id}`, invite: '/invite/:code' },
       assets: s.assets.map((a) => ({ _id: a._id, name: a.name, slug: a.slug, project: a.project._id })),
@@ -924,9 +1538,12 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     file.embargo = { event: true, end };
     const studio = asset.project.studio;
     fixed.push({
-      date: end, type: 'embargo', actor: admin,
+      date: end,
+      type: 'embargo',
+      actor: admin,
       title: embargoTitle({ fileName: file.name as string, assetName: asset.name }),
-      users: coordUsersOf(studio).filter((u) => u !== admin._id), groups: [studio.coordGroup._id],
+      users: coordUsersOf(studio).filter((u) => u !== admin._id),
+      groups: [studio.coordGroup._id],
       projects: [{ _id: asset.project._id, name: asset.project.name, slug: asset.project.slug }],
       urls: { view: `/assets/${asset._id}`, manage: `/assets/${asset._id}` },
       assets: [{ _id: asset._id, name: asset.name, slug: asset.slug, project: asset.project._id, file: file._id }],
@@ -961,15 +1578,34 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   const notificationsByUser = new Map<string, D[]>();
   for (const h of [...chosen].sort((a, b) => a.date - b.date || a.order - b.order)) {
     const event: D = {
-      _id: rng.id(h.date), created: h.date, processed: true, pushed: true, digested: h.date < now - DAY,
-      from: eventFrom(h.actor), type: h.type, ...(h.workRequest ? { workRequest: h.workRequest } : {}),
-      projects: h.projects, urls: h.urls, notify: { users: h.users, groups: h.groups }, assets: h.assets,
+      _id: rng.id(h.date),
+      created: h.date,
+      processed: true,
+      pushed: true,
+      digested: h.date < now - DAY,
+      from: eventFrom(h.actor),
+      type: h.type,
+      ...(h.workRequest ? { workRequest: h.workRequest } : {}),
+      projects: h.projects,
+      urls: h.urls,
+      notify: { users: h.users, groups: h.groups },
+      assets: h.assets,
     };
     add('Events', event);
     for (const to of h.users) {
       const n: D = {
-        _id: rng.id(h.date), created: h.date, from: h.actor._id, to, event, type: h.type, title: h.title,
-        emailSubject: h.title, read: true, viewed: true, sent: true, added: h.date,
+        _id: rng.id(h.date),
+        created: h.date,
+        from: h.actor._id,
+        to,
+        event,
+        type: h.type,
+        title: h.title,
+        emailSubject: h.title,
+        read: true,
+        viewed: true,
+        sent: true,
+        added: h.date,
       };
       add('Notifications', n);
       const list = notificationsByUser.get(to) ?? [];
@@ -998,7 +1634,9 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     accounts: DEMO_ACCOUNTS.map((a) => ({ ...a, _id: U(a.role)._id })),
     notifications: { admin: countOf(admin), coordinator: countOf(cora), translator: countOf(tomas) },
     statuses,
-    automationQueue: wrs.filter((w) => (w.doc.auto || w.doc.autosubs) && !CLOSED_STATUSES.includes(w.doc.status as string)).length,
+    automationQueue: wrs.filter(
+      (w) => (w.doc.auto || w.doc.autosubs) && !CLOSED_STATUSES.includes(w.doc.status as string),
+    ).length,
     translatorWorkRequests: wrs.filter((w) => w.translator === tomas).length,
   };
 }
@@ -1023,7 +1661,8 @@ export function countAll(store: Store): Record<Collection, number> {
 
 /** Seeds the demo set into an empty store. */
 export async function seedDemo(store: Store, options: SeedOptions = {}): Promise<SeedSummary> {
-  if (!isEmpty(store)) throw new Error('seedDemo: the store already has users; the demo set is only seeded into an empty store');
+  if (!isEmpty(store))
+    throw new Error('seedDemo: the store already has users; the demo set is only seeded into an empty store');
   const started = performance.now();
   const nowMs = options.now instanceof Date ? options.now.getTime() : (options.now ?? DEMO_NOW);
   const now = Math.floor(nowMs / 1000);

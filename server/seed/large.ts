@@ -22,7 +22,14 @@ import { buildLines, makeTiming } from './lines';
 import { INSTRUCTIONS, SCRIPT_INSTRUCTION, STATUS_REASONS } from './vocab';
 import { slugify } from '../../src/api/schema/slug';
 import {
-  DAY, DEMO_NOW, HISTORY_PATHS, WORK_REQUEST_STATUS_COUNTS, derivedSeed, isEmpty, seedDemo, workRequestUrls,
+  DAY,
+  DEMO_NOW,
+  HISTORY_PATHS,
+  WORK_REQUEST_STATUS_COUNTS,
+  derivedSeed,
+  isEmpty,
+  seedDemo,
+  workRequestUrls,
   type SeedSummary,
 } from './demo';
 
@@ -61,13 +68,23 @@ export interface LargeSummary {
 
 type D = Doc;
 type Summary = { _id: string; name?: string; emailNormal?: string; groups?: unknown[] };
-interface HistoryEntry { date: number; user: Summary; status: string; reason: string }
+interface HistoryEntry {
+  date: number;
+  user: Summary;
+  status: string;
+  reason: string;
+}
 
 const STATUSES = Object.keys(WORK_REQUEST_STATUS_COUNTS);
 const STATUS_WEIGHTS = STATUSES.map((s) => WORK_REQUEST_STATUS_COUNTS[s]!);
 const SHORT_INSTRUCTIONS = INSTRUCTIONS.filter((_, i) => i !== SCRIPT_INSTRUCTION);
 
-function findOne(store: Store, collection: 'Assets' | 'Users' | 'Projects', field: string, value: string): D | undefined {
+function findOne(
+  store: Store,
+  collection: 'Assets' | 'Users' | 'Projects',
+  field: string,
+  value: string,
+): D | undefined {
   return store.list(collection, { filters: [{ field, op: 'eq', value }], offset: 0, limit: 1 }).items[0];
 }
 
@@ -84,14 +101,26 @@ function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): {
   const out: Partial<BenchmarkIds> = {};
   let made = 0;
   const translatorUser = findOne(store, 'Users', 'username', BENCH_TRANSLATOR);
-  const template = templates.find((t) => (t.project as { name?: string }).name === BENCH_PROJECT && (t.asset as { mediaType?: string }).mediaType === 'video')
-    ?? templates.find((t) => (t.asset as { mediaType?: string }).mediaType === 'video')
-    ?? templates[0]!;
-  for (const [lines, name] of [[3000, BENCH_ASSET_3000], [1500, BENCH_ASSET_1500]] as const) {
+  const template =
+    templates.find(
+      (t) =>
+        (t.project as { name?: string }).name === BENCH_PROJECT &&
+        (t.asset as { mediaType?: string }).mediaType === 'video',
+    ) ??
+    templates.find((t) => (t.asset as { mediaType?: string }).mediaType === 'video') ??
+    templates[0]!;
+  for (const [lines, name] of [
+    [3000, BENCH_ASSET_3000],
+    [1500, BENCH_ASSET_1500],
+  ] as const) {
     const key = lines === 3000 ? '3000' : '1500';
     const existing = findOne(store, 'Assets', 'name', name);
     if (existing) {
-      const wr = store.list('Workrequests', { filters: [{ field: 'asset', op: 'eq', value: existing._id }], offset: 0, limit: 1 }).items[0];
+      const wr = store.list('Workrequests', {
+        filters: [{ field: 'asset', op: 'eq', value: existing._id }],
+        offset: 0,
+        limit: 1,
+      }).items[0];
       out[`asset${key}`] = existing._id;
       out[`workRequest${key}`] = wr?._id ?? '';
       out[`translation${key}`] = (wr?.translation as string | undefined) ?? '';
@@ -107,18 +136,43 @@ function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): {
     const wrId = rng.id(created + 120);
     const slug = slugify(name);
     store.insert('Translations', {
-      _id: transcriptionId, created: created + 60, asset: assetId, language: 'en', status: 'submitted', kind: 'dialogue',
-      lines: buildLines(rng, timing, { textKey: 'en', progress: 1, machine: false, tooLong: 0 }), printLines: [], approval: true,
+      _id: transcriptionId,
+      created: created + 60,
+      asset: assetId,
+      language: 'en',
+      status: 'submitted',
+      kind: 'dialogue',
+      lines: buildLines(rng, timing, { textKey: 'en', progress: 1, machine: false, tooLong: 0 }),
+      printLines: [],
+      approval: true,
     });
     store.insert('Assets', {
-      ...sourceAsset, _id: assetId, created, name, slug, type: 'featurette', mediaType: 'video', previews: [],
-      importName: `BENCHMARK_FEATURE_${lines}`, transcription: { dialogue: transcriptionId },
+      ...sourceAsset,
+      _id: assetId,
+      created,
+      name,
+      slug,
+      type: 'featurette',
+      mediaType: 'video',
+      previews: [],
+      importName: `BENCHMARK_FEATURE_${lines}`,
+      transcription: { dialogue: transcriptionId },
     });
     const translator = translatorUser ? summaryOf(store, translatorUser) : (template.from as Summary);
     const translated = buildLines(rng, timing, { textKey: 'fr', progress: 0.6, machine: false, tooLong: 0.01 });
     const t = {
-      _id: translationId, created: created + 120, asset: assetId, workRequest: wrId, language: 'fr-FR', status: 'incomplete',
-      kind: 'dialogue', translator, lines: translated, ...lineStats(translated), printLines: [], approval: false,
+      _id: translationId,
+      created: created + 120,
+      asset: assetId,
+      workRequest: wrId,
+      language: 'fr-FR',
+      status: 'incomplete',
+      kind: 'dialogue',
+      translator,
+      lines: translated,
+      ...lineStats(translated),
+      printLines: [],
+      approval: false,
     };
     store.insert('Translations', t);
     const from = template.from as Summary;
@@ -128,14 +182,30 @@ function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): {
       { date: created + 2 * DAY, user: translator, status: 'in-progress', reason: 'Translator started' },
     ];
     store.insert('Workrequests', {
-      ...template, _id: wrId, created: created + 120,
+      ...template,
+      _id: wrId,
+      created: created + 120,
       asset: { ...tAsset, _id: assetId, name, slug, type: 'featurette', transcription: { dialogue: transcriptionId } },
-      assetType: 'featurette', assetCategory: 'home-entertainment', auto: false, autosubs: false, autoMode: false,
-      language: 'fr-FR', territory: 'FR', status: 'in-progress', reason: 'Translator started', history, rejections: [],
-      due: { date: now + 30 * DAY, tz: 'Europe/Paris' }, deliveryDeadline: { date: now + 35 * DAY, tz: 'Europe/Paris' },
-      instructions: `Benchmark translation with ${lines} lines.`, translation: translationId, graphicsTranslation: undefined,
-      translationSummary: summarize(t), graphicsTranslationSummary: undefined,
-      urls: workRequestUrls(null), tags: ['benchmark'],
+      assetType: 'featurette',
+      assetCategory: 'home-entertainment',
+      auto: false,
+      autosubs: false,
+      autoMode: false,
+      language: 'fr-FR',
+      territory: 'FR',
+      status: 'in-progress',
+      reason: 'Translator started',
+      history,
+      rejections: [],
+      due: { date: now + 30 * DAY, tz: 'Europe/Paris' },
+      deliveryDeadline: { date: now + 35 * DAY, tz: 'Europe/Paris' },
+      instructions: `Benchmark translation with ${lines} lines.`,
+      translation: translationId,
+      graphicsTranslation: undefined,
+      translationSummary: summarize(t),
+      graphicsTranslationSummary: undefined,
+      urls: workRequestUrls(null),
+      tags: ['benchmark'],
     });
     made++;
     out[`asset${key}`] = assetId;
@@ -148,7 +218,8 @@ function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): {
 /** Adds `workRequests` work requests (and, once, the benchmark translations); seeds the demo set first when empty. */
 export async function seedLarge(store: Store, options: LargeOptions): Promise<LargeSummary> {
   const n = options.workRequests;
-  if (!Number.isInteger(n) || n < 0) throw new Error(`seedLarge: workRequests must be a non-negative integer, got ${n}`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`seedLarge: workRequests must be a non-negative integer, got ${n}`);
   const started = performance.now();
   const demo = isEmpty(store) ? await seedDemo(store, { now: options.now }) : undefined;
   const nowMs = options.now instanceof Date ? options.now.getTime() : (options.now ?? DEMO_NOW);
@@ -189,9 +260,12 @@ export async function seedLarge(store: Store, options: LargeOptions): Promise<La
     due -= due % 3600;
     const path = rng.pick(HISTORY_PATHS[status]!);
     // Compact histories: the first entry and the current status, sometimes the step before it.
-    const statuses = path.length <= 2 ? path
-      : rng.chance(0.3) ? [path[0]!, path[path.length - 2]!, path[path.length - 1]!]
-      : [path[0]!, path[path.length - 1]!];
+    const statuses =
+      path.length <= 2
+        ? path
+        : rng.chance(0.3)
+          ? [path[0]!, path[path.length - 2]!, path[path.length - 1]!]
+          : [path[0]!, path[path.length - 1]!];
     const from = t.from as Summary;
     const end = Math.min(now, Math.max(created + 3600, open ? now : due));
     const history: HistoryEntry[] = statuses.map((s, k) => {

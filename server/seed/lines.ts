@@ -57,7 +57,16 @@ export function timecode(ms: number): string {
  */
 export function makeTiming(rng: Rng, count: number, kind: LineKind, still = false): Timing {
   const t: Timing = {
-    kind, count, startTime: [], stopTime: [], range: [], phrase: [], rows: [], style: [], top: [], durationSeconds: 0,
+    kind,
+    count,
+    startTime: [],
+    stopTime: [],
+    range: [],
+    phrase: [],
+    rows: [],
+    style: [],
+    top: [],
+    durationSeconds: 0,
   };
   let cursor = still ? 0 : rng.int(800, 4000);
   const first = cursor;
@@ -93,7 +102,8 @@ export interface LineOptions {
 
 /** Builds lines from a timing. */
 export function buildLines(rng: Rng, t: Timing, opts: LineOptions): Line[] {
-  const table = (t.kind === 'dialogue' ? PHRASES : GRAPHICS)[opts.textKey] ?? (t.kind === 'dialogue' ? PHRASES.en : GRAPHICS.en)!;
+  const table =
+    (t.kind === 'dialogue' ? PHRASES : GRAPHICS)[opts.textKey] ?? (t.kind === 'dialogue' ? PHRASES.en : GRAPHICS.en)!;
   const n = table.length;
   const filled = Math.round(t.count * opts.progress);
   const lines = new Array<Line>(t.count);

@@ -3,7 +3,12 @@ import * as z from 'zod/mini';
 import { SqliteStore } from '../storage/sqlite/sqliteStore';
 import { COLLECTIONS, type Collection, type Doc } from '../storage/store';
 import { verifyPassword } from '../domain/passwords';
-import { workRequest, eventWorkRequest as eventWorkRequestSchema, WORK_REQUEST_STATUSES, RECIPIENT_KEYS } from '../../src/api/schema/workRequest';
+import {
+  workRequest,
+  eventWorkRequest as eventWorkRequestSchema,
+  WORK_REQUEST_STATUSES,
+  RECIPIENT_KEYS,
+} from '../../src/api/schema/workRequest';
 import { translation, TIMECODE } from '../../src/api/schema/translation';
 import { user, group, MAIL_PREFERENCE_KEYS } from '../../src/api/schema/user';
 import { asset } from '../../src/api/schema/asset';
@@ -20,8 +25,19 @@ import { event, EVENT_TYPES } from '../../src/api/schema/event';
 import { notification } from '../../src/api/schema/notification';
 import { ASSET_USAGE_KEYS, WORK_REQUEST_USAGE_KEYS } from '../../src/api/schema/usage';
 import {
-  AUTOMATION_QUEUE_SIZE, CLOSED_STATUSES, DAY, DEMO_ACCOUNTS, DEMO_COUNTS, DEMO_NOW, DEMO_PASSWORD, DEMO_SEED,
-  WORK_REQUEST_STATUS_COUNTS, buildDemo, isEmpty, seedDemo, type SeedSummary,
+  AUTOMATION_QUEUE_SIZE,
+  CLOSED_STATUSES,
+  DAY,
+  DEMO_ACCOUNTS,
+  DEMO_COUNTS,
+  DEMO_NOW,
+  DEMO_PASSWORD,
+  DEMO_SEED,
+  WORK_REQUEST_STATUS_COUNTS,
+  buildDemo,
+  isEmpty,
+  seedDemo,
+  type SeedSummary,
 } from './demo';
 import { seedLarge, BENCH_ASSET_1500, BENCH_ASSET_3000 } from './large';
 import { parseCliArgs } from './cli';
@@ -85,7 +101,9 @@ describe('demo seed', () => {
 
   it('has every work request status in the documented numbers', () => {
     for (const s of WORK_REQUEST_STATUSES) {
-      expect(store.count('Workrequests', [{ field: 'status', op: 'eq', value: s }]), s).toBe(WORK_REQUEST_STATUS_COUNTS[s]);
+      expect(store.count('Workrequests', [{ field: 'status', op: 'eq', value: s }]), s).toBe(
+        WORK_REQUEST_STATUS_COUNTS[s],
+      );
     }
     expect(summary.statuses).toEqual(WORK_REQUEST_STATUS_COUNTS);
   });
@@ -98,9 +116,16 @@ describe('demo seed', () => {
       graphicsTranslation: embedded(byId.Translations.get(w.graphicsTranslation)),
     }));
     expectParses(workRequest, wrs, 'Workrequests');
-    expectParses(z.omit(workRequest, { translation: true, graphicsTranslation: true }), docs.Workrequests, 'Workrequests (stored)');
+    expectParses(
+      z.omit(workRequest, { translation: true, graphicsTranslation: true }),
+      docs.Workrequests,
+      'Workrequests (stored)',
+    );
     expectParses(translation, docs.Translations, 'Translations');
-    const users = docs.Users.map(({ passwordHash: _h, ...u }) => ({ ...u, groups: u.groups.map((g: string) => byId.Groups.get(g)) }));
+    const users = docs.Users.map(({ passwordHash: _h, ...u }) => ({
+      ...u,
+      groups: u.groups.map((g: string) => byId.Groups.get(g)),
+    }));
     expectParses(user, users, 'Users');
     expectParses(group, docs.Groups, 'Groups');
     expectParses(asset, docs.Assets, 'Assets');
@@ -114,7 +139,11 @@ describe('demo seed', () => {
     expectParses(share, docs.Shares, 'Shares');
     expectParses(event, docs.Events, 'Events');
     expectParses(notification, docs.Notifications, 'Notifications');
-    expectParses(eventWorkRequestSchema, docs.Events.filter((e) => e.workRequest).map((e) => e.workRequest), 'event.workRequest');
+    expectParses(
+      eventWorkRequestSchema,
+      docs.Events.filter((e) => e.workRequest).map((e) => e.workRequest),
+      'event.workRequest',
+    );
   });
 
   it('uses the contract key sets and value conventions', () => {
@@ -153,7 +182,8 @@ describe('demo seed', () => {
       expect(w.history[0].status).toBe('incomplete');
       expect(w.history.at(-1).status).toBe(w.status);
       expect(w.reason).toBe(w.history.at(-1).reason);
-      for (let i = 1; i < w.history.length; i++) expect(w.history[i].date).toBeGreaterThanOrEqual(w.history[i - 1].date);
+      for (let i = 1; i < w.history.length; i++)
+        expect(w.history[i].date).toBeGreaterThanOrEqual(w.history[i - 1].date);
       expect(w.due.date).toBeGreaterThan(w.created);
       expect(w.created).toBeLessThan(DEMO_NOW / 1000);
       // References.
@@ -208,8 +238,13 @@ describe('demo seed', () => {
     for (const t of docs.Translations) {
       let previous = -1;
       for (const [i, l] of t.lines.entries()) {
-        const ok = l.number === i + 1 && TIMECODE.test(l.startTime) && TIMECODE.test(l.stopTime) &&
-          l.range[1] > l.range[0] && l.range[0] >= previous && l.startTime < l.stopTime;
+        const ok =
+          l.number === i + 1 &&
+          TIMECODE.test(l.startTime) &&
+          TIMECODE.test(l.stopTime) &&
+          l.range[1] > l.range[0] &&
+          l.range[0] >= previous &&
+          l.startTime < l.stopTime;
         if (!ok) bad.push(`${t._id} line ${i + 1}`);
         previous = l.range[1];
         if (l.text.includes('<i>')) italic++;
@@ -228,7 +263,10 @@ describe('demo seed', () => {
   it('gives the demo accounts their share of the work', () => {
     const [adminId, coordinatorId, translatorId] = summary.accounts.map((a) => a._id);
     const notifications = (to: string, read?: boolean) =>
-      store.count('Notifications', [{ field: 'to', op: 'eq', value: to }, ...(read === undefined ? [] : [{ field: 'read', op: 'eq' as const, value: read }])]);
+      store.count('Notifications', [
+        { field: 'to', op: 'eq', value: to },
+        ...(read === undefined ? [] : [{ field: 'read', op: 'eq' as const, value: read }]),
+      ]);
     expect(notifications(coordinatorId!)).toBeGreaterThanOrEqual(55);
     expect(notifications(coordinatorId!)).toBeLessThanOrEqual(70);
     expect(notifications(coordinatorId!, false)).toBeGreaterThanOrEqual(12);
@@ -239,7 +277,9 @@ describe('demo seed', () => {
     expect(notifications(adminId!)).toBeLessThanOrEqual(14);
     const coordinatorTypes = new Set(docs.Notifications.filter((n) => n.to === coordinatorId).map((n) => n.type));
     expect(coordinatorTypes.size).toBeGreaterThanOrEqual(4);
-    expect(store.count('Translations', [{ field: 'translator', op: 'eq', value: translatorId! }])).toBeGreaterThanOrEqual(40);
+    expect(
+      store.count('Translations', [{ field: 'translator', op: 'eq', value: translatorId! }]),
+    ).toBeGreaterThanOrEqual(40);
     expect(summary.translatorWorkRequests).toBe(40);
     const queue = docs.Workrequests.filter((w) => (w.auto || w.autosubs) && !CLOSED_STATUSES.includes(w.status));
     expect(queue.length).toBe(AUTOMATION_QUEUE_SIZE);
@@ -336,7 +376,8 @@ describe('large seed', () => {
         expect(w.history.at(-1).status).toBe(w.status);
         expect(w.history[0].status).toBe('incomplete');
       }
-      for (const st of WORK_REQUEST_STATUSES) expect(store.count('Workrequests', [{ field: 'status', op: 'eq', value: st }])).toBeGreaterThan(100);
+      for (const st of WORK_REQUEST_STATUSES)
+        expect(store.count('Workrequests', [{ field: 'status', op: 'eq', value: st }])).toBeGreaterThan(100);
       // A second run adds exactly N and reuses the benchmark records.
       const again = await seedLarge(store, { workRequests: 100 });
       expect(again.demo).toBeUndefined();
@@ -353,7 +394,11 @@ describe('cli arguments', () => {
   it('parses and validates', () => {
     expect(parseCliArgs([], {})).toEqual({ workRequests: undefined, dataDir: './data', help: false });
     expect(parseCliArgs([], { DATA_DIR: '/srv/mws' }).dataDir).toBe('/srv/mws');
-    expect(parseCliArgs(['--work-requests', '100_000', '--data-dir', '/tmp/x'], {})).toEqual({ workRequests: 100000, dataDir: '/tmp/x', help: false });
+    expect(parseCliArgs(['--work-requests', '100_000', '--data-dir', '/tmp/x'], {})).toEqual({
+      workRequests: 100000,
+      dataDir: '/tmp/x',
+      help: false,
+    });
     expect(parseCliArgs(['--work-requests=5'], {}).workRequests).toBe(5);
     expect(() => parseCliArgs(['--work-requests=-1'], {})).toThrow(/non-negative integer/);
     expect(() => parseCliArgs(['--work-requests', '-1'], {})).toThrow();
@@ -366,10 +411,22 @@ describe('cli arguments', () => {
 
 describe('titles and random', () => {
   it('builds titles', () => {
-    const p = { actorName: 'Cora Coordinator', actorGroup: 'Northlight Localization', assetName: 'Main Trailer 2', language: 'fr-FR', territory: 'FR' };
-    expect(wamTitle(p)).toBe('Cora Coordinator (Northlight Localization) marked Main Trailer 2 — fr-FR/FR as awaiting materials');
-    expect(wrStatusTitle({ ...p, status: 'approved' })).toBe('Cora Coordinator (Northlight Localization) moved Main Trailer 2 — fr-FR/FR to approved');
-    expect(shareTitle({ actorName: 'Ada Admin', assetCount: 1, projectNames: ['Midnight Ferry'] })).toBe('Ada Admin shared 1 asset of Midnight Ferry with you');
+    const p = {
+      actorName: 'Cora Coordinator',
+      actorGroup: 'Northlight Localization',
+      assetName: 'Main Trailer 2',
+      language: 'fr-FR',
+      territory: 'FR',
+    };
+    expect(wamTitle(p)).toBe(
+      'Cora Coordinator (Northlight Localization) marked Main Trailer 2 — fr-FR/FR as awaiting materials',
+    );
+    expect(wrStatusTitle({ ...p, status: 'approved' })).toBe(
+      'Cora Coordinator (Northlight Localization) moved Main Trailer 2 — fr-FR/FR to approved',
+    );
+    expect(shareTitle({ actorName: 'Ada Admin', assetCount: 1, projectNames: ['Midnight Ferry'] })).toBe(
+      'Ada Admin shared 1 asset of Midnight Ferry with you',
+    );
     expect(embargoTitle({ fileName: 'a.mov', assetName: 'Teaser A' })).toBe('Embargo lifted on a.mov (Teaser A)');
   });
 

@@ -80,13 +80,27 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
 /** Indexes over several columns, for the lists that filter on one field and sort on another. */
 export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
   Workrequests: [
-    ['status', 'due'], ['status', 'created'], ['project', 'due'], ['automation', 'due'], ['language', 'due'], ['territory', 'due'],
+    ['status', 'due'],
+    ['status', 'created'],
+    ['project', 'due'],
+    ['automation', 'due'],
+    ['language', 'due'],
+    ['territory', 'due'],
     // A coordinator's list: their studios by date (the store merges one range per studio), and by status (counts
     // of a status tab among 100,000 work requests: 970 ms without, 3 ms with).
-    ['studio', 'created'], ['studio', 'due'], ['status', 'studio'],
+    ['studio', 'created'],
+    ['studio', 'due'],
+    ['status', 'studio'],
     // The lists of translators and requesters (domain/workRequests.ts visibilityFilters), in both sort orders.
-    ['translator', 'due'], ['translator', 'created'], ['from', 'due'], ['from', 'created'],
+    ['translator', 'due'],
+    ['translator', 'created'],
+    ['from', 'due'],
+    ['from', 'created'],
   ],
-  Notifications: [['to', 'added'], ['to', 'read', 'added'], ['to', 'type', 'added']],
+  Notifications: [
+    ['to', 'added'],
+    ['to', 'read', 'added'],
+    ['to', 'type', 'added'],
+  ],
   Comments: [['workRequest', 'created']],
 };

@@ -8,7 +8,15 @@ describe('record ids', () => {
   });
 
   it('isRecordId refuses anything else, so routes answer 404 or 400 without a lookup', () => {
-    for (const id of ['', 'abc', 'A'.repeat(24), `${'a'.repeat(24)}\n`, 'g'.repeat(24), 'a'.repeat(25), "' OR 1=1 --"]) {
+    for (const id of [
+      '',
+      'abc',
+      'A'.repeat(24),
+      `${'a'.repeat(24)}\n`,
+      'g'.repeat(24),
+      'a'.repeat(25),
+      "' OR 1=1 --",
+    ]) {
       expect(isRecordId(id)).toBe(false);
     }
   });

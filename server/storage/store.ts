@@ -6,8 +6,23 @@
 
 /** Collection names as the spec capitalises them in `$links` (`//host/api/<Collection>/<id>`). */
 export const COLLECTIONS = [
-  'Workrequests', 'Translations', 'Users', 'Groups', 'Offlines', 'Shares', 'Permissions', 'Assets', 'Previews',
-  'Files', 'Comments', 'Projects', 'Studios', 'Languages', 'Territories', 'Notifications', 'Events',
+  'Workrequests',
+  'Translations',
+  'Users',
+  'Groups',
+  'Offlines',
+  'Shares',
+  'Permissions',
+  'Assets',
+  'Previews',
+  'Files',
+  'Comments',
+  'Projects',
+  'Studios',
+  'Languages',
+  'Territories',
+  'Notifications',
+  'Events',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -31,7 +46,7 @@ export interface ValueFilter {
    * none narrows nothing. SQLite: FTS5 (sqlite/fullText.ts). PostgreSQL: a `tsvector` of
    * `to_tsvector('simple', unaccent(text))` with a GIN index, matched by `to_tsquery` with each part as
    * `word:*` (a part of several words as `w1 <-> w2:*`), parts joined by `&`; never pass user text as tsquery syntax.
-    * With several values (a list of ids, e.g. a user's groups), the field holds any of them as a whole word; an
+   * With several values (a list of ids, e.g. a user's groups), the field holds any of them as a whole word; an
    * empty list matches nothing.
    */
   op: 'eq' | 'in' | 'lt' | 'gt' | 'contains';
@@ -104,7 +119,10 @@ export function isRecordId(value: string): boolean {
 
 /** Makes a new record id: 24 hex characters, time-ordered like a MongoDB ObjectId. */
 export function newId(now = Date.now(), random: () => number = Math.random): string {
-  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0').slice(-8);
+  const seconds = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0')
+    .slice(-8);
   let rest = '';
   for (let i = 0; i < 16; i++) rest += Math.floor(random() * 16).toString(16);
   return seconds + rest;

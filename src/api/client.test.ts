@@ -1,11 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, basicAuth, buildUrl, configureApiClient, isUnavailable, requestList, requestRecord, send } from './client';
+import {
+  ApiError,
+  basicAuth,
+  buildUrl,
+  configureApiClient,
+  isUnavailable,
+  requestList,
+  requestRecord,
+  send,
+} from './client';
 import { listWorkRequests } from './workRequests';
 import { getWorkRequest } from './workRequestRecord';
 import { postSession } from './session';
 import { comment } from './schema/comment';
 
-interface Call { url: string; init: RequestInit }
+interface Call {
+  url: string;
+  init: RequestInit;
+}
 
 function fakeFetch(respond: (call: Call) => Response) {
   const calls: Call[] = [];
@@ -18,7 +30,11 @@ function fakeFetch(respond: (call: Call) => Response) {
 }
 
 function json(body: unknown, init: ResponseInit = {}): Response {
-  return new Response(JSON.stringify(body), { status: 200, ...init, headers: { 'Content-Type': 'application/json', ...init.headers } });
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
 }
 
 function header(call: Call, name: string): string | undefined {
@@ -31,7 +47,9 @@ afterEach(() => {
 
 describe('basicAuth', () => {
   it('encodes username:password in base64', () => {
-    expect(basicAuth('admin@mws.test', 'admin-demo')).toBe(`Basic ${Buffer.from('admin@mws.test:admin-demo').toString('base64')}`);
+    expect(basicAuth('admin@mws.test', 'admin-demo')).toBe(
+      `Basic ${Buffer.from('admin@mws.test:admin-demo').toString('base64')}`,
+    );
   });
   it('is UTF-8 safe', () => {
     expect(basicAuth('zoë', 'pässwörd')).toBe(`Basic ${Buffer.from('zoë:pässwörd', 'utf8').toString('base64')}`);
@@ -40,8 +58,9 @@ describe('basicAuth', () => {
 
 describe('buildUrl', () => {
   it('joins base and path and drops empty query values', () => {
-    expect(buildUrl('/api/', '/workrequests', { status: ['a', 'b'], q: '', project: undefined, sort: 'due' }))
-      .toBe('/api/workrequests?status=a%2Cb&sort=due');
+    expect(buildUrl('/api/', '/workrequests', { status: ['a', 'b'], q: '', project: undefined, sort: 'due' })).toBe(
+      '/api/workrequests?status=a%2Cb&sort=due',
+    );
     expect(buildUrl('https://mws.example.com/api', 'users/me')).toBe('https://mws.example.com/api/users/me');
   });
 });
@@ -84,7 +103,9 @@ describe('lists', () => {
     expect(page.nextOffset).toBeUndefined();
   });
   it('one malformed record becomes an error item, the others are read', async () => {
-    const { fn } = fakeFetch(() => json([{ _id: 'ok1', status: 'submitted' }, { _id: 'bad', due: { date: 'soon' } }, { _id: 'ok2' }]));
+    const { fn } = fakeFetch(() =>
+      json([{ _id: 'ok1', status: 'submitted' }, { _id: 'bad', due: { date: 'soon' } }, { _id: 'ok2' }]),
+    );
     configureApiClient({ fetch: fn });
     const page = await listWorkRequests({});
     expect(page.items.map((i) => i.ok)).toEqual([true, false, true]);
@@ -100,19 +121,29 @@ describe('lists', () => {
 
 describe('error mapping', () => {
   it("maps the server's error body to ApiError", async () => {
-    const { fn } = fakeFetch(() => json({ error: { code: 'not_found', message: 'no such work request' } }, { status: 404 }));
+    const { fn } = fakeFetch(() =>
+      json({ error: { code: 'not_found', message: 'no such work request' } }, { status: 404 }),
+    );
     configureApiClient({ fetch: fn });
     const error = await getWorkRequest('nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: 'not_found', message: 'no such work request' });
   });
   it('keeps details (e.g. the current record of a 409)', async () => {
-    const { fn } = fakeFetch(() => json({ error: { code: 'conflict', message: 'changed', details: { current: { _id: 'x' } } } }, { status: 409 }));
+    const { fn } = fakeFetch(() =>
+      json({ error: { code: 'conflict', message: 'changed', details: { current: { _id: 'x' } } } }, { status: 409 }),
+    );
     configureApiClient({ fetch: fn });
-    await expect(send('PUT', '/comments/x', { body: {} })).rejects.toMatchObject({ status: 409, code: 'conflict', details: { current: { _id: 'x' } } });
+    await expect(send('PUT', '/comments/x', { body: {} })).rejects.toMatchObject({
+      status: 409,
+      code: 'conflict',
+      details: { current: { _id: 'x' } },
+    });
   });
   it('gives non-JSON errors a code from the status', async () => {
-    const { fn } = fakeFetch(() => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    const { fn } = fakeFetch(
+      () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
     configureApiClient({ fetch: fn });
     await expect(send('GET', '/x')).rejects.toMatchObject({ status: 502, code: 'http_502' });
     const missing = fakeFetch(() => new Response('Not Found', { status: 404 }));
@@ -122,11 +153,19 @@ describe('error mapping', () => {
     expect(isUnavailable(error)).toBe(true);
   });
   it('turns a network failure into code network', async () => {
-    configureApiClient({ fetch: (async () => { throw new TypeError('Failed to fetch'); }) });
+    configureApiClient({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
     await expect(send('GET', '/x')).rejects.toMatchObject({ status: 0, code: 'network' });
   });
   it('lets aborts through as aborts', async () => {
-    configureApiClient({ fetch: (async () => { throw new DOMException('aborted', 'AbortError'); }) });
+    configureApiClient({
+      fetch: async () => {
+        throw new DOMException('aborted', 'AbortError');
+      },
+    });
     await expect(send('GET', '/x')).rejects.toMatchObject({ name: 'AbortError' });
   });
   it('a 200 that is not JSON is invalid_response', async () => {
@@ -139,14 +178,18 @@ describe('error mapping', () => {
 describe('401 handling', () => {
   it('reports a 401 on a signed-in request', async () => {
     const onUnauthorized = vi.fn();
-    const { fn } = fakeFetch(() => json({ error: { code: 'unauthorized', message: 'wrong username or password' } }, { status: 401 }));
+    const { fn } = fakeFetch(() =>
+      json({ error: { code: 'unauthorized', message: 'wrong username or password' } }, { status: 401 }),
+    );
     configureApiClient({ fetch: fn, getAuthorization: () => 'Basic old', onUnauthorized });
     await expect(send('GET', '/users/me')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
   it('a wrong password at sign-in is not a session ending', async () => {
     const onUnauthorized = vi.fn();
-    const { fn, calls } = fakeFetch(() => json({ error: { code: 'unauthorized', message: 'wrong username or password' } }, { status: 401 }));
+    const { fn, calls } = fakeFetch(() =>
+      json({ error: { code: 'unauthorized', message: 'wrong username or password' } }, { status: 401 }),
+    );
     configureApiClient({ fetch: fn, getAuthorization: () => undefined, onUnauthorized });
     await expect(postSession('a@b.test', 'nope')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
     expect(onUnauthorized).not.toHaveBeenCalled();

@@ -114,12 +114,18 @@ async function errorFrom(response: Response): Promise<ApiError> {
 
 function defaultCode(status: number): string {
   switch (status) {
-    case 400: return 'bad_request';
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not_found';
-    case 409: return 'conflict';
-    default: return `http_${status}`;
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    default:
+      return `http_${status}`;
   }
 }
 
@@ -129,7 +135,11 @@ function defaultMessage(response: Response): string {
 }
 
 /** Sends one request and returns the raw JSON body and the response (for headers). */
-export async function send(method: string, path: string, options: RequestOptions = {}): Promise<{ json: unknown; response: Response }> {
+export async function send(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ json: unknown; response: Response }> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
@@ -170,7 +180,10 @@ export async function send(method: string, path: string, options: RequestOptions
 
 /** One record, checked leniently: fields of the wrong type are left out and listed in `problems`. */
 export async function requestRecord<S extends z.ZodMiniType>(
-  schema: S, method: string, path: string, options?: RequestOptions,
+  schema: S,
+  method: string,
+  path: string,
+  options?: RequestOptions,
 ): Promise<Checked<z.infer<S>>> {
   const { json } = await send(method, path, options);
   const checked = salvageRecord(schema, json);
@@ -198,7 +211,9 @@ export interface ListOptions {
 
 /** A page of a list operation: `X-Range` out, `Content-Range` in, each item checked on its own. */
 export async function requestList<S extends z.ZodMiniType>(
-  schema: S, path: string, options: ListOptions = {},
+  schema: S,
+  path: string,
+  options: ListOptions = {},
 ): Promise<ListPage<z.infer<S>>> {
   const offset = options.offset ?? 0;
   const size = options.size ?? 50;

@@ -19,13 +19,18 @@ function injectedConfig(): unknown {
   }
 }
 
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<RuntimeConfig> {
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a),
+): Promise<RuntimeConfig> {
   const injected = runtimeConfig.safeParse(injectedConfig());
   if (injected.success) return injected.data;
   try {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), 2000);
-    const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' }, signal: controller.signal });
+    const response = await fetchImpl('/config.json', {
+      headers: { Accept: 'application/json' },
+      signal: controller.signal,
+    });
     clearTimeout(timer);
     // An SPA fallback may answer index.html here: only JSON counts.
     if (response.ok && (response.headers.get('Content-Type') ?? '').includes('json')) {

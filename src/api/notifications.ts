@@ -43,7 +43,10 @@ export function setNotificationFlags(id: string, flags: { read?: boolean; viewed
  * Extension `POST /notifications/markRead`: marks every unread notification of the caller matching `q` / `type`
  * read and viewed. A deployment without it answers 404 (see `isUnavailable`).
  */
-export async function markNotificationsRead(filters: { q?: string; type?: readonly string[] }): Promise<{ updated: number | undefined }> {
+export async function markNotificationsRead(filters: {
+  q?: string;
+  type?: readonly string[];
+}): Promise<{ updated: number | undefined }> {
   const body: { q?: string; type?: string } = {};
   if (filters.q) body.q = filters.q;
   if (filters.type && filters.type.length > 0) body.type = filters.type.join(',');
@@ -126,12 +129,19 @@ export async function streamNotifications(handlers: StreamHandlers): Promise<voi
   const headers: Record<string, string> = { Accept: 'text/event-stream', 'X-Requested-With': 'XMLHttpRequest' };
   if (handlers.authorization) headers.Authorization = handlers.authorization;
   const response = await globalThis.fetch(buildUrl(apiBaseUrl(), '/notifications/stream'), {
-    headers, signal: handlers.signal, cache: 'no-store',
+    headers,
+    signal: handlers.signal,
+    cache: 'no-store',
   });
   if (response.status === 404 || response.status === 405 || response.status === 501) {
     throw new StreamUnavailableError(`GET /notifications/stream answered ${response.status}`);
   }
-  if (!response.ok) throw new ApiError(response.status, `http_${response.status}`, `GET /notifications/stream answered ${response.status}`);
+  if (!response.ok)
+    throw new ApiError(
+      response.status,
+      `http_${response.status}`,
+      `GET /notifications/stream answered ${response.status}`,
+    );
   if (!/^text\/event-stream/i.test(response.headers.get('Content-Type') ?? '') || !response.body) {
     await response.body?.cancel().catch(() => {});
     throw new StreamUnavailableError('GET /notifications/stream did not answer an event stream');

@@ -33,7 +33,10 @@ describe('lenient schemas', () => {
 describe('salvageRecord', () => {
   it('leaves out only the fields that fail and says which', () => {
     const checked = salvageRecord(workRequest, {
-      _id: 'w1', status: 'complete', due: { date: 'tomorrow', tz: 'Europe/Paris' }, tags: ['a'],
+      _id: 'w1',
+      status: 'complete',
+      due: { date: 'tomorrow', tz: 'Europe/Paris' },
+      tags: ['a'],
     });
     expect(checked?.data._id).toBe('w1');
     expect(checked?.data.status).toBe('complete');
@@ -42,13 +45,20 @@ describe('salvageRecord', () => {
   });
   it('keeps list items without their bad field, and drops items that are not items at all', () => {
     const checked = salvageRecord(workRequest, {
-      _id: 'w2', history: [{ status: 'submitted' }, { status: 42, reason: 'kept' }, 'junk', { status: 'complete' }],
+      _id: 'w2',
+      history: [{ status: 'submitted' }, { status: 42, reason: 'kept' }, 'junk', { status: 'complete' }],
     });
     expect(checked?.data.history).toEqual([{ status: 'submitted' }, { reason: 'kept' }, { status: 'complete' }]);
     expect(checked?.problems.map((p) => p.path)).toEqual(['history.1.status', 'history.2']);
   });
   it('never changes the body it was given, even when it repairs it', () => {
-    const raw = { _id: 'w3', due: { date: 'tomorrow', tz: 'UTC' }, history: [{ status: 42 }, 'junk'], audioFile: null, tags: null };
+    const raw = {
+      _id: 'w3',
+      due: { date: 'tomorrow', tz: 'UTC' },
+      history: [{ status: 42 }, 'junk'],
+      audioFile: null,
+      tags: null,
+    };
     const before = JSON.stringify(raw);
     const checked = salvageRecord(workRequest, raw);
     expect(checked?.problems.length).toBeGreaterThan(0);

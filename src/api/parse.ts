@@ -15,8 +15,7 @@ export interface Problem {
 }
 
 export type Parsed<T> =
-  | { ok: true; data: T; problems: Problem[] }
-  | { ok: false; id: string | undefined; raw: unknown; problems: Problem[] };
+  { ok: true; data: T; problems: Problem[] } | { ok: false; id: string | undefined; raw: unknown; problems: Problem[] };
 
 /** A single record that was read, with the fields that had to be left out (usually none). */
 export interface Checked<T> {
@@ -30,7 +29,7 @@ function toProblems(error: z.core.$ZodError): Problem[] {
 
 function idOf(raw: unknown): string | undefined {
   if (raw !== null && typeof raw === 'object' && '_id' in raw) {
-    const v = (raw)._id;
+    const v = raw._id;
     return typeof v === 'string' ? v : undefined;
   }
   return undefined;

@@ -46,7 +46,10 @@ export function signedUrl(path: string): string {
 export async function viewPreview(path: string, signal?: AbortSignal): Promise<PreviewView> {
   let response: Response;
   try {
-    response = await fetch(signedUrl(path), { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, signal });
+    response = await fetch(signedUrl(path), {
+      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
@@ -63,5 +66,5 @@ export async function viewPreview(path: string, signal?: AbortSignal): Promise<P
     const message = parsed.success ? parsed.data.error.message : `The server answered ${response.status}.`;
     throw new ApiError(response.status, code, message);
   }
-  return json !== null && typeof json === 'object' ? (json) : {};
+  return json !== null && typeof json === 'object' ? json : {};
 }

@@ -14,7 +14,10 @@ export function putProjectsIfMatch(record: Project, etag: string | undefined) {
 }
 
 /** Extension `GET /projects`. */
-export function listProjects(filters: { studio?: string; archived?: boolean } = {}, options: Omit<ListOptions, 'query'> = {}) {
+export function listProjects(
+  filters: { studio?: string; archived?: boolean } = {},
+  options: Omit<ListOptions, 'query'> = {},
+) {
   return requestList(project, '/projects', {
     ...options,
     query: { studio: filters.studio, archived: filters.archived === undefined ? undefined : String(filters.archived) },

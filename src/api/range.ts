@@ -47,7 +47,12 @@ export function parseContentRange(header: string | null | undefined): ContentRan
  * for (or empty) is the last. A server that clamps the range sends fewer than asked; with a total we still
  * go on from what was actually received.
  */
-export function nextOffset(offset: number, requested: number, received: number, total: number | undefined): number | undefined {
+export function nextOffset(
+  offset: number,
+  requested: number,
+  received: number,
+  total: number | undefined,
+): number | undefined {
   if (received === 0) return undefined;
   if (total !== undefined) return offset + received < total ? offset + received : undefined;
   return received < requested ? undefined : offset + received;

@@ -15,14 +15,25 @@ export interface Versioned<T> extends Checked<T> {
   etag: string | undefined;
 }
 
-async function versioned(method: string, path: string, body?: unknown, ifMatch?: string, signal?: AbortSignal): Promise<Versioned<Translation>> {
+async function versioned(
+  method: string,
+  path: string,
+  body?: unknown,
+  ifMatch?: string,
+  signal?: AbortSignal,
+): Promise<Versioned<Translation>> {
   const { json, response } = await send(method, path, {
     body,
     signal,
     headers: ifMatch ? { 'If-Match': ifMatch } : undefined,
   });
   const checked = salvageRecord(translation, json);
-  if (!checked) throw new ApiError(response.status, 'invalid_response', `The server's answer to ${method} ${path} is not a record.`);
+  if (!checked)
+    throw new ApiError(
+      response.status,
+      'invalid_response',
+      `The server's answer to ${method} ${path} is not a record.`,
+    );
   return { ...checked, etag: response.headers.get('ETag') ?? undefined };
 }
 

@@ -64,11 +64,13 @@ export function listGroups(options: Omit<ListOptions, 'query'> = {}) {
 export async function getUserForSettings(id: string, signal?: AbortSignal) {
   const { json, response } = await send('GET', `/users/${seg(id)}`, { signal });
   const checked = salvageRecord(user, json);
-  if (!checked) throw new ApiError(response.status, 'invalid_response', `The server's answer to GET /users/${id} is not a record.`);
+  if (!checked)
+    throw new ApiError(response.status, 'invalid_response', `The server's answer to GET /users/${id} is not a record.`);
   const raw = json !== null && typeof json === 'object' ? (json as { preferences?: unknown }).preferences : undefined;
   return {
     ...checked,
-    rawPreferences: raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined,
+    rawPreferences:
+      raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined,
     etag: response.headers.get('ETag') ?? undefined,
   };
 }
@@ -77,6 +79,10 @@ export async function getUserForSettings(id: string, signal?: AbortSignal) {
  * Operation 4 for one's own settings: `name` and the whole (merged) `preferences` object, with `If-Match` when
  * the read carried an ETag (a 409 then means the record changed elsewhere).
  */
-export function putUserSettings(id: string, body: { name?: string; preferences: Record<string, unknown> }, etag: string | undefined) {
+export function putUserSettings(
+  id: string,
+  body: { name?: string; preferences: Record<string, unknown> },
+  etag: string | undefined,
+) {
   return requestVersioned(user, 'PUT', `/users/${seg(id)}`, { body, ifMatch: etag });
 }

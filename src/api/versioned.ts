@@ -21,7 +21,10 @@ export interface VersionedOptions {
 
 /** One request answering one record, with the response's ETag. */
 export async function requestVersioned<S extends z.ZodMiniType>(
-  schema: S, method: string, path: string, options: VersionedOptions = {},
+  schema: S,
+  method: string,
+  path: string,
+  options: VersionedOptions = {},
 ): Promise<VersionedRecord<z.infer<S>>> {
   const { json, response } = await send(method, path, {
     body: options.body,
@@ -29,7 +32,12 @@ export async function requestVersioned<S extends z.ZodMiniType>(
     headers: options.ifMatch ? { 'If-Match': options.ifMatch } : undefined,
   });
   const checked = salvageRecord(schema, json);
-  if (!checked) throw new ApiError(response.status, 'invalid_response', `The server's answer to ${method} ${path} is not a record.`);
+  if (!checked)
+    throw new ApiError(
+      response.status,
+      'invalid_response',
+      `The server's answer to ${method} ${path} is not a record.`,
+    );
   return { ...checked, etag: response.headers.get('ETag') ?? undefined };
 }
 

@@ -5,7 +5,8 @@ import { signOut } from '../lib/session/sessionStore';
 import { useDeferredModule } from '../lib/useDeferredModule';
 import { useSession } from '../lib/session/useSession';
 
-const loadUnreadBadge = () => import('../features/notifications/components/LiveUnreadBadge').then((m) => m.LiveUnreadBadge);
+const loadUnreadBadge = () =>
+  import('../features/notifications/components/LiveUnreadBadge').then((m) => m.LiveUnreadBadge);
 const loadMeRefresher = () => import('./useRefreshMe').then((m) => m.MeRefresher);
 
 const NAV = [
@@ -34,10 +35,14 @@ export function AppShell() {
           its module cache), so their state is never reset; the rule cannot see that. */}
       {/* eslint-disable-next-line react-hooks/static-components -- stable identity, see above */}
       {MeRefresher ? <MeRefresher /> : null}
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <header className="topbar">
         <NavLink to="/work-requests" className="brand" aria-label="MWS Console, work requests">
-          <span className="brand-mark" aria-hidden="true">M</span>
+          <span className="brand-mark" aria-hidden="true">
+            M
+          </span>
           <span className="brand__name">MWS Console</span>
         </NavLink>
         <nav aria-label="Main" className="mainnav">
@@ -53,14 +58,20 @@ export function AppShell() {
           </ul>
         </nav>
         <div className="usermenu">
-          <span className="avatar" aria-hidden="true">{initials(name)}</span>
+          <span className="avatar" aria-hidden="true">
+            {initials(name)}
+          </span>
           <span className="usermenu__text">
             <span className="usermenu__name">{name}</span>
             {group ? <span className="usermenu__group">{group}</span> : null}
           </span>
-          <button type="button" className="button button--small" onClick={signOut}>Sign out</button>
+          <button type="button" className="button button--small" onClick={signOut}>
+            Sign out
+          </button>
         </div>
-        {navigation.state === 'loading' ? <div className="progress" role="progressbar" aria-label="Loading page" /> : null}
+        {navigation.state === 'loading' ? (
+          <div className="progress" role="progressbar" aria-label="Loading page" />
+        ) : null}
       </header>
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />

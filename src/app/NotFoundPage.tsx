@@ -7,10 +7,16 @@ export function NotFoundPage() {
   return (
     <div className="page page--narrow">
       <div className="empty empty--large">
-        <p className="empty__code" aria-hidden="true">404</p>
+        <p className="empty__code" aria-hidden="true">
+          404
+        </p>
         <h1 className="page__title">Page not found</h1>
         <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
-        <p><Link to="/work-requests" className="button button--primary">Go to work requests</Link></p>
+        <p>
+          <Link to="/work-requests" className="button button--primary">
+            Go to work requests
+          </Link>
+        </p>
       </div>
     </div>
   );

@@ -6,7 +6,11 @@
 import { configureApiClient } from '../api/client';
 import { loadRuntimeConfig } from '../api/config';
 import {
-  currentAuthorization, expireSession, getSessionState, initSessionStore, subscribeSession,
+  currentAuthorization,
+  expireSession,
+  getSessionState,
+  initSessionStore,
+  subscribeSession,
 } from '../lib/session/sessionStore';
 import { queryClient } from './queryClient';
 

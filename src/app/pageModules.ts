@@ -41,27 +41,56 @@ export const SHELL_PAGES: PageModule[] = [
   },
   {
     path: 'work-requests/:id/translation',
-    Component: () => import('../features/translation-editor/pages/TranslationEditorPage').then((m) => m.DialogueTranslationPage),
+    Component: () =>
+      import('../features/translation-editor/pages/TranslationEditorPage').then((m) => m.DialogueTranslationPage),
     prefetch: editor,
   },
   {
     path: 'work-requests/:id/graphics-translation',
-    Component: () => import('../features/translation-editor/pages/TranslationEditorPage').then((m) => m.GraphicsTranslationPage),
+    Component: () =>
+      import('../features/translation-editor/pages/TranslationEditorPage').then((m) => m.GraphicsTranslationPage),
     prefetch: editor,
   },
-  { path: 'translations', Component: () => import('../features/translations/pages/TranslationsPage').then((m) => m.TranslationsPage) },
-  { path: 'translations/:id', Component: () => import('../features/translations/pages/TranslationsPage').then((m) => m.TranslationEditorPage) },
+  {
+    path: 'translations',
+    Component: () => import('../features/translations/pages/TranslationsPage').then((m) => m.TranslationsPage),
+  },
+  {
+    path: 'translations/:id',
+    Component: () => import('../features/translations/pages/TranslationsPage').then((m) => m.TranslationEditorPage),
+  },
   { path: 'shares', Component: () => import('../features/shares/pages/SharesPage').then((m) => m.SharesPage) },
   // `/shares/:id` and the share's per-asset URLs `/shares/:id/assets/:assetId` (one route, so opening an asset keeps unsaved edits).
   { path: 'shares/:id/*', Component: () => import('../features/shares/pages/SharePage').then((m) => m.SharePage) },
-  { path: 'notifications', Component: () => import('../features/notifications/pages/NotificationsPage').then((m) => m.NotificationsPage) },
+  {
+    path: 'notifications',
+    Component: () => import('../features/notifications/pages/NotificationsPage').then((m) => m.NotificationsPage),
+  },
   { path: 'catalog', Component: () => import('../features/catalog/pages/CatalogPage').then((m) => m.CatalogPage) },
-  { path: 'catalog/studios', Component: () => import('../features/catalog/pages/StudiosPage').then((m) => m.StudiosPage) },
-  { path: 'catalog/projects', Component: () => import('../features/catalog/pages/ProjectsPage').then((m) => m.ProjectsPage) },
-  { path: 'catalog/projects/:id', Component: () => import('../features/catalog/pages/ProjectPage').then((m) => m.ProjectPage) },
-  { path: 'catalog/assets/:id', Component: () => import('../features/catalog/pages/AssetPage').then((m) => m.AssetPage) },
-  { path: 'catalog/languages', Component: () => import('../features/catalog/pages/LanguagesPage').then((m) => m.LanguagesPage) },
-  { path: 'catalog/territories', Component: () => import('../features/catalog/pages/TerritoriesPage').then((m) => m.TerritoriesPage) },
+  {
+    path: 'catalog/studios',
+    Component: () => import('../features/catalog/pages/StudiosPage').then((m) => m.StudiosPage),
+  },
+  {
+    path: 'catalog/projects',
+    Component: () => import('../features/catalog/pages/ProjectsPage').then((m) => m.ProjectsPage),
+  },
+  {
+    path: 'catalog/projects/:id',
+    Component: () => import('../features/catalog/pages/ProjectPage').then((m) => m.ProjectPage),
+  },
+  {
+    path: 'catalog/assets/:id',
+    Component: () => import('../features/catalog/pages/AssetPage').then((m) => m.AssetPage),
+  },
+  {
+    path: 'catalog/languages',
+    Component: () => import('../features/catalog/pages/LanguagesPage').then((m) => m.LanguagesPage),
+  },
+  {
+    path: 'catalog/territories',
+    Component: () => import('../features/catalog/pages/TerritoriesPage').then((m) => m.TerritoriesPage),
+  },
   { path: 'catalog/users', Component: () => import('../features/catalog/pages/UsersPage').then((m) => m.UsersPage) },
   { path: 'settings', Component: () => import('../features/settings/pages/SettingsPage').then((m) => m.SettingsPage) },
 ];

@@ -5,11 +5,35 @@ import { matchPattern, pageFor } from './preloadPage';
 
 /** Paths that exercise every page pattern: exact, with params, encoded, too short, too long, trailing slash. */
 const SAMPLES = [
-  '/', '/sign-in', '/sign-in/', '/invite/abc123', '/invite', '/work-requests', '/work-requests/', '/work-requests/0123456789abcdef01234567',
-  '/work-requests/0123/translation', '/work-requests/0123/graphics-translation', '/work-requests/0123/other', '/translations',
-  '/translations/a%20b', '/shares', '/shares/s1', '/shares/s1/assets/a1', '/notifications', '/catalog', '/catalog/studios',
-  '/catalog/projects', '/catalog/projects/p1', '/catalog/assets/a1', '/catalog/languages', '/catalog/territories',
-  '/catalog/users', '/settings', '/settings/extra', '/nowhere', '/catalog/nowhere',
+  '/',
+  '/sign-in',
+  '/sign-in/',
+  '/invite/abc123',
+  '/invite',
+  '/work-requests',
+  '/work-requests/',
+  '/work-requests/0123456789abcdef01234567',
+  '/work-requests/0123/translation',
+  '/work-requests/0123/graphics-translation',
+  '/work-requests/0123/other',
+  '/translations',
+  '/translations/a%20b',
+  '/shares',
+  '/shares/s1',
+  '/shares/s1/assets/a1',
+  '/notifications',
+  '/catalog',
+  '/catalog/studios',
+  '/catalog/projects',
+  '/catalog/projects/p1',
+  '/catalog/assets/a1',
+  '/catalog/languages',
+  '/catalog/territories',
+  '/catalog/users',
+  '/settings',
+  '/settings/extra',
+  '/nowhere',
+  '/catalog/nowhere',
 ];
 
 describe('matchPattern agrees with react-router for every page', () => {
@@ -28,7 +52,11 @@ describe('matchPattern agrees with react-router for every page', () => {
 
 describe('pageFor', () => {
   it('finds the page, its params and whether it is in the shell', () => {
-    expect(pageFor('/work-requests/abc/translation')).toMatchObject({ page: { path: 'work-requests/:id/translation' }, params: { id: 'abc' }, inShell: true });
+    expect(pageFor('/work-requests/abc/translation')).toMatchObject({
+      page: { path: 'work-requests/:id/translation' },
+      params: { id: 'abc' },
+      inShell: true,
+    });
     expect(pageFor('/sign-in')).toMatchObject({ page: { path: 'sign-in' }, inShell: false });
     expect(pageFor('/nowhere')).toBeUndefined();
   });

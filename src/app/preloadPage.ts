@@ -43,7 +43,10 @@ function safeDecode(segment: string): string {
 
 /** The page module for `pathname`, its params, and whether it sits in the signed-in shell. */
 export function pageFor(pathname: string): { page: PageModule; params: Params; inShell: boolean } | undefined {
-  for (const [pages, inShell] of [[PUBLIC_PAGES, false], [SHELL_PAGES, true]] as const) {
+  for (const [pages, inShell] of [
+    [PUBLIC_PAGES, false],
+    [SHELL_PAGES, true],
+  ] as const) {
     for (const page of pages) {
       const params = matchPattern(page.path, pathname);
       if (params) return { page, params, inShell };

@@ -4,7 +4,9 @@ import { queryClient } from './queryClient';
 import { prefetchLoader } from './routePrefetch';
 
 const args = (url: string, params: Record<string, string>) =>
-  ({ request: new Request(url), params, context: undefined }) as unknown as Parameters<ReturnType<typeof prefetchLoader>>[0];
+  ({ request: new Request(url), params, context: undefined }) as unknown as Parameters<
+    ReturnType<typeof prefetchLoader>
+  >[0];
 
 describe('prefetchLoader', () => {
   afterEach(() => signOut());

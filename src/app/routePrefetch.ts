@@ -9,7 +9,11 @@ import type { LoaderFunction } from 'react-router';
 import { getSessionState } from '../lib/session/sessionStore';
 import { queryClient } from './queryClient';
 
-export type RoutePrefetch = (client: QueryClient, url: URL, params: Record<string, string | undefined>) => Promise<void>;
+export type RoutePrefetch = (
+  client: QueryClient,
+  url: URL,
+  params: Record<string, string | undefined>,
+) => Promise<void>;
 
 export function prefetchLoader(prefetch: RoutePrefetch): LoaderFunction {
   return ({ request, params }) => {

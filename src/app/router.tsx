@@ -23,10 +23,19 @@ function pageRoute({ path, Component, prefetch }: PageModule): RouteObject {
 
 export function createRouter() {
   return createBrowserRouter([
-    ...PUBLIC_PAGES.map((page) => ({ ...pageRoute(page), path: `/${page.path}`, ErrorBoundary: RouteError, HydrateFallback: BootFallback })),
+    ...PUBLIC_PAGES.map((page) => ({
+      ...pageRoute(page),
+      path: `/${page.path}`,
+      ErrorBoundary: RouteError,
+      HydrateFallback: BootFallback,
+    })),
     {
       path: '/',
-      element: <RequireSession><Outlet /></RequireSession>,
+      element: (
+        <RequireSession>
+          <Outlet />
+        </RequireSession>
+      ),
       ErrorBoundary: RouteError,
       HydrateFallback: BootFallback,
       children: [

@@ -15,12 +15,26 @@ import './record.css';
 
 /** Plain words for the access strings a deployment sends (server verbs and Permission flag names). */
 const ACCESS_WORDS: Record<string, string> = {
-  view: 'View', edit: 'Edit', download: 'Download', request: 'Request work', requests: 'Request work',
-  share: 'Share', sharing: 'Share onward', autosub: 'Auto-subtitles', ingest: 'Ingest', push: 'Push delivery',
-  notes: 'Notes', shareVotingView: 'See votes', manageWorkRequsts: 'Manage work requests',
-  adminWorkRequests: 'Administer work requests', projectAdminView: 'View project settings',
-  projectAdminUpdate: 'Change project settings', projectAdminEmbargos: 'Manage embargoes',
-  workRequestReport: 'Work request report', downloadReport: 'Download report', exceptionReport: 'Exception report',
+  view: 'View',
+  edit: 'Edit',
+  download: 'Download',
+  request: 'Request work',
+  requests: 'Request work',
+  share: 'Share',
+  sharing: 'Share onward',
+  autosub: 'Auto-subtitles',
+  ingest: 'Ingest',
+  push: 'Push delivery',
+  notes: 'Notes',
+  shareVotingView: 'See votes',
+  manageWorkRequsts: 'Manage work requests',
+  adminWorkRequests: 'Administer work requests',
+  projectAdminView: 'View project settings',
+  projectAdminUpdate: 'Change project settings',
+  projectAdminEmbargos: 'Manage embargoes',
+  workRequestReport: 'Work request report',
+  downloadReport: 'Download report',
+  exceptionReport: 'Exception report',
   groupSpendingReport: 'Group spending report',
 };
 
@@ -31,14 +45,26 @@ export function accessWord(key: string): string {
 /** Self-contained layout (no stylesheet of its own: it relies on the global .fields/.chips only). */
 const WIDE = { gridColumn: '1 / -1' } as const;
 
-const TAG_WORDS: Record<string, string> = { online: 'Online', broadcast: 'Broadcast', dcp: 'DCP', cmyk: 'CMYK', rgb: 'RGB' };
+const TAG_WORDS: Record<string, string> = {
+  online: 'Online',
+  broadcast: 'Broadcast',
+  dcp: 'DCP',
+  cmyk: 'CMYK',
+  rgb: 'RGB',
+};
 
-function scopeText(scope: { languages?: unknown[] | undefined; countries?: unknown[] | undefined } | undefined): string {
+function scopeText(
+  scope: { languages?: unknown[] | undefined; countries?: unknown[] | undefined } | undefined,
+): string {
   const langs = scope?.languages ?? [];
   const countries = scope?.countries ?? [];
   if (!langs.length && !countries.length) return 'None listed';
-  return [langs.length ? `Languages: ${describeUnknown(langs)}` : '', countries.length ? `Countries: ${describeUnknown(countries)}` : '']
-    .filter(Boolean).join(' · ');
+  return [
+    langs.length ? `Languages: ${describeUnknown(langs)}` : '',
+    countries.length ? `Countries: ${describeUnknown(countries)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 interface PermissionsProps {
@@ -53,9 +79,15 @@ export function AssetPermissions({ value, compact = false, label = 'What you may
   const access = value.access ?? [];
   const chips = access.length ? (
     <ul className="chips asset-perms__access" aria-label={label}>
-      {access.map((a) => <li key={a} className="chip chip--on" title={a}>{accessWord(a)}</li>)}
+      {access.map((a) => (
+        <li key={a} className="chip chip--on" title={a}>
+          {accessWord(a)}
+        </li>
+      ))}
     </ul>
-  ) : <span className="muted">Nothing listed</span>;
+  ) : (
+    <span className="muted">Nothing listed</span>
+  );
   if (compact) {
     return (
       <div className="asset-perms asset-perms--compact">
@@ -73,7 +105,15 @@ export function AssetPermissions({ value, compact = false, label = 'What you may
       </div>
       <div className="field">
         <dt>Auto-subtitles</dt>
-        <dd>{value.canAutosub === undefined ? <span className="muted">—</span> : value.canAutosub ? <span className="yes">Allowed</span> : <span className="no">Not allowed</span>}</dd>
+        <dd>
+          {value.canAutosub === undefined ? (
+            <span className="muted">—</span>
+          ) : value.canAutosub ? (
+            <span className="yes">Allowed</span>
+          ) : (
+            <span className="no">Not allowed</span>
+          )}
+        </dd>
       </div>
       <div className="field">
         <dt>Usage tags</dt>
@@ -82,12 +122,15 @@ export function AssetPermissions({ value, compact = false, label = 'What you may
             <ul className="chips" aria-label="Usage tags">
               {tags.map(([k, v]) => (
                 <li key={k} className={`chip ${v ? 'chip--on' : 'chip--off'}`}>
-                  {TAG_WORDS[k] ?? keyLabel(k)}<span className="visually-hidden">{v ? ': yes' : ': no'}</span>
+                  {TAG_WORDS[k] ?? keyLabel(k)}
+                  <span className="visually-hidden">{v ? ': yes' : ': no'}</span>
                   <span aria-hidden="true">{v ? ' ✓' : ' –'}</span>
                 </li>
               ))}
             </ul>
-          ) : <span className="muted">—</span>}
+          ) : (
+            <span className="muted">—</span>
+          )}
         </dd>
       </div>
       <div className="field">
@@ -126,7 +169,12 @@ export function AssetFeedback({ value, compact = false, linkShare = true }: Feed
     return (
       <p className="asset-feedback asset-feedback--compact">
         <span className="asset-feedback__label">Your vote:</span> {vote}
-        {summary.length ? <span className="muted"> · {summary.length} {summary.length === 1 ? 'response' : 'responses'}</span> : null}
+        {summary.length ? (
+          <span className="muted">
+            {' '}
+            · {summary.length} {summary.length === 1 ? 'response' : 'responses'}
+          </span>
+        ) : null}
       </p>
     );
   }
@@ -139,17 +187,29 @@ export function AssetFeedback({ value, compact = false, linkShare = true }: Feed
       <div className="field">
         <dt>Through share</dt>
         <dd>
-          {value.share
-            ? linkShare ? <Link to={`/shares/${encodeURIComponent(value.share)}`}>Open the share</Link> : <code className="code">{value.share}</code>
-            : <span className="muted">—</span>}
+          {value.share ? (
+            linkShare ? (
+              <Link to={`/shares/${encodeURIComponent(value.share)}`}>Open the share</Link>
+            ) : (
+              <code className="code">{value.share}</code>
+            )
+          ) : (
+            <span className="muted">—</span>
+          )}
         </dd>
       </div>
       <div className="field" style={WIDE}>
         <dt>Summary</dt>
         <dd>
           {summary.length ? (
-            <ul className="value-list">{summary.map((s, i) => <li key={i}>{describeUnknown(s)}</li>)}</ul>
-          ) : <span className="muted">No responses yet</span>}
+            <ul className="value-list">
+              {summary.map((s, i) => (
+                <li key={i}>{describeUnknown(s)}</li>
+              ))}
+            </ul>
+          ) : (
+            <span className="muted">No responses yet</span>
+          )}
         </dd>
       </div>
     </dl>

@@ -15,7 +15,9 @@ export function DetailBreadcrumb({ to, label, name }: { to: string; label: strin
   return (
     <nav aria-label="Breadcrumb" className="breadcrumb">
       <ol>
-        <li><Link to={to}>{label}</Link></li>
+        <li>
+          <Link to={to}>{label}</Link>
+        </li>
         {name ? <li aria-current="page">{name}</li> : null}
       </ol>
     </nav>
@@ -34,8 +36,12 @@ export function DetailLoading({ breadcrumb, labels: [header, main, side] }: Load
       {breadcrumb}
       <SkeletonLines lines={2} label={header} />
       <div className="detail-grid">
-        <div><SkeletonLines lines={8} label={main} /></div>
-        <div><SkeletonLines lines={6} label={side} /></div>
+        <div>
+          <SkeletonLines lines={8} label={main} />
+        </div>
+        <div>
+          <SkeletonLines lines={6} label={side} />
+        </div>
       </div>
     </div>
   );

@@ -19,13 +19,20 @@ function tryAgainIn(details: unknown): string {
 export function describeError(error: unknown): string {
   if (isApiError(error)) {
     switch (error.code) {
-      case 'network': return error.message;
-      case 'too_many_attempts': return `Too many failed sign-ins. ${tryAgainIn(error.details)}`;
-      case 'account_disabled': return 'This account is disabled. Ask an administrator to enable it.';
-      case 'busy': return 'The server is busy. Try again in a moment.';
-      case 'forbidden': return `You don't have access to this. ${error.message}`;
-      case 'not_found': return error.message || 'Not found.';
-      default: return error.message;
+      case 'network':
+        return error.message;
+      case 'too_many_attempts':
+        return `Too many failed sign-ins. ${tryAgainIn(error.details)}`;
+      case 'account_disabled':
+        return 'This account is disabled. Ask an administrator to enable it.';
+      case 'busy':
+        return 'The server is busy. Try again in a moment.';
+      case 'forbidden':
+        return `You don't have access to this. ${error.message}`;
+      case 'not_found':
+        return error.message || 'Not found.';
+      default:
+        return error.message;
     }
   }
   if (error instanceof Error) return error.message;
@@ -38,10 +45,15 @@ export function ErrorPanel({ error, title = 'Could not load this', onRetry, comp
     <div className={`error-panel${compact ? ' error-panel--compact' : ''}`} role="alert">
       <div className="error-panel__text">
         <strong>{title}</strong>
-        <span>{describeError(error)}{status ? <span className="muted">{status}</span> : null}</span>
+        <span>
+          {describeError(error)}
+          {status ? <span className="muted">{status}</span> : null}
+        </span>
       </div>
       {onRetry ? (
-        <button type="button" className="button" onClick={onRetry}>Try again</button>
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
       ) : null}
     </div>
   );

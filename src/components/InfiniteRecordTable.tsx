@@ -45,7 +45,9 @@ export function LoadMoreError({ onRetry, quiet = false }: { onRetry: () => void;
   return (
     <span className="inline-error" role={quiet ? undefined : 'alert'}>
       Could not load more.{' '}
-      <button type="button" className="link-button" onClick={onRetry}>Try again</button>
+      <button type="button" className="link-button" onClick={onRetry}>
+        Try again
+      </button>
     </span>
   );
 }
@@ -54,9 +56,24 @@ export function LoadMoreError({ onRetry, quiet = false }: { onRetry: () => void;
 export function InvalidRecord({ row, noun, href }: { row: Invalid<unknown>; noun: string; href: string | undefined }) {
   return (
     <span className="inline-error">
-      This {noun}{row.id ? <> (<code>{row.id}</code>)</> : null} could not be read:{' '}
-      {row.problems.slice(0, 2).map((p) => `${p.path || 'record'}: ${p.message}`).join('; ')}
-      {row.id && href ? <> · <Link to={href}>Open anyway</Link></> : null}
+      This {noun}
+      {row.id ? (
+        <>
+          {' '}
+          (<code>{row.id}</code>)
+        </>
+      ) : null}{' '}
+      could not be read:{' '}
+      {row.problems
+        .slice(0, 2)
+        .map((p) => `${p.path || 'record'}: ${p.message}`)
+        .join('; ')}
+      {row.id && href ? (
+        <>
+          {' '}
+          · <Link to={href}>Open anyway</Link>
+        </>
+      ) : null}
     </span>
   );
 }
@@ -67,9 +84,12 @@ export function InfiniteRecordTable<T extends { _id?: string }>(props: Props<T>)
   const rows = useMemo(() => rowsOf(query.data), [query.data]);
   const { fetchNextPage } = query;
   const fetchMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const open = useCallback((record: T) => {
-    if (record._id) void navigate(hrefFor(record._id));
-  }, [navigate, hrefFor]);
+  const open = useCallback(
+    (record: T) => {
+      if (record._id) void navigate(hrefFor(record._id));
+    },
+    [navigate, hrefFor],
+  );
   return (
     <VirtualTable
       label={props.label}
@@ -80,12 +100,21 @@ export function InfiniteRecordTable<T extends { _id?: string }>(props: Props<T>)
       hasNextPage={query.hasNextPage}
       isFetchingNextPage={query.isFetchingNextPage}
       fetchNextPage={fetchMore}
-      nextPageError={query.isFetchNextPageError
-        ? (props.nextPageError ? props.nextPageError(fetchMore, query.error) : <LoadMoreError onRetry={fetchMore} />)
-        : undefined}
+      nextPageError={
+        query.isFetchNextPageError ? (
+          props.nextPageError ? (
+            props.nextPageError(fetchMore, query.error)
+          ) : (
+            <LoadMoreError onRetry={fetchMore} />
+          )
+        ) : undefined
+      }
       onOpen={open}
       getKey={(record, i) => record._id ?? `row-${i}`}
-      renderInvalid={props.renderInvalid ?? ((row) => <InvalidRecord row={row} noun={noun} href={row.id ? hrefFor(row.id) : undefined} />)}
+      renderInvalid={
+        props.renderInvalid ??
+        ((row) => <InvalidRecord row={row} noun={noun} href={row.id ? hrefFor(row.id) : undefined} />)
+      }
       empty={props.empty}
     />
   );

@@ -42,9 +42,15 @@ export function Modal({ title, onClose, children, description }: Props) {
     >
       <div className="modal__header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>×</button>
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
       </div>
-      {description ? <div id={descriptionId} className="modal__description">{description}</div> : null}
+      {description ? (
+        <div id={descriptionId} className="modal__description">
+          {description}
+        </div>
+      ) : null}
       {children}
     </dialog>
   );

@@ -15,7 +15,10 @@ export function Section({ title, children, actions, meta }: Props) {
   return (
     <section className="section" aria-labelledby={id}>
       <header className="section__header">
-        <h2 id={id}>{title}{meta !== undefined ? <span className="section__meta"> {meta}</span> : null}</h2>
+        <h2 id={id}>
+          {title}
+          {meta !== undefined ? <span className="section__meta"> {meta}</span> : null}
+        </h2>
         {actions ? <div className="section__actions">{actions}</div> : null}
       </header>
       <div className="section__body">{children}</div>

@@ -23,8 +23,12 @@ export function UnsavedChangesGuard({ dirty, what, staysOnPage }: Props) {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    dirty && currentLocation.pathname !== nextLocation.pathname && !(staysOnPage?.(nextLocation, currentLocation) ?? false));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !(staysOnPage?.(nextLocation, currentLocation) ?? false),
+  );
 
   if (blocker.state !== 'blocked') return null;
   return (
@@ -33,8 +37,12 @@ export function UnsavedChangesGuard({ dirty, what, staysOnPage }: Props) {
         <p>You have {what}. They are lost if you leave now.</p>
         <div className="modal__actions">
           {/* Staying is the safe answer, so it has the focus: Enter or Escape keeps the edits. */}
-          <button type="button" className="button" onClick={() => blocker.reset()} data-autofocus>Stay and keep editing</button>
-          <button type="button" className="button button--primary" onClick={() => blocker.proceed()}>Leave and discard</button>
+          <button type="button" className="button" onClick={() => blocker.reset()} data-autofocus>
+            Stay and keep editing
+          </button>
+          <button type="button" className="button button--primary" onClick={() => blocker.proceed()}>
+            Leave and discard
+          </button>
         </div>
       </div>
     </Modal>

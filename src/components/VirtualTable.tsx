@@ -48,30 +48,52 @@ export function VirtualTable<T>(props: Props<T>) {
   const hintId = `${baseId}-hint`;
   const template = columns.map((c) => c.width).join(' ');
   const { virtualizer, items } = useInfiniteVirtualizer({
-    scrollRef, loaded: rows.length, rowHeight, hasNextPage, isFetchingNextPage, fetchNextPage, nextPageError: props.nextPageError,
+    scrollRef,
+    loaded: rows.length,
+    rowHeight,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    nextPageError: props.nextPageError,
   });
 
-  const moveTo = useCallback((index: number) => {
-    const next = Math.max(0, Math.min(index, rows.length - 1));
-    setActive(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
-  }, [rows.length, virtualizer]);
+  const moveTo = useCallback(
+    (index: number) => {
+      const next = Math.max(0, Math.min(index, rows.length - 1));
+      setActive(next);
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+    },
+    [rows.length, virtualizer],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
     switch (event.key) {
-      case 'ArrowDown': moveTo(active + 1); break;
-      case 'ArrowUp': moveTo(active - 1); break;
-      case 'PageDown': moveTo(active + page); break;
-      case 'PageUp': moveTo(active - page); break;
-      case 'Home': moveTo(0); break;
-      case 'End': moveTo(rows.length - 1); break;
+      case 'ArrowDown':
+        moveTo(active + 1);
+        break;
+      case 'ArrowUp':
+        moveTo(active - 1);
+        break;
+      case 'PageDown':
+        moveTo(active + page);
+        break;
+      case 'PageUp':
+        moveTo(active - page);
+        break;
+      case 'Home':
+        moveTo(0);
+        break;
+      case 'End':
+        moveTo(rows.length - 1);
+        break;
       case 'Enter': {
         const row = rows[active];
         if (row?.ok) props.onOpen(row.data);
         break;
       }
-      default: return;
+      default:
+        return;
     }
     event.preventDefault();
   };
@@ -80,7 +102,9 @@ export function VirtualTable<T>(props: Props<T>) {
 
   return (
     <div className="vtable">
-      <p id={hintId} className="visually-hidden">Use the arrow keys to move between rows and Enter to open one.</p>
+      <p id={hintId} className="visually-hidden">
+        Use the arrow keys to move between rows and Enter to open one.
+      </p>
       <div
         ref={scrollRef}
         className="vtable__scroll"
@@ -94,19 +118,36 @@ export function VirtualTable<T>(props: Props<T>) {
         onKeyDown={onKeyDown}
       >
         <div role="rowgroup" className="vtable__head">
-          <div role="row" aria-rowindex={1} className="vtable__row vtable__row--head" style={{ gridTemplateColumns: template }}>
+          <div
+            role="row"
+            aria-rowindex={1}
+            className="vtable__row vtable__row--head"
+            style={{ gridTemplateColumns: template }}
+          >
             {columns.map((c) => (
-              <div role="columnheader" key={c.id} className={`vtable__cell vtable__cell--${c.id}`}>{c.header}</div>
+              <div role="columnheader" key={c.id} className={`vtable__cell vtable__cell--${c.id}`}>
+                {c.header}
+              </div>
             ))}
           </div>
         </div>
         <div role="rowgroup" className="vtable__body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = rows[item.index];
-            const style = { height: item.size, transform: `translateY(${item.start}px)`, gridTemplateColumns: template };
+            const style = {
+              height: item.size,
+              transform: `translateY(${item.start}px)`,
+              gridTemplateColumns: template,
+            };
             if (!row) {
               return (
-                <div role="row" key="loader" aria-rowindex={item.index + 2} className="vtable__row vtable__row--loader" style={style}>
+                <div
+                  role="row"
+                  key="loader"
+                  aria-rowindex={item.index + 2}
+                  className="vtable__row vtable__row--loader"
+                  style={style}
+                >
                   <div role="gridcell" className="vtable__cell vtable__loader" style={{ gridColumn: '1 / -1' }}>
                     {props.nextPageError ?? (isFetchingNextPage || hasNextPage ? 'Loading more…' : null)}
                   </div>
@@ -131,15 +172,17 @@ export function VirtualTable<T>(props: Props<T>) {
                   props.onOpen(row.data);
                 }}
               >
-                {row.ok
-                  ? columns.map((c) => (
-                      <div role="gridcell" key={c.id} className={`vtable__cell vtable__cell--${c.id}`}>{c.render(row.data)}</div>
-                    ))
-                  : (
-                      <div role="gridcell" className="vtable__cell vtable__invalid" style={{ gridColumn: '1 / -1' }}>
-                        {props.renderInvalid(row)}
-                      </div>
-                    )}
+                {row.ok ? (
+                  columns.map((c) => (
+                    <div role="gridcell" key={c.id} className={`vtable__cell vtable__cell--${c.id}`}>
+                      {c.render(row.data)}
+                    </div>
+                  ))
+                ) : (
+                  <div role="gridcell" className="vtable__cell vtable__invalid" style={{ gridColumn: '1 / -1' }}>
+                    {props.renderInvalid(row)}
+                  </div>
+                )}
               </div>
             );
           })}

@@ -2,7 +2,14 @@
  * A date in a named time zone, shown in that zone and, when it differs, in the viewer's. Used for a work
  * request's due date and delivery deadline. Overdue is said in words as well as in colour.
  */
-import { formatDateTime, formatShortDateTime, isoDateTime, isValidTimeZone, sameOffset, viewerTimeZone } from '../lib/dates';
+import {
+  formatDateTime,
+  formatShortDateTime,
+  isoDateTime,
+  isValidTimeZone,
+  sameOffset,
+  viewerTimeZone,
+} from '../lib/dates';
 import type { ZonedDate } from '../api/schema/common';
 
 interface Props {
@@ -35,7 +42,11 @@ export function ZonedDateTime({ value, overdue = false, compact = false }: Props
       </time>
       {compact ? (
         overdueLabel || viewerTime ? (
-          <span className="zoned__viewer">{overdueLabel}{overdueLabel && viewerTime ? ' · ' : null}{viewerTime}</span>
+          <span className="zoned__viewer">
+            {overdueLabel}
+            {overdueLabel && viewerTime ? ' · ' : null}
+            {viewerTime}
+          </span>
         ) : null
       ) : (
         <>

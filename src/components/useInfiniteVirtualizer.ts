@@ -18,7 +18,15 @@ interface Options {
   nextPageError: unknown;
 }
 
-export function useInfiniteVirtualizer({ scrollRef, loaded, rowHeight, hasNextPage, isFetchingNextPage, fetchNextPage, nextPageError }: Options) {
+export function useInfiniteVirtualizer({
+  scrollRef,
+  loaded,
+  rowHeight,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  nextPageError,
+}: Options) {
   const virtualizer = useVirtualizer({
     count: loaded + (hasNextPage ? 1 : 0),
     getScrollElement: () => scrollRef.current,

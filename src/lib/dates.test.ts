@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRelative, formatShortDateTime, isValidTimeZone, sameOffset, viewerTimeZone } from './dates';
+import {
+  formatDateTime,
+  formatRelative,
+  formatShortDateTime,
+  isValidTimeZone,
+  sameOffset,
+  viewerTimeZone,
+} from './dates';
 
 const T = 1_795_000_000; // 2026-11-18T11:06:40Z
 

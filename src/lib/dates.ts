@@ -51,7 +51,12 @@ export function toDate(epochSeconds: number): Date {
 }
 
 const DATE_TIME: Intl.DateTimeFormatOptions = {
-  year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
 };
 const DATE_ONLY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 
@@ -61,7 +66,11 @@ export function formatDateTime(epochSeconds: number, tz?: string): string {
 }
 
 const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
-  month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
 };
 const SHORT_WITH_YEAR: Intl.DateTimeFormatOptions = { ...SHORT_DATE_TIME, year: 'numeric' };
 const HALF_YEAR_S = 182 * 86400;

@@ -12,9 +12,20 @@ export function plural(n: number, one: string, many: string = `${one}s`): string
 
 /** "dcp3d" -> "DCP 3D", "immersiveaudio2d" -> "Immersive audio 2D": labels for usage flags and keys. */
 const KNOWN_LABELS: Record<string, string> = {
-  broadcast: 'Broadcast', online: 'Online', dcp: 'DCP', dcp3d: 'DCP 3D', dcp4k: 'DCP 4K', film35: '35 mm film',
-  film70: '70 mm film', largeformat: 'Large format', largeformat3d: 'Large format 3D', immersiveaudio: 'Immersive audio',
-  immersiveaudio2d: 'Immersive audio 2D', immersiveaudio3d: 'Immersive audio 3D', hdr2d: 'HDR 2D', hdr3d: 'HDR 3D',
+  broadcast: 'Broadcast',
+  online: 'Online',
+  dcp: 'DCP',
+  dcp3d: 'DCP 3D',
+  dcp4k: 'DCP 4K',
+  film35: '35 mm film',
+  film70: '70 mm film',
+  largeformat: 'Large format',
+  largeformat3d: 'Large format 3D',
+  immersiveaudio: 'Immersive audio',
+  immersiveaudio2d: 'Immersive audio 2D',
+  immersiveaudio3d: 'Immersive audio 3D',
+  hdr2d: 'HDR 2D',
+  hdr3d: 'HDR 3D',
 };
 
 export function keyLabel(key: string): string {
@@ -34,10 +45,15 @@ export function describeUnknown(value: unknown): string {
     for (const k of ['name', 'label', 'title', 'value', 'reason', 'type']) {
       if (typeof obj[k] === 'string' && obj[k]) {
         const rest = Object.entries(obj).filter(([key]) => key !== k && !key.startsWith('$'));
-        return rest.length ? `${obj[k]} (${rest.map(([key, v]) => `${key}: ${describeUnknown(v)}`).join('; ')})` : obj[k];
+        return rest.length
+          ? `${obj[k]} (${rest.map(([key, v]) => `${key}: ${describeUnknown(v)}`).join('; ')})`
+          : obj[k];
       }
     }
-    return Object.entries(obj).filter(([k]) => !k.startsWith('$')).map(([k, v]) => `${k}: ${describeUnknown(v)}`).join('; ');
+    return Object.entries(obj)
+      .filter(([k]) => !k.startsWith('$'))
+      .map(([k, v]) => `${k}: ${describeUnknown(v)}`)
+      .join('; ');
   }
   return '—'; // a symbol or a function: not data
 }

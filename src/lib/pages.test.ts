@@ -8,7 +8,11 @@ function pages(...list: { n: number; total?: number }[]): InfiniteData<ListPage<
   return {
     pageParams: list.map((_, i) => i),
     pages: list.map(({ n, total }) => {
-      const items = Array.from({ length: n }, (_, i) => ({ ok: true as const, data: { _id: `r${offset + i}` }, problems: [] }));
+      const items = Array.from({ length: n }, (_, i) => ({
+        ok: true as const,
+        data: { _id: `r${offset + i}` },
+        problems: [],
+      }));
       const page = { items, offset, total, nextOffset: undefined };
       offset += n;
       return page;

@@ -7,19 +7,33 @@ describe('serialPerKey', () => {
   it('runs work for one key in the order it was asked for, even when the first is slower', async () => {
     const done: string[] = [];
     await Promise.all([
-      serialPerKey('a', async () => { await wait(30); done.push('first'); }),
-      serialPerKey('a', async () => { done.push('second'); }),
+      serialPerKey('a', async () => {
+        await wait(30);
+        done.push('first');
+      }),
+      serialPerKey('a', async () => {
+        done.push('second');
+      }),
     ]);
     expect(done).toEqual(['first', 'second']);
   });
 
   it('lets different keys run side by side, and goes on after a failure', async () => {
     const done: string[] = [];
-    const slow = serialPerKey('x', async () => { await wait(30); done.push('x'); });
-    await serialPerKey('y', async () => { done.push('y'); });
+    const slow = serialPerKey('x', async () => {
+      await wait(30);
+      done.push('x');
+    });
+    await serialPerKey('y', async () => {
+      done.push('y');
+    });
     await slow;
     expect(done).toEqual(['y', 'x']);
-    await expect(serialPerKey('z', async () => { throw new Error('no'); })).rejects.toThrow('no');
+    await expect(
+      serialPerKey('z', async () => {
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
     expect(await serialPerKey('z', async () => 'after')).toBe('after');
   });
 });

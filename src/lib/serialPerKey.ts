@@ -9,8 +9,10 @@ export function serialPerKey<T>(key: string, work: () => Promise<T>): Promise<T>
   const previous = queues.get(key) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(work);
   queues.set(key, next);
-  void next.catch(() => undefined).finally(() => {
-    if (queues.get(key) === next) queues.delete(key);
-  });
+  void next
+    .catch(() => undefined)
+    .finally(() => {
+      if (queues.get(key) === next) queues.delete(key);
+    });
   return next;
 }

@@ -24,13 +24,16 @@ export function useFilterParams(): [URLSearchParams, (update: Updater | URLSearc
     latest.current = { shown, key };
   });
 
-  const replace = useCallback((update: Updater | URLSearchParams) => {
-    const { shown: current, key: from } = latest.current;
-    const next = typeof update === 'function' ? update(new URLSearchParams(current)) : update;
-    latest.current = { shown: next, key: from };
-    setPending({ params: next, from });
-    setParams(next, { replace: true });
-  }, [setParams]);
+  const replace = useCallback(
+    (update: Updater | URLSearchParams) => {
+      const { shown: current, key: from } = latest.current;
+      const next = typeof update === 'function' ? update(new URLSearchParams(current)) : update;
+      latest.current = { shown: next, key: from };
+      setPending({ params: next, from });
+      setParams(next, { replace: true });
+    },
+    [setParams],
+  );
   return [shown, replace];
 }
 

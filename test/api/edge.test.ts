@@ -15,14 +15,25 @@ import { MAX_BODY_DEPTH } from '../../server/http/jsonBody';
 const REQUEST_TIMEOUT_S = 2;
 const HEADERS_TIMEOUT_S = 1;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-edge-dist-'));
-fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>');
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+);
 
 let server: TestServer;
 let publicServer: TestServer;
 beforeAll(async () => {
   [server, publicServer] = await Promise.all([
-    startServer({ DIST_DIR: dist, REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_S), HEADERS_TIMEOUT_SECONDS: String(HEADERS_TIMEOUT_S) }),
-    startServer({ DIST_DIR: dist, MWS_PUBLIC_ORIGIN: 'https://console.example.com', MWS_API_BASE: 'https://api.example.com/api' }),
+    startServer({
+      DIST_DIR: dist,
+      REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_S),
+      HEADERS_TIMEOUT_SECONDS: String(HEADERS_TIMEOUT_S),
+    }),
+    startServer({
+      DIST_DIR: dist,
+      MWS_PUBLIC_ORIGIN: 'https://console.example.com',
+      MWS_API_BASE: 'https://api.example.com/api',
+    }),
   ]);
 }, 120_000);
 afterAll(async () => {
@@ -48,7 +59,10 @@ describe('bodies are bound at parsing', () => {
     const deep = `{"name":"Deep One","extra":${'['.repeat(1000)}${']'.repeat(1000)}}`;
     const res = await call(server, 'PUT', '/api/territories', raw(deep));
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'bad_request', message: `body: nested deeper than ${MAX_BODY_DEPTH} levels` });
+    expect(res.body.error).toMatchObject({
+      code: 'bad_request',
+      message: `body: nested deeper than ${MAX_BODY_DEPTH} levels`,
+    });
     const objects = `{"name":"Deep Two","extra":${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}}`;
     expect((await call(server, 'PUT', '/api/territories', raw(objects))).status).toBe(400);
     expect(await territoryNames()).not.toEqual(expect.arrayContaining(['Deep One']));
@@ -56,9 +70,16 @@ describe('bodies are bound at parsing', () => {
   });
 
   it('keeps the limit far above the deepest record a client sends back', async () => {
-    const wr = (await call(server, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-0' } })).body[0];
+    const wr = (
+      await call(server, 'GET', '/api/workrequests?status=in-progress', {
+        as: DEMO.admin,
+        headers: { 'X-Range': 'resources=0-0' },
+      })
+    ).body[0];
     const full = await call(server, 'GET', `/api/workrequests/${wr._id}`, { as: DEMO.admin });
-    const share = (await call(server, 'GET', '/api/shares', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-0' } })).body[0];
+    const share = (
+      await call(server, 'GET', '/api/shares', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-0' } })
+    ).body[0];
     const records = [full.body, share, (await call(server, 'GET', '/api/users/me', { as: DEMO.admin })).body];
     const deepest = Math.max(...records.map(depthOf));
     expect(deepest).toBeGreaterThan(3);
@@ -66,7 +87,10 @@ describe('bodies are bound at parsing', () => {
   });
 
   it('refuses __proto__ and constructor.prototype keys, and stores nothing', async () => {
-    for (const body of ['{"name":"Proto One","__proto__":{"admin":true}}', '{"name":"Proto Two","x":{"constructor":{"prototype":{"admin":true}}}}']) {
+    for (const body of [
+      '{"name":"Proto One","__proto__":{"admin":true}}',
+      '{"name":"Proto Two","x":{"constructor":{"prototype":{"admin":true}}}}',
+    ]) {
       const res = await call(server, 'PUT', '/api/territories', raw(body));
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(/the key "(__proto__|prototype)" is not allowed/);
@@ -111,7 +135,10 @@ describe('query strings, URLs and headers', () => {
     const long = await call(server, 'GET', `/api/workrequests?q=${'a'.repeat(9000)}`);
     expect(long.status).toBe(414);
     expect(long.body.error.code).toBe('uri_too_long');
-    const huge = await rawExchange(server, `GET /api/workrequests?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const huge = await rawExchange(
+      server,
+      `GET /api/workrequests?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+    );
     expect(huge.text).toMatch(/^HTTP\/1\.1 431 /);
     expect(JSON.parse(huge.text.split('\r\n\r\n')[1]!).error.code).toBe('headers_too_large');
   });
@@ -119,7 +146,10 @@ describe('query strings, URLs and headers', () => {
   it('answers URLs the router cannot take in the error shape', async () => {
     const encoding = await call(server, 'GET', '/api/users/%E0%A4%A');
     expect(encoding.status).toBe(400);
-    expect(encoding.body.error).toMatchObject({ code: 'bad_request', message: 'the URL path is not valid percent-encoding' });
+    expect(encoding.body.error).toMatchObject({
+      code: 'bad_request',
+      message: 'the URL path is not valid percent-encoding',
+    });
     const segment = await call(server, 'GET', `/api/users/${'a'.repeat(200)}`);
     expect(segment.status).toBe(414);
     expect(segment.body.error.code).toBe('uri_too_long');
@@ -127,7 +157,9 @@ describe('query strings, URLs and headers', () => {
   });
 
   it('refuses an X-Range beyond its numbers', async () => {
-    const res = await call(server, 'GET', '/api/workrequests', { headers: { 'X-Range': 'resources=0-99999999999999999999' } });
+    const res = await call(server, 'GET', '/api/workrequests', {
+      headers: { 'X-Range': 'resources=0-99999999999999999999' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('X-Range');
   });
@@ -138,13 +170,15 @@ describe('query strings, URLs and headers', () => {
     expect(JSON.parse(bad.body).error.message).toContain('Host');
     const good = await getWithHost(server, '/api/users/me', 'console.test:8443');
     expect(JSON.parse(good.body).$links.self).toMatch(/^\/\/console\.test:8443\/api\/Users\/[0-9a-f]{24}$/);
-    for (const host of ['mws_app:8080', '[::1]:8080', '10.0.0.7']) expect((await getWithHost(server, '/api/users/me', host)).status, host).toBe(200);
+    for (const host of ['mws_app:8080', '[::1]:8080', '10.0.0.7'])
+      expect((await getWithHost(server, '/api/users/me', host)).status, host).toBe(200);
   });
 });
 
 describe('slow clients', () => {
   it(`closes a connection whose body trickles in after ${REQUEST_TIMEOUT_S} s, with a 408, and stores nothing`, async () => {
-    const head = `PUT /api/territories HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${basic(DEMO.admin)}\r\n` +
+    const head =
+      `PUT /api/territories HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${basic(DEMO.admin)}\r\n` +
       'Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{"name":"Trickled"';
     const result = await trickle(server, head, ' ', 8_000);
     expect(result.closedAfterMs).toBeLessThan((REQUEST_TIMEOUT_S + 3) * 1000);
@@ -165,9 +199,19 @@ describe('slow clients', () => {
       expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(stream.response.headers.get('access-control-expose-headers')).toContain('Content-Range');
       await new Promise((r) => setTimeout(r, (REQUEST_TIMEOUT_S + 2) * 1000));
-      const wr = (await call(server, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-0' } })).body[0];
-      await call(server, 'POST', '/api/comments', { as: DEMO.admin, body: { workRequest: wr._id, body: 'Still there?' } });
-      expect(firstNotification(await stream.readUntil('event: notification', 5000))).toMatchObject({ type: 'wr-comment' });
+      const wr = (
+        await call(server, 'GET', '/api/workrequests?status=in-progress', {
+          as: DEMO.admin,
+          headers: { 'X-Range': 'resources=0-0' },
+        })
+      ).body[0];
+      await call(server, 'POST', '/api/comments', {
+        as: DEMO.admin,
+        body: { workRequest: wr._id, body: 'Still there?' },
+      });
+      expect(firstNotification(await stream.readUntil('event: notification', 5000))).toMatchObject({
+        type: 'wr-comment',
+      });
     } finally {
       stream.close();
     }
@@ -228,18 +272,28 @@ describe('MWS_PUBLIC_ORIGIN', () => {
   });
 
   it('must be an origin: a path in it stops the server at start', async () => {
-    await expect(startServer({ MWS_PUBLIC_ORIGIN: 'https://console.example.com/app' })).rejects.toThrow(/MWS_PUBLIC_ORIGIN: expected an origin only/);
+    await expect(startServer({ MWS_PUBLIC_ORIGIN: 'https://console.example.com/app' })).rejects.toThrow(
+      /MWS_PUBLIC_ORIGIN: expected an origin only/,
+    );
   });
 });
 
 /** A GET with a Host header of our choosing (fetch sets its own). */
 function getWithHost(s: TestServer, pathname: string, host: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: portOf(s), path: pathname, headers: { Host: host, Authorization: basic(DEMO.admin), 'X-Requested-With': 'XMLHttpRequest' } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: portOf(s),
+        path: pathname,
+        headers: { Host: host, Authorization: basic(DEMO.admin), 'X-Requested-With': 'XMLHttpRequest' },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -258,7 +312,12 @@ function rawExchange(s: TestServer, text: string): Promise<{ text: string }> {
 }
 
 /** Sends `head`, then `drip` every 300 ms until the server closes the connection or `giveUpMs` passes. */
-function trickle(s: TestServer, head: string, drip: string, giveUpMs: number): Promise<{ closedAfterMs: number; text: string }> {
+function trickle(
+  s: TestServer,
+  head: string,
+  drip: string,
+  giveUpMs: number,
+): Promise<{ closedAfterMs: number; text: string }> {
   return new Promise((resolve) => {
     const started = Date.now();
     let text = '';

@@ -14,7 +14,9 @@ beforeAll(async () => {
     getAuthorization: () => basicAuth(DEMO.admin.username, DEMO.admin.password),
     fetch: (input, init) => {
       const headers = new Headers(init?.headers);
-      requests.push(`${(input instanceof Request ? input.url : String(input)).replace(server.url, '')} ${headers.get('X-Range') ?? ''}`);
+      requests.push(
+        `${(input instanceof Request ? input.url : String(input)).replace(server.url, '')} ${headers.get('X-Range') ?? ''}`,
+      );
       return globalThis.fetch(input, init);
     },
   });
@@ -23,12 +25,19 @@ afterAll(async () => server?.stop());
 
 describe('exporting the work-request list', () => {
   it('reads page after page of 100 up to the limit, and says the rest was left', async () => {
-    const all = await call(server, 'GET', '/api/workrequests', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-0' } });
+    const all = await call(server, 'GET', '/api/workrequests', {
+      as: DEMO.admin,
+      headers: { 'X-Range': 'resources=0-0' },
+    });
     const total = Number(/\/(\d+)$/.exec(all.headers.get('content-range') ?? '')?.[1]);
     expect(total).toBeGreaterThan(250);
     requests.length = 0;
     const progress: number[] = [];
-    const got = await collectWorkRequests('all', { sort: '-created' }, { limit: 250, onProgress: (p) => progress.push(p.done) });
+    const got = await collectWorkRequests(
+      'all',
+      { sort: '-created' },
+      { limit: 250, onProgress: (p) => progress.push(p.done) },
+    );
     expect(got).toMatchObject({ total, unreadable: 0, truncated: true });
     expect(got.rows).toHaveLength(250);
     expect(new Set(got.rows.map((r) => r._id)).size).toBe(250);

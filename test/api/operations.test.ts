@@ -61,7 +61,10 @@ describe('the 19 operations', () => {
     expect(created.body.status.invited).toBe(true);
     expect(created.body.invite).toContain(':code');
     expect(created.body.passwordHash).toBeUndefined();
-    const updated = await call(server, 'PUT', '/api/users', { as: DEMO.admin, body: { _id: created.body._id, name: 'Nina Renamed' } });
+    const updated = await call(server, 'PUT', '/api/users', {
+      as: DEMO.admin,
+      body: { _id: created.body._id, name: 'Nina Renamed' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.name).toBe('Nina Renamed');
     expect(updated.body.emailNormal).toBe('nina.new@example.com');
@@ -90,18 +93,27 @@ describe('the 19 operations', () => {
     expect(dl.status).toBe(200);
     expect(dl.headers.get('content-disposition')).toContain('attachment');
     // Change the signature's first digit to another one (a fixed digit would leave 1 link in 16 untouched).
-    const tampered = await call(server, 'GET', res.body.path.replace(/sig=(.)/, (_m: string, d: string) => `sig=${d === '0' ? '1' : '0'}`), { as: null });
+    const tampered = await call(
+      server,
+      'GET',
+      res.body.path.replace(/sig=(.)/, (_m: string, d: string) => `sig=${d === '0' ? '1' : '0'}`),
+      { as: null },
+    );
     expect(tampered.status).toBe(403);
   });
 
   it('7 PUT /shares/{id} changes notes and a permission flag, kept on reload', async () => {
     const list = await call(server, 'GET', '/api/shares');
-    const share = list.body.find((s: { from: { emailNormal: string } }) => s.from.emailNormal === 'coordinator@mws.test');
+    const share = list.body.find(
+      (s: { from: { emailNormal: string } }) => s.from.emailNormal === 'coordinator@mws.test',
+    );
     expect(share).toBeDefined();
     const permissions = share.permissions.map((p: { access: Record<string, unknown> }, i: number) =>
       i === 0 ? { ...p, access: { ...p.access, download: !p.access.download } } : p,
     );
-    const put = await call(server, 'PUT', `/api/shares/${share._id}`, { body: { notes: 'Updated <b>notes</b>', permissions } });
+    const put = await call(server, 'PUT', `/api/shares/${share._id}`, {
+      body: { notes: 'Updated <b>notes</b>', permissions },
+    });
     expect(put.status).toBe(200);
     const again = await call(server, 'GET', `/api/shares/${share._id}`);
     expect(again.body.notes).toBe('Updated <b>notes</b>');
@@ -112,7 +124,9 @@ describe('the 19 operations', () => {
   it('8 PUT /assets/{id} merges fields and keeps the rest', async () => {
     const assets = await call(server, 'GET', '/api/assets/countByProject', { headers: { 'X-Range': 'resources=0-0' } });
     const a = assets.body[0];
-    const res = await call(server, 'PUT', `/api/assets/${a._id}`, { body: { name: 'Renamed asset', usage: { ...a.usage, dcp4k: true } } });
+    const res = await call(server, 'PUT', `/api/assets/${a._id}`, {
+      body: { name: 'Renamed asset', usage: { ...a.usage, dcp4k: true } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Renamed asset');
     expect(res.body.usage.dcp4k).toBe(true);
@@ -123,7 +137,9 @@ describe('the 19 operations', () => {
   it("9 GET /assets/countByProject answers the project's asset records with the count in Content-Range", async () => {
     const projects = await call(server, 'GET', '/api/projects', { headers: { 'X-Range': 'resources=0-0' } });
     const project = projects.body[0]._id;
-    const res = await call(server, 'GET', `/api/assets/countByProject?project=${project}`, { headers: { 'X-Range': 'resources=0-99' } });
+    const res = await call(server, 'GET', `/api/assets/countByProject?project=${project}`, {
+      headers: { 'X-Range': 'resources=0-99' },
+    });
     expect(res.status).toBe(200);
     const total = Number(res.headers.get('content-range')?.split('/')[1]);
     expect(total).toBe(res.body.length);
@@ -141,7 +157,10 @@ describe('the 19 operations', () => {
     expect(res.body.path).toMatch(/\/view\?expires=\d+&sig=/);
     expect((await call(server, 'GET', res.body.path, { as: null })).status).toBe(200);
     const asset = await call(server, 'GET', `/api/assets/${p.asset}`);
-    expect(asset.body.previews.find((x: { _id: string }) => x._id === p._id)).toMatchObject({ label: 'Final mix', revision: 'v9' });
+    expect(asset.body.previews.find((x: { _id: string }) => x._id === p._id)).toMatchObject({
+      label: 'Final mix',
+      revision: 'v9',
+    });
     expect(res.body.cdn).toBeDefined();
   });
 
@@ -150,7 +169,9 @@ describe('the 19 operations', () => {
     const files = await call(server, 'GET', `/api/files?asset=${assets.body[0]._id}`);
     const f = files.body[0];
     const end = Math.floor(Date.now() / 1000) + 86400;
-    const res = await call(server, 'PUT', `/api/files/${f._id}`, { body: { language: 'fr-FR', tags: ['final'], embargo: { event: true, end } } });
+    const res = await call(server, 'PUT', `/api/files/${f._id}`, {
+      body: { language: 'fr-FR', tags: ['final'], embargo: { event: true, end } },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ language: 'fr-FR', tags: ['final'], embargo: { event: true, end } });
     expect(res.body.$flags).toContain('embargoed');
@@ -158,20 +179,27 @@ describe('the 19 operations', () => {
 
   it('12 PUT /comments/{id}: the author edits; anyone else gets 403', async () => {
     const id = await firstWorkRequestId();
-    const added = await call(server, 'POST', '/api/comments', { body: { workRequest: id, body: 'First <script>x</script>' } });
+    const added = await call(server, 'POST', '/api/comments', {
+      body: { workRequest: id, body: 'First <script>x</script>' },
+    });
     expect(added.status).toBe(200);
     expect(added.body.body).toBe('First <script>x</script>');
     const edited = await call(server, 'PUT', `/api/comments/${added.body._id}`, { body: { body: 'Edited' } });
     expect(edited.status).toBe(200);
     expect(edited.body.body).toBe('Edited');
     expect(edited.body.user._id).toBe(added.body.user._id);
-    const other = await call(server, 'PUT', `/api/comments/${added.body._id}`, { as: DEMO.admin, body: { body: 'Hijack' } });
+    const other = await call(server, 'PUT', `/api/comments/${added.body._id}`, {
+      as: DEMO.admin,
+      body: { body: 'Hijack' },
+    });
     expect(other.status).toBe(403);
   });
 
   it('13 PUT /projects creates and updates (archive)', async () => {
     const studios = await call(server, 'GET', '/api/studios');
-    const created = await call(server, 'PUT', '/api/projects', { body: { name: 'Test Project', studio: studios.body[0]._id } });
+    const created = await call(server, 'PUT', '/api/projects', {
+      body: { name: 'Test Project', studio: studios.body[0]._id },
+    });
     expect(created.status).toBe(200);
     expect(created.body.slug).toBe('test-project');
     const archived = await call(server, 'PUT', '/api/projects', { body: { _id: created.body._id, archived: true } });
@@ -180,24 +208,42 @@ describe('the 19 operations', () => {
   });
 
   it('14 PUT /studios creates (admins) and updates', async () => {
-    const created = await call(server, 'PUT', '/api/studios', { as: DEMO.admin, body: { name: 'Blue Harbor', previewWatermarkFormat: '{email}' } });
+    const created = await call(server, 'PUT', '/api/studios', {
+      as: DEMO.admin,
+      body: { name: 'Blue Harbor', previewWatermarkFormat: '{email}' },
+    });
     expect(created.status).toBe(200);
-    const updated = await call(server, 'PUT', '/api/studios', { as: DEMO.admin, body: { _id: created.body._id, name: 'Blue Harbour' } });
-    expect(updated.body).toMatchObject({ name: 'Blue Harbour', previewWatermarkFormat: '{email}', slug: 'blue-harbor' });
+    const updated = await call(server, 'PUT', '/api/studios', {
+      as: DEMO.admin,
+      body: { _id: created.body._id, name: 'Blue Harbour' },
+    });
+    expect(updated.body).toMatchObject({
+      name: 'Blue Harbour',
+      previewWatermarkFormat: '{email}',
+      slug: 'blue-harbor',
+    });
   });
 
-  it('14 PUT /studios and /projects derive the slug of an accented name by the contract\'s slugify (the seed\'s too)', async () => {
+  it("14 PUT /studios and /projects derive the slug of an accented name by the contract's slugify (the seed's too)", async () => {
     const studio = await call(server, 'PUT', '/api/studios', { body: { name: 'Crème Brûlée Films' } });
     expect(studio.body.slug).toBe('creme-brulee-films');
-    const project = await call(server, 'PUT', '/api/projects', { body: { name: 'Ærøskøbing Straße', studio: studio.body._id } });
+    const project = await call(server, 'PUT', '/api/projects', {
+      body: { name: 'Ærøskøbing Straße', studio: studio.body._id },
+    });
     expect(project.body.slug).toBe('aeroskobing-strasse');
   });
 
   it('14 PUT /studios removes the logo and the coordinator given as null, nothing else', async () => {
     const groups = await call(server, 'GET', '/api/groups');
-    const created = await call(server, 'PUT', '/api/studios', { as: DEMO.admin, body: { name: 'Null Harbor', logo: 'f'.repeat(24), coordinator: groups.body[0]._id } });
+    const created = await call(server, 'PUT', '/api/studios', {
+      as: DEMO.admin,
+      body: { name: 'Null Harbor', logo: 'f'.repeat(24), coordinator: groups.body[0]._id },
+    });
     const id = created.body._id as string;
-    const cleared = await call(server, 'PUT', '/api/studios', { as: DEMO.admin, body: { _id: id, coordinator: null, logo: null } });
+    const cleared = await call(server, 'PUT', '/api/studios', {
+      as: DEMO.admin,
+      body: { _id: id, coordinator: null, logo: null },
+    });
     expect(cleared.status).toBe(200);
     expect(cleared.body).not.toHaveProperty('coordinator');
     expect(cleared.body).not.toHaveProperty('logo');
@@ -211,9 +257,18 @@ describe('the 19 operations', () => {
     expect(after.body).toMatchObject({ name: 'Null Harbor', slug: 'null-harbor' });
     expect(after.body).not.toHaveProperty('logo');
     // A project's studio cannot be removed; its logo can.
-    const project = await call(server, 'PUT', '/api/projects', { as: DEMO.admin, body: { name: 'Null Project', studio: id, logo: 'b'.repeat(24) } });
-    expect((await call(server, 'PUT', '/api/projects', { as: DEMO.admin, body: { _id: project.body._id, studio: null } })).status).toBe(400);
-    const noLogo = await call(server, 'PUT', '/api/projects', { as: DEMO.admin, body: { _id: project.body._id, logo: null } });
+    const project = await call(server, 'PUT', '/api/projects', {
+      as: DEMO.admin,
+      body: { name: 'Null Project', studio: id, logo: 'b'.repeat(24) },
+    });
+    expect(
+      (await call(server, 'PUT', '/api/projects', { as: DEMO.admin, body: { _id: project.body._id, studio: null } }))
+        .status,
+    ).toBe(400);
+    const noLogo = await call(server, 'PUT', '/api/projects', {
+      as: DEMO.admin,
+      body: { _id: project.body._id, logo: null },
+    });
     expect(noLogo.status).toBe(200);
     expect(noLogo.body).not.toHaveProperty('logo');
     expect(noLogo.body.studio).toBe(id);
@@ -225,25 +280,47 @@ describe('the 19 operations', () => {
     const t = list.body[0];
     expect(t.lines).toBeUndefined();
     const full = await call(server, 'GET', `/api/translations/${t._id}`, { as: DEMO.translator });
-    const lines = full.body.lines.map((l: { text: string }, i: number) => (i === 0 ? { ...l, text: '<i>Bonjour</i>' } : l));
+    const lines = full.body.lines.map((l: { text: string }, i: number) =>
+      i === 0 ? { ...l, text: '<i>Bonjour</i>' } : l,
+    );
     const saved = await call(server, 'PUT', `/api/translations/${t._id}`, { as: DEMO.translator, body: { lines } });
     expect(saved.status).toBe(200);
     expect(saved.body.lines[0].text).toBe('<i>Bonjour</i>');
-    const listed = await call(server, 'GET', '/api/workrequests', { as: DEMO.translator, headers: { 'X-Range': 'resources=0-99' } });
+    const listed = await call(server, 'GET', '/api/workrequests', {
+      as: DEMO.translator,
+      headers: { 'X-Range': 'resources=0-99' },
+    });
     const item = listed.body.find((w: { _id: string }) => w._id === t.workRequest);
     const embedded = item.translation._id === t._id ? item.translation : item.graphicsTranslation;
-    expect(embedded).toMatchObject({ _id: t._id, lineCount: lines.length, translatedCount: saved.body.translatedCount });
+    expect(embedded).toMatchObject({
+      _id: t._id,
+      lineCount: lines.length,
+      translatedCount: saved.body.translatedCount,
+    });
     expect(embedded.lines).toBeUndefined();
-    const submitted = await call(server, 'PUT', `/api/translations/${t._id}`, { as: DEMO.translator, body: { status: 'submitted' } });
+    const submitted = await call(server, 'PUT', `/api/translations/${t._id}`, {
+      as: DEMO.translator,
+      body: { status: 'submitted' },
+    });
     expect(submitted.body.status).toBe('submitted');
     const locked = await call(server, 'PUT', `/api/translations/${t._id}`, { as: DEMO.translator, body: { lines } });
     expect(locked.status).toBe(403);
-    const inbox = await call(server, 'GET', '/api/notifications?type=translation-submitted&read=false', { as: DEMO.coordinator });
-    expect(inbox.body.some((n: { event: { workRequest: { _id: string } } }) => n.event.workRequest._id === t.workRequest)).toBe(true);
+    const inbox = await call(server, 'GET', '/api/notifications?type=translation-submitted&read=false', {
+      as: DEMO.coordinator,
+    });
+    expect(
+      inbox.body.some((n: { event: { workRequest: { _id: string } } }) => n.event.workRequest._id === t.workRequest),
+    ).toBe(true);
   });
 
   it('16 POST /languages adds a language; a duplicate code is a 409', async () => {
-    const body = { name: 'Icelandic', code: 'is-IS', dcpCode: 'IS', isoCode: 'is', translationFonts: [{ face: 'Arial', size: 42 }] };
+    const body = {
+      name: 'Icelandic',
+      code: 'is-IS',
+      dcpCode: 'IS',
+      isoCode: 'is',
+      translationFonts: [{ face: 'Arial', size: 42 }],
+    };
     const res = await call(server, 'POST', '/api/languages', { body });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject(body);
@@ -251,9 +328,13 @@ describe('the 19 operations', () => {
   });
 
   it('17 PUT /territories creates and updates', async () => {
-    const created = await call(server, 'PUT', '/api/territories', { body: { name: 'Nordics', countries: ['IS', 'NO'], languages: ['is-IS'] } });
+    const created = await call(server, 'PUT', '/api/territories', {
+      body: { name: 'Nordics', countries: ['IS', 'NO'], languages: ['is-IS'] },
+    });
     expect(created.status).toBe(200);
-    const updated = await call(server, 'PUT', '/api/territories', { body: { _id: created.body._id, assignedLanguages: ['is-IS'] } });
+    const updated = await call(server, 'PUT', '/api/territories', {
+      body: { _id: created.body._id, assignedLanguages: ['is-IS'] },
+    });
     expect(updated.body).toMatchObject({ name: 'Nordics', countries: ['IS', 'NO'], assignedLanguages: ['is-IS'] });
   });
 
@@ -268,17 +349,24 @@ describe('the 19 operations', () => {
       expect(n.read).toBe(false);
     }
     const first = res.body[0];
-    const put = await call(server, 'PUT', '/api/notifications', { body: { _id: first._id, read: true, viewed: true, title: 'changed?' } });
+    const put = await call(server, 'PUT', '/api/notifications', {
+      body: { _id: first._id, read: true, viewed: true, title: 'changed?' },
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ read: true, viewed: true, title: first.title });
-    const summary = await call(server, 'GET', '/api/notifications?summary=true', { headers: { 'X-Range': 'resources=0-0' } });
+    const summary = await call(server, 'GET', '/api/notifications?summary=true', {
+      headers: { 'X-Range': 'resources=0-0' },
+    });
     expect(Object.keys(summary.body[0].event.workRequest ?? {}).sort()).toEqual(
       summary.body[0].event.workRequest ? ['_id', 'status'] : [],
     );
     const q = first.title.split(' ').slice(-3).join(' ');
     const searched = await call(server, 'GET', `/api/notifications?q=${encodeURIComponent(q.toUpperCase())}`);
     expect(searched.body.some((n: { _id: string }) => n._id === first._id)).toBe(true);
-    const other = await call(server, 'PUT', '/api/notifications', { as: DEMO.translator, body: { _id: first._id, read: false } });
+    const other = await call(server, 'PUT', '/api/notifications', {
+      as: DEMO.translator,
+      body: { _id: first._id, read: false },
+    });
     expect(other.status).toBe(404);
   });
 });

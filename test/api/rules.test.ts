@@ -45,17 +45,23 @@ describe('paging with X-Range', () => {
     expect(res.headers.get('content-range')).toMatch(/^resources 0-99\//);
   });
 
-  it.each(['items=0-9', 'resources=9-0', 'resources=-1-5', 'resources=a-b', 'resources=0'])('rejects malformed %s with 400', async (r) => {
-    const res = await call(server, 'GET', '/api/workrequests', range(r));
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('bad_request');
-    expect(res.body.error.message).toContain('X-Range');
-  });
+  it.each(['items=0-9', 'resources=9-0', 'resources=-1-5', 'resources=a-b', 'resources=0'])(
+    'rejects malformed %s with 400',
+    async (r) => {
+      const res = await call(server, 'GET', '/api/workrequests', range(r));
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('bad_request');
+      expect(res.body.error.message).toContain('X-Range');
+    },
+  );
 
   it('exposes Content-Range to browsers', async () => {
     const res = await call(server, 'GET', '/api/notifications', { headers: { Origin: 'http://elsewhere.test' } });
     expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
-    const pre = await fetch(`${server.url}/api/workrequests`, { method: 'OPTIONS', headers: { Origin: 'http://elsewhere.test' } });
+    const pre = await fetch(`${server.url}/api/workrequests`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://elsewhere.test' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-headers')).toContain('X-Range');
   });
@@ -73,9 +79,16 @@ describe('authentication', () => {
   });
 
   it('refuses a wrong password and an unknown user', async () => {
-    expect((await call(server, 'GET', '/api/users/me', { as: { username: 'admin@mws.test', password: 'nope' } })).status).toBe(401);
-    expect((await call(server, 'GET', '/api/users/me', { as: { username: 'ghost@mws.test', password: 'admin-demo' } })).status).toBe(401);
-    expect((await call(server, 'GET', '/api/users/me', { headers: { Authorization: 'Bearer abc' }, as: null })).status).toBe(401);
+    expect(
+      (await call(server, 'GET', '/api/users/me', { as: { username: 'admin@mws.test', password: 'nope' } })).status,
+    ).toBe(401);
+    expect(
+      (await call(server, 'GET', '/api/users/me', { as: { username: 'ghost@mws.test', password: 'admin-demo' } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await call(server, 'GET', '/api/users/me', { headers: { Authorization: 'Bearer abc' }, as: null })).status,
+    ).toBe(401);
   });
 
   it('accepts the right password: POST /session answers the user', async () => {
@@ -86,14 +99,22 @@ describe('authentication', () => {
   });
 
   it('forgets a remembered credential when the password changes', async () => {
-    const created = await call(server, 'PUT', '/api/users', { as: DEMO.admin, body: { name: 'Pat', emailNormal: 'pat@mws.test', password: 'first-password' } });
+    const created = await call(server, 'PUT', '/api/users', {
+      as: DEMO.admin,
+      body: { name: 'Pat', emailNormal: 'pat@mws.test', password: 'first-password' },
+    });
     expect(created.status).toBe(200);
     const old = { username: 'pat@mws.test', password: 'first-password' };
     expect((await call(server, 'GET', '/api/users/me', { as: old })).status).toBe(200);
-    const changed = await call(server, 'PUT', `/api/users/${created.body._id}`, { as: old, body: { password: 'second-password' } });
+    const changed = await call(server, 'PUT', `/api/users/${created.body._id}`, {
+      as: old,
+      body: { password: 'second-password' },
+    });
     expect(changed.status).toBe(200);
     expect((await call(server, 'GET', '/api/users/me', { as: old })).status).toBe(401);
-    expect((await call(server, 'GET', '/api/users/me', { as: { ...old, password: 'second-password' } })).status).toBe(200);
+    expect((await call(server, 'GET', '/api/users/me', { as: { ...old, password: 'second-password' } })).status).toBe(
+      200,
+    );
   });
 
   it('lets /healthz through without credentials', async () => {
@@ -115,9 +136,15 @@ describe('errors', () => {
 
   it('400 for malformed JSON, 415 for a body that is not JSON, 413 over 1 MiB', async () => {
     const id = (await call(server, 'GET', '/api/assets/countByProject', range('resources=0-0'))).body[0]._id;
-    const bad = await call(server, 'PUT', `/api/assets/${id}`, { raw: '{"name":', headers: { 'Content-Type': 'application/json' } });
+    const bad = await call(server, 'PUT', `/api/assets/${id}`, {
+      raw: '{"name":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
-    const text = await call(server, 'PUT', `/api/assets/${id}`, { raw: 'name=x', headers: { 'Content-Type': 'text/plain' } });
+    const text = await call(server, 'PUT', `/api/assets/${id}`, {
+      raw: 'name=x',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     expect(text.body.error.code).toBe('unsupported_media_type');
     const big = await call(server, 'PUT', `/api/assets/${id}`, { body: { name: 'x'.repeat(1024 * 1024 + 10) } });
@@ -147,7 +174,9 @@ describe('errors', () => {
 describe('PUT merge and If-Match', () => {
   it('keeps fields the body does not name', async () => {
     const s = (await call(server, 'GET', '/api/studios')).body[0];
-    const res = await call(server, 'PUT', '/api/studios', { body: { _id: s._id, previewWatermarkFormat: 'WM {date}' } });
+    const res = await call(server, 'PUT', '/api/studios', {
+      body: { _id: s._id, previewWatermarkFormat: 'WM {date}' },
+    });
     expect(res.body).toMatchObject({ name: s.name, slug: s.slug, previewWatermarkFormat: 'WM {date}' });
     expect(res.body.created).toBe(s.created);
   });
@@ -162,7 +191,9 @@ describe('PUT merge and If-Match', () => {
   it('a translation PUT with lines keeps every other stored field, and a translator still cannot reassign it', async () => {
     const t = (await call(server, 'GET', '/api/translations?status=incomplete', { as: DEMO.translator })).body[0];
     const before = (await call(server, 'GET', `/api/translations/${t._id}`, { as: DEMO.translator })).body;
-    const lines = before.lines.map((l: { text?: string }, i: number) => (i === 0 ? { ...l, text: 'Première ligne' } : l));
+    const lines = before.lines.map((l: { text?: string }, i: number) =>
+      i === 0 ? { ...l, text: 'Première ligne' } : l,
+    );
     const res = await call(server, 'PUT', `/api/translations/${t._id}`, {
       as: DEMO.translator,
       body: { lines, translator: { _id: '0123456789abcdef01234567', name: 'Someone Else' }, language: 'xx-XX' },
@@ -181,9 +212,15 @@ describe('PUT merge and If-Match', () => {
     const a = (await call(server, 'GET', '/api/assets/countByProject', range('resources=1-1'))).body[0];
     const got = await call(server, 'GET', `/api/assets/${a._id}`);
     const etag = got.headers.get('etag') ?? '';
-    const first = await call(server, 'PUT', `/api/assets/${a._id}`, { body: { name: 'Mine' }, headers: { 'If-Match': etag } });
+    const first = await call(server, 'PUT', `/api/assets/${a._id}`, {
+      body: { name: 'Mine' },
+      headers: { 'If-Match': etag },
+    });
     expect(first.status).toBe(200);
-    const stale = await call(server, 'PUT', `/api/assets/${a._id}`, { body: { name: 'Theirs' }, headers: { 'If-Match': etag } });
+    const stale = await call(server, 'PUT', `/api/assets/${a._id}`, {
+      body: { name: 'Theirs' },
+      headers: { 'If-Match': etag },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.details.current.name).toBe('Mine');
     expect((await call(server, 'GET', `/api/assets/${a._id}`)).body.name).toBe('Mine');
@@ -192,7 +229,10 @@ describe('PUT merge and If-Match', () => {
 
 describe('status changes, events and notifications', () => {
   it('awaiting materials: history entry, wam event, notifications for requester and coordinators with the right title', async () => {
-    const list = await call(server, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin, ...range('resources=0-0') });
+    const list = await call(server, 'GET', '/api/workrequests?status=in-progress', {
+      as: DEMO.admin,
+      ...range('resources=0-0'),
+    });
     const wr = list.body[0];
     const res = await call(server, 'PUT', `/api/workrequests/${wr._id}`, {
       as: DEMO.admin,
@@ -202,14 +242,25 @@ describe('status changes, events and notifications', () => {
     expect(res.body.status).toBe('awaiting-materials');
     expect(res.body.$statuses).toEqual(['awaiting-materials']);
     const last = res.body.history.at(-1);
-    expect(last).toMatchObject({ status: 'awaiting-materials', reason: 'Textless master missing', user: { emailNormal: 'admin@mws.test' } });
+    expect(last).toMatchObject({
+      status: 'awaiting-materials',
+      reason: 'Textless master missing',
+      user: { emailNormal: 'admin@mws.test' },
+    });
 
-    const inbox = await call(server, 'GET', '/api/notifications?type=wam', { as: DEMO.coordinator, ...range('resources=0-99') });
-    const mine = inbox.body.filter((n: { event: { workRequest: { _id: string } } }) => n.event.workRequest._id === wr._id);
+    const inbox = await call(server, 'GET', '/api/notifications?type=wam', {
+      as: DEMO.coordinator,
+      ...range('resources=0-99'),
+    });
+    const mine = inbox.body.filter(
+      (n: { event: { workRequest: { _id: string } } }) => n.event.workRequest._id === wr._id,
+    );
     expect(mine).toHaveLength(1);
     const n = mine[0];
     const me = (await call(server, 'GET', '/api/users/me', { as: DEMO.admin })).body;
-    expect(n.title).toBe(`Ada Admin (${me.groups[0].name}) marked ${wr.asset.name} — ${wr.language}/${wr.territory} as awaiting materials`);
+    expect(n.title).toBe(
+      `Ada Admin (${me.groups[0].name}) marked ${wr.asset.name} — ${wr.language}/${wr.territory} as awaiting materials`,
+    );
     expect(n.emailSubject).toBe(n.title);
     expect(n).toMatchObject({ read: false, viewed: false, sent: false, type: 'wam' });
     expect(n.event).toMatchObject({ type: 'wam', workRequest: { status: 'awaiting-materials', asset: wr.asset._id } });
@@ -218,25 +269,47 @@ describe('status changes, events and notifications', () => {
     expect(Array.isArray(n.event.workRequest.recipients)).toBe(true);
     expect(n.event.urls.view).toContain(wr._id);
 
-    const admin = await call(server, 'GET', '/api/notifications?type=wam', { as: DEMO.admin, ...range('resources=0-99') });
-    expect(admin.body.some((x: { event: { workRequest: { _id: string } } }) => x.event.workRequest._id === wr._id)).toBe(false);
+    const admin = await call(server, 'GET', '/api/notifications?type=wam', {
+      as: DEMO.admin,
+      ...range('resources=0-99'),
+    });
+    expect(
+      admin.body.some((x: { event: { workRequest: { _id: string } } }) => x.event.workRequest._id === wr._id),
+    ).toBe(false);
   });
 
   it('requires a reason and a known status; translators may not change status', async () => {
     const wr = (await call(server, 'GET', '/api/workrequests', range('resources=0-0'))).body[0];
-    expect((await call(server, 'PUT', `/api/workrequests/${wr._id}`, { body: { status: 'complete', reason: '  ' } })).status).toBe(400);
-    expect((await call(server, 'PUT', `/api/workrequests/${wr._id}`, { body: { status: 'done', reason: 'x' } })).status).toBe(400);
-    expect((await call(server, 'PUT', `/api/workrequests/${wr._id}`, { as: DEMO.translator, body: { status: 'complete', reason: 'x' } })).status).toBe(403);
+    expect(
+      (await call(server, 'PUT', `/api/workrequests/${wr._id}`, { body: { status: 'complete', reason: '  ' } })).status,
+    ).toBe(400);
+    expect(
+      (await call(server, 'PUT', `/api/workrequests/${wr._id}`, { body: { status: 'done', reason: 'x' } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(server, 'PUT', `/api/workrequests/${wr._id}`, {
+          as: DEMO.translator,
+          body: { status: 'complete', reason: 'x' },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe('persistence', () => {
   it('keeps data across a server restart', async () => {
-    const created = await call(server, 'PUT', '/api/territories', { body: { name: 'Restart Land', countries: ['RL'] } });
+    const created = await call(server, 'PUT', '/api/territories', {
+      body: { name: 'Restart Land', countries: ['RL'] },
+    });
     await server.restart();
     const list = await call(server, 'GET', '/api/territories', range('resources=0-99'));
-    expect(list.body.some((t: { _id: string; name: string }) => t._id === created.body._id && t.name === 'Restart Land')).toBe(true);
-    expect((await call(server, 'GET', '/api/users/me', { headers: { Authorization: basic(DEMO.coordinator) } })).status).toBe(200);
+    expect(
+      list.body.some((t: { _id: string; name: string }) => t._id === created.body._id && t.name === 'Restart Land'),
+    ).toBe(true);
+    expect(
+      (await call(server, 'GET', '/api/users/me', { headers: { Authorization: basic(DEMO.coordinator) } })).status,
+    ).toBe(200);
   });
 });
 
@@ -254,14 +327,20 @@ describe('who sees what', () => {
 
   it("a translator cannot read another translator's work request", async () => {
     const mine = new Set(
-      (await call(server, 'GET', '/api/workrequests', { as: DEMO.translator, ...range('resources=0-99') })).body.map((w: { _id: string }) => w._id),
+      (await call(server, 'GET', '/api/workrequests', { as: DEMO.translator, ...range('resources=0-99') })).body.map(
+        (w: { _id: string }) => w._id,
+      ),
     );
-    const others = (await call(server, 'GET', '/api/workrequests', range('resources=0-99'))).body.filter((w: { _id: string }) => !mine.has(w._id));
+    const others = (await call(server, 'GET', '/api/workrequests', range('resources=0-99'))).body.filter(
+      (w: { _id: string }) => !mine.has(w._id),
+    );
     expect((await call(server, 'GET', `/api/workrequests/${others[0]._id}`, { as: DEMO.translator })).status).toBe(404);
   });
 
   it('a share recipient reads the share but cannot change it (403); new recipients are notified', async () => {
-    const share = (await call(server, 'GET', '/api/shares')).body.find((s: { from: { emailNormal: string } }) => s.from.emailNormal === 'coordinator@mws.test');
+    const share = (await call(server, 'GET', '/api/shares')).body.find(
+      (s: { from: { emailNormal: string } }) => s.from.emailNormal === 'coordinator@mws.test',
+    );
     const recipient = share.to[0];
     const users = (await call(server, 'GET', '/api/users', { as: DEMO.admin, ...range('resources=0-99') })).body;
     const translator = users.find((u: { emailNormal: string }) => u.emailNormal === 'translator@mws.test');
@@ -272,7 +351,10 @@ describe('who sees what', () => {
     expect(put.status).toBe(200);
     const asTranslator = await call(server, 'GET', `/api/shares/${share._id}`, { as: DEMO.translator });
     expect(asTranslator.status).toBe(200);
-    const denied = await call(server, 'PUT', `/api/shares/${share._id}`, { as: DEMO.translator, body: { notes: 'mine now' } });
+    const denied = await call(server, 'PUT', `/api/shares/${share._id}`, {
+      as: DEMO.translator,
+      body: { notes: 'mine now' },
+    });
     expect(denied.status).toBe(403);
     const inbox = await call(server, 'GET', '/api/notifications?type=share', { as: DEMO.translator });
     expect(inbox.body[0].event.share).toBe(share._id);
@@ -305,13 +387,17 @@ describe('the response cache', () => {
 describe('notifications extensions', () => {
   it('POST /notifications/markRead marks the matching unread ones read, and only those', async () => {
     const before = await call(server, 'GET', '/api/notifications?read=false&type=wr-comment', range('resources=0-0'));
-    const otherBefore = total((await call(server, 'GET', '/api/notifications?read=false&type=wam', range('resources=0-0'))).headers);
+    const otherBefore = total(
+      (await call(server, 'GET', '/api/notifications?read=false&type=wam', range('resources=0-0'))).headers,
+    );
     const res = await call(server, 'POST', '/api/notifications/markRead', { body: { type: 'wr-comment' } });
     expect(res.status).toBe(200);
     expect(res.body.updated).toBe(total(before.headers));
     const after = await call(server, 'GET', '/api/notifications?read=false&type=wr-comment', range('resources=0-0'));
     expect(total(after.headers)).toBe(0);
-    expect(total((await call(server, 'GET', '/api/notifications?read=false&type=wam', range('resources=0-0'))).headers)).toBe(otherBefore);
+    expect(
+      total((await call(server, 'GET', '/api/notifications?read=false&type=wam', range('resources=0-0'))).headers),
+    ).toBe(otherBefore);
   });
 
   it('streams a new notification to the recipient as a Server-Sent Event', async () => {
@@ -322,8 +408,13 @@ describe('notifications extensions', () => {
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
-    const wr = (await call(server, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin, ...range('resources=1-1') })).body[0];
-    await call(server, 'POST', '/api/comments', { as: DEMO.admin, body: { workRequest: wr._id, body: 'Ping for the stream' } });
+    const wr = (
+      await call(server, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin, ...range('resources=1-1') })
+    ).body[0];
+    await call(server, 'POST', '/api/comments', {
+      as: DEMO.admin,
+      body: { workRequest: wr._id, body: 'Ping for the stream' },
+    });
     let text = '';
     const deadline = Date.now() + 5000;
     while (!text.includes('event: notification') && Date.now() < deadline) {
@@ -339,7 +430,9 @@ describe('notifications extensions', () => {
   });
 
   it('refuses the stream without credentials', async () => {
-    const res = await fetch(`${server.url}/api/notifications/stream`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const res = await fetch(`${server.url}/api/notifications/stream`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -42,7 +42,11 @@ interface StudioFixture {
   workRequests: Rec[];
 }
 
-const fx = {} as Record<StudioKey, StudioFixture> & { ids: Record<Role, string>; allWorkRequests: Rec[]; groups: Rec[] };
+const fx = {} as Record<StudioKey, StudioFixture> & {
+  ids: Record<Role, string>;
+  allWorkRequests: Rec[];
+  groups: Rec[];
+};
 
 const totalOf = (res: Call) => Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1]);
 
@@ -63,25 +67,37 @@ async function listAll(path: string, as: Account): Promise<{ items: Rec[]; total
 
 beforeAll(async () => {
   server = await startServer();
-  for (const role of ROLES) fx.ids = { ...fx.ids, [role]: (await call(server, 'GET', '/api/users/me', { as: ACCOUNTS[role] })).body._id };
+  for (const role of ROLES)
+    fx.ids = { ...fx.ids, [role]: (await call(server, 'GET', '/api/users/me', { as: ACCOUNTS[role] })).body._id };
   const studios = (await listAll('/api/studios', DEMO.admin)).items;
   const projects = (await listAll('/api/projects', DEMO.admin)).items;
   fx.allWorkRequests = (await listAll('/api/workrequests', DEMO.admin)).items;
   fx.groups = (await listAll('/api/groups', DEMO.admin)).items;
-  for (const [key, name] of [['north', 'Northlight Pictures'], ['harbor', 'Harbor Lane Studios']] as const) {
+  for (const [key, name] of [
+    ['north', 'Northlight Pictures'],
+    ['harbor', 'Harbor Lane Studios'],
+  ] as const) {
     const studio = studios.find((s) => s.name === name)!;
     const own = projects.filter((p) => p.studio === studio._id);
     const project = own.find((p) => !p.archived)!;
-    const asset = (await call(server, 'GET', `/api/assets/countByProject?project=${project._id}`, { as: DEMO.admin })).body[0];
+    const asset = (await call(server, 'GET', `/api/assets/countByProject?project=${project._id}`, { as: DEMO.admin }))
+      .body[0];
     const preview = (await call(server, 'GET', `/api/previews?asset=${asset._id}`, { as: DEMO.admin })).body[0];
     const file = (await call(server, 'GET', `/api/files?asset=${asset._id}`, { as: DEMO.admin })).body[0];
     const workRequests = fx.allWorkRequests.filter((w) => w.studio === studio._id);
     const requester = key === 'north' ? 'priya.raman@northlight.test' : 'diego.alvarez@harborlane.test';
-    const wr = workRequests.find((w) =>
-      w.status === 'in-progress' && w.from.emailNormal === requester && w.translation?.translator?.emailNormal === 'translator@mws.test')!;
+    const wr = workRequests.find(
+      (w) =>
+        w.status === 'in-progress' &&
+        w.from.emailNormal === requester &&
+        w.translation?.translator?.emailNormal === 'translator@mws.test',
+    )!;
     expect(wr, `a ${key} work request of ${requester} translated by the demo translator`).toBeDefined();
-    const comment = (await call(server, 'POST', '/api/comments', { as: DEMO.admin, body: { workRequest: wr._id, body: 'Fixture' } })).body;
-    const offline = (await call(server, 'POST', '/api/offlines', { as: DEMO.admin, body: { workRequest: wr._id } })).body;
+    const comment = (
+      await call(server, 'POST', '/api/comments', { as: DEMO.admin, body: { workRequest: wr._id, body: 'Fixture' } })
+    ).body;
+    const offline = (await call(server, 'POST', '/api/offlines', { as: DEMO.admin, body: { workRequest: wr._id } }))
+      .body;
     fx[key] = { studio, projects: own, project, asset, preview, file, wr, comment, offline, workRequests };
   }
 });
@@ -90,11 +106,29 @@ afterAll(async () => server?.stop());
 /** Expected status per role for the target in Northlight and in Harbor Lane. */
 type Expect = Record<Role, [number, number]>;
 /** Records of a studio's work (work requests, their comments, offlines): the client sees only what they requested. */
-const WORK: Expect = { admin: [200, 200], cora: [200, 200], sam: [404, 200], translator: [200, 200], client: [200, 404] };
+const WORK: Expect = {
+  admin: [200, 200],
+  cora: [200, 200],
+  sam: [404, 200],
+  translator: [200, 200],
+  client: [200, 404],
+};
 /** Catalog records: readable by translators and clients (as before), by coordinators in their studios only. */
-const CATALOG_READ: Expect = { admin: [200, 200], cora: [200, 200], sam: [404, 200], translator: [200, 200], client: [200, 200] };
+const CATALOG_READ: Expect = {
+  admin: [200, 200],
+  cora: [200, 200],
+  sam: [404, 200],
+  translator: [200, 200],
+  client: [200, 200],
+};
 /** Catalog writes: admins and coordinators of the record's studio; others 403 as before. */
-const CATALOG_WRITE: Expect = { admin: [200, 200], cora: [200, 200], sam: [404, 200], translator: [403, 403], client: [403, 403] };
+const CATALOG_WRITE: Expect = {
+  admin: [200, 200],
+  cora: [200, 200],
+  sam: [404, 200],
+  translator: [403, 403],
+  client: [403, 403],
+};
 
 interface Case {
   name: string;
@@ -107,11 +141,23 @@ interface Case {
 const READS: Case[] = [
   { name: 'GET /workrequests/{id}', method: 'GET', path: (f) => `/api/workrequests/${f.wr._id}`, expect: WORK },
   {
-    name: 'GET /translations/{id}', method: 'GET', path: (f) => `/api/translations/${f.wr.translation._id}`,
+    name: 'GET /translations/{id}',
+    method: 'GET',
+    path: (f) => `/api/translations/${f.wr.translation._id}`,
     expect: { ...WORK, client: [404, 404] },
   },
-  { name: 'GET /comments?workRequest=', method: 'GET', path: (f) => `/api/comments?workRequest=${f.wr._id}`, expect: WORK },
-  { name: 'GET /offlines?workRequest=', method: 'GET', path: (f) => `/api/offlines?workRequest=${f.wr._id}`, expect: WORK },
+  {
+    name: 'GET /comments?workRequest=',
+    method: 'GET',
+    path: (f) => `/api/comments?workRequest=${f.wr._id}`,
+    expect: WORK,
+  },
+  {
+    name: 'GET /offlines?workRequest=',
+    method: 'GET',
+    path: (f) => `/api/offlines?workRequest=${f.wr._id}`,
+    expect: WORK,
+  },
   { name: 'GET /assets/{id}', method: 'GET', path: (f) => `/api/assets/${f.asset._id}`, expect: CATALOG_READ },
   { name: 'GET /previews/{id}', method: 'GET', path: (f) => `/api/previews/${f.preview._id}`, expect: CATALOG_READ },
   { name: 'GET /files/{id}', method: 'GET', path: (f) => `/api/files/${f.file._id}`, expect: CATALOG_READ },
@@ -122,46 +168,91 @@ const READS: Case[] = [
 const reason = 'scope matrix';
 const WRITES: Case[] = [
   {
-    name: 'PUT /workrequests/{id} (status change)', method: 'PUT', path: (f) => `/api/workrequests/${f.wr._id}`,
+    name: 'PUT /workrequests/{id} (status change)',
+    method: 'PUT',
+    path: (f) => `/api/workrequests/${f.wr._id}`,
     body: () => ({ status: 'in-progress', reason }),
     expect: { ...WORK, translator: [403, 403], client: [403, 403] },
   },
   {
-    name: 'PUT /translations/{id}', method: 'PUT', path: (f) => `/api/translations/${f.wr.translation._id}`, body: () => ({}),
+    name: 'PUT /translations/{id}',
+    method: 'PUT',
+    path: (f) => `/api/translations/${f.wr.translation._id}`,
+    body: () => ({}),
     expect: { ...WORK, client: [403, 403] },
   },
   {
-    name: 'POST /comments', method: 'POST', path: () => '/api/comments',
-    body: (f, role) => ({ workRequest: f.wr._id, body: `A comment by ${role}` }), expect: WORK,
-  },
-  { name: 'POST /offlines', method: 'POST', path: () => '/api/offlines', body: (f) => ({ workRequest: f.wr._id }), expect: WORK },
-  { name: 'PUT /assets/{id}', method: 'PUT', path: (f) => `/api/assets/${f.asset._id}`, body: () => ({}), expect: CATALOG_WRITE },
-  { name: 'PUT /previews/{id}', method: 'PUT', path: (f) => `/api/previews/${f.preview._id}`, body: () => ({}), expect: CATALOG_WRITE },
-  { name: 'PUT /files/{id}', method: 'PUT', path: (f) => `/api/files/${f.file._id}`, body: () => ({}), expect: CATALOG_WRITE },
-  {
-    name: 'PUT /projects (update)', method: 'PUT', path: () => '/api/projects',
-    body: (f) => ({ _id: f.project._id, name: f.project.name }), expect: CATALOG_WRITE,
+    name: 'POST /comments',
+    method: 'POST',
+    path: () => '/api/comments',
+    body: (f, role) => ({ workRequest: f.wr._id, body: `A comment by ${role}` }),
+    expect: WORK,
   },
   {
-    name: 'PUT /projects (create in the studio)', method: 'PUT', path: () => '/api/projects',
+    name: 'POST /offlines',
+    method: 'POST',
+    path: () => '/api/offlines',
+    body: (f) => ({ workRequest: f.wr._id }),
+    expect: WORK,
+  },
+  {
+    name: 'PUT /assets/{id}',
+    method: 'PUT',
+    path: (f) => `/api/assets/${f.asset._id}`,
+    body: () => ({}),
+    expect: CATALOG_WRITE,
+  },
+  {
+    name: 'PUT /previews/{id}',
+    method: 'PUT',
+    path: (f) => `/api/previews/${f.preview._id}`,
+    body: () => ({}),
+    expect: CATALOG_WRITE,
+  },
+  {
+    name: 'PUT /files/{id}',
+    method: 'PUT',
+    path: (f) => `/api/files/${f.file._id}`,
+    body: () => ({}),
+    expect: CATALOG_WRITE,
+  },
+  {
+    name: 'PUT /projects (update)',
+    method: 'PUT',
+    path: () => '/api/projects',
+    body: (f) => ({ _id: f.project._id, name: f.project.name }),
+    expect: CATALOG_WRITE,
+  },
+  {
+    name: 'PUT /projects (create in the studio)',
+    method: 'PUT',
+    path: () => '/api/projects',
     body: (f, role) => ({ name: `Scope ${role} ${f.studio.name}`, studio: f.studio._id }),
     expect: { ...CATALOG_WRITE, sam: [403, 200] },
   },
   {
-    name: 'PUT /studios (update)', method: 'PUT', path: () => '/api/studios',
-    body: (f) => ({ _id: f.studio._id, name: f.studio.name }), expect: CATALOG_WRITE,
+    name: 'PUT /studios (update)',
+    method: 'PUT',
+    path: () => '/api/studios',
+    body: (f) => ({ _id: f.studio._id, name: f.studio.name }),
+    expect: CATALOG_WRITE,
   },
 ];
 
 function matrix(cases: Case[]) {
-  const rows = cases.flatMap((c) => ROLES.flatMap((role) => STUDIOS.map((studio, i) => ({ c, role, studio, status: c.expect[role][i] }))));
-  it.each(rows.map((r) => [`${r.c.name} as ${r.role} on ${r.studio}: ${r.status}`, r] as const))('%s', async (_name, { c, role, studio, status }) => {
-    const f = fx[studio];
-    const res = await call(server, c.method, c.path(f), { as: ACCOUNTS[role], body: c.body?.(f, role) });
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    if (status === 404) expect(res.body.error.code).toBe('not_found');
-    if (status === 403) expect(res.body.error.code).toBe('forbidden');
-  });
+  const rows = cases.flatMap((c) =>
+    ROLES.flatMap((role) => STUDIOS.map((studio, i) => ({ c, role, studio, status: c.expect[role][i] }))),
+  );
+  it.each(rows.map((r) => [`${r.c.name} as ${r.role} on ${r.studio}: ${r.status}`, r] as const))(
+    '%s',
+    async (_name, { c, role, studio, status }) => {
+      const f = fx[studio];
+      const res = await call(server, c.method, c.path(f), { as: ACCOUNTS[role], body: c.body?.(f, role) });
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      if (status === 404) expect(res.body.error.code).toBe('not_found');
+      if (status === 403) expect(res.body.error.code).toBe('forbidden');
+    },
+  );
 }
 
 describe('lists: membership and totals', () => {
@@ -170,9 +261,12 @@ describe('lists: membership and totals', () => {
   it.each(ROLES)('GET /workrequests as %s counts exactly the work requests the caller may see', async (role) => {
     const { items, total } = await listAll('/api/workrequests', ACCOUNTS[role]);
     const expected = fx.allWorkRequests.filter((w) =>
-      role === 'translator' ? w.translation?.translator?._id === fx.ids.translator
-        : role === 'client' ? w.from._id === fx.ids.client
-        : inStudios(role).some((s) => w.studio === fx[s].studio._id));
+      role === 'translator'
+        ? w.translation?.translator?._id === fx.ids.translator
+        : role === 'client'
+          ? w.from._id === fx.ids.client
+          : inStudios(role).some((s) => w.studio === fx[s].studio._id),
+    );
     expect(total).toBe(expected.length);
     expect(new Set(items.map((w) => w._id))).toEqual(new Set(expected.map((w) => w._id)));
   });
@@ -190,20 +284,28 @@ describe('lists: membership and totals', () => {
     expect(res.headers.get('content-range')).toBe('resources */0');
   });
 
-  it.each(['admin', 'cora', 'sam', 'translator'] as Role[])('GET /translations as %s lists the translations of visible work requests', async (role) => {
-    const { items, total } = await listAll('/api/translations', ACCOUNTS[role]);
-    const visible = (await listAll('/api/workrequests', ACCOUNTS[role])).items;
-    const expected = role === 'translator'
-      ? fx.allWorkRequests.flatMap((w) => [w.translation, w.graphicsTranslation]).filter((t) => t?.translator?._id === fx.ids.translator)
-      : visible.flatMap((w) => [w.translation, w.graphicsTranslation]).filter(Boolean);
-    expect(total).toBe(expected.length);
-    expect(new Set(items.map((t) => t._id))).toEqual(new Set(expected.map((t) => t._id)));
-  });
+  it.each(['admin', 'cora', 'sam', 'translator'] as Role[])(
+    'GET /translations as %s lists the translations of visible work requests',
+    async (role) => {
+      const { items, total } = await listAll('/api/translations', ACCOUNTS[role]);
+      const visible = (await listAll('/api/workrequests', ACCOUNTS[role])).items;
+      const expected =
+        role === 'translator'
+          ? fx.allWorkRequests
+              .flatMap((w) => [w.translation, w.graphicsTranslation])
+              .filter((t) => t?.translator?._id === fx.ids.translator)
+          : visible.flatMap((w) => [w.translation, w.graphicsTranslation]).filter(Boolean);
+      expect(total).toBe(expected.length);
+      expect(new Set(items.map((t) => t._id))).toEqual(new Set(expected.map((t) => t._id)));
+    },
+  );
 
   it.each(ROLES)('GET /projects, /studios and /assets/countByProject as %s', async (role) => {
     const scoped: readonly StudioKey[] = role === 'sam' ? ['harbor'] : STUDIOS;
     const projects = await listAll('/api/projects', ACCOUNTS[role]);
-    expect(projects.items.map((p) => p._id).sort()).toEqual(scoped.flatMap((s) => fx[s].projects.map((p) => p._id)).sort());
+    expect(projects.items.map((p) => p._id).sort()).toEqual(
+      scoped.flatMap((s) => fx[s].projects.map((p) => p._id)).sort(),
+    );
     const studios = await listAll('/api/studios', ACCOUNTS[role]);
     expect(studios.items.map((s) => s._id).sort()).toEqual(scoped.map((s) => fx[s].studio._id).sort());
     const assets = await listAll('/api/assets/countByProject', ACCOUNTS[role]);
@@ -211,7 +313,9 @@ describe('lists: membership and totals', () => {
     expect(new Set(assets.items.map((a) => a.studio))).toEqual(new Set(scoped.map((s) => fx[s].studio._id)));
     for (const s of STUDIOS) {
       const seen = scoped.includes(s);
-      const byProject = await call(server, 'GET', `/api/assets/countByProject?project=${fx[s].project._id}`, { as: ACCOUNTS[role] });
+      const byProject = await call(server, 'GET', `/api/assets/countByProject?project=${fx[s].project._id}`, {
+        as: ACCOUNTS[role],
+      });
       expect(totalOf(byProject) > 0, `countByProject of ${s}`).toBe(seen);
       const previews = await call(server, 'GET', `/api/previews?asset=${fx[s].asset._id}`, { as: ACCOUNTS[role] });
       expect(previews.status).toBe(200);
@@ -228,7 +332,14 @@ describe('lists: membership and totals', () => {
     expect(await emails('cora')).toEqual(all);
     const sams = await emails('sam');
     expect(sams).not.toContain('priya.raman@northlight.test');
-    expect(sams).toEqual(expect.arrayContaining(['diego.alvarez@harborlane.test', 'translator@mws.test', 'coordinator@mws.test', 'sam.okafor@harborlane.test']));
+    expect(sams).toEqual(
+      expect.arrayContaining([
+        'diego.alvarez@harborlane.test',
+        'translator@mws.test',
+        'coordinator@mws.test',
+        'sam.okafor@harborlane.test',
+      ]),
+    );
     const searched = await call(server, 'GET', '/api/users?q=priya', { as: ACCOUNTS.sam });
     expect(searched.body).toEqual([]);
     expect(totalOf(searched)).toBe(0);
@@ -247,7 +358,10 @@ describe('records: writes', () => {
 
   it('a refused status change changed nothing', async () => {
     const before = await call(server, 'GET', `/api/workrequests/${fx.north.wr._id}`, { as: DEMO.admin });
-    const refused = await call(server, 'PUT', `/api/workrequests/${fx.north.wr._id}`, { as: ACCOUNTS.sam, body: { status: 'cancelled', reason } });
+    const refused = await call(server, 'PUT', `/api/workrequests/${fx.north.wr._id}`, {
+      as: ACCOUNTS.sam,
+      body: { status: 'cancelled', reason },
+    });
     expect(refused.status).toBe(404);
     const after = await call(server, 'GET', `/api/workrequests/${fx.north.wr._id}`, { as: DEMO.admin });
     expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
@@ -256,7 +370,10 @@ describe('records: writes', () => {
 
   it('only admins create studios', async () => {
     for (const role of ROLES) {
-      const res = await call(server, 'PUT', '/api/studios', { as: ACCOUNTS[role], body: { name: `Studio of ${role}` } });
+      const res = await call(server, 'PUT', '/api/studios', {
+        as: ACCOUNTS[role],
+        body: { name: `Studio of ${role}` },
+      });
       expect(res.status, role).toBe(role === 'admin' ? 200 : 403);
     }
   });
@@ -287,14 +404,26 @@ describe('records: writes', () => {
       const after = await call(server, 'GET', path, { as: ACCOUNTS.sam });
       expect(after.body[field], `PUT ${path} ${field}`).toEqual(before.body[field]);
     }
-    expect((await call(server, 'GET', `/api/assets/${harbor.asset._id}`, { as: ACCOUNTS.sam })).body.studio).toBe(harbor.studio._id);
-    expect((await call(server, 'GET', `/api/projects/${harbor.project._id}`, { as: ACCOUNTS.sam })).body.studio).toBe(harbor.studio._id);
+    expect((await call(server, 'GET', `/api/assets/${harbor.asset._id}`, { as: ACCOUNTS.sam })).body.studio).toBe(
+      harbor.studio._id,
+    );
+    expect((await call(server, 'GET', `/api/projects/${harbor.project._id}`, { as: ACCOUNTS.sam })).body.studio).toBe(
+      harbor.studio._id,
+    );
   });
 
   it('PUT /comments/{id}: a comment out of scope is 404; in scope, only the author edits (403 as before)', async () => {
-    const coras = await call(server, 'POST', '/api/comments', { as: ACCOUNTS.cora, body: { workRequest: fx.north.wr._id, body: 'Cora on north' } });
-    expect((await call(server, 'PUT', `/api/comments/${coras.body._id}`, { as: ACCOUNTS.sam, body: { body: 'x' } })).status).toBe(404);
-    expect((await call(server, 'PUT', `/api/comments/${fx.harbor.comment._id}`, { as: ACCOUNTS.sam, body: { body: 'x' } })).status).toBe(403);
+    const coras = await call(server, 'POST', '/api/comments', {
+      as: ACCOUNTS.cora,
+      body: { workRequest: fx.north.wr._id, body: 'Cora on north' },
+    });
+    expect(
+      (await call(server, 'PUT', `/api/comments/${coras.body._id}`, { as: ACCOUNTS.sam, body: { body: 'x' } })).status,
+    ).toBe(404);
+    expect(
+      (await call(server, 'PUT', `/api/comments/${fx.harbor.comment._id}`, { as: ACCOUNTS.sam, body: { body: 'x' } }))
+        .status,
+    ).toBe(403);
   });
 
   it('shares: a coordinator reads and edits only their own, and shares only assets of their studios', async () => {
@@ -302,32 +431,58 @@ describe('records: writes', () => {
     const sent = sams.find((s) => s.from._id === fx.ids.sam)!;
     expect(sent).toBeDefined();
     const others = (await listAll('/api/shares', DEMO.admin)).items.filter(
-      (s) => s.from._id !== fx.ids.sam && !s.to.some((u: Rec) => u._id === fx.ids.sam));
+      (s) => s.from._id !== fx.ids.sam && !s.to.some((u: Rec) => u._id === fx.ids.sam),
+    );
     const other = others[0]!;
     expect((await call(server, 'GET', `/api/shares/${other._id}`, { as: ACCOUNTS.sam })).status).toBe(404);
-    expect((await call(server, 'PUT', `/api/shares/${other._id}`, { as: ACCOUNTS.sam, body: { notes: 'x' } })).status).toBe(404);
+    expect(
+      (await call(server, 'PUT', `/api/shares/${other._id}`, { as: ACCOUNTS.sam, body: { notes: 'x' } })).status,
+    ).toBe(404);
 
     const summary = (a: Rec) => ({ _id: a._id, project: a.project, studio: a.studio, name: a.name });
-    const withNorth = await call(server, 'PUT', `/api/shares/${sent._id}`, { as: ACCOUNTS.sam, body: { assets: [...sent.assets, summary(fx.north.asset)] } });
+    const withNorth = await call(server, 'PUT', `/api/shares/${sent._id}`, {
+      as: ACCOUNTS.sam,
+      body: { assets: [...sent.assets, summary(fx.north.asset)] },
+    });
     expect(withNorth.status).toBe(403);
     const permissions = sent.permissions.map((p: Rec) => ({ ...p, assets: [...(p.assets ?? []), fx.north.asset._id] }));
-    expect((await call(server, 'PUT', `/api/shares/${sent._id}`, { as: ACCOUNTS.sam, body: { permissions } })).status).toBe(403);
-    const withHarbor = await call(server, 'PUT', `/api/shares/${sent._id}`, { as: ACCOUNTS.sam, body: { assets: [...sent.assets, summary(fx.harbor.asset)] } });
+    expect(
+      (await call(server, 'PUT', `/api/shares/${sent._id}`, { as: ACCOUNTS.sam, body: { permissions } })).status,
+    ).toBe(403);
+    const withHarbor = await call(server, 'PUT', `/api/shares/${sent._id}`, {
+      as: ACCOUNTS.sam,
+      body: { assets: [...sent.assets, summary(fx.harbor.asset)] },
+    });
     expect(withHarbor.status, JSON.stringify(withHarbor.body.error)).toBe(200);
     // Cora coordinates both studios: she may share Northlight's assets.
     const coras = (await listAll('/api/shares', ACCOUNTS.cora)).items.find((s) => s.from._id === fx.ids.cora)!;
-    const coraPut = await call(server, 'PUT', `/api/shares/${coras._id}`, { as: ACCOUNTS.cora, body: { assets: [...coras.assets, summary(fx.north.asset)] } });
+    const coraPut = await call(server, 'PUT', `/api/shares/${coras._id}`, {
+      as: ACCOUNTS.cora,
+      body: { assets: [...coras.assets, summary(fx.north.asset)] },
+    });
     expect(coraPut.status).toBe(200);
   });
 });
 
 describe('notifications follow the scope', () => {
   const unreadAbout = async (role: Role, wrId: string) =>
-    (await listAll('/api/notifications?type=wr-status', ACCOUNTS[role])).items.filter((n) => n.event?.workRequest?._id === wrId);
+    (await listAll('/api/notifications?type=wr-status', ACCOUNTS[role])).items.filter(
+      (n) => n.event?.workRequest?._id === wrId,
+    );
 
   it("a status change notifies the studio's coordinators only", async () => {
-    const before = { cora: (await unreadAbout('cora', fx.north.wr._id)).length, sam: (await unreadAbout('sam', fx.north.wr._id)).length };
-    expect((await call(server, 'PUT', `/api/workrequests/${fx.north.wr._id}`, { as: DEMO.admin, body: { status: 'for-review', reason } })).status).toBe(200);
+    const before = {
+      cora: (await unreadAbout('cora', fx.north.wr._id)).length,
+      sam: (await unreadAbout('sam', fx.north.wr._id)).length,
+    };
+    expect(
+      (
+        await call(server, 'PUT', `/api/workrequests/${fx.north.wr._id}`, {
+          as: DEMO.admin,
+          body: { status: 'for-review', reason },
+        })
+      ).status,
+    ).toBe(200);
     expect((await unreadAbout('cora', fx.north.wr._id)).length).toBe(before.cora + 1);
     expect((await unreadAbout('sam', fx.north.wr._id)).length).toBe(before.sam);
   });
@@ -337,19 +492,46 @@ describe('notifications follow the scope', () => {
     const samBefore = await call(server, 'GET', `/api/users/${fx.ids.sam}`, { as: DEMO.admin });
     expect(samBefore.body.groups.map((g: Rec) => g._id)).toEqual([coord1._id]);
     const notifiedBefore = (await unreadAbout('sam', fx.harbor.wr._id)).length;
-    const comment = await call(server, 'POST', '/api/comments', { as: ACCOUNTS.sam, body: { workRequest: fx.harbor.wr._id, body: 'Sam on harbor' } });
+    const comment = await call(server, 'POST', '/api/comments', {
+      as: ACCOUNTS.sam,
+      body: { workRequest: fx.harbor.wr._id, body: 'Sam on harbor' },
+    });
     expect(comment.status).toBe(200);
     // Sam moves to the Northlight coordinator group.
     const coord0 = fx.groups.find((g) => g.name === 'Northlight Localization')!;
-    expect((await call(server, 'PUT', `/api/users/${fx.ids.sam}`, { as: DEMO.admin, body: { groups: [{ _id: coord0._id }] } })).status).toBe(200);
+    expect(
+      (
+        await call(server, 'PUT', `/api/users/${fx.ids.sam}`, {
+          as: DEMO.admin,
+          body: { groups: [{ _id: coord0._id }] },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(server, 'GET', `/api/workrequests/${fx.harbor.wr._id}`, { as: ACCOUNTS.sam })).status).toBe(404);
     expect((await call(server, 'GET', `/api/workrequests/${fx.north.wr._id}`, { as: ACCOUNTS.sam })).status).toBe(200);
     // Their own comment on a work request now out of scope: as if it did not exist.
-    expect((await call(server, 'PUT', `/api/comments/${comment.body._id}`, { as: ACCOUNTS.sam, body: { body: 'edited' } })).status).toBe(404);
-    expect((await call(server, 'PUT', `/api/workrequests/${fx.harbor.wr._id}`, { as: DEMO.admin, body: { status: 'in-progress', reason } })).status).toBe(200);
+    expect(
+      (await call(server, 'PUT', `/api/comments/${comment.body._id}`, { as: ACCOUNTS.sam, body: { body: 'edited' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(server, 'PUT', `/api/workrequests/${fx.harbor.wr._id}`, {
+          as: DEMO.admin,
+          body: { status: 'in-progress', reason },
+        })
+      ).status,
+    ).toBe(200);
     expect((await unreadAbout('sam', fx.harbor.wr._id)).length).toBe(notifiedBefore);
     const northBefore = (await unreadAbout('sam', fx.north.wr._id)).length;
-    expect((await call(server, 'PUT', `/api/workrequests/${fx.north.wr._id}`, { as: DEMO.admin, body: { status: 'in-progress', reason } })).status).toBe(200);
+    expect(
+      (
+        await call(server, 'PUT', `/api/workrequests/${fx.north.wr._id}`, {
+          as: DEMO.admin,
+          body: { status: 'in-progress', reason },
+        })
+      ).status,
+    ).toBe(200);
     expect((await unreadAbout('sam', fx.north.wr._id)).length).toBe(northBefore + 1);
   });
 });

@@ -24,23 +24,62 @@ interface Row {
 
 /** The words of a text as the search sees them: letters and digits, lower case, accents removed. */
 function words(text: string): string[] {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 function searchedWords(wr: Row): string[] {
   return words([wr.asset?.name, wr.project?.name, wr.instructions, wr.language, wr.territory, wr.from?.name].join(' '));
 }
 
-async function search(q: string, range = 'resources=0-999'): Promise<{ status: number; total: number; rows: Row[]; body: unknown }> {
-  const res = await call(server, 'GET', `/api/workrequests?q=${encodeURIComponent(q)}`, { headers: { 'X-Range': range } });
+async function search(
+  q: string,
+  range = 'resources=0-999',
+): Promise<{ status: number; total: number; rows: Row[]; body: unknown }> {
+  const res = await call(server, 'GET', `/api/workrequests?q=${encodeURIComponent(q)}`, {
+    headers: { 'X-Range': range },
+  });
   const total = Number(res.headers.get('content-range')?.split('/')[1] ?? NaN);
   return { status: res.status, total, rows: Array.isArray(res.body) ? (res.body as Row[]) : [], body: res.body };
 }
 
 const HOSTILE = [
-  '"', '""', 'a"b', '"trailer', '*', 'trai*', '-', '-trailer', ':', 'asset:trailer', 'NEAR', 'NEAR(trailer main)',
-  'trailer OR teaser', 'NOT trailer', 'AND', '(', ')', '^trailer', '{asset}', '+', "'; DROP TABLE Workrequests; --",
-  '%', '_', '\\', 'trailer\u0000', 'a\u0000b', 'ü', '🎬', '日本', 'x'.repeat(400), '" OR "" = "', 'col : "x" *',
+  '"',
+  '""',
+  'a"b',
+  '"trailer',
+  '*',
+  'trai*',
+  '-',
+  '-trailer',
+  ':',
+  'asset:trailer',
+  'NEAR',
+  'NEAR(trailer main)',
+  'trailer OR teaser',
+  'NOT trailer',
+  'AND',
+  '(',
+  ')',
+  '^trailer',
+  '{asset}',
+  '+',
+  "'; DROP TABLE Workrequests; --",
+  '%',
+  '_',
+  '\\',
+  'trailer\u0000',
+  'a\u0000b',
+  'ü',
+  '🎬',
+  '日本',
+  'x'.repeat(400),
+  '" OR "" = "',
+  'col : "x" *',
 ];
 
 describe('search (q)', () => {
@@ -51,14 +90,18 @@ describe('search (q)', () => {
       expect(Number.isInteger(res.total), q).toBe(true);
     }
     for (const q of HOSTILE) {
-      const res = await call(server, 'GET', `/api/notifications?q=${encodeURIComponent(q)}`, { headers: { 'X-Range': 'resources=0-9' } });
+      const res = await call(server, 'GET', `/api/notifications?q=${encodeURIComponent(q)}`, {
+        headers: { 'X-Range': 'resources=0-9' },
+      });
       expect(res.status, `notifications q=${q}`).toBe(200);
     }
   });
 
   it('answers the rows in which every typed word starts a word, in any order, case and accents aside', async () => {
     const all = await search('', 'resources=0-0');
-    const sample = (await call(server, 'GET', '/api/workrequests?sort=due', { headers: { 'X-Range': 'resources=0-0' } })).body[0] as Row;
+    const sample = (
+      await call(server, 'GET', '/api/workrequests?sort=due', { headers: { 'X-Range': 'resources=0-0' } })
+    ).body[0] as Row;
     const [first, second] = words(sample.asset?.name ?? '');
     expect(first, 'the sample has an asset name').toBeTruthy();
     const typed = `${second ? second.toUpperCase() : ''} ${first!.slice(0, 3)}`;
@@ -71,7 +114,11 @@ describe('search (q)', () => {
     const wanted = words(typed);
     for (const row of found.rows) {
       const have = searchedWords(row);
-      for (const w of wanted) expect(have.some((h) => h.startsWith(w)), `${row._id} has a word starting with ${w}`).toBe(true);
+      for (const w of wanted)
+        expect(
+          have.some((h) => h.startsWith(w)),
+          `${row._id} has a word starting with ${w}`,
+        ).toBe(true);
     }
     // Accents and case aside: the same rows.
     const accented = typed.replace(/e/g, 'é').replace(/a/g, 'À');
@@ -85,12 +132,21 @@ describe('search (q)', () => {
   });
 
   it('marks read only the notifications a search matches', async () => {
-    const res = await call(server, 'GET', '/api/notifications?read=false', { headers: { 'X-Range': 'resources=0-999' } });
+    const res = await call(server, 'GET', '/api/notifications?read=false', {
+      headers: { 'X-Range': 'resources=0-999' },
+    });
     const unread = res.body as { _id: string; title: string }[];
     expect(unread.length).toBeGreaterThan(1);
     const target = unread[0]!;
-    const typed = words(target.title).slice(-2).map((w) => w.toUpperCase()).join(' ');
-    const matching = (await call(server, 'GET', `/api/notifications?read=false&q=${encodeURIComponent(typed)}`, { headers: { 'X-Range': 'resources=0-999' } })).body as { _id: string }[];
+    const typed = words(target.title)
+      .slice(-2)
+      .map((w) => w.toUpperCase())
+      .join(' ');
+    const matching = (
+      await call(server, 'GET', `/api/notifications?read=false&q=${encodeURIComponent(typed)}`, {
+        headers: { 'X-Range': 'resources=0-999' },
+      })
+    ).body as { _id: string }[];
     expect(matching.map((n) => n._id)).toContain(target._id);
     for (const q of ['"', 'NEAR(', 'a"b*']) {
       const bad = await call(server, 'POST', '/api/notifications/markRead', { body: { q: `zzz-no-such-thing ${q}` } });
@@ -99,7 +155,9 @@ describe('search (q)', () => {
     }
     const marked = await call(server, 'POST', '/api/notifications/markRead', { body: { q: typed } });
     expect(marked.body).toEqual({ updated: matching.length });
-    const after = (await call(server, 'GET', '/api/notifications?read=false', { headers: { 'X-Range': 'resources=0-999' } })).body as unknown[];
+    const after = (
+      await call(server, 'GET', '/api/notifications?read=false', { headers: { 'X-Range': 'resources=0-999' } })
+    ).body as unknown[];
     expect(after).toHaveLength(unread.length - matching.length);
   });
 });

@@ -44,15 +44,25 @@ function signInFrom(address: string, account: Account, spelling = 1): Promise<An
   const authorization = basic(account).replace('Basic ', `Basic${' '.repeat(spelling)}`);
   const url = new URL('/api/session', server.url.replace('localhost', '127.0.0.1'));
   return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'POST',
-      localAddress: address,
-      headers: { Authorization: authorization, 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
-    }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) }));
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        localAddress: address,
+        headers: {
+          Authorization: authorization,
+          'X-Requested-With': 'XMLHttpRequest',
+          'Content-Type': 'application/json',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end('{}');
   });
@@ -86,17 +96,23 @@ describe('failed sign-ins', () => {
 
   it('count on every route, not only POST /session', async () => {
     for (let i = 0; i < LIMITS.perAccountAddress; i++) {
-      const res = await call(server, 'GET', '/api/users/me', { as: wrong({ username: 'nobody@mws.test', password: '' }, i) });
+      const res = await call(server, 'GET', '/api/users/me', {
+        as: wrong({ username: 'nobody@mws.test', password: '' }, i),
+      });
       expect(res.status).toBe(401);
     }
-    const res = await call(server, 'GET', '/api/work-requests', { as: wrong({ username: 'nobody@mws.test', password: '' }, 9) });
+    const res = await call(server, 'GET', '/api/work-requests', {
+      as: wrong({ username: 'nobody@mws.test', password: '' }, 9),
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
   it('are limited per address across accounts, known or not', async () => {
     for (let i = 0; i < LIMITS.perAddress; i++) {
-      expect((await signInFrom('127.0.0.21', { username: `sprayed-${i}@mws.test`, password: 'guess' })).status).toBe(401);
+      expect((await signInFrom('127.0.0.21', { username: `sprayed-${i}@mws.test`, password: 'guess' })).status).toBe(
+        401,
+      );
     }
     expect((await signInFrom('127.0.0.21', { username: 'sprayed-new@mws.test', password: 'guess' })).status).toBe(429);
     expect((await signInFrom('127.0.0.21', DEMO.coordinator)).status).toBe(429);
@@ -105,7 +121,9 @@ describe('failed sign-ins', () => {
 
   it('from one address wait at most a few at a time: a burst beyond is answered 503 at once and counts', async () => {
     const burst = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => signInFrom('127.0.0.61', { username: `burst-${i}@mws.test`, password: 'guess' })),
+      Array.from({ length: 30 }, (_, i) =>
+        signInFrom('127.0.0.61', { username: `burst-${i}@mws.test`, password: 'guess' }),
+      ),
     );
     const busy = burst.filter((a) => a.status === 503);
     expect(busy.length).toBeGreaterThan(0);
@@ -120,8 +138,14 @@ describe('failed sign-ins', () => {
 
   it('are limited per account across addresses, but an address that signed in before keeps working', async () => {
     const victim = { username: 'victim@example.com', password: 'victim-password-1' };
-    const invited = await call(server, 'PUT', '/api/users', { as: DEMO.admin, body: { emailNormal: victim.username, name: 'Victim' } });
-    const accepted = await call(server, 'POST', `/api/invitations/${invited.body.inviteCode}`, { as: null, body: { name: 'Victim', password: victim.password } });
+    const invited = await call(server, 'PUT', '/api/users', {
+      as: DEMO.admin,
+      body: { emailNormal: victim.username, name: 'Victim' },
+    });
+    const accepted = await call(server, 'POST', `/api/invitations/${invited.body.inviteCode}`, {
+      as: null,
+      body: { name: 'Victim', password: victim.password },
+    });
     expect(accepted.status).toBe(200);
     expect((await signInFrom('127.0.0.31', victim)).status).toBe(200);
 
@@ -145,11 +169,17 @@ describe('failed sign-ins', () => {
 describe('disabled and unregistered users', () => {
   it('a user whose status.approved is false cannot sign in (403 account_disabled), also with a header verified before', async () => {
     const user = { username: 'disabled@example.com', password: 'disabled-password-1' };
-    const invited = await call(server, 'PUT', '/api/users', { as: DEMO.admin, body: { emailNormal: user.username, name: 'Dee Disabled' } });
+    const invited = await call(server, 'PUT', '/api/users', {
+      as: DEMO.admin,
+      body: { emailNormal: user.username, name: 'Dee Disabled' },
+    });
     const id = invited.body._id as string;
     // Invited, no password yet: no password opens the account.
     expect((await signInFrom('127.0.0.51', user)).status).toBe(401);
-    await call(server, 'POST', `/api/invitations/${invited.body.inviteCode}`, { as: null, body: { name: 'Dee', password: user.password } });
+    await call(server, 'POST', `/api/invitations/${invited.body.inviteCode}`, {
+      as: null,
+      body: { name: 'Dee', password: user.password },
+    });
     expect((await signInFrom('127.0.0.51', user)).status).toBe(200);
 
     const status = { invited: true, approved: false, registered: true, confirmed: true };
@@ -157,13 +187,23 @@ describe('disabled and unregistered users', () => {
     for (const spelling of [1, 3]) {
       const refused = await signInFrom('127.0.0.51', user, spelling);
       expect(refused.status).toBe(403);
-      expect(refused.body.error).toEqual({ code: 'account_disabled', message: 'this account is disabled: ask an administrator to enable it' });
+      expect(refused.body.error).toEqual({
+        code: 'account_disabled',
+        message: 'this account is disabled: ask an administrator to enable it',
+      });
     }
     expect((await call(server, 'GET', '/api/users/me', { as: user })).status).toBe(403);
     // A wrong password says nothing about the account.
     expect((await signInFrom('127.0.0.52', wrong(user, 1))).status).toBe(401);
 
-    expect((await call(server, 'PUT', `/api/users/${id}`, { as: DEMO.admin, body: { status: { ...status, approved: true } } })).status).toBe(200);
+    expect(
+      (
+        await call(server, 'PUT', `/api/users/${id}`, {
+          as: DEMO.admin,
+          body: { status: { ...status, approved: true } },
+        })
+      ).status,
+    ).toBe(200);
     // Its address knows the account: the two refusals there count, but stay under the limit for a known address.
     expect((await signInFrom('127.0.0.51', user, 4)).status).toBe(200);
   });
@@ -181,7 +221,8 @@ describe('stored password hashes', () => {
     }
   };
   const userNamed = (store: SqliteStore, username: string) =>
-    store.list<UserDoc>('Users', { filters: [{ field: 'username', op: 'eq', value: username }], offset: 0, limit: 1 }).items[0]!;
+    store.list<UserDoc>('Users', { filters: [{ field: 'username', op: 'eq', value: username }], offset: 0, limit: 1 })
+      .items[0]!;
   /** The format stored before r and p were recorded: `scrypt$<N>$<salt>$<key>`, made with r = 8, p = 1. */
   const legacyHash = (password: string, N: number): string => {
     const salt = randomBytes(16);
@@ -192,7 +233,10 @@ describe('stored password hashes', () => {
     const cheap = await hashPassword(DEMO.coordinator.password, { N: 1024, r: 4, p: 2 });
     await server.restart(() =>
       withStore((store) => {
-        store.replace('Users', { ...userNamed(store, DEMO.translator.username), passwordHash: legacyHash(DEMO.translator.password, 2048) });
+        store.replace('Users', {
+          ...userNamed(store, DEMO.translator.username),
+          passwordHash: legacyHash(DEMO.translator.password, 2048),
+        });
         store.replace('Users', { ...userNamed(store, DEMO.coordinator.username), passwordHash: cheap });
       }),
     );

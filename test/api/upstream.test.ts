@@ -16,8 +16,12 @@ afterAll(async () => {
 });
 
 it('forwards reads with their range and answers with the upstream records and Content-Range', async () => {
-  const direct = await call(upstream, 'GET', '/api/workrequests/automateJob', { headers: { 'X-Range': 'resources=0-4' } });
-  const proxied = await call(proxy, 'GET', '/api/workrequests/automateJob', { headers: { 'X-Range': 'resources=0-4' } });
+  const direct = await call(upstream, 'GET', '/api/workrequests/automateJob', {
+    headers: { 'X-Range': 'resources=0-4' },
+  });
+  const proxied = await call(proxy, 'GET', '/api/workrequests/automateJob', {
+    headers: { 'X-Range': 'resources=0-4' },
+  });
   expect(proxied.status).toBe(200);
   expect(proxied.headers.get('content-range')).toBe(direct.headers.get('content-range'));
   expect(proxied.body.map((w: { _id: string }) => w._id)).toEqual(direct.body.map((w: { _id: string }) => w._id));
@@ -46,14 +50,25 @@ it('says so when the upstream is unreachable', async () => {
 });
 
 it('passes ETag and a stale If-Match as the upstream answers them: 409 with the current record', async () => {
-  const list = await call(proxy, 'GET', '/api/territories', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-0' } });
+  const list = await call(proxy, 'GET', '/api/territories', {
+    as: DEMO.admin,
+    headers: { 'X-Range': 'resources=0-0' },
+  });
   const id = list.body[0]._id;
   const read = await call(proxy, 'GET', `/api/territories/${id}`, { as: DEMO.admin });
   const etag = read.headers.get('etag')!;
   expect(etag).toMatch(/^W\/"[0-9a-f]{24}-\d+"$/);
-  const saved = await call(proxy, 'PUT', '/api/territories', { as: DEMO.admin, headers: { 'If-Match': etag }, body: { _id: id, displayName: 'First' } });
+  const saved = await call(proxy, 'PUT', '/api/territories', {
+    as: DEMO.admin,
+    headers: { 'If-Match': etag },
+    body: { _id: id, displayName: 'First' },
+  });
   expect(saved.status).toBe(200);
-  const stale = await call(proxy, 'PUT', '/api/territories', { as: DEMO.admin, headers: { 'If-Match': etag }, body: { _id: id, displayName: 'Second' } });
+  const stale = await call(proxy, 'PUT', '/api/territories', {
+    as: DEMO.admin,
+    headers: { 'If-Match': etag },
+    body: { _id: id, displayName: 'Second' },
+  });
   expect(stale.status).toBe(409);
   expect(stale.body.error.details.current.displayName).toBe('First');
 });
@@ -69,11 +84,23 @@ it('answers 401 without the browser prompt when asked with X-Requested-With, wit
 });
 
 it('forwards POST bodies, and the upstream refuses a bad one', async () => {
-  const wr = (await call(proxy, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-0' } })).body[0];
-  const posted = await call(proxy, 'POST', '/api/comments', { as: DEMO.admin, body: { workRequest: wr._id, body: 'Through the proxy' } });
+  const wr = (
+    await call(proxy, 'GET', '/api/workrequests?status=in-progress', {
+      as: DEMO.admin,
+      headers: { 'X-Range': 'resources=0-0' },
+    })
+  ).body[0];
+  const posted = await call(proxy, 'POST', '/api/comments', {
+    as: DEMO.admin,
+    body: { workRequest: wr._id, body: 'Through the proxy' },
+  });
   expect(posted.status).toBe(200);
   expect(posted.body.body).toBe('Through the proxy');
-  const deep = await call(proxy, 'POST', '/api/comments', { as: DEMO.admin, raw: `{"workRequest":"${wr._id}","body":${'['.repeat(100)}${']'.repeat(100)}}`, headers: { 'Content-Type': 'application/json' } });
+  const deep = await call(proxy, 'POST', '/api/comments', {
+    as: DEMO.admin,
+    raw: `{"workRequest":"${wr._id}","body":${'['.repeat(100)}${']'.repeat(100)}}`,
+    headers: { 'Content-Type': 'application/json' },
+  });
   expect(deep.status).toBe(400);
 });
 
@@ -82,9 +109,20 @@ it('streams the live notifications through, including one caused by a write thro
   try {
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
     expect(await stream.readUntil(': connected', 5000)).toContain(': connected');
-    const wr = (await call(proxy, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin, headers: { 'X-Range': 'resources=1-1' } })).body[0];
-    await call(proxy, 'POST', '/api/comments', { as: DEMO.admin, body: { workRequest: wr._id, body: 'Ping through the proxy' } });
-    const event = firstNotification(await stream.readUntil('event: notification', 5000)) as { type: string; event: { workRequest: { _id: string } } };
+    const wr = (
+      await call(proxy, 'GET', '/api/workrequests?status=in-progress', {
+        as: DEMO.admin,
+        headers: { 'X-Range': 'resources=1-1' },
+      })
+    ).body[0];
+    await call(proxy, 'POST', '/api/comments', {
+      as: DEMO.admin,
+      body: { workRequest: wr._id, body: 'Ping through the proxy' },
+    });
+    const event = firstNotification(await stream.readUntil('event: notification', 5000)) as {
+      type: string;
+      event: { workRequest: { _id: string } };
+    };
     expect(event.type).toBe('wr-comment');
     expect(event.event.workRequest._id).toBe(wr._id);
   } finally {
@@ -99,8 +137,12 @@ it('sends only the headers the interface uses, both ways', async () => {
     seen.push(req.headers);
     paths.push(req.url ?? '');
     res.writeHead(200, {
-      'Content-Type': 'application/json', 'Content-Range': 'resources 0-0/1', 'Set-Cookie': 'session=upstream',
-      'Access-Control-Allow-Origin': '*', 'X-Powered-By': 'upstream', 'Keep-Alive': 'timeout=99',
+      'Content-Type': 'application/json',
+      'Content-Range': 'resources 0-0/1',
+      'Set-Cookie': 'session=upstream',
+      'Access-Control-Allow-Origin': '*',
+      'X-Powered-By': 'upstream',
+      'Keep-Alive': 'timeout=99',
     });
     res.end('[]');
   });
@@ -108,7 +150,9 @@ it('sends only the headers the interface uses, both ways', async () => {
   const port = (echo.address() as { port: number }).port;
   const viaEcho = await startServer({ MWS_UPSTREAM: `http://127.0.0.1:${port}/base/api` });
   try {
-    const res = await call(viaEcho, 'GET', '/api/workrequests?status=complete', { headers: { 'X-Range': 'resources=0-0', Cookie: 'secret=1', 'X-Custom': 'no' } });
+    const res = await call(viaEcho, 'GET', '/api/workrequests?status=complete', {
+      headers: { 'X-Range': 'resources=0-0', Cookie: 'secret=1', 'X-Custom': 'no' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-range')).toBe('resources 0-0/1');
     expect(res.headers.get('set-cookie')).toBeNull();
@@ -118,11 +162,21 @@ it('sends only the headers the interface uses, both ways', async () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(paths.at(-1)).toBe('/base/api/workrequests?status=complete');
     expect(seen.at(-1)!.host).toBe(`127.0.0.1:${port}`);
-    expect(Object.keys(seen.at(-1)!).filter((h) => h !== 'host' && h !== 'connection').sort()).toEqual(['accept', 'authorization', 'x-range', 'x-requested-with']);
+    expect(
+      Object.keys(seen.at(-1)!)
+        .filter((h) => h !== 'host' && h !== 'connection')
+        .sort(),
+    ).toEqual(['accept', 'authorization', 'x-range', 'x-requested-with']);
     // A header the client names in Connection is hop-by-hop: it stops at the proxy.
     await new Promise<void>((resolve, reject) => {
-      const headers = { Authorization: basic(DEMO.admin), 'X-Range': 'resources=0-0', Connection: 'keep-alive, X-Range' };
-      http.get(`${viaEcho.url}/api/workrequests`, { headers }, (r) => r.resume().on('end', resolve)).on('error', reject);
+      const headers = {
+        Authorization: basic(DEMO.admin),
+        'X-Range': 'resources=0-0',
+        Connection: 'keep-alive, X-Range',
+      };
+      http
+        .get(`${viaEcho.url}/api/workrequests`, { headers }, (r) => r.resume().on('end', resolve))
+        .on('error', reject);
     });
     expect(seen.at(-1)!['x-range']).toBeUndefined();
   } finally {

@@ -20,11 +20,20 @@ type Rec = Record<string, unknown>;
 function stable(body: unknown): unknown {
   if (Array.isArray(body)) return body.map(stable);
   if (body === null || typeof body !== 'object') return body;
-  return Object.fromEntries(Object.entries(body as Rec).filter(([k]) => k !== 'path').map(([k, v]) => [k, stable(v)]));
+  return Object.fromEntries(
+    Object.entries(body as Rec)
+      .filter(([k]) => k !== 'path')
+      .map(([k, v]) => [k, stable(v)]),
+  );
 }
 
 /** Reads a record (ETag and content), runs the write, and checks the write's status and that nothing changed. */
-async function expectUnchanged(read: () => Promise<Call>, write: () => Promise<Call>, status: number, refused: string[] = []) {
+async function expectUnchanged(
+  read: () => Promise<Call>,
+  write: () => Promise<Call>,
+  status: number,
+  refused: string[] = [],
+) {
   const before = await read();
   expect(before.status).toBe(200);
   const res = await write();
@@ -39,14 +48,28 @@ async function expectUnchanged(read: () => Promise<Call>, write: () => Promise<C
   expect(stable(after.body)).toEqual(stable(before.body));
 }
 
-const get = (path: string, as: Account | null = DEMO.coordinator) => () => call(server, 'GET', path, { as });
-const put = (path: string, body: unknown, as: Account | null = DEMO.coordinator) => () => call(server, 'PUT', path, { as, body });
-const post = (path: string, body: unknown, as: Account | null = DEMO.coordinator) => () => call(server, 'POST', path, { as, body });
+const get =
+  (path: string, as: Account | null = DEMO.coordinator) =>
+  () =>
+    call(server, 'GET', path, { as });
+const put =
+  (path: string, body: unknown, as: Account | null = DEMO.coordinator) =>
+  () =>
+    call(server, 'PUT', path, { as, body });
+const post =
+  (path: string, body: unknown, as: Account | null = DEMO.coordinator) =>
+  () =>
+    call(server, 'POST', path, { as, body });
 
 describe('users', () => {
   it('PUT /users/{own id} with passwordHash is a 400 (it was a 200 that broke every later request), and the user still signs in', async () => {
     const me = (await call(server, 'GET', '/api/users/me', { as: DEMO.translator })).body;
-    await expectUnchanged(get(`/api/users/${me._id}`, DEMO.translator), put(`/api/users/${me._id}`, { passwordHash: 12345 }, DEMO.translator), 400, ['passwordHash']);
+    await expectUnchanged(
+      get(`/api/users/${me._id}`, DEMO.translator),
+      put(`/api/users/${me._id}`, { passwordHash: 12345 }, DEMO.translator),
+      400,
+      ['passwordHash'],
+    );
     expect((await call(server, 'POST', '/api/session', { as: DEMO.translator, body: {} })).status).toBe(200);
     expect((await call(server, 'GET', '/api/users/me', { as: DEMO.translator })).status).toBe(200);
     expect((await call(server, 'GET', '/api/workrequests', { as: DEMO.translator })).status).toBe(200);
@@ -55,24 +78,54 @@ describe('users', () => {
   it('refuses unknown fields and ignores the ones only admins set, on one own record', async () => {
     const me = (await call(server, 'GET', '/api/users/me', { as: DEMO.translator })).body;
     const read = get(`/api/users/${me._id}`, DEMO.translator);
-    await expectUnchanged(read, put(`/api/users/${me._id}`, { name: 'Renamed', isAdmin: true }, DEMO.translator), 400, ['isAdmin']);
-    await expectUnchanged(read, put(`/api/users/${me._id}`, { groups: [], status: { approved: false }, emailNormal: 'x@y.z' }, DEMO.translator), 200);
+    await expectUnchanged(read, put(`/api/users/${me._id}`, { name: 'Renamed', isAdmin: true }, DEMO.translator), 400, [
+      'isAdmin',
+    ]);
+    await expectUnchanged(
+      read,
+      put(`/api/users/${me._id}`, { groups: [], status: { approved: false }, emailNormal: 'x@y.z' }, DEMO.translator),
+      200,
+    );
   });
 
   it('admins cannot set passwordHash or the invitation code either, on update or create', async () => {
     const me = (await call(server, 'GET', '/api/users/me', { as: DEMO.translator })).body;
-    await expectUnchanged(get(`/api/users/${me._id}`, DEMO.admin), put('/api/users', { _id: me._id, passwordHash: 'x' }, DEMO.admin), 400, ['passwordHash']);
-    const created = await call(server, 'PUT', '/api/users', { as: DEMO.admin, body: { name: 'Hash Hacker', emailNormal: 'hash@example.com', passwordHash: 'x' } });
+    await expectUnchanged(
+      get(`/api/users/${me._id}`, DEMO.admin),
+      put('/api/users', { _id: me._id, passwordHash: 'x' }, DEMO.admin),
+      400,
+      ['passwordHash'],
+    );
+    const created = await call(server, 'PUT', '/api/users', {
+      as: DEMO.admin,
+      body: { name: 'Hash Hacker', emailNormal: 'hash@example.com', passwordHash: 'x' },
+    });
     expect(created.status).toBe(400);
     expect((await call(server, 'GET', '/api/users?q=hash@example.com', { as: DEMO.admin })).body).toEqual([]);
-    const invited = await call(server, 'PUT', '/api/users', { as: DEMO.admin, body: { name: 'Ivy Invited', emailNormal: 'ivy@example.com' } });
+    const invited = await call(server, 'PUT', '/api/users', {
+      as: DEMO.admin,
+      body: { name: 'Ivy Invited', emailNormal: 'ivy@example.com' },
+    });
     const read = get(`/api/users/${invited.body._id}`, DEMO.admin);
-    await expectUnchanged(read, put(`/api/users/${invited.body._id}`, { inviteCode: 'mine', inviteExpires: 1 }, DEMO.admin), 200);
-    expect((await call(server, 'GET', `/api/invitations/${invited.body.inviteCode}`, { as: null })).status).toBe(200);
-    await expectUnchanged(read, post(`/api/users/${invited.body._id}/invitation`, { inviteCode: 'mine' }, DEMO.admin), 400, ['inviteCode']);
     await expectUnchanged(
       read,
-      post(`/api/invitations/${invited.body.inviteCode}`, { name: 'Ivy', password: 'long-enough-1', passwordHash: 'x' }, null),
+      put(`/api/users/${invited.body._id}`, { inviteCode: 'mine', inviteExpires: 1 }, DEMO.admin),
+      200,
+    );
+    expect((await call(server, 'GET', `/api/invitations/${invited.body.inviteCode}`, { as: null })).status).toBe(200);
+    await expectUnchanged(
+      read,
+      post(`/api/users/${invited.body._id}/invitation`, { inviteCode: 'mine' }, DEMO.admin),
+      400,
+      ['inviteCode'],
+    );
+    await expectUnchanged(
+      read,
+      post(
+        `/api/invitations/${invited.body.inviteCode}`,
+        { name: 'Ivy', password: 'long-enough-1', passwordHash: 'x' },
+        null,
+      ),
       400,
       ['passwordHash'],
     );
@@ -81,12 +134,30 @@ describe('users', () => {
 
 describe('translations and work requests', () => {
   it('a translation ignores its counts and track and, from its translator, approval; refuses unknown fields', async () => {
-    const t = (await call(server, 'GET', '/api/translations?status=incomplete', { as: DEMO.translator, ...first })).body[0];
+    const t = (await call(server, 'GET', '/api/translations?status=incomplete', { as: DEMO.translator, ...first }))
+      .body[0];
     const read = get(`/api/translations/${t._id}`, DEMO.translator);
     const wr = get(`/api/workrequests/${t.workRequest}`, DEMO.translator);
-    await expectUnchanged(read, put(`/api/translations/${t._id}`, { lineCount: 1, translatedCount: 99, kind: 'graphics', asset: 'a'.repeat(24) }, DEMO.translator), 200);
-    await expectUnchanged(read, put(`/api/translations/${t._id}`, { approval: true, translator: { _id: 'b'.repeat(24) } }, DEMO.translator), 200);
-    await expectUnchanged(wr, put(`/api/translations/${t._id}`, { lines: [], translationSummary: { lineCount: 0 } }, DEMO.translator), 400, ['translationSummary']);
+    await expectUnchanged(
+      read,
+      put(
+        `/api/translations/${t._id}`,
+        { lineCount: 1, translatedCount: 99, kind: 'graphics', asset: 'a'.repeat(24) },
+        DEMO.translator,
+      ),
+      200,
+    );
+    await expectUnchanged(
+      read,
+      put(`/api/translations/${t._id}`, { approval: true, translator: { _id: 'b'.repeat(24) } }, DEMO.translator),
+      200,
+    );
+    await expectUnchanged(
+      wr,
+      put(`/api/translations/${t._id}`, { lines: [], translationSummary: { lineCount: 0 } }, DEMO.translator),
+      400,
+      ['translationSummary'],
+    );
     await expectUnchanged(read, put(`/api/translations/${t._id}`, { status: 'submitted', foo: 1 }), 400, ['foo']);
   });
 
@@ -104,14 +175,28 @@ describe('translations and work requests', () => {
 describe('the catalog', () => {
   it('assets, previews and files ignore what the server owns and refuse unknown fields', async () => {
     const a = (await call(server, 'GET', '/api/assets/countByProject', first)).body[0];
-    await expectUnchanged(get(`/api/assets/${a._id}`), put(`/api/assets/${a._id}`, { previews: [], transcription: {} }), 200);
-    await expectUnchanged(get(`/api/assets/${a._id}`), put(`/api/assets/${a._id}`, { name: 'x', secret: 1 }), 400, ['secret']);
+    await expectUnchanged(
+      get(`/api/assets/${a._id}`),
+      put(`/api/assets/${a._id}`, { previews: [], transcription: {} }),
+      200,
+    );
+    await expectUnchanged(get(`/api/assets/${a._id}`), put(`/api/assets/${a._id}`, { name: 'x', secret: 1 }), 400, [
+      'secret',
+    ]);
     const p = (await call(server, 'GET', `/api/previews?asset=${a._id}`)).body[0];
-    await expectUnchanged(get(`/api/previews/${p._id}`), put(`/api/previews/${p._id}`, { path: '/evil', asset: 'c'.repeat(24), cdn: { domain: 'evil' } }), 200);
-    await expectUnchanged(get(`/api/previews/${p._id}`), put(`/api/previews/${p._id}`, { label: 'x', foo: 1 }), 400, ['foo']);
+    await expectUnchanged(
+      get(`/api/previews/${p._id}`),
+      put(`/api/previews/${p._id}`, { path: '/evil', asset: 'c'.repeat(24), cdn: { domain: 'evil' } }),
+      200,
+    );
+    await expectUnchanged(get(`/api/previews/${p._id}`), put(`/api/previews/${p._id}`, { label: 'x', foo: 1 }), 400, [
+      'foo',
+    ]);
     const f = (await call(server, 'GET', `/api/files?asset=${a._id}`)).body[0];
     await expectUnchanged(get(`/api/files/${f._id}`), put(`/api/files/${f._id}`, { md5: 'x', length: 1 }), 200);
-    await expectUnchanged(get(`/api/files/${f._id}`), put(`/api/files/${f._id}`, { language: 'fr', foo: 1 }), 400, ['foo']);
+    await expectUnchanged(get(`/api/files/${f._id}`), put(`/api/files/${f._id}`, { language: 'fr', foo: 1 }), 400, [
+      'foo',
+    ]);
   });
 
   it.each([
@@ -121,7 +206,12 @@ describe('the catalog', () => {
   ])('PUT /%s refuses unknown fields and ignores created', async (path) => {
     const record = (await call(server, 'GET', `/api/${path}`, first)).body[0];
     await expectUnchanged(get(`/api/${path}/${record._id}`), put(`/api/${path}`, { _id: record._id, created: 1 }), 200);
-    await expectUnchanged(get(`/api/${path}/${record._id}`), put(`/api/${path}`, { _id: record._id, name: 'x', foo: 1, bar: 2 }), 400, ['foo', 'bar']);
+    await expectUnchanged(
+      get(`/api/${path}/${record._id}`),
+      put(`/api/${path}`, { _id: record._id, name: 'x', foo: 1, bar: 2 }),
+      400,
+      ['foo', 'bar'],
+    );
   });
 
   it('POST /languages refuses unknown fields and creates nothing', async () => {
@@ -134,24 +224,43 @@ describe('the catalog', () => {
 
 describe('shares, comments, offlines, notifications', () => {
   it('a share keeps its sender and refuses unknown fields', async () => {
-    const share = (await call(server, 'GET', '/api/shares')).body.find((s: { from: { emailNormal: string } }) => s.from.emailNormal === 'coordinator@mws.test');
+    const share = (await call(server, 'GET', '/api/shares')).body.find(
+      (s: { from: { emailNormal: string } }) => s.from.emailNormal === 'coordinator@mws.test',
+    );
     const read = get(`/api/shares/${share._id}`);
-    await expectUnchanged(read, put(`/api/shares/${share._id}`, { from: { _id: 'd'.repeat(24), name: 'Someone else' } }), 200);
+    await expectUnchanged(
+      read,
+      put(`/api/shares/${share._id}`, { from: { _id: 'd'.repeat(24), name: 'Someone else' } }),
+      200,
+    );
     await expectUnchanged(read, put(`/api/shares/${share._id}`, { notes: 'changed', owner: 'x' }), 400, ['owner']);
   });
 
   it('comments: the author changes the text only; a new comment takes workRequest and body only', async () => {
     const wr = (await call(server, 'GET', '/api/workrequests', first)).body[0];
     const list = get(`/api/comments?workRequest=${wr._id}`);
-    await expectUnchanged(list, post('/api/comments', { workRequest: wr._id, body: 'hello', pinned: true }), 400, ['pinned']);
+    await expectUnchanged(list, post('/api/comments', { workRequest: wr._id, body: 'hello', pinned: true }), 400, [
+      'pinned',
+    ]);
     const added = await call(server, 'POST', '/api/comments', { body: { workRequest: wr._id, body: 'hello' } });
-    await expectUnchanged(list, put(`/api/comments/${added.body._id}`, { user: { _id: 'e'.repeat(24) }, workRequest: 'f'.repeat(24), edited: 1 }), 200);
-    await expectUnchanged(list, put(`/api/comments/${added.body._id}`, { body: 'changed', pinned: true }), 400, ['pinned']);
+    await expectUnchanged(
+      list,
+      put(`/api/comments/${added.body._id}`, { user: { _id: 'e'.repeat(24) }, workRequest: 'f'.repeat(24), edited: 1 }),
+      200,
+    );
+    await expectUnchanged(list, put(`/api/comments/${added.body._id}`, { body: 'changed', pinned: true }), 400, [
+      'pinned',
+    ]);
   });
 
   it('offlines: the server fills all but the work request', async () => {
     const wr = (await call(server, 'GET', '/api/workrequests', first)).body[0];
-    await expectUnchanged(get(`/api/offlines?workRequest=${wr._id}`), post('/api/offlines', { workRequest: wr._id, foo: 1 }), 400, ['foo']);
+    await expectUnchanged(
+      get(`/api/offlines?workRequest=${wr._id}`),
+      post('/api/offlines', { workRequest: wr._id, foo: 1 }),
+      400,
+      ['foo'],
+    );
     const me = (await call(server, 'GET', '/api/users/me')).body;
     const made = await call(server, 'POST', '/api/offlines', { body: { workRequest: wr._id, from: 'a'.repeat(24) } });
     expect(made.status).toBe(200);
@@ -166,6 +275,11 @@ describe('shares, comments, offlines, notifications', () => {
     };
     await expectUnchanged(read, put('/api/notifications', { _id: n._id, title: 'changed', to: 'a'.repeat(24) }), 200);
     await expectUnchanged(read, put('/api/notifications', { _id: n._id, read: true, foo: 1 }), 400, ['foo']);
-    await expectUnchanged(get('/api/notifications?read=false'), post('/api/notifications/markRead', { q: '', foo: 1 }), 400, ['foo']);
+    await expectUnchanged(
+      get('/api/notifications?read=false'),
+      post('/api/notifications/markRead', { q: '', foo: 1 }),
+      400,
+      ['foo'],
+    );
   });
 });

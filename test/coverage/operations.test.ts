@@ -12,26 +12,50 @@ const root = path.resolve(import.meta.dirname, '../..');
 const SPEC = path.resolve(root, '../shared/spec/media-workflow-service.md');
 
 const CHECKED_IN: [string, string][] = [
-  ['GET', '/workrequests/automateJob'], ['GET', '/workrequests/{id}'], ['PUT', '/users'], ['PUT', '/users/{id}'],
-  ['GET', '/users/{id}'], ['POST', '/offlines'], ['PUT', '/shares/{id}'], ['PUT', '/assets/{id}'],
-  ['GET', '/assets/countByProject'], ['PUT', '/previews/{id}'], ['PUT', '/files/{id}'], ['PUT', '/comments/{id}'],
-  ['PUT', '/projects'], ['PUT', '/studios'], ['PUT', '/translations/{id}'], ['POST', '/languages'],
-  ['PUT', '/territories'], ['PUT', '/notifications'], ['GET', '/notifications'],
+  ['GET', '/workrequests/automateJob'],
+  ['GET', '/workrequests/{id}'],
+  ['PUT', '/users'],
+  ['PUT', '/users/{id}'],
+  ['GET', '/users/{id}'],
+  ['POST', '/offlines'],
+  ['PUT', '/shares/{id}'],
+  ['PUT', '/assets/{id}'],
+  ['GET', '/assets/countByProject'],
+  ['PUT', '/previews/{id}'],
+  ['PUT', '/files/{id}'],
+  ['PUT', '/comments/{id}'],
+  ['PUT', '/projects'],
+  ['PUT', '/studios'],
+  ['PUT', '/translations/{id}'],
+  ['POST', '/languages'],
+  ['PUT', '/territories'],
+  ['PUT', '/notifications'],
+  ['GET', '/notifications'],
 ];
 
 /** Rows `| 3 | PUT | `/users` | …` of the spec's endpoint table. */
 export function operationsFromSpec(markdown: string): [string, string][] {
   const out: [string, string][] = [];
-  for (const m of markdown.matchAll(/^\|\s*(\d+)\s*\|\s*(GET|PUT|POST|PATCH|DELETE)\s*\|\s*`([^`]+)`\s*\|/gm)) out.push([m[2]!, m[3]!]);
+  for (const m of markdown.matchAll(/^\|\s*(\d+)\s*\|\s*(GET|PUT|POST|PATCH|DELETE)\s*\|\s*`([^`]+)`\s*\|/gm))
+    out.push([m[2]!, m[3]!]);
   return out;
 }
 
 const operations = existsSync(SPEC) ? operationsFromSpec(readFileSync(SPEC, 'utf8')) : CHECKED_IN;
 
 /** `/users/{id}` and `/users/${seg(id)}` both become `/users/{}`. */
-const normalize = (p: string) => p.replace(/\$\{[^}]*\}/g, '{}').replace(/\{[^}]*\}/g, '{}').replace(/\?.*$/, '');
+const normalize = (p: string) =>
+  p
+    .replace(/\$\{[^}]*\}/g, '{}')
+    .replace(/\{[^}]*\}/g, '{}')
+    .replace(/\?.*$/, '');
 
-interface Caller { file: string; fn: string; method: string; path: string }
+interface Caller {
+  file: string;
+  fn: string;
+  method: string;
+  path: string;
+}
 
 /** Exported function name -> its body, for every module of src/api/. */
 const bodies = new Map<string, string>();
@@ -43,7 +67,9 @@ function apiCallers(): Caller[] {
     if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
     const text = readFileSync(path.join(dir, name), 'utf8');
     // Each exported function's body, up to the next top-level declaration.
-    for (const m of text.matchAll(/^export (?:async )?function (\w+)[\s\S]*?(?=^export |^function |^const |^async function |(?![\s\S]))/gm)) {
+    for (const m of text.matchAll(
+      /^export (?:async )?function (\w+)[\s\S]*?(?=^export |^function |^const |^async function |(?![\s\S]))/gm,
+    )) {
       const body = m[0];
       bodies.set(m[1]!, body);
       for (const c of body.matchAll(/'(GET|PUT|POST|PATCH|DELETE)'\s*,\s*(['`])(\/[^'`]*)\2/g)) {
@@ -92,7 +118,10 @@ describe('the interface’s operations', () => {
       grew = false;
       for (const [fn, body] of bodies) {
         if (names.has(fn)) continue;
-        if ([...names].some((n) => new RegExp(`\\b${n}\\(`).test(body.slice(body.indexOf('{'))))) { names.add(fn); grew = true; }
+        if ([...names].some((n) => new RegExp(`\\b${n}\\(`).test(body.slice(body.indexOf('{'))))) {
+          names.add(fn);
+          grew = true;
+        }
       }
     }
     return [...names];
@@ -102,10 +131,15 @@ describe('the interface’s operations', () => {
     const names = reaching(method, p);
     const app = appSources();
     const used = names.filter((n) => new RegExp(`\\b${n}\\b`).test(app));
-    expect(used, `none of ${names.join(', ') || '(no caller)'} is used in src/features, src/app or src/components`).not.toHaveLength(0);
+    expect(
+      used,
+      `none of ${names.join(', ') || '(no caller)'} is used in src/features, src/app or src/components`,
+    ).not.toHaveLength(0);
   });
 
   it('parses the endpoint table', () => {
-    expect(operationsFromSpec('| 9 | GET | `/assets/countByProject` | header |\n| x | y |')).toEqual([['GET', '/assets/countByProject']]);
+    expect(operationsFromSpec('| 9 | GET | `/assets/countByProject` | header |\n| x | y |')).toEqual([
+      ['GET', '/assets/countByProject'],
+    ]);
   });
 });

@@ -48,9 +48,15 @@ function toJson(value: unknown): string {
   return JSON.stringify(value).replace(/"\\u0000raw:(.*?)\\u0000"/g, '$1');
 }
 const json = (name: string, value: unknown, headers: Record<string, string> = {}): BodyCase => ({
-  name, raw: toJson(value), headers: { ...JSON_TYPE, ...headers },
+  name,
+  raw: toJson(value),
+  headers: { ...JSON_TYPE, ...headers },
 });
-const text = (name: string, raw: string | undefined, type = 'application/json'): BodyCase => ({ name, raw, headers: { 'Content-Type': type } });
+const text = (name: string, raw: string | undefined, type = 'application/json'): BodyCase => ({
+  name,
+  raw,
+  headers: { 'Content-Type': type },
+});
 
 const deep = (levels: number, inner: string) => '{"x":'.repeat(levels) + inner + '}'.repeat(levels);
 
@@ -69,7 +75,11 @@ const MALFORMED: BodyCase[] = [
   text('a body over 1 MiB', JSON.stringify({ name: 'x'.repeat(MiB + 1024) })),
   text('a JSON body sent as text/plain', '{"name": "x"}', 'text/plain'),
   text('a JSON body sent as a form', 'name=x', 'application/x-www-form-urlencoded'),
-  text('a JSON body sent as multipart', '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--', 'multipart/form-data; boundary=b'),
+  text(
+    'a JSON body sent as multipart',
+    '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--',
+    'multipart/form-data; boundary=b',
+  ),
   text('a JSON body sent as XML', '<name>x</name>', 'application/xml'),
 ];
 
@@ -88,21 +98,35 @@ const EMPTY: BodyCase = text('an empty body with a JSON content type', '');
 // Wrong field types, derived from the contract's schemas (src/api/schema): for each field, values of other types.
 
 // zod's internal definitions (`_zod.def`) are not part of its typed surface: the few fields read here, typed here.
-type Def = { type: string; format?: string; innerType?: { _zod: { def: Def } }; element?: { _zod: { def: Def } }; shape?: Record<string, { _zod: { def: Def } }> };
+type Def = {
+  type: string;
+  format?: string;
+  innerType?: { _zod: { def: Def } };
+  element?: { _zod: { def: Def } };
+  shape?: Record<string, { _zod: { def: Def } }>;
+};
 const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
 const unwrap = (d: Def): Def => (d.type === 'optional' && d.innerType ? unwrap(d.innerType._zod.def) : d);
 
 /** Values of the wrong type for a field of this definition (none for `unknown`, which takes anything). */
 function wrongValues(d: Def): unknown[] {
   switch (d.type) {
-    case 'string': return [42, { $gt: '' }, null];
-    case 'number': return ['12', RAW('1e309'), 'NaN', null, ...(d.format?.includes('int') ? [1.5] : [])];
-    case 'boolean': return ['true', 1, null];
-    case 'array': return [{ 0: 'x' }, 'x', null];
-    case 'object': return ['x', [], null];
-    case 'record': return [[], 'x', null];
-    case 'enum': return ['not-a-member', 3, null];
-    default: return [];
+    case 'string':
+      return [42, { $gt: '' }, null];
+    case 'number':
+      return ['12', RAW('1e309'), 'NaN', null, ...(d.format?.includes('int') ? [1.5] : [])];
+    case 'boolean':
+      return ['true', 1, null];
+    case 'array':
+      return [{ 0: 'x' }, 'x', null];
+    case 'object':
+      return ['x', [], null];
+    case 'record':
+      return [[], 'x', null];
+    case 'enum':
+      return ['not-a-member', 3, null];
+    default:
+      return [];
   }
 }
 
@@ -190,129 +214,231 @@ const ADMIN = DEMO.admin;
 
 const ROUTES: WriteRoute[] = [
   {
-    route: 'PUT /users', method: 'PUT', path: () => '/api/users', as: ADMIN,
-    base: () => ({ _id: fx.translatorId }), fields: () => [...fieldCases(userSchema), ...listedFieldCases({ password: { type: 'string' } })],
+    route: 'PUT /users',
+    method: 'PUT',
+    path: () => '/api/users',
+    as: ADMIN,
+    base: () => ({ _id: fx.translatorId }),
+    fields: () => [...fieldCases(userSchema), ...listedFieldCases({ password: { type: 'string' } })],
     record: () => `/api/users/${fx.translatorId}`,
   },
   {
-    route: 'PUT /users/{id}', method: 'PUT', path: () => `/api/users/${fx.translatorId}`, as: ADMIN,
+    route: 'PUT /users/{id}',
+    method: 'PUT',
+    path: () => `/api/users/${fx.translatorId}`,
+    as: ADMIN,
     base: () => ({ name: 'Tess Translator' }),
     fields: () => [...fieldCases(userSchema), ...listedFieldCases({ password: { type: 'string' } })],
-    record: () => `/api/users/${fx.translatorId}`, withId: (id) => `/api/users/${id}`,
+    record: () => `/api/users/${fx.translatorId}`,
+    withId: (id) => `/api/users/${id}`,
   },
   {
-    route: 'POST /users/{id}/invitation', method: 'POST', path: () => `/api/users/${fx.adminId}/invitation`, as: ADMIN,
+    route: 'POST /users/{id}/invitation',
+    method: 'POST',
+    path: () => `/api/users/${fx.adminId}/invitation`,
+    as: ADMIN,
     // The admin is registered: a well-formed request is a 409 here, so every case must fail without a write.
-    base: () => ({}), fields: () => [], record: () => `/api/users/${fx.adminId}`, bodyIgnored: true,
+    base: () => ({}),
+    fields: () => [],
+    record: () => `/api/users/${fx.adminId}`,
+    bodyIgnored: true,
     withId: (id) => `/api/users/${id}/invitation`,
   },
   {
-    route: 'POST /session', method: 'POST', path: () => '/api/session', as: ADMIN,
-    base: () => ({}), fields: () => [], bodyIgnored: true, emptyIsValid: true,
+    route: 'POST /session',
+    method: 'POST',
+    path: () => '/api/session',
+    as: ADMIN,
+    base: () => ({}),
+    fields: () => [],
+    bodyIgnored: true,
+    emptyIsValid: true,
   },
   {
-    route: 'PUT /workrequests/{id}', method: 'PUT', path: () => `/api/workrequests/${fx.workRequestId}`, as: ADMIN,
+    route: 'PUT /workrequests/{id}',
+    method: 'PUT',
+    path: () => `/api/workrequests/${fx.workRequestId}`,
+    as: ADMIN,
     base: () => ({ status: 'in-progress', reason: 'attack suite' }),
     fields: () => [
       ...listedFieldCases({ status: { type: 'enum' }, reason: { type: 'string' } }),
-      { path: 'reason', value: '   ' }, { path: 'reason', value: 'r'.repeat(100_000) },
+      { path: 'reason', value: '   ' },
+      { path: 'reason', value: 'r'.repeat(100_000) },
     ],
-    record: () => `/api/workrequests/${fx.workRequestId}`, withId: (id) => `/api/workrequests/${id}`,
+    record: () => `/api/workrequests/${fx.workRequestId}`,
+    withId: (id) => `/api/workrequests/${id}`,
   },
   {
-    route: 'PUT /translations/{id}', method: 'PUT', path: () => `/api/translations/${fx.translationId}`, as: ADMIN,
-    base: () => ({ approval: false }), fields: () => [...fieldCases(translationSchema), { path: 'status', value: 'published' }],
-    record: () => `/api/translations/${fx.translationId}`, withId: (id) => `/api/translations/${id}`,
+    route: 'PUT /translations/{id}',
+    method: 'PUT',
+    path: () => `/api/translations/${fx.translationId}`,
+    as: ADMIN,
+    base: () => ({ approval: false }),
+    fields: () => [...fieldCases(translationSchema), { path: 'status', value: 'published' }],
+    record: () => `/api/translations/${fx.translationId}`,
+    withId: (id) => `/api/translations/${id}`,
   },
   {
-    route: 'POST /comments', method: 'POST', path: () => '/api/comments', as: ADMIN,
+    route: 'POST /comments',
+    method: 'POST',
+    path: () => '/api/comments',
+    as: ADMIN,
     base: () => ({ workRequest: fx.workRequestId, body: 'a comment' }),
     fields: () => [
       ...listedFieldCases({ workRequest: { type: 'string' }, body: { type: 'string' } }),
-      { path: 'body', value: '  ' }, { path: 'body', value: 'b'.repeat(20_001) },
-      { path: 'workRequest', value: 'not-hex' }, { path: 'workRequest', value: 'f'.repeat(24) },
-      { path: 'workRequest', value: fx.translationId }, { path: 'workRequest', value: fx.projectId },
+      { path: 'body', value: '  ' },
+      { path: 'body', value: 'b'.repeat(20_001) },
+      { path: 'workRequest', value: 'not-hex' },
+      { path: 'workRequest', value: 'f'.repeat(24) },
+      { path: 'workRequest', value: fx.translationId },
+      { path: 'workRequest', value: fx.projectId },
     ],
   },
   {
-    route: 'PUT /comments/{id}', method: 'PUT', path: () => `/api/comments/${fx.commentId}`, as: ADMIN,
-    base: () => ({ body: 'edited' }), fields: () => [...fieldCases(commentSchema), { path: 'body', value: ' ' }],
+    route: 'PUT /comments/{id}',
+    method: 'PUT',
+    path: () => `/api/comments/${fx.commentId}`,
+    as: ADMIN,
+    base: () => ({ body: 'edited' }),
+    fields: () => [...fieldCases(commentSchema), { path: 'body', value: ' ' }],
     withId: (id) => `/api/comments/${id}`,
   },
   {
-    route: 'POST /offlines', method: 'POST', path: () => '/api/offlines', as: ADMIN,
+    route: 'POST /offlines',
+    method: 'POST',
+    path: () => '/api/offlines',
+    as: ADMIN,
     base: () => ({ workRequest: fx.workRequestId }),
     fields: () => [
       ...fieldCases(offlineSchema),
-      { path: 'workRequest', value: 'not-hex' }, { path: 'workRequest', value: '' },
-      { path: 'workRequest', value: fx.translationId }, { path: 'workRequest', value: 'f'.repeat(24) },
+      { path: 'workRequest', value: 'not-hex' },
+      { path: 'workRequest', value: '' },
+      { path: 'workRequest', value: fx.translationId },
+      { path: 'workRequest', value: 'f'.repeat(24) },
     ],
   },
   {
-    route: 'PUT /shares/{id}', method: 'PUT', path: () => `/api/shares/${fx.shareId}`, as: ADMIN,
-    base: () => ({ notes: 'shared' }), fields: () => fieldCases(shareSchema),
-    record: () => `/api/shares/${fx.shareId}`, withId: (id) => `/api/shares/${id}`,
+    route: 'PUT /shares/{id}',
+    method: 'PUT',
+    path: () => `/api/shares/${fx.shareId}`,
+    as: ADMIN,
+    base: () => ({ notes: 'shared' }),
+    fields: () => fieldCases(shareSchema),
+    record: () => `/api/shares/${fx.shareId}`,
+    withId: (id) => `/api/shares/${id}`,
   },
   {
-    route: 'PUT /assets/{id}', method: 'PUT', path: () => `/api/assets/${fx.assetId}`, as: ADMIN,
-    base: () => ({ verified: true }), fields: () => fieldCases(assetSchema),
-    record: () => `/api/assets/${fx.assetId}`, withId: (id) => `/api/assets/${id}`,
+    route: 'PUT /assets/{id}',
+    method: 'PUT',
+    path: () => `/api/assets/${fx.assetId}`,
+    as: ADMIN,
+    base: () => ({ verified: true }),
+    fields: () => fieldCases(assetSchema),
+    record: () => `/api/assets/${fx.assetId}`,
+    withId: (id) => `/api/assets/${id}`,
   },
   {
-    route: 'PUT /previews/{id}', method: 'PUT', path: () => `/api/previews/${fx.previewId}`, as: ADMIN,
-    base: () => ({ label: 'Preview' }), fields: () => fieldCases(previewSchema),
-    record: () => `/api/previews/${fx.previewId}`, withId: (id) => `/api/previews/${id}`,
+    route: 'PUT /previews/{id}',
+    method: 'PUT',
+    path: () => `/api/previews/${fx.previewId}`,
+    as: ADMIN,
+    base: () => ({ label: 'Preview' }),
+    fields: () => fieldCases(previewSchema),
+    record: () => `/api/previews/${fx.previewId}`,
+    withId: (id) => `/api/previews/${id}`,
   },
   {
-    route: 'PUT /files/{id}', method: 'PUT', path: () => `/api/files/${fx.fileId}`, as: ADMIN,
-    base: () => ({ verified: true }), fields: () => fieldCases(fileSchema),
-    record: () => `/api/files/${fx.fileId}`, withId: (id) => `/api/files/${id}`,
+    route: 'PUT /files/{id}',
+    method: 'PUT',
+    path: () => `/api/files/${fx.fileId}`,
+    as: ADMIN,
+    base: () => ({ verified: true }),
+    fields: () => fieldCases(fileSchema),
+    record: () => `/api/files/${fx.fileId}`,
+    withId: (id) => `/api/files/${id}`,
   },
   {
-    route: 'PUT /projects', method: 'PUT', path: () => '/api/projects', as: ADMIN,
+    route: 'PUT /projects',
+    method: 'PUT',
+    path: () => '/api/projects',
+    as: ADMIN,
     base: () => ({ _id: fx.projectId }),
     fields: () => [
-      ...fieldCases(projectSchema, ['logo']), { path: 'name', value: 'n'.repeat(301) }, { path: 'name', value: '  ' },
-      { path: 'studio', value: fx.projectId }, { path: 'studio', value: 'not-hex' },
+      ...fieldCases(projectSchema, ['logo']),
+      { path: 'name', value: 'n'.repeat(301) },
+      { path: 'name', value: '  ' },
+      { path: 'studio', value: fx.projectId },
+      { path: 'studio', value: 'not-hex' },
     ],
     record: () => `/api/projects/${fx.projectId}`,
   },
   {
-    route: 'PUT /studios', method: 'PUT', path: () => '/api/studios', as: ADMIN,
+    route: 'PUT /studios',
+    method: 'PUT',
+    path: () => '/api/studios',
+    as: ADMIN,
     base: () => ({ _id: fx.studioId }),
-    fields: () => [...fieldCases(studioSchema, ['logo', 'coordinator']), { path: 'name', value: 'n'.repeat(301) }, { path: 'name', value: '' }],
+    fields: () => [
+      ...fieldCases(studioSchema, ['logo', 'coordinator']),
+      { path: 'name', value: 'n'.repeat(301) },
+      { path: 'name', value: '' },
+    ],
     record: () => `/api/studios/${fx.studioId}`,
   },
   {
-    route: 'POST /languages', method: 'POST', path: () => '/api/languages', as: ADMIN,
+    route: 'POST /languages',
+    method: 'POST',
+    path: () => '/api/languages',
+    as: ADMIN,
     base: () => ({ name: 'Attackish', code: 'zz-attack' }),
     fields: () => [
-      ...fieldCases(languageSchema), { path: 'name', value: 'n'.repeat(201) }, { path: 'code', value: ' ' },
+      ...fieldCases(languageSchema),
+      { path: 'name', value: 'n'.repeat(201) },
+      { path: 'code', value: ' ' },
       { path: '_id', value: fx.languageId },
     ],
   },
   {
-    route: 'PUT /territories', method: 'PUT', path: () => '/api/territories', as: ADMIN,
-    base: () => ({ _id: fx.territoryId }), fields: () => [...fieldCases(territorySchema), { path: 'name', value: 'n'.repeat(201) }],
+    route: 'PUT /territories',
+    method: 'PUT',
+    path: () => '/api/territories',
+    as: ADMIN,
+    base: () => ({ _id: fx.territoryId }),
+    fields: () => [...fieldCases(territorySchema), { path: 'name', value: 'n'.repeat(201) }],
     record: () => `/api/territories/${fx.territoryId}`,
   },
   {
-    route: 'PUT /notifications', method: 'PUT', path: () => '/api/notifications', as: ADMIN,
-    base: () => ({ _id: fx.notificationId }), fields: () => fieldCases(notificationSchema),
+    route: 'PUT /notifications',
+    method: 'PUT',
+    path: () => '/api/notifications',
+    as: ADMIN,
+    base: () => ({ _id: fx.notificationId }),
+    fields: () => fieldCases(notificationSchema),
   },
   {
-    route: 'POST /notifications/markRead', method: 'POST', path: () => '/api/notifications/markRead', as: ADMIN,
+    route: 'POST /notifications/markRead',
+    method: 'POST',
+    path: () => '/api/notifications/markRead',
+    as: ADMIN,
     base: () => ({ q: 'attack suite: matches nothing' }),
-    fields: () => [...listedFieldCases({ q: { type: 'string' }, type: { type: 'string' } }), { path: 'q', value: 'q'.repeat(201) }],
+    fields: () => [
+      ...listedFieldCases({ q: { type: 'string' }, type: { type: 'string' } }),
+      { path: 'q', value: 'q'.repeat(201) },
+    ],
     emptyIsValid: true,
   },
   {
-    route: 'POST /invitations/{code}', method: 'POST', path: () => `/api/invitations/${fx.invitationCode}`, as: null,
+    route: 'POST /invitations/{code}',
+    method: 'POST',
+    path: () => `/api/invitations/${fx.invitationCode}`,
+    as: null,
     base: () => ({ name: 'Invited Person', password: 'long-enough-password' }),
     fields: () => [
       ...listedFieldCases({ name: { type: 'string' }, password: { type: 'string' } }),
-      { path: 'name', value: '   ' }, { path: 'name', value: 'n'.repeat(201) },
-      { path: 'password', value: 'short' }, { path: 'password', value: 'p'.repeat(201) },
+      { path: 'name', value: '   ' },
+      { path: 'name', value: 'n'.repeat(201) },
+      { path: 'password', value: 'short' },
+      { path: 'password', value: 'p'.repeat(201) },
     ],
   },
 ];
@@ -326,9 +452,15 @@ function spoil(base: Record<string, unknown>, c: FieldCase): Record<string, unkn
 // ---------------------------------------------------------------------------------------------------------------
 // Running a case: fingerprint before, the request, then the checks.
 
-async function send(route: WriteRoute, body: BodyCase, options: { path?: string; headers?: Record<string, string> } = {}): Promise<Call> {
+async function send(
+  route: WriteRoute,
+  body: BodyCase,
+  options: { path?: string; headers?: Record<string, string> } = {},
+): Promise<Call> {
   return call(server, route.method, options.path ?? route.path(), {
-    as: route.as, raw: body.raw, headers: { ...body.headers, ...options.headers },
+    as: route.as,
+    raw: body.raw,
+    headers: { ...body.headers, ...options.headers },
   });
 }
 
@@ -356,16 +488,28 @@ function checkRefusal(problems: Problems, label: string, res: Call): void {
 }
 
 /** Runs `attempt`, expecting a refusal that leaves the database and the route's record as they were. */
-async function expectRefusedUnchanged(problems: Problems, route: WriteRoute, label: string, attempt: () => Promise<Call>): Promise<void> {
+async function expectRefusedUnchanged(
+  problems: Problems,
+  route: WriteRoute,
+  label: string,
+  attempt: () => Promise<Call>,
+): Promise<void> {
   const before = fingerprint(db);
   const recordBefore = await readRecord(route.record?.());
   const res = await attempt();
   checkRefusal(problems, label, res);
   const after = fingerprint(db);
   const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
-  if (changed.length) problems.push(`${label}: answered ${res.status} but wrote ${changed.map((t) => `${t} (${before[t]} -> ${after[t]})`).join(', ')}`);
+  if (changed.length)
+    problems.push(
+      `${label}: answered ${res.status} but wrote ${changed.map((t) => `${t} (${before[t]} -> ${after[t]})`).join(', ')}`,
+    );
   const recordAfter = await readRecord(route.record?.());
-  if (recordBefore && recordAfter && (recordBefore.etag !== recordAfter.etag || JSON.stringify(recordBefore.body) !== JSON.stringify(recordAfter.body))) {
+  if (
+    recordBefore &&
+    recordAfter &&
+    (recordBefore.etag !== recordAfter.etag || JSON.stringify(recordBefore.body) !== JSON.stringify(recordAfter.body))
+  ) {
     problems.push(`${label}: the record changed (ETag ${recordBefore.etag} -> ${recordAfter.etag})`);
   }
 }
@@ -378,7 +522,8 @@ async function expectNoServerError(problems: Problems, label: string, attempt: (
   if (res.status >= 400) {
     checkRefusal(problems, label, res);
     const after = fingerprint(db);
-    if (Object.keys(after).some((t) => after[t] !== before[t])) problems.push(`${label}: refused with ${res.status} but wrote`);
+    if (Object.keys(after).some((t) => after[t] !== before[t]))
+      problems.push(`${label}: refused with ${res.status} but wrote`);
   }
   return res;
 }
@@ -397,21 +542,33 @@ beforeAll(async () => {
   const me = (await call(server, 'GET', '/api/users/me', { as: ADMIN })).body;
   const translator = (await call(server, 'GET', '/api/users/me', { as: DEMO.translator })).body;
   const coordinator = (await call(server, 'GET', '/api/users/me', { as: DEMO.coordinator })).body;
-  const users = (await call(server, 'GET', '/api/users', { as: ADMIN, headers: { 'X-Range': 'resources=0-99' } })).body as { _id: string; emailNormal?: string }[];
-  const other = users.find((u) => ![me._id, translator._id, coordinator._id].includes(u._id) && u.emailNormal !== 'invited.attack@mws.test');
+  const users = (await call(server, 'GET', '/api/users', { as: ADMIN, headers: { 'X-Range': 'resources=0-99' } }))
+    .body as { _id: string; emailNormal?: string }[];
+  const other = users.find(
+    (u) => ![me._id, translator._id, coordinator._id].includes(u._id) && u.emailNormal !== 'invited.attack@mws.test',
+  );
   const wr = await first('/api/workrequests');
   const asset = await first('/api/assets/countByProject');
-  const comment = await call(server, 'POST', '/api/comments', { as: ADMIN, body: { workRequest: wr._id, body: 'the attack suite was here' } });
+  const comment = await call(server, 'POST', '/api/comments', {
+    as: ADMIN,
+    body: { workRequest: wr._id, body: 'the attack suite was here' },
+  });
   expect(comment.status).toBe(200);
   // A comment by someone else notifies the admin (requester or coordinator of some work request): the admin's own
   // notification is the target of PUT /notifications.
   let notifications = (await call(server, 'GET', '/api/notifications', { as: ADMIN })).body;
   if (!notifications.length) {
-    await call(server, 'PUT', `/api/workrequests/${wr._id}`, { as: DEMO.coordinator, body: { status: 'in-progress', reason: 'for the attack suite' } });
+    await call(server, 'PUT', `/api/workrequests/${wr._id}`, {
+      as: DEMO.coordinator,
+      body: { status: 'in-progress', reason: 'for the attack suite' },
+    });
     notifications = (await call(server, 'GET', '/api/notifications', { as: ADMIN })).body;
   }
   expect(notifications.length, 'the admin has a notification').toBeGreaterThan(0);
-  const invited = await call(server, 'PUT', '/api/users', { as: ADMIN, body: { emailNormal: 'invited.attack@mws.test', name: 'Invited' } });
+  const invited = await call(server, 'PUT', '/api/users', {
+    as: ADMIN,
+    body: { emailNormal: 'invited.attack@mws.test', name: 'Invited' },
+  });
   expect(invited.status).toBe(200);
   const preview = await first(`/api/previews?asset=${asset._id}`);
   fx = {
@@ -447,15 +604,20 @@ describe.each(ROUTES)('$route refuses bad bodies and changes nothing', (route) =
     expect(problems).toEqual([]);
   });
 
-  it(route.bodyIgnored ? 'takes JSON that is not an object without a 5xx' : 'refuses JSON that is not an object, and an empty body', async () => {
-    const problems: Problems = [];
-    const cases = [...NOT_AN_OBJECT, ...(route.emptyIsValid ? [] : [EMPTY])];
-    for (const body of cases) {
-      if (route.bodyIgnored) await expectNoServerError(problems, body.name, () => send(route, body));
-      else await expectRefusedUnchanged(problems, route, body.name, () => send(route, body));
-    }
-    expect(problems).toEqual([]);
-  });
+  it(
+    route.bodyIgnored
+      ? 'takes JSON that is not an object without a 5xx'
+      : 'refuses JSON that is not an object, and an empty body',
+    async () => {
+      const problems: Problems = [];
+      const cases = [...NOT_AN_OBJECT, ...(route.emptyIsValid ? [] : [EMPTY])];
+      for (const body of cases) {
+        if (route.bodyIgnored) await expectNoServerError(problems, body.name, () => send(route, body));
+        else await expectRefusedUnchanged(problems, route, body.name, () => send(route, body));
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 });
 
 describe.each(ROUTES.filter((r) => !r.bodyIgnored))('$route refuses a wrong field', (route) => {
@@ -474,7 +636,20 @@ describe.each(ROUTES.filter((r) => r.withId))('$route with a bad id in the path'
     const problems: Problems = [];
     const body = json('a valid body', route.base());
     // Ids of the wrong form, unknown, and of other collections (projects and languages have no route here).
-    const ids = ['not-hex', 'ZZZZZZZZZZZZZZZZZZZZZZZZ', '0'.repeat(24), 'f'.repeat(25), '%00', '%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', 'a'.repeat(101), 'a'.repeat(5000), fx.projectId, fx.languageId];
+    const ids = [
+      'not-hex',
+      'ZZZZZZZZZZZZZZZZZZZZZZZZ',
+      '0'.repeat(24),
+      'f'.repeat(25),
+      '%00',
+      '%zz',
+      '%E0%A4%A',
+      '..%2F..%2Fetc%2Fpasswd',
+      'a'.repeat(101),
+      'a'.repeat(5000),
+      fx.projectId,
+      fx.languageId,
+    ];
     for (const id of ids) {
       await expectRefusedUnchanged(problems, route, `id ${id}`, () => send(route, body, { path: route.withId!(id) }));
     }
@@ -488,9 +663,21 @@ describe.each(ROUTES.filter((r) => r.record && r.method === 'PUT'))('$route with
     const body = json('a valid body', route.base());
     const target = route.record!().split('/').pop()!;
     const other = 'a'.repeat(24);
-    const garbage = ['garbage', 'W/"', `W/"${target}-"`, `W/"${target}-0"`, `W/"${target}-99999999999999999999"`, `W/"${target}-1e3"`, `"${other}-1"`, `W/"${target}-1", W/"${target}-2"`, 'x'.repeat(8000)];
+    const garbage = [
+      'garbage',
+      'W/"',
+      `W/"${target}-"`,
+      `W/"${target}-0"`,
+      `W/"${target}-99999999999999999999"`,
+      `W/"${target}-1e3"`,
+      `"${other}-1"`,
+      `W/"${target}-1", W/"${target}-2"`,
+      'x'.repeat(8000),
+    ];
     for (const ifMatch of garbage) {
-      await expectRefusedUnchanged(problems, route, `If-Match ${ifMatch.slice(0, 40)}`, () => send(route, body, { headers: { 'If-Match': ifMatch } }));
+      await expectRefusedUnchanged(problems, route, `If-Match ${ifMatch.slice(0, 40)}`, () =>
+        send(route, body, { headers: { 'If-Match': ifMatch } }),
+      );
     }
     expect(problems).toEqual([]);
   });
@@ -510,17 +697,22 @@ describe('odd but well-formed text', () => {
 
   it.each(Object.entries(ODD))('%s in a name is refused cleanly or stored exactly', async (_what, value) => {
     const problems: Problems = [];
-    const created = await call(server, 'PUT', '/api/territories', { as: ADMIN, body: { name: `ODD-${Math.random().toString(36).slice(2)}` } });
+    const created = await call(server, 'PUT', '/api/territories', {
+      as: ADMIN,
+      body: { name: `ODD-${Math.random().toString(36).slice(2)}` },
+    });
     expect(created.status).toBe(200);
     const res = await expectNoServerError(problems, 'name', () =>
-      call(server, 'PUT', '/api/territories', { as: ADMIN, body: { _id: created.body._id, name: value } }));
+      call(server, 'PUT', '/api/territories', { as: ADMIN, body: { _id: created.body._id, name: value } }),
+    );
     if (res.status === 200) {
       const read = await call(server, 'GET', `/api/territories/${created.body._id}`, { as: ADMIN });
       expect(read.body.name).toBe(value.trim());
     }
     // Unknown fields are kept as given (docs/API.md): the same text in one must come back unchanged.
     const kept = await expectNoServerError(problems, 'unknown field', () =>
-      call(server, 'PUT', '/api/territories', { as: ADMIN, body: { _id: created.body._id, note: value } }));
+      call(server, 'PUT', '/api/territories', { as: ADMIN, body: { _id: created.body._id, note: value } }),
+    );
     if (kept.status === 200) {
       const read = await call(server, 'GET', `/api/territories/${created.body._id}`, { as: ADMIN });
       expect(read.body.note).toBe(value);
@@ -530,21 +722,29 @@ describe('odd but well-formed text', () => {
 
   it('a right-to-left override in a comment is kept (it is text, not markup)', async () => {
     const body = 'attack \u202eevil.exe\u202c suite';
-    const res = await call(server, 'POST', '/api/comments', { as: ADMIN, body: { workRequest: fx.workRequestId, body } });
+    const res = await call(server, 'POST', '/api/comments', {
+      as: ADMIN,
+      body: { workRequest: fx.workRequestId, body },
+    });
     expect(res.status).toBe(200);
     expect(res.body.body).toBe(body);
   });
 
   it('-0 as a number is stored as 0, and numbers beyond the double range are refused', async () => {
-    const create = await call(server, 'POST', '/api/languages', { as: ADMIN, body: { name: 'Negative zero', code: 'zz-neg0', translationFonts: [{ face: 'A', size: -0 }] } });
+    const create = await call(server, 'POST', '/api/languages', {
+      as: ADMIN,
+      body: { name: 'Negative zero', code: 'zz-neg0', translationFonts: [{ face: 'A', size: -0 }] },
+    });
     expect(create.status).toBe(200);
     expect(Object.is(create.body.translationFonts[0].size, -0)).toBe(false);
     const problems: Problems = [];
     const route = ROUTES.find((r) => r.route === 'POST /languages')!;
     await expectRefusedUnchanged(problems, route, 'size 1e309', () =>
-      send(route, text('1e309', '{"name":"Big","code":"zz-big","translationFonts":[{"face":"A","size":1e309}]}')));
+      send(route, text('1e309', '{"name":"Big","code":"zz-big","translationFonts":[{"face":"A","size":1e309}]}')),
+    );
     await expectRefusedUnchanged(problems, route, 'size -1e309', () =>
-      send(route, text('-1e309', '{"name":"Big","code":"zz-big","translationFonts":[{"face":"A","size":-1e309}]}')));
+      send(route, text('-1e309', '{"name":"Big","code":"zz-big","translationFonts":[{"face":"A","size":-1e309}]}')),
+    );
     expect(problems).toEqual([]);
   });
 });
@@ -552,16 +752,102 @@ describe('odd but well-formed text', () => {
 describe('server-owned fields cannot be written through a body', () => {
   // Accepted-and-ignored or refused are both fine (docs/API.md decides which); what must hold is that the stored
   // value is the server's. Read from the database: the API never sends some of them (passwordHash).
-  const cases: { route: string; path: () => string; collection: string; id: () => string; body: () => Record<string, unknown>; as: Account; fields: string[] }[] = [
-    { route: 'PUT /users/{id} (own record)', path: () => `/api/users/${fx.translatorId}`, collection: 'Users', id: () => fx.translatorId, as: DEMO.translator, body: () => ({ passwordHash: 'scrypt$0$0$attacker', groups: [], status: { approved: false } }), fields: ['passwordHash', 'groups', 'status'] },
-    { route: 'PUT /users/{id}', path: () => `/api/users/${fx.otherUserId}`, collection: 'Users', id: () => fx.otherUserId, as: ADMIN, body: () => ({ passwordHash: 'scrypt$0$0$attacker', inviteCode: 'x', inviteExpires: 1 }), fields: ['passwordHash', 'inviteCode', 'inviteExpires'] },
-    { route: 'PUT /users', path: () => '/api/users', collection: 'Users', id: () => fx.coordinatorId, as: ADMIN, body: () => ({ _id: fx.coordinatorId, passwordHash: 'scrypt$0$0$attacker' }), fields: ['passwordHash'] },
-    { route: 'PUT /translations/{id}', path: () => `/api/translations/${fx.translationId}`, collection: 'Translations', id: () => fx.translationId, as: ADMIN, body: () => ({ lineCount: 99999, translatedCount: 99999 }), fields: ['lineCount', 'translatedCount'] },
-    { route: 'PUT /comments/{id}', path: () => `/api/comments/${fx.commentId}`, collection: 'Comments', id: () => fx.commentId, as: ADMIN, body: () => ({ user: { _id: fx.translatorId, name: 'Someone else' }, workRequest: fx.translationId }), fields: ['user', 'workRequest'] },
-    { route: 'PUT /shares/{id}', path: () => `/api/shares/${fx.shareId}`, collection: 'Shares', id: () => fx.shareId, as: ADMIN, body: () => ({ from: { _id: fx.translatorId, name: 'Forged' } }), fields: ['from'] },
-    { route: 'PUT /workrequests/{id}', path: () => `/api/workrequests/${fx.workRequestId}`, collection: 'Workrequests', id: () => fx.workRequestId, as: ADMIN, body: () => ({ status: 'in-progress', reason: 'attack suite', asset: { name: 'forged' }, translation: fx.commentId, project: null }), fields: ['asset', 'translation', 'project'] },
-    { route: 'PUT /previews/{id}', path: () => `/api/previews/${fx.previewId}`, collection: 'Previews', id: () => fx.previewId, as: ADMIN, body: () => ({ path: 'javascript:alert(1)' }), fields: ['path'] },
-    { route: 'PUT /notifications', path: () => '/api/notifications', collection: 'Notifications', id: () => fx.notificationId, as: ADMIN, body: () => ({ _id: fx.notificationId, to: fx.translatorId, title: 'forged', type: 'forged' }), fields: ['to', 'title', 'type'] },
+  const cases: {
+    route: string;
+    path: () => string;
+    collection: string;
+    id: () => string;
+    body: () => Record<string, unknown>;
+    as: Account;
+    fields: string[];
+  }[] = [
+    {
+      route: 'PUT /users/{id} (own record)',
+      path: () => `/api/users/${fx.translatorId}`,
+      collection: 'Users',
+      id: () => fx.translatorId,
+      as: DEMO.translator,
+      body: () => ({ passwordHash: 'scrypt$0$0$attacker', groups: [], status: { approved: false } }),
+      fields: ['passwordHash', 'groups', 'status'],
+    },
+    {
+      route: 'PUT /users/{id}',
+      path: () => `/api/users/${fx.otherUserId}`,
+      collection: 'Users',
+      id: () => fx.otherUserId,
+      as: ADMIN,
+      body: () => ({ passwordHash: 'scrypt$0$0$attacker', inviteCode: 'x', inviteExpires: 1 }),
+      fields: ['passwordHash', 'inviteCode', 'inviteExpires'],
+    },
+    {
+      route: 'PUT /users',
+      path: () => '/api/users',
+      collection: 'Users',
+      id: () => fx.coordinatorId,
+      as: ADMIN,
+      body: () => ({ _id: fx.coordinatorId, passwordHash: 'scrypt$0$0$attacker' }),
+      fields: ['passwordHash'],
+    },
+    {
+      route: 'PUT /translations/{id}',
+      path: () => `/api/translations/${fx.translationId}`,
+      collection: 'Translations',
+      id: () => fx.translationId,
+      as: ADMIN,
+      body: () => ({ lineCount: 99999, translatedCount: 99999 }),
+      fields: ['lineCount', 'translatedCount'],
+    },
+    {
+      route: 'PUT /comments/{id}',
+      path: () => `/api/comments/${fx.commentId}`,
+      collection: 'Comments',
+      id: () => fx.commentId,
+      as: ADMIN,
+      body: () => ({ user: { _id: fx.translatorId, name: 'Someone else' }, workRequest: fx.translationId }),
+      fields: ['user', 'workRequest'],
+    },
+    {
+      route: 'PUT /shares/{id}',
+      path: () => `/api/shares/${fx.shareId}`,
+      collection: 'Shares',
+      id: () => fx.shareId,
+      as: ADMIN,
+      body: () => ({ from: { _id: fx.translatorId, name: 'Forged' } }),
+      fields: ['from'],
+    },
+    {
+      route: 'PUT /workrequests/{id}',
+      path: () => `/api/workrequests/${fx.workRequestId}`,
+      collection: 'Workrequests',
+      id: () => fx.workRequestId,
+      as: ADMIN,
+      body: () => ({
+        status: 'in-progress',
+        reason: 'attack suite',
+        asset: { name: 'forged' },
+        translation: fx.commentId,
+        project: null,
+      }),
+      fields: ['asset', 'translation', 'project'],
+    },
+    {
+      route: 'PUT /previews/{id}',
+      path: () => `/api/previews/${fx.previewId}`,
+      collection: 'Previews',
+      id: () => fx.previewId,
+      as: ADMIN,
+      body: () => ({ path: 'javascript:alert(1)' }),
+      fields: ['path'],
+    },
+    {
+      route: 'PUT /notifications',
+      path: () => '/api/notifications',
+      collection: 'Notifications',
+      id: () => fx.notificationId,
+      as: ADMIN,
+      body: () => ({ _id: fx.notificationId, to: fx.translatorId, title: 'forged', type: 'forged' }),
+      fields: ['to', 'title', 'type'],
+    },
   ];
 
   it.each(cases)('$route: $fields', async (c) => {
@@ -602,17 +888,57 @@ const LISTS: { path: string; params: string[]; fixed?: () => string }[] = [
 ];
 
 const INJECTIONS = [
-  "'", '"', '%', '_', '\\', '--', '/*', '*/', ';', "' OR '1'='1", "1; DROP TABLE Workrequests; --", "' UNION SELECT doc FROM Users --",
-  'SELECT', 'NULL', 'json_extract(doc, \'$.passwordHash\')', '" * NEAR ( ) : ^ -', '*', 'NEAR(a b)', 'a OR b', 'a AND NOT b', '^a', '-a', 'name:x', '(', ')', '"unterminated',
-  '$where', '{"$gt":""}', '[object Object]', '../../etc/passwd', '%00', '\u0000', '\u202e', '🏳️‍🌈', 'x'.repeat(5000),
+  "'",
+  '"',
+  '%',
+  '_',
+  '\\',
+  '--',
+  '/*',
+  '*/',
+  ';',
+  "' OR '1'='1",
+  '1; DROP TABLE Workrequests; --',
+  "' UNION SELECT doc FROM Users --",
+  'SELECT',
+  'NULL',
+  "json_extract(doc, '$.passwordHash')",
+  '" * NEAR ( ) : ^ -',
+  '*',
+  'NEAR(a b)',
+  'a OR b',
+  'a AND NOT b',
+  '^a',
+  '-a',
+  'name:x',
+  '(',
+  ')',
+  '"unterminated',
+  '$where',
+  '{"$gt":""}',
+  '[object Object]',
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  '\u202e',
+  '🏳️‍🌈',
+  'x'.repeat(5000),
 ];
 
 function queryStrings(param: string): string[] {
   return [
     ...INJECTIONS.map((v) => `${param}=${encodeURIComponent(v)}`),
     `${param}=%ED%A0%80`, // a lone surrogate, UTF-8 encoded as if it were a character
-    `${param}=a&${param}=b&${param}=c`, `${param}[]=a`, `${param}[]=a&${param}[]=b`, `${param}[$gt]=`, `${param}`, `${param}=`,
-    `${param}=%`, `${param}=%zz`, `${param}=%C0%AF`, `${param}=%FF%FE`,
+    `${param}=a&${param}=b&${param}=c`,
+    `${param}[]=a`,
+    `${param}[]=a&${param}[]=b`,
+    `${param}[$gt]=`,
+    `${param}`,
+    `${param}=`,
+    `${param}=%`,
+    `${param}=%zz`,
+    `${param}=%C0%AF`,
+    `${param}=%FF%FE`,
   ];
 }
 
@@ -622,12 +948,15 @@ describe.each(LISTS)('GET $path with hostile query parameters', (list) => {
     const before = fingerprint(db);
     for (const param of list.params) {
       const queries = queryStrings(param).map((q) => (list.fixed ? `${list.fixed()}&${q}` : q));
-      const answers = await Promise.all(queries.map(async (q) => ({ q, res: await call(server, 'GET', `${list.path}?${q}`, { as: ADMIN }) })));
+      const answers = await Promise.all(
+        queries.map(async (q) => ({ q, res: await call(server, 'GET', `${list.path}?${q}`, { as: ADMIN }) })),
+      );
       for (const { q, res } of answers) {
         const label = `?${q.slice(0, 60)}`;
         if (res.status === 200) {
           if (!Array.isArray(res.body)) problems.push(`${label}: 200 without a list`);
-          else if (!/^resources (\d+-\d+|\*)\/\d+$/.test(res.headers.get('content-range') ?? '')) problems.push(`${label}: Content-Range ${res.headers.get('content-range')}`);
+          else if (!/^resources (\d+-\d+|\*)\/\d+$/.test(res.headers.get('content-range') ?? ''))
+            problems.push(`${label}: Content-Range ${res.headers.get('content-range')}`);
         } else if (res.status === 400) {
           checkRefusal(problems, label, res);
         } else {
@@ -641,7 +970,19 @@ describe.each(LISTS)('GET $path with hostile query parameters', (list) => {
 
   it('refuses a garbage X-Range with 400', async () => {
     const problems: string[] = [];
-    const ranges = ['garbage', 'resources=', 'resources=a-b', 'resources=5-1', 'resources=-1-5', 'resources=0-9999999999', 'resources=1e3-2e3', 'items=0-9', 'resources=0-9,20-29', 'resources=0x0-0x9', `resources=${'9'.repeat(400)}-${'9'.repeat(401)}`];
+    const ranges = [
+      'garbage',
+      'resources=',
+      'resources=a-b',
+      'resources=5-1',
+      'resources=-1-5',
+      'resources=0-9999999999',
+      'resources=1e3-2e3',
+      'items=0-9',
+      'resources=0-9,20-29',
+      'resources=0x0-0x9',
+      `resources=${'9'.repeat(400)}-${'9'.repeat(401)}`,
+    ];
     const path = list.fixed ? `${list.path}?${list.fixed()}` : list.path;
     for (const range of ranges) {
       const res = await call(server, 'GET', path, { as: ADMIN, headers: { 'X-Range': range } });
@@ -658,12 +999,24 @@ describe('routes whose credential is in the URL take garbage', () => {
     const sig = '0'.repeat(64);
     const paths = [
       ...[`/api/offlines/${hex}/download`, `/api/previews/${fx.previewId}/view`].flatMap((p) => [
-        p, `${p}?expires=x&sig=y`, `${p}?expires=1e400&sig=${sig}`, `${p}?expires=-1&sig=${sig}`, `${p}?expires[]=1&sig[]=${sig}`,
-        `${p}?expires=99999999999&sig=${sig.toUpperCase()}`, `${p}?expires=99999999999&sig=${sig}&sig=${sig}`, `${p}?expires=%00&sig=%00`,
+        p,
+        `${p}?expires=x&sig=y`,
+        `${p}?expires=1e400&sig=${sig}`,
+        `${p}?expires=-1&sig=${sig}`,
+        `${p}?expires[]=1&sig[]=${sig}`,
+        `${p}?expires=99999999999&sig=${sig.toUpperCase()}`,
+        `${p}?expires=99999999999&sig=${sig}&sig=${sig}`,
+        `${p}?expires=%00&sig=%00`,
       ]),
       `/api/offlines/not-hex/download?expires=1&sig=${sig}`,
-      `/api/invitations/${'x'.repeat(5000)}`, '/api/invitations/%00', '/api/invitations/..%2F..%2Fusers', `/api/invitations/${fx.adminId}.${'0'.repeat(32)}`,
-      `/api/invitations/${fx.adminId}`, `/api/invitations/${fx.invitationCode}x`, `/api/invitations/${fx.invitationCode.toUpperCase()}`, "/api/invitations/'%20OR%20'1'='1",
+      `/api/invitations/${'x'.repeat(5000)}`,
+      '/api/invitations/%00',
+      '/api/invitations/..%2F..%2Fusers',
+      `/api/invitations/${fx.adminId}.${'0'.repeat(32)}`,
+      `/api/invitations/${fx.adminId}`,
+      `/api/invitations/${fx.invitationCode}x`,
+      `/api/invitations/${fx.invitationCode.toUpperCase()}`,
+      "/api/invitations/'%20OR%20'1'='1",
     ];
     const problems: Problems = [];
     const before = fingerprint(db);
@@ -672,7 +1025,10 @@ describe('routes whose credential is in the URL take garbage', () => {
       checkRefusal(problems, `GET ${path.slice(0, 80)}`, res);
     }
     for (const path of paths.filter((p) => p.startsWith('/api/invitations/'))) {
-      const res = await call(server, 'POST', path, { as: null, body: { name: 'Nobody', password: 'long-enough-password' } });
+      const res = await call(server, 'POST', path, {
+        as: null,
+        body: { name: 'Nobody', password: 'long-enough-password' },
+      });
       checkRefusal(problems, `POST ${path.slice(0, 80)}`, res);
     }
     expect(fingerprint(db)).toEqual(before);
@@ -699,8 +1055,11 @@ describe('methods the interface does not have', () => {
 // Last in the file: failed sign-ins may be rate-limited, which must not hold up the cases above.
 describe('credentials that are not credentials', () => {
   it.each([
-    ['no scheme', 'abc'], ['Basic without a colon', `Basic ${Buffer.from('nocolon').toString('base64')}`],
-    ['Basic not base64', 'Basic !!!!'], ['Basic empty', 'Basic '], ['a huge header', `Basic ${'A'.repeat(7000)}`],
+    ['no scheme', 'abc'],
+    ['Basic without a colon', `Basic ${Buffer.from('nocolon').toString('base64')}`],
+    ['Basic not base64', 'Basic !!!!'],
+    ['Basic empty', 'Basic '],
+    ['a huge header', `Basic ${'A'.repeat(7000)}`],
     ['NUL in the username', `Basic ${Buffer.from('admin@mws.test\u0000:admin-demo').toString('base64')}`],
     ['SQL in the username', `Basic ${Buffer.from("' OR 1=1 --:x").toString('base64')}`],
   ])('%s is refused (401, or 429 once sign-in failures are limited)', async (_what, header) => {
@@ -712,7 +1071,10 @@ describe('credentials that are not credentials', () => {
   });
 
   it('the right password of another case of the username still signs in only that user', async () => {
-    const res = await call(server, 'GET', '/api/users/me', { as: null, headers: { Authorization: basic({ username: 'ADMIN@MWS.TEST', password: 'admin-demo' }) } });
+    const res = await call(server, 'GET', '/api/users/me', {
+      as: null,
+      headers: { Authorization: basic({ username: 'ADMIN@MWS.TEST', password: 'admin-demo' }) },
+    });
     expect([200, 401, 429]).toContain(res.status);
     if (res.status === 200) expect(res.body.emailNormal).toBe('admin@mws.test');
   });

@@ -52,9 +52,11 @@ function withDatabase<R>(read: (db: Database.Database) => R): R {
 
 /** Events of these types about one work request. */
 function eventCount(db: Database.Database, types: string[], workRequest: string): number {
-  const row = db.prepare(
-    `SELECT count(*) AS n FROM Events WHERE json_extract(doc, '$.workRequest._id') = ? AND json_extract(doc, '$.type') IN (${types.map(() => '?').join(', ')})`,
-  ).get(workRequest, ...types) as { n: number };
+  const row = db
+    .prepare(
+      `SELECT count(*) AS n FROM Events WHERE json_extract(doc, '$.workRequest._id') = ? AND json_extract(doc, '$.type') IN (${types.map(() => '?').join(', ')})`,
+    )
+    .get(workRequest, ...types) as { n: number };
   return row.n;
 }
 
@@ -74,17 +76,33 @@ async function worker(stopped: () => boolean, step: () => Promise<boolean>): Pro
 describe('kill -9 during writes', () => {
   it('keeps every acknowledged write, whole, and a sound database', async () => {
     // Targets: small translations (quick to send), and other work requests for status changes.
-    const translations = (await call(server, 'GET', '/api/translations', { as: ADMIN, headers: { 'X-Range': 'resources=0-99' } })).body as { _id: string; lineCount: number; workRequest: string }[];
-    const small = translations.filter((t) => t.lineCount > 0).sort((a, b) => a.lineCount - b.lineCount).slice(0, 4);
+    const translations = (
+      await call(server, 'GET', '/api/translations', { as: ADMIN, headers: { 'X-Range': 'resources=0-99' } })
+    ).body as { _id: string; lineCount: number; workRequest: string }[];
+    const small = translations
+      .filter((t) => t.lineCount > 0)
+      .sort((a, b) => a.lineCount - b.lineCount)
+      .slice(0, 4);
     expect(small).toHaveLength(4);
     const tTargets: TranslationTarget[] = [];
     for (const t of small) {
       const res = await call(server, 'GET', `/api/translations/${t._id}`, { as: ADMIN });
-      tTargets.push({ id: t._id, workRequest: t.workRequest, lines: res.body.lines, etag: res.headers.get('etag')!, acked: { version: versionOf(res.headers.get('etag')), text: res.body.lines[0].text } });
+      tTargets.push({
+        id: t._id,
+        workRequest: t.workRequest,
+        lines: res.body.lines,
+        etag: res.headers.get('etag')!,
+        acked: { version: versionOf(res.headers.get('etag')), text: res.body.lines[0].text },
+      });
     }
-    const wrs = (await call(server, 'GET', '/api/workrequests?sort=due', { as: ADMIN, headers: { 'X-Range': 'resources=0-20' } })).body as { _id: string; translation?: { _id: string } }[];
+    const wrs = (
+      await call(server, 'GET', '/api/workrequests?sort=due', { as: ADMIN, headers: { 'X-Range': 'resources=0-20' } })
+    ).body as { _id: string; translation?: { _id: string } }[];
     const used = new Set(tTargets.map((t) => t.workRequest));
-    const sTargets: StatusTarget[] = wrs.filter((w) => !used.has(w._id)).slice(0, 3).map((w) => ({ id: w._id, acked: { version: 0, status: '', reasons: [] } }));
+    const sTargets: StatusTarget[] = wrs
+      .filter((w) => !used.has(w._id))
+      .slice(0, 3)
+      .map((w) => ({ id: w._id, acked: { version: 0, status: '', reasons: [] } }));
     const commentOn = wrs[wrs.length - 1]!._id;
 
     const commentEventsBefore = withDatabase((db) => eventCount(db, ['wr-comment'], commentOn));
@@ -95,44 +113,58 @@ describe('kill -9 during writes', () => {
     const ackedComments: { id: string; body: string }[] = [];
     let ackedWrites = 0;
 
-    const commentWorker = () => worker(stopped, async () => {
-      const body = `crash comment ${++seq}`;
-      const res = await call(server, 'POST', '/api/comments', { as: ADMIN, body: { workRequest: commentOn, body } });
-      if (res.status !== 200) throw new Error(`comment: ${res.status}`);
-      ackedComments.push({ id: res.body._id, body });
-      ackedWrites++;
-      return true;
-    });
+    const commentWorker = () =>
+      worker(stopped, async () => {
+        const body = `crash comment ${++seq}`;
+        const res = await call(server, 'POST', '/api/comments', { as: ADMIN, body: { workRequest: commentOn, body } });
+        if (res.status !== 200) throw new Error(`comment: ${res.status}`);
+        ackedComments.push({ id: res.body._id, body });
+        ackedWrites++;
+        return true;
+      });
 
-    const translationWorker = (t: TranslationTarget) => worker(stopped, async () => {
-      const text = `crash save ${++seq}`;
-      const lines = t.lines.map((l, i) => (i === 0 ? { ...l, text } : l));
-      t.inFlight = text;
-      const res = await call(server, 'PUT', `/api/translations/${t.id}`, { as: ADMIN, body: { lines }, headers: { 'If-Match': t.etag } });
-      if (res.status !== 200) throw new Error(`translation: ${res.status}`);
-      t.inFlight = undefined;
-      t.etag = res.headers.get('etag')!;
-      t.acked = { version: versionOf(t.etag), text };
-      ackedWrites++;
-      return true;
-    });
+    const translationWorker = (t: TranslationTarget) =>
+      worker(stopped, async () => {
+        const text = `crash save ${++seq}`;
+        const lines = t.lines.map((l, i) => (i === 0 ? { ...l, text } : l));
+        t.inFlight = text;
+        const res = await call(server, 'PUT', `/api/translations/${t.id}`, {
+          as: ADMIN,
+          body: { lines },
+          headers: { 'If-Match': t.etag },
+        });
+        if (res.status !== 200) throw new Error(`translation: ${res.status}`);
+        t.inFlight = undefined;
+        t.etag = res.headers.get('etag')!;
+        t.acked = { version: versionOf(t.etag), text };
+        ackedWrites++;
+        return true;
+      });
 
     const STATUSES = ['in-progress', 'for-review', 'awaiting-materials', 'submitted'];
-    const statusWorker = (s: StatusTarget) => worker(stopped, async () => {
-      const n = ++seq;
-      const change = { status: STATUSES[n % STATUSES.length]!, reason: `crash status ${n}` };
-      s.inFlight = change;
-      const res = await call(server, 'PUT', `/api/workrequests/${s.id}`, { as: ADMIN, body: change });
-      if (res.status !== 200) throw new Error(`status: ${res.status}`);
-      s.inFlight = undefined;
-      s.acked = { version: versionOf(res.headers.get('etag')), status: change.status, reasons: [...s.acked.reasons, change.reason] };
-      ackedWrites++;
-      return true;
-    });
+    const statusWorker = (s: StatusTarget) =>
+      worker(stopped, async () => {
+        const n = ++seq;
+        const change = { status: STATUSES[n % STATUSES.length]!, reason: `crash status ${n}` };
+        s.inFlight = change;
+        const res = await call(server, 'PUT', `/api/workrequests/${s.id}`, { as: ADMIN, body: change });
+        if (res.status !== 200) throw new Error(`status: ${res.status}`);
+        s.inFlight = undefined;
+        s.acked = {
+          version: versionOf(res.headers.get('etag')),
+          status: change.status,
+          reasons: [...s.acked.reasons, change.reason],
+        };
+        ackedWrites++;
+        return true;
+      });
 
     const workers = [
-      commentWorker(), commentWorker(), commentWorker(),
-      ...tTargets.map(translationWorker), ...sTargets.map(statusWorker),
+      commentWorker(),
+      commentWorker(),
+      commentWorker(),
+      ...tTargets.map(translationWorker),
+      ...sTargets.map(statusWorker),
     ];
     // Let writes flow, then kill the process while requests are in flight.
     const started = Date.now();
@@ -160,9 +192,16 @@ describe('kill -9 during writes', () => {
         else expect({ version, text }, state).toEqual({ version: t.acked.version + 1, text: t.inFlight });
         // The work request's summary of it (list rows read it) agrees with the translation.
         const wr = storedRecord(db, 'Workrequests', t.workRequest)!.doc;
-        const summary = (wr.translation === t.id ? wr.translationSummary : wr.graphicsTranslationSummary) as { status?: string; lineCount?: number; translatedCount?: number } | undefined;
-        expect({ status: summary?.status, lineCount: summary?.lineCount, translatedCount: summary?.translatedCount }, `summary of ${state}`)
-          .toEqual({ status: res.body.status, lineCount: res.body.lineCount, translatedCount: res.body.translatedCount });
+        const summary = (wr.translation === t.id ? wr.translationSummary : wr.graphicsTranslationSummary) as
+          { status?: string; lineCount?: number; translatedCount?: number } | undefined;
+        expect(
+          { status: summary?.status, lineCount: summary?.lineCount, translatedCount: summary?.translatedCount },
+          `summary of ${state}`,
+        ).toEqual({
+          status: res.body.status,
+          lineCount: res.body.lineCount,
+          translatedCount: res.body.translatedCount,
+        });
       }
 
       // Each work request is at its acknowledged status change or one further; every acknowledged reason is in
@@ -174,15 +213,37 @@ describe('kill -9 during writes', () => {
         const state = `work request ${s.id}: version ${version}, status ${res.body.status}; acknowledged ${s.acked.version} ${s.acked.status}`;
         expect(reasons, state).toEqual(expect.arrayContaining(s.acked.reasons));
         if (s.acked.version > 0 && version === s.acked.version) expect(res.body.status, state).toBe(s.acked.status);
-        else if (s.acked.version > 0) expect({ version, status: res.body.status, last: reasons.at(-1) }, state).toEqual({ version: s.acked.version + 1, status: s.inFlight?.status, last: s.inFlight?.reason });
+        else if (s.acked.version > 0)
+          expect({ version, status: res.body.status, last: reasons.at(-1) }, state).toEqual({
+            version: s.acked.version + 1,
+            status: s.inFlight?.status,
+            last: s.inFlight?.reason,
+          });
       }
 
       // What a write causes lands with it: every stored comment has its event, every status change its event.
-      const storedComments = (db.prepare(`SELECT count(*) AS n FROM Comments WHERE json_extract(doc, '$.workRequest') = ? AND json_extract(doc, '$.body') LIKE 'crash comment %'`).get(commentOn) as { n: number }).n;
-      expect(eventCount(db, ['wr-comment'], commentOn) - commentEventsBefore, 'wr-comment events of the comments stored').toBe(storedComments);
+      const storedComments = (
+        db
+          .prepare(
+            `SELECT count(*) AS n FROM Comments WHERE json_extract(doc, '$.workRequest') = ? AND json_extract(doc, '$.body') LIKE 'crash comment %'`,
+          )
+          .get(commentOn) as { n: number }
+      ).n;
+      expect(
+        eventCount(db, ['wr-comment'], commentOn) - commentEventsBefore,
+        'wr-comment events of the comments stored',
+      ).toBe(storedComments);
       for (const s of sTargets) {
-        const history = (storedRecord(db, 'Workrequests', s.id)!.doc.history as { reason?: string }[]).map((h) => h.reason).filter((r) => r?.startsWith('crash status '));
-        const events = (db.prepare(`SELECT json_extract(doc, '$.workRequest.reason') AS reason FROM Events WHERE json_extract(doc, '$.workRequest._id') = ? AND json_extract(doc, '$.type') IN ('wr-status', 'wam') AND json_extract(doc, '$.workRequest.reason') LIKE 'crash status %'`).all(s.id) as { reason: string }[]).map((e) => e.reason);
+        const history = (storedRecord(db, 'Workrequests', s.id)!.doc.history as { reason?: string }[])
+          .map((h) => h.reason)
+          .filter((r) => r?.startsWith('crash status '));
+        const events = (
+          db
+            .prepare(
+              `SELECT json_extract(doc, '$.workRequest.reason') AS reason FROM Events WHERE json_extract(doc, '$.workRequest._id') = ? AND json_extract(doc, '$.type') IN ('wr-status', 'wam') AND json_extract(doc, '$.workRequest.reason') LIKE 'crash status %'`,
+            )
+            .all(s.id) as { reason: string }[]
+        ).map((e) => e.reason);
         expect(events.sort(), `events of the status changes of ${s.id}`).toEqual([...history].sort());
       }
 
@@ -193,7 +254,10 @@ describe('kill -9 during writes', () => {
     }
 
     // The restarted server takes writes again.
-    const after = await call(server, 'POST', '/api/comments', { as: ADMIN, body: { workRequest: commentOn, body: 'after the crash' } });
+    const after = await call(server, 'POST', '/api/comments', {
+      as: ADMIN,
+      body: { workRequest: commentOn, body: 'after the crash' },
+    });
     expect(after.status).toBe(200);
   }, 90_000);
 });
@@ -203,7 +267,9 @@ describe('concurrent writers with the same If-Match', () => {
 
   async function race(path: string, etag: string, bodyOf: (i: number) => Record<string, unknown>) {
     const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) => call(server, 'PUT', path, { as: ADMIN, body: bodyOf(i), headers: { 'If-Match': etag } })),
+      Array.from({ length: PARALLEL }, (_, i) =>
+        call(server, 'PUT', path, { as: ADMIN, body: bodyOf(i), headers: { 'If-Match': etag } }),
+      ),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, ...Array<number>(PARALLEL - 1).fill(409)]);
@@ -213,7 +279,9 @@ describe('concurrent writers with the same If-Match', () => {
   }
 
   it('a translation: one save wins, the rest are 409 with the record as it now is, nothing else is written', async () => {
-    const list = (await call(server, 'GET', '/api/translations?status=incomplete', { as: ADMIN })).body as { _id: string }[];
+    const list = (await call(server, 'GET', '/api/translations?status=incomplete', { as: ADMIN })).body as {
+      _id: string;
+    }[];
     const id = list[1]!._id;
     const before = await call(server, 'GET', `/api/translations/${id}`, { as: ADMIN });
     const etag = before.headers.get('etag')!;
@@ -228,7 +296,10 @@ describe('concurrent writers with the same If-Match', () => {
 
   it('a studio (collection-level PUT): one update wins', async () => {
     const created = await call(server, 'PUT', '/api/studios', { as: ADMIN, body: { name: 'Race Studio' } });
-    const { winner } = await race('/api/studios', created.headers.get('etag')!, (i) => ({ _id: created.body._id, name: `Race Studio ${i}` }));
+    const { winner } = await race('/api/studios', created.headers.get('etag')!, (i) => ({
+      _id: created.body._id,
+      name: `Race Studio ${i}`,
+    }));
     const after = await call(server, 'GET', `/api/studios/${created.body._id}`, { as: ADMIN });
     expect(after.body.name).toBe(`Race Studio ${winner}`);
     expect(versionOf(after.headers.get('etag'))).toBe(2);
@@ -237,7 +308,10 @@ describe('concurrent writers with the same If-Match', () => {
   it('a status change: one wins, and the history gains exactly one entry', async () => {
     const wr = (await call(server, 'GET', '/api/workrequests?sort=-due', { as: ADMIN })).body[0];
     const before = await call(server, 'GET', `/api/workrequests/${wr._id}`, { as: ADMIN });
-    const { winner } = await race(`/api/workrequests/${wr._id}`, before.headers.get('etag')!, (i) => ({ status: 'for-review', reason: `race ${i}` }));
+    const { winner } = await race(`/api/workrequests/${wr._id}`, before.headers.get('etag')!, (i) => ({
+      status: 'for-review',
+      reason: `race ${i}`,
+    }));
     const after = await call(server, 'GET', `/api/workrequests/${wr._id}`, { as: ADMIN });
     expect(after.body.history).toHaveLength(before.body.history.length + 1);
     expect(after.body.history.at(-1).reason).toBe(`race ${winner}`);
@@ -246,11 +320,16 @@ describe('concurrent writers with the same If-Match', () => {
   it('without If-Match, parallel merges of different fields all land (none is lost to another)', async () => {
     // Every writable field of a territory but its name (unknown fields are refused: docs/API.md, "Writable fields").
     const writes: Record<string, unknown>[] = [
-      { displayName: 'Race' }, { languages: ['fr-FR'] }, { assignedLanguages: ['de-DE'] }, { countries: ['FR', 'BE'] },
+      { displayName: 'Race' },
+      { languages: ['fr-FR'] },
+      { assignedLanguages: ['de-DE'] },
+      { countries: ['FR', 'BE'] },
     ];
     const created = await call(server, 'PUT', '/api/territories', { as: ADMIN, body: { name: 'RACE' } });
     const answers = await Promise.all(
-      writes.map((fields) => call(server, 'PUT', '/api/territories', { as: ADMIN, body: { _id: created.body._id, ...fields } })),
+      writes.map((fields) =>
+        call(server, 'PUT', '/api/territories', { as: ADMIN, body: { _id: created.body._id, ...fields } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(writes.map(() => 200));
     const after = await call(server, 'GET', `/api/territories/${created.body._id}`, { as: ADMIN });
@@ -259,14 +338,21 @@ describe('concurrent writers with the same If-Match', () => {
   });
 
   it('an invitation accepted twice at once: one acceptance, the other a 404, one password', async () => {
-    const invited = await call(server, 'PUT', '/api/users', { as: ADMIN, body: { emailNormal: 'race.invite@mws.test' } });
+    const invited = await call(server, 'PUT', '/api/users', {
+      as: ADMIN,
+      body: { emailNormal: 'race.invite@mws.test' },
+    });
     const code = invited.body.inviteCode as string;
     const answers = await Promise.all(
       ['first-password', 'second-password', 'third-password'].map((password) =>
-        call(server, 'POST', `/api/invitations/${code}`, { as: null, body: { name: 'Racer', password } })),
+        call(server, 'POST', `/api/invitations/${code}`, { as: null, body: { name: 'Racer', password } }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404]);
     const winner = ['first-password', 'second-password', 'third-password'][answers.findIndex((a) => a.status === 200)]!;
-    expect((await call(server, 'POST', '/api/session', { as: { username: 'race.invite@mws.test', password: winner } })).status).toBe(200);
+    expect(
+      (await call(server, 'POST', '/api/session', { as: { username: 'race.invite@mws.test', password: winner } }))
+        .status,
+    ).toBe(200);
   });
 });

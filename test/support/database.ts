@@ -19,7 +19,9 @@ export function openReadOnly(dataDir: string): Database.Database {
  * version (server/storage/sqlite/sqliteStore.ts), so two equal fingerprints mean no record was written between.
  */
 export function fingerprint(db: Database.Database): Record<string, string> {
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[];
+  const tables = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+    .all() as { name: string }[];
   const out: Record<string, string> = {};
   for (const { name } of tables) {
     const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map((c) => c.name);
@@ -31,7 +33,12 @@ export function fingerprint(db: Database.Database): Record<string, string> {
 }
 
 /** The stored document and version of one record, or undefined. */
-export function storedRecord(db: Database.Database, collection: string, id: string): { doc: Record<string, unknown>; version: number } | undefined {
-  const row = db.prepare(`SELECT doc, version FROM "${collection}" WHERE id = ?`).get(id) as { doc: string; version: number } | undefined;
+export function storedRecord(
+  db: Database.Database,
+  collection: string,
+  id: string,
+): { doc: Record<string, unknown>; version: number } | undefined {
+  const row = db.prepare(`SELECT doc, version FROM "${collection}" WHERE id = ?`).get(id) as
+    { doc: string; version: number } | undefined;
   return row ? { doc: JSON.parse(row.doc) as Record<string, unknown>, version: row.version } : undefined;
 }

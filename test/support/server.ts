@@ -55,7 +55,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const launch = async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'false', DIST_DIR: path.join(dataDir, 'no-dist'), ...env },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG: 'false',
+        DIST_DIR: path.join(dataDir, 'no-dist'),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     url = await waitForUrl(child);

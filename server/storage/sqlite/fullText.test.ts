@@ -11,8 +11,24 @@ const search = (value: string): Filter => ({ field: 'search', op: 'contains', va
 
 /** Work requests whose searched text is asset name, project name, instructions, language, territory, requester. */
 function workRequests(s: SqliteStore) {
-  const make = (asset: string, project: string, instructions: string, language: string, extra: Record<string, unknown> = {}) =>
-    s.insert('Workrequests', { asset: { name: asset }, project: { name: project }, instructions, language, territory: 'FR', from: { name: 'Cora Coordinator' }, status: 'submitted', due: { date: 1 }, ...extra });
+  const make = (
+    asset: string,
+    project: string,
+    instructions: string,
+    language: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    s.insert('Workrequests', {
+      asset: { name: asset },
+      project: { name: project },
+      instructions,
+      language,
+      territory: 'FR',
+      from: { name: 'Cora Coordinator' },
+      status: 'submitted',
+      due: { date: 1 },
+      ...extra,
+    });
   return {
     trailer: make('Main Trailer', 'The Glass Orchard', 'Keep song lyrics.', 'fr-FR').doc,
     resume: make('Résumé Teaser', 'Paper Lanterns', 'Use the approved glossary: "Lanterns" stays.', 'fr-CA').doc,
@@ -21,7 +37,10 @@ function workRequests(s: SqliteStore) {
 }
 
 function ids(s: SqliteStore, value: string, extra: Filter[] = []): string[] {
-  return s.list('Workrequests', { filters: [...extra, search(value)], offset: 0, limit: 100 }).items.map((d) => d._id).sort();
+  return s
+    .list('Workrequests', { filters: [...extra, search(value)], offset: 0, limit: 100 })
+    .items.map((d) => d._id)
+    .sort();
 }
 
 const temp: string[] = [];
@@ -122,8 +141,14 @@ describe('full-text search (contains)', () => {
     s.close();
     // The previous version's database: the same tables, no FTS tables or triggers.
     const raw = new Database(file);
-    for (const { name } of raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).all() as { name: string }[]) raw.exec(`DROP TRIGGER "${name}"`);
-    for (const { name } of raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`).all() as { name: string }[]) raw.exec(`DROP TABLE "${name}"`);
+    for (const { name } of raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).all() as {
+      name: string;
+    }[])
+      raw.exec(`DROP TRIGGER "${name}"`);
+    for (const { name } of raw
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`)
+      .all() as { name: string }[])
+      raw.exec(`DROP TABLE "${name}"`);
     expect(raw.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name LIKE '%_fts%'`).get()).toEqual({ n: 0 });
     raw.close();
     const upgraded = new SqliteStore(file);
@@ -145,17 +170,27 @@ describe('full-text search (contains)', () => {
       for (let i = 0; i < 2600; i++) {
         // "alpha" in every row (many matches), "rare" in every 100th (few).
         s.insert('Workrequests', {
-          asset: { name: `Alpha ${i % 100 === 0 ? 'Rare' : 'Common'}` }, status: statuses[i % 4], due: { date: (i * 7919) % 1000 }, created: 1000 + (i % 37),
+          asset: { name: `Alpha ${i % 100 === 0 ? 'Rare' : 'Common'}` },
+          status: statuses[i % 4],
+          due: { date: (i * 7919) % 1000 },
+          created: 1000 + (i % 37),
         });
       }
     });
     const all = s.list<Doc>('Workrequests', { offset: 0, limit: 10_000 }).items;
     for (const word of ['alpha', 'rare']) {
       for (const status of [undefined, ['complete', 'cancelled'], ['in-progress']]) {
-        for (const sort of [{ field: 'due', dir: 'asc' as const }, { field: 'created', dir: 'desc' as const }]) {
+        for (const sort of [
+          { field: 'due', dir: 'asc' as const },
+          { field: 'created', dir: 'desc' as const },
+        ]) {
           const filters: Filter[] = status ? [{ field: 'status', op: 'in', value: status }] : [];
           const expected = all
-            .filter((d) => (word === 'alpha' || (d.asset as { name: string }).name.includes('Rare')) && (!status || status.includes(d.status as string)))
+            .filter(
+              (d) =>
+                (word === 'alpha' || (d.asset as { name: string }).name.includes('Rare')) &&
+                (!status || status.includes(d.status as string)),
+            )
             .sort((a, b) => {
               const key = (d: Doc) => (sort.field === 'due' ? (d.due as { date: number }).date : d.created);
               const dir = sort.dir === 'asc' ? 1 : -1;
@@ -164,7 +199,10 @@ describe('full-text search (contains)', () => {
             .map((d) => d._id);
           const page = s.list('Workrequests', { filters: [...filters, search(word)], sort, offset: 7, limit: 40 });
           expect(page.total, `${word} ${String(status)} ${sort.field}`).toBe(expected.length);
-          expect(page.items.map((d) => d._id), `${word} ${String(status)} ${sort.field}`).toEqual(expected.slice(7, 47));
+          expect(
+            page.items.map((d) => d._id),
+            `${word} ${String(status)} ${sort.field}`,
+          ).toEqual(expected.slice(7, 47));
         }
       }
     }
@@ -176,6 +214,10 @@ describe('full-text search (contains)', () => {
     const b = 'fedcba987654321001234567';
     const share = s.insert('Shares', { to: [a, b] }).doc;
     s.insert('Shares', { to: [b] });
-    expect(s.list('Shares', { filters: [{ field: 'to', op: 'contains', value: a }], offset: 0, limit: 10 }).items.map((d) => d._id)).toEqual([share._id]);
+    expect(
+      s
+        .list('Shares', { filters: [{ field: 'to', op: 'contains', value: a }], offset: 0, limit: 10 })
+        .items.map((d) => d._id),
+    ).toEqual([share._id]);
   });
 });

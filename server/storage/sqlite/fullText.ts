@@ -49,24 +49,27 @@ export function ensureFullText(db: Database.Database, collection: string, field:
   const table = ftsTable(collection, field);
   const column = `f_${field}`;
   // IMMEDIATE: the check and the creation hold the write lock together, should two processes open a database at once.
-  return db.transaction(() => {
-    const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
-    if (!exists) {
+  return db
+    .transaction(() => {
+      const exists =
+        db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
+      if (!exists) {
+        db.exec(
+          `CREATE VIRTUAL TABLE "${table}" USING fts5("${column}", content='${collection}', content_rowid='rowid', ` +
+            `tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')`,
+        );
+      }
+      const insert = `INSERT INTO "${table}" (rowid, "${column}") VALUES (new.rowid, new."${column}")`;
+      const remove = `INSERT INTO "${table}" ("${table}", rowid, "${column}") VALUES ('delete', old.rowid, old."${column}")`;
+      db.exec(`CREATE TRIGGER IF NOT EXISTS "${table}_insert" AFTER INSERT ON "${collection}" BEGIN ${insert}; END`);
+      db.exec(`CREATE TRIGGER IF NOT EXISTS "${table}_delete" AFTER DELETE ON "${collection}" BEGIN ${remove}; END`);
+      // Most updates (a status change, a notification read) leave the searched text as it was: the index is untouched.
       db.exec(
-        `CREATE VIRTUAL TABLE "${table}" USING fts5("${column}", content='${collection}', content_rowid='rowid', ` +
-          `tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')`,
+        `CREATE TRIGGER IF NOT EXISTS "${table}_update" AFTER UPDATE ON "${collection}" ` +
+          `WHEN old."${column}" IS NOT new."${column}" OR old.rowid <> new.rowid BEGIN ${remove}; ${insert}; END`,
       );
-    }
-    const insert = `INSERT INTO "${table}" (rowid, "${column}") VALUES (new.rowid, new."${column}")`;
-    const remove = `INSERT INTO "${table}" ("${table}", rowid, "${column}") VALUES ('delete', old.rowid, old."${column}")`;
-    db.exec(`CREATE TRIGGER IF NOT EXISTS "${table}_insert" AFTER INSERT ON "${collection}" BEGIN ${insert}; END`);
-    db.exec(`CREATE TRIGGER IF NOT EXISTS "${table}_delete" AFTER DELETE ON "${collection}" BEGIN ${remove}; END`);
-    // Most updates (a status change, a notification read) leave the searched text as it was: the index is untouched.
-    db.exec(
-      `CREATE TRIGGER IF NOT EXISTS "${table}_update" AFTER UPDATE ON "${collection}" ` +
-        `WHEN old."${column}" IS NOT new."${column}" OR old.rowid <> new.rowid BEGIN ${remove}; ${insert}; END`,
-    );
-    if (!exists) db.exec(`INSERT INTO "${table}" ("${table}") VALUES ('rebuild')`);
-    return !exists;
-  }).immediate();
+      if (!exists) db.exec(`INSERT INTO "${table}" ("${table}") VALUES ('rebuild')`);
+      return !exists;
+    })
+    .immediate();
 }

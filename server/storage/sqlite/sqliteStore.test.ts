@@ -49,7 +49,11 @@ describe('SqliteStore', () => {
     const s = store();
     s.transaction(() => {
       for (let i = 0; i < 30; i++) {
-        s.insert('Workrequests', { status: i % 3 === 0 ? 'complete' : 'incomplete', due: { date: 1000 - i }, auto: i % 2 === 0 });
+        s.insert('Workrequests', {
+          status: i % 3 === 0 ? 'complete' : 'incomplete',
+          due: { date: 1000 - i },
+          auto: i % 2 === 0,
+        });
       }
     });
     const page = s.list('Workrequests', {
@@ -92,7 +96,9 @@ describe('SqliteStore', () => {
     const inA = s.insert('Assets', { studio: 'A' }).doc;
     const inB = s.insert('Assets', { studio: 'B' }).doc;
     for (const asset of [inA, inA, inB]) s.insert('Translations', { asset: asset._id });
-    const ofA: Filter[] = [{ field: 'asset', op: 'of', collection: 'Assets', filters: [{ field: 'studio', op: 'in', value: ['A'] }] }];
+    const ofA: Filter[] = [
+      { field: 'asset', op: 'of', collection: 'Assets', filters: [{ field: 'studio', op: 'in', value: ['A'] }] },
+    ];
     const page = s.list('Translations', { filters: ofA, offset: 0, limit: 10 });
     expect(page.items.map((t) => t.asset)).toEqual([inA._id, inA._id]);
     expect(page.total).toBe(2);
@@ -102,18 +108,35 @@ describe('SqliteStore', () => {
 
   it('an in filter of several values alone, sorted, pages exactly as one sorted list (merged index ranges)', () => {
     const s = store();
-    const docs = Array.from({ length: 60 }, (_, i) => s.insert('Workrequests', {
-      studio: ['a', 'b', 'c'][i % 3], created: 1000 + ((i * 7) % 13), due: { date: 5000 - ((i * 5) % 11) },
-    }).doc);
+    const docs = Array.from(
+      { length: 60 },
+      (_, i) =>
+        s.insert('Workrequests', {
+          studio: ['a', 'b', 'c'][i % 3],
+          created: 1000 + ((i * 7) % 13),
+          due: { date: 5000 - ((i * 5) % 11) },
+        }).doc,
+    );
     const want = docs.filter((d) => d.studio !== 'c');
-    const key = (d: Doc, field: 'created' | 'due') => (field === 'created' ? d.created : (d.due as { date: number }).date);
+    const key = (d: Doc, field: 'created' | 'due') =>
+      field === 'created' ? d.created : (d.due as { date: number }).date;
     for (const field of ['created', 'due'] as const) {
       for (const dir of ['asc', 'desc'] as const) {
         const sign = dir === 'asc' ? 1 : -1;
-        const sorted = [...want].sort((x, y) => sign * (key(x, field) - key(y, field)) || sign * x._id.localeCompare(y._id));
+        const sorted = [...want].sort(
+          (x, y) => sign * (key(x, field) - key(y, field)) || sign * x._id.localeCompare(y._id),
+        );
         for (const offset of [0, 7, 35]) {
-          const page = s.list('Workrequests', { filters: [{ field: 'studio', op: 'in', value: ['a', 'b', 'a'] }], sort: { field, dir }, offset, limit: 10 });
-          expect(page.items.map((d) => d._id), `${field} ${dir} at ${offset}`).toEqual(sorted.slice(offset, offset + 10).map((d) => d._id));
+          const page = s.list('Workrequests', {
+            filters: [{ field: 'studio', op: 'in', value: ['a', 'b', 'a'] }],
+            sort: { field, dir },
+            offset,
+            limit: 10,
+          });
+          expect(
+            page.items.map((d) => d._id),
+            `${field} ${dir} at ${offset}`,
+          ).toEqual(sorted.slice(offset, offset + 10).map((d) => d._id));
           expect(page.total).toBe(40);
         }
       }
@@ -124,22 +147,37 @@ describe('SqliteStore', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-store-'));
     const file = path.join(dir, 'old.sqlite');
     const old = new Database(file);
-    old.exec('CREATE TABLE "Users" (id TEXT PRIMARY KEY, created INTEGER NOT NULL, version INTEGER NOT NULL, doc TEXT NOT NULL)');
-    old.prepare('INSERT INTO "Users" VALUES (?, 1, 1, ?)').run('a'.repeat(24), JSON.stringify({ _id: 'a'.repeat(24), created: 1, name: 'Old', groups: ['g1'] }));
+    old.exec(
+      'CREATE TABLE "Users" (id TEXT PRIMARY KEY, created INTEGER NOT NULL, version INTEGER NOT NULL, doc TEXT NOT NULL)',
+    );
+    old
+      .prepare('INSERT INTO "Users" VALUES (?, 1, 1, ?)')
+      .run('a'.repeat(24), JSON.stringify({ _id: 'a'.repeat(24), created: 1, name: 'Old', groups: ['g1'] }));
     old.close();
     const s = new SqliteStore(file);
-    expect(s.list('Users', { filters: [{ field: 'groups', op: 'contains', value: 'g1' }], sort: { field: 'name', dir: 'asc' }, offset: 0, limit: 5 }).items[0]?.name).toBe('Old');
+    expect(
+      s.list('Users', {
+        filters: [{ field: 'groups', op: 'contains', value: 'g1' }],
+        sort: { field: 'name', dir: 'asc' },
+        offset: 0,
+        limit: 5,
+      }).items[0]?.name,
+    ).toBe('Old');
     s.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses a search on a field that is not a text field', () => {
     const s = store();
-    expect(() => s.count('Workrequests', [{ field: 'status', op: 'contains', value: 'x' }])).toThrow(/not a text field/);
+    expect(() => s.count('Workrequests', [{ field: 'status', op: 'contains', value: 'x' }])).toThrow(
+      /not a text field/,
+    );
   });
 
   it('refuses unknown fields', () => {
     const s = store();
-    expect(() => s.list('Studios', { filters: [{ field: 'drop table', op: 'eq', value: 1 }], offset: 0, limit: 1 })).toThrow();
+    expect(() =>
+      s.list('Studios', { filters: [{ field: 'drop table', op: 'eq', value: 1 }], offset: 0, limit: 1 }),
+    ).toThrow();
   });
 });

@@ -12,9 +12,19 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  COLLECTIONS, VersionConflict, newId,
-  type Collection, type Doc, type Filter, type FilterValue, type ListQuery, type Page, type ReadOptions, type Store,
-  type Stored, type ValueFilter,
+  COLLECTIONS,
+  VersionConflict,
+  newId,
+  type Collection,
+  type Doc,
+  type Filter,
+  type FilterValue,
+  type ListQuery,
+  type Page,
+  type ReadOptions,
+  type Store,
+  type Stored,
+  type ValueFilter,
 } from '../store';
 import { INDEXED_FIELDS, COMPOSITE_INDEXES, type IndexedField } from '../indexes';
 import { ensureFullText, ftsAnyOf, ftsQuery, ftsTable } from './fullText';
@@ -172,7 +182,8 @@ export class SqliteStore implements Store {
       // record is read only for a conflict, whose answer shows it.
       const current = this.stmts(collection).head.get(doc._id) as { created: number; version: number } | undefined;
       if (!current) throw new Error(`no ${collection} record ${doc._id}`);
-      if (expectedVersion !== undefined && expectedVersion !== current.version) throw new VersionConflict(this.get(collection, doc._id)!);
+      if (expectedVersion !== undefined && expectedVersion !== current.version)
+        throw new VersionConflict(this.get(collection, doc._id)!);
       const next = { ...doc, created: current.created };
       this.stmts(collection).update.run(JSON.stringify(next), doc._id, current.version);
       this.touched(collection);
@@ -185,7 +196,8 @@ export class SqliteStore implements Store {
     if (!own && (!SQL_NAME.test(field) || !(field in INDEXED_FIELDS[collection]))) {
       throw new Error(`${collection} has no indexed field ${field}`);
     }
-    if (kind && INDEXED_FIELDS[collection][field]?.kind !== kind) throw new Error(`${collection}.${field} is not a ${kind} field`);
+    if (kind && INDEXED_FIELDS[collection][field]?.kind !== kind)
+      throw new Error(`${collection}.${field} is not a ${kind} field`);
     return columnName(field);
   }
 
@@ -265,14 +277,19 @@ export class SqliteStore implements Store {
   }
 
   count(collection: Collection, filters: Filter[] = []): number {
-    return this.cachedCount(collection, JSON.stringify(filters), () => {
-      // A search alone is counted in its own index, without visiting the collection's rows.
-      const only = filters.length === 1 && filters[0]!.op === 'contains' ? filters[0]! : undefined;
-      const query = only && searchOf(only);
-      if (only && query) return this.matchCount(collection, only.field, query);
-      const { sql, params } = this.where(collection, filters);
-      return (this.prepared(`SELECT count(*) AS n FROM "${collection}" ${sql}`).get(...params) as { n: number }).n;
-    }, filters);
+    return this.cachedCount(
+      collection,
+      JSON.stringify(filters),
+      () => {
+        // A search alone is counted in its own index, without visiting the collection's rows.
+        const only = filters.length === 1 && filters[0]!.op === 'contains' ? filters[0]! : undefined;
+        const query = only && searchOf(only);
+        if (only && query) return this.matchCount(collection, only.field, query);
+        const { sql, params } = this.where(collection, filters);
+        return (this.prepared(`SELECT count(*) AS n FROM "${collection}" ${sql}`).get(...params) as { n: number }).n;
+      },
+      filters,
+    );
   }
 
   /** How many rows a full-text query matches. */
@@ -280,7 +297,9 @@ export class SqliteStore implements Store {
     this.column(collection, field, 'text');
     return this.cachedCount(collection, `match ${field} ${query}`, () => {
       const table = ftsTable(collection, field);
-      return (this.prepared(`SELECT count(*) AS n FROM "${table}" WHERE "${table}" MATCH ?`).get(query) as { n: number }).n;
+      return (
+        this.prepared(`SELECT count(*) AS n FROM "${table}" WHERE "${table}" MATCH ?`).get(query) as { n: number }
+      ).n;
     });
   }
 
@@ -305,7 +324,9 @@ export class SqliteStore implements Store {
     const plain = filters.filter((f) => f.op !== 'contains');
     if (plain.length !== 1 || (plain[0]!.op !== 'eq' && plain[0]!.op !== 'in')) return '';
     const field = plain[0]!.field;
-    const composite = (COMPOSITE_INDEXES[collection] ?? []).find((cols) => cols.length === 2 && cols[0] === field && cols[1] === sortField);
+    const composite = (COMPOSITE_INDEXES[collection] ?? []).find(
+      (cols) => cols.length === 2 && cols[0] === field && cols[1] === sortField,
+    );
     // A search with few matches is read first; an index walk would only slow it down.
     const fewMatches = filters.some((f) => {
       if (f.op !== 'contains') return false;
@@ -344,7 +365,12 @@ export class SqliteStore implements Store {
    * `UNION ALL … ORDER BY` is read as a merge), so a page costs its offset instead of a sort of every match.
    * Otherwise undefined. (With other filters beside it, the arms were measured slower than SQLite's own plan.)
    */
-  private mergedPageIds(collection: Collection, query: ListQuery, sortField: string, dir: 'ASC' | 'DESC'): string[] | undefined {
+  private mergedPageIds(
+    collection: Collection,
+    query: ListQuery,
+    sortField: string,
+    dir: 'ASC' | 'DESC',
+  ): string[] | undefined {
     const [split, ...others] = query.filters ?? [];
     if (!split || others.length > 0 || split.op !== 'in' || !Array.isArray(split.value)) return undefined;
     const values = [...new Set(split.value)];
@@ -352,9 +378,12 @@ export class SqliteStore implements Store {
     if (!indexed || values.length < 2 || values.length > 50) return undefined;
     const arms = values.map((value) => this.where(collection, [{ field: split.field, op: 'eq', value }]));
     const sortColumn = this.column(collection, sortField);
-    const sql = arms.map((a) => `SELECT id, ${sortColumn} FROM "${collection}" ${a.sql}`).join(' UNION ALL ') +
+    const sql =
+      arms.map((a) => `SELECT id, ${sortColumn} FROM "${collection}" ${a.sql}`).join(' UNION ALL ') +
       ` ORDER BY 2 ${dir}, 1 ${dir} LIMIT ? OFFSET ?`;
-    const rows = this.prepared(sql).raw().all(...arms.flatMap((a) => a.params), query.limit, query.offset) as [string, unknown][];
+    const rows = this.prepared(sql)
+      .raw()
+      .all(...arms.flatMap((a) => a.params), query.limit, query.offset) as [string, unknown][];
     return rows.map((r) => r[0]);
   }
 

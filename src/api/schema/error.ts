@@ -2,8 +2,15 @@
 import * as z from 'zod/mini';
 
 export const ERROR_CODES = [
-  'bad_request', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'gone', 'payload_too_large',
-  'unsupported_media_type', 'internal',
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'gone',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal',
 ] as const;
 
 export const errorBody = z.object({

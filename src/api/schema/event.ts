@@ -15,7 +15,12 @@ export const event = doc({
   digested: z.boolean(),
   created: ts,
   from: doc({
-    _id: id, status: userStatus, username: z.string(), invite: z.string(), emailNormal: z.string(), name: z.string(),
+    _id: id,
+    status: userStatus,
+    username: z.string(),
+    invite: z.string(),
+    emailNormal: z.string(),
+    name: z.string(),
   }),
   type: z.string(),
   workRequest: eventWorkRequest,

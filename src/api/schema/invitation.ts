@@ -13,9 +13,11 @@ export type Invitation = z.infer<typeof invitation>;
 
 export const invitationAcceptance = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'your name is required'), z.maxLength(200, 'at most 200 characters')),
-  password: z.string().check(
-    z.minLength(PASSWORD_MIN, `at least ${PASSWORD_MIN} characters`),
-    z.maxLength(PASSWORD_MAX, `at most ${PASSWORD_MAX} characters`),
-  ),
+  password: z
+    .string()
+    .check(
+      z.minLength(PASSWORD_MIN, `at least ${PASSWORD_MIN} characters`),
+      z.maxLength(PASSWORD_MAX, `at most ${PASSWORD_MAX} characters`),
+    ),
 });
 export type InvitationAcceptance = z.infer<typeof invitationAcceptance>;

@@ -20,7 +20,9 @@ describe('validation messages', () => {
       'range: expected a list, received an object',
     ]);
     expect(messages(line, { number: 1.5 })).toEqual(['number: expected a whole number, received a number']);
-    expect(messages(language, { translationFonts: [{ size: null }] })).toEqual(['translationFonts.0.size: expected a number, received null']);
+    expect(messages(language, { translationFonts: [{ size: null }] })).toEqual([
+      'translationFonts.0.size: expected a number, received null',
+    ]);
   });
 
   it('says a missing field is required', () => {
@@ -31,7 +33,9 @@ describe('validation messages', () => {
     expect(messages(language, { name: 'x'.repeat(201) })).toEqual(['name: at most 200 characters']);
     expect(messages(statusChange, { status: 'approved', reason: '   ' })).toEqual(['reason: a reason is required']);
     expect(messages(z.object({ a: z.string().check(z.minLength(1)) }), { a: '' })).toEqual(['a: cannot be empty']);
-    expect(messages(z.object({ a: z.array(z.string()).check(z.minLength(2)) }), { a: ['x'] })).toEqual(['a: at least 2 items']);
+    expect(messages(z.object({ a: z.array(z.string()).check(z.minLength(2)) }), { a: ['x'] })).toEqual([
+      'a: at least 2 items',
+    ]);
   });
 
   it('lists the allowed values of an enumeration', () => {
@@ -42,7 +46,9 @@ describe('validation messages', () => {
 
   it('keeps the messages a schema gives itself', () => {
     expect(messages(line, { startTime: '1:2:3' })).toEqual(['startTime: expected a timecode HH:MM:SS,mmm']);
-    expect(messages(invitationAcceptance, { name: 'A', password: 'short' })).toEqual(['password: at least 8 characters']);
+    expect(messages(invitationAcceptance, { name: 'A', password: 'short' })).toEqual([
+      'password: at least 8 characters',
+    ]);
   });
 
   it('names unknown fields of a strict object', () => {

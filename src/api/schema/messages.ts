@@ -33,10 +33,16 @@ function kindOf(value: unknown): string {
 const kind = (name: string) => KINDS[name] ?? name;
 const plural = (n: number | bigint, unit: string) => `${n} ${unit}${n === 1 || n === 1n ? '' : 's'}`;
 
-function bound(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>, limit: number | bigint, small: boolean): string {
+function bound(
+  issue: Extract<Issue, { code: 'too_small' | 'too_big' }>,
+  limit: number | bigint,
+  small: boolean,
+): string {
   const exactly = issue.exact ? 'exactly' : undefined;
-  const word = exactly ?? (small ? (issue.inclusive ? 'at least' : 'more than') : (issue.inclusive ? 'at most' : 'less than'));
-  if (issue.origin === 'string') return small && limit === 1 && !issue.exact ? 'cannot be empty' : `${word} ${plural(limit, 'character')}`;
+  const word =
+    exactly ?? (small ? (issue.inclusive ? 'at least' : 'more than') : issue.inclusive ? 'at most' : 'less than');
+  if (issue.origin === 'string')
+    return small && limit === 1 && !issue.exact ? 'cannot be empty' : `${word} ${plural(limit, 'character')}`;
   if (issue.origin === 'array' || issue.origin === 'set') return `${word} ${plural(limit, 'item')}`;
   return `${word} ${limit}`;
 }

@@ -4,9 +4,21 @@ import { doc, id, anyList, selfLinks } from './common';
 
 /** Boolean `access` flags, spelled exactly as the spec spells them (`manageWorkRequsts` included). */
 export const ACCESS_FLAGS = [
-  'sharing', 'push', 'download', 'requests', 'notes', 'manageWorkRequsts', 'projectAdminView',
-  'projectAdminUpdate', 'projectAdminEmbargos', 'workRequestReport', 'downloadReport', 'exceptionReport',
-  'groupSpendingReport', 'adminWorkRequests', 'shareVotingView',
+  'sharing',
+  'push',
+  'download',
+  'requests',
+  'notes',
+  'manageWorkRequsts',
+  'projectAdminView',
+  'projectAdminUpdate',
+  'projectAdminEmbargos',
+  'workRequestReport',
+  'downloadReport',
+  'exceptionReport',
+  'groupSpendingReport',
+  'adminWorkRequests',
+  'shareVotingView',
 ] as const;
 export type AccessFlag = (typeof ACCESS_FLAGS)[number];
 
@@ -24,8 +36,12 @@ export type Access = z.infer<typeof access>;
 export const permission = doc({
   _id: id,
   sources: doc({
-    download: source, previews: source, requests: source, social: source,
-    manageWorkRequests: groupsOnly, adminWorkRequests: groupsOnly,
+    download: source,
+    previews: source,
+    requests: source,
+    social: source,
+    manageWorkRequests: groupsOnly,
+    adminWorkRequests: groupsOnly,
   }),
   approved: z.boolean(),
   project: id,

@@ -7,7 +7,10 @@ import * as z from 'zod/mini';
 
 export const runtimeConfig = z.object({
   /** Base of the API, absolute (`https://mws.example.com/api`) or same-origin (`/api`). */
-  apiBase: z.string().check(z.minLength(1), z.refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v), 'must be a path or an http(s) URL')),
+  apiBase: z.string().check(
+    z.minLength(1),
+    z.refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v), 'must be a path or an http(s) URL'),
+  ),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 

@@ -2,10 +2,29 @@
 import * as z from 'zod/mini';
 import { doc } from './common';
 
-export const ASSET_USAGE_KEYS = ['broadcast', 'online', 'dcp', 'film35', 'film70', 'dcp4k', 'largeformat', 'immersiveaudio'] as const;
+export const ASSET_USAGE_KEYS = [
+  'broadcast',
+  'online',
+  'dcp',
+  'film35',
+  'film70',
+  'dcp4k',
+  'largeformat',
+  'immersiveaudio',
+] as const;
 export const WORK_REQUEST_USAGE_KEYS = [
-  'broadcast', 'online', 'dcp', 'dcp3d', 'film35', 'film70', 'largeformat', 'largeformat3d',
-  'immersiveaudio2d', 'immersiveaudio3d', 'hdr2d', 'hdr3d',
+  'broadcast',
+  'online',
+  'dcp',
+  'dcp3d',
+  'film35',
+  'film70',
+  'largeformat',
+  'largeformat3d',
+  'immersiveaudio2d',
+  'immersiveaudio3d',
+  'hdr2d',
+  'hdr3d',
 ] as const;
 
 function flags<K extends string>(keys: readonly K[]) {

@@ -3,13 +3,24 @@ import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links, selfLinks } from './common';
 
 export const userStatus = doc({
-  invited: z.boolean(), approved: z.boolean(), registered: z.boolean(), confirmed: z.boolean(),
+  invited: z.boolean(),
+  approved: z.boolean(),
+  registered: z.boolean(),
+  confirmed: z.boolean(),
 });
 
 /** Keys of `preferences.mail` that hold a frequency in seconds (0 immediately, -1 off; docs/API.md). */
 export const MAIL_PREFERENCE_KEYS = [
-  'projects', 'assets', 'files', 'ingest', 'offline_comments', 'others', 'shares',
-  'work_requests', 'work_request_comments', 'workflow',
+  'projects',
+  'assets',
+  'files',
+  'ingest',
+  'offline_comments',
+  'others',
+  'shares',
+  'work_requests',
+  'work_request_comments',
+  'workflow',
 ] as const;
 export type MailPreferenceKey = (typeof MAIL_PREFERENCE_KEYS)[number];
 

@@ -12,8 +12,19 @@ export const WORKFLOW_PHASES = ['WIP', 'LOCK', 'FINAL'] as const;
 
 /** The recipient keys a work request's `recipients` object uses. */
 export const RECIPIENT_KEYS = [
-  'Broadcast', 'Dcp', 'Streamingfile', 'Online', 'Theatrical', 'Cmyk', 'Rgb',
-  '2D Scope', '2D Flat', '2D Combo', '3D Flat', '3D Scope', '3D Combo',
+  'Broadcast',
+  'Dcp',
+  'Streamingfile',
+  'Online',
+  'Theatrical',
+  'Cmyk',
+  'Rgb',
+  '2D Scope',
+  '2D Flat',
+  '2D Combo',
+  '3D Flat',
+  '3D Scope',
+  '3D Combo',
 ] as const;
 
 const phase = doc({
@@ -32,7 +43,11 @@ export const workflow = doc({
 export type Workflow = z.infer<typeof workflow>;
 
 export const embeddedProject = doc({
-  ...rowProjectFields, slug: z.string(), studio: id, logo: id, $links: selfLinks,
+  ...rowProjectFields,
+  slug: z.string(),
+  studio: id,
+  logo: id,
+  $links: selfLinks,
 });
 
 export const embeddedAsset = doc({

@@ -11,8 +11,15 @@ import { anyList, doc, id, selfLinks, ts, userSummary, zonedDate } from './commo
 
 /** Statuses this project uses (the spec shows only `awaiting-materials` and `incomplete`; docs/API.md). */
 export const WORK_REQUEST_STATUSES = [
-  'incomplete', 'submitted', 'awaiting-materials', 'in-progress', 'for-review',
-  'approved', 'rejected', 'complete', 'cancelled',
+  'incomplete',
+  'submitted',
+  'awaiting-materials',
+  'in-progress',
+  'for-review',
+  'approved',
+  'rejected',
+  'complete',
+  'cancelled',
 ] as const;
 export type WorkRequestStatus = (typeof WORK_REQUEST_STATUSES)[number];
 

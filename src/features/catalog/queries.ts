@@ -3,7 +3,13 @@
  * save invalidates exactly its resource (a studio save refetches studio lists and that studio only).
  * Never a shared key between useQuery and useInfiniteQuery: lists are infinite, details are plain.
  */
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
 import { countAssetsByProject, getAsset } from '../../api/assets';
 import { listFiles } from '../../api/files';
@@ -45,101 +51,112 @@ export const catalogKeys = {
   groups: () => [...catalogKeys.all, 'groups'] as const,
 };
 
-const nextPage = <T,>(last: ListPage<T>) => last.nextOffset;
+const nextPage = <T>(last: ListPage<T>) => last.nextOffset;
 
 /** The loaded items of an infinite list, the good ones only (a malformed record's row says so elsewhere). */
 export function loaded<T>(data: InfiniteData<ListPage<T>, unknown> | undefined): T[] {
   return data?.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : []))) ?? [];
 }
 
-export const studioListOptions = () => infiniteQueryOptions({
-  queryKey: catalogKeys.studioList(),
-  queryFn: ({ pageParam, signal }) => listStudios({ offset: pageParam, size: PAGE, signal }),
-  initialPageParam: 0,
-  getNextPageParam: nextPage,
-});
+export const studioListOptions = () =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.studioList(),
+    queryFn: ({ pageParam, signal }) => listStudios({ offset: pageParam, size: PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
 
-export const projectListOptions = (filters: ProjectFilters) => infiniteQueryOptions({
-  queryKey: catalogKeys.projectList(filters),
-  queryFn: ({ pageParam, signal }) => listProjects(
-    { studio: filters.studio, archived: filters.archived },
-    { offset: pageParam, size: PAGE, signal },
-  ),
-  initialPageParam: 0,
-  getNextPageParam: nextPage,
-});
+export const projectListOptions = (filters: ProjectFilters) =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.projectList(filters),
+    queryFn: ({ pageParam, signal }) =>
+      listProjects({ studio: filters.studio, archived: filters.archived }, { offset: pageParam, size: PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
 
-export const projectOptions = (id: string) => queryOptions({
-  queryKey: catalogKeys.project(id),
-  queryFn: ({ signal }) => getProject(id, signal),
-});
+export const projectOptions = (id: string) =>
+  queryOptions({
+    queryKey: catalogKeys.project(id),
+    queryFn: ({ signal }) => getProject(id, signal),
+  });
 
-export const projectAssetsOptions = (projectId: string) => infiniteQueryOptions({
-  queryKey: catalogKeys.projectAssets(projectId),
-  queryFn: ({ pageParam, signal }) => countAssetsByProject(projectId, { offset: pageParam, size: ASSET_PAGE, signal }),
-  initialPageParam: 0,
-  getNextPageParam: nextPage,
-});
+export const projectAssetsOptions = (projectId: string) =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.projectAssets(projectId),
+    queryFn: ({ pageParam, signal }) =>
+      countAssetsByProject(projectId, { offset: pageParam, size: ASSET_PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
 
 /** Operation 9 asked for one item: its Content-Range total is the project's asset count. */
-export const assetCountOptions = (projectId: string) => queryOptions({
-  queryKey: catalogKeys.assetCount(projectId),
-  queryFn: async ({ signal }) => {
-    const page = await countAssetsByProject(projectId, { offset: 0, size: 1, signal });
-    return page.total ?? (page.nextOffset === undefined ? page.items.length : undefined);
-  },
-  staleTime: 60_000,
-});
+export const assetCountOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: catalogKeys.assetCount(projectId),
+    queryFn: async ({ signal }) => {
+      const page = await countAssetsByProject(projectId, { offset: 0, size: 1, signal });
+      return page.total ?? (page.nextOffset === undefined ? page.items.length : undefined);
+    },
+    staleTime: 60_000,
+  });
 
-export const assetOptions = (id: string) => queryOptions({
-  queryKey: catalogKeys.asset(id),
-  queryFn: ({ signal }) => getAsset(id, signal),
-});
+export const assetOptions = (id: string) =>
+  queryOptions({
+    queryKey: catalogKeys.asset(id),
+    queryFn: ({ signal }) => getAsset(id, signal),
+  });
 
-export const previewListOptions = (assetId: string) => infiniteQueryOptions({
-  queryKey: catalogKeys.previews(assetId),
-  queryFn: ({ pageParam, signal }) => listPreviews(assetId, { offset: pageParam, size: PAGE, signal }),
-  initialPageParam: 0,
-  getNextPageParam: nextPage,
-  // Signed links live an hour: refresh them well before.
-  staleTime: 10 * 60_000,
-  refetchInterval: 30 * 60_000,
-});
+export const previewListOptions = (assetId: string) =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.previews(assetId),
+    queryFn: ({ pageParam, signal }) => listPreviews(assetId, { offset: pageParam, size: PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+    // Signed links live an hour: refresh them well before.
+    staleTime: 10 * 60_000,
+    refetchInterval: 30 * 60_000,
+  });
 
-export const fileListOptions = (assetId: string) => infiniteQueryOptions({
-  queryKey: catalogKeys.files(assetId),
-  queryFn: ({ pageParam, signal }) => listFiles(assetId, { offset: pageParam, size: PAGE, signal }),
-  initialPageParam: 0,
-  getNextPageParam: nextPage,
-});
+export const fileListOptions = (assetId: string) =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.files(assetId),
+    queryFn: ({ pageParam, signal }) => listFiles(assetId, { offset: pageParam, size: PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
 
-export const languageListOptions = () => infiniteQueryOptions({
-  queryKey: catalogKeys.languages(),
-  queryFn: ({ pageParam, signal }) => listLanguages({ offset: pageParam, size: PAGE, signal }),
-  initialPageParam: 0,
-  getNextPageParam: nextPage,
-});
+export const languageListOptions = () =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.languages(),
+    queryFn: ({ pageParam, signal }) => listLanguages({ offset: pageParam, size: PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
 
-export const territoryListOptions = () => infiniteQueryOptions({
-  queryKey: catalogKeys.territories(),
-  queryFn: ({ pageParam, signal }) => listTerritories({ offset: pageParam, size: PAGE, signal }),
-  initialPageParam: 0,
-  getNextPageParam: nextPage,
-});
+export const territoryListOptions = () =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.territories(),
+    queryFn: ({ pageParam, signal }) => listTerritories({ offset: pageParam, size: PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
 
-export const userListOptions = (q: string) => infiniteQueryOptions({
-  queryKey: catalogKeys.userList(q),
-  queryFn: ({ pageParam, signal }) => listUsers({ q: q || undefined }, { offset: pageParam, size: PAGE, signal }),
-  initialPageParam: 0,
-  getNextPageParam: nextPage,
-});
+export const userListOptions = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.userList(q),
+    queryFn: ({ pageParam, signal }) => listUsers({ q: q || undefined }, { offset: pageParam, size: PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
 
-export const groupListOptions = () => queryOptions({
-  queryKey: catalogKeys.groups(),
-  queryFn: ({ signal }) => listGroups({ size: PAGE, signal }),
-  staleTime: 10 * 60_000,
-  retry: false,
-});
+export const groupListOptions = () =>
+  queryOptions({
+    queryKey: catalogKeys.groups(),
+    queryFn: ({ signal }) => listGroups({ size: PAGE, signal }),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
 
 export const useStudioList = () => useInfiniteQuery(studioListOptions());
 export const useProjectList = (filters: ProjectFilters) => useInfiniteQuery(projectListOptions(filters));

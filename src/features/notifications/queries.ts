@@ -5,13 +5,23 @@
  * read in "unread only" stays where it is until the next visit instead of jumping away under the keyboard.
  */
 import {
-  infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient,
-  type InfiniteData, type QueryClient, type QueryKey,
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
 } from '@tanstack/react-query';
 import { isUnavailable, type ListPage } from '../../api/client';
 import type { Notification } from '../../api/schema/notification';
 import {
-  listNotifications, markNotificationsRead, setNotificationFlags, type NotificationFilters,
+  listNotifications,
+  markNotificationsRead,
+  setNotificationFlags,
+  type NotificationFilters,
 } from '../../api/notifications';
 import { countIncludes, matchesFilters } from './model/inbox';
 import { serialPerKey } from '../../lib/serialPerKey';
@@ -37,7 +47,8 @@ export interface UnreadCount {
 export function notificationListOptions(filters: NotificationFilters) {
   return infiniteQueryOptions({
     queryKey: notificationKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => listNotifications({ ...filters, summary: true }, { offset: pageParam, size: PAGE_SIZE, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      listNotifications({ ...filters, summary: true }, { offset: pageParam, size: PAGE_SIZE, signal }),
     initialPageParam: 0,
     getNextPageParam: (last: ListPage<Notification>) => last.nextOffset,
   });
@@ -55,9 +66,15 @@ export function unreadCountOptions(types: readonly string[] | undefined) {
   return queryOptions({
     queryKey: notificationKeys.count(types),
     queryFn: async ({ signal }): Promise<UnreadCount> => {
-      const first = await listNotifications({ read: false, type: types, summary: true }, { offset: 0, size: 1, signal });
+      const first = await listNotifications(
+        { read: false, type: types, summary: true },
+        { offset: 0, size: 1, signal },
+      );
       if (first.total !== undefined) return { count: first.total, more: false };
-      const page = await listNotifications({ read: false, type: types, summary: true }, { offset: 0, size: 100, signal });
+      const page = await listNotifications(
+        { read: false, type: types, summary: true },
+        { offset: 0, size: 100, signal },
+      );
       return { count: page.items.length, more: page.nextOffset !== undefined };
     },
     // Kept fresh by the live connection (stream or polling), not by an interval of its own.
@@ -103,13 +120,16 @@ async function applyOptimistic(client: QueryClient, fn: (n: Notification) => Not
   const snapshot = client.getQueriesData({ queryKey: notificationKeys.all }) as Snapshot;
   const changes = new Map<string, { type: string | undefined; before: boolean; after: boolean }>();
   for (const [key, data] of client.getQueriesData<Pages>({ queryKey: notificationKeys.lists() })) {
-    client.setQueryData<Pages>(key, mapPages(data, (n) => {
-      const next = fn(n);
-      if (next !== n && n._id && !changes.has(n._id)) {
-        changes.set(n._id, { type: n.type, before: n.read !== true, after: next.read !== true });
-      }
-      return next;
-    }));
+    client.setQueryData<Pages>(
+      key,
+      mapPages(data, (n) => {
+        const next = fn(n);
+        if (next !== n && n._id && !changes.has(n._id)) {
+          changes.set(n._id, { type: n.type, before: n.read !== true, after: next.read !== true });
+        }
+        return next;
+      }),
+    );
   }
   for (const [key, data] of client.getQueriesData<UnreadCount>({ queryKey: notificationKeys.counts() })) {
     if (!data) continue;
@@ -144,7 +164,11 @@ export function addArrival(client: QueryClient, n: Notification): void {
     client.setQueryData<Pages>(key, {
       ...data,
       pages: [
-        { ...first!, items: [{ ok: true, data: n, problems: [] }, ...first!.items], total: first!.total === undefined ? undefined : first!.total + 1 },
+        {
+          ...first!,
+          items: [{ ok: true, data: n, problems: [] }, ...first!.items],
+          total: first!.total === undefined ? undefined : first!.total + 1,
+        },
         ...rest,
       ],
     });
@@ -175,7 +199,11 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
 /** Some of several writes failed. */
 export class PartialFailure extends Error {
   override readonly name = 'PartialFailure';
-  constructor(readonly failed: number, readonly total: number, readonly firstError: unknown) {
+  constructor(
+    readonly failed: number,
+    readonly total: number,
+    readonly firstError: unknown,
+  ) {
     super(`${failed} of ${total} could not be changed${firstError instanceof Error ? `: ${firstError.message}` : '.'}`);
   }
 }
@@ -193,14 +221,16 @@ export function useSetRead() {
   return useMutation({
     mutationFn: async ({ ids, read }: SetReadInput) => {
       const { failed, firstError } = await eachLimited(ids, 4, (id) =>
-        serialPerKey(id, () => setNotificationFlags(id, read ? { read: true, viewed: true } : { read: false })));
+        serialPerKey(id, () => setNotificationFlags(id, read ? { read: true, viewed: true } : { read: false })),
+      );
       if (failed > 0) throw new PartialFailure(failed, ids.length, firstError);
       return { count: ids.length };
     },
     onMutate: async ({ ids, read }) => {
       const set = new Set(ids);
       return applyOptimistic(client, (n) =>
-        n._id && set.has(n._id) && (n.read === true) !== read ? { ...n, read, viewed: read ? true : n.viewed } : n);
+        n._id && set.has(n._id) && (n.read === true) !== read ? { ...n, read, viewed: read ? true : n.viewed } : n,
+      );
     },
     onError: (_error, _input, snapshot) => rollback(client, snapshot),
     onSettled: () => settle(client),
@@ -229,19 +259,22 @@ export function useMarkAllRead() {
         if (!isUnavailable(error)) throw error;
       }
       const { failed, firstError } = await eachLimited(loadedUnreadIds, 4, (id) =>
-        serialPerKey(id, () => setNotificationFlags(id, { read: true, viewed: true })));
+        serialPerKey(id, () => setNotificationFlags(id, { read: true, viewed: true })),
+      );
       if (failed > 0) throw new PartialFailure(failed, loadedUnreadIds.length, firstError);
       return { updated: loadedUnreadIds.length, fallback: true };
     },
     onMutate: async ({ filters }) => {
       const scope: NotificationFilters = { q: filters.q, type: filters.type };
       const snapshot = await applyOptimistic(client, (n) =>
-        n.read !== true && matchesFilters(n, scope) ? { ...n, read: true, viewed: true } : n);
+        n.read !== true && matchesFilters(n, scope) ? { ...n, read: true, viewed: true } : n,
+      );
       // Without a search, every count within the marked types drops to zero (not only by what is loaded).
       if (!filters.q) {
         for (const [key, data] of client.getQueriesData<UnreadCount>({ queryKey: notificationKeys.counts() })) {
           const types = Array.isArray(key[3]) ? (key[3] as string[]) : undefined;
-          const within = filters.type === undefined || (types !== undefined && types.every((t) => filters.type!.includes(t)));
+          const within =
+            filters.type === undefined || (types !== undefined && types.every((t) => filters.type!.includes(t)));
           if (data && within) client.setQueryData<UnreadCount>(key, { count: 0, more: false });
         }
       }
@@ -256,9 +289,12 @@ export function useMarkAllRead() {
 export function useOpenNotification() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await serialPerKey(id, () => setNotificationFlags(id, { read: true, viewed: true }))).data,
+    mutationFn: async (id: string) =>
+      (await serialPerKey(id, () => setNotificationFlags(id, { read: true, viewed: true }))).data,
     onMutate: async (id) =>
-      applyOptimistic(client, (n) => (n._id === id && (n.read !== true || n.viewed !== true) ? { ...n, read: true, viewed: true } : n)),
+      applyOptimistic(client, (n) =>
+        n._id === id && (n.read !== true || n.viewed !== true) ? { ...n, read: true, viewed: true } : n,
+      ),
     onError: (_error, _id, snapshot) => rollback(client, snapshot),
     onSettled: () => settle(client),
   });

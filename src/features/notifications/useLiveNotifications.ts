@@ -28,12 +28,20 @@ function subscribe(l: () => void) {
 }
 
 export function useLiveMode(): LiveMode {
-  return useSyncExternalStore(subscribe, () => liveMode, () => liveMode);
+  return useSyncExternalStore(
+    subscribe,
+    () => liveMode,
+    () => liveMode,
+  );
 }
 
 /** How many notifications arrived live since the app started (the inbox announces new ones). */
 export function useArrivals(): number {
-  return useSyncExternalStore(subscribe, () => arrivals, () => arrivals);
+  return useSyncExternalStore(
+    subscribe,
+    () => arrivals,
+    () => arrivals,
+  );
 }
 
 /** Keeps the document title's "(n) " prefix in step with `prefix`, whatever title pages set. */
@@ -49,9 +57,12 @@ function useTitlePrefix(prefix: string): void {
     return () => observer.disconnect();
   }, []);
   useEffect(() => apply(), [prefix]);
-  useEffect(() => () => {
-    document.title = withUnreadPrefix(document.title, '');
-  }, []);
+  useEffect(
+    () => () => {
+      document.title = withUnreadPrefix(document.title, '');
+    },
+    [],
+  );
 }
 
 /** Starts the live connection while `enabled` (signed in); answers the navigation's unread count. */

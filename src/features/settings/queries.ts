@@ -51,8 +51,12 @@ export function useProjectChoices() {
 export function useSaveSettings(id: string | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { userId: string; name: string; preferences: Record<string, unknown>; etag: string | undefined }) =>
-      putUserSettings(input.userId, { name: input.name, preferences: input.preferences }, input.etag),
+    mutationFn: (input: {
+      userId: string;
+      name: string;
+      preferences: Record<string, unknown>;
+      etag: string | undefined;
+    }) => putUserSettings(input.userId, { name: input.name, preferences: input.preferences }, input.etag),
     onSuccess: (saved) => {
       updateSessionUser(saved.data);
       return client.invalidateQueries({ queryKey: settingsKeys.user(id) });

@@ -2,7 +2,14 @@
  * Shares: query keys, query options and hooks. Keys are hierarchical (all -> lists -> details -> detail(id));
  * a save puts the answer (with its new ETag) in the detail and invalidates the lists only.
  */
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Share } from '../../api/schema/share';
 import { getProject } from '../../api/projects';
 import { getShare, listShareCandidates, listShares, putShareIfMatch } from '../../api/shares';
@@ -65,7 +72,13 @@ export function useShareCandidates(q: string, enabled: boolean) {
     queryFn: ({ signal }) => listShareCandidates(q, { size: 20, signal }),
     enabled,
     staleTime: 60_000,
-    retry: (count, error) => count < 1 && !(error instanceof Error && 'status' in error && [403, 404, 405, 501].includes((error as { status: number }).status)),
+    retry: (count, error) =>
+      count < 1 &&
+      !(
+        error instanceof Error &&
+        'status' in error &&
+        [403, 404, 405, 501].includes((error as { status: number }).status)
+      ),
   });
 }
 

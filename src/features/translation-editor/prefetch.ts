@@ -5,7 +5,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { editorWorkRequestOptions, transcriptionIdOf, transcriptionOptions } from './queries';
 
-export async function prefetchEditor(client: QueryClient, url: URL, params: Record<string, string | undefined>): Promise<void> {
+export async function prefetchEditor(
+  client: QueryClient,
+  url: URL,
+  params: Record<string, string | undefined>,
+): Promise<void> {
   if (!params.id) return;
   const options = editorWorkRequestOptions(params.id);
   await client.prefetchQuery(options);

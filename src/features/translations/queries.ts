@@ -21,7 +21,7 @@ export function translationListOptions(filters: TranslationFilters) {
     queryKey: translationKeys.list(filters),
     queryFn: ({ pageParam, signal }) => listTranslations(filters, { offset: pageParam, size: PAGE_SIZE, signal }),
     initialPageParam: 0,
-    getNextPageParam: <T,>(last: ListPage<T>) => last.nextOffset,
+    getNextPageParam: <T>(last: ListPage<T>) => last.nextOffset,
   });
 }
 

@@ -35,7 +35,11 @@ interface Options {
   limit?: number;
 }
 
-export async function collectWorkRequests(view: ListView, filters: WorkRequestFilters, options: Options = {}): Promise<CollectedRows> {
+export async function collectWorkRequests(
+  view: ListView,
+  filters: WorkRequestFilters,
+  options: Options = {},
+): Promise<CollectedRows> {
   const { signal, onProgress, limit = EXPORT_LIMIT } = options;
   const rows: WorkRequestRow[] = [];
   let unreadable = 0;
@@ -43,9 +47,10 @@ export async function collectWorkRequests(view: ListView, filters: WorkRequestFi
   let offset: number | undefined = 0;
   while (offset !== undefined && rows.length + unreadable < limit) {
     const size = Math.min(EXPORT_PAGE, limit - rows.length - unreadable);
-    const page: ListPage<WorkRequestRow> = view === 'automation'
-      ? await listAutomateJobs({ offset, size, signal })
-      : await listWorkRequests(filters, { offset, size, signal });
+    const page: ListPage<WorkRequestRow> =
+      view === 'automation'
+        ? await listAutomateJobs({ offset, size, signal })
+        : await listWorkRequests(filters, { offset, size, signal });
     total = page.total;
     for (const item of page.items) {
       if (item.ok) rows.push(toListRow(item.data));
@@ -58,7 +63,11 @@ export async function collectWorkRequests(view: ListView, filters: WorkRequestFi
 }
 
 /** Collects, writes the CSV and hands it to the browser's download; answers what was exported. */
-export async function exportWorkRequestsCsv(view: ListView, filters: WorkRequestFilters, options: Options = {}): Promise<CollectedRows & { fileName: string }> {
+export async function exportWorkRequestsCsv(
+  view: ListView,
+  filters: WorkRequestFilters,
+  options: Options = {},
+): Promise<CollectedRows & { fileName: string }> {
   const collected = await collectWorkRequests(view, filters, options);
   const fileName = csvFileName(view);
   downloadText(fileName, toCsv(collected.rows), 'text/csv;charset=utf-8');

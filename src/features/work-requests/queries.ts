@@ -17,7 +17,6 @@ import { changeWorkRequestStatus } from '../../api/workRequestRecord';
 import { nextPage, workRequestKeys } from './queryOptions';
 import { workRequestOptions } from './recordQueryOptions';
 
-
 export const commentKeys = {
   all: ['comments'] as const,
   list: (workRequestId: string) => [...commentKeys.all, 'list', workRequestId] as const,
@@ -71,15 +70,21 @@ export function useEditComment(workRequestId: string) {
     mutationFn: ({ comment, body }: { comment: Comment & { _id: string }; body: string }) =>
       putComment(comment._id, { ...comment, body }),
     onSuccess: (saved: Checked<Comment>) => {
-      client.setQueryData<CommentPages>(commentKeys.list(workRequestId), (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((item) =>
-              item.ok && item.data._id === saved.data._id ? { ok: true as const, data: saved.data, problems: [] } : item),
-          })),
-        });
+      client.setQueryData<CommentPages>(
+        commentKeys.list(workRequestId),
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.map((item) =>
+                item.ok && item.data._id === saved.data._id
+                  ? { ok: true as const, data: saved.data, problems: [] }
+                  : item,
+              ),
+            })),
+          },
+      );
     },
   });
 }

@@ -19,7 +19,7 @@ export const workRequestKeys = {
   detail: (id: string) => [...workRequestKeys.details(), id] as const,
 };
 
-export const nextPage = <T,>(last: ListPage<T>) => last.nextOffset;
+export const nextPage = <T>(last: ListPage<T>) => last.nextOffset;
 
 export function workRequestListOptions(filters: WorkRequestFilters) {
   return infiniteQueryOptions({
@@ -34,7 +34,8 @@ export function workRequestListOptions(filters: WorkRequestFilters) {
 export function automationQueueOptions() {
   return infiniteQueryOptions({
     queryKey: workRequestKeys.automation(),
-    queryFn: ({ pageParam, signal }) => listAutomateJobs({ offset: pageParam, size: PAGE_SIZE, signal }).then(toListRows),
+    queryFn: ({ pageParam, signal }) =>
+      listAutomateJobs({ offset: pageParam, size: PAGE_SIZE, signal }).then(toListRows),
     initialPageParam: 0,
     getNextPageParam: nextPage,
   });

@@ -2,6 +2,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { workRequestOptions } from './recordQueryOptions';
 
-export function prefetchWorkRequest(client: QueryClient, _url: URL, params: Record<string, string | undefined>): Promise<void> {
+export function prefetchWorkRequest(
+  client: QueryClient,
+  _url: URL,
+  params: Record<string, string | undefined>,
+): Promise<void> {
   return params.id ? client.prefetchQuery(workRequestOptions(params.id)) : Promise.resolve();
 }

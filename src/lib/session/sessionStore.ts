@@ -20,8 +20,7 @@ export interface Session {
 export type SignedOutReason = 'signed-out' | 'expired' | 'other-tab';
 
 export type SessionState =
-  | { status: 'signed-in'; session: Session }
-  | { status: 'signed-out'; reason: SignedOutReason | undefined };
+  { status: 'signed-in'; session: Session } | { status: 'signed-out'; reason: SignedOutReason | undefined };
 
 const STORAGE_KEY = 'mws.session';
 const CHANNEL = 'mws.session';

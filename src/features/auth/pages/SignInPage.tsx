@@ -36,16 +36,27 @@ export function SignInPage() {
 
   const wrongPassword = isApiError(signIn.error) && signIn.error.status === 401;
   const errorText = signIn.error
-    ? wrongPassword ? 'The username or password is incorrect. Check both and try again.' : describeError(signIn.error)
+    ? wrongPassword
+      ? 'The username or password is incorrect. Check both and try again.'
+      : describeError(signIn.error)
     : undefined;
   const reason = state.reason ? REASONS[state.reason] : undefined;
 
   return (
     <main className="signin">
       <div className="signin__card">
-        <div className="signin__brand"><span className="brand-mark" aria-hidden="true">M</span> MWS Console</div>
+        <div className="signin__brand">
+          <span className="brand-mark" aria-hidden="true">
+            M
+          </span>{' '}
+          MWS Console
+        </div>
         <h1>Sign in</h1>
-        {reason && !errorText ? <p className="notice notice--info" role="status">{reason}</p> : null}
+        {reason && !errorText ? (
+          <p className="notice notice--info" role="status">
+            {reason}
+          </p>
+        ) : null}
         <form onSubmit={onSubmit} noValidate aria-describedby={errorText ? errorId : undefined}>
           <div className="form-field">
             <label htmlFor="signin-username">Username or e-mail</label>
@@ -93,7 +104,11 @@ export function SignInPage() {
               </p>
             </div>
           </div>
-          {errorText ? <p id={errorId} className="form-error" role="alert">{errorText}</p> : null}
+          {errorText ? (
+            <p id={errorId} className="form-error" role="alert">
+              {errorText}
+            </p>
+          ) : null}
           <button
             type="submit"
             className="button button--primary button--block"

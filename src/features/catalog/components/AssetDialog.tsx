@@ -9,7 +9,17 @@ import { CheckboxField, CheckboxGroup, TextField } from './FormControls';
 
 const toField = firstSegment(['name', 'slug', 'type', 'mediaType', 'importName', 'creative', 'verified', 'usage']);
 
-export function AssetDialog({ asset, etag, onSaved, onClose }: { asset: Asset & { _id: string }; etag: string | undefined; onSaved: (a: Asset) => void; onClose: () => void }) {
+export function AssetDialog({
+  asset,
+  etag,
+  onSaved,
+  onClose,
+}: {
+  asset: Asset & { _id: string };
+  etag: string | undefined;
+  onSaved: (a: Asset) => void;
+  onClose: () => void;
+}) {
   return (
     <EditDialog
       title={`Edit asset “${asset.name ?? ''}”`}
@@ -28,25 +38,77 @@ export function AssetDialog({ asset, etag, onSaved, onClose }: { asset: Asset & 
     >
       {({ form, set, errors, disabled, id: fid }) => (
         <>
-          <TextField id={fid('name')} label="Name" required value={form.name} onChange={(name) => set({ name })} error={errors.name} disabled={disabled} autoFocus maxLength={500} />
+          <TextField
+            id={fid('name')}
+            label="Name"
+            required
+            value={form.name}
+            onChange={(name) => set({ name })}
+            error={errors.name}
+            disabled={disabled}
+            autoFocus
+            maxLength={500}
+          />
           <div className="form-row">
-            <TextField id={fid('slug')} label="Slug" value={form.slug} onChange={(slug) => set({ slug })} error={errors.slug} disabled={disabled} />
-            <TextField id={fid('importName')} label="Import name" value={form.importName} onChange={(importName) => set({ importName })} error={errors.importName} disabled={disabled} />
+            <TextField
+              id={fid('slug')}
+              label="Slug"
+              value={form.slug}
+              onChange={(slug) => set({ slug })}
+              error={errors.slug}
+              disabled={disabled}
+            />
+            <TextField
+              id={fid('importName')}
+              label="Import name"
+              value={form.importName}
+              onChange={(importName) => set({ importName })}
+              error={errors.importName}
+              disabled={disabled}
+            />
           </div>
           <div className="form-row">
-            <TextField id={fid('type')} label="Type" value={form.type} onChange={(type) => set({ type })} error={errors.type} disabled={disabled} />
-            <TextField id={fid('mediaType')} label="Media type" value={form.mediaType} onChange={(mediaType) => set({ mediaType })} error={errors.mediaType} disabled={disabled} />
+            <TextField
+              id={fid('type')}
+              label="Type"
+              value={form.type}
+              onChange={(type) => set({ type })}
+              error={errors.type}
+              disabled={disabled}
+            />
+            <TextField
+              id={fid('mediaType')}
+              label="Media type"
+              value={form.mediaType}
+              onChange={(mediaType) => set({ mediaType })}
+              error={errors.mediaType}
+              disabled={disabled}
+            />
           </div>
           <div className="form-row">
-            <CheckboxField id={fid('creative')} label="Creative" checked={form.creative} onChange={(creative) => set({ creative })} disabled={disabled} />
-            <CheckboxField id={fid('verified')} label="Verified" checked={form.verified} onChange={(verified) => set({ verified })} disabled={disabled} />
+            <CheckboxField
+              id={fid('creative')}
+              label="Creative"
+              checked={form.creative}
+              onChange={(creative) => set({ creative })}
+              disabled={disabled}
+            />
+            <CheckboxField
+              id={fid('verified')}
+              label="Verified"
+              checked={form.verified}
+              onChange={(verified) => set({ verified })}
+              disabled={disabled}
+            />
           </div>
           <CheckboxGroup
             id={fid('usage')}
             legend="Usage"
             options={Object.keys(form.usage).map((k) => ({ value: k, label: keyLabel(k) }))}
             values={Object.keys(form.usage).filter((k) => form.usage[k])}
-            onChange={(on) => set({ usage: Object.fromEntries(Object.keys(form.usage).map((k) => [k, on.includes(k)])) })}
+            onChange={(on) =>
+              set({ usage: Object.fromEntries(Object.keys(form.usage).map((k) => [k, on.includes(k)])) })
+            }
             error={errors.usage}
             disabled={disabled}
           />

@@ -33,7 +33,11 @@ export function CatalogLayout({ title, breadcrumb, actions, meta, children, reco
         <nav className="catalog__nav" aria-label="Catalog sections">
           <ul>
             {SECTIONS.filter((s) => !s.users || access.canListUsers).map((s) => (
-              <li key={s.to}><NavLink to={s.to} className="catalog__tab">{s.label}</NavLink></li>
+              <li key={s.to}>
+                <NavLink to={s.to} className="catalog__tab">
+                  {s.label}
+                </NavLink>
+              </li>
             ))}
           </ul>
         </nav>
@@ -41,7 +45,11 @@ export function CatalogLayout({ title, breadcrumb, actions, meta, children, reco
       {breadcrumb}
       <div className="page__header catalog__header">
         <h1 className="page__title">{title}</h1>
-        {meta ? <p className="page__count" aria-live="polite">{meta}</p> : null}
+        {meta ? (
+          <p className="page__count" aria-live="polite">
+            {meta}
+          </p>
+        ) : null}
         {actions ? <div className="catalog__actions">{actions}</div> : null}
       </div>
       {access.canEdit ? null : (
@@ -61,7 +69,13 @@ export function Breadcrumb({ items }: { items: { to?: string; label: string }[] 
       <ol>
         {items.map((item, i) => (
           <li key={i}>
-            {item.to ? <NavLink to={item.to} end>{item.label}</NavLink> : <span aria-current="page">{item.label}</span>}
+            {item.to ? (
+              <NavLink to={item.to} end>
+                {item.label}
+              </NavLink>
+            ) : (
+              <span aria-current="page">{item.label}</span>
+            )}
           </li>
         ))}
       </ol>

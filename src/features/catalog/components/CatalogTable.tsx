@@ -22,10 +22,22 @@ export function CatalogTable({ caption, columns, actions = false, className = 'c
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            {columns.map((c) => (typeof c === 'string'
-              ? <th key={c} scope="col">{c}</th>
-              : <th key={c.label} scope="col" className={c.className}>{c.label}</th>))}
-            {actions ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+            {columns.map((c) =>
+              typeof c === 'string' ? (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ) : (
+                <th key={c.label} scope="col" className={c.className}>
+                  {c.label}
+                </th>
+              ),
+            )}
+            {actions ? (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>{children}</tbody>
@@ -38,7 +50,8 @@ export function CatalogTable({ caption, columns, actions = false, className = 'c
 export function RowAction({ label, name, onClick }: { label: string; name: ReactNode; onClick: () => void }) {
   return (
     <button type="button" className="button button--small" onClick={onClick}>
-      {label}<span className="visually-hidden"> {name}</span>
+      {label}
+      <span className="visually-hidden"> {name}</span>
     </button>
   );
 }

@@ -49,7 +49,10 @@ export function EditDialog<R, F>(props: Props<R, F>) {
   // The form and whether the user has edited it, in one state: the latest version, once loaded, replaces only an
   // untouched form (an update function sees the current flag; a ref written from `set` would be written during
   // the render that calls `children`).
-  const [draft, setDraft] = useState<{ form: F; touched: boolean }>(() => ({ form: toForm(props.initial), touched: false }));
+  const [draft, setDraft] = useState<{ form: F; touched: boolean }>(() => ({
+    form: toForm(props.initial),
+    touched: false,
+  }));
   const form = draft.form;
   const [loading, setLoading] = useState(Boolean(load) && props.initialEtag === undefined);
   const [loadError, setLoadError] = useState<string>();
@@ -152,11 +155,22 @@ export function EditDialog<R, F>(props: Props<R, F>) {
 
   return (
     <Modal title={props.title} onClose={props.onClose} description={props.description}>
-      <form ref={formRef} onSubmit={submit} noValidate className={`catalog-form${props.wide ? ' catalog-form--wide' : ''}`} aria-busy={loading || saving}>
-        {loading ? <p className="hint" role="status">Loading the latest version…</p> : null}
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        className={`catalog-form${props.wide ? ' catalog-form--wide' : ''}`}
+        aria-busy={loading || saving}
+      >
+        {loading ? (
+          <p className="hint" role="status">
+            Loading the latest version…
+          </p>
+        ) : null}
         {loadError ? (
           <p className="notice notice--warning" role="alert">
-            Could not load the latest version ({loadError}). You can still edit this copy; the save may then be refused if it is out of date.
+            Could not load the latest version ({loadError}). You can still edit this copy; the save may then be refused
+            if it is out of date.
           </p>
         ) : null}
         {props.children(ctx)}
@@ -165,10 +179,20 @@ export function EditDialog<R, F>(props: Props<R, F>) {
             <p>{failure.general}</p>
             {failure.conflict && load ? (
               <div className="conflict-actions">
-                <button type="button" className="button button--small" disabled={saving} onClick={() => void resolveConflict(false)}>
+                <button
+                  type="button"
+                  className="button button--small"
+                  disabled={saving}
+                  onClick={() => void resolveConflict(false)}
+                >
                   Load their version (discard my edits)
                 </button>
-                <button type="button" className="button button--small" disabled={saving} onClick={() => void resolveConflict(true)}>
+                <button
+                  type="button"
+                  className="button button--small"
+                  disabled={saving}
+                  onClick={() => void resolveConflict(true)}
+                >
                   Save my edits over theirs
                 </button>
               </div>
@@ -176,7 +200,9 @@ export function EditDialog<R, F>(props: Props<R, F>) {
           </div>
         ) : null}
         <div className="modal__actions">
-          <button type="button" className="button" onClick={props.onClose}>Cancel</button>
+          <button type="button" className="button" onClick={props.onClose}>
+            Cancel
+          </button>
           <button type="submit" className="button button--primary" disabled={saving || loading}>
             {saving ? 'Saving…' : props.submitLabel}
           </button>

@@ -8,7 +8,11 @@ import { EditDialog } from './EditDialog';
 import { CheckboxField, TextField } from './FormControls';
 
 const toField = firstSegment(['language', 'country', 'tags'], {
-  'embargo.end': 'embargoEnd', 'embargo.event': 'embargoEvent', embargo: 'embargoEnd', 'transfer.username': 'transferUser', transfer: 'transferUser',
+  'embargo.end': 'embargoEnd',
+  'embargo.event': 'embargoEvent',
+  embargo: 'embargoEnd',
+  'transfer.username': 'transferUser',
+  transfer: 'transferUser',
 });
 
 interface Props {
@@ -38,20 +42,84 @@ export function FileDialog({ file, languages, countries, users, onSaved, onClose
     >
       {({ form, set, errors, disabled, id: fid }) => (
         <>
-          <datalist id={fid('languages')}>{languages.map((l) => <option key={l} value={l} />)}</datalist>
-          <datalist id={fid('countries')}>{countries.map((c) => <option key={c} value={c} />)}</datalist>
-          <datalist id={fid('users')}>{users.map((u) => <option key={u} value={u} />)}</datalist>
+          <datalist id={fid('languages')}>
+            {languages.map((l) => (
+              <option key={l} value={l} />
+            ))}
+          </datalist>
+          <datalist id={fid('countries')}>
+            {countries.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
+          <datalist id={fid('users')}>
+            {users.map((u) => (
+              <option key={u} value={u} />
+            ))}
+          </datalist>
           <div className="form-row">
-            <TextField id={fid('language')} label="Language" value={form.language} onChange={(language) => set({ language })} list={fid('languages')} error={errors.language} disabled={disabled} autoFocus placeholder="fr-FR" />
-            <TextField id={fid('country')} label="Country" value={form.country} onChange={(country) => set({ country })} list={fid('countries')} error={errors.country} disabled={disabled} placeholder="FR" />
+            <TextField
+              id={fid('language')}
+              label="Language"
+              value={form.language}
+              onChange={(language) => set({ language })}
+              list={fid('languages')}
+              error={errors.language}
+              disabled={disabled}
+              autoFocus
+              placeholder="fr-FR"
+            />
+            <TextField
+              id={fid('country')}
+              label="Country"
+              value={form.country}
+              onChange={(country) => set({ country })}
+              list={fid('countries')}
+              error={errors.country}
+              disabled={disabled}
+              placeholder="FR"
+            />
           </div>
-          <TextField id={fid('tags')} label="Tags" value={form.tags} onChange={(tags) => set({ tags })} error={errors.tags} disabled={disabled} hint="Separate tags with commas." />
+          <TextField
+            id={fid('tags')}
+            label="Tags"
+            value={form.tags}
+            onChange={(tags) => set({ tags })}
+            error={errors.tags}
+            disabled={disabled}
+            hint="Separate tags with commas."
+          />
           <fieldset className="checkgroup">
             <legend>Embargo</legend>
-            <CheckboxField id={fid('embargoEvent')} label="Embargoed until an event" checked={form.embargoEvent} onChange={(embargoEvent) => set({ embargoEvent })} disabled={disabled} />
-            <TextField id={fid('embargoEnd')} type="datetime-local" label="Embargo ends" value={form.embargoEnd} onChange={(embargoEnd) => set({ embargoEnd })} error={errors.embargoEnd} disabled={disabled} hint={`In your time zone (${viewerTimeZone()}). Empty: no end date.`} />
+            <CheckboxField
+              id={fid('embargoEvent')}
+              label="Embargoed until an event"
+              checked={form.embargoEvent}
+              onChange={(embargoEvent) => set({ embargoEvent })}
+              disabled={disabled}
+            />
+            <TextField
+              id={fid('embargoEnd')}
+              type="datetime-local"
+              label="Embargo ends"
+              value={form.embargoEnd}
+              onChange={(embargoEnd) => set({ embargoEnd })}
+              error={errors.embargoEnd}
+              disabled={disabled}
+              hint={`In your time zone (${viewerTimeZone()}). Empty: no end date.`}
+            />
           </fieldset>
-          <TextField id={fid('transferUser')} type="email" label="Transfer user" value={form.transferUser} onChange={(transferUser) => set({ transferUser })} list={fid('users')} error={errors.transferUser} disabled={disabled} hint="The e-mail of the user the file is transferred to." />
+          <TextField
+            id={fid('transferUser')}
+            type="email"
+            label="Transfer user"
+            value={form.transferUser}
+            onChange={(transferUser) => set({ transferUser })}
+            list={fid('users')}
+            error={errors.transferUser}
+            disabled={disabled}
+            hint="The e-mail of the user the file is transferred to."
+          />
         </>
       )}
     </EditDialog>

@@ -15,30 +15,45 @@ function describedBy(id: string, error: string | undefined, hint: ReactNode): st
 }
 
 function Label({ id, label, required }: { id: string; label: string; required?: boolean | undefined }) {
-  return <label htmlFor={id}>{label}{required ? <span className="required"> (required)</span> : null}</label>;
+  return (
+    <label htmlFor={id}>
+      {label}
+      {required ? <span className="required"> (required)</span> : null}
+    </label>
+  );
 }
 
 function After({ id, error, hint }: { id: string; error: string | undefined; hint: ReactNode }) {
   return (
     <>
-      {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="form-error field-error">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="form-error field-error">
+          {error}
+        </p>
+      ) : null}
     </>
   );
 }
 
-export function TextField(props: Common & {
-  value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'datetime-local' | 'number';
-  list?: string;
-  placeholder?: string;
-  /** Focused when the dialog opens (Modal's `data-autofocus`). */
-  autoFocus?: boolean;
-  maxLength?: number;
-  inputMode?: 'numeric' | 'text' | 'email';
-  autoComplete?: string;
-}) {
+export function TextField(
+  props: Common & {
+    value: string;
+    onChange: (value: string) => void;
+    type?: 'text' | 'email' | 'datetime-local' | 'number';
+    list?: string;
+    placeholder?: string;
+    /** Focused when the dialog opens (Modal's `data-autofocus`). */
+    autoFocus?: boolean;
+    maxLength?: number;
+    inputMode?: 'numeric' | 'text' | 'email';
+    autoComplete?: string;
+  },
+) {
   const { id, label, error, hint, required, disabled, value, onChange } = props;
   return (
     <div className="form-field">
@@ -65,12 +80,14 @@ export function TextField(props: Common & {
   );
 }
 
-export function SelectField(props: Common & {
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  placeholder?: string;
-}) {
+export function SelectField(
+  props: Common & {
+    value: string;
+    onChange: (value: string) => void;
+    options: { value: string; label: string }[];
+    placeholder?: string;
+  },
+) {
   const { id, label, error, hint, required, disabled, value, onChange, options } = props;
   const known = value === '' || options.some((o) => o.value === value);
   return (
@@ -86,7 +103,11 @@ export function SelectField(props: Common & {
         onChange={(e) => onChange(e.target.value)}
       >
         <option value="">{props.placeholder ?? '— None —'}</option>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
         {known ? null : <option value={value}>{value} (not in the list)</option>}
       </select>
       <After id={id} error={error} hint={hint} />
@@ -94,22 +115,55 @@ export function SelectField(props: Common & {
   );
 }
 
-export function CheckboxField({ id, label, checked, onChange, disabled, hint }: {
-  id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean; hint?: ReactNode;
+export function CheckboxField({
+  id,
+  label,
+  checked,
+  onChange,
+  disabled,
+  hint,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  hint?: ReactNode;
 }) {
   return (
     <div className="checkbox-field">
-      <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <div>
         <label htmlFor={id}>{label}</label>
-        {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
+        {hint ? (
+          <p id={`${id}-hint`} className="hint">
+            {hint}
+          </p>
+        ) : null}
       </div>
     </div>
   );
 }
 
 /** A set of checkboxes under a legend; `values` are the checked ones, in `options` order. */
-export function CheckboxGroup({ id, legend, options, values, onChange, disabled, hint, error, columns = 3 }: {
+export function CheckboxGroup({
+  id,
+  legend,
+  options,
+  values,
+  onChange,
+  disabled,
+  hint,
+  error,
+  columns = 3,
+}: {
   id: string;
   legend: string;
   options: { value: string; label: string }[];
@@ -122,7 +176,8 @@ export function CheckboxGroup({ id, legend, options, values, onChange, disabled,
 }) {
   const toggle = (value: string, on: boolean) => {
     const set = new Set(values);
-    if (on) set.add(value); else set.delete(value);
+    if (on) set.add(value);
+    else set.delete(value);
     const ordered = options.map((o) => o.value).filter((v) => set.has(v));
     // Values the options do not list (unknown to this page) stay, after the known ones.
     onChange([...ordered, ...values.filter((v) => !options.some((o) => o.value === v))]);
@@ -130,16 +185,29 @@ export function CheckboxGroup({ id, legend, options, values, onChange, disabled,
   return (
     <fieldset className="checkgroup" aria-describedby={describedBy(id, error, hint)}>
       <legend>{legend}</legend>
-      {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
       <div className="checkgroup__grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
         {options.map((o) => (
           <label key={o.value} className="checkbox-inline">
-            <input type="checkbox" checked={values.includes(o.value)} disabled={disabled} onChange={(e) => toggle(o.value, e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={values.includes(o.value)}
+              disabled={disabled}
+              onChange={(e) => toggle(o.value, e.target.checked)}
+            />
             {o.label}
           </label>
         ))}
       </div>
-      {error ? <p id={`${id}-error`} className="form-error field-error">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="form-error field-error">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -9,7 +9,11 @@ import { TextField } from './FormControls';
 const toField: PathToField = (path) => {
   const font = /^translationFonts\.(\d+)\.(face|size)$/.exec(path);
   if (font) return `fonts.${font[1]}.${font[2]}`;
-  return ['name', 'code', 'dcpCode', 'isoCode'].includes(path) ? path : path.startsWith('translationFonts') ? 'fonts' : undefined;
+  return ['name', 'code', 'dcpCode', 'isoCode'].includes(path)
+    ? path
+    : path.startsWith('translationFonts')
+      ? 'fonts'
+      : undefined;
 };
 
 export function LanguageDialog({ onSaved, onClose }: { onSaved: (l: Language) => void; onClose: () => void }) {
@@ -33,27 +37,91 @@ export function LanguageDialog({ onSaved, onClose }: { onSaved: (l: Language) =>
         return (
           <>
             <div className="form-row">
-              <TextField id={fid('name')} label="Name" required value={form.name} onChange={(name) => set({ name })} error={errors.name} disabled={disabled} autoFocus maxLength={200} placeholder="French (Canada)" />
-              <TextField id={fid('code')} label="Code" required value={form.code} onChange={(code) => set({ code })} error={errors.code} disabled={disabled} placeholder="fr-CA" hint="Unique; used on work requests." />
+              <TextField
+                id={fid('name')}
+                label="Name"
+                required
+                value={form.name}
+                onChange={(name) => set({ name })}
+                error={errors.name}
+                disabled={disabled}
+                autoFocus
+                maxLength={200}
+                placeholder="French (Canada)"
+              />
+              <TextField
+                id={fid('code')}
+                label="Code"
+                required
+                value={form.code}
+                onChange={(code) => set({ code })}
+                error={errors.code}
+                disabled={disabled}
+                placeholder="fr-CA"
+                hint="Unique; used on work requests."
+              />
             </div>
             <div className="form-row">
-              <TextField id={fid('dcpCode')} label="DCP code" value={form.dcpCode} onChange={(dcpCode) => set({ dcpCode })} error={errors.dcpCode} disabled={disabled} placeholder="QFR" />
-              <TextField id={fid('isoCode')} label="ISO code" value={form.isoCode} onChange={(isoCode) => set({ isoCode })} error={errors.isoCode} disabled={disabled} placeholder="fra" />
+              <TextField
+                id={fid('dcpCode')}
+                label="DCP code"
+                value={form.dcpCode}
+                onChange={(dcpCode) => set({ dcpCode })}
+                error={errors.dcpCode}
+                disabled={disabled}
+                placeholder="QFR"
+              />
+              <TextField
+                id={fid('isoCode')}
+                label="ISO code"
+                value={form.isoCode}
+                onChange={(isoCode) => set({ isoCode })}
+                error={errors.isoCode}
+                disabled={disabled}
+                placeholder="fra"
+              />
             </div>
             <fieldset className="checkgroup">
               <legend>Translation fonts</legend>
               {form.fonts.length === 0 ? <p className="hint">No fonts yet.</p> : null}
               {form.fonts.map((font, i) => (
                 <div className="font-row" key={i}>
-                  <TextField id={fid(`fonts.${i}.face`)} label={`Font ${i + 1} face`} value={font.face} onChange={(face) => setFont(i, { face })} error={errors[`fonts.${i}.face`]} disabled={disabled} placeholder="Arial" />
-                  <TextField id={fid(`fonts.${i}.size`)} label={`Font ${i + 1} size`} inputMode="numeric" value={font.size} onChange={(size) => setFont(i, { size })} error={errors[`fonts.${i}.size`]} disabled={disabled} placeholder="42" />
-                  <button type="button" className="button button--small font-row__remove" disabled={disabled} onClick={() => set({ fonts: form.fonts.filter((_, j) => j !== i) })}>
+                  <TextField
+                    id={fid(`fonts.${i}.face`)}
+                    label={`Font ${i + 1} face`}
+                    value={font.face}
+                    onChange={(face) => setFont(i, { face })}
+                    error={errors[`fonts.${i}.face`]}
+                    disabled={disabled}
+                    placeholder="Arial"
+                  />
+                  <TextField
+                    id={fid(`fonts.${i}.size`)}
+                    label={`Font ${i + 1} size`}
+                    inputMode="numeric"
+                    value={font.size}
+                    onChange={(size) => setFont(i, { size })}
+                    error={errors[`fonts.${i}.size`]}
+                    disabled={disabled}
+                    placeholder="42"
+                  />
+                  <button
+                    type="button"
+                    className="button button--small font-row__remove"
+                    disabled={disabled}
+                    onClick={() => set({ fonts: form.fonts.filter((_, j) => j !== i) })}
+                  >
                     Remove<span className="visually-hidden"> font {i + 1}</span>
                   </button>
                 </div>
               ))}
               {errors.fonts ? <p className="form-error">{errors.fonts}</p> : null}
-              <button type="button" className="button button--small" disabled={disabled} onClick={() => set({ fonts: [...form.fonts, { face: '', size: '' }] })}>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={disabled}
+                onClick={() => set({ fonts: [...form.fonts, { face: '', size: '' }] })}
+              >
                 Add a font
               </button>
             </fieldset>

@@ -23,13 +23,20 @@ export function ListState<T>({ query, what, route, empty, children }: Props<T>) 
   if (query.isPending) return <SkeletonRows rows={5} label={`Loading ${what}`} />;
   if (query.isError && !query.data) {
     if (isUnavailable(query.error)) {
-      return <Unavailable what={`The list of ${what}`}>This deployment does not offer {route} (an extension).</Unavailable>;
+      return (
+        <Unavailable what={`The list of ${what}`}>This deployment does not offer {route} (an extension).</Unavailable>
+      );
     }
     return <ErrorPanel error={query.error} title={`Could not load ${what}`} onRetry={() => void query.refetch()} />;
   }
   const count = query.data?.pages.reduce((n, p) => n + p.items.length, 0) ?? 0;
   const bad = query.data?.pages.reduce((n, p) => n + p.items.filter((i) => !i.ok).length, 0) ?? 0;
-  if (count === 0) return <div className="table-empty"><div className="empty">{empty}</div></div>;
+  if (count === 0)
+    return (
+      <div className="table-empty">
+        <div className="empty">{empty}</div>
+      </div>
+    );
   return (
     <>
       {bad > 0 ? (
@@ -39,11 +46,21 @@ export function ListState<T>({ query, what, route, empty, children }: Props<T>) 
       ) : null}
       {children}
       {query.isFetchNextPageError ? (
-        <ErrorPanel compact error={query.error} title={`Could not load more ${what}`} onRetry={() => void query.fetchNextPage()} />
+        <ErrorPanel
+          compact
+          error={query.error}
+          title={`Could not load more ${what}`}
+          onRetry={() => void query.fetchNextPage()}
+        />
       ) : null}
       {query.hasNextPage ? (
         <div className="catalog__more">
-          <button type="button" className="button" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <button
+            type="button"
+            className="button"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
             {query.isFetchingNextPage ? 'Loading…' : `Load more ${what}`}
           </button>
         </div>

@@ -8,7 +8,15 @@ import { TextField } from './FormControls';
 
 const toField = firstSegment(['label', 'revision']);
 
-export function PreviewDialog({ preview, onSaved, onClose }: { preview: Preview & { _id: string }; onSaved: (p: Preview) => void; onClose: () => void }) {
+export function PreviewDialog({
+  preview,
+  onSaved,
+  onClose,
+}: {
+  preview: Preview & { _id: string };
+  onSaved: (p: Preview) => void;
+  onClose: () => void;
+}) {
   return (
     <EditDialog
       title={`Edit preview “${preview.label ?? preview.revision ?? ''}”`}
@@ -25,8 +33,27 @@ export function PreviewDialog({ preview, onSaved, onClose }: { preview: Preview 
     >
       {({ form, set, errors, disabled, id: fid }) => (
         <>
-          <TextField id={fid('label')} label="Label" required value={form.label} onChange={(label) => set({ label })} error={errors.label} disabled={disabled} autoFocus maxLength={200} />
-          <TextField id={fid('revision')} label="Revision" value={form.revision} onChange={(revision) => set({ revision })} error={errors.revision} disabled={disabled} maxLength={100} placeholder="v2" />
+          <TextField
+            id={fid('label')}
+            label="Label"
+            required
+            value={form.label}
+            onChange={(label) => set({ label })}
+            error={errors.label}
+            disabled={disabled}
+            autoFocus
+            maxLength={200}
+          />
+          <TextField
+            id={fid('revision')}
+            label="Revision"
+            value={form.revision}
+            onChange={(revision) => set({ revision })}
+            error={errors.revision}
+            disabled={disabled}
+            maxLength={100}
+            placeholder="v2"
+          />
         </>
       )}
     </EditDialog>

@@ -13,7 +13,10 @@ import { SkeletonLines } from '../../../components/Skeleton';
 import { formatDateTime } from '../../../lib/dates';
 import { signedLinkExpiry } from '../model/access';
 
-async function open(preview: Preview & { _id: string }, signal: AbortSignal): Promise<{ view: PreviewView; path: string }> {
+async function open(
+  preview: Preview & { _id: string },
+  signal: AbortSignal,
+): Promise<{ view: PreviewView; path: string }> {
   let path = preview.path ?? '';
   const expires = signedLinkExpiry(path);
   if (!path || (expires !== undefined && expires * 1000 <= Date.now() + 5_000)) {
@@ -29,8 +32,10 @@ async function open(preview: Preview & { _id: string }, signal: AbortSignal): Pr
 }
 
 function explain(error: unknown): string {
-  if (isApiError(error) && error.status === 403) return 'The server refused this viewing link: its signature does not match (the link was altered).';
-  if (isApiError(error) && error.status === 410) return 'This viewing link has expired, and a fresh one could not be obtained.';
+  if (isApiError(error) && error.status === 403)
+    return 'The server refused this viewing link: its signature does not match (the link was altered).';
+  if (isApiError(error) && error.status === 410)
+    return 'This viewing link has expired, and a fresh one could not be obtained.';
   return describeError(error);
 }
 
@@ -44,12 +49,19 @@ export function PreviewViewer({ preview, onClose }: { preview: Preview & { _id: 
   const expires = signedLinkExpiry(query.data?.path);
   const cdn = query.data?.view.cdn;
   return (
-    <Modal title={`Preview “${preview.label ?? ''}”${preview.revision ? ` (${preview.revision})` : ''}`} onClose={onClose}>
+    <Modal
+      title={`Preview “${preview.label ?? ''}”${preview.revision ? ` (${preview.revision})` : ''}`}
+      onClose={onClose}
+    >
       <div className="modal__body">
-        {query.isPending ? <SkeletonLines lines={3} label="Opening the preview" /> : query.isError ? (
+        {query.isPending ? (
+          <SkeletonLines lines={3} label="Opening the preview" />
+        ) : query.isError ? (
           <div className="form-error" role="alert">
             <p>{explain(query.error)}</p>
-            <button type="button" className="button button--small" onClick={() => void query.refetch()}>Try again</button>
+            <button type="button" className="button button--small" onClick={() => void query.refetch()}>
+              Try again
+            </button>
           </div>
         ) : (
           <>
@@ -59,15 +71,23 @@ export function PreviewViewer({ preview, onClose }: { preview: Preview & { _id: 
             <Fields columns={1}>
               <Field label="Label">{query.data.view.label}</Field>
               <Field label="Revision">{query.data.view.revision}</Field>
-              <Field label="Media">{cdn?.domain || cdn?.path ? <code className="code">{`${cdn.domain ?? ''}${cdn.path ?? ''}`}</code> : undefined}</Field>
+              <Field label="Media">
+                {cdn?.domain || cdn?.path ? (
+                  <code className="code">{`${cdn.domain ?? ''}${cdn.path ?? ''}`}</code>
+                ) : undefined}
+              </Field>
             </Fields>
             <p className="catalog__foot">
-              <a href={signedUrl(query.data.path)} target="_blank" rel="noopener noreferrer">Open the signed link in a new tab</a>
+              <a href={signedUrl(query.data.path)} target="_blank" rel="noopener noreferrer">
+                Open the signed link in a new tab
+              </a>
             </p>
           </>
         )}
         <div className="modal__actions">
-          <button type="button" className="button" onClick={onClose}>Close</button>
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
         </div>
       </div>
     </Modal>

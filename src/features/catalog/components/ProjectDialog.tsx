@@ -35,17 +35,73 @@ export function ProjectDialog({ project, studios, defaultStudio, onSaved, onClos
     >
       {({ form, set, errors, disabled, id: fid }) => (
         <>
-          <SelectField id={fid('studio')} label="Studio" required value={form.studio} onChange={(studio) => set({ studio })} options={studios} placeholder="— Choose a studio —" error={errors.studio} disabled={disabled} />
-          <TextField id={fid('name')} label="Name" required value={form.name} onChange={(name) => set({ name })} error={errors.name} disabled={disabled} autoFocus maxLength={300} />
+          <SelectField
+            id={fid('studio')}
+            label="Studio"
+            required
+            value={form.studio}
+            onChange={(studio) => set({ studio })}
+            options={studios}
+            placeholder="— Choose a studio —"
+            error={errors.studio}
+            disabled={disabled}
+          />
+          <TextField
+            id={fid('name')}
+            label="Name"
+            required
+            value={form.name}
+            onChange={(name) => set({ name })}
+            error={errors.name}
+            disabled={disabled}
+            autoFocus
+            maxLength={300}
+          />
           <div className="form-row">
-            <TextField id={fid('slug')} label="Slug" value={form.slug} onChange={(slug) => set({ slug })} error={errors.slug} disabled={disabled} hint="Empty: derived from the name." />
-            <TextField id={fid('filePrefix')} label="File prefix" value={form.filePrefix} onChange={(filePrefix) => set({ filePrefix })} error={errors.filePrefix} disabled={disabled} />
+            <TextField
+              id={fid('slug')}
+              label="Slug"
+              value={form.slug}
+              onChange={(slug) => set({ slug })}
+              error={errors.slug}
+              disabled={disabled}
+              hint="Empty: derived from the name."
+            />
+            <TextField
+              id={fid('filePrefix')}
+              label="File prefix"
+              value={form.filePrefix}
+              onChange={(filePrefix) => set({ filePrefix })}
+              error={errors.filePrefix}
+              disabled={disabled}
+            />
           </div>
           <div className="form-row">
-            <TextField id={fid('importName')} label="Import name" value={form.importName} onChange={(importName) => set({ importName })} error={errors.importName} disabled={disabled} />
-            <TextField id={fid('logo')} label="Logo (file id)" value={form.logo} onChange={(logo) => set({ logo })} error={errors.logo} disabled={disabled} />
+            <TextField
+              id={fid('importName')}
+              label="Import name"
+              value={form.importName}
+              onChange={(importName) => set({ importName })}
+              error={errors.importName}
+              disabled={disabled}
+            />
+            <TextField
+              id={fid('logo')}
+              label="Logo (file id)"
+              value={form.logo}
+              onChange={(logo) => set({ logo })}
+              error={errors.logo}
+              disabled={disabled}
+            />
           </div>
-          <CheckboxField id={fid('archived')} label="Archived" checked={form.archived} onChange={(archived) => set({ archived })} disabled={disabled} hint="Archived projects are hidden from the default project list." />
+          <CheckboxField
+            id={fid('archived')}
+            label="Archived"
+            checked={form.archived}
+            onChange={(archived) => set({ archived })}
+            disabled={disabled}
+            hint="Archived projects are hidden from the default project list."
+          />
         </>
       )}
     </EditDialog>

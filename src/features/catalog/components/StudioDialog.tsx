@@ -10,9 +10,21 @@ import { SelectField, TextField } from './FormControls';
 
 const toField = firstSegment(['name', 'slug', 'logo', 'coordinator', 'previewWatermarkFormat']);
 
-export function StudioDialog({ studio, onSaved, onClose }: { studio: Studio | undefined; onSaved: (s: Studio) => void; onClose: () => void }) {
+export function StudioDialog({
+  studio,
+  onSaved,
+  onClose,
+}: {
+  studio: Studio | undefined;
+  onSaved: (s: Studio) => void;
+  onClose: () => void;
+}) {
   const groups = useQuery(groupListOptions());
-  const options = (groups.data?.items ?? []).flatMap((g) => (g.ok && g.data._id ? [{ value: g.data._id, label: `${g.data.name ?? g.data._id}${g.data.type ? ` (${g.data.type})` : ''}` }] : []));
+  const options = (groups.data?.items ?? []).flatMap((g) =>
+    g.ok && g.data._id
+      ? [{ value: g.data._id, label: `${g.data.name ?? g.data._id}${g.data.type ? ` (${g.data.type})` : ''}` }]
+      : [],
+  );
   const id = studio?._id;
   return (
     <EditDialog
@@ -30,15 +42,69 @@ export function StudioDialog({ studio, onSaved, onClose }: { studio: Studio | un
     >
       {({ form, set, errors, disabled, id: fid }) => (
         <>
-          <TextField id={fid('name')} label="Name" required value={form.name} onChange={(name) => set({ name })} error={errors.name} disabled={disabled} autoFocus maxLength={300} />
-          <TextField id={fid('slug')} label="Slug" value={form.slug} onChange={(slug) => set({ slug })} error={errors.slug} disabled={disabled} hint="Leave empty to derive it from the name." />
+          <TextField
+            id={fid('name')}
+            label="Name"
+            required
+            value={form.name}
+            onChange={(name) => set({ name })}
+            error={errors.name}
+            disabled={disabled}
+            autoFocus
+            maxLength={300}
+          />
+          <TextField
+            id={fid('slug')}
+            label="Slug"
+            value={form.slug}
+            onChange={(slug) => set({ slug })}
+            error={errors.slug}
+            disabled={disabled}
+            hint="Leave empty to derive it from the name."
+          />
           {!groups.isError ? (
-            <SelectField id={fid('coordinator')} label="Coordinator group" value={form.coordinator} onChange={(coordinator) => set({ coordinator })} options={options} placeholder={groups.isPending ? 'Loading groups…' : undefined} error={errors.coordinator} disabled={disabled} hint="The group whose members coordinate this studio’s work." />
+            <SelectField
+              id={fid('coordinator')}
+              label="Coordinator group"
+              value={form.coordinator}
+              onChange={(coordinator) => set({ coordinator })}
+              options={options}
+              placeholder={groups.isPending ? 'Loading groups…' : undefined}
+              error={errors.coordinator}
+              disabled={disabled}
+              hint="The group whose members coordinate this studio’s work."
+            />
           ) : (
-            <TextField id={fid('coordinator')} label="Coordinator group (id)" value={form.coordinator} onChange={(coordinator) => set({ coordinator })} error={errors.coordinator} disabled={disabled} hint={groups.isError ? 'The group list is not available on this server: enter the group’s id.' : undefined} />
+            <TextField
+              id={fid('coordinator')}
+              label="Coordinator group (id)"
+              value={form.coordinator}
+              onChange={(coordinator) => set({ coordinator })}
+              error={errors.coordinator}
+              disabled={disabled}
+              hint={
+                groups.isError ? 'The group list is not available on this server: enter the group’s id.' : undefined
+              }
+            />
           )}
-          <TextField id={fid('logo')} label="Logo (file id)" value={form.logo} onChange={(logo) => set({ logo })} error={errors.logo} disabled={disabled} />
-          <TextField id={fid('previewWatermarkFormat')} label="Preview watermark format" value={form.previewWatermarkFormat} onChange={(previewWatermarkFormat) => set({ previewWatermarkFormat })} error={errors.previewWatermarkFormat} disabled={disabled} placeholder="{user.email} {date}" hint="Text burnt into previews; placeholders such as {user.name}, {user.email}, {date}, {time}." />
+          <TextField
+            id={fid('logo')}
+            label="Logo (file id)"
+            value={form.logo}
+            onChange={(logo) => set({ logo })}
+            error={errors.logo}
+            disabled={disabled}
+          />
+          <TextField
+            id={fid('previewWatermarkFormat')}
+            label="Preview watermark format"
+            value={form.previewWatermarkFormat}
+            onChange={(previewWatermarkFormat) => set({ previewWatermarkFormat })}
+            error={errors.previewWatermarkFormat}
+            disabled={disabled}
+            placeholder="{user.email} {date}"
+            hint="Text burnt into previews; placeholders such as {user.name}, {user.email}, {date}, {time}."
+          />
         </>
       )}
     </EditDialog>

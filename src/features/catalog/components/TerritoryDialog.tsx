@@ -35,16 +35,56 @@ export function TerritoryDialog({ territory, languages, onSaved, onClose }: Prop
     >
       {({ form, set, errors, disabled, id: fid }) => {
         // Codes the record has that the language list lacks still show, so nothing is dropped unseen.
-        const extra = [...form.languages, ...form.assignedLanguages].filter((c, i, all) => all.indexOf(c) === i && !languages.some((l) => l.value === c));
+        const extra = [...form.languages, ...form.assignedLanguages].filter(
+          (c, i, all) => all.indexOf(c) === i && !languages.some((l) => l.value === c),
+        );
         const options = [...languages, ...extra.map((c) => ({ value: c, label: c }))];
         return (
           <>
             <div className="form-row">
-              <TextField id={fid('name')} label="Name" required value={form.name} onChange={(name) => set({ name })} error={errors.name} disabled={disabled} autoFocus maxLength={200} placeholder="FR" />
-              <TextField id={fid('countries')} label="Countries" value={form.countries} onChange={(countries) => set({ countries })} error={errors.countries} disabled={disabled} placeholder="FR, MC" hint="Two-letter codes, separated by commas." />
+              <TextField
+                id={fid('name')}
+                label="Name"
+                required
+                value={form.name}
+                onChange={(name) => set({ name })}
+                error={errors.name}
+                disabled={disabled}
+                autoFocus
+                maxLength={200}
+                placeholder="FR"
+              />
+              <TextField
+                id={fid('countries')}
+                label="Countries"
+                value={form.countries}
+                onChange={(countries) => set({ countries })}
+                error={errors.countries}
+                disabled={disabled}
+                placeholder="FR, MC"
+                hint="Two-letter codes, separated by commas."
+              />
             </div>
-            <CheckboxGroup id={fid('languages')} legend="Languages" options={options} values={form.languages} onChange={(languagesOn) => set({ languages: languagesOn })} error={errors.languages} disabled={disabled} hint="The languages spoken in this territory." />
-            <CheckboxGroup id={fid('assignedLanguages')} legend="Assigned languages" options={options} values={form.assignedLanguages} onChange={(assigned) => set({ assignedLanguages: assigned })} error={errors.assignedLanguages} disabled={disabled} hint="The languages work for this territory is delivered in." />
+            <CheckboxGroup
+              id={fid('languages')}
+              legend="Languages"
+              options={options}
+              values={form.languages}
+              onChange={(languagesOn) => set({ languages: languagesOn })}
+              error={errors.languages}
+              disabled={disabled}
+              hint="The languages spoken in this territory."
+            />
+            <CheckboxGroup
+              id={fid('assignedLanguages')}
+              legend="Assigned languages"
+              options={options}
+              values={form.assignedLanguages}
+              onChange={(assigned) => set({ assignedLanguages: assigned })}
+              error={errors.assignedLanguages}
+              disabled={disabled}
+              hint="The languages work for this territory is delivered in."
+            />
           </>
         );
       }}

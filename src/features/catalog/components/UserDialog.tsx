@@ -25,22 +25,57 @@ export function UserDialog({ user, groups, onSaved, onClose }: Props) {
       initial={user ?? {}}
       toForm={userToForm}
       validate={validateUser}
-      save={(base, form, etag) => (id ? putUserIfMatch(id, formToUser(base, form), etag) : putUsersAsAdmin(formToUser(base, form)))}
+      save={(base, form, etag) =>
+        id ? putUserIfMatch(id, formToUser(base, form), etag) : putUsersAsAdmin(formToUser(base, form))
+      }
       toField={toField}
       onSaved={onSaved}
       onClose={onClose}
       submitLabel={id ? 'Save user' : 'Invite user'}
-      description={id ? undefined : <p className="hint">The new user is created as invited; you get the invitation link to send them.</p>}
+      description={
+        id ? undefined : (
+          <p className="hint">The new user is created as invited; you get the invitation link to send them.</p>
+        )
+      }
       wide
     >
       {({ form, set, errors, disabled, id: fid }) => (
         <>
           <div className="form-row">
-            <TextField id={fid('name')} label="Name" required value={form.name} onChange={(name) => set({ name })} error={errors.name} disabled={disabled} autoFocus maxLength={200} />
-            <TextField id={fid('email')} type="email" label="E-mail" required value={form.email} onChange={(email) => set({ email })} error={errors.email} disabled={disabled} autoComplete="off" />
+            <TextField
+              id={fid('name')}
+              label="Name"
+              required
+              value={form.name}
+              onChange={(name) => set({ name })}
+              error={errors.name}
+              disabled={disabled}
+              autoFocus
+              maxLength={200}
+            />
+            <TextField
+              id={fid('email')}
+              type="email"
+              label="E-mail"
+              required
+              value={form.email}
+              onChange={(email) => set({ email })}
+              error={errors.email}
+              disabled={disabled}
+              autoComplete="off"
+            />
           </div>
           {groups.length > 0 ? (
-            <CheckboxGroup id={fid('groups')} legend="Groups" columns={2} options={groups} values={form.groups} onChange={(g) => set({ groups: g })} error={errors.groups} disabled={disabled} />
+            <CheckboxGroup
+              id={fid('groups')}
+              legend="Groups"
+              columns={2}
+              options={groups}
+              values={form.groups}
+              onChange={(g) => set({ groups: g })}
+              error={errors.groups}
+              disabled={disabled}
+            />
           ) : (
             <p className="hint">No groups are known to this page; the user can be added to groups later.</p>
           )}

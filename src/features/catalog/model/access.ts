@@ -20,7 +20,11 @@ export function catalogAccess(user: User | undefined): CatalogAccess {
 }
 
 /** The invitation link of a user, resolved as far as it truly can be: `:code` replaced only when the code is known. */
-export function resolveInvite(invite: string | undefined, code: string | undefined, origin: string): { url: string; resolved: boolean } | undefined {
+export function resolveInvite(
+  invite: string | undefined,
+  code: string | undefined,
+  origin: string,
+): { url: string; resolved: boolean } | undefined {
   if (!invite) return undefined;
   const hasPlaceholder = invite.includes(':code');
   const filled = code && hasPlaceholder ? invite.replaceAll(':code', encodeURIComponent(code)) : invite;

@@ -1,31 +1,71 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
 import {
-  assetToForm, fileToForm, formToAsset, formToFile, formToLanguage, formToPreview, formToProject, formToStudio,
-  formToTerritory, formToUser, fromLocalInput, projectToForm, splitList, studioToForm, territoryToForm, toLocalInput,
-  userToForm, validateFile, validateLanguage, validateProject, validateStudio, validateTerritory, validateUser,
+  assetToForm,
+  fileToForm,
+  formToAsset,
+  formToFile,
+  formToLanguage,
+  formToPreview,
+  formToProject,
+  formToStudio,
+  formToTerritory,
+  formToUser,
+  fromLocalInput,
+  projectToForm,
+  splitList,
+  studioToForm,
+  territoryToForm,
+  toLocalInput,
+  userToForm,
+  validateFile,
+  validateLanguage,
+  validateProject,
+  validateStudio,
+  validateTerritory,
+  validateUser,
   EMPTY_LANGUAGE,
 } from './forms';
 import { firstSegment, saveFailure } from './serverErrors';
 
 describe('studio form', () => {
   const stored = {
-    _id: 's1', name: 'Northlight', slug: 'northlight', coordinator: 'g1', logo: 'f1', previewWatermarkFormat: '{date}',
-    created: 5, $links: { self: '//x' }, extra: { kept: true },
+    _id: 's1',
+    name: 'Northlight',
+    slug: 'northlight',
+    coordinator: 'g1',
+    logo: 'f1',
+    previewWatermarkFormat: '{date}',
+    created: 5,
+    $links: { self: '//x' },
+    extra: { kept: true },
   };
   it('round-trips and keeps unknown fields, dropping computed ones', () => {
-    const out = formToStudio(stored, { ...studioToForm(stored), name: '  Northlight Pictures ' }) as Record<string, unknown>;
+    const out = formToStudio(stored, { ...studioToForm(stored), name: '  Northlight Pictures ' }) as Record<
+      string,
+      unknown
+    >;
     expect(out).toEqual({
-      _id: 's1', name: 'Northlight Pictures', slug: 'northlight', coordinator: 'g1', logo: 'f1',
-      previewWatermarkFormat: '{date}', extra: { kept: true },
+      _id: 's1',
+      name: 'Northlight Pictures',
+      slug: 'northlight',
+      coordinator: 'g1',
+      logo: 'f1',
+      previewWatermarkFormat: '{date}',
+      extra: { kept: true },
     });
   });
   it('an emptied logo or coordinator goes back as null, which removes it', () => {
-    const out = formToStudio(stored, { ...studioToForm(stored), coordinator: '', logo: '  ' }) as Record<string, unknown>;
+    const out = formToStudio(stored, { ...studioToForm(stored), coordinator: '', logo: '  ' }) as Record<
+      string,
+      unknown
+    >;
     expect(out).toMatchObject({ coordinator: null, logo: null, name: 'Northlight' });
   });
   it('creates without adding empty fields or empty ids', () => {
-    expect(formToStudio({}, { name: 'New', slug: '', logo: '', coordinator: '', previewWatermarkFormat: '' })).toEqual({ name: 'New' });
+    expect(formToStudio({}, { name: 'New', slug: '', logo: '', coordinator: '', previewWatermarkFormat: '' })).toEqual({
+      name: 'New',
+    });
   });
   it('validates name and slug', () => {
     expect(validateStudio({ ...studioToForm({}), name: ' ' }).name).toMatch(/Name is required/);
@@ -48,7 +88,13 @@ describe('project form', () => {
 
 describe('asset form', () => {
   it('keeps usage keys it does not know', () => {
-    const a = { _id: 'a1', name: 'Trailer', usage: { dcp: true, hdr9: true }, previews: [{ _id: 'v1' }], $embargo: false };
+    const a = {
+      _id: 'a1',
+      name: 'Trailer',
+      usage: { dcp: true, hdr9: true },
+      previews: [{ _id: 'v1' }],
+      $embargo: false,
+    };
     const form = assetToForm(a);
     expect(form.usage.hdr9).toBe(true);
     expect(form.usage.online).toBe(false);
@@ -61,18 +107,32 @@ describe('asset form', () => {
 
 describe('preview form', () => {
   it('never sends the signed path back', () => {
-    const out = formToPreview({ _id: 'v', label: 'Scratch', revision: 'v1', path: '/api/previews/v/view?sig=x' }, { label: 'Final', revision: 'v2' });
+    const out = formToPreview(
+      { _id: 'v', label: 'Scratch', revision: 'v1', path: '/api/previews/v/view?sig=x' },
+      { label: 'Final', revision: 'v2' },
+    );
     expect(out).toEqual({ _id: 'v', label: 'Final', revision: 'v2' });
   });
 });
 
 describe('file form', () => {
   const f = {
-    _id: 'f', language: 'en', country: 'US', tags: ['audio'], embargo: { event: false, note: 'x' },
-    transfer: { username: 'a@b.test', via: 'aspera' }, $transfer: { downloaded: true },
+    _id: 'f',
+    language: 'en',
+    country: 'US',
+    tags: ['audio'],
+    embargo: { event: false, note: 'x' },
+    transfer: { username: 'a@b.test', via: 'aspera' },
+    $transfer: { downloaded: true },
   };
   it('maps embargo and transfer, keeping their unknown members', () => {
-    const form = { ...fileToForm(f), embargoEvent: true, embargoEnd: '2031-05-04T10:30', tags: 'audio, stems, audio', country: 'fr' };
+    const form = {
+      ...fileToForm(f),
+      embargoEvent: true,
+      embargoEnd: '2031-05-04T10:30',
+      tags: 'audio, stems, audio',
+      country: 'fr',
+    };
     const out = formToFile(f, form) as Record<string, unknown>;
     expect(out.embargo).toEqual({ event: true, note: 'x', end: fromLocalInput('2031-05-04T10:30') });
     expect(out.transfer).toEqual({ username: 'a@b.test', via: 'aspera' });
@@ -81,7 +141,10 @@ describe('file form', () => {
     expect('$transfer' in out).toBe(false);
   });
   it('clears the end date', () => {
-    const out = formToFile({ ...f, embargo: { event: false, end: 100, note: 'x' } }, { ...fileToForm(f), embargoEnd: '' }) as Record<string, unknown>;
+    const out = formToFile(
+      { ...f, embargo: { event: false, end: 100, note: 'x' } },
+      { ...fileToForm(f), embargoEnd: '' },
+    ) as Record<string, unknown>;
     expect(out.embargo).toEqual({ event: false, note: 'x' });
   });
   it('local date input round-trips', () => {
@@ -97,11 +160,24 @@ describe('file form', () => {
 
 describe('language form', () => {
   it('builds the record with fonts as numbers', () => {
-    const out = formToLanguage({ ...EMPTY_LANGUAGE, name: 'Welsh', code: 'cy-GB', fonts: [{ face: 'Arial', size: '42' }, { face: '', size: '' }] });
+    const out = formToLanguage({
+      ...EMPTY_LANGUAGE,
+      name: 'Welsh',
+      code: 'cy-GB',
+      fonts: [
+        { face: 'Arial', size: '42' },
+        { face: '', size: '' },
+      ],
+    });
     expect(out).toEqual({ name: 'Welsh', code: 'cy-GB', translationFonts: [{ face: 'Arial', size: 42 }] });
   });
   it('names the font row that is wrong', () => {
-    const errors = validateLanguage({ ...EMPTY_LANGUAGE, name: 'W', code: 'cy', fonts: [{ face: 'Arial', size: '4.5' }] });
+    const errors = validateLanguage({
+      ...EMPTY_LANGUAGE,
+      name: 'W',
+      code: 'cy',
+      fonts: [{ face: 'Arial', size: '4.5' }],
+    });
     expect(errors).toEqual({ 'fonts.0.size': expect.stringMatching(/Font 1/) });
     expect(validateLanguage(EMPTY_LANGUAGE).code).toMatch(/required/);
   });
@@ -109,22 +185,41 @@ describe('language form', () => {
 
 describe('territory form', () => {
   it('keeps list items that are not strings', () => {
-    const t = { _id: 't', name: 'FR', countries: ['FR', { code: 'MC' }], languages: ['fr-FR'], assignedLanguages: [], displayName: 'France' };
+    const t = {
+      _id: 't',
+      name: 'FR',
+      countries: ['FR', { code: 'MC' }],
+      languages: ['fr-FR'],
+      assignedLanguages: [],
+      displayName: 'France',
+    };
     const form = territoryToForm(t);
     expect(form.countries).toBe('FR');
-    const out = formToTerritory(t, { ...form, countries: 'fr, mc', languages: ['fr-FR', 'en-GB'] }) as Record<string, unknown>;
+    const out = formToTerritory(t, { ...form, countries: 'fr, mc', languages: ['fr-FR', 'en-GB'] }) as Record<
+      string,
+      unknown
+    >;
     expect(out.countries).toEqual(['FR', 'MC', { code: 'MC' }]);
     expect(out.languages).toEqual(['fr-FR', 'en-GB']);
     expect(out.displayName).toBe('France');
   });
   it('validates country codes', () => {
-    expect(validateTerritory({ name: 'X', countries: 'FR, Fra', languages: [], assignedLanguages: [] }).countries).toMatch(/FRA/);
+    expect(
+      validateTerritory({ name: 'X', countries: 'FR, Fra', languages: [], assignedLanguages: [] }).countries,
+    ).toMatch(/FRA/);
   });
 });
 
 describe('user form', () => {
   it('sends groups as references and never the invite code', () => {
-    const u = { _id: 'u', name: 'Ann', emailNormal: 'ann@x.test', groups: [{ _id: 'g1', name: 'Admins', $links: { self: '' } }], inviteCode: 'abc', status: { invited: true } };
+    const u = {
+      _id: 'u',
+      name: 'Ann',
+      emailNormal: 'ann@x.test',
+      groups: [{ _id: 'g1', name: 'Admins', $links: { self: '' } }],
+      inviteCode: 'abc',
+      status: { invited: true },
+    };
     const out = formToUser(u, { ...userToForm(u), groups: ['g1', 'g2'] }) as Record<string, unknown>;
     expect(out.groups).toEqual([{ _id: 'g1', name: 'Admins' }, { _id: 'g2' }]);
     expect('inviteCode' in out).toBe(false);
@@ -143,17 +238,25 @@ describe('server errors', () => {
     expect(f.general).toBeUndefined();
   });
   it('reads details paths', () => {
-    const e = new ApiError(400, 'bad_request', 'embargo.end: expected int', [{ path: 'embargo.end', message: 'Invalid input: expected int' }]);
+    const e = new ApiError(400, 'bad_request', 'embargo.end: expected int', [
+      { path: 'embargo.end', message: 'Invalid input: expected int' },
+    ]);
     expect(saveFailure(e, toField, 'file').fields).toEqual({ embargoEnd: 'Invalid input: expected int.' });
   });
   it('tells a concurrent edit apart from a duplicate', () => {
     const stale = saveFailure(new ApiError(409, 'conflict', 'changed', { current: { _id: 'x' } }), toField, 'studio');
     expect(stale.conflict).toBe(true);
-    const dup = saveFailure(new ApiError(409, 'conflict', 'a language with the code fr exists already'), toField, 'language');
+    const dup = saveFailure(
+      new ApiError(409, 'conflict', 'a language with the code fr exists already'),
+      toField,
+      'language',
+    );
     expect(dup).toMatchObject({ conflict: false, fields: { code: expect.stringMatching(/fr exists/) } });
   });
   it('keeps an unmapped message general', () => {
-    expect(saveFailure(new ApiError(400, 'bad_request', 'body: expected a JSON object'), toField, 'x').general).toMatch(/body/);
+    expect(saveFailure(new ApiError(400, 'bad_request', 'body: expected a JSON object'), toField, 'x').general).toMatch(
+      /body/,
+    );
   });
 });
 

@@ -97,7 +97,10 @@ export interface StudioForm {
 
 export function studioToForm(s: Studio): StudioForm {
   return {
-    name: str(s.name), slug: str(s.slug), logo: str(s.logo), coordinator: str(s.coordinator),
+    name: str(s.name),
+    slug: str(s.slug),
+    logo: str(s.logo),
+    coordinator: str(s.coordinator),
     previewWatermarkFormat: str(s.previewWatermarkFormat),
   };
 }
@@ -116,7 +119,8 @@ export function validateStudio(form: StudioForm): FieldErrors {
   const errors: FieldErrors = {};
   requireText(errors, 'name', form.name, 'Name', 300);
   if (form.slug.trim() && !isSlug(form.slug.trim())) {
-    errors.slug = 'Slug: lower-case letters, digits and single hyphens only (or leave it empty to derive it from the name).';
+    errors.slug =
+      'Slug: lower-case letters, digits and single hyphens only (or leave it empty to derive it from the name).';
   }
   return errors;
 }
@@ -135,8 +139,13 @@ export interface ProjectForm {
 
 export function projectToForm(p: Project): ProjectForm {
   return {
-    studio: str(p.studio), name: str(p.name), slug: str(p.slug), filePrefix: str(p.filePrefix),
-    importName: str(p.importName), logo: str(p.logo), archived: p.archived === true,
+    studio: str(p.studio),
+    name: str(p.name),
+    slug: str(p.slug),
+    filePrefix: str(p.filePrefix),
+    importName: str(p.importName),
+    logo: str(p.logo),
+    archived: p.archived === true,
   };
 }
 
@@ -179,7 +188,9 @@ export interface AssetForm {
 
 /** The usage keys to show: the spec's asset set, then any others the record has. */
 export function usageKeys(usage: Record<string, unknown> | undefined): string[] {
-  const extra = Object.keys(usage ?? {}).filter((k) => !(ASSET_USAGE_KEYS as readonly string[]).includes(k) && typeof usage?.[k] === 'boolean');
+  const extra = Object.keys(usage ?? {}).filter(
+    (k) => !(ASSET_USAGE_KEYS as readonly string[]).includes(k) && typeof usage?.[k] === 'boolean',
+  );
   return [...ASSET_USAGE_KEYS, ...extra];
 }
 
@@ -188,8 +199,14 @@ export function assetToForm(a: Asset): AssetForm {
   const stored = (a.usage ?? {}) as Record<string, unknown>;
   for (const k of usageKeys(stored)) usage[k] = stored[k] === true;
   return {
-    name: str(a.name), slug: str(a.slug), type: str(a.type), mediaType: str(a.mediaType),
-    importName: str(a.importName), creative: a.creative === true, verified: a.verified === true, usage,
+    name: str(a.name),
+    slug: str(a.slug),
+    type: str(a.type),
+    mediaType: str(a.mediaType),
+    importName: str(a.importName),
+    creative: a.creative === true,
+    verified: a.verified === true,
+    usage,
   };
 }
 
@@ -202,7 +219,7 @@ export function formToAsset(original: Asset, form: AssetForm): Asset {
   setText(out, 'importName', form.importName);
   setFlag(out, 'creative', form.creative);
   setFlag(out, 'verified', form.verified);
-  out.usage = { ...((out.usage) ?? {}), ...form.usage };
+  out.usage = { ...(out.usage ?? {}), ...form.usage };
   return out;
 }
 
@@ -270,8 +287,11 @@ export function fromLocalInput(value: string): number | undefined {
 
 export function fileToForm(f: File): FileForm {
   return {
-    language: str(f.language), country: str(f.country), tags: (f.tags ?? []).join(', '),
-    embargoEvent: f.embargo?.event === true, embargoEnd: toLocalInput(f.embargo?.end),
+    language: str(f.language),
+    country: str(f.country),
+    tags: (f.tags ?? []).join(', '),
+    embargoEvent: f.embargo?.event === true,
+    embargoEnd: toLocalInput(f.embargo?.end),
     transferUser: str(f.transfer?.username),
   };
 }
@@ -288,17 +308,22 @@ export function formToFile(original: File, form: FileForm): File {
   else embargo.end = end;
   out.embargo = embargo;
   const username = form.transferUser.trim();
-  if (username !== '' || out.transfer !== undefined) out.transfer = { ...((out.transfer) ?? {}), username };
+  if (username !== '' || out.transfer !== undefined) out.transfer = { ...(out.transfer ?? {}), username };
   return out;
 }
 
 export function validateFile(form: FileForm): FieldErrors {
   const errors: FieldErrors = {};
-  if (form.country.trim() && !COUNTRY.test(form.country.trim().toUpperCase())) errors.country = 'Country: a two-letter code such as FR.';
-  if (form.language.trim() && !LANGUAGE_CODE.test(form.language.trim())) errors.language = 'Language: a code such as fr or fr-FR.';
-  if (form.embargoEnd.trim() && fromLocalInput(form.embargoEnd) === undefined) errors.embargoEnd = 'Embargo end: enter a date and time.';
-  if (form.embargoEvent && !form.embargoEnd.trim()) errors.embargoEnd = 'Embargo end: an embargoed file needs the date it lifts.';
-  if (form.transferUser.trim() && !EMAIL.test(form.transferUser.trim())) errors.transferUser = 'Transfer user: an e-mail address.';
+  if (form.country.trim() && !COUNTRY.test(form.country.trim().toUpperCase()))
+    errors.country = 'Country: a two-letter code such as FR.';
+  if (form.language.trim() && !LANGUAGE_CODE.test(form.language.trim()))
+    errors.language = 'Language: a code such as fr or fr-FR.';
+  if (form.embargoEnd.trim() && fromLocalInput(form.embargoEnd) === undefined)
+    errors.embargoEnd = 'Embargo end: enter a date and time.';
+  if (form.embargoEvent && !form.embargoEnd.trim())
+    errors.embargoEnd = 'Embargo end: an embargoed file needs the date it lifts.';
+  if (form.transferUser.trim() && !EMAIL.test(form.transferUser.trim()))
+    errors.transferUser = 'Transfer user: an e-mail address.';
   return errors;
 }
 
@@ -338,7 +363,8 @@ export function validateLanguage(form: LanguageForm): FieldErrors {
     if (!f.face.trim() && !f.size.trim()) return;
     if (!f.face.trim()) errors[`fonts.${i}.face`] = `Font ${i + 1}: the face is required.`;
     const n = Number(f.size);
-    if (!f.size.trim() || !Number.isInteger(n) || n < 1 || n > 999) errors[`fonts.${i}.size`] = `Font ${i + 1}: the size is a whole number from 1 to 999.`;
+    if (!f.size.trim() || !Number.isInteger(n) || n < 1 || n > 999)
+      errors[`fonts.${i}.size`] = `Font ${i + 1}: the size is a whole number from 1 to 999.`;
   });
   return errors;
 }
@@ -354,15 +380,20 @@ export interface TerritoryForm {
 
 export function territoryToForm(t: Territory): TerritoryForm {
   return {
-    name: str(t.name), countries: stringItems(t.countries).join(', '),
-    languages: stringItems(t.languages), assignedLanguages: stringItems(t.assignedLanguages),
+    name: str(t.name),
+    countries: stringItems(t.countries).join(', '),
+    languages: stringItems(t.languages),
+    assignedLanguages: stringItems(t.assignedLanguages),
   };
 }
 
 export function formToTerritory(original: Territory, form: TerritoryForm): Territory {
   const out = withoutComputed(original) as Rec;
   setText(out, 'name', form.name);
-  out.countries = mergeStringList(out.countries, splitList(form.countries, (s) => s.toUpperCase()));
+  out.countries = mergeStringList(
+    out.countries,
+    splitList(form.countries, (s) => s.toUpperCase()),
+  );
   out.languages = mergeStringList(out.languages, form.languages);
   out.assignedLanguages = mergeStringList(out.assignedLanguages, form.assignedLanguages);
   return out;
@@ -386,7 +417,8 @@ export interface UserForm {
 
 export function userToForm(u: User): UserForm {
   return {
-    name: str(u.name), email: str(u.emailNormal) || str(u.username),
+    name: str(u.name),
+    email: str(u.emailNormal) || str(u.username),
     groups: (u.groups ?? []).map((g) => g._id).filter((g): g is string => typeof g === 'string'),
   };
 }

@@ -23,9 +23,13 @@ const sentence = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s)
 
 function problemsOf(error: { message: string; details?: unknown }): { path: string; message: string }[] {
   if (Array.isArray(error.details)) {
-    const list = error.details
-      .filter((d): d is { path: string; message: string } =>
-        d !== null && typeof d === 'object' && typeof (d as { path?: unknown }).path === 'string' && typeof (d as { message?: unknown }).message === 'string');
+    const list = error.details.filter(
+      (d): d is { path: string; message: string } =>
+        d !== null &&
+        typeof d === 'object' &&
+        typeof (d as { path?: unknown }).path === 'string' &&
+        typeof (d as { message?: unknown }).message === 'string',
+    );
     if (list.length) return list;
   }
   const m = /^([A-Za-z_$][\w$.]*):\s*(.+)$/.exec(error.message);

@@ -26,7 +26,15 @@ import { PreviewDialog } from '../components/PreviewDialog';
 import { PreviewViewer } from '../components/PreviewViewer';
 import { usageKeys } from '../model/forms';
 import {
-  catalogKeys, loaded, useAsset, useFileList, useLanguageList, usePreviewList, useProject, useTerritoryList, useUserList,
+  catalogKeys,
+  loaded,
+  useAsset,
+  useFileList,
+  useLanguageList,
+  usePreviewList,
+  useProject,
+  useTerritoryList,
+  useUserList,
 } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../../../components/record.css';
@@ -53,12 +61,25 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
   const previews: Preview[] = fallback ? (asset.previews ?? []) : loaded(query.data);
   return (
     <Section title="Previews" meta={previews.length ? `(${previews.length})` : undefined}>
-      {query.isPending ? <SkeletonLines lines={2} label="Loading previews" /> : query.isError && !fallback ? (
+      {query.isPending ? (
+        <SkeletonLines lines={2} label="Loading previews" />
+      ) : query.isError && !fallback ? (
         <ErrorPanel compact error={query.error} title="Could not load previews" onRetry={() => void query.refetch()} />
-      ) : previews.length === 0 ? <p className="muted">No previews.</p> : (
+      ) : previews.length === 0 ? (
+        <p className="muted">No previews.</p>
+      ) : (
         <table className="mini-table">
           <caption className="visually-hidden">Previews</caption>
-          <thead><tr><th scope="col">Label</th><th scope="col">Revision</th><th scope="col">Added</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Label</th>
+              <th scope="col">Revision</th>
+              <th scope="col">Added</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {previews.map((p) => (
               <tr key={p._id}>
@@ -67,10 +88,26 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
                 <td>{p.created ? formatDate(p.created) : '—'}</td>
                 <ActionsCell>
                   {p._id && p.path ? (
-                    <RowAction label="View" name={<>{p.label} {p.revision}</>} onClick={() => setViewing(p as Preview & { _id: string })} />
+                    <RowAction
+                      label="View"
+                      name={
+                        <>
+                          {p.label} {p.revision}
+                        </>
+                      }
+                      onClick={() => setViewing(p as Preview & { _id: string })}
+                    />
                   ) : null}
                   {canEdit && p._id && !fallback ? (
-                    <RowAction label="Edit" name={<>preview {p.label} {p.revision}</>} onClick={() => setEditing(p as Preview & { _id: string })} />
+                    <RowAction
+                      label="Edit"
+                      name={
+                        <>
+                          preview {p.label} {p.revision}
+                        </>
+                      }
+                      onClick={() => setEditing(p as Preview & { _id: string })}
+                    />
                   ) : null}
                 </ActionsCell>
               </tr>
@@ -79,7 +116,11 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
         </table>
       )}
       {editing ? (
-        <PreviewDialog preview={editing} onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.previews(asset._id) })} onClose={() => setEditing(undefined)} />
+        <PreviewDialog
+          preview={editing}
+          onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.previews(asset._id) })}
+          onClose={() => setEditing(undefined)}
+        />
       ) : null}
       {viewing ? <PreviewViewer preview={viewing} onClose={() => setViewing(undefined)} /> : null}
     </Section>
@@ -93,7 +134,14 @@ function FileEmbargo({ file }: { file: File }) {
   if (!e?.event && !e?.end) return <span className="muted">None</span>;
   return (
     <span className="two-line">
-      <span>{active ? <span className="tag tag--danger">Embargoed</span> : <span className="tag">{e.end && e.end * 1000 < now ? 'Lifted' : 'Set'}</span>}{e.event ? ' event' : ''}</span>
+      <span>
+        {active ? (
+          <span className="tag tag--danger">Embargoed</span>
+        ) : (
+          <span className="tag">{e.end && e.end * 1000 < now ? 'Lifted' : 'Set'}</span>
+        )}
+        {e.event ? ' event' : ''}
+      </span>
       {e.end ? <span className="muted">until {formatDateTime(e.end)}</span> : null}
     </span>
   );
@@ -109,11 +157,17 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
   const files = loaded(query.data);
   return (
     <Section title="Files" meta={files.length ? `(${files.length})` : undefined}>
-      {query.isPending ? <SkeletonLines lines={3} label="Loading files" /> : query.isError ? (
-        isUnavailable(query.error)
-          ? <p className="muted">This server does not list an asset’s files (GET /files?asset=).</p>
-          : <ErrorPanel compact error={query.error} title="Could not load files" onRetry={() => void query.refetch()} />
-      ) : files.length === 0 ? <p className="muted">No files.</p> : (
+      {query.isPending ? (
+        <SkeletonLines lines={3} label="Loading files" />
+      ) : query.isError ? (
+        isUnavailable(query.error) ? (
+          <p className="muted">This server does not list an asset’s files (GET /files?asset=).</p>
+        ) : (
+          <ErrorPanel compact error={query.error} title="Could not load files" onRetry={() => void query.refetch()} />
+        )
+      ) : files.length === 0 ? (
+        <p className="muted">No files.</p>
+      ) : (
         <CatalogTable
           caption="Files"
           className="mini-table files-table"
@@ -122,19 +176,44 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
         >
           {files.map((f) => (
             <tr key={f._id}>
-              <th scope="row"><span className="file-name">{f.name ?? f._id}</span></th>
+              <th scope="row">
+                <span className="file-name">{f.name ?? f._id}</span>
+              </th>
               <td>{f.language ? <code className="code">{f.language}</code> : '—'}</td>
               <td>{f.country ? <code className="code">{f.country}</code> : '—'}</td>
-              <td>{f.tags?.length ? f.tags.map((t) => <span key={t} className="tag">{t}</span>) : <span className="muted">—</span>}</td>
-              <td><FileEmbargo file={f} /></td>
-              <td>{f.transfer?.username ?? <span className="muted">—</span>}{f.$transfer?.downloaded ? <span className="muted"> · downloaded</span> : null}</td>
+              <td>
+                {f.tags?.length ? (
+                  f.tags.map((t) => (
+                    <span key={t} className="tag">
+                      {t}
+                    </span>
+                  ))
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </td>
+              <td>
+                <FileEmbargo file={f} />
+              </td>
+              <td>
+                {f.transfer?.username ?? <span className="muted">—</span>}
+                {f.$transfer?.downloaded ? <span className="muted"> · downloaded</span> : null}
+              </td>
               <td>
                 {f.verified ? <span className="yes">Verified</span> : <span className="no">Unverified</span>}
-                {f.warnings?.length ? <span className="tag tag--danger" title={f.warnings.map(String).join('; ')}>{f.warnings.length} warning{f.warnings.length === 1 ? '' : 's'}</span> : null}
+                {f.warnings?.length ? (
+                  <span className="tag tag--danger" title={f.warnings.map(String).join('; ')}>
+                    {f.warnings.length} warning{f.warnings.length === 1 ? '' : 's'}
+                  </span>
+                ) : null}
               </td>
               <ActionsCell show={canEdit}>
                 {f._id ? (
-                  <RowAction label="Edit" name={<>file {f.name}</>} onClick={() => setEditing(f as File & { _id: string })} />
+                  <RowAction
+                    label="Edit"
+                    name={<>file {f.name}</>}
+                    onClick={() => setEditing(f as File & { _id: string })}
+                  />
                 ) : null}
               </ActionsCell>
             </tr>
@@ -145,7 +224,13 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
         <FileDialog
           file={editing}
           languages={loaded(languages.data).flatMap((l) => (l.code ? [l.code] : []))}
-          countries={[...new Set(loaded(territories.data).flatMap((t) => (t.countries ?? []).filter((c): c is string => typeof c === 'string')))].sort()}
+          countries={[
+            ...new Set(
+              loaded(territories.data).flatMap((t) =>
+                (t.countries ?? []).filter((c): c is string => typeof c === 'string'),
+              ),
+            ),
+          ].sort()}
           users={loaded(users.data).flatMap((u) => (u.emailNormal ? [u.emailNormal] : []))}
           onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.files(asset._id) })}
           onClose={() => setEditing(undefined)}
@@ -170,16 +255,28 @@ export function AssetPage() {
     <CatalogLayout
       record
       title={asset?.name || 'Asset'}
-      breadcrumb={(
-        <Breadcrumb items={[
-          { to: '/catalog/projects', label: 'Projects' },
-          ...(asset?.project ? [{ to: `/catalog/projects/${encodeURIComponent(asset.project)}`, label: projectName ?? 'Project' }] : []),
-          { label: asset?.name ?? '…' },
-        ]} />
-      )}
-      actions={canEdit && asset?._id ? <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit asset</button> : undefined}
+      breadcrumb={
+        <Breadcrumb
+          items={[
+            { to: '/catalog/projects', label: 'Projects' },
+            ...(asset?.project
+              ? [{ to: `/catalog/projects/${encodeURIComponent(asset.project)}`, label: projectName ?? 'Project' }]
+              : []),
+            { label: asset?.name ?? '…' },
+          ]}
+        />
+      }
+      actions={
+        canEdit && asset?._id ? (
+          <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+            Edit asset
+          </button>
+        ) : undefined
+      }
     >
-      {query.isPending ? <SkeletonLines lines={5} label="Loading the asset" /> : query.isError || !asset?._id ? (
+      {query.isPending ? (
+        <SkeletonLines lines={5} label="Loading the asset" />
+      ) : query.isError || !asset?._id ? (
         <ErrorPanel error={query.error} title="Could not load this asset" onRetry={() => void query.refetch()} />
       ) : (
         <div className="detail-grid">
@@ -189,31 +286,65 @@ export function AssetPage() {
                 <AssetThumb thumbnail={undefined} mediaType={asset.mediaType} type={asset.type} size="large" />
                 <div className="asset-block__fields">
                   <Fields columns={3}>
-                    <Field label="Project">{asset.project ? <Link to={`/catalog/projects/${encodeURIComponent(asset.project)}`}>{projectName ?? asset.project}</Link> : undefined}</Field>
+                    <Field label="Project">
+                      {asset.project ? (
+                        <Link to={`/catalog/projects/${encodeURIComponent(asset.project)}`}>
+                          {projectName ?? asset.project}
+                        </Link>
+                      ) : undefined}
+                    </Field>
                     <Field label="Type">{asset.type}</Field>
                     <Field label="Media type">{asset.mediaType}</Field>
                     <Field label="Slug">{asset.slug ? <code className="code">{asset.slug}</code> : undefined}</Field>
-                    <Field label="Import name">{asset.importName ? <code className="code">{asset.importName}</code> : undefined}</Field>
+                    <Field label="Import name">
+                      {asset.importName ? <code className="code">{asset.importName}</code> : undefined}
+                    </Field>
                     <Field label="Created">{asset.created ? formatDate(asset.created) : undefined}</Field>
-                    <Field label="Creative"><YesNo value={asset.creative} /></Field>
-                    <Field label="Verified"><YesNo value={asset.verified} /></Field>
-                    <Field label="Embargo">{asset.$embargo === undefined ? undefined : asset.$embargo ? <span className="tag tag--danger">Embargoed</span> : 'Not embargoed'}</Field>
+                    <Field label="Creative">
+                      <YesNo value={asset.creative} />
+                    </Field>
+                    <Field label="Verified">
+                      <YesNo value={asset.verified} />
+                    </Field>
+                    <Field label="Embargo">
+                      {asset.$embargo === undefined ? undefined : asset.$embargo ? (
+                        <span className="tag tag--danger">Embargoed</span>
+                      ) : (
+                        'Not embargoed'
+                      )}
+                    </Field>
                   </Fields>
                   <div className="catalog-flags">
                     <span className="field-label">Flags</span>
-                    {flags.length ? <ul className="chips">{flags.map((f) => <li key={f} className="chip chip--on">{keyLabel(f)}</li>)}</ul> : <span className="muted">None</span>}
+                    {flags.length ? (
+                      <ul className="chips">
+                        {flags.map((f) => (
+                          <li key={f} className="chip chip--on">
+                            {keyLabel(f)}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <span className="muted">None</span>
+                    )}
                   </div>
                 </div>
               </div>
-              {query.data.problems.length ? <p className="hint">Some fields could not be read: {query.data.problems.map((p) => p.path).join(', ')}.</p> : null}
+              {query.data.problems.length ? (
+                <p className="hint">
+                  Some fields could not be read: {query.data.problems.map((p) => p.path).join(', ')}.
+                </p>
+              ) : null}
             </Section>
             <Section title="Usage">
               <ul className="chips" aria-label="Usage flags">
                 {usageKeys(asset.usage).map((k) => {
-                  const on = (asset.usage)?.[k] === true;
+                  const on = asset.usage?.[k] === true;
                   return (
                     <li key={k} className={`chip ${on ? 'chip--on' : 'chip--off'}`}>
-                      <span aria-hidden="true">{on ? '✓ ' : ''}</span>{keyLabel(k)}<span className="visually-hidden">{on ? ': yes' : ': no'}</span>
+                      <span aria-hidden="true">{on ? '✓ ' : ''}</span>
+                      {keyLabel(k)}
+                      <span className="visually-hidden">{on ? ': yes' : ': no'}</span>
                     </li>
                   );
                 })}

@@ -14,18 +14,49 @@ export function CatalogPage() {
   const languages = totalOf(useLanguageList().data);
   const territories = totalOf(useTerritoryList().data);
   const cards = [
-    { to: '/catalog/studios', title: 'Studios', count: studios !== undefined ? plural(studios, 'studio') : undefined, text: 'Logos, coordinator groups and preview watermarks.' },
-    { to: '/catalog/projects', title: 'Projects', count: projects !== undefined ? `${plural(projects, 'active project')}` : undefined, text: 'Projects with their assets, previews and files.' },
-    { to: '/catalog/languages', title: 'Languages', count: languages !== undefined ? plural(languages, 'language') : undefined, text: 'Codes and translation fonts.' },
-    { to: '/catalog/territories', title: 'Territories', count: territories !== undefined ? plural(territories, 'territory', 'territories') : undefined, text: 'Countries and the languages delivered there.' },
-    ...(access.canListUsers ? [{ to: '/catalog/users', title: 'Users', count: undefined, text: 'People, their groups and invitation status.' }] : []),
+    {
+      to: '/catalog/studios',
+      title: 'Studios',
+      count: studios !== undefined ? plural(studios, 'studio') : undefined,
+      text: 'Logos, coordinator groups and preview watermarks.',
+    },
+    {
+      to: '/catalog/projects',
+      title: 'Projects',
+      count: projects !== undefined ? `${plural(projects, 'active project')}` : undefined,
+      text: 'Projects with their assets, previews and files.',
+    },
+    {
+      to: '/catalog/languages',
+      title: 'Languages',
+      count: languages !== undefined ? plural(languages, 'language') : undefined,
+      text: 'Codes and translation fonts.',
+    },
+    {
+      to: '/catalog/territories',
+      title: 'Territories',
+      count: territories !== undefined ? plural(territories, 'territory', 'territories') : undefined,
+      text: 'Countries and the languages delivered there.',
+    },
+    ...(access.canListUsers
+      ? [
+          {
+            to: '/catalog/users',
+            title: 'Users',
+            count: undefined,
+            text: 'People, their groups and invitation status.',
+          },
+        ]
+      : []),
   ];
   return (
     <CatalogLayout title="Catalog">
       <ul className="catalog-cards">
         {cards.map((c) => (
           <li key={c.to} className="catalog-card">
-            <h2><Link to={c.to}>{c.title}</Link></h2>
+            <h2>
+              <Link to={c.to}>{c.title}</Link>
+            </h2>
             <p className="muted">{c.text}</p>
             {c.count ? <p className="catalog-card__count">{c.count}</p> : null}
           </li>

@@ -28,31 +28,52 @@ const assetHref = (id: string) => `/catalog/assets/${encodeURIComponent(id)}`;
 
 const COLUMNS: Column<Asset>[] = [
   {
-    id: 'asset', header: 'Asset', width: 'minmax(220px, 3fr)',
+    id: 'asset',
+    header: 'Asset',
+    width: 'minmax(220px, 3fr)',
     render: (a) => (
       <div className="asset-cell">
         <AssetThumb thumbnail={undefined} mediaType={a.mediaType} type={a.type} />
         <div className="asset-cell__text">
-          <Link to={assetHref(a._id ?? '')} tabIndex={-1} className="asset-cell__name">{a.name || 'Untitled asset'}</Link>
+          <Link to={assetHref(a._id ?? '')} tabIndex={-1} className="asset-cell__name">
+            {a.name || 'Untitled asset'}
+          </Link>
           <span className="asset-cell__type">{a.slug ?? ''}</span>
         </div>
       </div>
     ),
   },
-  { id: 'type', header: 'Type', width: 'minmax(90px, 1fr)', render: (a) => <span className="truncate">{[a.type, a.mediaType].filter(Boolean).join(' · ') || '—'}</span> },
   {
-    id: 'usage', header: 'Usage', width: 'minmax(160px, 2fr)',
+    id: 'type',
+    header: 'Type',
+    width: 'minmax(90px, 1fr)',
+    render: (a) => <span className="truncate">{[a.type, a.mediaType].filter(Boolean).join(' · ') || '—'}</span>,
+  },
+  {
+    id: 'usage',
+    header: 'Usage',
+    width: 'minmax(160px, 2fr)',
     render: (a) => {
-      const on = Object.entries(a.usage ?? {}).filter(([, v]) => v === true).map(([k]) => keyLabel(k));
+      const on = Object.entries(a.usage ?? {})
+        .filter(([, v]) => v === true)
+        .map(([k]) => keyLabel(k));
       return <span className="truncate">{on.length ? on.join(', ') : <span className="muted">None</span>}</span>;
     },
   },
   {
-    id: 'flags', header: 'Flags', width: 'minmax(110px, 1fr)',
+    id: 'flags',
+    header: 'Flags',
+    width: 'minmax(110px, 1fr)',
     render: (a) => (
       <span className="truncate">
         {a.$embargo ? <span className="tag tag--danger">Embargoed</span> : null}{' '}
-        {(a.$flags ?? []).filter((f) => f !== 'embargoed').map((f, i) => <span key={i} className="tag">{String(f)}</span>)}
+        {(a.$flags ?? [])
+          .filter((f) => f !== 'embargoed')
+          .map((f, i) => (
+            <span key={i} className="tag">
+              {String(f)}
+            </span>
+          ))}
         {!a.$embargo && !(a.$flags ?? []).length ? <span className="muted">—</span> : null}
       </span>
     ),
@@ -65,7 +86,9 @@ function ProjectAssets({ projectId }: { projectId: string }) {
   const total = totalOf(query.data);
   return (
     <Section title="Assets" meta={total !== undefined ? `(${formatCount(total)})` : undefined}>
-      {query.isPending ? <SkeletonRows rows={5} label="Loading assets" /> : query.isError && !query.data ? (
+      {query.isPending ? (
+        <SkeletonRows rows={5} label="Loading assets" />
+      ) : query.isError && !query.data ? (
         <ErrorPanel error={query.error} title="Could not load the assets" onRetry={() => void query.refetch()} />
       ) : (
         <div className="catalog-assets">
@@ -77,8 +100,16 @@ function ProjectAssets({ projectId }: { projectId: string }) {
             noun="asset"
             hrefFor={assetHref}
             nextPageError={(retry) => <LoadMoreError onRetry={retry} quiet />}
-            renderInvalid={(row) => <span className="inline-error">This asset could not be read ({row.problems[0]?.path}: {row.problems[0]?.message}).</span>}
-            empty={<div className="empty"><strong>No assets in this project yet.</strong></div>}
+            renderInvalid={(row) => (
+              <span className="inline-error">
+                This asset could not be read ({row.problems[0]?.path}: {row.problems[0]?.message}).
+              </span>
+            )}
+            empty={
+              <div className="empty">
+                <strong>No assets in this project yet.</strong>
+              </div>
+            }
           />
         </div>
       )}
@@ -103,15 +134,25 @@ export function ProjectPage() {
     <CatalogLayout
       record
       title={title}
-      breadcrumb={<Breadcrumb items={[{ to: '/catalog/projects', label: 'Projects' }, { label: project?.name ?? '…' }]} />}
-      actions={canEdit && project ? (
-        <>
-          <button type="button" className="button" onClick={() => setArchiving(true)}>{project.archived ? 'Restore' : 'Archive'}</button>
-          <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit project</button>
-        </>
-      ) : undefined}
+      breadcrumb={
+        <Breadcrumb items={[{ to: '/catalog/projects', label: 'Projects' }, { label: project?.name ?? '…' }]} />
+      }
+      actions={
+        canEdit && project ? (
+          <>
+            <button type="button" className="button" onClick={() => setArchiving(true)}>
+              {project.archived ? 'Restore' : 'Archive'}
+            </button>
+            <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+              Edit project
+            </button>
+          </>
+        ) : undefined
+      }
     >
-      {query.isPending ? <SkeletonLines lines={4} label="Loading the project" /> : query.isError ? (
+      {query.isPending ? (
+        <SkeletonLines lines={4} label="Loading the project" />
+      ) : query.isError ? (
         <ErrorPanel error={query.error} title="Could not load this project" onRetry={() => void query.refetch()} />
       ) : (
         <div className="catalog-stack">
@@ -119,15 +160,31 @@ export function ProjectPage() {
             <Fields columns={3}>
               <Field label="Studio">{studioName ?? project?.studio}</Field>
               <Field label="Slug">{project?.slug ? <code className="code">{project.slug}</code> : undefined}</Field>
-              <Field label="File prefix">{project?.filePrefix ? <code className="code">{project.filePrefix}</code> : undefined}</Field>
+              <Field label="File prefix">
+                {project?.filePrefix ? <code className="code">{project.filePrefix}</code> : undefined}
+              </Field>
               <Field label="Import name">{project?.importName}</Field>
-              <Field label="State">{project?.archived ? <span className="badge badge--muted">Archived</span> : <span className="badge badge--success">Active</span>}</Field>
-              <Field label="Verified"><YesNo value={project?.verified} /></Field>
+              <Field label="State">
+                {project?.archived ? (
+                  <span className="badge badge--muted">Archived</span>
+                ) : (
+                  <span className="badge badge--success">Active</span>
+                )}
+              </Field>
+              <Field label="Verified">
+                <YesNo value={project?.verified} />
+              </Field>
               <Field label="Created">{project?.created ? formatDate(project.created) : undefined}</Field>
-              <Field label="Logo (file)">{project?.logo ? <code className="code">{project.logo}</code> : undefined}</Field>
+              <Field label="Logo (file)">
+                {project?.logo ? <code className="code">{project.logo}</code> : undefined}
+              </Field>
               <Field label="Flags">{project?.$flags?.length ? project.$flags.map(String).join(', ') : undefined}</Field>
             </Fields>
-            {query.data?.problems.length ? <p className="hint">Some fields could not be read: {query.data.problems.map((p) => p.path).join(', ')}.</p> : null}
+            {query.data?.problems.length ? (
+              <p className="hint">
+                Some fields could not be read: {query.data.problems.map((p) => p.path).join(', ')}.
+              </p>
+            ) : null}
           </Section>
           <ProjectAssets projectId={id} />
         </div>
@@ -140,7 +197,9 @@ export function ProjectPage() {
           onClose={() => setEditing(false)}
         />
       ) : null}
-      {archiving && project?._id ? <ArchiveDialog project={project as typeof project & { _id: string }} onClose={() => setArchiving(false)} /> : null}
+      {archiving && project?._id ? (
+        <ArchiveDialog project={project as typeof project & { _id: string }} onClose={() => setArchiving(false)} />
+      ) : null}
     </CatalogLayout>
   );
 }

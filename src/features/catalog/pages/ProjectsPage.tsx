@@ -23,8 +23,18 @@ import '../catalog.css';
 
 function AssetCount({ projectId }: { projectId: string }) {
   const count = useAssetCount(projectId);
-  if (count.isPending) return <span className="muted" aria-label="Counting assets">…</span>;
-  if (count.isError) return <span className="muted" title={describeError(count.error)}>?</span>;
+  if (count.isPending)
+    return (
+      <span className="muted" aria-label="Counting assets">
+        …
+      </span>
+    );
+  if (count.isError)
+    return (
+      <span className="muted" title={describeError(count.error)}>
+        ?
+      </span>
+    );
   return <>{count.data === undefined ? '—' : formatCount(count.data)}</>;
 }
 
@@ -45,15 +55,26 @@ export function ArchiveDialog({ project, onClose }: { project: Project & { _id: 
   const to = !project.archived;
   return (
     <Modal title={to ? `Archive “${project.name ?? ''}”?` : `Restore “${project.name ?? ''}”?`} onClose={onClose}>
-      <form onSubmit={(e) => { e.preventDefault(); archive.mutate({ id: project._id, archived: to }, { onSuccess: onClose }); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          archive.mutate({ id: project._id, archived: to }, { onSuccess: onClose });
+        }}
+      >
         <p>
           {to
             ? 'An archived project leaves the default project list. Its assets, files and work requests stay; you can restore it at any time.'
             : 'The project returns to the default project list.'}
         </p>
-        {archive.error ? <p className="form-error" role="alert">{describeError(archive.error)}</p> : null}
+        {archive.error ? (
+          <p className="form-error" role="alert">
+            {describeError(archive.error)}
+          </p>
+        ) : null}
         <div className="modal__actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
           <button type="submit" className="button button--primary" disabled={archive.isPending} data-autofocus>
             {archive.isPending ? 'Saving…' : to ? 'Archive project' : 'Restore project'}
           </button>
@@ -85,36 +106,77 @@ export function ProjectsPage() {
     <CatalogLayout
       title="Projects"
       meta={total !== undefined ? plural(total, 'project') : undefined}
-      actions={canEdit ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>New project</button> : undefined}
+      actions={
+        canEdit ? (
+          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+            New project
+          </button>
+        ) : undefined
+      }
     >
       <div className="filters">
         <div className="filter-field">
           <label htmlFor="project-studio">Studio</label>
-          <select id="project-studio" value={studio ?? ''} onChange={(e) => setParam('studio', e.target.value || undefined)}>
+          <select
+            id="project-studio"
+            value={studio ?? ''}
+            onChange={(e) => setParam('studio', e.target.value || undefined)}
+          >
             <option value="">All studios</option>
-            {studioOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {studioOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </div>
         <label className="checkbox-inline filter-check">
-          <input type="checkbox" checked={showArchived} onChange={(e) => setParam('archived', e.target.checked ? 'all' : undefined)} />
+          <input
+            type="checkbox"
+            checked={showArchived}
+            onChange={(e) => setParam('archived', e.target.checked ? 'all' : undefined)}
+          />
           Show archived projects
         </label>
       </div>
-      <ListState query={query} what="projects" route="GET /projects" empty={<strong>No projects{studio ? ' in this studio' : ''}.</strong>}>
-        <CatalogTable caption="Projects" columns={['Name', 'Studio', 'File prefix', { label: 'Assets', className: 'num' }, 'State']} actions={canEdit}>
+      <ListState
+        query={query}
+        what="projects"
+        route="GET /projects"
+        empty={<strong>No projects{studio ? ' in this studio' : ''}.</strong>}
+      >
+        <CatalogTable
+          caption="Projects"
+          columns={['Name', 'Studio', 'File prefix', { label: 'Assets', className: 'num' }, 'State']}
+          actions={canEdit}
+        >
           {projects.map((p) => (
             <tr key={p._id}>
               <th scope="row">
-                {p._id ? <Link to={`/catalog/projects/${encodeURIComponent(p._id)}`}>{p.name || 'Unnamed project'}</Link> : p.name}
+                {p._id ? (
+                  <Link to={`/catalog/projects/${encodeURIComponent(p._id)}`}>{p.name || 'Unnamed project'}</Link>
+                ) : (
+                  p.name
+                )}
               </th>
               <td>{studioName(p.studio) ?? <span className="muted">{p.studio ?? '—'}</span>}</td>
               <td>{p.filePrefix ? <code className="code">{p.filePrefix}</code> : <span className="muted">—</span>}</td>
               <td className="num">{p._id ? <AssetCount projectId={p._id} /> : '—'}</td>
-              <td>{p.archived ? <span className="badge badge--muted">Archived</span> : <span className="badge badge--success">Active</span>}</td>
+              <td>
+                {p.archived ? (
+                  <span className="badge badge--muted">Archived</span>
+                ) : (
+                  <span className="badge badge--success">Active</span>
+                )}
+              </td>
               <ActionsCell show={canEdit}>
                 <RowAction label="Edit" name={p.name} onClick={() => setEditing(p)} />
                 {p._id ? (
-                  <RowAction label={p.archived ? 'Restore' : 'Archive'} name={p.name} onClick={() => setArchiving(p as Project & { _id: string })} />
+                  <RowAction
+                    label={p.archived ? 'Restore' : 'Archive'}
+                    name={p.name}
+                    onClick={() => setArchiving(p as Project & { _id: string })}
+                  />
                 ) : null}
               </ActionsCell>
             </tr>

@@ -21,23 +21,46 @@ export function StudiosPage() {
   const [editing, setEditing] = useState<Studio | 'new'>();
   const studios = loaded(query.data);
   const total = totalOf(query.data);
-  const groupNames = new Map((groups.data?.items ?? []).flatMap((g) => (g.ok && g.data._id ? [[g.data._id, g.data.name]] : [])));
+  const groupNames = new Map(
+    (groups.data?.items ?? []).flatMap((g) => (g.ok && g.data._id ? [[g.data._id, g.data.name]] : [])),
+  );
   const groupName = (id: string | undefined) => (id ? groupNames.get(id) : undefined);
 
   return (
     <CatalogLayout
       title="Studios"
       meta={total !== undefined ? plural(total, 'studio') : undefined}
-      actions={canCreateStudios ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>New studio</button> : undefined}
+      actions={
+        canCreateStudios ? (
+          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+            New studio
+          </button>
+        ) : undefined
+      }
     >
       <ListState query={query} what="studios" route="GET /studios" empty={<strong>No studios yet.</strong>}>
-        <CatalogTable caption="Studios" columns={['Name', 'Slug', 'Coordinator group', 'Preview watermark', 'Created']} actions={canEdit}>
+        <CatalogTable
+          caption="Studios"
+          columns={['Name', 'Slug', 'Coordinator group', 'Preview watermark', 'Created']}
+          actions={canEdit}
+        >
           {studios.map((s) => (
             <tr key={s._id}>
               <th scope="row">{s.name || <span className="muted">Unnamed studio</span>}</th>
-              <td><code className="code">{s.slug ?? '—'}</code></td>
-              <td>{groupName(s.coordinator) ?? (s.coordinator ? <code className="code">{s.coordinator}</code> : <span className="muted">—</span>)}</td>
-              <td>{s.previewWatermarkFormat ? <code className="code">{s.previewWatermarkFormat}</code> : <span className="muted">—</span>}</td>
+              <td>
+                <code className="code">{s.slug ?? '—'}</code>
+              </td>
+              <td>
+                {groupName(s.coordinator) ??
+                  (s.coordinator ? <code className="code">{s.coordinator}</code> : <span className="muted">—</span>)}
+              </td>
+              <td>
+                {s.previewWatermarkFormat ? (
+                  <code className="code">{s.previewWatermarkFormat}</code>
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </td>
               <td>{s.created ? formatDate(s.created) : '—'}</td>
               <ActionsCell show={canEdit}>
                 <RowAction label="Edit" name={s.name} onClick={() => setEditing(s)} />

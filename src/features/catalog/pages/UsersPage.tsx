@@ -31,7 +31,8 @@ function StatusFlags({ user }: { user: AdminUser }) {
         const on = user.status?.[f] === true;
         return (
           <li key={f} className={`chip ${on ? 'chip--on' : 'chip--off'}`}>
-            <span aria-hidden="true">{on ? '✓ ' : '– '}</span>{f.charAt(0).toUpperCase() + f.slice(1)}
+            <span aria-hidden="true">{on ? '✓ ' : '– '}</span>
+            {f.charAt(0).toUpperCase() + f.slice(1)}
             <span className="visually-hidden">{on ? ': yes' : ': no'}</span>
           </li>
         );
@@ -41,9 +42,11 @@ function StatusFlags({ user }: { user: AdminUser }) {
 }
 
 /** An invitation not accepted yet (and not withdrawn): the admin can show its link, issue a new one or withdraw it. */
-const isPendingInvite = (u: AdminUser) => u.status?.registered !== true && u.status?.approved !== false && Boolean(u.invite);
+const isPendingInvite = (u: AdminUser) =>
+  u.status?.registered !== true && u.status?.approved !== false && Boolean(u.invite);
 /** An invitation withdrawn before it was accepted: the admin can invite again (a new link). */
-const isWithdrawnInvite = (u: AdminUser) => u.status?.registered !== true && u.status?.approved === false && u.status?.invited === true;
+const isWithdrawnInvite = (u: AdminUser) =>
+  u.status?.registered !== true && u.status?.approved === false && u.status?.invited === true;
 
 /** Withdraws with the record read just before (If-Match), so an edit made meanwhile is a clear conflict, not lost. */
 async function withdrawInvitation(id: string): Promise<AdminUser> {
@@ -54,9 +57,13 @@ const hasLapsed = (u: AdminUser, nowMs = Date.now()) => u.inviteExpires !== unde
 
 function InvitationExpiry({ user }: { user: AdminUser }) {
   if (user.inviteExpires === undefined || !isPendingInvite(user)) return null;
-  return hasLapsed(user)
-    ? <span className="invite__expiry invite__expiry--lapsed">Invitation expired {formatDateTime(user.inviteExpires)}</span>
-    : <span className="invite__expiry">Invitation open until {formatDateTime(user.inviteExpires)}</span>;
+  return hasLapsed(user) ? (
+    <span className="invite__expiry invite__expiry--lapsed">
+      Invitation expired {formatDateTime(user.inviteExpires)}
+    </span>
+  ) : (
+    <span className="invite__expiry">Invitation open until {formatDateTime(user.inviteExpires)}</span>
+  );
 }
 
 interface Shown {
@@ -76,7 +83,10 @@ function InviteLink({ shown, onChanged, onDismiss }: InviteLinkProps) {
   const link = resolveInvite(user.invite, user.inviteCode, window.location.origin);
   const [confirming, setConfirming] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
-  const renew = useMutation({ mutationFn: () => renewInvitation(user._id ?? ''), onSuccess: ({ data }) => onChanged(data, 'renewed') });
+  const renew = useMutation({
+    mutationFn: () => renewInvitation(user._id ?? ''),
+    onSuccess: ({ data }) => onChanged(data, 'renewed'),
+  });
   const withdraw = useMutation({
     mutationFn: () => withdrawInvitation(user._id ?? ''),
     onSuccess: (data) => {
@@ -96,9 +106,19 @@ function InviteLink({ shown, onChanged, onDismiss }: InviteLinkProps) {
     if (reason !== 'invited') panel.current?.focus();
   }, [user.inviteCode, reason, withdrawn]);
   return (
-    <div ref={panel} tabIndex={-1} className={`notice ${lapsed || withdrawn ? 'notice--warning' : 'notice--info'} invite`} role="region" aria-label={`Invitation for ${who}`}>
+    <div
+      ref={panel}
+      tabIndex={-1}
+      className={`notice ${lapsed || withdrawn ? 'notice--warning' : 'notice--info'} invite`}
+      role="region"
+      aria-label={`Invitation for ${who}`}
+    >
       <strong>
-        {reason === 'invited' ? `${who} was invited.` : reason === 'renewed' ? `A new invitation link for ${who}.` : `Invitation for ${who}.`}
+        {reason === 'invited'
+          ? `${who} was invited.`
+          : reason === 'renewed'
+            ? `A new invitation link for ${who}.`
+            : `Invitation for ${who}.`}
       </strong>
       {reason === 'renewed' ? <span role="status">The previous link no longer works.</span> : null}
       {withdrawn ? (
@@ -109,8 +129,23 @@ function InviteLink({ shown, onChanged, onDismiss }: InviteLinkProps) {
         <>
           <span>Send them this invitation link (it works once):</span>
           <div className="invite__row">
-            <input type="text" readOnly value={link.url} aria-label="Invitation link" onFocus={(e) => e.target.select()} />
-            <button type="button" className="button button--small" onClick={() => void navigator.clipboard?.writeText(link.url).then(() => setCopiedFor(shownFor), () => setCopiedFor(undefined))}>
+            <input
+              type="text"
+              readOnly
+              value={link.url}
+              aria-label="Invitation link"
+              onFocus={(e) => e.target.select()}
+            />
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() =>
+                void navigator.clipboard?.writeText(link.url).then(
+                  () => setCopiedFor(shownFor),
+                  () => setCopiedFor(undefined),
+                )
+              }
+            >
               {copied ? 'Copied' : 'Copy link'}
             </button>
           </div>
@@ -120,30 +155,73 @@ function InviteLink({ shown, onChanged, onDismiss }: InviteLinkProps) {
       ) : (
         <span>
           The server keeps the one-time invitation code to itself, so the link cannot be completed here
-          {link ? <> (<code className="code">{link.url}</code>)</> : null}. The server sends the invitation.
+          {link ? (
+            <>
+              {' '}
+              (<code className="code">{link.url}</code>)
+            </>
+          ) : null}
+          . The server sends the invitation.
         </span>
       )}
       <InvitationExpiry user={user} />
       <div className="invite__row">
         {user._id && (user.inviteCode !== undefined || withdrawn) ? (
-          <button type="button" className="button button--small" disabled={renew.isPending} onClick={() => renew.mutate()}>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={renew.isPending}
+            onClick={() => renew.mutate()}
+          >
             {renew.isPending ? 'Issuing a new link…' : withdrawn ? 'Invite again' : 'Issue a new link'}
           </button>
         ) : null}
-        {user.inviteCode !== undefined && !lapsed && !withdrawn ? <span className="hint">A new link replaces this one.</span> : null}
-        {user._id && !withdrawn ? (
-          <button type="button" className="button button--small" onClick={() => { withdraw.reset(); setConfirming(true); }}>Withdraw invitation</button>
+        {user.inviteCode !== undefined && !lapsed && !withdrawn ? (
+          <span className="hint">A new link replaces this one.</span>
         ) : null}
-        <button type="button" className="link-button" onClick={onDismiss}>Dismiss</button>
+        {user._id && !withdrawn ? (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              withdraw.reset();
+              setConfirming(true);
+            }}
+          >
+            Withdraw invitation
+          </button>
+        ) : null}
+        <button type="button" className="link-button" onClick={onDismiss}>
+          Dismiss
+        </button>
       </div>
-      {renew.error ? <p className="form-error" role="alert">Could not issue a new link: {describeError(renew.error)}</p> : null}
+      {renew.error ? (
+        <p className="form-error" role="alert">
+          Could not issue a new link: {describeError(renew.error)}
+        </p>
+      ) : null}
       {confirming ? (
-        <Modal title="Withdraw the invitation?" onClose={() => setConfirming(false)} description={<p>The link sent to {who} stops working. You can invite them again later with a new link.</p>}>
+        <Modal
+          title="Withdraw the invitation?"
+          onClose={() => setConfirming(false)}
+          description={<p>The link sent to {who} stops working. You can invite them again later with a new link.</p>}
+        >
           <div className="modal__body">
-            {withdraw.error ? <p className="form-error" role="alert">Could not withdraw: {describeError(withdraw.error)}</p> : null}
+            {withdraw.error ? (
+              <p className="form-error" role="alert">
+                Could not withdraw: {describeError(withdraw.error)}
+              </p>
+            ) : null}
             <div className="modal__actions">
-              <button type="button" className="button" data-autofocus onClick={() => setConfirming(false)}>Keep the invitation</button>
-              <button type="button" className="button button--primary" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
+              <button type="button" className="button" data-autofocus onClick={() => setConfirming(false)}>
+                Keep the invitation
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={withdraw.isPending}
+                onClick={() => withdraw.mutate()}
+              >
                 {withdraw.isPending ? 'Withdrawing…' : 'Withdraw invitation'}
               </button>
             </div>
@@ -170,12 +248,17 @@ export function UsersPage() {
   const fromServer = (groupsQuery.data?.items ?? []).flatMap((g) => (g.ok && g.data._id ? [g.data] : []));
   const seen = new Map<string, { _id?: string; name?: string; type?: string }>();
   for (const g of fromServer.length ? fromServer : users.flatMap((u) => u.groups ?? [])) if (g._id) seen.set(g._id, g);
-  const groupOptions = [...seen.values()].map((g) => ({ value: g._id!, label: `${g.name ?? g._id}${g.type ? ` (${g.type})` : ''}` }));
+  const groupOptions = [...seen.values()].map((g) => ({
+    value: g._id!,
+    label: `${g.name ?? g._id}${g.type ? ` (${g.type})` : ''}`,
+  }));
 
   if (!access.canListUsers) {
     return (
       <CatalogLayout title="Users">
-        <p className="notice" role="status">Only admins and coordinators see the user list.</p>
+        <p className="notice" role="status">
+          Only admins and coordinators see the user list.
+        </p>
       </CatalogLayout>
     );
   }
@@ -184,7 +267,13 @@ export function UsersPage() {
     <CatalogLayout
       title="Users"
       meta={total !== undefined ? plural(total, 'user') : undefined}
-      actions={access.isAdmin ? <button type="button" className="button button--primary" onClick={() => setEditing('new')}>Invite user</button> : undefined}
+      actions={
+        access.isAdmin ? (
+          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+            Invite user
+          </button>
+        ) : undefined
+      }
     >
       {access.isAdmin ? null : <p className="hint page__hint">Only admins invite and edit users.</p>}
       {shown ? (
@@ -200,21 +289,51 @@ export function UsersPage() {
       <div className="filters">
         <div className="filter-field filters__search">
           <label htmlFor="user-search">Search</label>
-          <input id="user-search" type="search" value={q} placeholder="Name or e-mail" onChange={(e) => setQ(e.target.value)} />
+          <input
+            id="user-search"
+            type="search"
+            value={q}
+            placeholder="Name or e-mail"
+            onChange={(e) => setQ(e.target.value)}
+          />
         </div>
       </div>
-      <ListState query={query} what="users" route="GET /users" empty={<strong>No users{search ? ' match this search' : ''}.</strong>}>
-        <CatalogTable caption="Users" columns={['Name', 'E-mail', 'Groups', 'Status', 'Territory']} actions={access.isAdmin}>
+      <ListState
+        query={query}
+        what="users"
+        route="GET /users"
+        empty={<strong>No users{search ? ' match this search' : ''}.</strong>}
+      >
+        <CatalogTable
+          caption="Users"
+          columns={['Name', 'E-mail', 'Groups', 'Status', 'Territory']}
+          actions={access.isAdmin}
+        >
           {users.map((u) => (
             <tr key={u._id}>
               <th scope="row">{u.name || <span className="muted">No name</span>}</th>
               <td>{u.emailNormal ?? u.username ?? '—'}</td>
-              <td>{u.groups?.length ? u.groups.map((g) => g.name ?? g._id).join(', ') : <span className="muted">None</span>}</td>
-              <td><StatusFlags user={u} /><InvitationExpiry user={u} /></td>
+              <td>
+                {u.groups?.length ? (
+                  u.groups.map((g) => g.name ?? g._id).join(', ')
+                ) : (
+                  <span className="muted">None</span>
+                )}
+              </td>
+              <td>
+                <StatusFlags user={u} />
+                <InvitationExpiry user={u} />
+              </td>
               <td>{u.territory?.name ?? <span className="muted">—</span>}</td>
               <ActionsCell show={access.isAdmin}>
                 <RowAction label="Edit" name={u.name} onClick={() => setEditing(u)} />
-                {isPendingInvite(u) || isWithdrawnInvite(u) ? <RowAction label="Invitation" name={u.name || u.emailNormal} onClick={() => setShown({ user: u, reason: 'opened' })} /> : null}
+                {isPendingInvite(u) || isWithdrawnInvite(u) ? (
+                  <RowAction
+                    label="Invitation"
+                    name={u.name || u.emailNormal}
+                    onClick={() => setShown({ user: u, reason: 'opened' })}
+                  />
+                ) : null}
               </ActionsCell>
             </tr>
           ))}

@@ -41,13 +41,23 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
   const baseId = useId();
   const hintId = `${baseId}-hint`;
 
-  useImperativeHandle(ref, () => ({
-    focus: () => scrollRef.current?.focus({ preventScroll: true }),
-    hasFocus: () => document.activeElement === scrollRef.current,
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus: () => scrollRef.current?.focus({ preventScroll: true }),
+      hasFocus: () => document.activeElement === scrollRef.current,
+    }),
+    [],
+  );
 
   const { virtualizer, items } = useInfiniteVirtualizer({
-    scrollRef, loaded: rows.length, rowHeight: ROW_HEIGHT, hasNextPage, isFetchingNextPage, fetchNextPage, nextPageError: props.nextPageError,
+    scrollRef,
+    loaded: rows.length,
+    rowHeight: ROW_HEIGHT,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    nextPageError: props.nextPageError,
   });
 
   useEffect(() => {
@@ -58,13 +68,26 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
     const last = Math.max(0, rows.length - 1);
     switch (event.key) {
-      case 'ArrowDown': props.onActiveChange(Math.min(last, active + 1)); break;
-      case 'ArrowUp': props.onActiveChange(Math.max(0, active - 1)); break;
-      case 'PageDown': props.onActiveChange(Math.min(last, active + page)); break;
-      case 'PageUp': props.onActiveChange(Math.max(0, active - page)); break;
-      case 'Home': props.onActiveChange(0); break;
-      case 'End': props.onActiveChange(last); break;
-      default: return;
+      case 'ArrowDown':
+        props.onActiveChange(Math.min(last, active + 1));
+        break;
+      case 'ArrowUp':
+        props.onActiveChange(Math.max(0, active - 1));
+        break;
+      case 'PageDown':
+        props.onActiveChange(Math.min(last, active + page));
+        break;
+      case 'PageUp':
+        props.onActiveChange(Math.max(0, active - page));
+        break;
+      case 'Home':
+        props.onActiveChange(0);
+        break;
+      case 'End':
+        props.onActiveChange(last);
+        break;
+      default:
+        return;
     }
     event.preventDefault();
   };
@@ -78,7 +101,8 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
   return (
     <div className="inbox-list">
       <p id={hintId} className="visually-hidden">
-        Use j and k or the arrow keys to move, Enter to open, x to select, Shift+I to mark read and Shift+U to mark unread.
+        Use j and k or the arrow keys to move, Enter to open, x to select, Shift+I to mark read and Shift+U to mark
+        unread.
       </p>
       <div
         ref={scrollRef}
@@ -100,13 +124,21 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
                 tabIndex={-1}
                 aria-label="Select all loaded notifications"
                 checked={allSelected}
-                ref={(el) => { if (el) el.indeterminate = someSelected; }}
+                ref={(el) => {
+                  if (el) el.indeterminate = someSelected;
+                }}
                 onChange={props.onToggleAll}
               />
             </div>
-            <div role="columnheader" className="inbox-row__main">Notification</div>
-            <div role="columnheader" className="inbox-row__when">When</div>
-            <div role="columnheader" className="inbox-row__action"><span className="visually-hidden">Actions</span></div>
+            <div role="columnheader" className="inbox-row__main">
+              Notification
+            </div>
+            <div role="columnheader" className="inbox-row__when">
+              When
+            </div>
+            <div role="columnheader" className="inbox-row__action">
+              <span className="visually-hidden">Actions</span>
+            </div>
           </div>
         </div>
         <div role="rowgroup" className="inbox-list__body" style={{ height: virtualizer.getTotalSize() }}>
@@ -115,7 +147,13 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
             const style = { height: item.size, transform: `translateY(${item.start}px)` };
             if (!row) {
               return (
-                <div role="row" key="loader" aria-rowindex={item.index + 2} className="inbox-row inbox-row--loader" style={style}>
+                <div
+                  role="row"
+                  key="loader"
+                  aria-rowindex={item.index + 2}
+                  className="inbox-row inbox-row--loader"
+                  style={style}
+                >
                   <div role="gridcell" className="inbox-row__loader">
                     {props.nextPageError ?? (isFetchingNextPage || hasNextPage ? 'Loading more…' : null)}
                   </div>
@@ -126,8 +164,15 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
             const rowId = `${baseId}-row-${item.index}`;
             if (!row.ok) {
               return (
-                <div role="row" id={rowId} key={`invalid-${item.index}`} aria-rowindex={item.index + 2} aria-selected={isActive}
-                  className={`inbox-row inbox-row--invalid${isActive ? ' is-active' : ''}`} style={style}>
+                <div
+                  role="row"
+                  id={rowId}
+                  key={`invalid-${item.index}`}
+                  aria-rowindex={item.index + 2}
+                  aria-selected={isActive}
+                  className={`inbox-row inbox-row--invalid${isActive ? ' is-active' : ''}`}
+                  style={style}
+                >
                   <div role="gridcell" className="inbox-row__loader inline-error">
                     A notification could not be read: {row.problems[0]?.path} {row.problems[0]?.message}
                   </div>
@@ -157,7 +202,13 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
               >
                 <div role="gridcell" className="inbox-row__select">
                   {n._id ? (
-                    <input type="checkbox" tabIndex={-1} aria-label={`Select “${title}”`} checked={checked} onChange={() => props.onToggle(n._id!)} />
+                    <input
+                      type="checkbox"
+                      tabIndex={-1}
+                      aria-label={`Select “${title}”`}
+                      checked={checked}
+                      onChange={() => props.onToggle(n._id!)}
+                    />
                   ) : null}
                 </div>
                 <div role="gridcell" className="inbox-row__main">
@@ -172,11 +223,23 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
                   </span>
                 </div>
                 <div role="gridcell" className="inbox-row__when">
-                  {when ? <time dateTime={isoDateTime(when)} title={formatDateTime(when)}>{formatRelative(when)}</time> : <span className="muted">—</span>}
+                  {when ? (
+                    <time dateTime={isoDateTime(when)} title={formatDateTime(when)}>
+                      {formatRelative(when)}
+                    </time>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
                 </div>
                 <div role="gridcell" className="inbox-row__action">
                   {n._id ? (
-                    <button type="button" tabIndex={-1} className="button button--small" aria-label={`${unread ? 'Mark read' : 'Mark unread'}: ${title}`} onClick={() => props.onSetRead(n, unread)}>
+                    <button
+                      type="button"
+                      tabIndex={-1}
+                      className="button button--small"
+                      aria-label={`${unread ? 'Mark read' : 'Mark unread'}: ${title}`}
+                      onClick={() => props.onSetRead(n, unread)}
+                    >
                       {unread ? 'Mark read' : 'Mark unread'}
                     </button>
                   ) : null}

@@ -13,7 +13,13 @@ const TEXT = {
 export function LiveStatus() {
   const mode = useLiveMode();
   return (
-    <span className={`live-status live-status--${mode}`} data-live={mode} title={mode === 'polling' ? 'This server offers no live stream; the inbox checks for news now and then.' : undefined}>
+    <span
+      className={`live-status live-status--${mode}`}
+      data-live={mode}
+      title={
+        mode === 'polling' ? 'This server offers no live stream; the inbox checks for news now and then.' : undefined
+      }
+    >
       <span className="live-status__dot" aria-hidden="true" />
       {TEXT[mode]}
     </span>

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../../api/schema/notification';
 import {
-  countIncludes, filtersOfView, GENERAL_TYPES, matchesFilters, paramsOfView, tabOfType, TABS, targetOf,
-  unreadPrefix, viewFromParams, whoOf, withUnreadPrefix,
+  countIncludes,
+  filtersOfView,
+  GENERAL_TYPES,
+  matchesFilters,
+  paramsOfView,
+  tabOfType,
+  TABS,
+  targetOf,
+  unreadPrefix,
+  viewFromParams,
+  whoOf,
+  withUnreadPrefix,
 } from './inbox';
 
 describe('tab grouping', () => {
@@ -50,7 +60,13 @@ describe('filters from the URL', () => {
 });
 
 describe('matching a live arrival against a list', () => {
-  const n: Notification = { _id: 'a', type: 'wr-status', read: false, title: 'Ana moved Trailer to In progress', emailSubject: 'Status' };
+  const n: Notification = {
+    _id: 'a',
+    type: 'wr-status',
+    read: false,
+    title: 'Ana moved Trailer to In progress',
+    emailSubject: 'Status',
+  };
   it('checks type, read and q (title or subject, any case)', () => {
     expect(matchesFilters(n, {})).toBe(true);
     expect(matchesFilters(n, { type: ['wam', 'wr-status'] })).toBe(true);
@@ -70,7 +86,7 @@ describe('where a notification leads and who sent it', () => {
     expect(targetOf({ event: { share: { _id: 's2' } } })).toBe('/shares/s2');
     expect(targetOf({ event: { type: 'embargo' } })).toBeUndefined();
   });
-  it('names the event\'s user', () => {
+  it("names the event's user", () => {
     expect(whoOf({ event: { from: { name: 'Ana' } } })).toBe('Ana');
     expect(whoOf({ event: { from: { emailNormal: 'a@b.c' } } })).toBe('a@b.c');
     expect(whoOf({})).toBe('MWS');

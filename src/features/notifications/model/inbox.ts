@@ -64,7 +64,8 @@ export interface InboxView {
 export function viewFromParams(params: URLSearchParams): InboxView {
   const tab = TABS.find((t) => t.id === params.get('tab')) ?? TABS.find((t) => t.id === DEFAULT_TAB)!;
   const rawType = params.get('type') ?? undefined;
-  const type = rawType && (tab.types === undefined ? rawType.length > 0 : tab.types.includes(rawType)) ? rawType : undefined;
+  const type =
+    rawType && (tab.types === undefined ? rawType.length > 0 : tab.types.includes(rawType)) ? rawType : undefined;
   return { tab, type, q: (params.get('q') ?? '').trim(), unreadOnly: params.get('unread') === '1' };
 }
 
@@ -79,7 +80,12 @@ export function filtersOfView(view: InboxView): NotificationFilters {
 }
 
 /** The URL of a view, keeping only what differs from the defaults. */
-export function paramsOfView(view: { tab: TabId; type?: string | undefined; q?: string; unreadOnly?: boolean }): URLSearchParams {
+export function paramsOfView(view: {
+  tab: TabId;
+  type?: string | undefined;
+  q?: string;
+  unreadOnly?: boolean;
+}): URLSearchParams {
   const params = new URLSearchParams();
   if (view.tab !== DEFAULT_TAB) params.set('tab', view.tab);
   if (view.type) params.set('type', view.type);

@@ -15,15 +15,25 @@ function setup(overrides: Partial<LiveDeps> = {}) {
     isHidden: () => hidden,
     onVisibilityChange: (l) => {
       visibility = l;
-      return () => { visibility = undefined; };
+      return () => {
+        visibility = undefined;
+      };
     },
     ...overrides,
   };
   const connection = new LiveConnection(deps, () => 0.5);
   return {
-    deps, connection, modes,
-    hide: () => { hidden = true; visibility?.(); },
-    show: () => { hidden = false; visibility?.(); },
+    deps,
+    connection,
+    modes,
+    hide: () => {
+      hidden = true;
+      visibility?.();
+    },
+    show: () => {
+      hidden = false;
+      visibility?.();
+    },
   };
 }
 
@@ -91,7 +101,9 @@ describe('LiveConnection', () => {
   });
 
   it('does nothing while hidden and catches up when shown', async () => {
-    const { deps, connection, hide, show } = setup({ openStream: vi.fn(() => Promise.reject(new StreamUnavailableError('404'))) });
+    const { deps, connection, hide, show } = setup({
+      openStream: vi.fn(() => Promise.reject(new StreamUnavailableError('404'))),
+    });
     connection.start();
     await vi.advanceTimersByTimeAsync(0);
     hide();
@@ -121,7 +133,9 @@ describe('LiveConnection', () => {
       openStream: vi.fn(({ onOpen, signal }) => {
         calls += 1;
         onOpen();
-        return new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+        return new Promise<void>((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(new Error('aborted'))),
+        );
       }),
     });
     connection.start();

@@ -59,7 +59,10 @@ export class LiveConnection {
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
 
-  constructor(private readonly deps: LiveDeps, private readonly random: () => number = Math.random) {
+  constructor(
+    private readonly deps: LiveDeps,
+    private readonly random: () => number = Math.random,
+  ) {
     this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   }

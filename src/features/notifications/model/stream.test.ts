@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSseParser, streamNotifications, StreamUnavailableError, type SseEvent } from '../../../api/notifications';
+import {
+  createSseParser,
+  streamNotifications,
+  StreamUnavailableError,
+  type SseEvent,
+} from '../../../api/notifications';
 
 describe('the event-stream parser', () => {
   it('parses events split across chunks, joins data lines, skips comments', () => {
@@ -30,15 +35,21 @@ describe('streamNotifications', () => {
   }
 
   it('sends the Authorization header and hands over notifications', async () => {
-    const fetch = vi.fn(async () => new Response(streamOf([
-      ': connected\n\n',
-      'event: notification\ndata: {"_id":"n1","type":"wam","read":false}\n\n',
-    ]), { headers: { 'Content-Type': 'text/event-stream' } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          streamOf([': connected\n\n', 'event: notification\ndata: {"_id":"n1","type":"wam","read":false}\n\n']),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        ),
+    );
     vi.stubGlobal('fetch', fetch);
     const got: unknown[] = [];
     const onOpen = vi.fn();
     await streamNotifications({
-      authorization: 'Basic abc', signal: new AbortController().signal, onOpen, onActivity: () => {},
+      authorization: 'Basic abc',
+      signal: new AbortController().signal,
+      onOpen,
+      onActivity: () => {},
       onNotification: (item) => got.push(item.ok ? item.data._id : 'bad'),
     });
     expect(onOpen).toHaveBeenCalledOnce();
@@ -48,10 +59,22 @@ describe('streamNotifications', () => {
   });
 
   it('says the stream is unavailable on 404 or a non-stream answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404 })));
-    const handlers = { authorization: undefined, signal: new AbortController().signal, onOpen: () => {}, onActivity: () => {}, onNotification: () => {} };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404 })),
+    );
+    const handlers = {
+      authorization: undefined,
+      signal: new AbortController().signal,
+      onOpen: () => {},
+      onActivity: () => {},
+      onNotification: () => {},
+    };
     await expect(streamNotifications(handlers)).rejects.toBeInstanceOf(StreamUnavailableError);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { headers: { 'Content-Type': 'text/html' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { headers: { 'Content-Type': 'text/html' } })),
+    );
     await expect(streamNotifications(handlers)).rejects.toBeInstanceOf(StreamUnavailableError);
   });
 });

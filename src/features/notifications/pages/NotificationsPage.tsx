@@ -19,7 +19,16 @@ import { formatCount, plural } from '../../../lib/format';
 import { useFilterParams } from '../../../lib/useFilterParams';
 import { InboxList, type InboxListHandle } from '../components/InboxList';
 import { LiveStatus } from '../components/LiveStatus';
-import { filtersOfView, paramsOfView, TABS, targetOf, typeLabel, viewFromParams, whoOf, type Tab } from '../model/inbox';
+import {
+  filtersOfView,
+  paramsOfView,
+  TABS,
+  targetOf,
+  typeLabel,
+  viewFromParams,
+  whoOf,
+  type Tab,
+} from '../model/inbox';
 import { useMarkAllRead, useNotifications, useOpenNotification, useSetRead, useTabUnreadCount } from '../queries';
 import { useArrivals } from '../useLiveNotifications';
 import '../notifications.css';
@@ -67,14 +76,17 @@ export function NotificationsPage() {
     setActive(Math.max(0, rows.length - 1));
   }
 
-  const update = useCallback((patch: Partial<{ tab: Tab['id']; type: string | undefined; q: string; unreadOnly: boolean }>) => {
-    setParams((current) => {
-      const v = viewFromParams(current);
-      const next = { tab: v.tab.id, type: v.type, q: v.q, unreadOnly: v.unreadOnly, ...patch };
-      if (patch.tab && patch.tab !== v.tab.id) next.type = undefined;
-      return paramsOfView(next);
-    });
-  }, [setParams]);
+  const update = useCallback(
+    (patch: Partial<{ tab: Tab['id']; type: string | undefined; q: string; unreadOnly: boolean }>) => {
+      setParams((current) => {
+        const v = viewFromParams(current);
+        const next = { tab: v.tab.id, type: v.type, q: v.q, unreadOnly: v.unreadOnly, ...patch };
+        if (patch.tab && patch.tab !== v.tab.id) next.type = undefined;
+        return paramsOfView(next);
+      });
+    },
+    [setParams],
+  );
 
   // Search: typed freely, applied after a pause.
   const [qInput, setQInput] = useState(view.q);
@@ -86,35 +98,49 @@ export function NotificationsPage() {
     return () => clearTimeout(timer);
   }, [qInput, view.q, update]);
 
-  const setReadFor = useCallback((ids: string[], read: boolean) => {
-    if (ids.length === 0) return;
-    setMessage(undefined);
-    setRead.mutate({ ids, read }, {
-      onSuccess: () => setMessage({ kind: 'ok', text: `Marked ${plural(ids.length, 'notification')} ${read ? 'read' : 'unread'}.` }),
-      onError: (error) => setMessage({
-        kind: 'error',
-        text: `Could not mark ${ids.length === 1 ? 'it' : 'them'} ${read ? 'read' : 'unread'}: ${describeError(error)} The change was undone.`,
-      }),
-    });
-  }, [setRead]);
+  const setReadFor = useCallback(
+    (ids: string[], read: boolean) => {
+      if (ids.length === 0) return;
+      setMessage(undefined);
+      setRead.mutate(
+        { ids, read },
+        {
+          onSuccess: () =>
+            setMessage({
+              kind: 'ok',
+              text: `Marked ${plural(ids.length, 'notification')} ${read ? 'read' : 'unread'}.`,
+            }),
+          onError: (error) =>
+            setMessage({
+              kind: 'error',
+              text: `Could not mark ${ids.length === 1 ? 'it' : 'them'} ${read ? 'read' : 'unread'}: ${describeError(error)} The change was undone.`,
+            }),
+        },
+      );
+    },
+    [setRead],
+  );
 
-  const open = useCallback(async (n: Notification) => {
-    if (!n._id) return;
-    setMessage(undefined);
-    const fallback = targetOf(n);
-    try {
-      const full = await openOne.mutateAsync(n._id);
-      const target = targetOf(full) ?? fallback;
-      if (target) void navigate(target);
-      else setDetail(full);
-    } catch (error) {
-      setMessage({
-        kind: 'error',
-        text: `Could not mark it read: ${describeError(error)} The change was undone.`,
-        link: fallback ? { to: fallback, label: 'Open it anyway' } : undefined,
-      });
-    }
-  }, [openOne, navigate]);
+  const open = useCallback(
+    async (n: Notification) => {
+      if (!n._id) return;
+      setMessage(undefined);
+      const fallback = targetOf(n);
+      try {
+        const full = await openOne.mutateAsync(n._id);
+        const target = targetOf(full) ?? fallback;
+        if (target) void navigate(target);
+        else setDetail(full);
+      } catch (error) {
+        setMessage({
+          kind: 'error',
+          text: `Could not mark it read: ${describeError(error)} The change was undone.`,
+          link: fallback ? { to: fallback, label: 'Open it anyway' } : undefined,
+        });
+      }
+    },
+    [openOne, navigate],
+  );
 
   const selectedIds = useMemo(() => [...selected], [selected]);
   const loaded = useMemo(() => rows.flatMap((r) => (r.ok ? [r.data] : [])), [rows]);
@@ -122,25 +148,41 @@ export function NotificationsPage() {
   const markAllRead = () => {
     setMessage(undefined);
     const loadedUnreadIds = loaded.filter((n) => n.read !== true && n._id).map((n) => n._id!);
-    markAll.mutate({ filters, loadedUnreadIds }, {
-      onSuccess: ({ updated }) => setMessage({
-        kind: 'ok',
-        text: updated === 0 ? 'Nothing was unread.' : `Marked ${updated === undefined ? 'all' : plural(updated, 'notification')} read.`,
-      }),
-      onError: (error) => setMessage({ kind: 'error', text: `Could not mark all read: ${describeError(error)} The change was undone.` }),
-    });
+    markAll.mutate(
+      { filters, loadedUnreadIds },
+      {
+        onSuccess: ({ updated }) =>
+          setMessage({
+            kind: 'ok',
+            text:
+              updated === 0
+                ? 'Nothing was unread.'
+                : `Marked ${updated === undefined ? 'all' : plural(updated, 'notification')} read.`,
+          }),
+        onError: (error) =>
+          setMessage({
+            kind: 'error',
+            text: `Could not mark all read: ${describeError(error)} The change was undone.`,
+          }),
+      },
+    );
   };
 
-  const toggle = useCallback((id: string) => setSelected((current) => {
-    const next = new Set(current);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  }), []);
-  const toggleAll = () => setSelected((current) => {
-    const ids = loaded.flatMap((n) => (n._id ? [n._id] : []));
-    return ids.every((id) => current.has(id)) ? new Set() : new Set(ids);
-  });
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const toggleAll = () =>
+    setSelected((current) => {
+      const ids = loaded.flatMap((n) => (n._id ? [n._id] : []));
+      return ids.every((id) => current.has(id)) ? new Set() : new Set(ids);
+    });
 
   // Keyboard triage anywhere on the page (not while typing or in a dialog).
   // An Effect Event: the listener added once always sees this render's rows and selection.
@@ -190,22 +232,42 @@ export function NotificationsPage() {
         <h1 className="page__title">Notifications</h1>
         <LiveStatus />
         <p className="page__count" aria-live="polite">
-          {query.isSuccess ? (total !== undefined ? plural(total, 'notification') : `${formatCount(rows.length)}${query.hasNextPage ? '+' : ''} loaded`) : null}
+          {query.isSuccess
+            ? total !== undefined
+              ? plural(total, 'notification')
+              : `${formatCount(rows.length)}${query.hasNextPage ? '+' : ''} loaded`
+            : null}
         </p>
       </div>
       <nav className="segmented inbox-tabs" aria-label="Notification kinds">
-        {TABS.map((t) => <TabLink key={t.id} tab={t} current={t.id === view.tab.id} unreadOnly={view.unreadOnly} q={view.q} />)}
+        {TABS.map((t) => (
+          <TabLink key={t.id} tab={t} current={t.id === view.tab.id} unreadOnly={view.unreadOnly} q={view.q} />
+        ))}
       </nav>
       <div className="filters inbox-filters">
         <div className="filter-field filters__search">
           <label htmlFor="inbox-q">Search</label>
-          <input id="inbox-q" type="search" value={qInput} placeholder="Title or subject" onChange={(e) => setQInput(e.target.value)} />
+          <input
+            id="inbox-q"
+            type="search"
+            value={qInput}
+            placeholder="Title or subject"
+            onChange={(e) => setQInput(e.target.value)}
+          />
         </div>
         <div className="filter-field">
           <label htmlFor="inbox-type">Type</label>
-          <select id="inbox-type" value={view.type ?? ''} onChange={(e) => update({ type: e.target.value || undefined })}>
+          <select
+            id="inbox-type"
+            value={view.type ?? ''}
+            onChange={(e) => update({ type: e.target.value || undefined })}
+          >
             <option value="">All {view.tab.id === 'all' ? 'types' : `in ${view.tab.label}`}</option>
-            {typeChoices.map((t) => <option key={t} value={t}>{typeLabel(t)}</option>)}
+            {typeChoices.map((t) => (
+              <option key={t} value={t}>
+                {typeLabel(t)}
+              </option>
+            ))}
           </select>
         </div>
         <label className="checkbox-inline inbox-filters__unread">
@@ -215,10 +277,18 @@ export function NotificationsPage() {
         <div className="inbox-filters__actions">
           {selectedIds.length > 0 ? (
             <>
-              <span className="inbox-selection" aria-live="polite">{plural(selectedIds.length, 'selected', 'selected')}</span>
-              <button type="button" className="button button--small" onClick={() => setReadFor(selectedIds, true)}>Mark selected read</button>
-              <button type="button" className="button button--small" onClick={() => setReadFor(selectedIds, false)}>Mark selected unread</button>
-              <button type="button" className="link-button" onClick={() => setSelected(new Set())}>Clear selection</button>
+              <span className="inbox-selection" aria-live="polite">
+                {plural(selectedIds.length, 'selected', 'selected')}
+              </span>
+              <button type="button" className="button button--small" onClick={() => setReadFor(selectedIds, true)}>
+                Mark selected read
+              </button>
+              <button type="button" className="button button--small" onClick={() => setReadFor(selectedIds, false)}>
+                Mark selected unread
+              </button>
+              <button type="button" className="link-button" onClick={() => setSelected(new Set())}>
+                Clear selection
+              </button>
             </>
           ) : null}
           <button type="button" className="button button--small" disabled={markAll.isPending} onClick={markAllRead}>
@@ -228,13 +298,25 @@ export function NotificationsPage() {
       </div>
       <div className="inbox-messages">
         {message ? (
-          <div className={message.kind === 'error' ? 'inline-error inbox-message' : 'inbox-message'} role={message.kind === 'error' ? 'alert' : 'status'}>
+          <div
+            className={message.kind === 'error' ? 'inline-error inbox-message' : 'inbox-message'}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+          >
             {message.text}
-            {message.link ? <> <Link to={message.link.to}>{message.link.label}</Link></> : null}
-            <button type="button" className="link-button" onClick={() => setMessage(undefined)}>Dismiss</button>
+            {message.link ? (
+              <>
+                {' '}
+                <Link to={message.link.to}>{message.link.label}</Link>
+              </>
+            ) : null}
+            <button type="button" className="link-button" onClick={() => setMessage(undefined)}>
+              Dismiss
+            </button>
           </div>
         ) : null}
-        <p className="visually-hidden" role="status">{newHere > 0 ? `${plural(newHere, 'new notification')} arrived.` : ''}</p>
+        <p className="visually-hidden" role="status">
+          {newHere > 0 ? `${plural(newHere, 'new notification')} arrived.` : ''}
+        </p>
       </div>
       {query.isPending ? (
         <SkeletonRows rows={6} label="Loading notifications" />
@@ -255,7 +337,16 @@ export function NotificationsPage() {
           hasNextPage={query.hasNextPage}
           isFetchingNextPage={query.isFetchingNextPage}
           fetchNextPage={() => void query.fetchNextPage()}
-          nextPageError={query.isFetchNextPageError ? <ErrorPanel compact error={query.error} title="Could not load more" onRetry={() => void query.fetchNextPage()} /> : undefined}
+          nextPageError={
+            query.isFetchNextPageError ? (
+              <ErrorPanel
+                compact
+                error={query.error}
+                title="Could not load more"
+                onRetry={() => void query.fetchNextPage()}
+              />
+            ) : undefined
+          }
           empty={
             <div className="empty">
               <strong>{view.q || view.type || view.unreadOnly ? 'No notifications match.' : 'Nothing here.'}</strong>
@@ -265,7 +356,8 @@ export function NotificationsPage() {
         />
       )}
       <p className="hint inbox-keys" aria-hidden="true">
-        <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>x</kbd> select · <kbd>Shift</kbd>+<kbd>I</kbd> read · <kbd>Shift</kbd>+<kbd>U</kbd> unread
+        <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>x</kbd> select · <kbd>Shift</kbd>+<kbd>I</kbd>{' '}
+        read · <kbd>Shift</kbd>+<kbd>U</kbd> unread
       </p>
       {detail ? <NotificationDetail n={detail} onClose={() => setDetail(undefined)} /> : null}
     </div>
@@ -297,10 +389,19 @@ function TabLink({ tab, current, unreadOnly, q }: { tab: Tab; current: boolean; 
 /** A notification that points at no work request or share: its full record, read. */
 function NotificationDetail({ n, onClose }: { n: Notification; onClose: () => void }) {
   const when = n.added ?? n.created;
-  const projects = n.event?.projects?.map((p) => p.name).filter(Boolean).join(', ');
+  const projects = n.event?.projects
+    ?.map((p) => p.name)
+    .filter(Boolean)
+    .join(', ');
   return (
     <Modal title={n.title || 'Notification'} onClose={onClose}>
-      <form method="dialog" onSubmit={(e) => { e.preventDefault(); onClose(); }}>
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onClose();
+        }}
+      >
         <Fields columns={2}>
           <Field label="From">{whoOf(n)}</Field>
           <Field label="Type">{typeLabel(n.type)}</Field>
@@ -310,7 +411,9 @@ function NotificationDetail({ n, onClose }: { n: Notification; onClose: () => vo
           <Field label="Assets">{n.event?.assets?.length ? plural(n.event.assets.length, 'asset') : undefined}</Field>
         </Fields>
         <div className="modal__actions">
-          <button type="submit" className="button button--primary">Close</button>
+          <button type="submit" className="button button--primary">
+            Close
+          </button>
         </div>
       </form>
     </Modal>

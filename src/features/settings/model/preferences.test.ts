@@ -1,12 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import {
-  draftFromUser, frequencyKey, frequencyLabel, isDirty, preferencesFromDraft, readFrequency, toggleMuted, validateDraft,
+  draftFromUser,
+  frequencyKey,
+  frequencyLabel,
+  isDirty,
+  preferencesFromDraft,
+  readFrequency,
+  toggleMuted,
+  validateDraft,
 } from './preferences';
 
 const stored = {
   blacklist: { projects: ['p1', { _id: 'p2', name: 'Old' }, 42], extra: true },
   ingest: { maxUploads: 3, skipScratchPreview: false, chunkSize: 8 },
-  mail: { enabled: true, projects: 0, assets: 3600, files: 86400, ingest: 604800, offline_comments: -1, shares: 1800, work_requests: 'daily', digestHour: 7 },
+  mail: {
+    enabled: true,
+    projects: 0,
+    assets: 3600,
+    files: 86400,
+    ingest: 604800,
+    offline_comments: -1,
+    shares: 1800,
+    work_requests: 'daily',
+    digestHour: 7,
+  },
   theme: 'dark',
 };
 
@@ -43,7 +60,13 @@ describe('preference mapping', () => {
 
   it('changes only what was edited', () => {
     const d = draftFromUser('Ana', stored);
-    const edited = { ...d, mailEnabled: false, mail: { ...d.mail, assets: readFrequency(-1) }, maxUploads: '5', muted: toggleMuted(d.muted, 'p3', true) };
+    const edited = {
+      ...d,
+      mailEnabled: false,
+      mail: { ...d.mail, assets: readFrequency(-1) },
+      maxUploads: '5',
+      muted: toggleMuted(d.muted, 'p3', true),
+    };
     const out = preferencesFromDraft(stored, edited) as typeof stored;
     expect(out.mail).toEqual({ ...stored.mail, enabled: false, assets: -1 });
     expect(out.ingest).toEqual({ ...stored.ingest, maxUploads: 5 });
@@ -56,7 +79,11 @@ describe('preference mapping', () => {
   it('starts from nothing', () => {
     const d = draftFromUser(undefined, undefined);
     expect(d.mailEnabled).toBe(true);
-    expect(preferencesFromDraft(undefined, d)).toEqual({ mail: { enabled: true }, ingest: { skipScratchPreview: false }, blacklist: { projects: [] } });
+    expect(preferencesFromDraft(undefined, d)).toEqual({
+      mail: { enabled: true },
+      ingest: { skipScratchPreview: false },
+      blacklist: { projects: [] },
+    });
   });
 
   it('validates name and uploads', () => {

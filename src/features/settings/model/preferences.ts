@@ -31,7 +31,13 @@ export const MAIL_LABELS: Record<MailPreferenceKey, string> = {
 /** A frequency as the form holds it: a number of seconds, "unset", or a value of another type kept as it is. */
 export type Frequency = { kind: 'seconds'; value: number } | { kind: 'unset' } | { kind: 'other'; raw: unknown };
 
-const UNITS: [number, string][] = [[604800, 'week'], [86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
+const UNITS: [number, string][] = [
+  [604800, 'week'],
+  [86400, 'day'],
+  [3600, 'hour'],
+  [60, 'minute'],
+  [1, 'second'],
+];
 
 /** "Immediately", "Daily", or for a value the app does not offer, e.g. 1800: "Every 30 minutes (custom)". */
 export function frequencyLabel(f: Frequency): string {
@@ -86,7 +92,10 @@ export function mutedId(entry: unknown): string | undefined {
   return typeof id === 'string' && id ? id : undefined;
 }
 
-export function draftFromUser(name: string | undefined, preferences: Record<string, unknown> | undefined): SettingsDraft {
+export function draftFromUser(
+  name: string | undefined,
+  preferences: Record<string, unknown> | undefined,
+): SettingsDraft {
   const prefs = obj(preferences);
   const mail = obj(prefs.mail);
   const ingest = obj(prefs.ingest);
@@ -96,7 +105,10 @@ export function draftFromUser(name: string | undefined, preferences: Record<stri
     name: name ?? '',
     // The service mails unless told not to: a record without the switch reads as on.
     mailEnabled: mail.enabled !== false,
-    mail: Object.fromEntries(MAIL_PREFERENCE_KEYS.map((k) => [k, readFrequency(mail[k])])) as Record<MailPreferenceKey, Frequency>,
+    mail: Object.fromEntries(MAIL_PREFERENCE_KEYS.map((k) => [k, readFrequency(mail[k])])) as Record<
+      MailPreferenceKey,
+      Frequency
+    >,
     muted: projects.map((raw) => ({ id: mutedId(raw), raw })),
     maxUploads: ingest.maxUploads === undefined || ingest.maxUploads === null ? '' : describeUnknown(ingest.maxUploads),
     skipScratchPreview: ingest.skipScratchPreview === true,
@@ -115,7 +127,8 @@ export function validateDraft(draft: SettingsDraft): DraftErrors {
   const uploads = draft.maxUploads.trim();
   if (uploads !== '') {
     if (!/^\d+$/.test(uploads)) errors.maxUploads = 'Enter a whole number.';
-    else if (Number(uploads) < 1 || Number(uploads) > MAX_UPLOADS_LIMIT) errors.maxUploads = `Enter a number from 1 to ${MAX_UPLOADS_LIMIT}.`;
+    else if (Number(uploads) < 1 || Number(uploads) > MAX_UPLOADS_LIMIT)
+      errors.maxUploads = `Enter a number from 1 to ${MAX_UPLOADS_LIMIT}.`;
   }
   return errors;
 }
@@ -125,7 +138,10 @@ export function validateDraft(draft: SettingsDraft): DraftErrors {
  * (in `preferences`, `mail`, `ingest`, `blacklist`) stay; a frequency left unset stays absent; a value of another
  * type stays as it was; muted entries the app could not read stay.
  */
-export function preferencesFromDraft(original: Record<string, unknown> | undefined, draft: SettingsDraft): Record<string, unknown> {
+export function preferencesFromDraft(
+  original: Record<string, unknown> | undefined,
+  draft: SettingsDraft,
+): Record<string, unknown> {
   const prefs = obj(original);
   const mail: Record<string, unknown> = { ...obj(prefs.mail), enabled: draft.mailEnabled };
   for (const key of MAIL_PREFERENCE_KEYS) {

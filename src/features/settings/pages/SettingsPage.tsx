@@ -16,8 +16,19 @@ import { Unavailable } from '../../../components/Unavailable';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { useSession } from '../../../lib/session/useSession';
 import {
-  draftFromUser, FREQUENCIES, frequencyKey, frequencyLabel, isDirty, MAIL_LABELS, MAX_UPLOADS_LIMIT,
-  preferencesFromDraft, readFrequency, toggleMuted, validateDraft, type Frequency, type SettingsDraft,
+  draftFromUser,
+  FREQUENCIES,
+  frequencyKey,
+  frequencyLabel,
+  isDirty,
+  MAIL_LABELS,
+  MAX_UPLOADS_LIMIT,
+  preferencesFromDraft,
+  readFrequency,
+  toggleMuted,
+  validateDraft,
+  type Frequency,
+  type SettingsDraft,
 } from '../model/preferences';
 import { useProjectChoices, useSaveSettings, useSettingsUser } from '../queries';
 import '../settings.css';
@@ -38,7 +49,13 @@ export function SettingsPage() {
       ) : query.isError ? (
         <ErrorPanel error={query.error} title="Could not load your settings" onRetry={() => void query.refetch()} />
       ) : (
-        <SettingsForm key={query.dataUpdatedAt} record={query.data} saved={justSaved} setSaved={setJustSaved} onReload={() => void query.refetch()} />
+        <SettingsForm
+          key={query.dataUpdatedAt}
+          record={query.data}
+          saved={justSaved}
+          setSaved={setJustSaved}
+          onReload={() => void query.refetch()}
+        />
       )}
     </div>
   );
@@ -46,8 +63,16 @@ export function SettingsPage() {
 
 type Loaded = NonNullable<ReturnType<typeof useSettingsUser>['data']>;
 
-function SettingsForm({ record, onReload, saved, setSaved }: {
-  record: Loaded; onReload: () => void; saved: boolean; setSaved: (saved: boolean) => void;
+function SettingsForm({
+  record,
+  onReload,
+  saved,
+  setSaved,
+}: {
+  record: Loaded;
+  onReload: () => void;
+  saved: boolean;
+  setSaved: (saved: boolean) => void;
 }) {
   const user = record.data;
   const start = useMemo(() => draftFromUser(user.name, record.rawPreferences), [user.name, record.rawPreferences]);
@@ -72,7 +97,12 @@ function SettingsForm({ record, onReload, saved, setSaved }: {
       return;
     }
     save.mutate(
-      { userId: record.id, name: draft.name.trim(), preferences: preferencesFromDraft(record.rawPreferences, draft), etag: record.etag },
+      {
+        userId: record.id,
+        name: draft.name.trim(),
+        preferences: preferencesFromDraft(record.rawPreferences, draft),
+        etag: record.etag,
+      },
       { onSuccess: () => setSaved(true) },
     );
   };
@@ -99,20 +129,37 @@ function SettingsForm({ record, onReload, saved, setSaved }: {
             aria-describedby={showErrors.name ? `${ids.name}-error` : undefined}
             onChange={(e) => change({ name: e.target.value })}
           />
-          {showErrors.name ? <span id={`${ids.name}-error`} className="field-error">{showErrors.name}</span> : null}
+          {showErrors.name ? (
+            <span id={`${ids.name}-error`} className="field-error">
+              {showErrors.name}
+            </span>
+          ) : null}
         </div>
         <Fields columns={2}>
           <Field label="E-mail">{user.emailNormal ?? user.username}</Field>
-          <Field label="Groups">{user.groups?.map((g) => g.name).filter(Boolean).join(', ')}</Field>
+          <Field label="Groups">
+            {user.groups
+              ?.map((g) => g.name)
+              .filter(Boolean)
+              .join(', ')}
+          </Field>
         </Fields>
       </Section>
 
       <Section title="E-mail notifications">
         <div className="checkbox-field">
-          <input id="mail-enabled" type="checkbox" checked={draft.mailEnabled} onChange={(e) => change({ mailEnabled: e.target.checked })} />
+          <input
+            id="mail-enabled"
+            type="checkbox"
+            checked={draft.mailEnabled}
+            onChange={(e) => change({ mailEnabled: e.target.checked })}
+          />
           <div>
             <label htmlFor="mail-enabled">Send me e-mail</label>
-            <p className="hint">When off, no e-mail is sent whatever the settings below say. The inbox keeps every notification either way.</p>
+            <p className="hint">
+              When off, no e-mail is sent whatever the settings below say. The inbox keeps every notification either
+              way.
+            </p>
           </div>
         </div>
         <fieldset className="settings-frequencies" disabled={!draft.mailEnabled}>
@@ -144,11 +191,22 @@ function SettingsForm({ record, onReload, saved, setSaved }: {
             aria-describedby={`${ids.uploads}-hint${showErrors.maxUploads ? ` ${ids.uploads}-error` : ''}`}
             onChange={(e) => change({ maxUploads: e.target.value })}
           />
-          <span id={`${ids.uploads}-hint`} className="hint">1 to {MAX_UPLOADS_LIMIT}; empty leaves the server's default.</span>
-          {showErrors.maxUploads ? <span id={`${ids.uploads}-error`} className="field-error">{showErrors.maxUploads}</span> : null}
+          <span id={`${ids.uploads}-hint`} className="hint">
+            1 to {MAX_UPLOADS_LIMIT}; empty leaves the server's default.
+          </span>
+          {showErrors.maxUploads ? (
+            <span id={`${ids.uploads}-error`} className="field-error">
+              {showErrors.maxUploads}
+            </span>
+          ) : null}
         </div>
         <div className="checkbox-field">
-          <input id="skip-scratch" type="checkbox" checked={draft.skipScratchPreview} onChange={(e) => change({ skipScratchPreview: e.target.checked })} />
+          <input
+            id="skip-scratch"
+            type="checkbox"
+            checked={draft.skipScratchPreview}
+            onChange={(e) => change({ skipScratchPreview: e.target.checked })}
+          />
           <label htmlFor="skip-scratch">Skip the scratch preview when ingesting</label>
         </div>
       </Section>
@@ -161,18 +219,28 @@ function SettingsForm({ record, onReload, saved, setSaved }: {
                 ? 'Your settings were changed elsewhere (another tab?) since this page loaded. '
                 : `Could not save: ${describeError(save.error)} `}
               {isVersionConflict(save.error) ? (
-                <button type="button" className="link-button" onClick={onReload}>Load the latest (discards your changes here)</button>
+                <button type="button" className="link-button" onClick={onReload}>
+                  Load the latest (discards your changes here)
+                </button>
               ) : null}
             </span>
           ) : submitted && Object.keys(errors).length > 0 ? (
-            <span className="inline-error" role="alert">Fix the {Object.keys(errors).length === 1 ? 'field' : 'fields'} marked above.</span>
+            <span className="inline-error" role="alert">
+              Fix the {Object.keys(errors).length === 1 ? 'field' : 'fields'} marked above.
+            </span>
           ) : saved && !dirty ? (
-            <span className="settings-saved" role="status">Saved.</span>
+            <span className="settings-saved" role="status">
+              Saved.
+            </span>
           ) : dirty ? (
-            <span className="muted" role="status">Unsaved changes</span>
+            <span className="muted" role="status">
+              Unsaved changes
+            </span>
           ) : null}
         </div>
-        <button type="button" className="button" onClick={onCancel} disabled={!dirty || save.isPending}>Cancel</button>
+        <button type="button" className="button" onClick={onCancel} disabled={!dirty || save.isPending}>
+          Cancel
+        </button>
         <button type="submit" className="button button--primary" disabled={!dirty || save.isPending}>
           {save.isPending ? 'Saving…' : 'Save'}
         </button>
@@ -182,8 +250,18 @@ function SettingsForm({ record, onReload, saved, setSaved }: {
   );
 }
 
-function FrequencySelect({ id, label, value, original, onChange }: {
-  id: string; label: string; value: Frequency; original: Frequency; onChange: (f: Frequency) => void;
+function FrequencySelect({
+  id,
+  label,
+  value,
+  original,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: Frequency;
+  original: Frequency;
+  onChange: (f: Frequency) => void;
 }) {
   // The standard choices, plus whatever the record held that is not one of them (kept selectable).
   const options: Frequency[] = FREQUENCIES.map((f) => ({ kind: 'seconds', value: f.value }));
@@ -201,19 +279,31 @@ function FrequencySelect({ id, label, value, original, onChange }: {
           onChange(picked ?? readFrequency(Number(key)));
         }}
       >
-        {options.map((o) => <option key={frequencyKey(o)} value={frequencyKey(o)}>{frequencyLabel(o)}</option>)}
+        {options.map((o) => (
+          <option key={frequencyKey(o)} value={frequencyKey(o)}>
+            {frequencyLabel(o)}
+          </option>
+        ))}
       </select>
     </div>
   );
 }
 
-function MutedProjects({ draft, onChange }: { draft: SettingsDraft; onChange: (muted: SettingsDraft['muted']) => void }) {
+function MutedProjects({
+  draft,
+  onChange,
+}: {
+  draft: SettingsDraft;
+  onChange: (muted: SettingsDraft['muted']) => void;
+}) {
   const projects = useProjectChoices();
   const [filter, setFilter] = useState('');
   const mutedIds = new Set(draft.muted.flatMap((m) => (m.id ? [m.id] : [])));
   const known = new Set(projects.data?.map((p) => p._id) ?? []);
   const unknown = draft.muted.filter((m) => !m.id || (projects.isSuccess && !known.has(m.id)));
-  const shown = (projects.data ?? []).filter((p) => !filter || (p.name ?? '').toLowerCase().includes(filter.toLowerCase()));
+  const shown = (projects.data ?? []).filter(
+    (p) => !filter || (p.name ?? '').toLowerCase().includes(filter.toLowerCase()),
+  );
 
   return (
     <Section title="Muted projects" meta={draft.muted.length > 0 ? `${draft.muted.length} muted` : undefined}>
@@ -224,7 +314,12 @@ function MutedProjects({ draft, onChange }: { draft: SettingsDraft; onChange: (m
         isUnavailable(projects.error) ? (
           <Unavailable what="The project list">Muted projects are shown by id; you can unmute them.</Unavailable>
         ) : (
-          <ErrorPanel compact error={projects.error} title="Could not load the projects" onRetry={() => void projects.refetch()} />
+          <ErrorPanel
+            compact
+            error={projects.error}
+            title="Could not load the projects"
+            onRetry={() => void projects.refetch()}
+          />
         )
       ) : (
         <>
@@ -236,7 +331,11 @@ function MutedProjects({ draft, onChange }: { draft: SettingsDraft; onChange: (m
             {shown.map((p) => (
               <li key={p._id}>
                 <label className="checkbox-inline">
-                  <input type="checkbox" checked={p._id ? mutedIds.has(p._id) : false} onChange={(e) => p._id && onChange(toggleMuted(draft.muted, p._id, e.target.checked))} />
+                  <input
+                    type="checkbox"
+                    checked={p._id ? mutedIds.has(p._id) : false}
+                    onChange={(e) => p._id && onChange(toggleMuted(draft.muted, p._id, e.target.checked))}
+                  />
                   {p.name ?? p._id}
                   {p.archived ? <span className="tag">Archived</span> : null}
                 </label>
@@ -252,8 +351,16 @@ function MutedProjects({ draft, onChange }: { draft: SettingsDraft; onChange: (m
             <li key={m.id ?? `raw-${i}`}>
               <span className="code">{m.id ?? JSON.stringify(m.raw)}</span>
               {m.id ? (
-                <button type="button" className="link-button" onClick={() => onChange(toggleMuted(draft.muted, m.id!, false))}>Unmute</button>
-              ) : <span className="muted"> (kept as it is)</span>}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => onChange(toggleMuted(draft.muted, m.id!, false))}
+                >
+                  Unmute
+                </button>
+              ) : (
+                <span className="muted"> (kept as it is)</span>
+              )}
             </li>
           ))}
         </ul>

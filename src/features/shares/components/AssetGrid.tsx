@@ -27,12 +27,18 @@ function origin(): string {
 }
 
 function AssetLink({ url, name }: { url: ResolvedShareUrl | undefined; name: string }) {
-  if (url?.to) return <Link to={url.to} className="asset-card__name">{name}</Link>;
+  if (url?.to)
+    return (
+      <Link to={url.to} className="asset-card__name">
+        {name}
+      </Link>
+    );
   const href = safeHref(url?.href);
   if (href) {
     return (
       <a href={href} target="_blank" rel="noopener noreferrer" className="asset-card__name">
-        {name}<span className="visually-hidden"> (opens in a new tab)</span> <span aria-hidden="true">↗</span>
+        {name}
+        <span className="visually-hidden"> (opens in a new tab)</span> <span aria-hidden="true">↗</span>
       </a>
     );
   }
@@ -47,7 +53,13 @@ function AssetLink({ url, name }: { url: ResolvedShareUrl | undefined; name: str
 export function AssetGrid({ share, shareId, projectNames }: GridProps) {
   const assets = share.assets ?? [];
   if (!assets.length) {
-    return <p className="muted">{share.assetsCount ? `This share holds ${share.assetsCount} assets, but the record lists none.` : 'No assets in this share.'}</p>;
+    return (
+      <p className="muted">
+        {share.assetsCount
+          ? `This share holds ${share.assetsCount} assets, but the record lists none.`
+          : 'No assets in this share.'}
+      </p>
+    );
   }
   return (
     <ul className="asset-grid" aria-label="Shared assets">
@@ -64,10 +76,19 @@ export function AssetGrid({ share, shareId, projectNames }: GridProps) {
                 <span>{a.type ?? 'No type'}</span>
                 <span aria-hidden="true">·</span>
                 <span>{a.mediaType ?? 'No media type'}</span>
-                {length ? <><span aria-hidden="true">·</span><span><span className="visually-hidden">Length </span>{length}</span></> : null}
+                {length ? (
+                  <>
+                    <span aria-hidden="true">·</span>
+                    <span>
+                      <span className="visually-hidden">Length </span>
+                      {length}
+                    </span>
+                  </>
+                ) : null}
               </p>
               <p className="asset-card__project truncate">
-                <span className="visually-hidden">Project: </span>{project ?? (a.project ? <code className="code">{a.project}</code> : 'No project')}
+                <span className="visually-hidden">Project: </span>
+                {project ?? (a.project ? <code className="code">{a.project}</code> : 'No project')}
               </p>
               <AssetPermissions value={a.$permissions} compact label={`What you may do with ${name}`} />
               <AssetFeedback value={a.$feedback} compact />
@@ -80,16 +101,30 @@ export function AssetGrid({ share, shareId, projectNames }: GridProps) {
 }
 
 /** One shared asset, opened from its per-asset URL (`/shares/:id/assets/:assetId`). */
-export function AssetDialog({ share, assetId, projectNames, onClose }: {
-  share: Share; assetId: string; projectNames: ReadonlyMap<string, string>; onClose: () => void;
+export function AssetDialog({
+  share,
+  assetId,
+  projectNames,
+  onClose,
+}: {
+  share: Share;
+  assetId: string;
+  projectNames: ReadonlyMap<string, string>;
+  onClose: () => void;
 }) {
   const asset: ShareAsset | undefined = share.assets?.find((a) => a._id === assetId);
   if (!asset) {
     return (
       <Modal title="Asset not in this share" onClose={onClose}>
         <div className="share-asset-dialog">
-          <p>The asset <code className="code">{assetId}</code> is not part of this share (any more).</p>
-          <div className="modal__actions"><button type="button" className="button" onClick={onClose}>Close</button></div>
+          <p>
+            The asset <code className="code">{assetId}</code> is not part of this share (any more).
+          </p>
+          <div className="modal__actions">
+            <button type="button" className="button" onClick={onClose}>
+              Close
+            </button>
+          </div>
         </div>
       </Modal>
     );
@@ -106,7 +141,9 @@ export function AssetDialog({ share, assetId, projectNames, onClose }: {
               <Field label="Media type">{asset.mediaType}</Field>
               <Field label="Length">{length ?? (asset.length === 0 ? 'Still (no duration)' : undefined)}</Field>
               <Field label="Project">{projectNameOf(asset, share, projectNames) ?? asset.project}</Field>
-              <Field label="Creative"><YesNo value={asset.creative} /></Field>
+              <Field label="Creative">
+                <YesNo value={asset.creative} />
+              </Field>
               <Field label="Added">{asset.created ? formatDate(asset.created) : undefined}</Field>
             </Fields>
           </div>
@@ -115,7 +152,11 @@ export function AssetDialog({ share, assetId, projectNames, onClose }: {
         <AssetPermissions value={asset.$permissions} />
         <h3 className="subheading">Feedback</h3>
         <AssetFeedback value={asset.$feedback} linkShare={false} />
-        <div className="modal__actions"><button type="button" className="button" onClick={onClose}>Close</button></div>
+        <div className="modal__actions">
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
       </div>
     </Modal>
   );

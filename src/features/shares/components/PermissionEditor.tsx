@@ -8,8 +8,16 @@ import { useId, useState } from 'react';
 import { SOURCE_KINDS, type Permission } from '../../../api/schema/permission';
 import { describeUnknown } from '../../../lib/format';
 import {
-  accessSummary, extraAccessFlags, FLAG_GROUPS, GROUP_SOURCES, listToText, oddCodes, previewChoices, SOURCE_TEXT,
-  textToList, type SourceKind,
+  accessSummary,
+  extraAccessFlags,
+  FLAG_GROUPS,
+  GROUP_SOURCES,
+  listToText,
+  oddCodes,
+  previewChoices,
+  SOURCE_TEXT,
+  textToList,
+  type SourceKind,
 } from '../model/permissions';
 import '../../../components/record.css';
 import { useChanged } from '../../../lib/useChanged';
@@ -31,14 +39,16 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
   const previews = typeof access.previews === 'string' ? access.previews : undefined;
   const extras = extraAccessFlags(access);
   const setAccess = (key: string, value: unknown) => onChange({ ...permission, access: { ...access, [key]: value } });
-  const setSource = (kind: SourceKind, field: 'ov' | 'countries' | 'languages', value: unknown) => onChange({
-    ...permission,
-    sources: { ...permission.sources, [kind]: { ...permission.sources?.[kind], [field]: value } },
-  });
-  const setGroups = (key: 'manageWorkRequests' | 'adminWorkRequests', groups: string[]) => onChange({
-    ...permission,
-    sources: { ...permission.sources, [key]: { ...permission.sources?.[key], groups } },
-  });
+  const setSource = (kind: SourceKind, field: 'ov' | 'countries' | 'languages', value: unknown) =>
+    onChange({
+      ...permission,
+      sources: { ...permission.sources, [kind]: { ...permission.sources?.[kind], [field]: value } },
+    });
+  const setGroups = (key: 'manageWorkRequests' | 'adminWorkRequests', groups: string[]) =>
+    onChange({
+      ...permission,
+      sources: { ...permission.sources, [key]: { ...permission.sources?.[key], groups } },
+    });
   const previewLabel = previewChoices(previews).find((c) => c.value === previews)?.label;
 
   return (
@@ -70,7 +80,12 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
                 ))}
                 {group.id === 'assets' ? (
                   <li className="perm__flag perm__flag--select">
-                    <PreviewsField value={previews} readOnly={readOnly} onChange={(v) => setAccess('previews', v)} who={who} />
+                    <PreviewsField
+                      value={previews}
+                      readOnly={readOnly}
+                      onChange={(v) => setAccess('previews', v)}
+                      who={who}
+                    />
                   </li>
                 ) : null}
               </ul>
@@ -81,19 +96,38 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
               <legend>Other (not in the spec)</legend>
               <ul className="perm__flags">
                 {extras.map((key) => (
-                  <FlagRow key={key} flagKey={key} label={key} help="A flag this console does not know; kept as it is." value={access[key]} readOnly={readOnly} onChange={(v) => setAccess(key, v)} who={who} />
+                  <FlagRow
+                    key={key}
+                    flagKey={key}
+                    label={key}
+                    help="A flag this console does not know; kept as it is."
+                    value={access[key]}
+                    readOnly={readOnly}
+                    onChange={(v) => setAccess(key, v)}
+                    who={who}
+                  />
                 ))}
               </ul>
             </fieldset>
           ) : null}
         </div>
 
-        <h4 className="perm__heading">Sources <span className="perm__key">sources</span></h4>
-        <p className="hint">For each use, whether the original version (OV) is included, and which countries and languages. Separate codes with commas.</p>
+        <h4 className="perm__heading">
+          Sources <span className="perm__key">sources</span>
+        </h4>
+        <p className="hint">
+          For each use, whether the original version (OV) is included, and which countries and languages. Separate codes
+          with commas.
+        </p>
         <div className="perm__table-wrap">
           <table className="mini-table perm__sources">
             <thead>
-              <tr><th scope="col">Use</th><th scope="col">Original version</th><th scope="col">Countries</th><th scope="col">Languages</th></tr>
+              <tr>
+                <th scope="col">Use</th>
+                <th scope="col">Original version</th>
+                <th scope="col">Countries</th>
+                <th scope="col">Languages</th>
+              </tr>
             </thead>
             <tbody>
               {SOURCE_KINDS.map((kind) => {
@@ -105,15 +139,36 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
                       <span className="perm__key">sources.{kind}</span>
                     </th>
                     <td>
-                      {readOnly ? <span>{src?.ov === undefined ? '—' : src.ov ? 'Included' : 'Not included'}</span> : (
+                      {readOnly ? (
+                        <span>{src?.ov === undefined ? '—' : src.ov ? 'Included' : 'Not included'}</span>
+                      ) : (
                         <label className="checkbox-inline">
-                          <input type="checkbox" checked={src?.ov === true} onChange={(e) => setSource(kind, 'ov', e.target.checked)} aria-label={`${who}: ${SOURCE_TEXT[kind].label}: original version included`} />
+                          <input
+                            type="checkbox"
+                            checked={src?.ov === true}
+                            onChange={(e) => setSource(kind, 'ov', e.target.checked)}
+                            aria-label={`${who}: ${SOURCE_TEXT[kind].label}: original version included`}
+                          />
                           <span aria-hidden="true">OV</span>
                         </label>
                       )}
                     </td>
-                    <td><ListField value={src?.countries} readOnly={readOnly} label={`${who}: ${SOURCE_TEXT[kind].label}: countries`} onChange={(v) => setSource(kind, 'countries', v)} /></td>
-                    <td><ListField value={src?.languages} readOnly={readOnly} label={`${who}: ${SOURCE_TEXT[kind].label}: languages`} onChange={(v) => setSource(kind, 'languages', v)} /></td>
+                    <td>
+                      <ListField
+                        value={src?.countries}
+                        readOnly={readOnly}
+                        label={`${who}: ${SOURCE_TEXT[kind].label}: countries`}
+                        onChange={(v) => setSource(kind, 'countries', v)}
+                      />
+                    </td>
+                    <td>
+                      <ListField
+                        value={src?.languages}
+                        readOnly={readOnly}
+                        label={`${who}: ${SOURCE_TEXT[kind].label}: languages`}
+                        onChange={(v) => setSource(kind, 'languages', v)}
+                      />
+                    </td>
                   </tr>
                 );
               })}
@@ -125,9 +180,17 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
         <div className="perm__groupsources">
           {GROUP_SOURCES.map(({ key, label }) => (
             <div key={key} className="perm__groupsource">
-              <span className="perm__label" id={`${key}-${permission._id ?? permission.user ?? ''}`}>{label}</span>
+              <span className="perm__label" id={`${key}-${permission._id ?? permission.user ?? ''}`}>
+                {label}
+              </span>
               <span className="perm__key">sources.{key}.groups</span>
-              <ListField value={permission.sources?.[key]?.groups} readOnly={readOnly} label={`${who}: ${label} (group ids)`} onChange={(v) => setGroups(key, v)} wide />
+              <ListField
+                value={permission.sources?.[key]?.groups}
+                readOnly={readOnly}
+                label={`${who}: ${label} (group ids)`}
+                onChange={(v) => setGroups(key, v)}
+                wide
+              />
             </div>
           ))}
         </div>
@@ -137,7 +200,11 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
             <span>Approved: {permission.approved === undefined ? '—' : permission.approved ? 'yes' : 'no'}</span>
           ) : (
             <label className="checkbox-inline">
-              <input type="checkbox" checked={permission.approved === true} onChange={(e) => onChange({ ...permission, approved: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={permission.approved === true}
+                onChange={(e) => onChange({ ...permission, approved: e.target.checked })}
+              />
               Permission approved <span className="perm__key">approved</span>
             </label>
           )}
@@ -156,17 +223,36 @@ function plainCount(n: number | undefined, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function FlagRow({ flagKey, label, help, value, readOnly, onChange, who }: {
-  flagKey: string; label: string; help: string; value: unknown; readOnly: boolean; onChange: (v: boolean) => void; who: string;
+function FlagRow({
+  flagKey,
+  label,
+  help,
+  value,
+  readOnly,
+  onChange,
+  who,
+}: {
+  flagKey: string;
+  label: string;
+  help: string;
+  value: unknown;
+  readOnly: boolean;
+  onChange: (v: boolean) => void;
+  who: string;
 }) {
   const id = useId();
   const on = value === true;
   if (readOnly) {
     return (
       <li className={`perm__flag perm__flag--ro ${on ? 'is-on' : ''}`}>
-        <span className={on ? 'yes' : 'no'} aria-hidden="true">{on ? '✓' : '–'}</span>
+        <span className={on ? 'yes' : 'no'} aria-hidden="true">
+          {on ? '✓' : '–'}
+        </span>
         <span className="perm__text">
-          <span className="perm__label">{label}<span className="visually-hidden">: {on ? 'allowed' : 'not allowed'}</span></span>
+          <span className="perm__label">
+            {label}
+            <span className="visually-hidden">: {on ? 'allowed' : 'not allowed'}</span>
+          </span>
           <span className="perm__key">{flagKey}</span>
         </span>
       </li>
@@ -174,17 +260,39 @@ function FlagRow({ flagKey, label, help, value, readOnly, onChange, who }: {
   }
   return (
     <li className="perm__flag">
-      <input id={id} type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} aria-describedby={`${id}-help`} data-flag={flagKey} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={on}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={`${id}-help`}
+        data-flag={flagKey}
+      />
       <label htmlFor={id} className="perm__text">
-        <span className="perm__label">{label}<span className="visually-hidden"> for {who}</span></span>
+        <span className="perm__label">
+          {label}
+          <span className="visually-hidden"> for {who}</span>
+        </span>
         <span className="perm__key">{flagKey}</span>
-        <span id={`${id}-help`} className="perm__help">{help}</span>
+        <span id={`${id}-help`} className="perm__help">
+          {help}
+        </span>
       </label>
     </li>
   );
 }
 
-function PreviewsField({ value, readOnly, onChange, who }: { value: string | undefined; readOnly: boolean; onChange: (v: string) => void; who: string }) {
+function PreviewsField({
+  value,
+  readOnly,
+  onChange,
+  who,
+}: {
+  value: string | undefined;
+  readOnly: boolean;
+  onChange: (v: string) => void;
+  who: string;
+}) {
   const id = useId();
   const choices = previewChoices(value);
   if (readOnly) {
@@ -198,29 +306,52 @@ function PreviewsField({ value, readOnly, onChange, who }: { value: string | und
   return (
     <>
       <label htmlFor={id} className="perm__text">
-        <span className="perm__label">Previews<span className="visually-hidden"> for {who}</span></span>
+        <span className="perm__label">
+          Previews<span className="visually-hidden"> for {who}</span>
+        </span>
         <span className="perm__key">previews</span>
       </label>
       <select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
-        {value === undefined ? <option value="" disabled>Not set</option> : null}
-        {choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+        {value === undefined ? (
+          <option value="" disabled>
+            Not set
+          </option>
+        ) : null}
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
       </select>
     </>
   );
 }
 
 /** A list of codes as comma-separated text; the text is kept while typing, the list follows it. */
-function ListField({ value, readOnly, label, onChange, wide = false }: {
-  value: readonly unknown[] | undefined; readOnly: boolean; label: string; onChange: (v: string[]) => void; wide?: boolean;
+function ListField({
+  value,
+  readOnly,
+  label,
+  onChange,
+  wide = false,
+}: {
+  value: readonly unknown[] | undefined;
+  readOnly: boolean;
+  label: string;
+  onChange: (v: string[]) => void;
+  wide?: boolean;
 }) {
   const asText = listToText(value);
   const [text, setText] = useState(asText ?? '');
   const hintId = useId();
   // Follow outside changes (discard, re-apply after a conflict) without fighting the user's typing.
   const outsideChanged = useChanged(asText);
-  if (outsideChanged && asText !== undefined && textToList(text).join(',') !== textToList(asText).join(',')) setText(asText);
+  if (outsideChanged && asText !== undefined && textToList(text).join(',') !== textToList(asText).join(','))
+    setText(asText);
   if (readOnly || asText === undefined) {
-    return <span className="perm__list">{value?.length ? describeUnknown(value) : <span className="muted">None</span>}</span>;
+    return (
+      <span className="perm__list">{value?.length ? describeUnknown(value) : <span className="muted">None</span>}</span>
+    );
   }
   const odd = oddCodes(textToList(text));
   return (
@@ -238,7 +369,11 @@ function ListField({ value, readOnly, label, onChange, wide = false }: {
           onChange(textToList(e.target.value));
         }}
       />
-      {odd.length ? <span id={hintId} className="hint perm__odd">Check: {odd.join(', ')} doesn’t look like a code.</span> : null}
+      {odd.length ? (
+        <span id={hintId} className="hint perm__odd">
+          Check: {odd.join(', ')} doesn’t look like a code.
+        </span>
+      ) : null}
     </>
   );
 }

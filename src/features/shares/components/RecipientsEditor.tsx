@@ -42,15 +42,30 @@ export function RecipientsEditor({ draft, savedKeys, readOnly, me, onAdd, onRemo
             const key = u._id ? `id:${u._id}` : `email:${(u.emailNormal ?? '').toLowerCase()}`;
             return (
               <li key={key + i} className="recipient">
-                <span className="avatar" aria-hidden="true">{initials(name)}</span>
+                <span className="avatar" aria-hidden="true">
+                  {initials(name)}
+                </span>
                 <span className="recipient__text">
-                  <span className="truncate">{name}{me && u._id === me ? <span className="muted"> (you)</span> : null}</span>
-                  {u.emailNormal && u.emailNormal !== name ? <span className="truncate muted recipient__email">{u.emailNormal}</span> : null}
+                  <span className="truncate">
+                    {name}
+                    {me && u._id === me ? <span className="muted"> (you)</span> : null}
+                  </span>
+                  {u.emailNormal && u.emailNormal !== name ? (
+                    <span className="truncate muted recipient__email">{u.emailNormal}</span>
+                  ) : null}
                   {!u._id ? <span className="hint">Added by e-mail; not matched to an account.</span> : null}
                 </span>
                 {!savedKeys.has(key) ? <span className="tag">New</span> : null}
                 {readOnly ? null : (
-                  <button type="button" className="icon-button recipient__remove" aria-label={`Remove ${name}`} title={`Remove ${name}`} onClick={() => onRemove(u)}>×</button>
+                  <button
+                    type="button"
+                    className="icon-button recipient__remove"
+                    aria-label={`Remove ${name}`}
+                    title={`Remove ${name}`}
+                    onClick={() => onRemove(u)}
+                  >
+                    ×
+                  </button>
                 )}
               </li>
             );
@@ -89,7 +104,8 @@ function AddRecipient({ draft, onAdd }: { draft: ShareDraft; onAdd: (user: Share
     if (exact) return add(exact);
     if (people.length === 1 && !typed.includes('@')) return add(people[0]!);
     const parsed = recipientFromEmail(text);
-    if ('error' in parsed) return setError(people.length ? 'Pick a person from the list, or type a full e-mail address.' : parsed.error);
+    if ('error' in parsed)
+      return setError(people.length ? 'Pick a person from the list, or type a full e-mail address.' : parsed.error);
     if (isRecipient(draft, parsed.user)) return setError('That person is already a recipient.');
     add(parsed.user);
   };
@@ -111,18 +127,28 @@ function AddRecipient({ draft, onAdd }: { draft: ShareDraft; onAdd: (user: Share
             setError(undefined);
           }}
         />
-        <button type="submit" className="button" disabled={!text.trim()}>Add</button>
+        <button type="submit" className="button" disabled={!text.trim()}>
+          Add
+        </button>
       </div>
       <p id={hintId} className="hint">
         {unavailable
           ? 'The list of people is unavailable to you on this server: type the recipient’s e-mail address.'
           : 'Type at least two letters to find people, or a full e-mail address.'}
       </p>
-      {error ? <p id={errorId} className="form-error" role="alert">{error}</p> : null}
-      {candidates.isError && !unavailable ? <p className="form-error">Could not search people: {describeError(candidates.error)}</p> : null}
+      {error ? (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {candidates.isError && !unavailable ? (
+        <p className="form-error">Could not search people: {describeError(candidates.error)}</p>
+      ) : null}
       {q.length >= 2 && !unavailable ? (
         <div aria-live="polite" className="add-recipient__results">
-          {candidates.isFetching && !candidates.data ? <span className="muted">Searching…</span> : people.length ? (
+          {candidates.isFetching && !candidates.data ? (
+            <span className="muted">Searching…</span>
+          ) : people.length ? (
             <ul className="candidates" aria-label="Matching people">
               {people.map((p) => (
                 <li key={p._id}>
@@ -134,7 +160,9 @@ function AddRecipient({ draft, onAdd }: { draft: ShareDraft; onAdd: (user: Share
                 </li>
               ))}
             </ul>
-          ) : candidates.isSuccess ? <span className="muted">No one else matches “{q}”.</span> : null}
+          ) : candidates.isSuccess ? (
+            <span className="muted">No one else matches “{q}”.</span>
+          ) : null}
         </div>
       ) : null}
     </form>

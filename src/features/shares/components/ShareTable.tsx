@@ -39,8 +39,16 @@ function columns(me: string | undefined): Column<Share>[] {
       render: (s) => {
         const tags = tagLabels(s.tags);
         return tags.length ? (
-          <ul className="chips share-row__tags" aria-label="Tags">{tags.map((t) => <li key={t} className="tag">{t}</li>)}</ul>
-        ) : <span className="muted">—</span>;
+          <ul className="chips share-row__tags" aria-label="Tags">
+            {tags.map((t) => (
+              <li key={t} className="tag">
+                {t}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="muted">—</span>
+        );
       },
     },
     {
@@ -64,7 +72,8 @@ function columns(me: string | undefined): Column<Share>[] {
         const names = to.map((u) => (me && u._id === me ? 'You' : recipientName(u)));
         return (
           <span className="truncate" title={names.join(', ')}>
-            {names.slice(0, 2).join(', ')}{names.length > 2 ? <span className="muted"> +{names.length - 2}</span> : null}
+            {names.slice(0, 2).join(', ')}
+            {names.length > 2 ? <span className="muted"> +{names.length - 2}</span> : null}
           </span>
         );
       },
@@ -98,6 +107,14 @@ interface Props {
 export function ShareTable({ me, query, empty }: Props) {
   const cols = useMemo(() => columns(me), [me]);
   return (
-    <InfiniteRecordTable label="Shares" columns={cols} query={query} rowHeight={56} noun="share" hrefFor={shareHref} empty={empty} />
+    <InfiniteRecordTable
+      label="Shares"
+      columns={cols}
+      query={query}
+      rowHeight={56}
+      noun="share"
+      hrefFor={shareHref}
+      empty={empty}
+    />
   );
 }

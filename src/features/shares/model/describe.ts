@@ -24,7 +24,9 @@ export function describePermissionChanges(before: Permission | undefined, after:
   for (const key of keys) {
     if (deepEqual(a0[key], a1[key])) continue;
     const label = key === 'previews' ? 'Previews' : flagLabel(key);
-    out.push(`${label} ${key === 'previews' ? `set to ${describeValue(a1[key])}` : a1[key] === true ? 'switched on' : 'switched off'}`);
+    out.push(
+      `${label} ${key === 'previews' ? `set to ${describeValue(a1[key])}` : a1[key] === true ? 'switched on' : 'switched off'}`,
+    );
   }
   for (const kind of SOURCE_KINDS) {
     const s0 = (before?.sources?.[kind] ?? {}) as Record<string, unknown>;
@@ -38,7 +40,9 @@ export function describePermissionChanges(before: Permission | undefined, after:
   }
   for (const key of ['manageWorkRequests', 'adminWorkRequests'] as const) {
     if (!deepEqual(before?.sources?.[key]?.groups, after.sources?.[key]?.groups)) {
-      out.push(`${key === 'manageWorkRequests' ? 'Managing' : 'Administering'} groups: ${describeValue(after.sources?.[key]?.groups)}`);
+      out.push(
+        `${key === 'manageWorkRequests' ? 'Managing' : 'Administering'} groups: ${describeValue(after.sources?.[key]?.groups)}`,
+      );
     }
   }
   if (before?.approved !== after.approved) out.push(`Approved ${after.approved ? 'on' : 'off'}`);
@@ -51,23 +55,29 @@ export function describeDraftChanges(before: ShareDraft, after: ShareDraft): str
   const out: string[] = [];
   if (before.notes !== after.notes) out.push('Notes changed');
   if (before.approved !== after.approved) out.push(after.approved ? 'Marked approved' : 'Marked not approved');
-  if (before.feedbackEnabled !== after.feedbackEnabled) out.push(after.feedbackEnabled ? 'Feedback switched on' : 'Feedback switched off');
+  if (before.feedbackEnabled !== after.feedbackEnabled)
+    out.push(after.feedbackEnabled ? 'Feedback switched on' : 'Feedback switched off');
   const { added, removed } = diffRecipients(before.to, after.to);
   for (const u of added) out.push(`${recipientName(u)} added`);
   for (const u of removed) out.push(`${recipientName(u)} removed`);
   const people = [...after.to, ...before.to];
-  const nameOf = (userId: string | undefined) => recipientName(people.find((u) => u._id && u._id === userId) ?? (userId ? { _id: userId } : undefined));
+  const nameOf = (userId: string | undefined) =>
+    recipientName(people.find((u) => u._id && u._id === userId) ?? (userId ? { _id: userId } : undefined));
   const addedIds = new Set(added.map((u) => u._id));
   const removedIds = new Set(removed.map((u) => u._id));
   after.permissions.forEach((p) => {
     if (p.user && addedIds.has(p.user)) return;
     const prev = before.permissions.find((q) => (p._id ? q._id === p._id : q.user === p.user));
-    if (!prev) { out.push(`Permissions added for ${nameOf(p.user)}`); return; }
+    if (!prev) {
+      out.push(`Permissions added for ${nameOf(p.user)}`);
+      return;
+    }
     for (const change of describePermissionChanges(prev, p)) out.push(`${nameOf(p.user)}: ${change}`);
   });
   before.permissions.forEach((q) => {
     if (q.user && removedIds.has(q.user)) return;
-    if (!after.permissions.some((p) => (q._id ? p._id === q._id : p.user === q.user))) out.push(`Permissions removed for ${nameOf(q.user)}`);
+    if (!after.permissions.some((p) => (q._id ? p._id === q._id : p.user === q.user)))
+      out.push(`Permissions removed for ${nameOf(q.user)}`);
   });
   return out;
 }

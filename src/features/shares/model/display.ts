@@ -20,7 +20,11 @@ export function tagLabels(tags: Share['tags']): string[] {
  * An asset's project name: share assets carry the project id only, the share its `projectNames`. When the
  * share has one project, that is every asset's; otherwise the caller resolves ids (GET /projects/{id}).
  */
-export function projectNameOf(asset: ShareAsset, share: Share, resolved: ReadonlyMap<string, string>): string | undefined {
+export function projectNameOf(
+  asset: ShareAsset,
+  share: Share,
+  resolved: ReadonlyMap<string, string>,
+): string | undefined {
   if (asset.project && resolved.has(asset.project)) return resolved.get(asset.project);
   const ids = new Set((share.assets ?? []).map((a) => a.project).filter(Boolean));
   if (ids.size <= 1 && share.projectNames?.length === 1) return share.projectNames[0];

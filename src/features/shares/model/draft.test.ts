@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Share } from '../../../api/schema/share';
 import {
-  addRecipient, buildPutBody, changedFields, diffRecipients, draftFrom, recipientFromEmail, removeRecipient,
-  replacePermission, validateDraft, NOTES_MAX,
+  addRecipient,
+  buildPutBody,
+  changedFields,
+  diffRecipients,
+  draftFrom,
+  recipientFromEmail,
+  removeRecipient,
+  replacePermission,
+  validateDraft,
+  NOTES_MAX,
 } from './draft';
 
 const share: Share = {
@@ -13,13 +21,22 @@ const share: Share = {
   notes: 'hello',
   approved: true,
   feedback: { enabled: false, mode: 'stars' },
-  assets: [{ _id: 'a1', project: 'p1', type: 'trailer' }, { _id: 'a2', project: 'p1', type: 'poster' }],
+  assets: [
+    { _id: 'a1', project: 'p1', type: 'trailer' },
+    { _id: 'a2', project: 'p1', type: 'poster' },
+  ],
   tags: [['trailer', 'final']],
-  permissions: [{
-    _id: 'perm1', user: 'u1', share: 's1', access: { download: true, previews: 'clean' },
-    sources: { download: { ov: true, countries: ['JP'], languages: ['ja-JP'], weight: 3 } },
-    custom: { keep: true }, $links: { self: '//h/api/Permissions/perm1' },
-  }],
+  permissions: [
+    {
+      _id: 'perm1',
+      user: 'u1',
+      share: 's1',
+      access: { download: true, previews: 'clean' },
+      sources: { download: { ov: true, countries: ['JP'], languages: ['ja-JP'], weight: 3 } },
+      custom: { keep: true },
+      $links: { self: '//h/api/Permissions/perm1' },
+    },
+  ],
   questions: [{ q: 'Like it?' }],
   futureField: 42,
 };
@@ -35,7 +52,8 @@ describe('draft and PUT body', () => {
     const d = draftFrom(share);
     const p = d.permissions[0]!;
     const next = replacePermission({ ...d, notes: 'new notes', feedbackEnabled: true }, 0, {
-      ...p, access: { ...p.access, download: false, sharing: true },
+      ...p,
+      access: { ...p.access, download: false, sharing: true },
     });
     expect(changedFields(draftFrom(share), next)).toEqual(['notes', 'feedback', 'permissions']);
     const body = buildPutBody(share, next) as Record<string, unknown>;

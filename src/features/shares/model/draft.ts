@@ -25,7 +25,6 @@ export type DraftField = 'notes' | 'approved' | 'feedback' | 'to' | 'permissions
 
 export const NOTES_MAX = 20000;
 
-
 export function draftFrom(share: Share): ShareDraft {
   return {
     notes: share.notes ?? '',
@@ -68,11 +67,21 @@ export function buildPutBody(share: Share, draft: ShareDraft): Share {
   const body: Share = { _id: share._id };
   for (const field of changedFields(base, draft)) {
     switch (field) {
-      case 'notes': body.notes = draft.notes; break;
-      case 'approved': body.approved = draft.approved; break;
-      case 'feedback': body.feedback = { ...stripComputed(share.feedback ?? {}), enabled: draft.feedbackEnabled }; break;
-      case 'to': body.to = draft.to; break;
-      case 'permissions': body.permissions = draft.permissions; break;
+      case 'notes':
+        body.notes = draft.notes;
+        break;
+      case 'approved':
+        body.approved = draft.approved;
+        break;
+      case 'feedback':
+        body.feedback = { ...stripComputed(share.feedback ?? {}), enabled: draft.feedbackEnabled };
+        break;
+      case 'to':
+        body.to = draft.to;
+        break;
+      case 'permissions':
+        body.permissions = draft.permissions;
+        break;
     }
   }
   return body;
@@ -87,7 +96,10 @@ export interface DraftProblem {
 export function validateDraft(draft: ShareDraft): DraftProblem[] {
   const problems: DraftProblem[] = [];
   if (draft.notes.length > NOTES_MAX) {
-    problems.push({ field: 'notes', message: `Notes are ${draft.notes.length - NOTES_MAX} characters too long (at most ${NOTES_MAX}).` });
+    problems.push({
+      field: 'notes',
+      message: `Notes are ${draft.notes.length - NOTES_MAX} characters too long (at most ${NOTES_MAX}).`,
+    });
   }
   return problems;
 }
@@ -106,7 +118,10 @@ export function isRecipient(draft: ShareDraft, user: ShareUser): boolean {
   return draft.to.some((u) => recipientKey(u) === key || (!!email && u.emailNormal?.trim().toLowerCase() === email));
 }
 
-export function diffRecipients(before: readonly ShareUser[], after: readonly ShareUser[]): { added: ShareUser[]; removed: ShareUser[] } {
+export function diffRecipients(
+  before: readonly ShareUser[],
+  after: readonly ShareUser[],
+): { added: ShareUser[]; removed: ShareUser[] } {
   const beforeKeys = new Set(before.map(recipientKey));
   const afterKeys = new Set(after.map(recipientKey));
   return {
@@ -128,8 +143,12 @@ export function newPermissionFor(userId: string, share: Share, shareApproved: bo
   const project = template?.project ?? assets.find((a) => a.project)?.project;
   return {
     sources: {
-      download: scope(), previews: scope(), requests: scope(), social: scope(),
-      manageWorkRequests: { groups: [] }, adminWorkRequests: { groups: [] },
+      download: scope(),
+      previews: scope(),
+      requests: scope(),
+      social: scope(),
+      manageWorkRequests: { groups: [] },
+      adminWorkRequests: { groups: [] },
     },
     approved: shareApproved,
     ...(project ? { project } : {}),
@@ -151,7 +170,11 @@ export function addRecipient(draft: ShareDraft, user: ShareUser, share: Share): 
   const to = [...draft.to, user];
   if (!user._id || draft.permissions.some((p) => p.user === user._id)) return { ...draft, to };
   const saved = stripComputed(share.permissions ?? []).find((p) => p.user === user._id);
-  return { ...draft, to, permissions: [...draft.permissions, saved ?? newPermissionFor(user._id, share, draft.approved)] };
+  return {
+    ...draft,
+    to,
+    permissions: [...draft.permissions, saved ?? newPermissionFor(user._id, share, draft.approved)],
+  };
 }
 
 /** Removes a recipient and their Permission records (a share's permissions are per recipient). */

@@ -7,7 +7,10 @@ const base: ShareDraft = {
   notes: 'base',
   approved: false,
   feedbackEnabled: false,
-  to: [{ _id: 'u1', name: 'Kenji' }, { _id: 'u2', name: 'Hannah' }],
+  to: [
+    { _id: 'u1', name: 'Kenji' },
+    { _id: 'u2', name: 'Hannah' },
+  ],
   permissions: [
     { _id: 'p1', user: 'u1', access: { download: false, notes: true, previews: 'watermarked' } },
     { _id: 'p2', user: 'u2', access: { download: false, notes: true } },
@@ -53,11 +56,37 @@ describe('rebaseDraft', () => {
     ]);
   });
   it('reports where both changed the same thing, keeping mine', () => {
-    const mine = { ...base, notes: 'mine', permissions: [{ ...base.permissions[0]!, access: { ...base.permissions[0]!.access, download: true } }, base.permissions[1]!] };
-    const theirs = { ...base, notes: 'theirs', permissions: [{ ...base.permissions[0]!, access: { ...base.permissions[0]!.access, download: false, notes: false } }, base.permissions[1]!] };
+    const mine = {
+      ...base,
+      notes: 'mine',
+      permissions: [
+        { ...base.permissions[0]!, access: { ...base.permissions[0]!.access, download: true } },
+        base.permissions[1]!,
+      ],
+    };
+    const theirs = {
+      ...base,
+      notes: 'theirs',
+      permissions: [
+        { ...base.permissions[0]!, access: { ...base.permissions[0]!.access, download: false, notes: false } },
+        base.permissions[1]!,
+      ],
+    };
     theirs.permissions[0]!.access!.download = false;
-    const t2 = { ...theirs, permissions: [{ ...theirs.permissions[0]!, access: { download: false, notes: false, previews: 'none' } }, base.permissions[1]!] };
-    const m2 = { ...mine, permissions: [{ ...mine.permissions[0]!, access: { download: true, notes: true, previews: 'clean' } }, base.permissions[1]!] };
+    const t2 = {
+      ...theirs,
+      permissions: [
+        { ...theirs.permissions[0]!, access: { download: false, notes: false, previews: 'none' } },
+        base.permissions[1]!,
+      ],
+    };
+    const m2 = {
+      ...mine,
+      permissions: [
+        { ...mine.permissions[0]!, access: { download: true, notes: true, previews: 'clean' } },
+        base.permissions[1]!,
+      ],
+    };
     const { draft, conflicts } = rebaseDraft(base, m2, t2);
     expect(draft.notes).toBe('mine');
     expect(draft.permissions[0]!.access).toEqual({ download: true, notes: false, previews: 'clean' });
@@ -77,7 +106,10 @@ describe('describeDraftChanges', () => {
       feedbackEnabled: true,
       to: [base.to[0]!, { _id: 'u3', name: 'Chloé' }],
       permissions: [
-        { ...base.permissions[0]!, access: { ...base.permissions[0]!.access, download: true, manageWorkRequsts: true, previews: 'clean' } },
+        {
+          ...base.permissions[0]!,
+          access: { ...base.permissions[0]!.access, download: true, manageWorkRequsts: true, previews: 'clean' },
+        },
         { user: 'u3', access: {} },
       ],
     };

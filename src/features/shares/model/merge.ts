@@ -53,7 +53,13 @@ function mergeRecipients(base: ShareUser[], mine: ShareUser[], theirs: ShareUser
   return out;
 }
 
-function mergePermissions(base: Permission[], mine: Permission[], theirs: Permission[], who: (p: Permission) => string, conflicts: string[]): Permission[] {
+function mergePermissions(
+  base: Permission[],
+  mine: Permission[],
+  theirs: Permission[],
+  who: (p: Permission) => string,
+  conflicts: string[],
+): Permission[] {
   const b = byKey(base);
   const m = byKey(mine);
   const out: Permission[] = [];
@@ -68,7 +74,10 @@ function mergePermissions(base: Permission[], mine: Permission[], theirs: Permis
       if (!deepEqual(bp, tp)) conflicts.push(`permissions of ${who(tp)} (you removed them; they changed them)`);
       return;
     }
-    if (!mp) { out.push(tp); return; }
+    if (!mp) {
+      out.push(tp);
+      return;
+    }
     const c: string[] = [];
     out.push(merge3(bp ?? {}, mp, tp, '', c) as Permission);
     for (const path of c) conflicts.push(`permissions of ${who(tp)}: ${path}`);
@@ -77,7 +86,10 @@ function mergePermissions(base: Permission[], mine: Permission[], theirs: Permis
     const key = permissionKey(mp, i);
     if (seen.has(key)) return;
     const bp = b.get(key);
-    if (!bp) { out.push(mp); return; }
+    if (!bp) {
+      out.push(mp);
+      return;
+    }
     // They removed it; keep mine only when I changed it.
     if (!deepEqual(bp, mp)) {
       conflicts.push(`permissions of ${who(mp)} (they removed them; you changed them)`);
@@ -89,7 +101,7 @@ function mergePermissions(base: Permission[], mine: Permission[], theirs: Permis
 
 export function rebaseDraft(base: ShareDraft, mine: ShareDraft, theirs: ShareDraft): Rebased {
   const conflicts: string[] = [];
-  const scalar = <T,>(b: T, m: T, t: T, label: string): T => {
+  const scalar = <T>(b: T, m: T, t: T, label: string): T => {
     if (m === b) return t;
     if (t !== b && t !== m) conflicts.push(label);
     return m;

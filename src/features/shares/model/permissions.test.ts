@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_FLAGS } from '../../../api/schema/permission';
-import { accessSummary, extraAccessFlags, FLAG_GROUPS, flagLabel, listToText, oddCodes, previewChoices, textToList } from './permissions';
+import {
+  accessSummary,
+  extraAccessFlags,
+  FLAG_GROUPS,
+  flagLabel,
+  listToText,
+  oddCodes,
+  previewChoices,
+  textToList,
+} from './permissions';
 
 describe('permission flags', () => {
   it('groups every access flag of the spec exactly once, spelled as the spec spells it', () => {
@@ -10,16 +19,23 @@ describe('permission flags', () => {
     expect(keys).toContain('manageWorkRequsts');
   });
   it('labels in plain words, and falls back to the key for unknown flags', () => {
-    for (const g of FLAG_GROUPS) for (const f of g.flags) {
-      expect(f.label).not.toBe(f.key);
-      expect(f.help.length).toBeGreaterThan(10);
-    }
+    for (const g of FLAG_GROUPS)
+      for (const f of g.flags) {
+        expect(f.label).not.toBe(f.key);
+        expect(f.help.length).toBeGreaterThan(10);
+      }
     expect(flagLabel('manageWorkRequsts')).toBe('Manage work requests');
     expect(flagLabel('somethingNew')).toBe('somethingNew');
   });
   it('finds boolean flags the spec does not list, and counts flags on', () => {
-    expect(extraAccessFlags({ download: true, previews: 'clean', zeta: true, alpha: false, text: 'x' })).toEqual(['alpha', 'zeta']);
-    expect(accessSummary({ access: { download: true, notes: true, previews: 'clean', extra: true } })).toEqual({ on: 3, of: 16 });
+    expect(extraAccessFlags({ download: true, previews: 'clean', zeta: true, alpha: false, text: 'x' })).toEqual([
+      'alpha',
+      'zeta',
+    ]);
+    expect(accessSummary({ access: { download: true, notes: true, previews: 'clean', extra: true } })).toEqual({
+      on: 3,
+      of: 16,
+    });
   });
   it('keeps an unknown previews value as a choice', () => {
     expect(previewChoices('watermarked').map((c) => c.value)).toEqual(['watermarked', 'clean', 'none']);

@@ -56,7 +56,9 @@ export function flagLabel(key: string): string {
 export function extraAccessFlags(access: Record<string, unknown> | undefined): string[] {
   if (!access) return [];
   const known = new Set<string>([...ACCESS_FLAGS, 'previews']);
-  return Object.keys(access).filter((k) => !known.has(k) && typeof access[k] === 'boolean').sort();
+  return Object.keys(access)
+    .filter((k) => !known.has(k) && typeof access[k] === 'boolean')
+    .sort();
 }
 
 /** Values of `access.previews` seen in practice; any other string is kept and offered as it is. */
@@ -68,7 +70,10 @@ export const PREVIEW_CHOICES: { value: string; label: string }[] = [
 
 export function previewChoices(current: string | undefined): { value: string; label: string }[] {
   if (current === undefined || PREVIEW_CHOICES.some((c) => c.value === current)) return PREVIEW_CHOICES;
-  return [...PREVIEW_CHOICES, { value: current, label: current === '' ? 'Not set' : `“${current}” (as the record has it)` }];
+  return [
+    ...PREVIEW_CHOICES,
+    { value: current, label: current === '' ? 'Not set' : `“${current}” (as the record has it)` },
+  ];
 }
 
 export type SourceKind = (typeof SOURCE_KINDS)[number];

@@ -7,7 +7,9 @@ const origin = 'http://console.test';
 describe('share urls', () => {
   it('opens per-asset URLs of this app in the app, relative or //host', () => {
     expect(assetUrl({ a1: '/shares/s1/assets/a1' }, 'a1', 's1', origin)?.to).toBe('/shares/s1/assets/a1');
-    expect(assetUrl({ a1: '//console.test/shares/:share/assets/a1' }, 'a1', 's 1', origin)?.to).toBe('/shares/s%201/assets/a1');
+    expect(assetUrl({ a1: '//console.test/shares/:share/assets/a1' }, 'a1', 's 1', origin)?.to).toBe(
+      '/shares/s%201/assets/a1',
+    );
     expect(assetUrl({}, 'a1', 's1', origin)).toBeUndefined();
   });
   it('opens other hosts as external http(s) links and never javascript:', () => {
@@ -18,7 +20,12 @@ describe('share urls', () => {
     expect(bad.to).toBeUndefined();
   });
   it('fills :share, leaves :code as a template', () => {
-    const [playlist, invite] = otherUrls({ playlist: '/shares/:share/playlist', invite: '/invite/:code', a1: '/x' }, new Set(['a1']), 's1', origin);
+    const [playlist, invite] = otherUrls(
+      { playlist: '/shares/:share/playlist', invite: '/invite/:code', a1: '/x' },
+      new Set(['a1']),
+      's1',
+      origin,
+    );
     expect(playlist).toMatchObject({ key: 'playlist', note: 'Not a page of this app.' });
     expect(playlist?.href).toBeUndefined();
     expect(invite?.to).toBeUndefined();

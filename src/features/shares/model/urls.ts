@@ -34,7 +34,8 @@ export function resolveShareUrl(key: string, template: string, shareId: string, 
   } catch {
     return { key, template, note: 'Not a valid address.' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { key, template, note: 'Not a web address; not opened.' };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { key, template, note: 'Not a web address; not opened.' };
   const base = new URL(origin);
   const path = url.pathname + url.search + url.hash;
   if (url.host === base.host && APP_ROUTES.some((re) => re.test(url.pathname))) return { key, template, to: path };
@@ -43,7 +44,12 @@ export function resolveShareUrl(key: string, template: string, shareId: string, 
 }
 
 /** The per-asset URL of `assetId`, resolved; undefined when the share has none. */
-export function assetUrl(urls: Record<string, string> | undefined, assetId: string | undefined, shareId: string, origin: string): ResolvedShareUrl | undefined {
+export function assetUrl(
+  urls: Record<string, string> | undefined,
+  assetId: string | undefined,
+  shareId: string,
+  origin: string,
+): ResolvedShareUrl | undefined {
   if (!urls || !assetId) return undefined;
   const template = urls[assetId];
   if (typeof template !== 'string' || !template.trim()) return undefined;
@@ -51,7 +57,12 @@ export function assetUrl(urls: Record<string, string> | undefined, assetId: stri
 }
 
 /** The share's other URLs (playlist, invite, unknown keys), not the per-asset ones. */
-export function otherUrls(urls: Record<string, string> | undefined, assetIds: ReadonlySet<string>, shareId: string, origin: string): ResolvedShareUrl[] {
+export function otherUrls(
+  urls: Record<string, string> | undefined,
+  assetIds: ReadonlySet<string>,
+  shareId: string,
+  origin: string,
+): ResolvedShareUrl[] {
   if (!urls) return [];
   return Object.entries(urls)
     .filter(([k, v]) => !assetIds.has(k) && typeof v === 'string' && v.trim())

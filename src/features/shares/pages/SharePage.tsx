@@ -29,8 +29,16 @@ import { ApprovalBadge } from '../components/ShareTable';
 import { describeDraftChanges, recipientName } from '../model/describe';
 import { tagLabels } from '../model/display';
 import {
-  addRecipient, buildPutBody, changedFields, draftFrom, NOTES_MAX, recipientKey, removeRecipient, replacePermission,
-  validateDraft, type ShareDraft,
+  addRecipient,
+  buildPutBody,
+  changedFields,
+  draftFrom,
+  NOTES_MAX,
+  recipientKey,
+  removeRecipient,
+  replacePermission,
+  validateDraft,
+  type ShareDraft,
 } from '../model/draft';
 import { rebaseDraft } from '../model/merge';
 import { assetIdFromSplat, otherUrls } from '../model/urls';
@@ -54,7 +62,9 @@ export function SharePage() {
   useDocumentTitle(share ? `Share — ${share.projectNames?.join(', ') || 'untitled'}` : 'Share');
 
   if (query.isPending) {
-    return <DetailLoading breadcrumb={<Breadcrumb />} labels={['Loading share', 'Loading assets', 'Loading recipients']} />;
+    return (
+      <DetailLoading breadcrumb={<Breadcrumb />} labels={['Loading share', 'Loading assets', 'Loading recipients']} />
+    );
   }
   if (query.isError || !query.data || !share) {
     return (
@@ -66,7 +76,11 @@ export function SharePage() {
         heading="Share"
         notFound={{
           title: 'Share not found',
-          text: <>There is no share <code className="code">{id}</code>, or you neither sent nor received it.</>,
+          text: (
+            <>
+              There is no share <code className="code">{id}</code>, or you neither sent nor received it.
+            </>
+          ),
           back: { to: '/shares', label: 'Back to shares' },
         }}
       />
@@ -92,8 +106,18 @@ interface ConflictState {
   theirs: Versioned;
 }
 
-function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
-  id: string; server: Versioned; refreshing: boolean; assetId: string | undefined; onCloseAsset: () => void;
+function ShareView({
+  id,
+  server,
+  refreshing,
+  assetId,
+  onCloseAsset,
+}: {
+  id: string;
+  server: Versioned;
+  refreshing: boolean;
+  assetId: string | undefined;
+  onCloseAsset: () => void;
 }) {
   const session = useSession();
   const me = session?.user;
@@ -122,14 +146,17 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
   const lockTo = unreadable.has('to');
   const lockPermissions = unreadable.has('permissions');
 
-  const update = useCallback((fn: (d: ShareDraft) => ShareDraft) => {
-    setSavedAt(undefined);
-    setEditing((current) => {
-      const b = current?.base ?? server;
-      const next = fn(current?.draft ?? draftFrom(b.data));
-      return changedFields(draftFrom(b.data), next).length ? { base: b, draft: next } : null;
-    });
-  }, [server]);
+  const update = useCallback(
+    (fn: (d: ShareDraft) => ShareDraft) => {
+      setSavedAt(undefined);
+      setEditing((current) => {
+        const b = current?.base ?? server;
+        const next = fn(current?.draft ?? draftFrom(b.data));
+        return changedFields(draftFrom(b.data), next).length ? { base: b, draft: next } : null;
+      });
+    },
+    [server],
+  );
 
   /** A 409: their version and its ETag, read together; the 409's own copy when the read fails. */
   const showConflict = async (error: unknown) => {
@@ -147,19 +174,24 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
     if (!dirty || problems.length || save.isPending || conflict) return;
     sent.current = draft;
     setRebased(null);
-    save.mutate({ body: buildPutBody(base.data, draft), etag: base.etag }, {
-      onSuccess: (saved) => {
-        setSavedAt(Date.now());
-        // Edits made while the save was on its way stay, now on top of the saved version.
-        setEditing((current) => {
-          if (!current || current.draft === sent.current) return null;
-          return changedFields(draftFrom(saved.data), current.draft).length ? { base: saved, draft: current.draft } : null;
-        });
+    save.mutate(
+      { body: buildPutBody(base.data, draft), etag: base.etag },
+      {
+        onSuccess: (saved) => {
+          setSavedAt(Date.now());
+          // Edits made while the save was on its way stay, now on top of the saved version.
+          setEditing((current) => {
+            if (!current || current.draft === sent.current) return null;
+            return changedFields(draftFrom(saved.data), current.draft).length
+              ? { base: saved, draft: current.draft }
+              : null;
+          });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) void showConflict(error);
+        },
       },
-      onError: (error) => {
-        if (isApiError(error) && error.status === 409) void showConflict(error);
-      },
-    });
+    );
   };
 
   const reapply = () => {
@@ -178,8 +210,10 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
     save.reset();
   };
 
-
-  const projectIds = useMemo(() => [...new Set((share.assets ?? []).map((a) => a.project).filter((p): p is string => !!p))], [share.assets]);
+  const projectIds = useMemo(
+    () => [...new Set((share.assets ?? []).map((a) => a.project).filter((p): p is string => !!p))],
+    [share.assets],
+  );
   const needNames = projectIds.length > 1 || (share.projectNames?.length ?? 0) !== 1;
   const projectNames = useProjectNames(projectIds, needNames);
 
@@ -189,7 +223,8 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
   const savedKeys = new Set(baseDraft.to.map(recipientKey));
   const nameOfUser = (userId: string | undefined) => {
     if (!userId) return 'No user named';
-    if (me?._id === userId) return `${recipientName(draft.to.find((u) => u._id === userId) ?? { name: me.name, emailNormal: me.emailNormal })} (you)`;
+    if (me?._id === userId)
+      return `${recipientName(draft.to.find((u) => u._id === userId) ?? { name: me.name, emailNormal: me.emailNormal })} (you)`;
     const u = [...draft.to, ...baseDraft.to].find((x) => x._id === userId);
     return u ? recipientName(u) : `User ${userId}`;
   };
@@ -209,11 +244,27 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
           <p className="detail-header__sub">
             <ApprovalBadge approved={draft.approved} />
             <span>{plural(share.assetsCount ?? share.assets?.length ?? 0, 'asset')}</span>
-            {share.assetCategory ? <><span aria-hidden="true">·</span><span>{share.assetCategory}</span></> : null}
+            {share.assetCategory ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>{share.assetCategory}</span>
+              </>
+            ) : null}
             <span aria-hidden="true">·</span>
-            <span>Sent by {isSender ? 'you' : recipientName(share.from)}{share.created ? ` on ${formatDateTime(share.created)}` : ''}</span>
-            {tagLabels(share.tags).map((t) => <span key={t} className="tag">{t}</span>)}
-            {refreshing ? <span className="muted" role="status">Refreshing…</span> : null}
+            <span>
+              Sent by {isSender ? 'you' : recipientName(share.from)}
+              {share.created ? ` on ${formatDateTime(share.created)}` : ''}
+            </span>
+            {tagLabels(share.tags).map((t) => (
+              <span key={t} className="tag">
+                {t}
+              </span>
+            ))}
+            {refreshing ? (
+              <span className="muted" role="status">
+                Refreshing…
+              </span>
+            ) : null}
           </p>
         </div>
       </header>
@@ -230,8 +281,11 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
       {server.problems.length ? (
         <div className="notice notice--warning" role="status">
           <strong>Some fields of this share could not be read and are left out:</strong>{' '}
-          {server.problems.slice(0, 5).map((p) => `${p.path || 'record'} (${p.message})`).join('; ')}.
-          {lockTo || lockPermissions ? ' They are not editable here, so saving cannot drop what the server has.' : ''}
+          {server.problems
+            .slice(0, 5)
+            .map((p) => `${p.path || 'record'} (${p.message})`)
+            .join('; ')}
+          .{lockTo || lockPermissions ? ' They are not editable here, so saving cannot drop what the server has.' : ''}
         </div>
       ) : null}
       {conflict ? (
@@ -248,13 +302,16 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
           <strong>Your changes were re-applied onto the new version.</strong>
           <span>Review them and save again.</span>
           {rebased.length ? (
-            <span>Both of you changed {rebased.join('; ')}. Your version is kept there; change it back if theirs was right.</span>
+            <span>
+              Both of you changed {rebased.join('; ')}. Your version is kept there; change it back if theirs was right.
+            </span>
           ) : null}
         </div>
       ) : null}
       {staleBase ? (
         <div className="notice notice--warning" role="status">
-          Someone changed this share on the server since you started editing. Saving will show what they changed and let you re-apply your edits.
+          Someone changed this share on the server since you started editing. Saving will show what they changed and let
+          you re-apply your edits.
         </div>
       ) : null}
 
@@ -269,11 +326,16 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
           >
             {canEdit ? (
               <p className="hint share-perms__hint">
-                One record per recipient: what they may do with the shared assets. {lockPermissions ? 'Not editable: some of it could not be read.' : 'Changes are saved with the share.'}
+                One record per recipient: what they may do with the shared assets.{' '}
+                {lockPermissions ? 'Not editable: some of it could not be read.' : 'Changes are saved with the share.'}
               </p>
             ) : null}
             {visiblePermissions.length === 0 ? (
-              <p className="muted">{canEdit ? 'No permission records. Adding a recipient adds one.' : 'The share lists no permissions for you.'}</p>
+              <p className="muted">
+                {canEdit
+                  ? 'No permission records. Adding a recipient adds one.'
+                  : 'The share lists no permissions for you.'}
+              </p>
             ) : (
               <div className="perms">
                 {visiblePermissions.map(({ p, index }) => (
@@ -303,23 +365,59 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
               onAdd={(u) => update((d) => addRecipient(d, u, base.data))}
               onRemove={(u) => update((d) => removeRecipient(d, u))}
             />
-            {canEdit && !lockTo ? <p className="hint">New recipients start with watermarked previews and notes only; set the rest under Permissions. They are notified when you save.</p> : null}
+            {canEdit && !lockTo ? (
+              <p className="hint">
+                New recipients start with watermarked previews and notes only; set the rest under Permissions. They are
+                notified when you save.
+              </p>
+            ) : null}
           </Section>
           <Section title="Groups and questions">
             <Fields columns={1}>
-              <Field label="Groups">{share.groups?.length ? <ul className="value-list">{share.groups.map((g, i) => <li key={i}>{describeUnknown(g)}</li>)}</ul> : <span className="muted">None</span>}</Field>
-              <Field label="Questions">{share.questions?.length ? <ul className="value-list">{share.questions.map((q, i) => <li key={i}>{describeUnknown(q)}</li>)}</ul> : <span className="muted">None</span>}</Field>
+              <Field label="Groups">
+                {share.groups?.length ? (
+                  <ul className="value-list">
+                    {share.groups.map((g, i) => (
+                      <li key={i}>{describeUnknown(g)}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="muted">None</span>
+                )}
+              </Field>
+              <Field label="Questions">
+                {share.questions?.length ? (
+                  <ul className="value-list">
+                    {share.questions.map((q, i) => (
+                      <li key={i}>{describeUnknown(q)}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="muted">None</span>
+                )}
+              </Field>
             </Fields>
           </Section>
           <Section title="Links">
-            {links.length === 0 ? <p className="muted">The share carries no other links.</p> : (
+            {links.length === 0 ? (
+              <p className="muted">The share carries no other links.</p>
+            ) : (
               <ul className="links">
                 {links.map((u) => (
                   <li key={u.key}>
-                    <span className="links__key">{u.key === 'playlist' ? 'Playlist' : u.key === 'invite' ? 'Invitation' : u.key}</span>
-                    {u.to ? <Link to={u.to}>{u.to}</Link> : u.href ? (
-                      <a href={u.href} target="_blank" rel="noopener noreferrer">{u.href}<span className="visually-hidden"> (opens in a new tab)</span></a>
-                    ) : <code className="code links__template">{u.template}</code>}
+                    <span className="links__key">
+                      {u.key === 'playlist' ? 'Playlist' : u.key === 'invite' ? 'Invitation' : u.key}
+                    </span>
+                    {u.to ? (
+                      <Link to={u.to}>{u.to}</Link>
+                    ) : u.href ? (
+                      <a href={u.href} target="_blank" rel="noopener noreferrer">
+                        {u.href}
+                        <span className="visually-hidden"> (opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      <code className="code links__template">{u.template}</code>
+                    )}
                     {u.note ? <span className="hint">{u.note}</span> : null}
                   </li>
                 ))}
@@ -332,23 +430,47 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
       {canEdit && (dirty || save.isPending || savedAt || saveError) ? (
         <div className="savebar" role="region" aria-label="Unsaved changes">
           <div className="savebar__text" aria-live="polite">
-            {save.isPending ? <strong>Saving…</strong> : dirty ? (
+            {save.isPending ? (
+              <strong>Saving…</strong>
+            ) : dirty ? (
               <>
                 <strong>{plural(changeWords.length || changes.length, 'unsaved change')}</strong>
-                <span className="savebar__list">{changeWords.slice(0, 3).join(' · ')}{changeWords.length > 3 ? ` · and ${changeWords.length - 3} more` : ''}</span>
+                <span className="savebar__list">
+                  {changeWords.slice(0, 3).join(' · ')}
+                  {changeWords.length > 3 ? ` · and ${changeWords.length - 3} more` : ''}
+                </span>
               </>
-            ) : savedAt ? <strong className="yes">Saved.</strong> : null}
-            {problems.map((p) => <span key={p.field} className="form-error" role="alert">{p.message}</span>)}
+            ) : savedAt ? (
+              <strong className="yes">Saved.</strong>
+            ) : null}
+            {problems.map((p) => (
+              <span key={p.field} className="form-error" role="alert">
+                {p.message}
+              </span>
+            ))}
             {saveError ? (
               <span className="form-error" role="alert">
-                Not saved: {isApiError(saveError) && saveError.status === 403 ? `you may not make this change (${saveError.message}).` : describeError(saveError)} Your changes are still here.
+                Not saved:{' '}
+                {isApiError(saveError) && saveError.status === 403
+                  ? `you may not make this change (${saveError.message}).`
+                  : describeError(saveError)}{' '}
+                Your changes are still here.
               </span>
             ) : null}
           </div>
           <div className="savebar__actions">
-            {dirty ? <button type="button" className="button" onClick={discard} disabled={save.isPending}>Discard changes</button> : null}
             {dirty ? (
-              <button type="button" className="button button--primary" onClick={doSave} disabled={save.isPending || problems.length > 0 || !!conflict}>
+              <button type="button" className="button" onClick={discard} disabled={save.isPending}>
+                Discard changes
+              </button>
+            ) : null}
+            {dirty ? (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={doSave}
+                disabled={save.isPending || problems.length > 0 || !!conflict}
+              >
                 {save.isPending ? 'Saving…' : saveError ? 'Try again' : 'Save changes'}
               </button>
             ) : null}
@@ -356,7 +478,9 @@ function ShareView({ id, server, refreshing, assetId, onCloseAsset }: {
         </div>
       ) : null}
 
-      {assetId ? <AssetDialog share={share} assetId={assetId} projectNames={projectNames} onClose={onCloseAsset} /> : null}
+      {assetId ? (
+        <AssetDialog share={share} assetId={assetId} projectNames={projectNames} onClose={onCloseAsset} />
+      ) : null}
       <UnsavedChangesGuard
         dirty={dirty}
         what={`${plural(changeWords.length || changes.length, 'unsaved change')} to this share`}
@@ -374,18 +498,30 @@ function useProjectNames(ids: string[], enabled: boolean): ReadonlyMap<string, s
   const c = useProjectName(ids[2], enabled);
   return useMemo(() => {
     const m = new Map<string, string>();
-    [a.data, b.data, c.data].forEach((name, i) => { if (name && ids[i]) m.set(ids[i], name); });
+    [a.data, b.data, c.data].forEach((name, i) => {
+      if (name && ids[i]) m.set(ids[i], name);
+    });
     return m;
   }, [a.data, b.data, c.data, ids]);
 }
 
-function DetailsEditor({ draft, readOnly, update }: { draft: ShareDraft; readOnly: boolean; update: (fn: (d: ShareDraft) => ShareDraft) => void }) {
+function DetailsEditor({
+  draft,
+  readOnly,
+  update,
+}: {
+  draft: ShareDraft;
+  readOnly: boolean;
+  update: (fn: (d: ShareDraft) => ShareDraft) => void;
+}) {
   const notesId = 'share-notes';
   const countId = 'share-notes-count';
   if (readOnly) {
     return (
       <Fields columns={1}>
-        <Field label="Approval"><ApprovalBadge approved={draft.approved} /></Field>
+        <Field label="Approval">
+          <ApprovalBadge approved={draft.approved} />
+        </Field>
         <Field label="Feedback">{draft.feedbackEnabled ? 'On: recipients can vote on the assets' : 'Off'}</Field>
         <Field label="Notes">{draft.notes ? <p className="prose">{draft.notes}</p> : undefined}</Field>
       </Fields>
@@ -395,14 +531,28 @@ function DetailsEditor({ draft, readOnly, update }: { draft: ShareDraft; readOnl
   return (
     <div className="share-details">
       <label className="checkbox-field">
-        <input type="checkbox" checked={draft.approved} onChange={(e) => { const v = e.target.checked; update((d) => ({ ...d, approved: v })); }} />
+        <input
+          type="checkbox"
+          checked={draft.approved}
+          onChange={(e) => {
+            const v = e.target.checked;
+            update((d) => ({ ...d, approved: v }));
+          }}
+        />
         <span>
           <span className="share-details__label">Approved</span>
           <span className="hint share-details__help">The shared assets are approved for use.</span>
         </span>
       </label>
       <label className="checkbox-field">
-        <input type="checkbox" checked={draft.feedbackEnabled} onChange={(e) => { const v = e.target.checked; update((d) => ({ ...d, feedbackEnabled: v })); }} />
+        <input
+          type="checkbox"
+          checked={draft.feedbackEnabled}
+          onChange={(e) => {
+            const v = e.target.checked;
+            update((d) => ({ ...d, feedbackEnabled: v }));
+          }}
+        />
         <span>
           <span className="share-details__label">Feedback on</span>
           <span className="hint share-details__help">Recipients can vote on the assets.</span>
@@ -416,16 +566,31 @@ function DetailsEditor({ draft, readOnly, update }: { draft: ShareDraft; readOnl
           value={draft.notes}
           aria-describedby={countId}
           aria-invalid={over ? true : undefined}
-          onChange={(e) => { const v = e.target.value; update((d) => ({ ...d, notes: v })); }}
+          onChange={(e) => {
+            const v = e.target.value;
+            update((d) => ({ ...d, notes: v }));
+          }}
         />
-        <span id={countId} className={over ? 'form-error' : 'hint'}>{draft.notes.length.toLocaleString()} / {NOTES_MAX.toLocaleString()} characters</span>
+        <span id={countId} className={over ? 'form-error' : 'hint'}>
+          {draft.notes.length.toLocaleString()} / {NOTES_MAX.toLocaleString()} characters
+        </span>
       </div>
     </div>
   );
 }
 
-function ConflictPanel({ baseDraft, mine, theirs, onReapply, onDiscard }: {
-  baseDraft: ShareDraft; mine: ShareDraft; theirs: Versioned; onReapply: () => void; onDiscard: () => void;
+function ConflictPanel({
+  baseDraft,
+  mine,
+  theirs,
+  onReapply,
+  onDiscard,
+}: {
+  baseDraft: ShareDraft;
+  mine: ShareDraft;
+  theirs: Versioned;
+  onReapply: () => void;
+  onDiscard: () => void;
 }) {
   const theirDraft = draftFrom(theirs.data);
   const theirChanges = describeDraftChanges(baseDraft, theirDraft);
@@ -437,11 +602,21 @@ function ConflictPanel({ baseDraft, mine, theirs, onReapply, onDiscard }: {
       <div className="conflict__cols">
         <div>
           <h3 className="subheading">What they changed</h3>
-          {theirChanges.length ? <ul className="value-list">{theirChanges.map((c, i) => <li key={i}>{c}</li>)}</ul> : <p className="muted">Nothing you can edit here (other fields of the share).</p>}
+          {theirChanges.length ? (
+            <ul className="value-list">
+              {theirChanges.map((c, i) => (
+                <li key={i}>{c}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Nothing you can edit here (other fields of the share).</p>
+          )}
           <details className="disclosure">
             <summary>Their version</summary>
             <Fields columns={1}>
-              <Field label="Approval"><ApprovalBadge approved={theirDraft.approved} /></Field>
+              <Field label="Approval">
+                <ApprovalBadge approved={theirDraft.approved} />
+              </Field>
               <Field label="Feedback">{theirDraft.feedbackEnabled ? 'On' : 'Off'}</Field>
               <Field label="Recipients">{theirDraft.to.map(recipientName).join(', ') || undefined}</Field>
               <Field label="Notes">{theirDraft.notes ? <p className="prose">{theirDraft.notes}</p> : undefined}</Field>
@@ -450,12 +625,20 @@ function ConflictPanel({ baseDraft, mine, theirs, onReapply, onDiscard }: {
         </div>
         <div>
           <h3 className="subheading">Your unsaved changes</h3>
-          <ul className="value-list">{myChanges.map((c, i) => <li key={i}>{c}</li>)}</ul>
+          <ul className="value-list">
+            {myChanges.map((c, i) => (
+              <li key={i}>{c}</li>
+            ))}
+          </ul>
         </div>
       </div>
       <div className="form-actions conflict__actions">
-        <button type="button" className="button" onClick={onDiscard}>Discard mine, keep theirs</button>
-        <button type="button" className="button button--primary" onClick={onReapply}>Re-apply my changes to their version</button>
+        <button type="button" className="button" onClick={onDiscard}>
+          Discard mine, keep theirs
+        </button>
+        <button type="button" className="button button--primary" onClick={onReapply}>
+          Re-apply my changes to their version
+        </button>
       </div>
     </div>
   );

@@ -25,12 +25,16 @@ export function SharesPage() {
           {query.isSuccess ? countLine(query.data, query.hasNextPage, 'share') : null}
         </p>
       </div>
-      <p className="hint page__hint">Shares you sent or received, newest first. Open one to see its assets, recipients and permissions.</p>
+      <p className="hint page__hint">
+        Shares you sent or received, newest first. Open one to see its assets, recipients and permissions.
+      </p>
       {query.isPending ? (
         <SkeletonRows label="Loading shares" />
       ) : query.isError && !query.data ? (
         isUnavailable(query.error) ? (
-          <Unavailable what="The share list">This deployment does not offer GET /shares (an extension). Open a share from its link.</Unavailable>
+          <Unavailable what="The share list">
+            This deployment does not offer GET /shares (an extension). Open a share from its link.
+          </Unavailable>
         ) : (
           <ErrorPanel error={query.error} title="Could not load shares" onRetry={() => void query.refetch()} />
         )
@@ -38,7 +42,12 @@ export function SharesPage() {
         <ShareTable
           me={me}
           query={query}
-          empty={<div className="empty"><strong>No shares yet.</strong><span>Shares you send or receive appear here.</span></div>}
+          empty={
+            <div className="empty">
+              <strong>No shares yet.</strong>
+              <span>Shares you send or receive appear here.</span>
+            </div>
+          }
         />
       )}
     </div>

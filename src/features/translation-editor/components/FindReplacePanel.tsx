@@ -13,7 +13,12 @@ interface Props {
 }
 
 export function FindReplacePanel({ doc, version, readOnly, onJump, onClose }: Props) {
-  const [options, setOptions] = useState<FindOptions>({ query: '', caseSensitive: false, wholeWord: false, includeOriginal: false });
+  const [options, setOptions] = useState<FindOptions>({
+    query: '',
+    caseSensitive: false,
+    wholeWord: false,
+    includeOriginal: false,
+  });
   const [replacement, setReplacement] = useState('');
   const [current, setCurrent] = useState(0);
   const [message, setMessage] = useState('');
@@ -58,7 +63,16 @@ export function FindReplacePanel({ doc, version, readOnly, onJump, onClose }: Pr
 
   const textMatches = matches.filter((m) => m.field === 'text').length;
   return (
-    <section className="find-panel" aria-label="Find and replace" onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
+    <section
+      className="find-panel"
+      aria-label="Find and replace"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       <div className="find-panel__row">
         <label>
           Find
@@ -66,8 +80,17 @@ export function FindReplacePanel({ doc, version, readOnly, onJump, onClose }: Pr
             type="search"
             autoFocus
             value={options.query}
-            onChange={(e) => { setOptions({ ...options, query: e.target.value }); setCurrent(0); setMessage(''); }}
-            onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); go(e.shiftKey ? -1 : 1); } }}
+            onChange={(e) => {
+              setOptions({ ...options, query: e.target.value });
+              setCurrent(0);
+              setMessage('');
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                go(e.shiftKey ? -1 : 1);
+              }
+            }}
           />
         </label>
         <label>
@@ -75,22 +98,69 @@ export function FindReplacePanel({ doc, version, readOnly, onJump, onClose }: Pr
           <input value={replacement} onChange={(e) => setReplacement(e.target.value)} disabled={readOnly} />
         </label>
         <span className="find-panel__count" aria-live="polite">
-          {options.query ? `${matches.length === 0 ? 0 : Math.min(current + 1, matches.length)} of ${matches.length}` : ''}
+          {options.query
+            ? `${matches.length === 0 ? 0 : Math.min(current + 1, matches.length)} of ${matches.length}`
+            : ''}
         </span>
       </div>
       <div className="find-panel__row">
-        <label className="check"><input type="checkbox" checked={options.caseSensitive} onChange={(e) => setOptions({ ...options, caseSensitive: e.target.checked })} /> Match case</label>
-        <label className="check"><input type="checkbox" checked={options.wholeWord} onChange={(e) => setOptions({ ...options, wholeWord: e.target.checked })} /> Whole words</label>
-        <label className="check"><input type="checkbox" checked={options.includeOriginal} onChange={(e) => setOptions({ ...options, includeOriginal: e.target.checked })} /> Search the original too</label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={options.caseSensitive}
+            onChange={(e) => setOptions({ ...options, caseSensitive: e.target.checked })}
+          />{' '}
+          Match case
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={options.wholeWord}
+            onChange={(e) => setOptions({ ...options, wholeWord: e.target.checked })}
+          />{' '}
+          Whole words
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={options.includeOriginal}
+            onChange={(e) => setOptions({ ...options, includeOriginal: e.target.checked })}
+          />{' '}
+          Search the original too
+        </label>
         <span className="find-panel__actions">
-          <button type="button" className="button button--small" onClick={() => go(-1)} disabled={matches.length === 0}>Previous</button>
-          <button type="button" className="button button--small" onClick={() => go(1)} disabled={matches.length === 0}>Next</button>
-          <button type="button" className="button button--small" onClick={replaceCurrent} disabled={readOnly || textMatches === 0}>Replace</button>
-          <button type="button" className="button button--small" onClick={replaceEverywhere} disabled={readOnly || textMatches === 0}>Replace all</button>
-          <button type="button" className="button button--small button--quiet" onClick={onClose}>Close</button>
+          <button type="button" className="button button--small" onClick={() => go(-1)} disabled={matches.length === 0}>
+            Previous
+          </button>
+          <button type="button" className="button button--small" onClick={() => go(1)} disabled={matches.length === 0}>
+            Next
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={replaceCurrent}
+            disabled={readOnly || textMatches === 0}
+          >
+            Replace
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={replaceEverywhere}
+            disabled={readOnly || textMatches === 0}
+          >
+            Replace all
+          </button>
+          <button type="button" className="button button--small button--quiet" onClick={onClose}>
+            Close
+          </button>
         </span>
       </div>
-      {message ? <p className="hint" role="status">{message}</p> : null}
+      {message ? (
+        <p className="hint" role="status">
+          {message}
+        </p>
+      ) : null}
     </section>
   );
 }

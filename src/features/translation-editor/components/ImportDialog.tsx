@@ -20,7 +20,10 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
   const [fileName, setFileName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [withTimes, setWithTimes] = useState(false);
-  const plan: ImportPlan | undefined = useMemo(() => (cues ? planImport(doc.lines(), cues, withTimes) : undefined), [cues, doc, withTimes]);
+  const plan: ImportPlan | undefined = useMemo(
+    () => (cues ? planImport(doc.lines(), cues, withTimes) : undefined),
+    [cues, doc, withTimes],
+  );
 
   const onFile = async (file: File | undefined) => {
     setError(undefined);
@@ -46,45 +49,86 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
   };
 
   return (
-    <Modal title="Import subtitles" onClose={onClose} description="An SRT or WebVTT file. Nothing changes until you apply it; one Undo takes it back.">
+    <Modal
+      title="Import subtitles"
+      onClose={onClose}
+      description="An SRT or WebVTT file. Nothing changes until you apply it; one Undo takes it back."
+    >
       <div className="import">
         <label className="import__file">
           File
-          <input type="file" accept=".srt,.vtt,text/vtt,application/x-subrip" onChange={(e) => void onFile(e.target.files?.[0])} />
+          <input
+            type="file"
+            accept=".srt,.vtt,text/vtt,application/x-subrip"
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
         </label>
-        {error ? <p className="form-error" role="alert">{error}</p> : null}
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
         {plan && cues ? (
           <>
             <p role="status" data-testid="import-summary">
               {cues.length} subtitles in the file, {doc.count} lines here:{' '}
-              {plan.mode === 'order' ? 'the counts match, so they go in by order.' : 'the counts differ, so each goes to the line it overlaps in time.'}{' '}
-              <strong>{plan.changes.length} line{plan.changes.length === 1 ? '' : 's'} change</strong>
-              {plan.unplaced.length > 0 ? `; ${plan.unplaced.length} subtitle${plan.unplaced.length === 1 ? '' : 's'} match no line and are skipped` : ''}.
+              {plan.mode === 'order'
+                ? 'the counts match, so they go in by order.'
+                : 'the counts differ, so each goes to the line it overlaps in time.'}{' '}
+              <strong>
+                {plan.changes.length} line{plan.changes.length === 1 ? '' : 's'} change
+              </strong>
+              {plan.unplaced.length > 0
+                ? `; ${plan.unplaced.length} subtitle${plan.unplaced.length === 1 ? '' : 's'} match no line and are skipped`
+                : ''}
+              .
             </p>
             {plan.mode === 'order' ? (
-              <label className="check"><input type="checkbox" checked={withTimes} onChange={(e) => setWithTimes(e.target.checked)} /> Also take timings and positions from the file</label>
+              <label className="check">
+                <input type="checkbox" checked={withTimes} onChange={(e) => setWithTimes(e.target.checked)} /> Also take
+                timings and positions from the file
+              </label>
             ) : null}
             <div className="import__preview" tabIndex={0} aria-label="Changes">
               <table>
-                <thead><tr><th scope="col">Line</th><th scope="col">Now</th><th scope="col">From the file</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Line</th>
+                    <th scope="col">Now</th>
+                    <th scope="col">From the file</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {plan.changes.slice(0, PREVIEW).map((c) => (
                     <tr key={c.index}>
                       <td>{c.index + 1}</td>
-                      <td><SafeText text={c.before.text ?? ''} /></td>
-                      <td><SafeText text={c.text} /></td>
+                      <td>
+                        <SafeText text={c.before.text ?? ''} />
+                      </td>
+                      <td>
+                        <SafeText text={c.text} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-              {plan.changes.length > PREVIEW ? <p className="hint">…and {plan.changes.length - PREVIEW} more.</p> : null}
+              {plan.changes.length > PREVIEW ? (
+                <p className="hint">…and {plan.changes.length - PREVIEW} more.</p>
+              ) : null}
             </div>
           </>
         ) : null}
       </div>
       <div className="modal__actions te-actions">
-        <button type="button" className="button button--quiet" onClick={onClose}>Cancel</button>
-        <button type="button" className="button button--primary" onClick={apply} disabled={!plan || plan.changes.length === 0}>
+        <button type="button" className="button button--quiet" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={apply}
+          disabled={!plan || plan.changes.length === 0}
+        >
           Apply {plan ? plan.changes.length : ''} change{plan?.changes.length === 1 ? '' : 's'}
         </button>
       </div>

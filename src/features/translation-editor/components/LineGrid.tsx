@@ -47,15 +47,34 @@ export function LineGrid({ idBase, doc, activeIndex, readOnly, handlers, apiRef,
   const maxCps = doc.currentProfile.maxCharsPerSecond;
   return (
     <div ref={scrollRef} className="line-grid__scroll" data-testid="line-grid">
-      <div role="grid" aria-label={label} aria-rowcount={doc.count + 1} aria-colcount={6} aria-readonly={readOnly || undefined} className="line-grid">
+      <div
+        role="grid"
+        aria-label={label}
+        aria-rowcount={doc.count + 1}
+        aria-colcount={6}
+        aria-readonly={readOnly || undefined}
+        className="line-grid"
+      >
         <div role="rowgroup" className="line-grid__head">
           <div role="row" aria-rowindex={1} className="line-row line-row--head">
-            <div role="columnheader" className="line-cell line-cell--number">#</div>
-            <div role="columnheader" className="line-cell line-cell--timing">Start / stop</div>
-            <div role="columnheader" className="line-cell line-cell--numbers">Length</div>
-            <div role="columnheader" className="line-cell line-cell--original">Original</div>
-            <div role="columnheader" className="line-cell line-cell--text">Translation</div>
-            <div role="columnheader" className="line-cell line-cell--position">Position</div>
+            <div role="columnheader" className="line-cell line-cell--number">
+              #
+            </div>
+            <div role="columnheader" className="line-cell line-cell--timing">
+              Start / stop
+            </div>
+            <div role="columnheader" className="line-cell line-cell--numbers">
+              Length
+            </div>
+            <div role="columnheader" className="line-cell line-cell--original">
+              Original
+            </div>
+            <div role="columnheader" className="line-cell line-cell--text">
+              Translation
+            </div>
+            <div role="columnheader" className="line-cell line-cell--position">
+              Position
+            </div>
           </div>
         </div>
         <div role="rowgroup" className="line-grid__body" style={{ height: virtualizer.getTotalSize() }}>

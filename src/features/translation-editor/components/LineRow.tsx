@@ -47,7 +47,10 @@ export const LineRow = memo(function LineRow(props: Props) {
   const startMs = startMsOf(line);
   const stopMs = stopMsOf(line);
   const duration = startMs !== undefined && stopMs !== undefined ? stopMs - startMs : undefined;
-  const cps = startMs !== undefined && stopMs !== undefined && text.trim() !== '' ? charsPerSecond(text, startMs, stopMs) : undefined;
+  const cps =
+    startMs !== undefined && stopMs !== undefined && text.trim() !== ''
+      ? charsPerSecond(text, startMs, stopMs)
+      : undefined;
   const source = sourceOf(line);
   const position = positionOf(line);
   const textId = `${idBase}-text-${rowKey}`;
@@ -58,7 +61,14 @@ export const LineRow = memo(function LineRow(props: Props) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     const ta = event.currentTarget;
     let command = commandFor(event, true);
-    if (!command && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && ta.selectionStart === ta.selectionEnd) {
+    if (
+      !command &&
+      !event.altKey &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.shiftKey &&
+      ta.selectionStart === ta.selectionEnd
+    ) {
       if (event.key === 'ArrowUp' && !ta.value.slice(0, ta.selectionStart).includes('\n')) command = 'previous-line';
       if (event.key === 'ArrowDown' && !ta.value.slice(ta.selectionEnd).includes('\n')) command = 'next-line';
     }
@@ -73,7 +83,9 @@ export const LineRow = memo(function LineRow(props: Props) {
     `line-edge--${source}`,
     active ? 'is-active' : '',
     problems.length > 0 ? (hasError ? 'has-error' : 'has-warning') : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div
@@ -121,7 +133,9 @@ export const LineRow = memo(function LineRow(props: Props) {
       <div role="gridcell" className="line-cell line-cell--original">
         {original !== undefined ? (
           <SafeText text={original} className="original-text" dir={props.originalDir} lang={props.originalLang} />
-        ) : <span className="muted">—</span>}
+        ) : (
+          <span className="muted">—</span>
+        )}
       </div>
       <div role="gridcell" className="line-cell line-cell--text">
         <textarea

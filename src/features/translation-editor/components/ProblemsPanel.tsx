@@ -18,14 +18,23 @@ const SHOWN = 300;
  * One entry of the list. Memoized on the line's cached problems (the same array until that line changes), so a
  * keystroke re-renders the one entry of the line being typed in, not all 300.
  */
-const ProblemItem = memo(function ProblemItem({ index, problems, onJump }: { index: number; problems: readonly QcProblem[]; onJump: (index: number) => void }) {
+const ProblemItem = memo(function ProblemItem({
+  index,
+  problems,
+  onJump,
+}: {
+  index: number;
+  problems: readonly QcProblem[];
+  onJump: (index: number) => void;
+}) {
   return (
     <li>
       <button type="button" className="problems-panel__item" onClick={() => onJump(index)}>
         <span className="problems-panel__line">Line {index + 1}</span>
         {problems.map((p, i) => (
           <span key={i} className={`problems-panel__problem line-problem--${p.severity}`}>
-            <span aria-hidden="true">{p.severity === 'error' ? '✖ ' : '⚠ '}</span>{p.message}
+            <span aria-hidden="true">{p.severity === 'error' ? '✖ ' : '⚠ '}</span>
+            {p.message}
           </span>
         ))}
       </button>

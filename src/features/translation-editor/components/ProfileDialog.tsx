@@ -24,7 +24,11 @@ export function ProfileDialog({ language, profile, onSave, onClose }: Props) {
   const [values, setValues] = useState<QcProfile>(profile);
   const defaults = profileFor(language, {}, profile.fps);
   return (
-    <Modal title={`Checks for ${language ?? 'this language'}`} onClose={onClose} description={`Frame rate ${profile.fps} fps. Changes apply to every ${language ?? ''} translation in this browser.`}>
+    <Modal
+      title={`Checks for ${language ?? 'this language'}`}
+      onClose={onClose}
+      description={`Frame rate ${profile.fps} fps. Changes apply to every ${language ?? ''} translation in this browser.`}
+    >
       <form
         className="profile-form"
         onSubmit={(e) => {
@@ -47,9 +51,15 @@ export function ProfileDialog({ language, profile, onSave, onClose }: Props) {
           </label>
         ))}
         <div className="modal__actions te-actions">
-          <button type="button" className="button button--quiet" onClick={() => setValues(defaults)}>Back to defaults</button>
-          <button type="button" className="button button--quiet" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button button--primary">Apply</button>
+          <button type="button" className="button button--quiet" onClick={() => setValues(defaults)}>
+            Back to defaults
+          </button>
+          <button type="button" className="button button--quiet" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary">
+            Apply
+          </button>
         </div>
       </form>
     </Modal>

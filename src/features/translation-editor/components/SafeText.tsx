@@ -8,7 +8,19 @@ export function sanitizeLineHtml(text: string): string {
   return DOMPurify.sanitize(text.replace(/\r?\n/g, '<br>'), CONFIG);
 }
 
-export const SafeText = memo(function SafeText({ text, className, dir, lang }: { text: string; className?: string; dir?: 'rtl' | 'ltr'; lang?: string | undefined }) {
+export const SafeText = memo(function SafeText({
+  text,
+  className,
+  dir,
+  lang,
+}: {
+  text: string;
+  className?: string;
+  dir?: 'rtl' | 'ltr';
+  lang?: string | undefined;
+}) {
   // Sanitized to formatting tags only (see CONFIG), so this is not a script injection point.
-  return <span className={className} dir={dir} lang={lang} dangerouslySetInnerHTML={{ __html: sanitizeLineHtml(text) }} />;
+  return (
+    <span className={className} dir={dir} lang={lang} dangerouslySetInnerHTML={{ __html: sanitizeLineHtml(text) }} />
+  );
 });

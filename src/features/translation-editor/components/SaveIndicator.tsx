@@ -10,11 +10,27 @@ const TEXT: Record<SaveStatus, { symbol: string; label: string }> = {
   error: { symbol: '!', label: 'Not saved' },
 };
 
-export function SaveIndicator({ status, error, readOnly }: { status: SaveStatus; error?: string | undefined; readOnly: boolean }) {
+export function SaveIndicator({
+  status,
+  error,
+  readOnly,
+}: {
+  status: SaveStatus;
+  error?: string | undefined;
+  readOnly: boolean;
+}) {
   const t = readOnly && status === 'saved' ? { symbol: '🔒', label: 'Read-only' } : TEXT[status];
   return (
-    <p className={`save-indicator save-indicator--${readOnly && status === 'saved' ? 'readonly' : status}`} role="status" aria-live="polite" data-save-status={status}>
-      <span aria-hidden="true" className="save-indicator__symbol">{t.symbol}</span> {t.label}
+    <p
+      className={`save-indicator save-indicator--${readOnly && status === 'saved' ? 'readonly' : status}`}
+      role="status"
+      aria-live="polite"
+      data-save-status={status}
+    >
+      <span aria-hidden="true" className="save-indicator__symbol">
+        {t.symbol}
+      </span>{' '}
+      {t.label}
       {status === 'error' && error ? <span className="save-indicator__detail">: {error}</span> : null}
     </p>
   );

@@ -14,7 +14,9 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
             <dl className="shortcuts__list">
               {list.map((s) => (
                 <div key={s.command} className="shortcuts__item">
-                  <dt><kbd>{s.keys}</kbd></dt>
+                  <dt>
+                    <kbd>{s.keys}</kbd>
+                  </dt>
                   <dd>{s.description}</dd>
                 </div>
               ))}
@@ -23,7 +25,9 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         ))}
       </div>
       <div className="modal__actions te-actions">
-        <button type="button" className="button" onClick={onClose} data-autofocus>Close</button>
+        <button type="button" className="button" onClick={onClose} data-autofocus>
+          Close
+        </button>
       </div>
     </Modal>
   );

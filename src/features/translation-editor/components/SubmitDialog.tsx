@@ -16,31 +16,43 @@ export function SubmitDialog({ doc, submitting, error, onConfirm, onJump, onClos
   const untranslated = rows.filter((r) => r.problems.some((p) => p.rule === 'empty')).length;
   const failing = rows.length - untranslated;
   return (
-    <Modal title="Submit this translation?" onClose={onClose} description="After submitting, the translation is read-only until it is sent back.">
+    <Modal
+      title="Submit this translation?"
+      onClose={onClose}
+      description="After submitting, the translation is read-only until it is sent back."
+    >
       <div className="te-body">
-      {rows.length === 0 ? (
-        <p>All {doc.count} lines are translated and pass the checks.</p>
-      ) : (
-        <>
-          <p data-testid="submit-summary">
-            <strong>{untranslated}</strong> line{untranslated === 1 ? ' is' : 's are'} still untranslated and{' '}
-            <strong>{failing}</strong> other line{failing === 1 ? '' : 's'} fail checks.
+        {rows.length === 0 ? (
+          <p>All {doc.count} lines are translated and pass the checks.</p>
+        ) : (
+          <>
+            <p data-testid="submit-summary">
+              <strong>{untranslated}</strong> line{untranslated === 1 ? ' is' : 's are'} still untranslated and{' '}
+              <strong>{failing}</strong> other line{failing === 1 ? '' : 's'} fail checks.
+            </p>
+            <ul className="submit__list">
+              {rows.slice(0, 100).map(({ index, row, problems }) => (
+                <li key={row.key}>
+                  <button type="button" className="link-button" onClick={() => onJump(index)}>
+                    Line {index + 1}
+                  </button>
+                  : {problems.map((p) => p.message).join('; ')}
+                </li>
+              ))}
+            </ul>
+            {rows.length > 100 ? <p className="hint">…and {rows.length - 100} more.</p> : null}
+          </>
+        )}
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
           </p>
-          <ul className="submit__list">
-            {rows.slice(0, 100).map(({ index, row, problems }) => (
-              <li key={row.key}>
-                <button type="button" className="link-button" onClick={() => onJump(index)}>Line {index + 1}</button>:{' '}
-                {problems.map((p) => p.message).join('; ')}
-              </li>
-            ))}
-          </ul>
-          {rows.length > 100 ? <p className="hint">…and {rows.length - 100} more.</p> : null}
-        </>
-      )}
-      {error ? <p className="form-error" role="alert">{error}</p> : null}
+        ) : null}
       </div>
       <div className="modal__actions te-actions">
-        <button type="button" className="button button--quiet" onClick={onClose}>Keep working</button>
+        <button type="button" className="button button--quiet" onClick={onClose}>
+          Keep working
+        </button>
         <button type="button" className="button button--primary" onClick={onConfirm} disabled={submitting}>
           {submitting ? 'Submitting…' : rows.length > 0 ? 'Submit anyway' : 'Submit'}
         </button>

@@ -57,7 +57,11 @@ export function TimeInput({ id, label, value, readOnly, onCommit, onEscape }: Pr
         onBlur={commit}
         onKeyDown={onKeyDown}
       />
-      {error ? <span id={`${id}-error`} className="time-input__error">{error}</span> : null}
+      {error ? (
+        <span id={`${id}-error`} className="time-input__error">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }

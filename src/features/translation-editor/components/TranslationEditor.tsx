@@ -3,7 +3,17 @@
  * The lines live in an EditorDocument (model/); this component turns keys and clicks into its operations and
  * keeps focus on the line being worked on.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import type { Line } from '../../../api/schema/translation';
 import { type EditorDocument } from '../model/editorDocument';
 import { commandFor, type Command } from '../model/shortcuts';
@@ -53,7 +63,10 @@ function isTextField(target: EventTarget | null): boolean {
 export function TranslationEditor(props: EditorProps) {
   const { doc, translationId, canApprove } = props;
   const idBase = useId().replace(/:/g, '');
-  const version = useSyncExternalStore(useCallback((l: () => void) => doc.subscribe(l), [doc]), () => doc.version);
+  const version = useSyncExternalStore(
+    useCallback((l: () => void) => doc.subscribe(l), [doc]),
+    () => doc.version,
+  );
   const [activeIndex, setActiveIndex] = useState(0);
   const [dialog, setDialog] = useState<Dialog>();
   const [findOpen, setFindOpen] = useState(false);
@@ -62,17 +75,25 @@ export function TranslationEditor(props: EditorProps) {
   const [draft, setDraft] = useState<Draft | undefined>(() => {
     const found = loadDraft(browserStorage(), translationId);
     if (!found) return undefined;
-    const differs = found.lines.length !== props.serverLines.length || found.lines.some((l, i) => !sameLine(l, props.serverLines[i]));
+    const differs =
+      found.lines.length !== props.serverLines.length || found.lines.some((l, i) => !sameLine(l, props.serverLines[i]));
     if (!differs) clearDraft(browserStorage(), translationId);
     return differs ? found : undefined;
   });
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | undefined>();
   const gridApi = useRef<GridApi | undefined>(undefined);
-  const pendingFocus = useRef<{ index: number; caret?: number | 'start' | 'end'; selection?: [number, number]; field?: 'text' | 'start' } | undefined>(undefined);
+  const pendingFocus = useRef<
+    | { index: number; caret?: number | 'start' | 'end'; selection?: [number, number]; field?: 'text' | 'start' }
+    | undefined
+  >(undefined);
 
   const sync = useTranslationSync({
-    doc, translationId, etag: props.etag, baseLines: props.serverLines, meta: props.meta,
+    doc,
+    translationId,
+    etag: props.etag,
+    baseLines: props.serverLines,
+    meta: props.meta,
     readOnly: props.meta.status === 'submitted',
   });
   const readOnly = sync.meta.status === 'submitted';
@@ -86,7 +107,8 @@ export function TranslationEditor(props: EditorProps) {
       pendingFocus.current = undefined;
       return true;
     }
-    const el = document.getElementById(`${idBase}-${want.field === 'start' ? 'start' : 'text'}-${row.key}`) as HTMLTextAreaElement | HTMLInputElement | null;
+    const el = document.getElementById(`${idBase}-${want.field === 'start' ? 'start' : 'text'}-${row.key}`) as
+      HTMLTextAreaElement | HTMLInputElement | null;
     if (!el) return false;
     el.focus({ preventScroll: false });
     if (el instanceof HTMLTextAreaElement) {
@@ -99,141 +121,183 @@ export function TranslationEditor(props: EditorProps) {
     return true;
   }, [doc, idBase]);
 
-  const focusRow = useCallback((index: number, options: Omit<NonNullable<typeof pendingFocus.current>, 'index'> = {}) => {
-    const i = Math.max(0, Math.min(index, doc.count - 1));
-    if (i !== activeIndex) doc.seal();
-    setActiveIndex(i);
-    gridApi.current?.scrollToIndex(i);
-    pendingFocus.current = { index: i, ...options };
-    let tries = 0;
-    const attempt = () => {
-      if (applyPendingFocus() || ++tries > 20) return;
+  const focusRow = useCallback(
+    (index: number, options: Omit<NonNullable<typeof pendingFocus.current>, 'index'> = {}) => {
+      const i = Math.max(0, Math.min(index, doc.count - 1));
+      if (i !== activeIndex) doc.seal();
+      setActiveIndex(i);
+      gridApi.current?.scrollToIndex(i);
+      pendingFocus.current = { index: i, ...options };
+      let tries = 0;
+      const attempt = () => {
+        if (applyPendingFocus() || ++tries > 20) return;
+        requestAnimationFrame(attempt);
+      };
       requestAnimationFrame(attempt);
-    };
-    requestAnimationFrame(attempt);
-  }, [activeIndex, applyPendingFocus, doc]);
+    },
+    [activeIndex, applyPendingFocus, doc],
+  );
 
   // ----- commands -----
-  const jumpToProblem = useCallback((direction: 1 | -1) => {
-    const next = doc.nextProblem(activeIndex, direction);
-    if (next === undefined) setAnnouncement('No problems.');
-    else {
-      focusRow(next, { caret: 'end' });
-      setAnnouncement(`Line ${next + 1}: ${doc.problemsOf(doc.row(next)!.key).map((p) => p.message).join('; ')}`);
-    }
-  }, [activeIndex, doc, focusRow]);
+  const jumpToProblem = useCallback(
+    (direction: 1 | -1) => {
+      const next = doc.nextProblem(activeIndex, direction);
+      if (next === undefined) setAnnouncement('No problems.');
+      else {
+        focusRow(next, { caret: 'end' });
+        setAnnouncement(
+          `Line ${next + 1}: ${doc
+            .problemsOf(doc.row(next)!.key)
+            .map((p) => p.message)
+            .join('; ')}`,
+        );
+      }
+    },
+    [activeIndex, doc, focusRow],
+  );
 
-  const runCommand = useCallback((command: Command, index: number, textarea: HTMLTextAreaElement | undefined) => {
-    const editing = !readOnly;
-    const format = (tag: FormatTag) => {
-      if (!editing || !textarea) return;
-      const edit = toggleTag(textarea.value, textarea.selectionStart, textarea.selectionEnd, tag);
-      doc.setText(index, edit.text);
-      doc.seal();
-      focusRow(index, { selection: [edit.selectionStart, edit.selectionEnd] });
-    };
-    switch (command) {
-      case 'undo': {
-        if (!editing) return;
-        const at = doc.undo();
-        if (at === undefined) setAnnouncement('Nothing to undo.');
-        else {
-          setAnnouncement(`Undone. Line ${at + 1}.`);
-          focusRow(at, { caret: 'end' });
+  const runCommand = useCallback(
+    (command: Command, index: number, textarea: HTMLTextAreaElement | undefined) => {
+      const editing = !readOnly;
+      const format = (tag: FormatTag) => {
+        if (!editing || !textarea) return;
+        const edit = toggleTag(textarea.value, textarea.selectionStart, textarea.selectionEnd, tag);
+        doc.setText(index, edit.text);
+        doc.seal();
+        focusRow(index, { selection: [edit.selectionStart, edit.selectionEnd] });
+      };
+      switch (command) {
+        case 'undo': {
+          if (!editing) return;
+          const at = doc.undo();
+          if (at === undefined) setAnnouncement('Nothing to undo.');
+          else {
+            setAnnouncement(`Undone. Line ${at + 1}.`);
+            focusRow(at, { caret: 'end' });
+          }
+          return;
         }
-        return;
+        case 'redo': {
+          if (!editing) return;
+          const at = doc.redo();
+          if (at === undefined) setAnnouncement('Nothing to redo.');
+          else {
+            setAnnouncement(`Redone. Line ${at + 1}.`);
+            focusRow(at, { caret: 'end' });
+          }
+          return;
+        }
+        case 'bold':
+          return format('b');
+        case 'italic':
+          return format('i');
+        case 'underline':
+          return format('u');
+        case 'next-line':
+          return focusRow(index + 1, { caret: 'end' });
+        case 'previous-line':
+          return focusRow(index - 1, { caret: 'end' });
+        case 'focus-timing':
+          return focusRow(index, { field: 'start' });
+        case 'split':
+          if (editing && doc.split(index, textarea?.selectionStart ?? (doc.row(index)?.line.text ?? '').length)) {
+            setAnnouncement(`Line ${index + 1} split in two.`);
+            focusRow(index + 1, { caret: 'start' });
+          }
+          return;
+        case 'merge':
+          if (editing && doc.mergeWithNext(index)) {
+            setAnnouncement(`Line ${index + 1} merged with the next.`);
+            focusRow(index, { caret: 'end' });
+          }
+          return;
+        case 'reset':
+          if (editing && doc.reset(index)) {
+            setAnnouncement(`Line ${index + 1} reset.`);
+            focusRow(index, { caret: 'end' });
+          }
+          return;
+        case 'copy-original': {
+          const row = doc.row(index);
+          const original = row && doc.originalOf(row.line);
+          if (editing && original !== undefined && doc.setText(index, original)) {
+            doc.seal();
+            focusRow(index, { caret: 'end' });
+          }
+          return;
+        }
+        case 'start-earlier':
+          if (editing) doc.nudge(index, 'start', -1);
+          return;
+        case 'start-later':
+          if (editing) doc.nudge(index, 'start', 1);
+          return;
+        case 'stop-earlier':
+          if (editing) doc.nudge(index, 'stop', -1);
+          return;
+        case 'stop-later':
+          if (editing) doc.nudge(index, 'stop', 1);
+          return;
+        case 'toggle-position': {
+          const row = doc.row(index);
+          if (editing && row) doc.setPosition(index, positionOf(row.line) === 'top' ? 'bottom' : 'top');
+          return;
+        }
+        case 'next-problem':
+          return jumpToProblem(1);
+        case 'previous-problem':
+          return jumpToProblem(-1);
+        case 'find':
+          return setFindOpen(true);
+        case 'save':
+          void sync.saveNow();
+          return;
+        case 'shortcuts':
+          return setDialog('shortcuts');
       }
-      case 'redo': {
-        if (!editing) return;
-        const at = doc.redo();
-        if (at === undefined) setAnnouncement('Nothing to redo.');
-        else {
-          setAnnouncement(`Redone. Line ${at + 1}.`);
-          focusRow(at, { caret: 'end' });
-        }
-        return;
-      }
-      case 'bold': return format('b');
-      case 'italic': return format('i');
-      case 'underline': return format('u');
-      case 'next-line': return focusRow(index + 1, { caret: 'end' });
-      case 'previous-line': return focusRow(index - 1, { caret: 'end' });
-      case 'focus-timing': return focusRow(index, { field: 'start' });
-      case 'split':
-        if (editing && doc.split(index, textarea?.selectionStart ?? (doc.row(index)?.line.text ?? '').length)) {
-          setAnnouncement(`Line ${index + 1} split in two.`);
-          focusRow(index + 1, { caret: 'start' });
-        }
-        return;
-      case 'merge':
-        if (editing && doc.mergeWithNext(index)) {
-          setAnnouncement(`Line ${index + 1} merged with the next.`);
-          focusRow(index, { caret: 'end' });
-        }
-        return;
-      case 'reset':
-        if (editing && doc.reset(index)) {
-          setAnnouncement(`Line ${index + 1} reset.`);
-          focusRow(index, { caret: 'end' });
-        }
-        return;
-      case 'copy-original': {
-        const row = doc.row(index);
-        const original = row && doc.originalOf(row.line);
-        if (editing && original !== undefined && doc.setText(index, original)) {
-          doc.seal();
-          focusRow(index, { caret: 'end' });
-        }
-        return;
-      }
-      case 'start-earlier': if (editing) doc.nudge(index, 'start', -1); return;
-      case 'start-later': if (editing) doc.nudge(index, 'start', 1); return;
-      case 'stop-earlier': if (editing) doc.nudge(index, 'stop', -1); return;
-      case 'stop-later': if (editing) doc.nudge(index, 'stop', 1); return;
-      case 'toggle-position': {
-        const row = doc.row(index);
-        if (editing && row) doc.setPosition(index, positionOf(row.line) === 'top' ? 'bottom' : 'top');
-        return;
-      }
-      case 'next-problem': return jumpToProblem(1);
-      case 'previous-problem': return jumpToProblem(-1);
-      case 'find': return setFindOpen(true);
-      case 'save': void sync.saveNow(); return;
-      case 'shortcuts': return setDialog('shortcuts');
-    }
-  }, [doc, focusRow, jumpToProblem, readOnly, sync]);
+    },
+    [doc, focusRow, jumpToProblem, readOnly, sync],
+  );
 
-  const handlers: RowHandlers = useMemo(() => ({
-    onText: (index, text) => {
-      if (!readOnly) doc.setText(index, text);
-    },
-    onCommand: runCommand,
-    onFocusRow: (index) => {
-      setActiveIndex((current) => {
-        if (current !== index) doc.seal();
-        return index;
-      });
-    },
-    onTiming: (index, edge, ms) => {
-      const row = doc.row(index);
-      if (!row || readOnly) return undefined;
-      const start = edge === 'start' ? ms : startMsOf(row.line);
-      const stop = edge === 'stop' ? ms : stopMsOf(row.line);
-      if (start === undefined || stop === undefined) return 'Fix the other time first';
-      if (stop <= start) return edge === 'start' ? 'Start must be before stop' : 'Stop must be after start';
-      doc.setTiming(index, start, stop);
-      return undefined;
-    },
-    onPosition: (index, position) => {
-      if (!readOnly) doc.setPosition(index, position);
-    },
-  }), [doc, readOnly, runCommand]);
+  const handlers: RowHandlers = useMemo(
+    () => ({
+      onText: (index, text) => {
+        if (!readOnly) doc.setText(index, text);
+      },
+      onCommand: runCommand,
+      onFocusRow: (index) => {
+        setActiveIndex((current) => {
+          if (current !== index) doc.seal();
+          return index;
+        });
+      },
+      onTiming: (index, edge, ms) => {
+        const row = doc.row(index);
+        if (!row || readOnly) return undefined;
+        const start = edge === 'start' ? ms : startMsOf(row.line);
+        const stop = edge === 'stop' ? ms : stopMsOf(row.line);
+        if (start === undefined || stop === undefined) return 'Fix the other time first';
+        if (stop <= start) return edge === 'start' ? 'Start must be before stop' : 'Stop must be after start';
+        doc.setTiming(index, start, stop);
+        return undefined;
+      },
+      onPosition: (index, position) => {
+        if (!readOnly) doc.setPosition(index, position);
+      },
+    }),
+    [doc, readOnly, runCommand],
+  );
 
   const onEditorKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Keys that reached here did not come from a line's text (that handler stops them).
     const command = commandFor(event, isTextField(event.target));
     if (!command || command === 'next-line' || command === 'previous-line') return;
-    if ((command === 'undo' || command === 'redo') && isTextField(event.target) && !(event.target instanceof HTMLTextAreaElement)) return;
+    if (
+      (command === 'undo' || command === 'redo') &&
+      isTextField(event.target) &&
+      !(event.target instanceof HTMLTextAreaElement)
+    )
+      return;
     event.preventDefault();
     runCommand(command, activeIndex, undefined);
   };
@@ -277,30 +341,73 @@ export function TranslationEditor(props: EditorProps) {
 
   const exportAs = (format: 'srt' | 'vtt') => {
     const cues = cuesOf(doc.lines());
-    if (format === 'srt') downloadText(`${props.fileBaseName}.srt`, formatSrt(cues), 'application/x-subrip;charset=utf-8');
+    if (format === 'srt')
+      downloadText(`${props.fileBaseName}.srt`, formatSrt(cues), 'application/x-subrip;charset=utf-8');
     else downloadText(`${props.fileBaseName}.vtt`, formatVtt(cues), 'text/vtt;charset=utf-8');
   };
 
   return (
     <div className="editor" onKeyDown={onEditorKeyDown}>
       <div className="editor__toolbar" role="toolbar" aria-label="Editor actions">
-        <button type="button" className="button button--small" onClick={() => runCommand('undo', activeIndex, undefined)} disabled={readOnly || !doc.history.canUndo} title="Ctrl+Z">
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => runCommand('undo', activeIndex, undefined)}
+          disabled={readOnly || !doc.history.canUndo}
+          title="Ctrl+Z"
+        >
           ↶ Undo
         </button>
-        <button type="button" className="button button--small" onClick={() => runCommand('redo', activeIndex, undefined)} disabled={readOnly || !doc.history.canRedo} title="Ctrl+Shift+Z">
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => runCommand('redo', activeIndex, undefined)}
+          disabled={readOnly || !doc.history.canRedo}
+          title="Ctrl+Shift+Z"
+        >
           ↷ Redo
         </button>
         <span className="editor__sep" aria-hidden="true" />
-        <button type="button" className="button button--small" onClick={() => setFindOpen((v) => !v)} aria-expanded={findOpen} title="Ctrl+F">Find &amp; replace</button>
-        <button type="button" className="button button--small" onClick={() => setDialog('import')} disabled={readOnly}>Import…</button>
-        <button type="button" className="button button--small" onClick={() => exportAs('srt')}>Export SRT</button>
-        <button type="button" className="button button--small" onClick={() => exportAs('vtt')}>Export WebVTT</button>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => setFindOpen((v) => !v)}
+          aria-expanded={findOpen}
+          title="Ctrl+F"
+        >
+          Find &amp; replace
+        </button>
+        <button type="button" className="button button--small" onClick={() => setDialog('import')} disabled={readOnly}>
+          Import…
+        </button>
+        <button type="button" className="button button--small" onClick={() => exportAs('srt')}>
+          Export SRT
+        </button>
+        <button type="button" className="button button--small" onClick={() => exportAs('vtt')}>
+          Export WebVTT
+        </button>
         <span className="editor__sep" aria-hidden="true" />
-        <button type="button" className="button button--small" onClick={() => setProblemsOpen((v) => !v)} aria-expanded={problemsOpen} aria-controls={`${idBase}-problems`}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => setProblemsOpen((v) => !v)}
+          aria-expanded={problemsOpen}
+          aria-controls={`${idBase}-problems`}
+        >
           Checks ({doc.problemRowCount})
         </button>
-        <button type="button" className="button button--small" onClick={() => setDialog('profile')}>Limits…</button>
-        <button type="button" className="button button--small" onClick={() => setDialog('shortcuts')} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
+        <button type="button" className="button button--small" onClick={() => setDialog('profile')}>
+          Limits…
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => setDialog('shortcuts')}
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+        >
+          ?
+        </button>
         <span className="editor__spacer" />
         <SaveIndicator status={sync.status} error={sync.error} readOnly={readOnly} />
         {canApprove ? (
@@ -314,22 +421,32 @@ export function TranslationEditor(props: EditorProps) {
               Approved
             </label>
             {readOnly ? (
-              <button type="button" className="button button--small" onClick={() => void sync.saveNow({ status: 'incomplete' })}>Send back</button>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => void sync.saveNow({ status: 'incomplete' })}
+              >
+                Send back
+              </button>
             ) : null}
           </>
         ) : null}
         {!readOnly ? (
-          <button type="button" className="button button--small button--primary" onClick={() => setDialog('submit')}>Submit…</button>
+          <button type="button" className="button button--small button--primary" onClick={() => setDialog('submit')}>
+            Submit…
+          </button>
         ) : null}
       </div>
 
       {draft ? (
         <div className="editor__banner" role="alert">
-          <span>
-            Unsaved edits from {new Date(draft.savedAt).toLocaleString()} were kept in this browser.
-          </span>
-          <button type="button" className="button button--small button--primary" onClick={restoreDraft}>Restore them</button>
-          <button type="button" className="button button--small" onClick={discardDraft}>Discard</button>
+          <span>Unsaved edits from {new Date(draft.savedAt).toLocaleString()} were kept in this browser.</span>
+          <button type="button" className="button button--small button--primary" onClick={restoreDraft}>
+            Restore them
+          </button>
+          <button type="button" className="button button--small" onClick={discardDraft}>
+            Discard
+          </button>
         </div>
       ) : null}
       {readOnly ? (
@@ -339,12 +456,21 @@ export function TranslationEditor(props: EditorProps) {
       ) : null}
 
       {findOpen ? (
-        <FindReplacePanel doc={doc} version={version} readOnly={readOnly} onJump={(i) => focusRow(i, { caret: 'end' })} onClose={() => setFindOpen(false)} />
+        <FindReplacePanel
+          doc={doc}
+          version={version}
+          readOnly={readOnly}
+          onJump={(i) => focusRow(i, { caret: 'end' })}
+          onClose={() => setFindOpen(false)}
+        />
       ) : null}
 
       <div className="editor__legend">
         <SourceLegend />
-        <span className="hint">Press <kbd>?</kbd> for shortcuts · {doc.count} lines · {props.meta.status ? `status: ${sync.meta.status}` : ''}</span>
+        <span className="hint">
+          Press <kbd>?</kbd> for shortcuts · {doc.count} lines ·{' '}
+          {props.meta.status ? `status: ${sync.meta.status}` : ''}
+        </span>
       </div>
 
       <div className="editor__body">
@@ -365,12 +491,20 @@ export function TranslationEditor(props: EditorProps) {
         />
         {problemsOpen ? (
           <div id={`${idBase}-problems`} className="editor__side">
-            <ProblemsPanel doc={doc} version={version} onJump={(i) => focusRow(i, { caret: 'end' })} onNext={() => jumpToProblem(1)} onPrevious={() => jumpToProblem(-1)} />
+            <ProblemsPanel
+              doc={doc}
+              version={version}
+              onJump={(i) => focusRow(i, { caret: 'end' })}
+              onNext={() => jumpToProblem(1)}
+              onPrevious={() => jumpToProblem(-1)}
+            />
           </div>
         ) : null}
       </div>
 
-      <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
 
       {dialog === 'shortcuts' ? <ShortcutsDialog onClose={() => setDialog(undefined)} /> : null}
       {dialog === 'import' ? (
@@ -397,7 +531,12 @@ export function TranslationEditor(props: EditorProps) {
         />
       ) : null}
       {dialog === 'profile' ? (
-        <ProfileDialog language={props.language} profile={doc.currentProfile} onSave={saveProfile} onClose={() => setDialog(undefined)} />
+        <ProfileDialog
+          language={props.language}
+          profile={doc.currentProfile}
+          onSave={saveProfile}
+          onClose={() => setDialog(undefined)}
+        />
       ) : null}
       {sync.conflict ? <ConflictDialog conflict={sync.conflict} onResolve={sync.resolve} /> : null}
     </div>

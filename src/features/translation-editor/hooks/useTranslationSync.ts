@@ -39,7 +39,14 @@ interface Options {
   readOnly: boolean;
 }
 
-export function useTranslationSync({ doc, translationId, etag: initialEtag, baseLines, meta: initialMeta, readOnly }: Options) {
+export function useTranslationSync({
+  doc,
+  translationId,
+  etag: initialEtag,
+  baseLines,
+  meta: initialMeta,
+  readOnly,
+}: Options) {
   const [status, setStatus] = useState<SaveStatus>('saved');
   const [error, setError] = useState<string | undefined>();
   const [conflict, setConflict] = useState<ConflictState | undefined>();
@@ -59,80 +66,90 @@ export function useTranslationSync({ doc, translationId, etag: initialEtag, base
     saveDraft(browserStorage(), { translationId, baseEtag: etag.current, lines: doc.lines(), savedAt: Date.now() });
   }, [doc, translationId]);
 
-  const send = useCallback(async (extra: Partial<Translation> = {}): Promise<boolean> => {
-    if (inFlight.current) return false;
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-      setStatus('offline');
-      return false;
-    }
-    inFlight.current = true;
-    const version = doc.editVersion;
-    const lines = numbered(doc.lines());
-    setStatus('saving');
-    try {
-      const saved = await putTranslationIfMatch(translationId, { lines, ...extra }, etag.current);
-      etag.current = saved.etag;
-      base.current = lines;
-      savedVersion.current = version;
-      setMeta({ status: saved.data.status, approval: saved.data.approval });
-      setSavedAt(Date.now());
-      setError(undefined);
-      if (doc.editVersion === version) {
-        clearDraft(browserStorage(), translationId);
-        setStatus('saved');
-      } else setStatus('unsaved');
-      return true;
-    } catch (e) {
-      if (isApiError(e) && e.status === 409) {
-        blocked.current = true;
-        // The server's version and its ETag, read together; the 409's own copy when the GET is unavailable.
-        let theirs = conflictCurrent(e);
-        let theirsEtag: string | undefined;
-        try {
-          const fresh = await getTranslation(translationId);
-          theirs = fresh.data;
-          theirsEtag = fresh.etag;
-        } catch {
-          // Keep the 409's copy.
-        }
-        setConflict({ base: base.current, mine: lines, theirs: theirs?.lines ?? [], theirsEtag });
-        setMeta({ status: theirs?.status, approval: theirs?.approval });
-        setStatus('conflict');
-      } else if (isApiError(e) && e.status === 0) {
+  const send = useCallback(
+    async (extra: Partial<Translation> = {}): Promise<boolean> => {
+      if (inFlight.current) return false;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
         setStatus('offline');
-      } else {
-        setError(e instanceof Error ? e.message : 'The save failed.');
-        setStatus('error');
+        return false;
       }
-      return false;
-    } finally {
-      inFlight.current = false;
-    }
-  }, [doc, translationId]);
+      inFlight.current = true;
+      const version = doc.editVersion;
+      const lines = numbered(doc.lines());
+      setStatus('saving');
+      try {
+        const saved = await putTranslationIfMatch(translationId, { lines, ...extra }, etag.current);
+        etag.current = saved.etag;
+        base.current = lines;
+        savedVersion.current = version;
+        setMeta({ status: saved.data.status, approval: saved.data.approval });
+        setSavedAt(Date.now());
+        setError(undefined);
+        if (doc.editVersion === version) {
+          clearDraft(browserStorage(), translationId);
+          setStatus('saved');
+        } else setStatus('unsaved');
+        return true;
+      } catch (e) {
+        if (isApiError(e) && e.status === 409) {
+          blocked.current = true;
+          // The server's version and its ETag, read together; the 409's own copy when the GET is unavailable.
+          let theirs = conflictCurrent(e);
+          let theirsEtag: string | undefined;
+          try {
+            const fresh = await getTranslation(translationId);
+            theirs = fresh.data;
+            theirsEtag = fresh.etag;
+          } catch {
+            // Keep the 409's copy.
+          }
+          setConflict({ base: base.current, mine: lines, theirs: theirs?.lines ?? [], theirsEtag });
+          setMeta({ status: theirs?.status, approval: theirs?.approval });
+          setStatus('conflict');
+        } else if (isApiError(e) && e.status === 0) {
+          setStatus('offline');
+        } else {
+          setError(e instanceof Error ? e.message : 'The save failed.');
+          setStatus('error');
+        }
+        return false;
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [doc, translationId],
+  );
 
-  const schedule = useCallback((delay = SAVE_DELAY_MS) => {
-    // A failed save is retried, and edits made while one was on its way are saved after it.
-    const arm = (ms: number) => {
-      clearTimeout(saveTimer.current);
-      saveTimer.current = setTimeout(() => {
-        if (blocked.current || doc.editVersion === savedVersion.current) return;
-        void send().then((ok) => {
-          if (!ok && !blocked.current) arm(RETRY_MS);
-          else if (ok && doc.editVersion !== savedVersion.current) arm(SAVE_DELAY_MS);
-        });
-      }, ms);
-    };
-    arm(delay);
-  }, [doc, send]);
+  const schedule = useCallback(
+    (delay = SAVE_DELAY_MS) => {
+      // A failed save is retried, and edits made while one was on its way are saved after it.
+      const arm = (ms: number) => {
+        clearTimeout(saveTimer.current);
+        saveTimer.current = setTimeout(() => {
+          if (blocked.current || doc.editVersion === savedVersion.current) return;
+          void send().then((ok) => {
+            if (!ok && !blocked.current) arm(RETRY_MS);
+            else if (ok && doc.editVersion !== savedVersion.current) arm(SAVE_DELAY_MS);
+          });
+        }, ms);
+      };
+      arm(delay);
+    },
+    [doc, send],
+  );
 
   // Every edit: unsaved, a draft soon, a save a little later.
-  useEffect(() => doc.subscribe(() => {
-    if (doc.editVersion === savedVersion.current || readOnly) return;
-    setStatus((s) => (s === 'conflict' || s === 'offline' || s === 'saving' ? s : 'unsaved'));
-    clearTimeout(draftTimer.current);
-    draftTimer.current = setTimeout(writeDraft, DRAFT_DELAY_MS);
-    if (!blocked.current) schedule();
-  }), [doc, readOnly, schedule, writeDraft]);
+  useEffect(
+    () =>
+      doc.subscribe(() => {
+        if (doc.editVersion === savedVersion.current || readOnly) return;
+        setStatus((s) => (s === 'conflict' || s === 'offline' || s === 'saving' ? s : 'unsaved'));
+        clearTimeout(draftTimer.current);
+        draftTimer.current = setTimeout(writeDraft, DRAFT_DELAY_MS);
+        if (!blocked.current) schedule();
+      }),
+    [doc, readOnly, schedule, writeDraft],
+  );
 
   // Back online: save what is waiting.
   useEffect(() => {
@@ -166,24 +183,30 @@ export function useTranslationSync({ doc, translationId, etag: initialEtag, base
   }, [doc, writeDraft]);
 
   /** Saves now (Ctrl+S), optionally with other fields (status, approval) in the same request. */
-  const saveNow = useCallback(async (extra?: Partial<Translation>) => {
-    clearTimeout(saveTimer.current);
-    if (blocked.current) return false;
-    if (!extra && doc.editVersion === savedVersion.current) return true;
-    return send(extra);
-  }, [doc, send]);
+  const saveNow = useCallback(
+    async (extra?: Partial<Translation>) => {
+      clearTimeout(saveTimer.current);
+      if (blocked.current) return false;
+      if (!extra && doc.editVersion === savedVersion.current) return true;
+      return send(extra);
+    },
+    [doc, send],
+  );
 
   /** The user chose per line: the result becomes the editor's lines (undoable) and is saved over theirs. */
-  const resolve = useCallback((lines: Line[]) => {
-    const current = conflict;
-    if (!current) return;
-    etag.current = current.theirsEtag ?? etag.current;
-    base.current = current.theirs;
-    blocked.current = false;
-    setConflict(undefined);
-    doc.replaceAll('Resolve conflict', lines);
-    void saveNow();
-  }, [conflict, doc, saveNow]);
+  const resolve = useCallback(
+    (lines: Line[]) => {
+      const current = conflict;
+      if (!current) return;
+      etag.current = current.theirsEtag ?? etag.current;
+      base.current = current.theirs;
+      blocked.current = false;
+      setConflict(undefined);
+      doc.replaceAll('Resolve conflict', lines);
+      void saveNow();
+    },
+    [conflict, doc, saveNow],
+  );
 
   /** A draft from an older server version: compare it with the server's lines line by line. */
   const openConflict = useCallback((mine: Line[]) => {

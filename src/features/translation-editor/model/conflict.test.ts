@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Line } from '../../../api/schema/translation';
 import { planConflict, resolveConflict } from './conflict';
 
-const L = (n: number, text: string): Line => ({ number: n, text, startTime: `00:00:0${n},000`, stopTime: `00:00:0${n},900` });
+const L = (n: number, text: string): Line => ({
+  number: n,
+  text,
+  startTime: `00:00:0${n},000`,
+  stopTime: `00:00:0${n},900`,
+});
 
 describe('merge-conflict diff', () => {
   const base = [L(1, 'a'), L(2, 'b'), L(3, 'c'), L(4, 'd')];
@@ -19,7 +24,12 @@ describe('merge-conflict diff', () => {
   it('resolves with the choices, mine by default', () => {
     const plan = planConflict(base, mine, theirs);
     expect(resolveConflict(plan, new Map()).map((l) => l.text)).toEqual(['A theirs', 'B mine', 'C mine', 'd']);
-    expect(resolveConflict(plan, new Map([[2, 'theirs']])).map((l) => l.text)).toEqual(['A theirs', 'B mine', 'C theirs', 'd']);
+    expect(resolveConflict(plan, new Map([[2, 'theirs']])).map((l) => l.text)).toEqual([
+      'A theirs',
+      'B mine',
+      'C theirs',
+      'd',
+    ]);
   });
 
   it('treats the same change on both sides as no conflict', () => {

@@ -16,15 +16,24 @@ function memoryStorage(failWrites = false) {
 describe('drafts kept in the browser', () => {
   it('saves, loads and clears a draft per translation', () => {
     const s = memoryStorage();
-    expect(saveDraft(s, { translationId: 't1', baseEtag: 'W/"t1-3"', lines: [{ number: 1, text: 'x' }], savedAt: 5 })).toBe(true);
-    expect(loadDraft(s, 't1')).toEqual({ translationId: 't1', baseEtag: 'W/"t1-3"', lines: [{ number: 1, text: 'x' }], savedAt: 5 });
+    expect(
+      saveDraft(s, { translationId: 't1', baseEtag: 'W/"t1-3"', lines: [{ number: 1, text: 'x' }], savedAt: 5 }),
+    ).toBe(true);
+    expect(loadDraft(s, 't1')).toEqual({
+      translationId: 't1',
+      baseEtag: 'W/"t1-3"',
+      lines: [{ number: 1, text: 'x' }],
+      savedAt: 5,
+    });
     expect(loadDraft(s, 't2')).toBeUndefined();
     clearDraft(s, 't1');
     expect(loadDraft(s, 't1')).toBeUndefined();
   });
 
   it('survives a full or broken storage', () => {
-    expect(saveDraft(memoryStorage(true), { translationId: 't', baseEtag: undefined, lines: [], savedAt: 1 })).toBe(false);
+    expect(saveDraft(memoryStorage(true), { translationId: 't', baseEtag: undefined, lines: [], savedAt: 1 })).toBe(
+      false,
+    );
     const s = memoryStorage();
     s.setItem('mws.translation-draft.t', '{not json');
     expect(loadDraft(s, 't')).toBeUndefined();

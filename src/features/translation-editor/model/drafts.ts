@@ -32,7 +32,8 @@ export function loadDraft(storage: DraftStorage | undefined, translationId: stri
     const raw = storage?.getItem(key(translationId));
     if (!raw) return undefined;
     const value = JSON.parse(raw) as Partial<Draft>;
-    if (value.translationId !== translationId || !Array.isArray(value.lines) || typeof value.savedAt !== 'number') return undefined;
+    if (value.translationId !== translationId || !Array.isArray(value.lines) || typeof value.savedAt !== 'number')
+      return undefined;
     return {
       translationId,
       baseEtag: typeof value.baseEtag === 'string' ? value.baseEtag : undefined,

@@ -6,11 +6,21 @@ import { profileFor } from './qc/profiles';
 import { formatTimecode } from './timecode';
 
 const L = (n: number, text: string, startMs = n * 3000, stopMs = n * 3000 + 2000): Line => ({
-  number: n, text, startTime: formatTimecode(startMs), stopTime: formatTimecode(stopMs), alignment: 'bottom', custom: false, machine: false, auto: false,
+  number: n,
+  text,
+  startTime: formatTimecode(startMs),
+  stopTime: formatTimecode(stopMs),
+  alignment: 'bottom',
+  custom: false,
+  machine: false,
+  auto: false,
 });
 
 function make(count = 5) {
-  return new EditorDocument(Array.from({ length: count }, (_, i) => L(i + 1, `Line ${i + 1}`)), profileFor('fr'));
+  return new EditorDocument(
+    Array.from({ length: count }, (_, i) => L(i + 1, `Line ${i + 1}`)),
+    profileFor('fr'),
+  );
 }
 
 describe('EditorDocument', () => {
@@ -74,7 +84,10 @@ describe('EditorDocument', () => {
 
   it('applies replace-all as one step and finds problems in both directions', () => {
     const doc = make(4);
-    doc.applyEdits('Replace', [0, 2].map((index) => ({ index, line: { ...doc.row(index)!.line, text: '' } })));
+    doc.applyEdits(
+      'Replace',
+      [0, 2].map((index) => ({ index, line: { ...doc.row(index)!.line, text: '' } })),
+    );
     expect(doc.history.size).toBe(1);
     expect(doc.nextProblem(0, 1)).toBe(2);
     expect(doc.nextProblem(2, 1)).toBe(0);

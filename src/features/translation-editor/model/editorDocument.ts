@@ -9,7 +9,16 @@ import type { Line } from '../../../api/schema/translation';
 import { History, applySplice, type Splice } from './history';
 import { checkLine } from './qc/rules';
 import type { QcLine, QcProblem, QcProfile } from './qc/types';
-import { positionOf, sameLine, startMsOf, stopMsOf, withPosition, withText, withTiming, type Position } from './lineFields';
+import {
+  positionOf,
+  sameLine,
+  startMsOf,
+  stopMsOf,
+  withPosition,
+  withText,
+  withTiming,
+  type Position,
+} from './lineFields';
 import { mergeLines, splitLine } from './splitMerge';
 import { nudge, type TimingEdge } from './timecode';
 import type { OriginalIndex } from './originals';
@@ -117,14 +126,20 @@ export class EditorDocument {
   setText(index: number, text: string): boolean {
     const row = this.rows[index];
     if (!row || (row.line.text ?? '') === text) return false;
-    this.commit('Edit text', [{ index, removed: [row], inserted: [{ key: row.key, line: withText(row.line, text) }] }], `text:${row.key}`);
+    this.commit(
+      'Edit text',
+      [{ index, removed: [row], inserted: [{ key: row.key, line: withText(row.line, text) }] }],
+      `text:${row.key}`,
+    );
     return true;
   }
 
   setTiming(index: number, startMs: number, stopMs: number): boolean {
     const row = this.rows[index];
     if (!row || (startMsOf(row.line) === startMs && stopMsOf(row.line) === stopMs)) return false;
-    this.commit('Change timing', [{ index, removed: [row], inserted: [{ key: row.key, line: withTiming(row.line, startMs, stopMs) }] }]);
+    this.commit('Change timing', [
+      { index, removed: [row], inserted: [{ key: row.key, line: withTiming(row.line, startMs, stopMs) }] },
+    ]);
     return true;
   }
 
@@ -140,11 +155,24 @@ export class EditorDocument {
       const e = l && stopMsOf(l);
       return s !== undefined && e !== undefined ? { startMs: s, stopMs: e } : undefined;
     };
-    const moved = nudge({ startMs: start, stopMs: stop }, edge, frames, this.profile.fps, neighbour(index - 1), neighbour(index + 1));
+    const moved = nudge(
+      { startMs: start, stopMs: stop },
+      edge,
+      frames,
+      this.profile.fps,
+      neighbour(index - 1),
+      neighbour(index + 1),
+    );
     if (!moved) return false;
     this.commit(
       edge === 'start' ? 'Nudge start' : 'Nudge stop',
-      [{ index, removed: [row], inserted: [{ key: row.key, line: withTiming(row.line, moved.startMs, moved.stopMs) }] }],
+      [
+        {
+          index,
+          removed: [row],
+          inserted: [{ key: row.key, line: withTiming(row.line, moved.startMs, moved.stopMs) }],
+        },
+      ],
       `nudge-${edge}:${row.key}`,
     );
     return true;
@@ -153,7 +181,9 @@ export class EditorDocument {
   setPosition(index: number, position: Position): boolean {
     const row = this.rows[index];
     if (!row || positionOf(row.line) === position) return false;
-    this.commit('Change position', [{ index, removed: [row], inserted: [{ key: row.key, line: withPosition(row.line, position) }] }]);
+    this.commit('Change position', [
+      { index, removed: [row], inserted: [{ key: row.key, line: withPosition(row.line, position) }] },
+    ]);
     return true;
   }
 
@@ -161,7 +191,9 @@ export class EditorDocument {
     const row = this.rows[index];
     const parts = row && splitLine(row.line, cursor);
     if (!row || !parts) return false;
-    this.commit('Split line', [{ index, removed: [row], inserted: [{ key: row.key, line: parts.first }, this.newRow(parts.second)] }]);
+    this.commit('Split line', [
+      { index, removed: [row], inserted: [{ key: row.key, line: parts.first }, this.newRow(parts.second)] },
+    ]);
     return true;
   }
 

@@ -32,7 +32,10 @@ export class History<R> {
   private done: HistoryEntry<R>[] = [];
   private undone: HistoryEntry<R>[] = [];
 
-  constructor(private readonly limit = 2000, private readonly coalesceMs = 1500) {}
+  constructor(
+    private readonly limit = 2000,
+    private readonly coalesceMs = 1500,
+  ) {}
 
   get canUndo(): boolean {
     return this.done.length > 0;
@@ -60,8 +63,12 @@ export class History<R> {
     const last = this.done[this.done.length - 1];
     const only = splices.length === 1 ? splices[0] : undefined;
     if (
-      coalesceKey !== undefined && last && last.coalesceKey === coalesceKey && now - last.at <= this.coalesceMs &&
-      only && last.splices.length === 1
+      coalesceKey !== undefined &&
+      last &&
+      last.coalesceKey === coalesceKey &&
+      now - last.at <= this.coalesceMs &&
+      only &&
+      last.splices.length === 1
     ) {
       const prev = last.splices[0]!;
       if (prev.index === only.index && prev.inserted.length === only.removed.length) {

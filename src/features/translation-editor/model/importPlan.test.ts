@@ -3,7 +3,12 @@ import type { Line } from '../../../api/schema/translation';
 import { bestLineFor, cuesOf, planImport } from './importPlan';
 import { formatTimecode } from './timecode';
 
-const L = (startMs: number, stopMs: number, text = ''): Line => ({ text, startTime: formatTimecode(startMs), stopTime: formatTimecode(stopMs), alignment: 'bottom' });
+const L = (startMs: number, stopMs: number, text = ''): Line => ({
+  text,
+  startTime: formatTimecode(startMs),
+  stopTime: formatTimecode(stopMs),
+  alignment: 'bottom',
+});
 const C = (startMs: number, stopMs: number, text: string) => ({ startMs, stopMs, text, position: 'bottom' as const });
 
 describe('import plan', () => {
@@ -12,7 +17,10 @@ describe('import plan', () => {
   it('goes by order when the counts match, listing only real changes', () => {
     const plan = planImport(lines, [C(0, 900, 'uno'), C(2000, 3000, 'dos'), C(4000, 5000, 'same')], false);
     expect(plan.mode).toBe('order');
-    expect(plan.changes.map((c) => [c.index, c.text])).toEqual([[0, 'uno'], [1, 'dos']]);
+    expect(plan.changes.map((c) => [c.index, c.text])).toEqual([
+      [0, 'uno'],
+      [1, 'dos'],
+    ]);
     expect(plan.changes[0]!.startMs).toBeUndefined();
     expect(plan.unchanged).toBe(1);
   });
@@ -24,9 +32,16 @@ describe('import plan', () => {
   });
 
   it('goes by timecode when the counts differ: best overlap, joined, unplaced listed', () => {
-    const plan = planImport(lines, [C(100, 800, 'a'), C(2100, 2500, 'b1'), C(2500, 2900, 'b2'), C(9000, 9500, 'lost')], false);
+    const plan = planImport(
+      lines,
+      [C(100, 800, 'a'), C(2100, 2500, 'b1'), C(2500, 2900, 'b2'), C(9000, 9500, 'lost')],
+      false,
+    );
     expect(plan.mode).toBe('timecode');
-    expect(plan.changes.map((c) => [c.index, c.text])).toEqual([[0, 'a'], [1, 'b1\nb2']]);
+    expect(plan.changes.map((c) => [c.index, c.text])).toEqual([
+      [0, 'a'],
+      [1, 'b1\nb2'],
+    ]);
     expect(plan.unplaced.map((c) => c.text)).toEqual(['lost']);
   });
 

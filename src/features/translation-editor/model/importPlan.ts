@@ -58,10 +58,14 @@ export function planImport(lines: readonly Line[], cues: readonly Cue[], withTim
   if (cues.length === lines.length) {
     cues.forEach((cue, index) => {
       const before = lines[index]!;
-      const timingChanged = withTiming && (startMsOf(before) !== cue.startMs || stopMsOf(before) !== cue.stopMs || positionOf(before) !== cue.position);
+      const timingChanged =
+        withTiming &&
+        (startMsOf(before) !== cue.startMs || stopMsOf(before) !== cue.stopMs || positionOf(before) !== cue.position);
       if ((before.text ?? '') === cue.text && !timingChanged) return;
       changes.push({
-        index, before, text: cue.text,
+        index,
+        before,
+        text: cue.text,
         ...(withTiming ? { startMs: cue.startMs, stopMs: cue.stopMs, position: cue.position } : {}),
       });
     });

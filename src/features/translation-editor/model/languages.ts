@@ -22,7 +22,9 @@ export interface TextFont {
 }
 
 /** CSS font of the language's first translation font, with generic fallbacks. */
-export function fontFrom(fonts: readonly { face?: string | undefined; size?: number | undefined }[] | undefined): TextFont {
+export function fontFrom(
+  fonts: readonly { face?: string | undefined; size?: number | undefined }[] | undefined,
+): TextFont {
   const first = fonts?.find((f) => f.face || f.size);
   const face = first?.face?.trim();
   const safeFace = face ? `"${face.replace(/["\\;{}]/g, '')}", system-ui, sans-serif` : undefined;

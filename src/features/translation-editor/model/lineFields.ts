@@ -30,7 +30,12 @@ export function positionOf(line: Line): Position {
 
 /** The line with new times (range kept in step, in seconds). */
 export function withTiming(line: Line, startMs: number, stopMs: number): Line {
-  return { ...line, startTime: formatTimecode(startMs), stopTime: formatTimecode(stopMs), range: [startMs / 1000, stopMs / 1000] };
+  return {
+    ...line,
+    startTime: formatTimecode(startMs),
+    stopTime: formatTimecode(stopMs),
+    range: [startMs / 1000, stopMs / 1000],
+  };
 }
 
 /** The line with new text, marked as written by hand (it no longer is the machine's or the automatic text). */

@@ -32,7 +32,8 @@ export class OriginalIndex {
     const start = startMsOf(line);
     const stop = stopMsOf(line);
     const at = line.number !== undefined ? this.byNumber.get(line.number) : undefined;
-    if (at !== undefined && (start === undefined || stop === undefined || this.overlap(at, start, stop) > 0)) return this.texts[at];
+    if (at !== undefined && (start === undefined || stop === undefined || this.overlap(at, start, stop) > 0))
+      return this.texts[at];
     if (start === undefined || stop === undefined) return undefined;
     // Binary search for the first original starting at or after our stop, then look back for the best overlap.
     let lo = 0;

@@ -1,10 +1,28 @@
 /** Every editor action and its keys: one table drives both the key handling and the "?" overlay. */
 
 export type Command =
-  | 'undo' | 'redo' | 'bold' | 'italic' | 'underline'
-  | 'next-line' | 'previous-line' | 'split' | 'merge' | 'reset' | 'copy-original'
-  | 'start-earlier' | 'start-later' | 'stop-earlier' | 'stop-later' | 'toggle-position' | 'focus-timing'
-  | 'next-problem' | 'previous-problem' | 'find' | 'save' | 'shortcuts';
+  | 'undo'
+  | 'redo'
+  | 'bold'
+  | 'italic'
+  | 'underline'
+  | 'next-line'
+  | 'previous-line'
+  | 'split'
+  | 'merge'
+  | 'reset'
+  | 'copy-original'
+  | 'start-earlier'
+  | 'start-later'
+  | 'stop-earlier'
+  | 'stop-later'
+  | 'toggle-position'
+  | 'focus-timing'
+  | 'next-problem'
+  | 'previous-problem'
+  | 'find'
+  | 'save'
+  | 'shortcuts';
 
 export interface Shortcut {
   command: Command;
@@ -25,18 +43,38 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { command: 'reset', keys: 'Alt+R', description: 'Reset the line to how it was loaded', group: 'Editing' },
   { command: 'copy-original', keys: 'Alt+O', description: 'Copy the original text into the line', group: 'Editing' },
   { command: 'next-line', keys: 'Tab, Alt+↓, or ↓ on the last row of text', description: 'Next line', group: 'Moving' },
-  { command: 'previous-line', keys: 'Shift+Tab, Alt+↑, or ↑ on the first row', description: 'Previous line', group: 'Moving' },
-  { command: 'focus-timing', keys: 'Alt+T', description: 'Go to the start time of the line (Esc comes back)', group: 'Moving' },
+  {
+    command: 'previous-line',
+    keys: 'Shift+Tab, Alt+↑, or ↑ on the first row',
+    description: 'Previous line',
+    group: 'Moving',
+  },
+  {
+    command: 'focus-timing',
+    keys: 'Alt+T',
+    description: 'Go to the start time of the line (Esc comes back)',
+    group: 'Moving',
+  },
   { command: 'start-earlier', keys: 'Alt+←', description: 'Start 1 frame earlier', group: 'Timing' },
   { command: 'start-later', keys: 'Alt+→', description: 'Start 1 frame later', group: 'Timing' },
   { command: 'stop-earlier', keys: 'Alt+Shift+←', description: 'Stop 1 frame earlier', group: 'Timing' },
   { command: 'stop-later', keys: 'Alt+Shift+→', description: 'Stop 1 frame later', group: 'Timing' },
   { command: 'toggle-position', keys: 'Alt+P', description: 'Position top / bottom', group: 'Timing' },
   { command: 'next-problem', keys: 'F8', description: 'Next line with a problem', group: 'Checks and files' },
-  { command: 'previous-problem', keys: 'Shift+F8', description: 'Previous line with a problem', group: 'Checks and files' },
+  {
+    command: 'previous-problem',
+    keys: 'Shift+F8',
+    description: 'Previous line with a problem',
+    group: 'Checks and files',
+  },
   { command: 'find', keys: 'Ctrl+F or Ctrl+H', description: 'Find and replace', group: 'Checks and files' },
   { command: 'save', keys: 'Ctrl+S', description: 'Save now', group: 'Checks and files' },
-  { command: 'shortcuts', keys: '? (outside a text field) or Ctrl+/', description: 'This list', group: 'Checks and files' },
+  {
+    command: 'shortcuts',
+    keys: '? (outside a text field) or Ctrl+/',
+    description: 'This list',
+    group: 'Checks and files',
+  },
 ];
 
 export interface KeyInput {
@@ -69,17 +107,28 @@ export function commandFor(e: KeyInput, inText: boolean): Command | undefined {
   }
   if (e.altKey && !mod) {
     switch (e.code) {
-      case 'KeyS': return 'split';
-      case 'KeyM': return 'merge';
-      case 'KeyR': return 'reset';
-      case 'KeyO': return 'copy-original';
-      case 'KeyP': return 'toggle-position';
-      case 'KeyT': return 'focus-timing';
-      case 'ArrowDown': return 'next-line';
-      case 'ArrowUp': return 'previous-line';
-      case 'ArrowLeft': return e.shiftKey ? 'stop-earlier' : 'start-earlier';
-      case 'ArrowRight': return e.shiftKey ? 'stop-later' : 'start-later';
-      default: return undefined;
+      case 'KeyS':
+        return 'split';
+      case 'KeyM':
+        return 'merge';
+      case 'KeyR':
+        return 'reset';
+      case 'KeyO':
+        return 'copy-original';
+      case 'KeyP':
+        return 'toggle-position';
+      case 'KeyT':
+        return 'focus-timing';
+      case 'ArrowDown':
+        return 'next-line';
+      case 'ArrowUp':
+        return 'previous-line';
+      case 'ArrowLeft':
+        return e.shiftKey ? 'stop-earlier' : 'start-earlier';
+      case 'ArrowRight':
+        return e.shiftKey ? 'stop-later' : 'start-later';
+      default:
+        return undefined;
     }
   }
   if (mod || e.altKey) return undefined;

@@ -3,7 +3,15 @@ import type { Line } from '../../../api/schema/translation';
 import { mergeLines, splitLine } from './splitMerge';
 
 const line = (text: string, start = '00:00:10,000', stop = '00:00:14,000', extra: Partial<Line> = {}): Line => ({
-  number: 5, text, startTime: start, stopTime: stop, alignment: 'bottom', custom: false, machine: true, auto: true, ...extra,
+  number: 5,
+  text,
+  startTime: start,
+  stopTime: stop,
+  alignment: 'bottom',
+  custom: false,
+  machine: true,
+  auto: true,
+  ...extra,
 });
 
 describe('split', () => {
@@ -44,7 +52,10 @@ describe('split', () => {
 
 describe('merge', () => {
   it('joins text with a line break, from first start to second stop', () => {
-    const m = mergeLines(line('one', '00:00:01,000', '00:00:02,000'), line('two', '00:00:02,500', '00:00:04,000', { number: 6 }))!;
+    const m = mergeLines(
+      line('one', '00:00:01,000', '00:00:02,000'),
+      line('two', '00:00:02,500', '00:00:04,000', { number: 6 }),
+    )!;
     expect(m.text).toBe('one\ntwo');
     expect(m.startTime).toBe('00:00:01,000');
     expect(m.stopTime).toBe('00:00:04,000');

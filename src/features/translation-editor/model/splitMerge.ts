@@ -48,7 +48,12 @@ export function splitLine(line: Line, cursor: number): SplitResult | undefined {
   let before = text.slice(0, at);
   let after = text.slice(at);
   const open = openTagsAt(before);
-  before = before.replace(/[\s\n]+$/, '') + [...open].reverse().map((t) => `</${t}>`).join('');
+  before =
+    before.replace(/[\s\n]+$/, '') +
+    [...open]
+      .reverse()
+      .map((t) => `</${t}>`)
+      .join('');
   after = open.map((t) => `<${t}>`).join('') + after.replace(/^[\s\n]+/, '');
   const a = readableLength(before);
   const b = readableLength(after);

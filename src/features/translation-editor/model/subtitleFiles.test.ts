@@ -61,7 +61,10 @@ describe('SRT / WebVTT writing', () => {
     expect(srt).toContain('1\n00:00:01,000 --> 00:00:02,500\n<i>Hello</i>\nworld\n');
     expect(srt).toContain('{\\an8}A & B <3');
     const back = parseSubtitles(srt);
-    expect(back.map((c) => [c.startMs, c.stopMs, c.position])).toEqual([[1000, 2500, 'bottom'], [3_723_004, 3_724_000, 'top']]);
+    expect(back.map((c) => [c.startMs, c.stopMs, c.position])).toEqual([
+      [1000, 2500, 'bottom'],
+      [3_723_004, 3_724_000, 'top'],
+    ]);
     expect(back[0]!.text).toBe('<i>Hello</i>\nworld');
   });
 

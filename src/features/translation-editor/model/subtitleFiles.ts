@@ -40,8 +40,13 @@ export function cleanCueText(raw: string): string {
       if (!KEEP.has(n)) return '';
       return tag.startsWith('</') ? `</${n}>` : `<${n}>`;
     })
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&')
-    .split('\n').map((row) => row.trimEnd()).join('\n')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .split('\n')
+    .map((row) => row.trimEnd())
+    .join('\n')
     .trim();
 }
 
@@ -93,7 +98,10 @@ function stamp(ms: number, separator: ',' | '.'): string {
 
 /** Text for a file: <br> as a line break, no tag other than b/i/u, no blank rows (a blank row would end the cue). */
 function fileText(text: string): string {
-  return cleanCueText(text.replace(/<br\s*\/?>/gi, '\n')).split('\n').filter((row) => row.trim() !== '').join('\n');
+  return cleanCueText(text.replace(/<br\s*\/?>/gi, '\n'))
+    .split('\n')
+    .filter((row) => row.trim() !== '')
+    .join('\n');
 }
 
 export function formatSrt(cues: readonly Cue[]): string {

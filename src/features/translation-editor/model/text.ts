@@ -6,7 +6,14 @@
 const TAG = /<\/?[a-z][^>]*>/gi;
 const BR = /<br\s*\/?>/gi;
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
 
 /** The text a viewer reads: tags removed, `<br>` as a line break, the common entities decoded. */
 export function plainText(text: string): string {

@@ -34,7 +34,10 @@ describe('timecode', () => {
   });
 
   it('validates a typed pair', () => {
-    expect(validateTiming('00:00:01,000', '00:00:02,000')).toEqual({ ok: true, timing: { startMs: 1000, stopMs: 2000 } });
+    expect(validateTiming('00:00:01,000', '00:00:02,000')).toEqual({
+      ok: true,
+      timing: { startMs: 1000, stopMs: 2000 },
+    });
     expect(validateTiming('00:00:02,000', '00:00:01,000')).toEqual({ ok: false, problem: 'stop-before-start' });
     expect(validateTiming('x', '00:00:01,000')).toEqual({ ok: false, problem: 'malformed' });
   });
@@ -61,6 +64,9 @@ describe('nudge', () => {
     const short = { startMs: 1000, stopMs: 1042 };
     expect(nudge(short, 'stop', -1, 24, undefined, undefined)).toBeUndefined();
     expect(nudge(short, 'start', 1, 24, undefined, undefined)).toBeUndefined();
-    expect(nudge({ startMs: 20, stopMs: 1000 }, 'start', -1, 24, undefined, undefined)).toEqual({ startMs: 0, stopMs: 1000 });
+    expect(nudge({ startMs: 20, stopMs: 1000 }, 'start', -1, 24, undefined, undefined)).toEqual({
+      startMs: 0,
+      stopMs: 1000,
+    });
   });
 });

@@ -88,7 +88,10 @@ export function nudge(
 export type TimingProblem = 'malformed' | 'stop-before-start';
 
 /** Validates a typed start/stop pair: both well-formed and stop after start. */
-export function validateTiming(start: string, stop: string): { ok: true; timing: Timing } | { ok: false; problem: TimingProblem } {
+export function validateTiming(
+  start: string,
+  stop: string,
+): { ok: true; timing: Timing } | { ok: false; problem: TimingProblem } {
   const startMs = parseTimecode(start);
   const stopMs = parseTimecode(stop);
   if (startMs === undefined || stopMs === undefined) return { ok: false, problem: 'malformed' };

@@ -23,11 +23,15 @@ import { frameRateOf } from '../model/timecode';
 import { directionOf, fontFrom } from '../model/languages';
 import { browserStorage } from '../model/drafts';
 import {
-  transcriptionIdOf, useEditorTranslation, useEditorWorkRequest, useLanguages, useTranscription, type TranslationKind,
+  transcriptionIdOf,
+  useEditorTranslation,
+  useEditorWorkRequest,
+  useLanguages,
+  useTranscription,
+  type TranslationKind,
 } from '../queries';
 import { TranslationEditor } from '../components/TranslationEditor';
 import '../editor.css';
-
 
 export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   const { id = '' } = useParams();
@@ -49,7 +53,10 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   const language = embedded?.language ?? record.data?.data.language ?? wr?.language;
   const fps = frameRateOf(wr?.asset);
   // The record's lines (with its ETag) when the extension answered; the embedded form's otherwise.
-  const ready = wr !== undefined && translationId !== undefined && (embeddedEtag !== undefined || record.isSuccess || record.isError);
+  const ready =
+    wr !== undefined &&
+    translationId !== undefined &&
+    (embeddedEtag !== undefined || record.isSuccess || record.isError);
   const serverLines: Line[] | undefined = ready ? (record.data?.data.lines ?? embedded?.lines ?? []) : undefined;
 
   // The document is made once per translation, when its lines arrive.
@@ -82,13 +89,23 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   const back = <Link to={`/work-requests/${encodeURIComponent(id)}`}>← {wr?.asset?.name ?? 'Work request'}</Link>;
 
   if (wrQuery.isError) {
-    return <div className="page"><ErrorPanel error={wrQuery.error} title="Could not open this work request" onRetry={() => void wrQuery.refetch()} /></div>;
+    return (
+      <div className="page">
+        <ErrorPanel
+          error={wrQuery.error}
+          title="Could not open this work request"
+          onRetry={() => void wrQuery.refetch()}
+        />
+      </div>
+    );
   }
   if (wr && !translationId) {
     return (
       <div className="page page--narrow">
         <h1 className="page__title">No {what.toLowerCase()} yet</h1>
-        <p>This work request has no {kind === 'graphics' ? 'graphics translation' : 'translation'}. {back}</p>
+        <p>
+          This work request has no {kind === 'graphics' ? 'graphics translation' : 'translation'}. {back}
+        </p>
       </div>
     );
   }
@@ -96,14 +113,27 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   return (
     <div className="page page--editor">
       <div className="editor-header">
-        <nav aria-label="Breadcrumb" className="editor-header__crumb">{back}</nav>
+        <nav aria-label="Breadcrumb" className="editor-header__crumb">
+          {back}
+        </nav>
         <h1 className="page__title">
-          {what}{wr?.asset?.name ? <>: <span className="editor-header__asset">{wr.asset.name}</span></> : null}
+          {what}
+          {wr?.asset?.name ? (
+            <>
+              : <span className="editor-header__asset">{wr.asset.name}</span>
+            </>
+          ) : null}
           {language ? <span className="editor-header__lang"> · {language}</span> : null}
         </h1>
         <div className="editor-header__meta">
-          {embedded?.status || record.data?.data.status ? <StatusBadge status={record.data?.data.status ?? embedded?.status} /> : null}
-          {wr?.due ? <span className="editor-header__due">Due <ZonedDateTime value={wr.due} compact /></span> : null}
+          {embedded?.status || record.data?.data.status ? (
+            <StatusBadge status={record.data?.data.status ?? embedded?.status} />
+          ) : null}
+          {wr?.due ? (
+            <span className="editor-header__due">
+              Due <ZonedDateTime value={wr.due} compact />
+            </span>
+          ) : null}
           {kind === 'dialogue' && wr?.graphicsTranslation?._id ? (
             <Link to={`/work-requests/${encodeURIComponent(id)}/graphics-translation`}>Graphics translation →</Link>
           ) : null}
@@ -112,7 +142,9 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
           ) : null}
         </div>
         {record.isError ? (
-          <p className="hint">Saving without conflict detection: this server does not offer GET /translations/{'{id}'}.</p>
+          <p className="hint">
+            Saving without conflict detection: this server does not offer GET /translations/{'{id}'}.
+          </p>
         ) : null}
         {transcription.isError ? <p className="hint">The original text could not be loaded.</p> : null}
       </div>
@@ -125,14 +157,20 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
           translationId={translationId}
           etag={record.data?.etag ?? embeddedEtag}
           serverLines={serverLines ?? []}
-          meta={{ status: record.data?.data.status ?? embedded?.status, approval: record.data?.data.approval ?? embedded?.approval }}
+          meta={{
+            status: record.data?.data.status ?? embedded?.status,
+            approval: record.data?.data.approval ?? embedded?.approval,
+          }}
           language={language}
           originalLanguage={transcription.data?.data.language}
           dir={directionOf(language)}
           originalDir={directionOf(transcription.data?.data.language)}
           textStyle={textStyle}
           canApprove={canApprove}
-          fileBaseName={`${wr?.asset?.slug ?? wr?.asset?.name ?? 'translation'}-${language ?? ''}${kind === 'graphics' ? '-graphics' : ''}`.replace(/[^\w.-]+/g, '_')}
+          fileBaseName={`${wr?.asset?.slug ?? wr?.asset?.name ?? 'translation'}-${language ?? ''}${kind === 'graphics' ? '-graphics' : ''}`.replace(
+            /[^\w.-]+/g,
+            '_',
+          )}
           title={`${what} lines`}
         />
       )}

@@ -30,7 +30,11 @@ function Progress({ done, total }: { done: number | undefined; total: number | u
   const pct = total === 0 ? 0 : Math.round((value / total) * 100);
   return (
     <span className="progress-cell">
-      <progress max={total || 1} value={value} aria-label={`${formatCount(value)} of ${formatCount(total)} lines translated`} />
+      <progress
+        max={total || 1}
+        value={value}
+        aria-label={`${formatCount(value)} of ${formatCount(total)} lines translated`}
+      />
       <span className="progress-cell__text">{pct}%</span>
     </span>
   );
@@ -43,7 +47,9 @@ const COLUMNS: Column<TranslationListItem>[] = [
     width: 'minmax(200px, 2fr)',
     render: (t) => (
       <div className="two-line">
-        <Link to={translationHref(t._id ?? '')} tabIndex={-1} className="truncate">{t.assetName || 'Untitled asset'}</Link>
+        <Link to={translationHref(t._id ?? '')} tabIndex={-1} className="truncate">
+          {t.assetName || 'Untitled asset'}
+        </Link>
         <span className="truncate muted">
           {t.kind === 'graphics' ? 'Graphics' : t.kind === 'dialogue' ? 'Subtitles' : 'Translation'} · Work request{' '}
           <Link to={`/work-requests/${encodeURIComponent(t.workRequest ?? '')}`} tabIndex={-1}>
@@ -54,15 +60,36 @@ const COLUMNS: Column<TranslationListItem>[] = [
       </div>
     ),
   },
-  { id: 'language', header: 'Language', width: '90px', render: (t) => <code className="code">{t.language ?? '—'}</code> },
+  {
+    id: 'language',
+    header: 'Language',
+    width: '90px',
+    render: (t) => <code className="code">{t.language ?? '—'}</code>,
+  },
   { id: 'status', header: 'Status', width: '130px', render: (t) => <StatusBadge status={t.status} /> },
-  { id: 'lines', header: 'Lines', width: '70px', render: (t) => (t.lineCount !== undefined ? formatCount(t.lineCount) : '—') },
-  { id: 'progress', header: 'Translated', width: '140px', render: (t) => <Progress done={t.translatedCount} total={t.lineCount} /> },
+  {
+    id: 'lines',
+    header: 'Lines',
+    width: '70px',
+    render: (t) => (t.lineCount !== undefined ? formatCount(t.lineCount) : '—'),
+  },
+  {
+    id: 'progress',
+    header: 'Translated',
+    width: '140px',
+    render: (t) => <Progress done={t.translatedCount} total={t.lineCount} />,
+  },
   {
     id: 'due',
     header: 'Due',
     width: 'minmax(170px, 1.3fr)',
-    render: (t) => <ZonedDateTime value={t.due} compact overdue={t.status !== 'submitted' && isOverdue(t.due?.date, t.workRequestStatus)} />,
+    render: (t) => (
+      <ZonedDateTime
+        value={t.due}
+        compact
+        overdue={t.status !== 'submitted' && isOverdue(t.due?.date, t.workRequestStatus)}
+      />
+    ),
   },
 ];
 
@@ -81,12 +108,17 @@ export function TranslationsPage() {
   const query = useTranslationList(filters);
   const languages = useLanguageChoices();
 
-  const setFilter = useCallback((key: 'status' | 'language', value: string) => {
-    setParams((current) => withParam(current, key, value));
-  }, [setParams]);
+  const setFilter = useCallback(
+    (key: 'status' | 'language', value: string) => {
+      setParams((current) => withParam(current, key, value));
+    },
+    [setParams],
+  );
 
   const languageCodes = useMemo(() => {
-    const codes = (languages.data?.items ?? []).flatMap((i) => (i.ok && i.data.code ? [{ code: i.data.code, name: i.data.name ?? i.data.code }] : []));
+    const codes = (languages.data?.items ?? []).flatMap((i) =>
+      i.ok && i.data.code ? [{ code: i.data.code, name: i.data.name ?? i.data.code }] : [],
+    );
     return codes.sort((a, b) => a.name.localeCompare(b.name));
   }, [languages.data]);
   const filtered = filters.status !== undefined || filters.language !== undefined;
@@ -104,21 +136,43 @@ export function TranslationsPage() {
           <label htmlFor="tr-status">Status</label>
           <select id="tr-status" value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">Any</option>
-            {TRANSLATION_STATUSES.map((s) => <option key={s} value={s}>{s === 'incomplete' ? 'Incomplete' : 'Submitted'}</option>)}
+            {TRANSLATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s === 'incomplete' ? 'Incomplete' : 'Submitted'}
+              </option>
+            ))}
           </select>
         </div>
         <div className="filter-field">
           <label htmlFor="tr-language">Language</label>
           {languageCodes.length > 0 ? (
-            <select id="tr-language" value={filters.language ?? ''} onChange={(e) => setFilter('language', e.target.value)}>
+            <select
+              id="tr-language"
+              value={filters.language ?? ''}
+              onChange={(e) => setFilter('language', e.target.value)}
+            >
               <option value="">Any</option>
-              {languageCodes.map((l) => <option key={l.code} value={l.code}>{l.name} ({l.code})</option>)}
+              {languageCodes.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.name} ({l.code})
+                </option>
+              ))}
             </select>
           ) : (
-            <input id="tr-language" className="code-input" value={filters.language ?? ''} placeholder="e.g. fr" onChange={(e) => setFilter('language', e.target.value)} />
+            <input
+              id="tr-language"
+              className="code-input"
+              value={filters.language ?? ''}
+              placeholder="e.g. fr"
+              onChange={(e) => setFilter('language', e.target.value)}
+            />
           )}
         </div>
-        {filtered ? <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams())}>Clear filters</button> : null}
+        {filtered ? (
+          <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams())}>
+            Clear filters
+          </button>
+        ) : null}
       </div>
       {query.isPending ? (
         <SkeletonRows label="Loading translations" />
@@ -140,7 +194,11 @@ export function TranslationsPage() {
           noun="translation"
           hrefFor={translationHref}
           nextPageError={(retry, error) => <ErrorPanel error={error} compact onRetry={retry} />}
-          renderInvalid={(row) => <span className="muted">A translation that could not be read ({row.problems[0]?.path}: {row.problems[0]?.message})</span>}
+          renderInvalid={(row) => (
+            <span className="muted">
+              A translation that could not be read ({row.problems[0]?.path}: {row.problems[0]?.message})
+            </span>
+          )}
           empty={
             <div className="empty">
               <strong>No translations{filtered ? ' match these filters' : ' to work on'}.</strong>
@@ -157,13 +215,26 @@ export function TranslationEditorPage() {
   const { id = '' } = useParams();
   const path = useEditorPath(id);
   useDocumentTitle('Opening translation');
-  if (path.isPending) return <div className="page"><SkeletonLines lines={3} label="Opening the translation" /></div>;
-  if (path.isError) return <div className="page"><ErrorPanel error={path.error} title="Could not open this translation" onRetry={() => void path.refetch()} /></div>;
+  if (path.isPending)
+    return (
+      <div className="page">
+        <SkeletonLines lines={3} label="Opening the translation" />
+      </div>
+    );
+  if (path.isError)
+    return (
+      <div className="page">
+        <ErrorPanel error={path.error} title="Could not open this translation" onRetry={() => void path.refetch()} />
+      </div>
+    );
   if (!path.data) {
     return (
       <div className="page page--narrow">
         <h1 className="page__title">Not part of a work request</h1>
-        <p>This translation belongs to no work request (it may be an asset's transcription). <Link to="/translations">Back to translations</Link></p>
+        <p>
+          This translation belongs to no work request (it may be an asset's transcription).{' '}
+          <Link to="/translations">Back to translations</Link>
+        </p>
       </div>
     );
   }

@@ -7,9 +7,19 @@ import { Section } from '../../../components/Section';
 import { keyLabel } from '../../../lib/format';
 import '../../../components/record.css';
 
-export function AssetSection({ asset, aspectRatio }: { asset: EmbeddedAsset | undefined; aspectRatio: string | undefined }) {
+export function AssetSection({
+  asset,
+  aspectRatio,
+}: {
+  asset: EmbeddedAsset | undefined;
+  aspectRatio: string | undefined;
+}) {
   if (!asset) {
-    return <Section title="Asset"><p className="muted">This request carries no asset.</p></Section>;
+    return (
+      <Section title="Asset">
+        <p className="muted">This request carries no asset.</p>
+      </Section>
+    );
   }
   const usage = asset.usage ?? {};
   const knownKeys: readonly string[] = WORK_REQUEST_USAGE_KEYS;
@@ -27,7 +37,9 @@ export function AssetSection({ asset, aspectRatio }: { asset: EmbeddedAsset | un
             <Field label="Type">{asset.type}</Field>
             <Field label="Media type">{asset.mediaType}</Field>
             <Field label="Aspect ratio">{asset.aspectRatio ?? aspectRatio}</Field>
-            <Field label="Creative"><YesNo value={asset.creative} /></Field>
+            <Field label="Creative">
+              <YesNo value={asset.creative} />
+            </Field>
             <Field label="Thumbnail">
               {asset.thumbnail ? (
                 <span>
@@ -46,8 +58,19 @@ export function AssetSection({ asset, aspectRatio }: { asset: EmbeddedAsset | un
           <p className="muted">No usage flags.</p>
         ) : (
           <ul className="chips" aria-label="Usage flags">
-            {used.map((k) => <li key={k} className="chip chip--on"><span aria-hidden="true">✓ </span>{keyLabel(k)}<span className="visually-hidden"> (yes)</span></li>)}
-            {notUsed.map((k) => <li key={k} className="chip chip--off">{keyLabel(k)}<span className="visually-hidden"> (no)</span></li>)}
+            {used.map((k) => (
+              <li key={k} className="chip chip--on">
+                <span aria-hidden="true">✓ </span>
+                {keyLabel(k)}
+                <span className="visually-hidden"> (yes)</span>
+              </li>
+            ))}
+            {notUsed.map((k) => (
+              <li key={k} className="chip chip--off">
+                {keyLabel(k)}
+                <span className="visually-hidden"> (no)</span>
+              </li>
+            ))}
           </ul>
         )}
       </div>

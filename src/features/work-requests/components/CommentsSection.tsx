@@ -27,7 +27,12 @@ export function CommentsSection({ workRequestId }: { workRequestId: string }) {
         isUnavailable(comments.error) ? (
           <Unavailable what="The comment list">You can still add a comment below.</Unavailable>
         ) : (
-          <ErrorPanel error={comments.error} title="Could not load comments" onRetry={() => void comments.refetch()} compact />
+          <ErrorPanel
+            error={comments.error}
+            title="Could not load comments"
+            onRetry={() => void comments.refetch()}
+            compact
+          />
         )
       ) : items.length === 0 ? (
         <p className="muted">No comments yet.</p>
@@ -35,17 +40,29 @@ export function CommentsSection({ workRequestId }: { workRequestId: string }) {
         <ol className="comments">
           {items.map((item, i) =>
             item.ok ? (
-              <CommentItem key={item.data._id ?? i} workRequestId={workRequestId} comment={item.data} mine={Boolean(me && item.data.user?._id === me)} />
+              <CommentItem
+                key={item.data._id ?? i}
+                workRequestId={workRequestId}
+                comment={item.data}
+                mine={Boolean(me && item.data.user?._id === me)}
+              />
             ) : (
               <li key={`invalid-${i}`} className="comment comment--invalid">
-                <span className="inline-error">A comment could not be read: {item.problems[0]?.path} {item.problems[0]?.message}</span>
+                <span className="inline-error">
+                  A comment could not be read: {item.problems[0]?.path} {item.problems[0]?.message}
+                </span>
               </li>
             ),
           )}
         </ol>
       )}
       {comments.hasNextPage ? (
-        <button type="button" className="link-button" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => void comments.fetchNextPage()}
+          disabled={comments.isFetchingNextPage}
+        >
           Show more comments
         </button>
       ) : null}
@@ -63,16 +80,25 @@ function CommentItem({ workRequestId, comment, mine }: { workRequestId: string; 
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!comment._id || !draft.trim()) return;
-    edit.mutate({ comment: { ...comment, _id: comment._id }, body: draft.trim() }, { onSuccess: () => setEditing(false) });
+    edit.mutate(
+      { comment: { ...comment, _id: comment._id }, body: draft.trim() },
+      { onSuccess: () => setEditing(false) },
+    );
   };
   return (
     <li className="comment">
-      <span className="avatar" aria-hidden="true">{initials(name)}</span>
+      <span className="avatar" aria-hidden="true">
+        {initials(name)}
+      </span>
       <div className="comment__main">
         <div className="comment__head">
           <strong>{name}</strong>
           {personGroup(comment.user) ? <span className="muted">{personGroup(comment.user)}</span> : null}
-          {comment.created ? <time className="muted" dateTime={isoDateTime(comment.created)}>{formatDateTime(comment.created)}</time> : null}
+          {comment.created ? (
+            <time className="muted" dateTime={isoDateTime(comment.created)}>
+              {formatDateTime(comment.created)}
+            </time>
+          ) : null}
           {mine && !editing ? (
             <button
               type="button"
@@ -89,11 +115,26 @@ function CommentItem({ workRequestId, comment, mine }: { workRequestId: string; 
         </div>
         {editing ? (
           <form onSubmit={save} className="comment__form">
-            <label htmlFor={fieldId} className="visually-hidden">Edit your comment</label>
-            <textarea id={fieldId} rows={3} value={draft} maxLength={20000} autoFocus onChange={(e) => setDraft(e.target.value)} />
-            {edit.error ? <p className="form-error" role="alert">{describeError(edit.error)}</p> : null}
+            <label htmlFor={fieldId} className="visually-hidden">
+              Edit your comment
+            </label>
+            <textarea
+              id={fieldId}
+              rows={3}
+              value={draft}
+              maxLength={20000}
+              autoFocus
+              onChange={(e) => setDraft(e.target.value)}
+            />
+            {edit.error ? (
+              <p className="form-error" role="alert">
+                {describeError(edit.error)}
+              </p>
+            ) : null}
             <div className="form-actions">
-              <button type="button" className="button" onClick={() => setEditing(false)}>Cancel</button>
+              <button type="button" className="button" onClick={() => setEditing(false)}>
+                Cancel
+              </button>
               <button type="submit" className="button button--primary" disabled={edit.isPending || !draft.trim()}>
                 {edit.isPending ? 'Saving…' : 'Save'}
               </button>

@@ -12,7 +12,9 @@ function Values({ items, empty = 'None' }: { items: unknown[] | undefined; empty
   if (!items?.length) return <span className="muted">{empty}</span>;
   return (
     <ul className="value-list">
-      {items.map((v, i) => <li key={i}>{describeUnknown(v)}</li>)}
+      {items.map((v, i) => (
+        <li key={i}>{describeUnknown(v)}</li>
+      ))}
     </ul>
   );
 }
@@ -25,7 +27,9 @@ export function DngSection({ wr }: { wr: WorkRequest }) {
         {(['dialogue', 'narration', 'graphics'] as const).map((k) => (
           <div className="field" key={k}>
             <dt>{keyLabel(k)}</dt>
-            <dd><Values items={dng?.[k]} /></dd>
+            <dd>
+              <Values items={dng?.[k]} />
+            </dd>
           </div>
         ))}
       </dl>
@@ -43,22 +47,36 @@ export function UsesSection({ wr }: { wr: WorkRequest }) {
         <p className="muted">No uses.</p>
       ) : (
         <table className="mini-table">
-          <thead><tr><th scope="col">Use</th><th scope="col">Details</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Use</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
           <tbody>
             {names.map((name) => (
               <tr key={name}>
-                <th scope="row">{name}{!items.includes(name) ? <span className="muted"> (details only)</span> : null}</th>
+                <th scope="row">
+                  {name}
+                  {!items.includes(name) ? <span className="muted"> (details only)</span> : null}
+                </th>
                 <td>
                   {details[name]?.length ? (
                     <ul className="value-list">
                       {details[name].map((d, i) => (
                         <li key={i}>
                           {d.value ?? '—'}{' '}
-                          {d.ship === undefined ? null : d.ship ? <span className="tag tag--ship">Ships</span> : <span className="tag">Doesn’t ship</span>}
+                          {d.ship === undefined ? null : d.ship ? (
+                            <span className="tag tag--ship">Ships</span>
+                          ) : (
+                            <span className="tag">Doesn’t ship</span>
+                          )}
                         </li>
                       ))}
                     </ul>
-                  ) : <span className="muted">—</span>}
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
                 </td>
               </tr>
             ))}
@@ -73,8 +91,18 @@ export function DcpSection({ wr }: { wr: WorkRequest }) {
   return (
     <Section title="DCP">
       <dl className="fields fields--2">
-        <div className="field"><dt>Items</dt><dd><Values items={wr.dcp?.items} /></dd></div>
-        <div className="field"><dt>Details</dt><dd><Values items={wr.dcp?.details} /></dd></div>
+        <div className="field">
+          <dt>Items</dt>
+          <dd>
+            <Values items={wr.dcp?.items} />
+          </dd>
+        </div>
+        <div className="field">
+          <dt>Details</dt>
+          <dd>
+            <Values items={wr.dcp?.details} />
+          </dd>
+        </div>
       </dl>
     </Section>
   );
@@ -83,7 +111,10 @@ export function DcpSection({ wr }: { wr: WorkRequest }) {
 export function RecipientsSection({ wr }: { wr: WorkRequest }) {
   const recipients = wr.recipients ?? {};
   const known: readonly string[] = RECIPIENT_KEYS;
-  const keys = [...RECIPIENT_KEYS.filter((k) => k in recipients), ...Object.keys(recipients).filter((k) => !known.includes(k))];
+  const keys = [
+    ...RECIPIENT_KEYS.filter((k) => k in recipients),
+    ...Object.keys(recipients).filter((k) => !known.includes(k)),
+  ];
   const withEntries = keys.filter((k) => (recipients[k]?.length ?? 0) > 0);
   const emptyKeys = keys.filter((k) => (recipients[k]?.length ?? 0) === 0);
   return (
@@ -93,7 +124,12 @@ export function RecipientsSection({ wr }: { wr: WorkRequest }) {
       ) : (
         <dl className="fields fields--2">
           {withEntries.map((k) => (
-            <div className="field" key={k}><dt>{k}</dt><dd><Values items={recipients[k]} /></dd></div>
+            <div className="field" key={k}>
+              <dt>{k}</dt>
+              <dd>
+                <Values items={recipients[k]} />
+              </dd>
+            </div>
           ))}
         </dl>
       )}
@@ -119,7 +155,9 @@ export function MaterialsSection({ wr }: { wr: WorkRequest }) {
         <ul className="checklist">
           {materials.map((m, i) => (
             <li key={i} className={m.complete ? 'is-complete' : undefined}>
-              <span className="checklist__box" aria-hidden="true">{m.complete ? '✓' : ''}</span>
+              <span className="checklist__box" aria-hidden="true">
+                {m.complete ? '✓' : ''}
+              </span>
               <span className="checklist__name">{m.name ?? 'Unnamed material'}</span>
               <span className="checklist__state">
                 {m.complete ? 'Complete' : 'Missing'}
@@ -143,7 +181,12 @@ export function FilesSection({ wr }: { wr: WorkRequest }) {
       ) : (
         <dl className="fields fields--2">
           {groups.map((g, i) => (
-            <div className="field" key={i}><dt>{g.name ?? `Group ${i + 1}`}</dt><dd><Values items={g.files} empty="No files yet" /></dd></div>
+            <div className="field" key={i}>
+              <dt>{g.name ?? `Group ${i + 1}`}</dt>
+              <dd>
+                <Values items={g.files} empty="No files yet" />
+              </dd>
+            </div>
           ))}
         </dl>
       )}
@@ -155,11 +198,31 @@ export function ListsSection({ wr }: { wr: WorkRequest }) {
   return (
     <Section title="Tags, rejections & encodes">
       <dl className="fields fields--3">
-        <div className="field"><dt>Tags</dt><dd><Values items={wr.tags} /></dd></div>
-        <div className="field"><dt>Rejections</dt><dd><Values items={wr.rejections} /></dd></div>
-        <div className="field"><dt>Encodes</dt><dd><Values items={wr.encodes} /></dd></div>
+        <div className="field">
+          <dt>Tags</dt>
+          <dd>
+            <Values items={wr.tags} />
+          </dd>
+        </div>
+        <div className="field">
+          <dt>Rejections</dt>
+          <dd>
+            <Values items={wr.rejections} />
+          </dd>
+        </div>
+        <div className="field">
+          <dt>Encodes</dt>
+          <dd>
+            <Values items={wr.encodes} />
+          </dd>
+        </div>
         {wr.graphicsAutomationJobs?.length ? (
-          <div className="field"><dt>Graphics automation jobs</dt><dd><Values items={wr.graphicsAutomationJobs} /></dd></div>
+          <div className="field">
+            <dt>Graphics automation jobs</dt>
+            <dd>
+              <Values items={wr.graphicsAutomationJobs} />
+            </dd>
+          </div>
         ) : null}
       </dl>
     </Section>

@@ -37,9 +37,14 @@ export function ExportButton({ view, filters }: Props) {
       });
       const parts = [`Exported ${plural(result.rows.length, 'work request')} to ${result.fileName}.`];
       if (result.truncated) {
-        parts.push(`Only the first ${formatCount(EXPORT_LIMIT)}${result.total !== undefined ? ` of ${formatCount(result.total)}` : ''}: narrow the filters to export the rest.`);
+        parts.push(
+          `Only the first ${formatCount(EXPORT_LIMIT)}${result.total !== undefined ? ` of ${formatCount(result.total)}` : ''}: narrow the filters to export the rest.`,
+        );
       }
-      if (result.unreadable > 0) parts.push(`${plural(result.unreadable, 'record')} could not be read and ${result.unreadable === 1 ? 'is' : 'are'} left out.`);
+      if (result.unreadable > 0)
+        parts.push(
+          `${plural(result.unreadable, 'record')} could not be read and ${result.unreadable === 1 ? 'is' : 'are'} left out.`,
+        );
       setState({ kind: 'done', message: parts.join(' ') });
     } catch (error) {
       if (abort.signal.aborted) setState({ kind: 'done', message: 'Export cancelled.' });
@@ -55,15 +60,28 @@ export function ExportButton({ view, filters }: Props) {
       {running ? (
         <>
           <span className="export__progress" role="status">
-            Exporting… {formatCount(state.done)}{state.total !== undefined ? ` of ${formatCount(state.total)}` : ''}
+            Exporting… {formatCount(state.done)}
+            {state.total !== undefined ? ` of ${formatCount(state.total)}` : ''}
           </span>
-          <button type="button" className="button button--small" onClick={() => controller.current?.abort()}>Cancel export</button>
+          <button type="button" className="button button--small" onClick={() => controller.current?.abort()}>
+            Cancel export
+          </button>
         </>
       ) : (
-        <button type="button" className="button button--small" onClick={() => void start()}>Export CSV</button>
+        <button type="button" className="button button--small" onClick={() => void start()}>
+          Export CSV
+        </button>
       )}
-      {state.kind === 'done' ? <span className="export__message" role="status">{state.message}</span> : null}
-      {state.kind === 'failed' ? <span className="export__message inline-error" role="alert">{state.message}</span> : null}
+      {state.kind === 'done' ? (
+        <span className="export__message" role="status">
+          {state.message}
+        </span>
+      ) : null}
+      {state.kind === 'failed' ? (
+        <span className="export__message inline-error" role="alert">
+          {state.message}
+        </span>
+      ) : null}
     </div>
   );
 }

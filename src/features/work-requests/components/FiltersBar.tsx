@@ -42,13 +42,15 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
   useEffect(() => pushQ(debouncedQ), [debouncedQ]);
 
   const projectItems = projects.data?.items.flatMap((p) => (p.ok && p.data._id ? [p.data] : [])) ?? [];
-  const languageCodes = languages.data?.items.flatMap((l) => (l.ok && l.data.code ? [{ code: l.data.code, name: l.data.name }] : [])) ?? [];
+  const languageCodes =
+    languages.data?.items.flatMap((l) => (l.ok && l.data.code ? [{ code: l.data.code, name: l.data.name }] : [])) ?? [];
   // A territory record's `name` is its code (e.g. "FR"); this server adds `displayName` ("France").
-  const territoryCodes = territories.data?.items.flatMap((t) => {
-    if (!t.ok || !t.data.name) return [];
-    const display = typeof t.data.displayName === 'string' ? t.data.displayName : undefined;
-    return [{ code: t.data.name, name: display }];
-  }) ?? [];
+  const territoryCodes =
+    territories.data?.items.flatMap((t) => {
+      if (!t.ok || !t.data.name) return [];
+      const display = typeof t.data.displayName === 'string' ? t.data.displayName : undefined;
+      return [{ code: t.data.name, name: display }];
+    }) ?? [];
 
   return (
     <div className="filters" role="search" aria-label="Filter work requests">
@@ -66,8 +68,13 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
         />
       </div>
       <div className="filter-field">
-        <span className="filter-field__label" aria-hidden="true">Status</span>
-        <StatusFilter value={filters.status ?? []} onChange={(status) => onChange({ status: status.length ? status : undefined })} />
+        <span className="filter-field__label" aria-hidden="true">
+          Status
+        </span>
+        <StatusFilter
+          value={filters.status ?? []}
+          onChange={(status) => onChange({ status: status.length ? status : undefined })}
+        />
       </div>
       <div className="filter-field">
         <label htmlFor={`${ids}-project`}>Project</label>
@@ -85,7 +92,11 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
             {filters.project && !projectItems.some((p) => p._id === filters.project) ? (
               <option value={filters.project}>{filters.project}</option>
             ) : null}
-            {projectItems.map((p) => <option key={p._id} value={p._id}>{p.name ?? p._id}</option>)}
+            {projectItems.map((p) => (
+              <option key={p._id} value={p._id}>
+                {p.name ?? p._id}
+              </option>
+            ))}
           </select>
         )}
       </div>
@@ -105,12 +116,22 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
       />
       <div className="filter-field">
         <label htmlFor={`${ids}-sort`}>Sort</label>
-        <select id={`${ids}-sort`} value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as WorkRequestSort })}>
-          {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+        <select
+          id={`${ids}-sort`}
+          value={filters.sort}
+          onChange={(e) => onChange({ sort: e.target.value as WorkRequestSort })}
+        >
+          {SORTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
         </select>
       </div>
       {hasActiveFilters(filters) ? (
-        <button type="button" className="link-button" onClick={onClear}>Clear filters</button>
+        <button type="button" className="link-button" onClick={onClear}>
+          Clear filters
+        </button>
       ) : null}
     </div>
   );
@@ -155,7 +176,11 @@ function CodeFilter({ id, label, value, choices, onCommit }: CodeFilterProps) {
       />
       {choices.length ? (
         <datalist id={`${id}-list`}>
-          {choices.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+          {choices.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
         </datalist>
       ) : null}
     </div>

@@ -6,7 +6,9 @@ import { personGroup, personName } from '../../../lib/people';
 
 export function HistoryTimeline({ history }: { history: HistoryEntry[] | undefined }) {
   if (!history?.length) return <p className="muted">No history yet.</p>;
-  const entries = history.map((entry, index) => ({ entry, index })).sort((a, b) => (b.entry.date ?? 0) - (a.entry.date ?? 0) || b.index - a.index);
+  const entries = history
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => (b.entry.date ?? 0) - (a.entry.date ?? 0) || b.index - a.index);
   return (
     <ol className="timeline">
       {entries.map(({ entry, index }) => (
@@ -14,7 +16,11 @@ export function HistoryTimeline({ history }: { history: HistoryEntry[] | undefin
           <span className="timeline__dot" aria-hidden="true" />
           <div className="timeline__head">
             <StatusBadge status={entry.status} />
-            {entry.date ? <time dateTime={isoDateTime(entry.date)} className="muted">{formatDateTime(entry.date)}</time> : null}
+            {entry.date ? (
+              <time dateTime={isoDateTime(entry.date)} className="muted">
+                {formatDateTime(entry.date)}
+              </time>
+            ) : null}
           </div>
           <div className="timeline__who">
             {personName(entry.user)}

@@ -47,15 +47,30 @@ export function OfflinesSection({ workRequestId }: { workRequestId: string }) {
         </button>
       }
     >
-      {request.error ? <p className="form-error" role="alert">{describeError(request.error)}</p> : null}
-      {request.isSuccess ? <p className="hint" role="status">Offline requested. Its download link is below.</p> : null}
+      {request.error ? (
+        <p className="form-error" role="alert">
+          {describeError(request.error)}
+        </p>
+      ) : null}
+      {request.isSuccess ? (
+        <p className="hint" role="status">
+          Offline requested. Its download link is below.
+        </p>
+      ) : null}
       {offlines.isPending ? (
         <SkeletonLines lines={2} label="Loading offlines" />
       ) : offlines.isError && !unavailable ? (
-        <ErrorPanel error={offlines.error} title="Could not load offlines" onRetry={() => void offlines.refetch()} compact />
+        <ErrorPanel
+          error={offlines.error}
+          title="Could not load offlines"
+          onRetry={() => void offlines.refetch()}
+          compact
+        />
       ) : (
         <>
-          {unavailable ? <p className="hint">This server can't list earlier offlines; the ones you request now appear here.</p> : null}
+          {unavailable ? (
+            <p className="hint">This server can't list earlier offlines; the ones you request now appear here.</p>
+          ) : null}
           {shown.length === 0 ? (
             <p className="muted">No offlines yet.</p>
           ) : (
@@ -67,14 +82,24 @@ export function OfflinesSection({ workRequestId }: { workRequestId: string }) {
                 return (
                   <li key={o._id ?? i} className="offline">
                     <div>
-                      <span>Offline {o.created ? <time dateTime={isoDateTime(o.created)}>{formatDateTime(o.created)}</time> : null}</span>
+                      <span>
+                        Offline{' '}
+                        {o.created ? <time dateTime={isoDateTime(o.created)}>{formatDateTime(o.created)}</time> : null}
+                      </span>
                       {expires ? (
-                        <span className="muted"> · {expired ? 'link expired' : `link valid until ${formatDateTime(expires)}`}</span>
+                        <span className="muted">
+                          {' '}
+                          · {expired ? 'link expired' : `link valid until ${formatDateTime(expires)}`}
+                        </span>
                       ) : null}
                     </div>
                     {href && !expired ? (
                       <a className="button button--small" href={href} download>
-                        Download<span className="visually-hidden"> offline of {o.created ? formatDateTime(o.created) : ''}</span>
+                        Download
+                        <span className="visually-hidden">
+                          {' '}
+                          offline of {o.created ? formatDateTime(o.created) : ''}
+                        </span>
                       </a>
                     ) : (
                       <span className="muted">{expired ? 'Request a new one' : 'No download link'}</span>

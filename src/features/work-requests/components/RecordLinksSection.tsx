@@ -16,7 +16,13 @@ export function RecordLinksSection({ urls, id }: { urls: Record<string, unknown>
           {resolved.map((u) => (
             <li key={u.key}>
               <span className="links__key">{keyLabel(u.key)}</span>
-              {u.to ? <Link to={u.to}>{u.to}</Link> : <code className="code links__template" title={u.note}>{u.template}</code>}
+              {u.to ? (
+                <Link to={u.to}>{u.to}</Link>
+              ) : (
+                <code className="code links__template" title={u.note}>
+                  {u.template}
+                </code>
+              )}
               {u.note ? <span className="hint">{u.note}</span> : null}
             </li>
           ))}

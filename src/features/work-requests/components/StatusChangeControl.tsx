@@ -12,7 +12,8 @@ import { statusLabel } from '../../../lib/statuses';
 import { useChangeStatus } from '../queries';
 
 const NOTIFY_HINT: Record<string, string> = {
-  'awaiting-materials': 'The requester and the studio’s coordinators are notified that the request is waiting for materials.',
+  'awaiting-materials':
+    'The requester and the studio’s coordinators are notified that the request is waiting for materials.',
 };
 
 export function StatusChangeControl({ id, current }: { id: string; current: string | undefined }) {
@@ -72,7 +73,9 @@ export function StatusChangeControl({ id, current }: { id: string; current: stri
           }
         }}
       >
-        <summary className="button">Change status <span aria-hidden="true">▾</span></summary>
+        <summary className="button">
+          Change status <span aria-hidden="true">▾</span>
+        </summary>
         <ul className="menu__panel menu__panel--right" aria-label="New status">
           {WORK_REQUEST_STATUSES.filter((s) => s !== current).map((status) => (
             <li key={status}>
@@ -96,7 +99,9 @@ export function StatusChangeControl({ id, current }: { id: string; current: stri
         >
           <form onSubmit={submit} noValidate>
             <div className="form-field">
-              <label htmlFor={reasonId}>Reason <span className="required">(required)</span></label>
+              <label htmlFor={reasonId}>
+                Reason <span className="required">(required)</span>
+              </label>
               <textarea
                 id={reasonId}
                 rows={4}
@@ -108,12 +113,22 @@ export function StatusChangeControl({ id, current }: { id: string; current: stri
                 aria-describedby={touched && reasonMissing ? reasonErrorId : undefined}
                 onChange={(e) => setReason(e.target.value)}
               />
-              {touched && reasonMissing ? <p id={reasonErrorId} className="form-error">Say why the status changes; it goes into the history.</p> : null}
+              {touched && reasonMissing ? (
+                <p id={reasonErrorId} className="form-error">
+                  Say why the status changes; it goes into the history.
+                </p>
+              ) : null}
             </div>
             {NOTIFY_HINT[target] ? <p className="hint">{NOTIFY_HINT[target]}</p> : null}
-            {errorText ? <p className="form-error" role="alert">{errorText}</p> : null}
+            {errorText ? (
+              <p className="form-error" role="alert">
+                {errorText}
+              </p>
+            ) : null}
             <div className="modal__actions">
-              <button type="button" className="button" onClick={closeDialog}>Cancel</button>
+              <button type="button" className="button" onClick={closeDialog}>
+                Cancel
+              </button>
               <button type="submit" className="button button--primary" disabled={change.isPending}>
                 {change.isPending ? 'Changing…' : 'Confirm change'}
               </button>

@@ -48,7 +48,9 @@ export function StatusFilter({ value, onChange }: Props) {
           </label>
         ))}
         {value.length > 0 ? (
-          <button type="button" className="link-button" onClick={() => onChange([])}>Clear statuses</button>
+          <button type="button" className="link-button" onClick={() => onChange([])}>
+            Clear statuses
+          </button>
         ) : null}
       </fieldset>
     </details>

@@ -17,7 +17,9 @@ function TranslationCard({ title, translation, editor, to }: CardProps) {
   if (!translation) {
     return (
       <div className="tcard">
-        <div className="tcard__head"><strong>{title}</strong></div>
+        <div className="tcard__head">
+          <strong>{title}</strong>
+        </div>
         <p className="muted">None for this request.</p>
       </div>
     );
@@ -33,17 +35,25 @@ function TranslationCard({ title, translation, editor, to }: CardProps) {
         <StatusBadge status={translation.status} />
       </div>
       <p className="tcard__meta">
-        {translation.language ? <code className="code">{translation.language}</code> : null}
-        {' '}{translation.translator ? personName(translation.translator) : 'No translator assigned'}
-        {lines !== undefined ? ` · ${translated !== undefined ? `${translated} of ` : ''}${lines} line${lines === 1 ? '' : 's'}${translated !== undefined ? ' translated' : ''}` : ''}
+        {translation.language ? <code className="code">{translation.language}</code> : null}{' '}
+        {translation.translator ? personName(translation.translator) : 'No translator assigned'}
+        {lines !== undefined
+          ? ` · ${translated !== undefined ? `${translated} of ` : ''}${lines} line${lines === 1 ? '' : 's'}${translated !== undefined ? ' translated' : ''}`
+          : ''}
         {translation.approval ? ' · approved' : ''}
       </p>
-      <Link className="button button--small" to={to}>Open {editor}</Link>
+      <Link className="button button--small" to={to}>
+        Open {editor}
+      </Link>
     </div>
   );
 }
 
-export function TranslationsSection({ workRequestId, translation, graphicsTranslation }: {
+export function TranslationsSection({
+  workRequestId,
+  translation,
+  graphicsTranslation,
+}: {
   workRequestId: string;
   translation: EmbeddedTranslation | undefined;
   graphicsTranslation: EmbeddedTranslation | undefined;
@@ -52,8 +62,18 @@ export function TranslationsSection({ workRequestId, translation, graphicsTransl
   return (
     <Section title="Translations">
       <div className="tcards">
-        <TranslationCard title="Subtitles" translation={translation} editor="translation editor" to={`${base}/translation`} />
-        <TranslationCard title="Graphics" translation={graphicsTranslation} editor="graphics translation editor" to={`${base}/graphics-translation`} />
+        <TranslationCard
+          title="Subtitles"
+          translation={translation}
+          editor="translation editor"
+          to={`${base}/translation`}
+        />
+        <TranslationCard
+          title="Graphics"
+          translation={graphicsTranslation}
+          editor="graphics translation editor"
+          to={`${base}/graphics-translation`}
+        />
       </div>
     </Section>
   );

@@ -25,14 +25,31 @@ const COLUMNS: Column<WorkRequest>[] = [
           <Link to={workRequestHref(wr._id ?? '')} tabIndex={-1} className="asset-cell__name">
             {wr.asset?.name || 'Untitled asset'}
           </Link>
-          <span className="asset-cell__type">{[wr.assetType || wr.asset?.type, wr.asset?.mediaType].filter(Boolean).join(' · ') || '—'}</span>
+          <span className="asset-cell__type">
+            {[wr.assetType || wr.asset?.type, wr.asset?.mediaType].filter(Boolean).join(' · ') || '—'}
+          </span>
         </div>
       </div>
     ),
   },
-  { id: 'project', header: 'Project', width: 'minmax(96px, 1fr)', render: (wr) => <span className="truncate">{wr.project?.name ?? '—'}</span> },
-  { id: 'language', header: 'Lang.', width: '58px', render: (wr) => <code className="code">{wr.language ?? '—'}</code> },
-  { id: 'territory', header: 'Terr.', width: '52px', render: (wr) => <code className="code">{wr.territory ?? '—'}</code> },
+  {
+    id: 'project',
+    header: 'Project',
+    width: 'minmax(96px, 1fr)',
+    render: (wr) => <span className="truncate">{wr.project?.name ?? '—'}</span>,
+  },
+  {
+    id: 'language',
+    header: 'Lang.',
+    width: '58px',
+    render: (wr) => <code className="code">{wr.language ?? '—'}</code>,
+  },
+  {
+    id: 'territory',
+    header: 'Terr.',
+    width: '52px',
+    render: (wr) => <code className="code">{wr.territory ?? '—'}</code>,
+  },
   { id: 'status', header: 'Status', width: '144px', render: (wr) => <StatusBadge status={wr.status} /> },
   {
     id: 'due',
@@ -62,6 +79,14 @@ interface Props {
 
 export function WorkRequestTable({ label, query, empty }: Props) {
   return (
-    <InfiniteRecordTable label={label} columns={COLUMNS} query={query} rowHeight={56} noun="work request" hrefFor={workRequestHref} empty={empty} />
+    <InfiniteRecordTable
+      label={label}
+      columns={COLUMNS}
+      query={query}
+      rowHeight={56}
+      noun="work request"
+      hrefFor={workRequestHref}
+      empty={empty}
+    />
   );
 }

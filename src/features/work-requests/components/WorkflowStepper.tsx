@@ -15,11 +15,18 @@ export function WorkflowStepper({ workflow }: { workflow: Workflow | undefined }
     <div className="workflow">
       <ol className="stepper" aria-label="Workflow phases">
         {WORKFLOW_PHASES.map((phase, i) => {
-          const state = currentIndex < 0 ? 'upcoming' : i < currentIndex ? 'done' : i === currentIndex ? 'current' : 'upcoming';
+          const state =
+            currentIndex < 0 ? 'upcoming' : i < currentIndex ? 'done' : i === currentIndex ? 'current' : 'upcoming';
           const terminal = phases?.[phase]?.terminal;
           return (
-            <li key={phase} className={`stepper__step stepper__step--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-              <span className="stepper__marker" aria-hidden="true">{state === 'done' ? '✓' : i + 1}</span>
+            <li
+              key={phase}
+              className={`stepper__step stepper__step--${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
+              <span className="stepper__marker" aria-hidden="true">
+                {state === 'done' ? '✓' : i + 1}
+              </span>
               <span className="stepper__text">
                 <span className="stepper__name">{phase}</span>
                 <span className="stepper__label">
@@ -34,10 +41,18 @@ export function WorkflowStepper({ workflow }: { workflow: Workflow | undefined }
           );
         })}
       </ol>
-      {current && currentIndex < 0 ? <p className="hint">Current phase: <code>{current}</code> (not one of WIP, LOCK, FINAL).</p> : null}
+      {current && currentIndex < 0 ? (
+        <p className="hint">
+          Current phase: <code>{current}</code> (not one of WIP, LOCK, FINAL).
+        </p>
+      ) : null}
       <Fields columns={3}>
-        <Field label="Graphics approval required"><YesNo value={workflow.requireGraphicsApproval} /></Field>
-        <Field label="Offline approval required"><YesNo value={workflow.requireOfflineApproval} /></Field>
+        <Field label="Graphics approval required">
+          <YesNo value={workflow.requireGraphicsApproval} />
+        </Field>
+        <Field label="Offline approval required">
+          <YesNo value={workflow.requireOfflineApproval} />
+        </Field>
         <Field label="Workflow">{workflow.id ? <code className="code">{workflow.id}</code> : undefined}</Field>
       </Fields>
       {phases ? (
@@ -45,7 +60,12 @@ export function WorkflowStepper({ workflow }: { workflow: Workflow | undefined }
           <summary>Phase definitions</summary>
           <table className="mini-table">
             <thead>
-              <tr><th scope="col">Phase</th><th scope="col">Groups</th><th scope="col">Users</th><th scope="col">Terminal</th></tr>
+              <tr>
+                <th scope="col">Phase</th>
+                <th scope="col">Groups</th>
+                <th scope="col">Users</th>
+                <th scope="col">Terminal</th>
+              </tr>
             </thead>
             <tbody>
               {WORKFLOW_PHASES.map((phase) => {
@@ -65,7 +85,9 @@ export function WorkflowStepper({ workflow }: { workflow: Workflow | undefined }
                         : '—'}
                     </td>
                     <td>{def?.users?.length ?? 0}</td>
-                    <td><YesNo value={def?.terminal} /></td>
+                    <td>
+                      <YesNo value={def?.terminal} />
+                    </td>
                   </tr>
                 );
               })}

@@ -34,7 +34,9 @@ describe('CSV of the work-request list', () => {
       from: { name: 'Cora Coordinator', emailNormal: 'cora@mws.test', groups: [{ name: 'Northlight Localization' }] },
       created: 1795000000,
     });
-    expect(line).toBe('w1,Main Trailer,trailer,video,The Glass Orchard,fr-FR,FR,in-progress,2027-01-01T00:00:00Z,Europe/Paris,Cora Coordinator,cora@mws.test,Northlight Localization,2026-11-18T11:06:40Z');
+    expect(line).toBe(
+      'w1,Main Trailer,trailer,video,The Glass Orchard,fr-FR,FR,in-progress,2027-01-01T00:00:00Z,Europe/Paris,Cora Coordinator,cora@mws.test,Northlight Localization,2026-11-18T11:06:40Z',
+    );
     expect(csvRow({ _id: 'w2' })).toBe('w2' + ','.repeat(CSV_COLUMNS.length - 1));
   });
 

@@ -8,8 +8,20 @@
 import type { WorkRequestRow } from '../../../api/schema/workRequestRow';
 
 export const CSV_COLUMNS = [
-  'id', 'asset', 'asset type', 'media type', 'project', 'language', 'territory', 'status',
-  'due (UTC)', 'due time zone', 'requested by', 'requester e-mail', 'requester group', 'created (UTC)',
+  'id',
+  'asset',
+  'asset type',
+  'media type',
+  'project',
+  'language',
+  'territory',
+  'status',
+  'due (UTC)',
+  'due time zone',
+  'requested by',
+  'requester e-mail',
+  'requester group',
+  'created (UTC)',
 ] as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -41,7 +53,9 @@ export function csvRow(wr: WorkRequestRow): string {
     from?.emailNormal,
     from?.groups?.[0]?.name,
     isoUtc(wr.created),
-  ].map(csvCell).join(',');
+  ]
+    .map(csvCell)
+    .join(',');
 }
 
 /** The whole file: a byte order mark (so spreadsheet programs read UTF-8), the header line, one line per request. */

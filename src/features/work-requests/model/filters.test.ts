@@ -8,10 +8,16 @@ describe('filters in the URL', () => {
   });
 
   it('reads filters, normalising the status list and defaulting the sort', () => {
-    const f = filtersFromParams(new URLSearchParams('status=submitted,awaiting-materials,submitted&q=%20trailer%20&language=fr-FR'));
+    const f = filtersFromParams(
+      new URLSearchParams('status=submitted,awaiting-materials,submitted&q=%20trailer%20&language=fr-FR'),
+    );
     expect(f).toEqual({
-      status: ['awaiting-materials', 'submitted'], project: undefined, language: 'fr-FR', territory: undefined,
-      q: 'trailer', sort: '-created',
+      status: ['awaiting-materials', 'submitted'],
+      project: undefined,
+      language: 'fr-FR',
+      territory: undefined,
+      q: 'trailer',
+      sort: '-created',
     });
     expect(hasActiveFilters(f)).toBe(true);
   });
@@ -19,7 +25,11 @@ describe('filters in the URL', () => {
     expect(filtersFromParams(new URLSearchParams('sort=price')).sort).toBe('-created');
   });
   it('writes patches, removing empty values and the default sort', () => {
-    const next = withFilters(new URLSearchParams('view=all&q=x&sort=due'), { q: undefined, status: ['a', 'b'], sort: '-created' });
+    const next = withFilters(new URLSearchParams('view=all&q=x&sort=due'), {
+      q: undefined,
+      status: ['a', 'b'],
+      sort: '-created',
+    });
     expect(next.toString()).toBe('view=all&status=a%2Cb');
   });
   it('knows the automation view', () => {

@@ -29,7 +29,10 @@ export function filtersFromParams(params: URLSearchParams): WorkRequestFilters {
   // Only the spec's statuses: a mistyped or outdated bookmark (`in_progress`) would otherwise show a filter chip
   // the server then refuses with a 400.
   const known = new Set<string>(WORK_REQUEST_STATUSES);
-  const status = (params.get('status') ?? '').split(',').map((s) => s.trim()).filter((s) => known.has(s));
+  const status = (params.get('status') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => known.has(s));
   const sort = params.get('sort');
   return {
     status: status.length ? [...new Set(status)].sort() : undefined,
@@ -45,7 +48,7 @@ export function filtersFromParams(params: URLSearchParams): WorkRequestFilters {
 export function withFilters(params: URLSearchParams, patch: Partial<WorkRequestFilters>): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(patch)) {
-    const text = Array.isArray(value) ? value.join(',') : (value as string | undefined) ?? '';
+    const text = Array.isArray(value) ? value.join(',') : ((value as string | undefined) ?? '');
     if (!text || (key === 'sort' && text === DEFAULT_SORT)) next.delete(key);
     else next.set(key, text);
   }

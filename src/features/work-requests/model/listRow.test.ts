@@ -9,9 +9,24 @@ const full = {
   assetType: 'trailer',
   due: { date: 1, tz: 'Europe/Paris' },
   created: 2,
-  asset: { _id: 'b', name: 'Main Trailer', type: 'trailer', mediaType: 'video', thumbnail: { _id: 't' }, workflow: { phase: 'LOCK' } },
+  asset: {
+    _id: 'b',
+    name: 'Main Trailer',
+    type: 'trailer',
+    mediaType: 'video',
+    thumbnail: { _id: 't' },
+    workflow: { phase: 'LOCK' },
+  },
   project: { _id: 'p', name: 'Paper Lanterns', slug: 'paper-lanterns' },
-  from: { _id: 'u', name: 'Priya', emailNormal: 'p@x', groups: [{ _id: 'g', name: 'G' }, { _id: 'h', name: 'H' }] },
+  from: {
+    _id: 'u',
+    name: 'Priya',
+    emailNormal: 'p@x',
+    groups: [
+      { _id: 'g', name: 'G' },
+      { _id: 'h', name: 'H' },
+    ],
+  },
   history: [{ status: 'incomplete' }],
   materials: [{ name: 'Textless' }],
   instructions: 'Long text',
@@ -21,8 +36,13 @@ describe('toListRow', () => {
   it('keeps what the list shows and drops the rest', () => {
     const row = toListRow(full);
     expect(row).toEqual({
-      _id: full._id, status: 'in-progress', language: 'fr-FR', territory: 'FR', assetType: 'trailer',
-      due: full.due, created: 2,
+      _id: full._id,
+      status: 'in-progress',
+      language: 'fr-FR',
+      territory: 'FR',
+      assetType: 'trailer',
+      due: full.due,
+      created: 2,
       asset: { _id: 'b', name: 'Main Trailer', type: 'trailer', mediaType: 'video', thumbnail: { _id: 't' } },
       project: { _id: 'p', name: 'Paper Lanterns' },
       from: { _id: 'u', name: 'Priya', emailNormal: 'p@x', groups: [{ _id: 'g', name: 'G' }] },
@@ -36,7 +56,12 @@ describe('toListRow', () => {
 
   it('leaves unreadable items of a page as they are', () => {
     const bad = { ok: false as const, id: 'x', raw: { _id: 'x' }, problems: [] };
-    const page = toListRows({ items: [{ ok: true, data: full, problems: [] }, bad], offset: 0, total: 2, nextOffset: undefined });
+    const page = toListRows({
+      items: [{ ok: true, data: full, problems: [] }, bad],
+      offset: 0,
+      total: 2,
+      nextOffset: undefined,
+    });
     expect(page.items[1]).toBe(bad);
     expect(page.items[0]!.ok && page.items[0]!.data.history).toBeUndefined();
   });

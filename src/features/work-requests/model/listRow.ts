@@ -16,7 +16,13 @@ export function toListRow(wr: WorkRequestRow): WorkRequestRow {
     assetType: wr.assetType,
     due: wr.due,
     created: wr.created,
-    asset: asset && { _id: asset._id, name: asset.name, type: asset.type, mediaType: asset.mediaType, thumbnail: asset.thumbnail },
+    asset: asset && {
+      _id: asset._id,
+      name: asset.name,
+      type: asset.type,
+      mediaType: asset.mediaType,
+      thumbnail: asset.thumbnail,
+    },
     project: project && { _id: project._id, name: project.name },
     from: from && { _id: from._id, name: from.name, emailNormal: from.emailNormal, groups: from.groups?.slice(0, 1) },
   };

@@ -41,7 +41,12 @@ export function resolveRecordUrls(urls: Record<string, unknown> | undefined, wor
     const path = pathOf(filled);
     const pathname = path?.split(/[?#]/)[0];
     if (filled.includes(':code')) {
-      out.push({ key, template: value, to: undefined, note: 'Holds a per-invitation code (:code), filled in when an invitation is sent.' });
+      out.push({
+        key,
+        template: value,
+        to: undefined,
+        note: 'Holds a per-invitation code (:code), filled in when an invitation is sent.',
+      });
     } else if (pathname && APP_ROUTES.some((re) => re.test(pathname))) {
       out.push({ key, template: value, to: path, note: undefined });
     } else {

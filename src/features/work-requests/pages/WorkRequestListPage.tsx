@@ -29,9 +29,12 @@ export function WorkRequestListPage() {
   const queue = useAutomationQueue(view === 'automation');
   const query = view === 'all' ? all : queue;
 
-  const onChange = useCallback((patch: Partial<WorkRequestFilters>) => {
-    setParams((current) => withFilters(current, patch));
-  }, [setParams]);
+  const onChange = useCallback(
+    (patch: Partial<WorkRequestFilters>) => {
+      setParams((current) => withFilters(current, patch));
+    },
+    [setParams],
+  );
   const onClear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
 
   return (
@@ -39,13 +42,23 @@ export function WorkRequestListPage() {
       <div className="page__header">
         <h1 className="page__title">{view === 'automation' ? 'Automation queue' : 'Work requests'}</h1>
         <nav className="segmented" aria-label="Work request views">
-          <Link to="/work-requests" className="segmented__item" aria-current={view === 'all' ? 'page' : undefined}>All requests</Link>
-          <Link to="/work-requests?view=automation" className="segmented__item" aria-current={view === 'automation' ? 'page' : undefined}>Automation queue</Link>
+          <Link to="/work-requests" className="segmented__item" aria-current={view === 'all' ? 'page' : undefined}>
+            All requests
+          </Link>
+          <Link
+            to="/work-requests?view=automation"
+            className="segmented__item"
+            aria-current={view === 'automation' ? 'page' : undefined}
+          >
+            Automation queue
+          </Link>
         </nav>
         <p className="page__count" aria-live="polite">
           {query.isSuccess ? countLine(query.data, query.hasNextPage, 'work request') : null}
         </p>
-        {query.isSuccess && (query.data.pages[0]?.items.length ?? 0) > 0 ? <ExportButton view={view} filters={filters} /> : null}
+        {query.isSuccess && (query.data.pages[0]?.items.length ?? 0) > 0 ? (
+          <ExportButton view={view} filters={filters} />
+        ) : null}
       </div>
       {view === 'all' ? (
         <FiltersBar filters={filters} onChange={onChange} onClear={onClear} loadChoices={!query.isPending} />
@@ -61,7 +74,8 @@ export function WorkRequestListPage() {
         view === 'all' && isUnavailable(query.error) ? (
           <Unavailable what="The full work request list">
             This deployment does not offer GET /workrequests (an extension).{' '}
-            <Link to="/work-requests?view=automation">Open the automation queue</Link> instead, or open a request by its link.
+            <Link to="/work-requests?view=automation">Open the automation queue</Link> instead, or open a request by its
+            link.
           </Unavailable>
         ) : (
           <ErrorPanel error={query.error} title="Could not load work requests" onRetry={() => void query.refetch()} />
@@ -72,9 +86,13 @@ export function WorkRequestListPage() {
           query={query}
           empty={
             <div className="empty">
-              <strong>No work requests{view === 'all' && hasActiveFilters(filters) ? ' match these filters' : ''}.</strong>
+              <strong>
+                No work requests{view === 'all' && hasActiveFilters(filters) ? ' match these filters' : ''}.
+              </strong>
               {view === 'all' && hasActiveFilters(filters) ? (
-                <button type="button" className="link-button" onClick={onClear}>Clear filters</button>
+                <button type="button" className="link-button" onClick={onClear}>
+                  Clear filters
+                </button>
               ) : null}
             </div>
           }

@@ -16,7 +16,13 @@ import { isOverdue } from '../../../lib/statuses';
 import { AssetSection } from '../components/AssetSection';
 import { CommentsSection } from '../components/CommentsSection';
 import {
-  DcpSection, DngSection, FilesSection, ListsSection, MaterialsSection, RecipientsSection, UsesSection,
+  DcpSection,
+  DngSection,
+  FilesSection,
+  ListsSection,
+  MaterialsSection,
+  RecipientsSection,
+  UsesSection,
 } from '../components/DeliverySections';
 import { HistoryTimeline } from '../components/HistoryTimeline';
 import { OfflinesSection } from '../components/OfflinesSection';
@@ -32,10 +38,17 @@ export function WorkRequestPage() {
   const { id = '' } = useParams();
   const query = useWorkRequest(id);
   const wr = query.data?.data;
-  useDocumentTitle(wr ? `${wr.asset?.name ?? 'Work request'} — ${wr.language ?? ''}/${wr.territory ?? ''}` : 'Work request');
+  useDocumentTitle(
+    wr ? `${wr.asset?.name ?? 'Work request'} — ${wr.language ?? ''}/${wr.territory ?? ''}` : 'Work request',
+  );
 
   if (query.isPending) {
-    return <DetailLoading breadcrumb={<Breadcrumb />} labels={['Loading work request', 'Loading details', 'Loading history']} />;
+    return (
+      <DetailLoading
+        breadcrumb={<Breadcrumb />}
+        labels={['Loading work request', 'Loading details', 'Loading history']}
+      />
+    );
   }
   if (query.isError || !wr) {
     return (
@@ -46,7 +59,11 @@ export function WorkRequestPage() {
         title="Could not load this work request"
         notFound={{
           title: 'Work request not found',
-          text: <>There is no work request <code className="code">{id}</code>, or you don’t have access to it.</>,
+          text: (
+            <>
+              There is no work request <code className="code">{id}</code>, or you don’t have access to it.
+            </>
+          ),
           back: { to: '/work-requests', label: 'Back to work requests' },
         }}
       />
@@ -65,8 +82,15 @@ export function WorkRequestPage() {
             <StatusBadge status={wr.status} />
             <span>{wr.project?.name ?? 'No project'}</span>
             <span aria-hidden="true">·</span>
-            <span><code className="code">{wr.language ?? '—'}</code> / <code className="code">{wr.territory ?? '—'}</code></span>
-            {wr.assetType ? <><span aria-hidden="true">·</span><span>{wr.assetType}</span></> : null}
+            <span>
+              <code className="code">{wr.language ?? '—'}</code> / <code className="code">{wr.territory ?? '—'}</code>
+            </span>
+            {wr.assetType ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>{wr.assetType}</span>
+              </>
+            ) : null}
             {overdue ? <span className="tag tag--danger">Overdue</span> : null}
           </p>
         </div>
@@ -77,7 +101,10 @@ export function WorkRequestPage() {
       {problems.length ? (
         <div className="notice notice--warning" role="status">
           <strong>Some fields of this record could not be read and are left out:</strong>{' '}
-          {problems.slice(0, 5).map((p) => `${p.path || 'record'} (${p.message})`).join('; ')}
+          {problems
+            .slice(0, 5)
+            .map((p) => `${p.path || 'record'} (${p.message})`)
+            .join('; ')}
           {problems.length > 5 ? ` and ${problems.length - 5} more` : ''}.
         </div>
       ) : null}
@@ -86,13 +113,26 @@ export function WorkRequestPage() {
         <div className="detail-grid__main">
           <Section title="Order">
             <Fields columns={3}>
-              <Field label="Due"><ZonedDateTime value={wr.due} overdue={overdue} /></Field>
-              <Field label="Delivery deadline"><ZonedDateTime value={wr.deliveryDeadline} /></Field>
-              <Field label="Requested by">
-                {wr.from ? <>{personName(wr.from)}{personGroup(wr.from) ? <span className="muted"> · {personGroup(wr.from)}</span> : null}</> : undefined}
+              <Field label="Due">
+                <ZonedDateTime value={wr.due} overdue={overdue} />
               </Field>
-              <Field label="Language"><code className="code">{wr.language}</code></Field>
-              <Field label="Territory"><code className="code">{wr.territory}</code></Field>
+              <Field label="Delivery deadline">
+                <ZonedDateTime value={wr.deliveryDeadline} />
+              </Field>
+              <Field label="Requested by">
+                {wr.from ? (
+                  <>
+                    {personName(wr.from)}
+                    {personGroup(wr.from) ? <span className="muted"> · {personGroup(wr.from)}</span> : null}
+                  </>
+                ) : undefined}
+              </Field>
+              <Field label="Language">
+                <code className="code">{wr.language}</code>
+              </Field>
+              <Field label="Territory">
+                <code className="code">{wr.territory}</code>
+              </Field>
               <Field label="Created">{wr.created ? formatDateTime(wr.created) : undefined}</Field>
               <Field label="Asset type">{wr.assetType}</Field>
               <Field label="Asset category">{wr.assetCategory}</Field>
@@ -108,12 +148,20 @@ export function WorkRequestPage() {
               </Field>
               <Field label="Automation">
                 <span className="flags">
-                  <span>Auto <YesNo value={wr.auto} /></span>
-                  <span>Auto-subs <YesNo value={wr.autosubs} /></span>
-                  <span>Auto mode <YesNo value={wr.autoMode} /></span>
+                  <span>
+                    Auto <YesNo value={wr.auto} />
+                  </span>
+                  <span>
+                    Auto-subs <YesNo value={wr.autosubs} />
+                  </span>
+                  <span>
+                    Auto mode <YesNo value={wr.autoMode} />
+                  </span>
                 </span>
               </Field>
-              <Field label="Dual languages"><YesNo value={wr.dualLanguages} /></Field>
+              <Field label="Dual languages">
+                <YesNo value={wr.dualLanguages} />
+              </Field>
               <Field label="Audio file">{wr.audioFile ?? undefined}</Field>
               <Field label="Studio">{wr.studio ? <code className="code">{wr.studio}</code> : undefined}</Field>
               {wr.reason ? <Field label="Latest reason">{wr.reason}</Field> : null}
@@ -136,7 +184,11 @@ export function WorkRequestPage() {
           {wr._id ? <CommentsSection workRequestId={wr._id} /> : null}
         </div>
         <aside className="detail-grid__side" aria-label="Work request activity">
-          <TranslationsSection workRequestId={wr._id ?? id} translation={wr.translation} graphicsTranslation={wr.graphicsTranslation} />
+          <TranslationsSection
+            workRequestId={wr._id ?? id}
+            translation={wr.translation}
+            graphicsTranslation={wr.graphicsTranslation}
+          />
           {wr._id ? <OfflinesSection workRequestId={wr._id} /> : null}
           <Section title="History" meta={wr.history?.length ? `(${wr.history.length})` : undefined}>
             <HistoryTimeline history={wr.history} />
@@ -144,7 +196,9 @@ export function WorkRequestPage() {
           <Section title="Project">
             <Fields columns={1}>
               <Field label="Name">{wr.project?.name}</Field>
-              <Field label="Slug">{wr.project?.slug ? <code className="code">{wr.project.slug}</code> : undefined}</Field>
+              <Field label="Slug">
+                {wr.project?.slug ? <code className="code">{wr.project.slug}</code> : undefined}
+              </Field>
             </Fields>
           </Section>
           <RecordLinksSection urls={wr.urls} id={wr._id ?? id} />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cleanOverrides, DEFAULT_PROFILE, diffFromDefaults, loadProfileOverrides, primaryLanguage, profileFor, saveProfileOverrides } from './profiles';
+import {
+  cleanOverrides,
+  DEFAULT_PROFILE,
+  diffFromDefaults,
+  loadProfileOverrides,
+  primaryLanguage,
+  profileFor,
+  saveProfileOverrides,
+} from './profiles';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -13,7 +21,15 @@ function memoryStorage() {
 
 describe('QC profiles', () => {
   it('has the documented defaults', () => {
-    expect(DEFAULT_PROFILE).toMatchObject({ maxCharsPerLine: 42, maxLinesPerSubtitle: 2, maxCharsPerSecond: 17, minDurationMs: 833, maxDurationMs: 7000, minGapFrames: 2, fps: 24 });
+    expect(DEFAULT_PROFILE).toMatchObject({
+      maxCharsPerLine: 42,
+      maxLinesPerSubtitle: 2,
+      maxCharsPerSecond: 17,
+      minDurationMs: 833,
+      maxDurationMs: 7000,
+      minGapFrames: 2,
+      fps: 24,
+    });
   });
 
   it('uses language reading speeds by primary subtag', () => {
@@ -33,7 +49,9 @@ describe('QC profiles', () => {
   });
 
   it('cleans overrides from storage or forms', () => {
-    expect(cleanOverrides({ maxCharsPerLine: 40, maxCharsPerSecond: -1, bogus: 3, minDurationMs: 'x' })).toEqual({ maxCharsPerLine: 40 });
+    expect(cleanOverrides({ maxCharsPerLine: 40, maxCharsPerSecond: -1, bogus: 3, minDurationMs: 'x' })).toEqual({
+      maxCharsPerLine: 40,
+    });
     expect(cleanOverrides(null)).toEqual({});
   });
 

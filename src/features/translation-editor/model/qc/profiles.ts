@@ -61,7 +61,10 @@ export function diffFromDefaults(language: string | undefined, profile: QcProfil
 
 const storageKey = (language: string) => `mws.qc-profile.${primaryLanguage(language) || 'default'}`;
 
-export function loadProfileOverrides(storage: Pick<Storage, 'getItem'> | undefined, language: string | undefined): Partial<QcProfile> {
+export function loadProfileOverrides(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  language: string | undefined,
+): Partial<QcProfile> {
   try {
     const raw = storage?.getItem(storageKey(language ?? ''));
     return raw ? cleanOverrides(JSON.parse(raw)) : {};

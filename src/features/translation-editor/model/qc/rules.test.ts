@@ -13,7 +13,12 @@ import { sameAsOriginal } from './rules/sameAsOriginal';
 import { checkLine, QC_RULES } from './rules';
 
 const P = DEFAULT_PROFILE;
-const line = (text: string, startMs = 0, stopMs = 3000, original?: string): QcLine => ({ text, startMs, stopMs, original });
+const line = (text: string, startMs = 0, stopMs = 3000, original?: string): QcLine => ({
+  text,
+  startMs,
+  stopMs,
+  original,
+});
 
 describe('QC rules', () => {
   it('chars-per-line: each row against 42, tags not counted', () => {

@@ -11,7 +11,15 @@ import { gap } from './rules/gap';
 import { sameAsOriginal } from './rules/sameAsOriginal';
 
 export const QC_RULES: readonly QcRule[] = [
-  empty, charsPerLine, linesPerSubtitle, readingSpeed, minDuration, maxDuration, overlap, gap, sameAsOriginal,
+  empty,
+  charsPerLine,
+  linesPerSubtitle,
+  readingSpeed,
+  minDuration,
+  maxDuration,
+  overlap,
+  gap,
+  sameAsOriginal,
 ];
 
 const NONE: readonly QcProblem[] = Object.freeze([]);

@@ -27,8 +27,15 @@ export interface QcProfile {
 }
 
 export type QcRuleId =
-  | 'chars-per-line' | 'lines-per-subtitle' | 'reading-speed' | 'min-duration' | 'max-duration'
-  | 'overlap' | 'gap' | 'empty' | 'same-as-original';
+  | 'chars-per-line'
+  | 'lines-per-subtitle'
+  | 'reading-speed'
+  | 'min-duration'
+  | 'max-duration'
+  | 'overlap'
+  | 'gap'
+  | 'empty'
+  | 'same-as-original';
 
 export type QcSeverity = 'error' | 'warning';
 

@@ -11,6 +11,12 @@ export const gap: QcRule = {
     const minimum = profile.minGapFrames * frameMs(profile.fps);
     // Half a millisecond of slack: timecodes are whole milliseconds, frames are not.
     if (gapMs < 0 || gapMs >= minimum - 0.5) return [];
-    return [{ rule: 'gap', severity: 'warning', message: `Gap to the next line ${gapMs} ms (under ${profile.minGapFrames} frames)` }];
+    return [
+      {
+        rule: 'gap',
+        severity: 'warning',
+        message: `Gap to the next line ${gapMs} ms (under ${profile.minGapFrames} frames)`,
+      },
+    ];
   },
 };

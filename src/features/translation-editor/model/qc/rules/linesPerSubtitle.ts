@@ -9,6 +9,12 @@ export const linesPerSubtitle: QcRule = {
     if (isBlank(line.text)) return [];
     const rows = visibleRows(line.text).length;
     if (rows <= profile.maxLinesPerSubtitle) return [];
-    return [{ rule: 'lines-per-subtitle', severity: 'error', message: `${rows} lines (limit ${profile.maxLinesPerSubtitle})` }];
+    return [
+      {
+        rule: 'lines-per-subtitle',
+        severity: 'error',
+        message: `${rows} lines (limit ${profile.maxLinesPerSubtitle})`,
+      },
+    ];
   },
 };

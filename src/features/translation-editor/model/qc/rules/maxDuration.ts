@@ -8,6 +8,12 @@ export const maxDuration: QcRule = {
     if (line.startMs === undefined || line.stopMs === undefined) return [];
     const duration = line.stopMs - line.startMs;
     if (duration <= profile.maxDurationMs) return [];
-    return [{ rule: 'max-duration', severity: 'warning', message: `On screen ${(duration / 1000).toFixed(3)} s (maximum ${(profile.maxDurationMs / 1000).toFixed(3)} s)` }];
+    return [
+      {
+        rule: 'max-duration',
+        severity: 'warning',
+        message: `On screen ${(duration / 1000).toFixed(3)} s (maximum ${(profile.maxDurationMs / 1000).toFixed(3)} s)`,
+      },
+    ];
   },
 };

@@ -8,6 +8,12 @@ export const minDuration: QcRule = {
     if (line.startMs === undefined || line.stopMs === undefined) return [];
     const duration = line.stopMs - line.startMs;
     if (duration >= profile.minDurationMs) return [];
-    return [{ rule: 'min-duration', severity: 'warning', message: `On screen ${duration} ms (minimum ${profile.minDurationMs} ms)` }];
+    return [
+      {
+        rule: 'min-duration',
+        severity: 'warning',
+        message: `On screen ${duration} ms (minimum ${profile.minDurationMs} ms)`,
+      },
+    ];
   },
 };

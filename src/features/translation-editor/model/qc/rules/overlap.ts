@@ -7,6 +7,8 @@ export const overlap: QcRule = {
   check(line, next) {
     if (!next || line.stopMs === undefined || next.startMs === undefined) return [];
     if (line.stopMs <= next.startMs) return [];
-    return [{ rule: 'overlap', severity: 'error', message: `Overlaps the next line by ${line.stopMs - next.startMs} ms` }];
+    return [
+      { rule: 'overlap', severity: 'error', message: `Overlaps the next line by ${line.stopMs - next.startMs} ms` },
+    ];
   },
 };

@@ -15,10 +15,12 @@ export const readingSpeed: QcRule = {
     if (line.startMs === undefined || line.stopMs === undefined || line.stopMs <= line.startMs) return [];
     const cps = charsPerSecond(line.text, line.startMs, line.stopMs);
     if (cps <= profile.maxCharsPerSecond) return [];
-    return [{
-      rule: 'reading-speed',
-      severity: 'warning',
-      message: `Reading speed ${cps.toFixed(1)} characters/s (limit ${profile.maxCharsPerSecond})`,
-    }];
+    return [
+      {
+        rule: 'reading-speed',
+        severity: 'warning',
+        message: `Reading speed ${cps.toFixed(1)} characters/s (limit ${profile.maxCharsPerSecond})`,
+      },
+    ];
   },
 };
