@@ -108,6 +108,70 @@ export interface Store {
   close(): void;
 }
 
+/**
+ * A write the database refused because a unique field already holds the value (a user's e-mail, a language's code,
+ * a project's slug): checked by the database itself, so two instances inserting at once cannot both succeed.
+ */
+export class UniqueViolation extends Error {
+  constructor(
+    readonly collection: Collection,
+    readonly field: string,
+  ) {
+    super(`another ${collection} record has this ${field}`);
+  }
+}
+
+/**
+ * The operations of a store that work inside and outside a transaction (issue #13: the async, transactional
+ * Store that both SQLite and PostgreSQL implement; this replaces the synchronous `Store` above once every caller
+ * awaits). Every call returns a promise.
+ */
+export interface StoreOps {
+  get<T extends Doc = Doc>(collection: Collection, id: string, options?: ReadOptions): Promise<Stored<T> | undefined>;
+  /** The records of these ids that exist, in one query (never one query per id); order not guaranteed. */
+  getMany<T extends Doc = Doc>(
+    collection: Collection,
+    ids: readonly string[],
+    options?: ReadOptions,
+  ): Promise<Stored<T>[]>;
+  /** Inserts a document; `_id` and `created` are made when absent. A unique field already taken: UniqueViolation. */
+  insert<T extends Doc = Doc>(
+    collection: Collection,
+    doc: Omit<T, '_id' | 'created'> & Partial<Doc>,
+  ): Promise<Stored<T>>;
+  /**
+   * Replaces a document. When `expectedVersion` is given and differs, throws VersionConflict and changes nothing;
+   * the check is made by the database in the same statement as the write (no read-then-write race).
+   */
+  replace<T extends Doc = Doc>(collection: Collection, doc: T, expectedVersion?: number): Promise<Stored<T>>;
+  list<T extends Doc = Doc>(collection: Collection, query: ListQuery): Promise<Page<T>>;
+  count(collection: Collection, filters?: Filter[]): Promise<number>;
+  /**
+   * Set-based update: merges `fields` into the top level of every document the filters select (at most `limit`
+   * when given), bumping each version; answers how many changed. (Mark-all-read, never a page loop in memory.)
+   */
+  updateWhere(
+    collection: Collection,
+    filters: Filter[],
+    fields: Record<string, unknown>,
+    limit?: number,
+  ): Promise<number>;
+  /** Runs `effect` once the surrounding transaction has committed (at once outside one); never on rollback. */
+  afterCommit(effect: () => void): void;
+}
+
+export interface AsyncStore extends StoreOps {
+  /**
+   * Runs `fn` atomically with its own `tx`: every write through `tx` is stored, or (when `fn` throws) none. Calls on
+   * the store itself made meanwhile by other requests never see `tx`'s uncommitted writes. Nested calls (a
+   * `transaction` on `tx`) join the outer one.
+   */
+  transaction<R>(fn: (tx: StoreOps & Pick<AsyncStore, 'transaction'>) => Promise<R>): Promise<R>;
+  /** A number that changes at every write to any collection (by any instance sharing the database). */
+  generation(): Promise<number>;
+  close(): Promise<void>;
+}
+
 /** What every record id is (newId makes them): 24 lower-case hex digits. As a pattern for larger expressions. */
 export const RECORD_ID_PATTERN = '[0-9a-f]{24}';
 export const RECORD_ID = new RegExp(`^${RECORD_ID_PATTERN}$`);
