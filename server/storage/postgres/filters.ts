@@ -1,0 +1,126 @@
+/**
+ * Filters, sorts and columns of the PostgreSQL store as SQL: the same meaning as the SQLite store's (store.ts), with
+ * every value a bind parameter and every name checked against indexes.ts.
+ */
+import type { Collection, Filter, FilterValue } from '../store';
+import { pgColumns, type PgColumn } from './columns';
+import { tsqueryAnyOf, tsqueryOf } from './search';
+
+/** Bind parameters, numbered as they are added. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const columnCache = new Map<Collection, Map<string, PgColumn>>();
+
+/** The indexed columns of a collection, by field name. */
+export function columnsOf(collection: Collection): Map<string, PgColumn> {
+  let map = columnCache.get(collection);
+  if (!map) {
+    map = new Map(pgColumns(collection).map((c) => [c.field, c]));
+    columnCache.set(collection, map);
+  }
+  return map;
+}
+
+function indexed(collection: Collection, field: string): PgColumn {
+  const column = columnsOf(collection).get(field);
+  if (!column) throw new Error(`${collection} has no indexed field ${field}`);
+  return column;
+}
+
+/** The SQL of a field to compare or sort on: the row's `id` / `created`, or an indexed field's column. */
+export function sortColumn(collection: Collection, field: string): string {
+  if (field === '_id') return 'id';
+  if (field === 'created') return 'created';
+  const column = indexed(collection, field);
+  if (column.kind === 'words' || column.kind === 'ids') throw new Error(`${collection}.${field} cannot be sorted on`);
+  return `"${column.column}"`;
+}
+
+/** PostgreSQL text cannot hold NUL: a value with one is equal to nothing stored. */
+const NUL = '\u0000';
+
+/** A filter value as its column compares it, or undefined when it can equal nothing stored there. */
+function valueFor(numeric: boolean, value: FilterValue | undefined): string | number | undefined {
+  if (value === undefined) return undefined;
+  if (numeric) {
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+    const n = value.trim() === '' ? NaN : Number(value);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  const s = String(value);
+  return s.includes(NUL) ? undefined : s;
+}
+
+function isNumeric(collection: Collection, field: string): boolean {
+  if (field === 'created') return true;
+  if (field === '_id') return false;
+  const c = indexed(collection, field);
+  return c.kind === 'number' || (c.kind === 'expression' && !c.definition.startsWith('text'));
+}
+
+/** The SQL condition of the filters (`TRUE` for none), its values added to `params`. */
+export function whereSql(collection: Collection, filters: readonly Filter[] = [], params: Params): string {
+  const parts: string[] = [];
+  for (const f of filters) {
+    if (f.op === 'of') {
+      const col = sortColumn(collection, f.field);
+      parts.push(`${col} IN (SELECT id FROM "${f.collection}" WHERE ${whereSql(f.collection, f.filters, params)})`);
+      continue;
+    }
+    if (f.op === 'contains') {
+      const column = indexed(collection, f.field);
+      if (column.kind !== 'words' && column.kind !== 'ids')
+        throw new Error(`${collection}.${f.field} is not a text field`);
+      const values = Array.isArray(f.value) ? f.value.map(String) : [String(f.value ?? '')];
+      if (Array.isArray(f.value) && values.length === 0) {
+        parts.push('FALSE');
+        continue;
+      }
+      if (column.kind === 'ids') {
+        const ids = values.filter((v) => v !== '' && !v.includes(NUL));
+        parts.push(ids.length ? `"${column.column}" ?| ${params.add(ids)}::text[]` : 'FALSE');
+        continue;
+      }
+      const query = Array.isArray(f.value) ? tsqueryAnyOf(values) : tsqueryOf(values[0]!);
+      if (query === undefined) {
+        // Nothing searchable typed narrows nothing; a list of values none of which is a word matches nothing.
+        if (Array.isArray(f.value)) parts.push('FALSE');
+        continue;
+      }
+      parts.push(`"${column.column}" @@ ${params.add(query)}::tsquery`);
+      continue;
+    }
+    const col = sortColumn(collection, f.field);
+    const numeric = isNumeric(collection, f.field);
+    const type = numeric ? 'double precision' : 'text';
+    const list = Array.isArray(f.value) ? f.value : [f.value];
+    if (f.op === 'in') {
+      const values = list.map((v) => valueFor(numeric, v)).filter((v) => v !== undefined);
+      parts.push(values.length ? `${col} = ANY(${params.add(values)}::${type}[])` : 'FALSE');
+      continue;
+    }
+    const value = valueFor(numeric, list[0]);
+    if (value === undefined) {
+      parts.push('FALSE');
+      continue;
+    }
+    const operator = f.op === 'eq' ? '=' : f.op === 'lt' ? '<' : '>';
+    parts.push(`${col} ${operator} ${params.add(value)}::${type}`);
+  }
+  return parts.length ? parts.join(' AND ') : 'TRUE';
+}
+
+/** The ORDER BY of a sort, `id` breaking ties; NULLs first ascending and last descending, as SQLite sorts them. */
+export function orderSql(collection: Collection, sort: { field: string; dir: 'asc' | 'desc' }, prefix = ''): string {
+  const col = sortColumn(collection, sort.field);
+  const dir = sort.dir === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
+  const idDir = sort.dir === 'asc' ? 'ASC' : 'DESC';
+  return `${prefix}${col} ${dir}, ${prefix}id ${idDir}`;
+}
