@@ -34,6 +34,12 @@ function indexed(collection: Collection, field: string): PgColumn {
 }
 
 /** The SQL of a field to compare or sort on: the row's `id` / `created`, or an indexed field's column. */
+/** An index key part for a field: NULLs first (see orderSql), except on the columns that are never NULL. */
+export function indexKey(collection: Collection, field: string): string {
+  const col = sortColumn(collection, field);
+  return field === '_id' || field === 'created' ? col : `${col} NULLS FIRST`;
+}
+
 export function sortColumn(collection: Collection, field: string): string {
   if (field === '_id') return 'id';
   if (field === 'created') return 'created';
@@ -117,10 +123,16 @@ export function whereSql(collection: Collection, filters: readonly Filter[] = []
   return parts.length ? parts.join(' AND ') : 'TRUE';
 }
 
-/** The ORDER BY of a sort, `id` breaking ties; NULLs first ascending and last descending, as SQLite sorts them. */
+/**
+ * The ORDER BY of a sort, `id` breaking ties; NULLs first ascending and last descending, as SQLite sorts them (the
+ * field indexes are made `NULLS FIRST`, so both directions walk them).
+ */
 export function orderSql(collection: Collection, sort: { field: string; dir: 'asc' | 'desc' }, prefix = ''): string {
   const col = sortColumn(collection, sort.field);
-  const dir = sort.dir === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
+  // `id` and `created` are never NULL: a NULLS clause on them would keep the planner from their plain indexes.
+  const nulls =
+    sort.field === '_id' || sort.field === 'created' ? '' : sort.dir === 'asc' ? ' NULLS FIRST' : ' NULLS LAST';
+  const dir = (sort.dir === 'asc' ? 'ASC' : 'DESC') + nulls;
   const idDir = sort.dir === 'asc' ? 'ASC' : 'DESC';
   return `${prefix}${col} ${dir}, ${prefix}id ${idDir}`;
 }

@@ -28,8 +28,9 @@ import {
   type Stored,
 } from '../store';
 import { UNIQUE_FIELDS } from '../uniqueFields';
+import { COMPOSITE_INDEXES } from '../indexes';
 import { pgColumns, type PgColumn } from './columns';
-import { Params, orderSql, whereSql } from './filters';
+import { Params, orderSql, sortColumn, whereSql } from './filters';
 import { migrate, searchedTexts, uniqueIndexName } from './schema';
 import { tsvectorOf } from './search';
 
@@ -87,6 +88,42 @@ function wordValues(c: Collection, doc: Record<string, unknown>, params: Params)
     col: `"${col.column}"`,
     value: `${params.add(tsvectorOf(searchedTexts(doc, col)))}::tsvector`,
   }));
+}
+
+type Sort = NonNullable<ListQuery['sort']>;
+
+/** The query of a page's ids. */
+function pageIds(c: Collection, query: ListQuery, sort: Sort, params: Params): string {
+  const where = whereSql(c, query.filters, params);
+  return (
+    `SELECT id FROM "${c}" WHERE ${where} ORDER BY ${orderSql(c, sort)} ` +
+    `LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}`
+  );
+}
+
+/**
+ * The query of a page's ids when the list's only filter is an `in` of several values with a composite index
+ * (value, sort field): one ordered index range per value, merged (PostgreSQL plans `UNION ALL` of ordered arms under
+ * an ORDER BY as a Merge Append), so a page costs its offset instead of a walk of the sort's index that skips the
+ * other values, or a sort of every match (a coordinator's studios, by date). Otherwise undefined.
+ */
+function mergedPageIds(c: Collection, query: ListQuery, sort: Sort, params: Params): string | undefined {
+  const [split, ...others] = query.filters ?? [];
+  if (!split || others.length > 0 || split.op !== 'in' || !Array.isArray(split.value)) return undefined;
+  const values = [...new Set(split.value)];
+  const indexed = (COMPOSITE_INDEXES[c] ?? []).some(([a, b]) => a === split.field && b === sort.field);
+  if (!indexed || values.length < 2 || values.length > 50) return undefined;
+  const end = params.add(query.offset + query.limit);
+  const arms = values.map(
+    (value) =>
+      `(SELECT id, ${sortColumn(c, sort.field)} AS k FROM "${c}" ` +
+      `WHERE ${whereSql(c, [{ field: split.field, op: 'eq', value }], params)} ORDER BY ${orderSql(c, sort)} LIMIT ${end})`,
+  );
+  const merged = orderSql(c, sort).replace(sortColumn(c, sort.field), 'k');
+  return (
+    `SELECT id FROM (${arms.join(' UNION ALL ')}) u ORDER BY ${merged} ` +
+    `LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}`
+  );
 }
 
 /** The operations, bound to the pool (store level) or to one transaction's client. */
@@ -205,12 +242,11 @@ class Operations implements StoreOps {
     const total = await this.count(c, query.filters);
     if (total === 0 || query.offset >= total) return { items: [], total };
     const params = new Params();
-    const where = whereSql(c, query.filters, params);
     // The page's ids first (an index can answer them without reading documents), then only those documents.
+    const ids = mergedPageIds(c, query, sort, params) ?? pageIds(c, query, sort, params);
     const sql =
-      `SELECT ${docSql(query.omit, params, 't.')} AS doc FROM "${c}" t JOIN ` +
-      `(SELECT id FROM "${c}" WHERE ${where} ORDER BY ${order} ` +
-      `LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}) p ON p.id = t.id ORDER BY ${orderSql(c, sort, 't.')}`;
+      `SELECT ${docSql(query.omit, params, 't.')} AS doc FROM "${c}" t JOIN (${ids}) p ON p.id = t.id ` +
+      `ORDER BY ${orderSql(c, sort, 't.')}`;
     const { rows } = await this.query<{ doc: T }>(sql, params.values);
     return { items: rows.map((r) => r.doc), total };
   }

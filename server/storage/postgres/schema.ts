@@ -4,15 +4,15 @@
  * advisory lock, each step in a transaction, so instances starting together take turns and the later ones find
  * the work done.
  *
- * A derived column's definition is recorded in `schema_fields`: when indexes.ts or columns.ts change it, the column
- * is dropped and added again (its indexes with it); a word-search column is then filled from the documents.
+ * A derived column's or index's definition is recorded in `schema_fields`: when indexes.ts or columns.ts change it,
+ * it is dropped and made again (a column's indexes with it); a word-search column is then filled from the documents.
  */
 import type { PoolClient } from 'pg';
 import { COLLECTIONS, type Collection } from '../store';
 import { COMPOSITE_INDEXES } from '../indexes';
 import { UNIQUE_FIELDS } from '../uniqueFields';
 import { checkPgFields, pgColumns, type PgColumn } from './columns';
-import { sortColumn } from './filters';
+import { indexKey } from './filters';
 import { tsvectorOf } from './search';
 
 /** The advisory lock key of schema changes (any constant all instances share: "mws schema"). */
@@ -103,7 +103,7 @@ async function syncCollection(client: PoolClient, c: Collection): Promise<void> 
   const columns = pgColumns(c);
   const wanted = new Set(columns.map((col) => col.column));
   for (const [col] of recorded) {
-    if (wanted.has(col)) continue;
+    if (wanted.has(col) || col.startsWith('index:')) continue;
     await client.query(`ALTER TABLE "${c}" DROP COLUMN IF EXISTS "${col}"`);
     await client.query('DELETE FROM schema_fields WHERE tbl = $1 AND col = $2', [c, col]);
   }
@@ -111,33 +111,51 @@ async function syncCollection(client: PoolClient, c: Collection): Promise<void> 
     if (recorded.get(col.column) === col.definition) continue;
     await client.query(`ALTER TABLE "${c}" DROP COLUMN IF EXISTS "${col.column}"`);
     await client.query(`ALTER TABLE "${c}" ADD COLUMN "${col.column}" ${col.definition}`);
-    await client.query(
-      `INSERT INTO schema_fields (tbl, col, definition) VALUES ($1, $2, $3) ` +
-        `ON CONFLICT (tbl, col) DO UPDATE SET definition = excluded.definition`,
-      [c, col.column, col.definition],
-    );
+    await record(client, c, col.column, col.definition);
     if (col.kind === 'words') await fillWords(client, c, col);
   }
-  await client.query(`CREATE INDEX IF NOT EXISTS "${indexName(c, ['created'])}" ON "${c}" (created, id)`);
+  const indexes = new Map<string, string>([[indexName(c, ['created']), `ON "${c}" (created, id)`]]);
   for (const col of columns) {
     const name = indexName(c, [col.field]);
-    if (col.kind === 'words' || col.kind === 'ids') {
-      await client.query(`CREATE INDEX IF NOT EXISTS "${name}" ON "${c}" USING gin ("${col.column}")`);
-    } else {
-      await client.query(`CREATE INDEX IF NOT EXISTS "${name}" ON "${c}" ("${col.column}" NULLS FIRST, id)`);
-    }
+    if (col.kind === 'words' || col.kind === 'ids') indexes.set(name, `ON "${c}" USING gin ("${col.column}")`);
+    else indexes.set(name, `ON "${c}" (${indexKey(c, col.field)}, id)`);
   }
   for (const cols of COMPOSITE_INDEXES[c] ?? []) {
-    const list = cols.map((f) => `${sortColumn(c, f)} NULLS FIRST`).join(', ');
-    await client.query(`CREATE INDEX IF NOT EXISTS "${indexName(c, cols)}" ON "${c}" (${list}, id)`);
+    indexes.set(indexName(c, cols), `ON "${c}" (${cols.map((f) => indexKey(c, f)).join(', ')}, id)`);
   }
   for (const field of UNIQUE_FIELDS[c] ?? []) {
     const col = columns.find((x) => x.field === field);
     if (!col || (col.kind !== 'text' && col.kind !== 'number')) {
       throw new Error(`uniqueFields.ts: ${c}.${field} must be an indexed value field`);
     }
-    await client.query(`CREATE UNIQUE INDEX IF NOT EXISTS "${uniqueIndexName(c, field)}" ON "${c}" ("${col.column}")`);
+    indexes.set(uniqueIndexName(c, field), `UNIQUE:ON "${c}" ("${col.column}")`);
   }
+  // Indexes are recorded like columns (`index:<name>`): one whose definition changed is made again.
+  for (const [name, definition] of indexes) {
+    const key = `index:${name}`;
+    const found = await client.query<{ ok: boolean }>('SELECT to_regclass($1) IS NOT NULL AS ok', [`"${name}"`]);
+    const exists = found.rows[0]?.ok === true;
+    if (exists && recorded.get(key) === definition) continue;
+    await client.query(`DROP INDEX IF EXISTS "${name}"`);
+    const unique = definition.startsWith('UNIQUE:');
+    await client.query(
+      `CREATE ${unique ? 'UNIQUE ' : ''}INDEX "${name}" ${unique ? definition.slice('UNIQUE:'.length) : definition}`,
+    );
+    await record(client, c, key, definition);
+  }
+  for (const [key] of recorded) {
+    if (!key.startsWith('index:') || indexes.has(key.slice('index:'.length))) continue;
+    await client.query(`DROP INDEX IF EXISTS "${key.slice('index:'.length)}"`);
+    await client.query('DELETE FROM schema_fields WHERE tbl = $1 AND col = $2', [c, key]);
+  }
+}
+
+async function record(client: PoolClient, c: Collection, col: string, definition: string): Promise<void> {
+  await client.query(
+    `INSERT INTO schema_fields (tbl, col, definition) VALUES ($1, $2, $3) ` +
+      `ON CONFLICT (tbl, col) DO UPDATE SET definition = excluded.definition`,
+    [c, col, definition],
+  );
 }
 
 /** The unique index of a field: its name tells a unique violation's field (postgresStore.ts). */
