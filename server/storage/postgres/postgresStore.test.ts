@@ -100,12 +100,20 @@ if (!available) {
         ]);
         const { doc } = await a.insert('Studios', { name: 'A' });
         expect((await b.get('Studios', doc._id))?.doc.name).toBe('A');
+        // A count kept by one instance follows a write made by the other.
+        expect(await a.count('Studios')).toBe(1);
+        await b.transaction(async (tx) => {
+          await tx.insert('Studios', { name: 'by B' });
+        });
+        expect(await a.count('Studios')).toBe(2);
+        await b.insert('Studios', { name: 'by B again' });
+        expect(await a.count('Studios')).toBe(3);
         const before = await b.generation();
         await a.replace('Studios', { ...doc, name: 'B' });
         expect(await b.generation()).not.toBe(before);
         await Promise.all([a.close(), b.close()]);
         const again = await PostgresStore.open(databaseUrl(fresh));
-        expect(await again.count('Studios')).toBe(1);
+        expect(await again.count('Studios')).toBe(3);
         await again.close();
       } finally {
         await admin((c) => c.query(`DROP DATABASE IF EXISTS "${fresh}" WITH (FORCE)`));

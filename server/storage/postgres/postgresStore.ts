@@ -238,7 +238,7 @@ class Operations implements StoreOps {
 
   async list<T extends Doc = Doc>(c: Collection, query: ListQuery): Promise<Page<T>> {
     const sort = query.sort ?? { field: 'created', dir: 'desc' as const };
-    const order = orderSql(c, sort);
+    orderSql(c, sort); // refuses a sort on a field that is not indexed, even when nothing is to be listed
     const total = await this.count(c, query.filters);
     if (total === 0 || query.offset >= total) return { items: [], total };
     const params = new Params();
@@ -344,11 +344,36 @@ class TransactionOperations extends Operations implements Tx {
 export interface PostgresStoreOptions {
   /** Pooled connections (node-postgres' default is 10). Each open transaction holds one. */
   maxConnections?: number;
+  /** Keep store-level counts until the generation changes (default true; the bench turns it off to time counts). */
+  cacheCounts?: boolean;
 }
 
 export class PostgresStore extends Operations implements AsyncStore {
-  private constructor(private readonly pool: pg.Pool) {
+  /**
+   * Store-level counts by filters, each with the generation read before it was counted: valid while the generation
+   * is unchanged. The generation is shared by every instance and bumped after each commit, so a count is never
+   * served once any instance has written since (list pages ask the same total again and again; a count of a
+   * common word among 100,000 work requests took ~40 ms, the generation read ~0.1 ms).
+   */
+  private readonly counts = new Map<string, { generation: number; n: number }>();
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly cacheCounts: boolean,
+  ) {
     super(pool, false, () => announceCommit(pool));
+  }
+
+  override async count(c: Collection, filters: Filter[] = []): Promise<number> {
+    if (!this.cacheCounts) return super.count(c, filters);
+    const key = `${c} ${JSON.stringify(filters)}`;
+    const generation = await this.generation();
+    const hit = this.counts.get(key);
+    if (hit?.generation === generation) return hit.n;
+    const n = await super.count(c, filters);
+    if (this.counts.size >= 1000) this.counts.clear();
+    this.counts.set(key, { generation, n });
+    return n;
   }
 
   /** Connects, migrates the schema (under a lock shared by all instances) and answers the ready store. */
@@ -367,7 +392,7 @@ export class PostgresStore extends Operations implements AsyncStore {
       await pool.end();
       throw e;
     }
-    return new PostgresStore(pool);
+    return new PostgresStore(pool, options.cacheCounts ?? true);
   }
 
   async transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
