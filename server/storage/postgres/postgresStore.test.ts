@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStoreContract } from '../storeContract';
-import { PostgresStore } from './postgresStore';
+import { PostgresStore, UnstorableText } from './postgresStore';
 import { checkPgFields } from './columns';
 import { fold, tsqueryOf, tsvectorOf } from './search';
 
@@ -117,6 +117,26 @@ if (!available) {
         await again.close();
       } finally {
         await admin((c) => c.query(`DROP DATABASE IF EXISTS "${fresh}" WITH (FORCE)`));
+      }
+    });
+
+    it('refuses text jsonb cannot hold (NUL, lone surrogates) with UnstorableText, and stores the rest exactly', async () => {
+      const s = await PostgresStore.open(url);
+      try {
+        for (const bad of ['a\u0000b', 'a\ud800b', 'a\udc00b', '\\\u0000']) {
+          await expect(s.insert('Territories', { name: bad }), JSON.stringify(bad)).rejects.toBeInstanceOf(
+            UnstorableText,
+          );
+        }
+        for (const odd of ['\\u0000', 'a\\ud800', '𝕏 🏳️‍🌈 𓀀', 'e\u0301\u0301', '\u0001\u001f', 'abc\u202edcba']) {
+          const { doc } = await s.insert('Territories', { name: odd });
+          expect((await s.get('Territories', doc._id))?.doc.name).toBe(odd);
+        }
+        const { doc } = await s.insert('Territories', { name: 'ok' });
+        await expect(s.replace('Territories', { ...doc, name: '\u0000' })).rejects.toBeInstanceOf(UnstorableText);
+      } finally {
+        await s.close();
+        await truncateAll();
       }
     });
 

@@ -34,6 +34,26 @@ import { Params, orderSql, sortColumn, whereSql } from './filters';
 import { migrate, searchedTexts, uniqueIndexName } from './schema';
 import { tsvectorOf } from './search';
 
+/**
+ * A document PostgreSQL cannot store: its text holds a NUL character or a lone UTF-16 surrogate (jsonb refuses both;
+ * SQLite stores them). The HTTP layer should refuse such text for every store (a 400): until it does, this says why.
+ */
+export class UnstorableText extends Error {
+  constructor(readonly collection: Collection) {
+    super(`a ${collection} record holds text PostgreSQL cannot store (a NUL character or a lone surrogate)`);
+  }
+}
+
+/** JSON.stringify escapes exactly these as `\u0000` and `\udXXX` (paired surrogates it writes as characters). */
+const UNSTORABLE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
+/** The document's JSON text, refused when PostgreSQL could not store it. */
+function jsonOf(c: Collection, value: unknown): string {
+  const json = JSON.stringify(value);
+  if (UNSTORABLE.test(json)) throw new UnstorableText(c);
+  return json;
+}
+
 type Tx = StoreOps & Pick<AsyncStore, 'transaction'>;
 
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -207,7 +227,7 @@ class Operations implements StoreOps {
       params.add(doc._id),
       params.add(Math.floor(doc.created)),
       '1',
-      `${params.add(JSON.stringify(doc))}::jsonb`,
+      `${params.add(jsonOf(c, doc))}::jsonb`,
       ...words.map((w) => w.value),
     ];
     await this.write(c, `INSERT INTO "${c}" (${columns.join(', ')}) VALUES (${values.join(', ')})`, params.values);
@@ -218,7 +238,7 @@ class Operations implements StoreOps {
     const params = new Params();
     const sets = [
       // The stored creation time stays: the column, not the document (which may be large) is read.
-      `doc = jsonb_set(${params.add(JSON.stringify(doc))}::jsonb, '{created}', to_jsonb(created))`,
+      `doc = jsonb_set(${params.add(jsonOf(c, doc))}::jsonb, '{created}', to_jsonb(created))`,
       'version = version + 1',
       ...wordValues(c, doc, params).map((w) => `${w.col} = ${w.value}`),
     ];
@@ -270,7 +290,7 @@ class Operations implements StoreOps {
     const params = new Params();
     const where = whereSql(c, filters, params);
     const limited = limit === undefined ? '' : ` LIMIT ${params.add(Math.max(0, Math.floor(limit)))}`;
-    const patch = params.add(JSON.stringify(fields));
+    const patch = params.add(jsonOf(c, fields));
     const plan = writePlan(c);
     const words = Object.keys(fields).some((k) => plan.searchedKeys.has(k)) ? plan.words : [];
     if (words.length === 0) {
