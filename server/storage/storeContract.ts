@@ -238,6 +238,11 @@ export function describeStoreContract(
       expect(await find('railer')).toEqual([]);
       expect(await find('15s')).toEqual([spot._id]);
       expect(await s.count('Workrequests', [search('MAIN trailer')])).toBe(1);
+      // Several values: any of them, each as whole words (no prefix); an empty list matches nothing.
+      expect(await ids(s, [search(['fr', 'salt'])])).toEqual(all);
+      expect(await ids(s, [search(['orchard', 'kingdom of'])])).toEqual([trailer._id, spot._id].sort());
+      expect(await ids(s, [search(['trai'])])).toEqual([]);
+      expect(await ids(s, [search([])])).toEqual([]);
       expect(await ids(s, [{ field: 'language', op: 'eq', value: 'fr-CA' }, search('lanterns')])).toEqual([resume._id]);
     });
 

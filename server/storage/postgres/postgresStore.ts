@@ -8,6 +8,9 @@
  * never sees its uncommitted writes. Versions are checked in the UPDATE itself (`WHERE id = … AND version = …`),
  * unique fields by unique indexes: nothing is read first and then written.
  *
+ * Inside `fn`, use `tx`: a store-level call there takes another pooled connection, outside the transaction (and a
+ * store-level write to a row the transaction has changed would wait for it forever).
+ *
  * `generation()` reads the `mws_generation` sequence, which every write statement bumps (a statement-level trigger)
  * and every commit bumps again once it is visible: a reader that took the number before a commit and read the old
  * data then sees a new number afterwards, whichever instance wrote.
@@ -186,6 +189,7 @@ class Operations implements StoreOps {
   }
 
   async get<T extends Doc = Doc>(c: Collection, id: string, options?: ReadOptions): Promise<Stored<T> | undefined> {
+    if (id.includes('\u0000')) return undefined; // no stored id holds one (and PostgreSQL text cannot)
     const params = new Params();
     const doc = docSql(options?.omit, params);
     const { rows } = await this.query<Row>(
@@ -201,6 +205,7 @@ class Operations implements StoreOps {
     ids: readonly string[],
     options?: ReadOptions,
   ): Promise<Stored<T>[]> {
+    ids = ids.filter((id) => !id.includes('\u0000'));
     if (ids.length === 0) return [];
     const params = new Params();
     const doc = docSql(options?.omit, params);
