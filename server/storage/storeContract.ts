@@ -459,6 +459,16 @@ export function describeStoreContract(
         await tx.insert('Users', { username: 'c@x.test' });
       });
       expect(await s.count('Users')).toBe(3);
+      // Writes started together in one transaction, one of them refused: the others are stored.
+      await s.transaction(async (tx) => {
+        const results = await Promise.allSettled([
+          tx.insert('Users', { username: 'd@x.test' }),
+          tx.insert('Users', { username: 'a@x.test' }),
+          tx.insert('Users', { username: 'e@x.test' }),
+        ]);
+        expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      });
+      expect(await s.count('Users')).toBe(5);
       // Concurrent inserts of one value: exactly one is stored.
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, () => s.insert('Languages', { code: 'de-DE' })),

@@ -165,6 +165,9 @@ class Operations implements StoreOps {
     return this.db.query<R>(sql, params);
   }
 
+  /** Guarded writes of one transaction, one at a time (their savepoints must not interleave). */
+  private guard: Promise<unknown> = Promise.resolve();
+
   /**
    * A write statement. In a transaction, one that may break a unique index runs under a savepoint: a UniqueViolation
    * then leaves the transaction usable (as in SQLite), rather than aborting it. At store level, the commit is
@@ -175,15 +178,33 @@ class Operations implements StoreOps {
     sql: string,
     params: unknown[],
   ): Promise<pg.QueryResult<R>> {
-    const guarded = this.inTransaction && writePlan(c).unique.size > 0;
-    if (guarded) await this.query('SAVEPOINT mws_write');
+    if (this.inTransaction && writePlan(c).unique.size > 0) {
+      const run = this.guard.then(() => this.savepointed<R>(c, sql, params));
+      this.guard = run.catch(() => undefined);
+      return run;
+    }
+    let result: pg.QueryResult<R>;
+    try {
+      result = await this.query<R>(sql, params);
+    } catch (e) {
+      throw translated(c, e);
+    }
+    if (!this.inTransaction) await this.committed();
+    return result;
+  }
+
+  private async savepointed<R extends pg.QueryResultRow>(
+    c: Collection,
+    sql: string,
+    params: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    await this.query('SAVEPOINT mws_write');
     try {
       const result = await this.query<R>(sql, params);
-      if (guarded) await this.query('RELEASE SAVEPOINT mws_write');
-      if (!this.inTransaction) await this.committed();
+      await this.query('RELEASE SAVEPOINT mws_write');
       return result;
     } catch (e) {
-      if (guarded) await this.query('ROLLBACK TO SAVEPOINT mws_write');
+      await this.query('ROLLBACK TO SAVEPOINT mws_write');
       throw translated(c, e);
     }
   }
@@ -458,7 +479,14 @@ export class PostgresStore extends Operations implements AsyncStore {
   }
 }
 
-/** Bumps the generation once a commit is visible (the trigger's bump came before it). */
+/**
+ * Bumps the generation once a commit is visible (the trigger's bump came before it). The write is stored either way:
+ * a failure here is reported, not thrown.
+ */
 async function announceCommit(pool: pg.Pool): Promise<void> {
-  await pool.query(`SELECT nextval('mws_generation')`);
+  try {
+    await pool.query(`SELECT nextval('mws_generation')`);
+  } catch (e) {
+    console.error('the generation could not be bumped after a commit', e);
+  }
 }
