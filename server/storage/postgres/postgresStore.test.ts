@@ -140,6 +140,32 @@ if (!available) {
       }
     });
 
+    it('refuses a store-level write inside an open transaction (it would run outside it), not after it', async () => {
+      const s = await PostgresStore.open(url);
+      try {
+        let later: Promise<unknown> = Promise.resolve();
+        await expect(
+          s.transaction(async (tx) => {
+            await tx.insert('Studios', { name: 'in tx' });
+            // Reads are allowed (they see what is committed); a callback scheduled now runs after the commit.
+            expect(await s.count('Studios')).toBe(0);
+            later = new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+              s.insert('Studios', { name: 'later' }),
+            );
+            await s.insert('Studios', { name: 'outside' });
+          }),
+        ).rejects.toThrow(/inside a transaction/);
+        await expect(s.transaction((tx) => s.transaction(() => tx.count('Studios')))).rejects.toThrow(
+          /inside a transaction/,
+        );
+        await later;
+        expect(await s.count('Studios')).toBe(1);
+      } finally {
+        await s.close();
+        await truncateAll();
+      }
+    });
+
     it('refills a word-search column whose definition changed since the database was made', async () => {
       const s = await PostgresStore.open(url);
       try {

@@ -15,6 +15,7 @@
  * and every commit bumps again once it is visible: a reader that took the number before a commit and read the old
  * data then sees a new number afterwards, whichever instance wrote.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import {
   VersionConflict,
@@ -183,6 +184,7 @@ class Operations implements StoreOps {
       this.guard = run.catch(() => undefined);
       return run;
     }
+    if (!this.inTransaction) this.refuseWithinTransaction();
     let result: pg.QueryResult<R>;
     try {
       result = await this.query<R>(sql, params);
@@ -350,6 +352,9 @@ class Operations implements StoreOps {
     return this.inTransaction ? run(this) : this.transactionOf(run);
   }
 
+  /** Overridden by the store: throws when called from inside one of its open transactions. */
+  protected refuseWithinTransaction(): void {}
+
   /** Overridden by the store and the transaction: runs `fn` within a transaction. */
   protected transactionOf<R>(_fn: (ops: Operations) => Promise<R>): Promise<R> {
     return Promise.reject(new Error('no transaction here'));
@@ -402,6 +407,8 @@ export class PostgresStore extends Operations implements AsyncStore {
    * common word among 100,000 work requests took ~40 ms, the generation read ~0.1 ms).
    */
   private readonly counts = new Map<string, { generation: number; n: number }>();
+  /** The transaction whose `fn` is running (in its async context), while it is open. */
+  private readonly current = new AsyncLocalStorage<{ open: boolean }>();
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -441,15 +448,30 @@ export class PostgresStore extends Operations implements AsyncStore {
     return new PostgresStore(pool, options.cacheCounts ?? true);
   }
 
+  /**
+   * A store-level write or transaction inside an open transaction's `fn` is a mistake: it would run on another
+   * connection, outside the transaction (not undone with it; waiting forever for a row the transaction holds, or
+   * for a pooled connection). It is refused at once, naming the fix.
+   */
+  protected override refuseWithinTransaction(): void {
+    if (this.current.getStore()?.open) {
+      throw new Error('a store-level write inside a transaction: write through its tx (tx.insert, tx.transaction, …)');
+    }
+  }
+
   async transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
+    this.refuseWithinTransaction();
     const client = await this.pool.connect();
     const tx = new TransactionOperations(client);
+    const state = { open: true };
     let result: R;
     try {
       await client.query('BEGIN');
-      result = await fn(tx);
+      result = await this.current.run(state, () => fn(tx));
+      state.open = false;
       await client.query('COMMIT');
     } catch (e) {
+      state.open = false;
       try {
         await client.query('ROLLBACK');
         client.release();
