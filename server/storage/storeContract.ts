@@ -2,7 +2,7 @@
  * The contract every AsyncStore must pass (store.ts), as vitest cases: `describeStoreContract` is called by each
  * implementation's test file with a factory of empty stores. Semantics follow the SQLite store, the reference.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UniqueViolation, VersionConflict, type AsyncStore, type Doc, type Filter } from './store';
 
 /** Work requests whose searched text is asset name, project name, instructions, language, territory, requester. */
@@ -431,13 +431,16 @@ export function describeStoreContract(
         })
         .catch(() => undefined);
       expect(seen).toEqual(['now', 'committed', 'nested']);
-      // A failing effect does not make the committed write look failed.
+      // A failing effect does not make the committed write look failed (it is reported).
+      const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       await s.transaction(async (tx) => {
         tx.afterCommit(() => {
           throw new Error('effect failed');
         });
         await tx.insert('Studios', { name: 'C' });
       });
+      expect(reported).toHaveBeenCalled();
+      reported.mockRestore();
       expect(await s.count('Studios')).toBe(2);
     });
 
