@@ -147,6 +147,10 @@ export function describeStoreContract(
       expect(await s.count('Workrequests', [{ field: 'due', op: 'lt', value: 975 }])).toBe(4);
       expect(await s.count('Workrequests', [{ field: 'due', op: 'gt', value: 995 }])).toBe(5);
       expect(await s.count('Workrequests', [{ field: 'created', op: 'gt', value: 102 }])).toBe(12);
+      expect(await s.count('Workrequests', [{ field: 'created', op: 'gt', value: 102.5 }])).toBe(12);
+      expect(await s.count('Workrequests', [{ field: 'created', op: 'lt', value: 101.5 }])).toBe(12);
+      expect(await s.count('Workrequests', [{ field: 'created', op: 'eq', value: 101 }])).toBe(6);
+      expect(await s.count('Workrequests', [{ field: 'created', op: 'in', value: [101, 104, 1.5] }])).toBe(12);
       expect(await s.count('Workrequests', [{ field: 'status', op: 'in', value: ['complete', 'x'] }])).toBe(10);
       expect(await s.count('Workrequests', [{ field: 'status', op: 'in', value: [] }])).toBe(0);
       expect(await s.count('Workrequests', [{ field: 'status', op: 'eq', value: 'nope' }])).toBe(0);

@@ -71,6 +71,24 @@ function isNumeric(collection: Collection, field: string): boolean {
   return c.kind === 'number' || (c.kind === 'expression' && !c.definition.startsWith('text'));
 }
 
+/**
+ * A condition on the `created` column (bigint) with bigint values, so its index serves it (compared with a
+ * double, the column would be cast and the index left out): `> 5.5` is `> 5`, `< 5.5` is `< 6`, `= 5.5` is nothing.
+ */
+function createdCondition(op: 'eq' | 'in' | 'lt' | 'gt', list: FilterValue[], params: Params): string {
+  const numbers = list.map((v) => valueFor(true, v)).filter((v) => typeof v === 'number');
+  if (op === 'eq' || op === 'in') {
+    const whole = (op === 'eq' ? numbers.slice(0, 1) : numbers).filter((n) => Number.isSafeInteger(n));
+    if (whole.length === 0) return 'FALSE';
+    return op === 'eq' ? `created = ${params.add(whole[0])}::bigint` : `created = ANY(${params.add(whole)}::bigint[])`;
+  }
+  const n = numbers[0];
+  if (n === undefined) return 'FALSE';
+  return op === 'gt'
+    ? `created > ${params.add(Math.floor(n))}::bigint`
+    : `created < ${params.add(Math.ceil(n))}::bigint`;
+}
+
 /** The SQL condition of the filters (`TRUE` for none), its values added to `params`. */
 export function whereSql(collection: Collection, filters: readonly Filter[] = [], params: Params): string {
   const parts: string[] = [];
@@ -105,8 +123,12 @@ export function whereSql(collection: Collection, filters: readonly Filter[] = []
     }
     const col = sortColumn(collection, f.field);
     const numeric = isNumeric(collection, f.field);
-    const type = numeric ? 'double precision' : 'text';
     const list = Array.isArray(f.value) ? f.value : [f.value];
+    if (f.field === 'created') {
+      parts.push(createdCondition(f.op, list, params));
+      continue;
+    }
+    const type = numeric ? 'double precision' : 'text';
     if (f.op === 'in') {
       const values = list.map((v) => valueFor(numeric, v)).filter((v) => v !== undefined);
       parts.push(values.length ? `${col} = ANY(${params.add(values)}::${type}[])` : 'FALSE');
