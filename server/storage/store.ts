@@ -43,9 +43,9 @@ export interface ValueFilter {
    * `contains` applies to `text` fields only and is a word search (docs/API.md, "Search"): the value is split on
    * whitespace; each part's letter-and-digit words must be words of the field, next to each other in that order, the
    * last one only as a start (`trai` finds "trailer", `fr-f` finds "fr-FR"); every part must match; case and accents are ignored; parts with no letter or digit are ignored, and a value with
-   * none narrows nothing. SQLite: FTS5 (sqlite/fullText.ts). PostgreSQL: a `tsvector` of
-   * `to_tsvector('simple', unaccent(text))` with a GIN index, matched by `to_tsquery` with each part as
-   * `word:*` (a part of several words as `w1 <-> w2:*`), parts joined by `&`; never pass user text as tsquery syntax.
+   * none narrows nothing. SQLite: FTS5 (sqlite/fullText.ts). PostgreSQL: a `tsvector` column with a GIN index,
+   * its words folded in JS (postgres/search.ts), matched by a tsquery literal with each part as `'word':*` (a part
+   * of several words as `'w1' <-> 'w2':*`), parts joined by `&`; never user text as tsquery syntax.
    * With several values (a list of ids, e.g. a user's groups), the field holds any of them as a whole word; an
    * empty list matches nothing.
    */

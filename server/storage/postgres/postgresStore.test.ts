@@ -1,0 +1,194 @@
+/**
+ * The store contract against PostgreSQL: each run makes a throwaway database `mws_test_<random>` from
+ * TEST_DATABASE_URL (default: the local `mws` superuser) and drops it after. Without a reachable PostgreSQL the suite
+ * is skipped, and says so in its title and on the console: never silently.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeStoreContract } from '../storeContract';
+import { PostgresStore, UnstorableText } from './postgresStore';
+import { checkPgFields } from './columns';
+import { fold, tsqueryOf, tsvectorOf } from './search';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://mws:mws@127.0.0.1:5432/postgres';
+
+async function reachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function admin<R>(fn: (client: pg.Client) => Promise<R>): Promise<R> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of another database on the same server. */
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const available = await reachable();
+const database = `mws_test_${randomBytes(6).toString('hex')}`;
+const url = databaseUrl(database);
+
+describe('PostgreSQL search literals (no database)', () => {
+  it('folds case and accents, and quotes every typed word as a lexeme', () => {
+    expect(fold('RÉSUMÉ ﬁn')).toBe('resume fin');
+    expect(tsvectorOf(['Main Trailer', 'fr-FR'])).toBe("'main':1 'trailer':2 'fr':3 'fr':4");
+    expect(tsqueryOf('burned-i  "x')).toBe("('burned' <-> 'i':*) & ('x':*)");
+    expect(tsqueryOf(" ' & | ! ")).toBeUndefined();
+  });
+
+  it('every field indexes.ts declares has a PostgreSQL column', () => {
+    expect(() => checkPgFields()).not.toThrow();
+  });
+});
+
+if (!available) {
+  console.log(`PostgreSQL not reachable at ${ADMIN_URL}: the PostgreSQL store contract did not run`);
+  describe.skip(`PostgreSQL not reachable at ${ADMIN_URL}: the PostgreSQL store contract did not run`, () => {
+    it('needs PostgreSQL', () => undefined);
+  });
+} else {
+  beforeAll(async () => {
+    await admin((c) => c.query(`CREATE DATABASE "${database}"`));
+  });
+  afterAll(async () => {
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+  });
+
+  /** Empties every table between cases (the schema stays: migrating again finds nothing to do). */
+  async function truncateAll(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>(
+        `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'schema_%'`,
+      );
+      if (rows.length) await client.query(`TRUNCATE ${rows.map((r) => `"${r.name}"`).join(', ')}`);
+    } finally {
+      await client.end();
+    }
+  }
+
+  describeStoreContract('PostgresStore', () => PostgresStore.open(url), truncateAll);
+
+  describe('PostgresStore schema', () => {
+    it('two stores opening one fresh database at once both work', async () => {
+      const fresh = `mws_test_${randomBytes(6).toString('hex')}`;
+      await admin((c) => c.query(`CREATE DATABASE "${fresh}"`));
+      try {
+        const [a, b] = await Promise.all([
+          PostgresStore.open(databaseUrl(fresh)),
+          PostgresStore.open(databaseUrl(fresh)),
+        ]);
+        const { doc } = await a.insert('Studios', { name: 'A' });
+        expect((await b.get('Studios', doc._id))?.doc.name).toBe('A');
+        // A count kept by one instance follows a write made by the other.
+        expect(await a.count('Studios')).toBe(1);
+        await b.transaction(async (tx) => {
+          await tx.insert('Studios', { name: 'by B' });
+        });
+        expect(await a.count('Studios')).toBe(2);
+        await b.insert('Studios', { name: 'by B again' });
+        expect(await a.count('Studios')).toBe(3);
+        const before = await b.generation();
+        await a.replace('Studios', { ...doc, name: 'B' });
+        expect(await b.generation()).not.toBe(before);
+        await Promise.all([a.close(), b.close()]);
+        const again = await PostgresStore.open(databaseUrl(fresh));
+        expect(await again.count('Studios')).toBe(3);
+        await again.close();
+      } finally {
+        await admin((c) => c.query(`DROP DATABASE IF EXISTS "${fresh}" WITH (FORCE)`));
+      }
+    });
+
+    it('refuses text jsonb cannot hold (NUL, lone surrogates) with UnstorableText, and stores the rest exactly', async () => {
+      const s = await PostgresStore.open(url);
+      try {
+        for (const bad of ['a\u0000b', 'a\ud800b', 'a\udc00b', '\\\u0000']) {
+          await expect(s.insert('Territories', { name: bad }), JSON.stringify(bad)).rejects.toBeInstanceOf(
+            UnstorableText,
+          );
+        }
+        for (const odd of ['\\u0000', 'a\\ud800', '𝕏 🏳️‍🌈 𓀀', 'e\u0301\u0301', '\u0001\u001f', 'abc\u202edcba']) {
+          const { doc } = await s.insert('Territories', { name: odd });
+          expect((await s.get('Territories', doc._id))?.doc.name).toBe(odd);
+        }
+        const { doc } = await s.insert('Territories', { name: 'ok' });
+        await expect(s.replace('Territories', { ...doc, name: '\u0000' })).rejects.toBeInstanceOf(UnstorableText);
+      } finally {
+        await s.close();
+        await truncateAll();
+      }
+    });
+
+    it('refuses a store-level write inside an open transaction (it would run outside it), not after it', async () => {
+      const s = await PostgresStore.open(url);
+      try {
+        let later: Promise<unknown> = Promise.resolve();
+        await expect(
+          s.transaction(async (tx) => {
+            await tx.insert('Studios', { name: 'in tx' });
+            // Reads are allowed (they see what is committed); a callback scheduled now runs after the commit.
+            expect(await s.count('Studios')).toBe(0);
+            later = new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+              s.insert('Studios', { name: 'later' }),
+            );
+            await s.insert('Studios', { name: 'outside' });
+          }),
+        ).rejects.toThrow(/inside a transaction/);
+        await expect(s.transaction((tx) => s.transaction(() => tx.count('Studios')))).rejects.toThrow(
+          /inside a transaction/,
+        );
+        await later;
+        expect(await s.count('Studios')).toBe(1);
+      } finally {
+        await s.close();
+        await truncateAll();
+      }
+    });
+
+    it('refills a word-search column whose definition changed since the database was made', async () => {
+      const s = await PostgresStore.open(url);
+      try {
+        const { doc } = await s.insert('Notifications', { to: 'u', title: 'Alpha Beta' });
+        const raw = new pg.Client({ connectionString: url });
+        await raw.connect();
+        await raw.query(`UPDATE schema_fields SET definition = 'old' WHERE tbl = 'Notifications' AND col = 'f_search'`);
+        await raw.end();
+        const reopened = await PostgresStore.open(url);
+        expect(
+          (
+            await reopened.list('Notifications', {
+              filters: [{ field: 'search', op: 'contains', value: 'bet' }],
+              offset: 0,
+              limit: 5,
+            })
+          ).items.map((d) => d._id),
+        ).toEqual([doc._id]);
+        await reopened.close();
+      } finally {
+        await s.close();
+        await truncateAll();
+      }
+    });
+  });
+}
