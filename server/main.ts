@@ -21,7 +21,7 @@ function signingKey(dataDir: string, fromEnv?: string): Buffer {
 async function main(): Promise<void> {
   const config = readConfig();
   const store = new SqliteStore(config.dbFile);
-  if (!config.MWS_UPSTREAM && config.SEED === 'true' && isEmpty(store)) {
+  if (!config.MWS_UPSTREAM && config.SEED === 'true' && (await isEmpty(store))) {
     const started = Date.now();
     await seedDemo(store);
     console.log(`Seeded demo data into ${config.dbFile} in ${Date.now() - started} ms`);
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   });
   const shutdown = async () => {
     await app.close();
-    store.close();
+    await store.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());

@@ -139,7 +139,7 @@ export async function installSignInGuard(
     const isKnown = pair !== undefined && pair.until > Date.now();
     const attempt: Attempt = { account, address, round: isKnown ? pair.round : 0, known: isKnown };
 
-    const cached = auth.cached(header);
+    const cached = await auth.cached(header);
     if (cached) {
       // The right password from this address (verified less than a minute ago, maybe from another one).
       if (!isKnown) remember(attempt);
