@@ -4,7 +4,7 @@
  * so open inboxes (Server-Sent Events) see them at once.
  */
 import { EventEmitter } from 'node:events';
-import type { Doc, StoreOps } from '../storage/store';
+import type { Doc, StoreOps, Transaction } from '../storage/store';
 import type { Caller, GroupDoc, WorkRequestDoc, ShareDoc } from './types';
 import { wamTitle, wrStatusTitle, wrCommentTitle, translationSubmittedTitle, shareTitle } from './titles';
 import { workRequestUrls } from './urls';
@@ -116,55 +116,57 @@ function eventFrom(actor: Caller) {
 }
 
 /**
- * Stores one event and a notification per user; the notifications are published once the write is committed.
- * `store` is the caller's transaction (`tx`): the event belongs with the write it tells of.
+ * Stores one event and a notification per user, in one transaction; the notifications are published once it is
+ * committed. Given the transaction of the write the event tells of (`tx`), it joins it.
  */
-async function record(
-  store: StoreOps,
+function record(
+  ops: Transaction,
   bus: NotificationBus,
   event: Record<string, unknown>,
   users: string[],
   title: string,
   now: number,
 ): Promise<Doc[]> {
-  const created: Doc[] = [];
-  const saved = (
-    await store.insert('Events', {
-      processed: true,
-      pushed: false,
-      digested: false,
-      created: now,
-      ...event,
-    })
-  ).doc;
-  for (const to of users) {
-    created.push(
-      (
-        await store.insert('Notifications', {
-          from: (event.from as { _id: string })._id,
-          to,
-          event: saved,
-          type: saved.type,
-          title,
-          emailSubject: title,
-          read: false,
-          viewed: false,
-          sent: false,
-          added: now,
-          created: now,
-        })
-      ).doc,
-    );
-  }
-  store.afterCommit(() => {
-    for (const n of created) bus.publish(n);
+  return ops.transaction(async (store) => {
+    const created: Doc[] = [];
+    const saved = (
+      await store.insert('Events', {
+        processed: true,
+        pushed: false,
+        digested: false,
+        created: now,
+        ...event,
+      })
+    ).doc;
+    for (const to of users) {
+      created.push(
+        (
+          await store.insert('Notifications', {
+            from: (event.from as { _id: string })._id,
+            to,
+            event: saved,
+            type: saved.type,
+            title,
+            emailSubject: title,
+            read: false,
+            viewed: false,
+            sent: false,
+            added: now,
+            created: now,
+          })
+        ).doc,
+      );
+    }
+    store.afterCommit(() => {
+      for (const n of created) bus.publish(n);
+    });
+    return created;
   });
-  return created;
 }
 
 /** Tells the users newly added to a share's recipients. */
 export async function emitShareEvent(
-  store: StoreOps,
+  store: Transaction,
   bus: NotificationBus,
   actor: Caller,
   share: ShareDoc,
@@ -207,7 +209,7 @@ export interface WorkRequestEventInput {
 
 /** Records an event about a work request and notifies the requester, the studio's coordinators and `alsoNotify`. */
 export async function emitWorkRequestEvent(
-  store: StoreOps,
+  store: Transaction,
   bus: NotificationBus,
   input: WorkRequestEventInput,
 ): Promise<Doc[]> {

@@ -13,6 +13,7 @@ import {
   type ReadOptions,
   type StoreOps,
   type Stored,
+  type Transaction,
 } from '../storage/store';
 import type { Services } from '../context';
 import { callerOf } from '../context';
@@ -145,14 +146,14 @@ export interface WriteSpec<T extends Doc> {
    * Throws 403 when the caller may not write this record (`undefined` when creating). Like `prepare` and `after`,
    * it runs inside the write's transaction and reads through `tx`, so what it decides on cannot change meanwhile.
    */
-  authorize?: (caller: Caller, current: T | undefined, tx: StoreOps) => void | Promise<void>;
+  authorize?: (caller: Caller, current: T | undefined, tx: Transaction) => void | Promise<void>;
   /** Adjusts the record before it is stored (defaults, derived fields); may throw 400/403. */
   prepare?: (
     next: T,
     fields: Record<string, unknown>,
     caller: Caller,
     current: T | undefined,
-    tx: StoreOps,
+    tx: Transaction,
   ) => T | Promise<T>;
   present: (ctx: PresentContext, doc: T) => unknown;
   /**
@@ -165,7 +166,7 @@ export interface WriteSpec<T extends Doc> {
    * What follows from the write (summaries kept in step, events, notifications): runs in the write's transaction,
    * so the write and its effects are stored together or not at all; notifications go live after the commit.
    */
-  after?: (saved: T, previous: T | undefined, caller: Caller, tx: StoreOps) => void | Promise<void>;
+  after?: (saved: T, previous: T | undefined, caller: Caller, tx: Transaction) => void | Promise<void>;
   /** The 409's message when a unique field (storage/indexes.ts, UNIQUE_FIELDS) holds a value another record has. */
   duplicate?: (field: string, doc: T) => string;
   /**

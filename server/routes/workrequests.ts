@@ -90,7 +90,6 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     const caller = callerOf(request);
     if (!canChangeWorkRequestStatus(caller))
       throw forbidden('only coordinators and admins change a work request status');
-    const change = parseInput(statusChange, request.body);
     const ctx = presentContext(request, services);
     // The record the change is made from is read in the change's transaction.
     const updated = await withConflict(
@@ -98,6 +97,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       () =>
         services.store.transaction(async (tx) => {
           const found = await findVisibleWorkRequest(request, tx, request.params.id);
+          const change = parseInput(statusChange, request.body);
           return changeStatus(tx, services.bus, caller, found, change, expectedVersion(request, found.doc._id));
         }),
       (current) => presentWorkRequest(ctx, current as WorkRequestDoc, false),
