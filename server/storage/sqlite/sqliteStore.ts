@@ -94,11 +94,14 @@ function uniqueViolationOf(collection: Collection, e: unknown): unknown {
   return field ? new UniqueViolation(collection, field) : e;
 }
 
-/** The transaction under way: its effects after commit, and whether it has ended (a kept `tx` must not write). */
-interface OpenTransaction {
-  ops: Transaction;
-  effects: (() => void)[];
-  ended: boolean;
+/** The transaction under way: its `tx`, its effects after commit, and whether it has ended (a kept `tx` must not write). */
+class OpenTransaction {
+  readonly effects: (() => void)[] = [];
+  ended = false;
+  readonly ops: Transaction;
+  constructor(opsOf: (open: OpenTransaction) => Transaction) {
+    this.ops = opsOf(this);
+  }
 }
 
 export class SqliteStore implements Store {
@@ -564,7 +567,7 @@ export class SqliteStore implements Store {
   }
 
   /** The operations of one open transaction: straight to the connection, refused once it has ended. */
-  private opsOf(open: OpenTransaction): OpenTransaction['ops'] {
+  private opsOf(open: OpenTransaction): Transaction {
     const live = () => {
       if (open.ended) throw new Error("a transaction's `tx` was used after the transaction ended");
     };
@@ -587,8 +590,7 @@ export class SqliteStore implements Store {
 
   async transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
     while (this.open) await this.turn();
-    const open = { effects: [], ended: false } as unknown as OpenTransaction;
-    open.ops = this.opsOf(open);
+    const open = new OpenTransaction((o) => this.opsOf(o));
     let release!: () => void;
     this.ended = new Promise((resolve) => (release = resolve));
     this.open = open;
