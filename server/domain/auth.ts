@@ -90,8 +90,11 @@ export class Authenticator {
     return createHmac('sha256', this.key).update(header).digest('base64');
   }
 
-  /** The caller for a header verified in the last minute, without any scrypt; undefined otherwise. */
-  async cached(header: string): Promise<Caller | undefined> {
+  /**
+   * The caller for a header verified in the last minute, without any scrypt; undefined otherwise. `generationNow`:
+   * the store's generation as the request sees it (http/generation.ts), else asked here.
+   */
+  async cached(header: string, generationNow?: Promise<number>): Promise<Caller | undefined> {
     const cacheKey = this.cacheKey(header);
     const hit = this.cache.get(cacheKey);
     if (!hit) return undefined;
@@ -99,7 +102,7 @@ export class Authenticator {
       this.cache.delete(cacheKey);
       return undefined;
     }
-    const generation = await this.store.generation();
+    const generation = await (generationNow ?? this.store.generation());
     if (hit.generation === generation) return hit.caller;
     const user = (await this.store.get<UserDoc>('Users', hit.userId))?.doc;
     if (user && user.passwordHash === hit.passwordHash && !isDisabled(user)) {

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../storage/store';
+import { generationOf } from './generation';
 
 interface Entry {
   generation: number;
@@ -51,7 +52,7 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
   app.addHook('preHandler', async (request, reply) => {
     const key = keyOf(request);
     if (!key) return;
-    const generation = await store.generation();
+    const generation = await generationOf(request, store);
     const hit = entries.get(key);
     if (hit && hit.generation === generation && hit.expires > Date.now()) {
       for (const [k, v] of Object.entries(hit.headers)) reply.header(k, v);
