@@ -90,7 +90,8 @@ export class VersionConflict extends Error {
 
 /**
  * A write the database refused because a unique field already holds the value (a user's e-mail, a language's code,
- * a project's slug): checked by the database itself, so two instances inserting at once cannot both succeed.
+ * a studio's slug: UNIQUE_FIELDS in indexes.ts): checked by the database itself, so two instances inserting at once
+ * cannot both succeed.
  */
 export class UniqueViolation extends Error {
   constructor(
