@@ -54,9 +54,9 @@ const store = await PostgresStore.open(url.toString(), { cacheCounts: false });
 const cached = await PostgresStore.open(url.toString());
 try {
   t = performance.now();
-  const total = sqlite.count('Workrequests');
+  const total = await sqlite.count('Workrequests');
   for (let offset = 0; offset < total; offset += 2000) {
-    const { items } = sqlite.list('Workrequests', { sort: { field: '_id', dir: 'asc' }, offset, limit: 2000 });
+    const { items } = await sqlite.list('Workrequests', { sort: { field: '_id', dir: 'asc' }, offset, limit: 2000 });
     await store.transaction(async (tx) => {
       for (const doc of items) await tx.insert('Workrequests', doc);
     });
@@ -159,7 +159,7 @@ try {
 } finally {
   await store.close();
   await cached.close();
-  sqlite.close();
+  await sqlite.close();
   if (process.argv.includes('--keep')) console.log(`kept ${url.toString()}`);
   else await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
 }

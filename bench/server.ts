@@ -54,7 +54,7 @@ export async function dataDir(n: number): Promise<{ dir: string; ids: BenchmarkI
   const started = Date.now();
   const summary = await seedLarge(store, { workRequests: n });
   const seedMs = Date.now() - started;
-  store.close();
+  await store.close();
   fs.writeFileSync(marker, JSON.stringify({ ids: summary.benchmark }));
   return { dir, ids: summary.benchmark, seedMs };
 }
@@ -104,21 +104,21 @@ async function record(
 }
 
 /** json-server needs its records in one JSON file, ids in `id`. */
-function writeJsonServerDb(dir: string): string {
+async function writeJsonServerDb(dir: string): Promise<string> {
   const file = path.join(dir, 'json-server-db.json');
   if (fs.existsSync(file)) return file;
   const store = new SqliteStore(path.join(dir, 'mws.sqlite'));
   const out = fs.openSync(file, 'w');
   fs.writeSync(out, '{"workrequests":[');
-  const total = store.count('Workrequests');
+  const total = await store.count('Workrequests');
   for (let offset = 0; offset < total; offset += 5000) {
-    const page = store.list('Workrequests', { offset, limit: 5000, sort: { field: 'created', dir: 'asc' } });
+    const page = await store.list('Workrequests', { offset, limit: 5000, sort: { field: 'created', dir: 'asc' } });
     const text = page.items.map((d) => JSON.stringify({ id: d._id, ...d })).join(',');
     fs.writeSync(out, (offset ? ',' : '') + text);
   }
   fs.writeSync(out, ']}');
   fs.closeSync(out);
-  store.close();
+  await store.close();
   return file;
 }
 
@@ -220,7 +220,7 @@ export async function benchServer(
   await bare.stop();
 
   log('server: json-server — writing its database…');
-  const db = writeJsonServerDb(dir);
+  const db = await writeJsonServerDb(dir);
   const js = await startProcess(
     [
       process.execPath,

@@ -9,14 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Store } from './storage/store';
-import { RECORD_ID_PATTERN } from './storage/store';
+import { RECORD_ID_PATTERN, UniqueViolation } from './storage/store';
 import { DEFAULT_INVITATION_TTL_SECONDS } from './domain/invitations';
 import { Authenticator, DEFAULT_PASSWORD_CHECKS } from './domain/auth';
 import { workGate } from './domain/workGate';
 import { DEFAULT_SIGNIN_LIMITS, installSignInGuard, type SignInLimits } from './http/signInGuard';
 import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
-import { HttpError } from './http/errors';
+import { HttpError, conflict } from './http/errors';
 import { parseJsonBody } from './http/jsonBody';
 import {
   DEFAULT_TIMEOUTS,
@@ -127,7 +127,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     });
   }
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | UniqueViolation, request, reply) => {
+    // A unique value taken (the database's check) that no route put in its own words: still a 409, not a 500.
+    if (error instanceof UniqueViolation) error = conflict(error.message);
     if (error instanceof HttpError) {
       const body: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
       if (error.details !== undefined) body.details = error.details;

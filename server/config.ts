@@ -10,6 +10,15 @@ const env = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
+    /** PostgreSQL instead of the embedded SQLite (`postgres://user:password@host:5432/database`); DATA_DIR still
+     * holds the link-signing key unless MWS_SIGNING_KEY is set. */
+    DATABASE_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v), // set but empty: SQLite, as when unset
+      z
+        .string()
+        .refine((v) => /^postgres(ql)?:\/\//.test(v) && URL.canParse(v), 'expected a postgres:// URL')
+        .optional(),
+    ),
     /** Serve the API from a real deployment instead of the embedded database. */
     MWS_UPSTREAM: z.url().optional(),
     /** The API base the browser app calls, served as /config.json (default '/api', same origin). */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { readConfig } from './config';
-import { SqliteStore } from './storage/sqlite/sqliteStore';
+import { openStore } from './storage/openStore';
 import { buildApp } from './app';
 import { isEmpty, seedDemo } from './seed/demo';
 
@@ -20,11 +20,11 @@ function signingKey(dataDir: string, fromEnv?: string): Buffer {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const store = new SqliteStore(config.dbFile);
-  if (!config.MWS_UPSTREAM && config.SEED === 'true' && isEmpty(store)) {
+  const { store, where } = await openStore({ databaseUrl: config.DATABASE_URL, dbFile: config.dbFile });
+  if (!config.MWS_UPSTREAM && config.SEED === 'true' && (await isEmpty(store))) {
     const started = Date.now();
     await seedDemo(store);
-    console.log(`Seeded demo data into ${config.dbFile} in ${Date.now() - started} ms`);
+    console.log(`Seeded demo data into ${where} in ${Date.now() - started} ms`);
   }
   const app = await buildApp({
     store,
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   });
   const shutdown = async () => {
     await app.close();
-    store.close();
+    await store.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());

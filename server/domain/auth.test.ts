@@ -14,7 +14,7 @@ async function withUser(
 ) {
   const store = new SqliteStore(':memory:');
   const passwordHash = await hashPassword('right-password', { N: 1024, r: 8, p: 1 });
-  const user = store.insert<UserDoc>('Users', {
+  const user = await store.insert<UserDoc>('Users', {
     username: 'user@example.com',
     emailNormal: 'user@example.com',
     name: 'U',
@@ -37,8 +37,8 @@ describe('Authenticator', () => {
     expect(gate.load).toEqual({ running: 1, waiting: 0 });
     const [a, b] = await Promise.all(both);
     expect(a?.ok && b?.ok).toBe(true);
-    expect(auth.cached(h)?.id).toBe(user._id);
-    expect(auth.cached(header('user@example.com', 'wrong'))).toBeUndefined();
+    expect((await auth.cached(h))?.id).toBe(user._id);
+    expect(await auth.cached(header('user@example.com', 'wrong'))).toBeUndefined();
   });
 
   it('refuses at once when the gate is full', async () => {
@@ -56,8 +56,8 @@ describe('Authenticator', () => {
     const auth = new Authenticator(store);
     const h = header('user@example.com', 'right-password');
     expect((await auth.verify(h, parseBasic(h)!)).ok).toBe(true);
-    store.replace<UserDoc>('Users', { ...user, status: { ...user.status, approved: false } });
-    expect(auth.cached(h)).toBeUndefined();
+    await store.replace<UserDoc>('Users', { ...user, status: { ...user.status, approved: false } });
+    expect(await auth.cached(h)).toBeUndefined();
     expect(await auth.verify(h, parseBasic(h)!)).toEqual({ ok: false, reason: 'disabled' });
     const wrong = header('user@example.com', 'wrong-password');
     expect(await auth.verify(wrong, parseBasic(wrong)!)).toEqual({ ok: false, reason: 'wrong' });
@@ -65,7 +65,7 @@ describe('Authenticator', () => {
 
   it('an invited user without a password, and an unknown one, are wrong whatever the password', async () => {
     const { store } = await withUser();
-    store.insert<UserDoc>('Users', {
+    await store.insert<UserDoc>('Users', {
       username: 'invited@example.com',
       emailNormal: 'invited@example.com',
       name: 'I',

@@ -8,7 +8,7 @@
  * without bound; checks of the same header already running are shared, not repeated.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Store } from '../storage/store';
+import type { Store, StoreOps } from '../storage/store';
 import type { Caller, GroupDoc, UserDoc } from './types';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { makeCaller } from './access';
@@ -69,8 +69,9 @@ export class Authenticator {
     readonly gate: WorkGate = workGate(DEFAULT_PASSWORD_CHECKS),
   ) {}
 
-  findUserByUsername(username: string): UserDoc | undefined {
-    const page = this.store.list<UserDoc>('Users', {
+  /** The user of this username; `ops` is a transaction's `tx` when the lookup decides a write in it. */
+  async findUserByUsername(username: string, ops: StoreOps = this.store): Promise<UserDoc | undefined> {
+    const page = await ops.list<UserDoc>('Users', {
       filters: [{ field: 'username', op: 'eq', value: normalUsername(username) }],
       offset: 0,
       limit: 1,
@@ -78,10 +79,10 @@ export class Authenticator {
     return page.items[0];
   }
 
-  callerFor(user: UserDoc): Caller {
-    const groups = (user.groups ?? [])
-      .map((id) => this.store.get<GroupDoc>('Groups', id)?.doc)
-      .filter((g): g is GroupDoc => g !== undefined);
+  async callerFor(user: UserDoc): Promise<Caller> {
+    const ids = user.groups ?? [];
+    const byId = new Map((await this.store.getMany<GroupDoc>('Groups', ids)).map((g) => [g.doc._id, g.doc]));
+    const groups = ids.map((id) => byId.get(id)).filter((g): g is GroupDoc => g !== undefined);
     return makeCaller(user, groups);
   }
 
@@ -89,8 +90,11 @@ export class Authenticator {
     return createHmac('sha256', this.key).update(header).digest('base64');
   }
 
-  /** The caller for a header verified in the last minute, without any scrypt; undefined otherwise. */
-  cached(header: string): Caller | undefined {
+  /**
+   * The caller for a header verified in the last minute, without any scrypt; undefined otherwise. `generationNow`:
+   * the store's generation as the request sees it (http/generation.ts), else asked here.
+   */
+  async cached(header: string, generationNow?: Promise<number>): Promise<Caller | undefined> {
     const cacheKey = this.cacheKey(header);
     const hit = this.cache.get(cacheKey);
     if (!hit) return undefined;
@@ -98,11 +102,11 @@ export class Authenticator {
       this.cache.delete(cacheKey);
       return undefined;
     }
-    const generation = this.store.generation();
+    const generation = await (generationNow ?? this.store.generation());
     if (hit.generation === generation) return hit.caller;
-    const user = this.store.get<UserDoc>('Users', hit.userId)?.doc;
+    const user = (await this.store.get<UserDoc>('Users', hit.userId))?.doc;
     if (user && user.passwordHash === hit.passwordHash && !isDisabled(user)) {
-      hit.caller = this.callerFor(user);
+      hit.caller = await this.callerFor(user);
       hit.generation = generation;
       return hit.caller;
     }
@@ -126,7 +130,8 @@ export class Authenticator {
   }
 
   private async check(cacheKey: string, creds: Credentials): Promise<Verdict> {
-    const user = this.findUserByUsername(creds.username);
+    const generation = await this.store.generation();
+    const user = await this.findUserByUsername(creds.username);
     if (!user?.passwordHash) {
       // Not a user, or invited and not registered yet: spend the same time as a real check so they cannot be told apart.
       await verifyPassword(creds.password, await this.dummyHash);
@@ -135,13 +140,14 @@ export class Authenticator {
     if (!(await verifyPassword(creds.password, user.passwordHash))) return { ok: false, reason: 'wrong' };
     if (isDisabled(user)) return { ok: false, reason: 'disabled' };
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
-    const caller = this.callerFor(user);
+    const caller = await this.callerFor(user);
     const entry: CacheEntry = {
       userId: user._id,
       passwordHash: user.passwordHash,
       expires: Date.now() + CACHE_TTL_MS,
       caller,
-      generation: this.store.generation(),
+      // Read before the user: a write meanwhile makes the entry stale rather than wrongly current.
+      generation,
     };
     this.cache.set(cacheKey, entry);
     if (needsRehash(user.passwordHash)) void this.rehash(user._id, user.passwordHash, creds.password, entry);
@@ -157,9 +163,9 @@ export class Authenticator {
     try {
       await this.gate.runIfIdle(async () => {
         const passwordHash = await hashPassword(password);
-        const current = this.store.get<UserDoc>('Users', userId);
+        const current = await this.store.get<UserDoc>('Users', userId);
         if (current?.doc.passwordHash !== oldHash) return;
-        this.store.replace<UserDoc>('Users', { ...current.doc, passwordHash }, current.version);
+        await this.store.replace<UserDoc>('Users', { ...current.doc, passwordHash }, current.version);
         entry.passwordHash = passwordHash;
       });
     } catch {

@@ -4,7 +4,7 @@
  * so open inboxes (Server-Sent Events) see them at once.
  */
 import { EventEmitter } from 'node:events';
-import type { Doc, Store } from '../storage/store';
+import type { Doc, StoreOps, Transaction } from '../storage/store';
 import type { Caller, GroupDoc, WorkRequestDoc, ShareDoc } from './types';
 import { wamTitle, wrStatusTitle, wrCommentTitle, translationSubmittedTitle, shareTitle } from './titles';
 import { workRequestUrls } from './urls';
@@ -74,20 +74,25 @@ export function eventWorkRequest(wr: WorkRequestDoc): Record<string, unknown> {
  * The coordinator groups of a studio, and their users: the users whose `groups` name one of them (a user's groups
  * are the truth, as for the caller's scope; a group's `users` list is not kept in step when an admin edits a user).
  */
-export function studioCoordinators(store: Store, studioId: string | undefined): { groups: string[]; users: string[] } {
+export async function studioCoordinators(
+  store: StoreOps,
+  studioId: string | undefined,
+): Promise<{ groups: string[]; users: string[] }> {
   if (!studioId) return { groups: [], users: [] };
-  const page = store.list<GroupDoc>('Groups', {
+  const page = await store.list<GroupDoc>('Groups', {
     filters: [{ field: 'type', op: 'eq', value: 'coordinator' }],
     offset: 0,
     limit: 100,
   });
   const groups = page.items.filter((g) => (g.studios ?? []).includes(studioId)).map((g) => g._id);
   if (groups.length === 0) return { groups, users: [] };
-  const members = store.list('Users', {
-    filters: [{ field: 'groups', op: 'contains', value: groups }],
-    offset: 0,
-    limit: 10_000,
-  }).items;
+  const members = (
+    await store.list('Users', {
+      filters: [{ field: 'groups', op: 'contains', value: groups }],
+      offset: 0,
+      limit: 10_000,
+    })
+  ).items;
   return { groups, users: members.map((u) => u._id) };
 }
 
@@ -110,57 +115,64 @@ function eventFrom(actor: Caller) {
   };
 }
 
-/** Stores one event and a notification per user; the notifications are published once the write is committed. */
+/**
+ * Stores one event and a notification per user, in one transaction; the notifications are published once it is
+ * committed. Given the transaction of the write the event tells of (`tx`), it joins it.
+ */
 function record(
-  store: Store,
+  ops: Transaction,
   bus: NotificationBus,
   event: Record<string, unknown>,
   users: string[],
   title: string,
   now: number,
-): Doc[] {
-  const created: Doc[] = [];
-  store.transaction(() => {
-    const saved = store.insert('Events', {
-      processed: true,
-      pushed: false,
-      digested: false,
-      created: now,
-      ...event,
-    }).doc;
+): Promise<Doc[]> {
+  return ops.transaction(async (store) => {
+    const created: Doc[] = [];
+    const saved = (
+      await store.insert('Events', {
+        processed: true,
+        pushed: false,
+        digested: false,
+        created: now,
+        ...event,
+      })
+    ).doc;
     for (const to of users) {
       created.push(
-        store.insert('Notifications', {
-          from: (event.from as { _id: string })._id,
-          to,
-          event: saved,
-          type: saved.type,
-          title,
-          emailSubject: title,
-          read: false,
-          viewed: false,
-          sent: false,
-          added: now,
-          created: now,
-        }).doc,
+        (
+          await store.insert('Notifications', {
+            from: (event.from as { _id: string })._id,
+            to,
+            event: saved,
+            type: saved.type,
+            title,
+            emailSubject: title,
+            read: false,
+            viewed: false,
+            sent: false,
+            added: now,
+            created: now,
+          })
+        ).doc,
       );
     }
+    store.afterCommit(() => {
+      for (const n of created) bus.publish(n);
+    });
+    return created;
   });
-  store.afterCommit(() => {
-    for (const n of created) bus.publish(n);
-  });
-  return created;
 }
 
 /** Tells the users newly added to a share's recipients. */
-export function emitShareEvent(
-  store: Store,
+export async function emitShareEvent(
+  store: Transaction,
   bus: NotificationBus,
   actor: Caller,
   share: ShareDoc,
   newRecipients: string[],
   now = Date.now(),
-): Doc[] {
+): Promise<Doc[]> {
   const users = newRecipients.filter((u) => u !== actor.id);
   if (users.length === 0) return [];
   const title = shareTitle({
@@ -196,10 +208,14 @@ export interface WorkRequestEventInput {
 }
 
 /** Records an event about a work request and notifies the requester, the studio's coordinators and `alsoNotify`. */
-export function emitWorkRequestEvent(store: Store, bus: NotificationBus, input: WorkRequestEventInput): Doc[] {
+export async function emitWorkRequestEvent(
+  store: Transaction,
+  bus: NotificationBus,
+  input: WorkRequestEventInput,
+): Promise<Doc[]> {
   const { actor, workRequest: wr, type } = input;
   const now = Math.floor((input.now ?? Date.now()) / 1000);
-  const coordinators = studioCoordinators(store, wr.studio);
+  const coordinators = await studioCoordinators(store, wr.studio);
   const users = [...new Set([wr.from?._id, ...coordinators.users, ...(input.alsoNotify ?? [])])].filter(
     (u): u is string => typeof u === 'string' && u !== actor.id,
   );

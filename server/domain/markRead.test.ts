@@ -6,9 +6,9 @@ import { markAllRead } from './markRead';
 describe('markAllRead', () => {
   it('marks every matching unread notification read in batches, letting other work run between them', async () => {
     const store = new SqliteStore(':memory:');
-    store.transaction(() => {
+    await store.transaction(async (tx) => {
       for (let i = 0; i < 1050; i++)
-        store.insert('Notifications', {
+        await tx.insert('Notifications', {
           to: 'u1',
           read: false,
           added: i,
@@ -16,9 +16,9 @@ describe('markAllRead', () => {
           emailSubject: '',
         });
       for (let i = 0; i < 30; i++)
-        store.insert('Notifications', { to: 'u1', read: false, added: i, title: `Poster ${i}`, emailSubject: '' });
+        await tx.insert('Notifications', { to: 'u1', read: false, added: i, title: `Poster ${i}`, emailSubject: '' });
       for (let i = 0; i < 20; i++)
-        store.insert('Notifications', {
+        await tx.insert('Notifications', {
           to: 'u2',
           read: false,
           added: i,
@@ -43,16 +43,18 @@ describe('markAllRead', () => {
     expect(updated).toBe(1050);
     // Six batches: the other work ran between each of them.
     expect(turns).toBeGreaterThanOrEqual(5);
-    expect(store.count('Notifications', filters)).toBe(0);
-    expect(store.count('Notifications', [{ field: 'read', op: 'eq', value: false }])).toBe(50);
-    const one = store.list('Notifications', {
-      filters: [
-        { field: 'to', op: 'eq', value: 'u1' },
-        { field: 'read', op: 'eq', value: true },
-      ],
-      offset: 0,
-      limit: 1,
-    }).items[0];
+    expect(await store.count('Notifications', filters)).toBe(0);
+    expect(await store.count('Notifications', [{ field: 'read', op: 'eq', value: false }])).toBe(50);
+    const one = (
+      await store.list('Notifications', {
+        filters: [
+          { field: 'to', op: 'eq', value: 'u1' },
+          { field: 'read', op: 'eq', value: true },
+        ],
+        offset: 0,
+        limit: 1,
+      })
+    ).items[0];
     expect(one).toMatchObject({ read: true, viewed: true });
     expect(await markAllRead(store, filters, 200)).toBe(0);
   });

@@ -2,7 +2,7 @@
  * Studio scope over stored records (docs/API.md, "Studio scope"): which studio a record belongs to, and the checks
  * reads and writes make with it. The rule itself (who is scoped, which studios are theirs) is access.ts's.
  */
-import type { Collection, Doc, Store } from '../storage/store';
+import type { Collection, Doc, StoreOps } from '../storage/store';
 import type { Caller, GroupDoc } from './types';
 import { canSeeStudio, inStudioScope, isStudioScoped } from './access';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -38,24 +38,34 @@ function idOf(value: unknown): string | undefined {
 }
 
 /** The studio a reference field's value points at (a studio id, or the studio of the project, asset, work request). */
-export function studioOfReference(store: Store, field: Reference, value: unknown): string | undefined {
+export async function studioOfReference(
+  store: StoreOps,
+  field: Reference,
+  value: unknown,
+): Promise<string | undefined> {
   const id = idOf(value);
   const collection = REFERENCES[field];
   if (id === undefined || collection === undefined) return id;
-  const studio = /^[0-9a-f]{24}$/.test(id) ? store.get(collection, id)?.doc.studio : undefined;
+  const studio = /^[0-9a-f]{24}$/.test(id) ? (await store.get(collection, id))?.doc.studio : undefined;
   return typeof studio === 'string' ? studio : undefined;
 }
 
 /** The studio of a stored record; undefined when it has none (then only admins and unscoped callers see it). */
-export function studioOf(store: Store, collection: Collection, doc: Doc): string | undefined {
+export async function studioOf(store: StoreOps, collection: Collection, doc: Doc): Promise<string | undefined> {
   if (collection === 'Studios') return doc._id;
   const field = STUDIO_FROM[collection]?.find((f) => doc[f] !== undefined);
   return field === undefined ? undefined : studioOfReference(store, field, doc[field]);
 }
 
 /** Throws 404 when the record is outside the caller's scope (its existence is not revealed). */
-export function requireInScope(caller: Caller, store: Store, collection: Collection, doc: Doc, what: string): void {
-  if (!canSeeStudio(caller, studioOf(store, collection, doc))) throw notFound(what);
+export async function requireInScope(
+  caller: Caller,
+  store: StoreOps,
+  collection: Collection,
+  doc: Doc,
+  what: string,
+): Promise<void> {
+  if (!canSeeStudio(caller, await studioOf(store, collection, doc))) throw notFound(what);
 }
 
 /**
@@ -63,35 +73,38 @@ export function requireInScope(caller: Caller, store: Store, collection: Collect
  * not have: one that is not a record id is a 400 (for everyone); for a scoped caller, one pointing outside their
  * studios is a 403 (as is an unknown id, which cannot be told from another studio's).
  */
-export function requirePlacement(
+export async function requirePlacement(
   caller: Caller,
-  store: Store,
+  store: StoreOps,
   fields: Record<string, unknown>,
   current: Doc | undefined,
-): void {
+): Promise<void> {
   for (const field of Object.keys(REFERENCES) as Reference[]) {
     if (!(field in fields) || (current && idOf(fields[field]) === idOf(current[field]))) continue;
     if (!/^[0-9a-f]{24}$/.test(idOf(fields[field]) ?? ''))
       throw badRequest(`${field}: expected the id of a ${field === 'workRequest' ? 'work request' : field}`);
-    if (isStudioScoped(caller) && !inStudioScope(caller, studioOfReference(store, field, fields[field]))) {
+    if (isStudioScoped(caller) && !inStudioScope(caller, await studioOfReference(store, field, fields[field]))) {
       throw forbidden(`${field}: you may only place records in your own studios`);
     }
   }
 }
 
 /** Throws 403 unless every asset id is of a studio in the caller's scope (unscoped callers: no limit). */
-export function requireAssetsInScope(caller: Caller, store: Store, assetIds: Iterable<string>): void {
+export async function requireAssetsInScope(caller: Caller, store: StoreOps, assetIds: Iterable<string>): Promise<void> {
   if (!isStudioScoped(caller)) return;
-  for (const id of assetIds) {
-    if (!inStudioScope(caller, studioOfReference(store, 'asset', id))) {
+  const ids = [...new Set(assetIds)];
+  const assets = new Map((await store.getMany('Assets', ids)).map((a) => [a.doc._id, a.doc.studio]));
+  for (const id of ids) {
+    const studio = assets.get(id);
+    if (!inStudioScope(caller, typeof studio === 'string' ? studio : undefined)) {
       throw forbidden('assets: you may only share assets of your own studios');
     }
   }
 }
 
 /** The groups that share a studio with the caller (for a scoped caller's lists of users and groups). */
-export function groupsInScope(store: Store, caller: Caller): GroupDoc[] {
+export async function groupsInScope(store: StoreOps, caller: Caller): Promise<GroupDoc[]> {
   // Groups are few: one read of all of them.
-  const all = store.list<GroupDoc>('Groups', { offset: 0, limit: 10_000 }).items;
+  const all = (await store.list<GroupDoc>('Groups', { offset: 0, limit: 10_000 })).items;
   return all.filter((g) => (g.studios ?? []).some((s) => caller.studios.has(s)));
 }

@@ -1,6 +1,6 @@
 /** Work request rules: who sees which, and status changes with their history entry and event. */
-import type { Filter, Stored } from '../storage/store';
-import type { Services } from '../context';
+import type { Filter, Stored, Transaction } from '../storage/store';
+import type { NotificationBus } from './events';
 import type { Caller, WorkRequestDoc } from './types';
 import { studioScopeFilters, translatorOf } from './access';
 import type { StatusChange } from '../../src/api/schema/workRequest';
@@ -26,18 +26,18 @@ export function userSummaryOf(caller: Caller) {
 
 /**
  * Moves a work request to a new status: appends the history entry, sets `status` and `reason`, and emits the
- * event (`wam` for awaiting materials, `wr-status` otherwise), all in one transaction. With `expectedVersion`, a
- * stale version is a 409.
+ * event (`wam` for awaiting materials, `wr-status` otherwise), all in one transaction (`tx`'s, joined: the caller
+ * reads `found` in it). With `expectedVersion`, a stale version is a 409.
  */
-export function changeStatus(
-  services: Services,
+export async function changeStatus(
+  tx: Transaction,
+  bus: NotificationBus,
   caller: Caller,
   found: Stored<WorkRequestDoc>,
   change: StatusChange,
   expectedVersion?: number,
   now = Date.now(),
-): Stored<WorkRequestDoc> {
-  const { store, bus } = services;
+): Promise<Stored<WorkRequestDoc>> {
   const wr = found.doc;
   const next: WorkRequestDoc = {
     ...wr,
@@ -48,10 +48,10 @@ export function changeStatus(
       { date: Math.floor(now / 1000), user: userSummaryOf(caller), status: change.status, reason: change.reason },
     ],
   };
-  return store.transaction(() => {
+  return tx.transaction(async (tx) => {
     // Throws VersionConflict when the record moved on since it was read (or since the caller's If-Match).
-    const saved = store.replace('Workrequests', next, expectedVersion ?? found.version);
-    emitWorkRequestEvent(store, bus, {
+    const saved = await tx.replace('Workrequests', next, expectedVersion ?? found.version);
+    await emitWorkRequestEvent(tx, bus, {
       type: change.status === 'awaiting-materials' ? 'wam' : 'wr-status',
       actor: caller,
       workRequest: saved.doc,

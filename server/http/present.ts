@@ -1,8 +1,11 @@
 /**
  * Shaping of stored documents into the records the spec shows: `$links`, the computed `$` blocks, embedded
- * objects expanded, secrets dropped, signed paths. One function per collection; routes call these only.
+ * objects expanded, secrets dropped, signed paths. One function per collection; routes call these only. Those that
+ * read related records (users, work requests, previews) are async and read through `ctx.records`, which makes the
+ * reads of a whole page one query per collection (loader.ts): shape a list with `Promise.all`.
  */
-import type { Collection, Doc, Store } from '../storage/store';
+import type { Collection, Doc } from '../storage/store';
+import type { RecordLoader } from './loader';
 import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc, ShareDoc } from '../domain/types';
 import type { LinkSigner } from '../domain/signing';
 import { assetAccess, canEditCatalog } from '../domain/access';
@@ -15,7 +18,8 @@ import { etagOf } from './etag';
 export interface PresentContext {
   origin: string;
   caller: Caller;
-  store: Store;
+  /** Related records, read in batches; one per request (helpers.ts, presentContext). */
+  records: RecordLoader;
   signer: LinkSigner;
   /** Invitation lifetime in seconds, for `inviteExpires` (domain/invitations.ts). */
   invitationTtl: number;
@@ -33,7 +37,7 @@ export function presentGroup(ctx: PresentContext, g: GroupDoc): Rec {
   return { ...g, $links: self(ctx, 'Groups', g._id) };
 }
 
-export function presentUser(ctx: PresentContext, u: UserDoc): Rec {
+export async function presentUser(ctx: PresentContext, u: UserDoc): Promise<Rec> {
   const { passwordHash: _secret, inviteCode, inviteExpires: _expires, ...rest } = u as InvitedUserDoc;
   const out: Rec = { ...rest };
   // The one-time invite code resolves `invite`'s `:code`; only admins (who send invitations) see it, and when it lapses.
@@ -41,8 +45,9 @@ export function presentUser(ctx: PresentContext, u: UserDoc): Rec {
     out.inviteCode = inviteCode;
     out.inviteExpires = expiryOf(u, ctx.invitationTtl);
   }
-  out.groups = (u.groups ?? [])
-    .map((id) => ctx.store.get<GroupDoc>('Groups', id)?.doc)
+  const groups = await Promise.all((u.groups ?? []).map((id) => ctx.records.get<GroupDoc>('Groups', id)));
+  out.groups = groups
+    .map((g) => g?.doc)
     .filter((g): g is GroupDoc => g !== undefined)
     .map((g) => presentGroup(ctx, g));
   if (u._id !== ctx.caller.id && !ctx.caller.isAdmin) delete out.preferences;
@@ -63,15 +68,19 @@ export function presentTranslation(ctx: PresentContext, t: TranslationDoc, withL
   return out;
 }
 
-function embeddedTranslation(
+async function embeddedTranslation(
   ctx: PresentContext,
   id: string | undefined,
   withLines: boolean,
   summary: TranslationSummary | undefined,
-): Rec | undefined {
+): Promise<Rec | undefined> {
   if (!id) return undefined;
   if (!withLines && summary?._id === id) return { ...summary, $links: self(ctx, 'Translations', id) };
-  const found = ctx.store.get<TranslationDoc>('Translations', id, withLines ? undefined : { omit: LINE_FIELDS });
+  const found = await ctx.records.get<TranslationDoc>(
+    'Translations',
+    id,
+    withLines ? undefined : { omit: LINE_FIELDS },
+  );
   if (!found) return { _id: id, $links: self(ctx, 'Translations', id) };
   const { asset: _a, workRequest: _w, created: _c, ...embedded } = presentTranslation(ctx, found.doc, withLines);
   // With its lines, the embedded form carries the translation's ETag (extension), so the editor can save with
@@ -79,12 +88,14 @@ function embeddedTranslation(
   return withLines ? { ...embedded, $etag: etagOf(id, found.version) } : embedded;
 }
 
-export function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc, withLines = true): Rec {
+export async function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc, withLines = true): Promise<Rec> {
   const { translationSummary, graphicsTranslationSummary, ...out }: Rec = { ...wr };
   out.$statuses = wr.status ? [wr.status] : [];
   out.urls = workRequestUrls(wr._id, ctx.origin);
-  out.translation = embeddedTranslation(ctx, wr.translation, withLines, wr.translationSummary);
-  out.graphicsTranslation = embeddedTranslation(ctx, wr.graphicsTranslation, withLines, wr.graphicsTranslationSummary);
+  [out.translation, out.graphicsTranslation] = await Promise.all([
+    embeddedTranslation(ctx, wr.translation, withLines, wr.translationSummary),
+    embeddedTranslation(ctx, wr.graphicsTranslation, withLines, wr.graphicsTranslationSummary),
+  ]);
   if (out.translation === undefined) delete out.translation;
   if (out.graphicsTranslation === undefined) delete out.graphicsTranslation;
   if (wr.project?._id) out.project = { ...wr.project, $links: self(ctx, 'Projects', wr.project._id) };
@@ -190,11 +201,11 @@ export function presentFile(ctx: PresentContext, f: Doc): Rec {
   };
 }
 
-export function presentPreview(ctx: PresentContext, p: Doc): Rec {
+export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> {
   // Where the media sits: the record's own `cdn`, else the one of the asset's summary of this preview.
   let cdn = p.cdn;
   if (cdn === undefined && typeof p.asset === 'string') {
-    const summaries = ctx.store.get<Doc>('Assets', p.asset)?.doc.previews;
+    const summaries = (await ctx.records.get<Doc>('Assets', p.asset))?.doc.previews;
     cdn = Array.isArray(summaries)
       ? (summaries.find((s: { _id?: string }) => s._id === p._id) as { cdn?: unknown } | undefined)?.cdn
       : undefined;

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../storage/store';
+import { generationOf } from './generation';
 
 interface Entry {
   generation: number;
@@ -51,7 +52,7 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
   app.addHook('preHandler', async (request, reply) => {
     const key = keyOf(request);
     if (!key) return;
-    const generation = store.generation();
+    const generation = await generationOf(request, store);
     const hit = entries.get(key);
     if (hit && hit.generation === generation && hit.expires > Date.now()) {
       for (const [k, v] of Object.entries(hit.headers)) reply.header(k, v);
@@ -64,7 +65,8 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = keys.get(request);
     if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (pending.generation !== store.generation() || payload.length > maxBodyBytes) return payload;
+    // A miss asks again before keeping the answer: a write while it was made leaves it out (a hit asks once).
+    if (payload.length > maxBodyBytes || pending.generation !== (await store.generation())) return payload;
     const headers: Record<string, string> = {};
     for (const h of KEPT_HEADERS) {
       const v = reply.getHeader(h);

@@ -23,6 +23,7 @@ import { normalUsername, parseBasic, type Authenticator } from '../domain/auth';
 import type { Caller } from '../domain/types';
 import { GateFull } from '../domain/workGate';
 import { HttpError } from './errors';
+import { generationOf } from './generation';
 
 export interface SignInLimits {
   /** The window failures are counted in, in seconds. */
@@ -139,7 +140,7 @@ export async function installSignInGuard(
     const isKnown = pair !== undefined && pair.until > Date.now();
     const attempt: Attempt = { account, address, round: isKnown ? pair.round : 0, known: isKnown };
 
-    const cached = auth.cached(header);
+    const cached = await auth.cached(header, generationOf(request, app.services.store));
     if (cached) {
       // The right password from this address (verified less than a minute ago, maybe from another one).
       if (!isKnown) remember(attempt);

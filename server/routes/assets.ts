@@ -29,7 +29,7 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
   });
 
   app.get<{ Params: { id: string } }>('/assets/:id', async (request, reply) => {
-    const found = findInScope<Doc>(request, services, 'Assets', request.params.id, 'asset');
+    const found = await findInScope<Doc>(request, services, 'Assets', request.params.id, 'asset');
     return sendRecord(reply, found, presentAsset(presentContext(request, services), found.doc));
   });
 
@@ -38,7 +38,7 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
       request,
       reply,
       services,
-      withStudioScope(services, {
+      withStudioScope({
         collection: 'Assets',
         what: 'asset',
         schema: assetSchema,

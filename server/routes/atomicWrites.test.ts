@@ -11,48 +11,61 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app';
 import { SqliteStore } from '../storage/sqlite/sqliteStore';
-import type { Collection, Doc, Filter, ListQuery, Page, ReadOptions, Store, Stored } from '../storage/store';
+import type { Collection, Doc, Store, StoreOps, Transaction } from '../storage/store';
 import { DEMO_ACCOUNTS, seedDemo } from '../seed/demo';
 import type { TranslationDoc, UserDoc, WorkRequestDoc } from '../domain/types';
 
-type Write = 'insert' | 'replace';
+type Write = 'insert' | 'replace' | 'updateWhere';
 
-/** The real store, except that the writes `failing` picks throw (and so roll back the transaction around them). */
+/**
+ * The real store, except that the writes `failing` picks throw (and so roll back the transaction around them), on
+ * the store and on every transaction's `tx` alike.
+ */
 class FailingStore implements Store {
   failing: ((write: Write, collection: Collection) => boolean) | undefined;
-  constructor(private readonly real: SqliteStore) {}
+  private readonly ops: StoreOps;
+  constructor(private readonly real: SqliteStore) {
+    this.ops = this.wrap(real);
+  }
 
   private check(write: Write, collection: Collection): void {
     if (this.failing?.(write, collection)) throw new Error(`disk full while writing ${collection}`);
   }
-  get<T extends Doc = Doc>(collection: Collection, id: string, options?: ReadOptions): Stored<T> | undefined {
-    return this.real.get<T>(collection, id, options);
+  /** `ops` with the failing writes. */
+  private wrap<O extends StoreOps>(ops: O): StoreOps {
+    return {
+      get: (c, id, options) => ops.get(c, id, options),
+      getMany: (c, ids, options) => ops.getMany(c, ids, options),
+      insert: async (c, doc) => (this.check('insert', c), ops.insert(c, doc)),
+      replace: async (c, doc, expected) => (this.check('replace', c), ops.replace(c, doc, expected)),
+      list: (c, query) => ops.list(c, query),
+      count: (c, filters) => ops.count(c, filters),
+      updateWhere: async (c, filters, fields, limit) => (
+        this.check('updateWhere', c),
+        ops.updateWhere(c, filters, fields, limit)
+      ),
+      afterCommit: (effect) => ops.afterCommit(effect),
+    };
   }
-  insert<T extends Doc = Doc>(collection: Collection, doc: Omit<T, '_id' | 'created'> & Partial<Doc>): Stored<T> {
-    this.check('insert', collection);
-    return this.real.insert<T>(collection, doc);
-  }
-  replace<T extends Doc = Doc>(collection: Collection, doc: T, expectedVersion?: number): Stored<T> {
-    this.check('replace', collection);
-    return this.real.replace<T>(collection, doc, expectedVersion);
-  }
-  list<T extends Doc = Doc>(collection: Collection, query: ListQuery): Page<T> {
-    return this.real.list<T>(collection, query);
-  }
-  count(collection: Collection, filters?: Filter[]): number {
-    return this.real.count(collection, filters);
-  }
-  generation(): number {
+  get: Store['get'] = (c, id, options) => this.ops.get(c, id, options);
+  getMany: Store['getMany'] = (c, ids, options) => this.ops.getMany(c, ids, options);
+  insert: Store['insert'] = (c, doc) => this.ops.insert(c, doc);
+  replace: Store['replace'] = (c, doc, expected) => this.ops.replace(c, doc, expected);
+  list: Store['list'] = (c, query) => this.ops.list(c, query);
+  count: Store['count'] = (c, filters) => this.ops.count(c, filters);
+  updateWhere: Store['updateWhere'] = (c, filters, fields, limit) => this.ops.updateWhere(c, filters, fields, limit);
+  afterCommit: Store['afterCommit'] = (effect) => this.ops.afterCommit(effect);
+  generation(): Promise<number> {
     return this.real.generation();
   }
-  transaction<R>(fn: () => R): R {
-    return this.real.transaction(fn);
+  transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
+    return this.real.transaction((tx) => {
+      const wrapped: Transaction = { ...this.wrap(tx), transaction: (inner) => inner(wrapped) };
+      return fn(wrapped);
+    });
   }
-  afterCommit(effect: () => void): void {
-    this.real.afterCommit(effect);
-  }
-  close(): void {
-    this.real.close();
+  close(): Promise<void> {
+    return this.real.close();
   }
 }
 
@@ -73,7 +86,7 @@ beforeAll(async () => {
 afterAll(async () => {
   console.error = originalError;
   await app?.close();
-  store?.close();
+  await store?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
@@ -89,18 +102,32 @@ function auth(role: 'admin' | 'coordinator' | 'translator'): Record<string, stri
   };
 }
 
-function userId(role: 'admin' | 'coordinator' | 'translator'): string {
+async function userId(role: 'admin' | 'coordinator' | 'translator'): Promise<string> {
   const username = DEMO_ACCOUNTS.find((a) => a.role === role)!.username;
-  return store.list<UserDoc>('Users', { offset: 0, limit: 1000 }).items.find((u) => u.username === username)!._id;
+  const users = await store.list<UserDoc>('Users', { offset: 0, limit: 1000 });
+  return users.items.find((u) => u.username === username)!._id;
+}
+
+async function inProgressWorkRequest(): Promise<WorkRequestDoc> {
+  const page = await store.list<WorkRequestDoc>('Workrequests', {
+    offset: 0,
+    limit: 1,
+    filters: [{ field: 'status', op: 'eq', value: 'in-progress' }],
+  });
+  return page.items[0]!;
 }
 
 /** Every stored record of a collection with its version, to compare before and after. */
-function snapshot(collection: Collection): Map<string, number> {
+async function snapshot(collection: Collection): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (let offset = 0; ; offset += 1000) {
-    const page = store.list(collection, { offset, limit: 1000 });
-    for (const d of page.items)
-      out.set(d._id, store.get(collection, d._id, { omit: ['lines', 'printLines'] })!.version);
+    const page = await store.list(collection, { offset, limit: 1000 });
+    const stored = await store.getMany(
+      collection,
+      page.items.map((d) => d._id),
+      { omit: ['lines', 'printLines'] },
+    );
+    for (const d of stored) out.set(d.doc._id, d.version);
     if (page.items.length < 1000) return out;
   }
 }
@@ -111,21 +138,21 @@ async function expectAllOrNothing(
   collections: Collection[],
   request: InjectOptions,
 ) {
-  const before = collections.map(snapshot);
+  const before = await Promise.all(collections.map(snapshot));
   store.failing = failing;
   const res = await app.inject(request);
   store.failing = undefined;
   expect(res.statusCode, res.body).toBe(500);
   expect(errors.join('\n')).toContain('disk full');
-  collections.forEach((c, i) => expect(snapshot(c), c).toEqual(before[i]));
+  for (const [i, c] of collections.entries()) expect(await snapshot(c), c).toEqual(before[i]);
 }
 
 describe('a write and what follows from it commit together', () => {
   it('a translation save whose work-request summary cannot be stored leaves the translation as it was', async () => {
-    const translator = userId('translator');
-    const t = store
-      .list<TranslationDoc>('Translations', { offset: 0, limit: 10_000 })
-      .items.find((x) => x.translator?._id === translator && x.status === 'incomplete' && x.workRequest)!;
+    const translator = await userId('translator');
+    const t = (await store.list<TranslationDoc>('Translations', { offset: 0, limit: 10_000 })).items.find(
+      (x) => x.translator?._id === translator && x.status === 'incomplete' && x.workRequest,
+    )!;
     const lines = (t.lines ?? []).map((l, i) => (i === 0 ? { ...l, text: 'Changed and lost' } : l));
     await expectAllOrNothing((w, c) => w === 'replace' && c === 'Workrequests', ['Translations', 'Workrequests'], {
       method: 'PUT',
@@ -133,19 +160,15 @@ describe('a write and what follows from it commit together', () => {
       headers: auth('translator'),
       payload: { lines },
     });
-    const stored = store.get<TranslationDoc>('Translations', t._id)!.doc;
+    const stored = (await store.get<TranslationDoc>('Translations', t._id))!.doc;
     expect(stored.lines?.[0]?.text).toBe(t.lines?.[0]?.text);
-    const wr = store.get<WorkRequestDoc>('Workrequests', t.workRequest!)!.doc;
+    const wr = (await store.get<WorkRequestDoc>('Workrequests', t.workRequest!))!.doc;
     const summary = wr.translation === t._id ? wr.translationSummary : wr.graphicsTranslationSummary;
     expect(summary).toMatchObject({ lineCount: stored.lineCount, translatedCount: stored.translatedCount });
   });
 
   it('a status change whose notifications cannot be stored keeps the status, the history and the events as they were, and publishes nothing', async () => {
-    const wr = store.list<WorkRequestDoc>('Workrequests', {
-      offset: 0,
-      limit: 1,
-      filters: [{ field: 'status', op: 'eq', value: 'in-progress' }],
-    }).items[0]!;
+    const wr = await inProgressWorkRequest();
     const published: Doc[] = [];
     const unsubscribe = app.services.bus.subscribe(wr.from!._id!, (n) => published.push(n));
     await expectAllOrNothing(
@@ -159,12 +182,12 @@ describe('a write and what follows from it commit together', () => {
       },
     );
     unsubscribe();
-    expect(store.get<WorkRequestDoc>('Workrequests', wr._id)!.doc.history).toEqual(wr.history);
+    expect((await store.get<WorkRequestDoc>('Workrequests', wr._id))!.doc.history).toEqual(wr.history);
     expect(published).toEqual([]);
   });
 
   it('a comment whose event cannot be stored is not stored either', async () => {
-    const wr = store.list<WorkRequestDoc>('Workrequests', { offset: 0, limit: 1 }).items[0]!;
+    const wr = (await store.list<WorkRequestDoc>('Workrequests', { offset: 0, limit: 1 })).items[0]!;
     await expectAllOrNothing((w, c) => w === 'insert' && c === 'Events', ['Comments', 'Events', 'Notifications'], {
       method: 'POST',
       url: '/api/comments',
@@ -174,11 +197,11 @@ describe('a write and what follows from it commit together', () => {
   });
 
   it('a share edit whose recipients cannot be notified is not stored', async () => {
-    const coordinator = userId('coordinator');
-    const share = store
-      .list<Doc & { from?: { _id?: string } }>('Shares', { offset: 0, limit: 100 })
-      .items.find((s) => s.from?._id === coordinator)!;
-    const newcomer = store.get<UserDoc>('Users', userId('translator'))!.doc;
+    const coordinator = await userId('coordinator');
+    const share = (await store.list<Doc & { from?: { _id?: string } }>('Shares', { offset: 0, limit: 100 })).items.find(
+      (s) => s.from?._id === coordinator,
+    )!;
+    const newcomer = (await store.get<UserDoc>('Users', await userId('translator')))!.doc;
     const to = [
       ...((share.to as unknown[]) ?? []),
       { _id: newcomer._id, name: newcomer.name, emailNormal: newcomer.emailNormal },
@@ -192,7 +215,7 @@ describe('a write and what follows from it commit together', () => {
   });
 
   it('a preview edit whose asset summary cannot be stored is not stored', async () => {
-    const preview = store.list('Previews', { offset: 0, limit: 1 }).items[0]!;
+    const preview = (await store.list('Previews', { offset: 0, limit: 1 })).items[0]!;
     await expectAllOrNothing((w, c) => w === 'replace' && c === 'Assets', ['Previews', 'Assets'], {
       method: 'PUT',
       url: `/api/previews/${preview._id}`,
@@ -201,33 +224,25 @@ describe('a write and what follows from it commit together', () => {
     });
   });
 
-  it('mark-all-read marks all or none', async () => {
-    let replaced = 0;
-    await expectAllOrNothing(
-      (w, c) => w === 'replace' && c === 'Notifications' && ++replaced === 2,
-      ['Notifications'],
-      {
-        method: 'POST',
-        url: '/api/notifications/markRead',
-        headers: auth('coordinator'),
-        payload: {},
-      },
-    );
+  it('mark-all-read marks a batch all or none (one UPDATE statement)', async () => {
+    await expectAllOrNothing((w, c) => w === 'updateWhere' && c === 'Notifications', ['Notifications'], {
+      method: 'POST',
+      url: '/api/notifications/markRead',
+      headers: auth('coordinator'),
+      payload: {},
+    });
   });
 });
 
 describe('live notifications', () => {
   it('are published once their write is committed: another connection already reads them', async () => {
     const reader = new SqliteStore(file);
-    const seen: boolean[] = [];
-    const wr = store.list<WorkRequestDoc>('Workrequests', {
-      offset: 0,
-      limit: 1,
-      filters: [{ field: 'status', op: 'eq', value: 'in-progress' }],
-    }).items[0]!;
+    // Read at once when published (the read runs before its promise is made), awaited afterwards.
+    const seen: Promise<boolean>[] = [];
+    const wr = await inProgressWorkRequest();
     // The requester is told of every status change.
     const unsubscribe = app.services.bus.subscribe(wr.from!._id!, (n) =>
-      seen.push(reader.get('Notifications', n._id) !== undefined),
+      seen.push(reader.get('Notifications', n._id).then((r) => r !== undefined)),
     );
     try {
       const res = await app.inject({
@@ -238,10 +253,10 @@ describe('live notifications', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(seen.length).toBeGreaterThan(0);
-      expect(seen.every(Boolean)).toBe(true);
+      expect((await Promise.all(seen)).every(Boolean)).toBe(true);
     } finally {
       unsubscribe();
-      reader.close();
+      await reader.close();
     }
   });
 });

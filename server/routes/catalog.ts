@@ -90,9 +90,9 @@ const ENTRIES: CatalogEntry[] = [
   },
 ];
 
-export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  const { store } = services;
+const duplicateCode = (code: string) => `a language with the code ${code} exists already`;
 
+export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   function writeSpec(entry: CatalogEntry): WriteSpec<Doc> {
     const spec: WriteSpec<Doc> = {
       collection: entry.collection,
@@ -104,7 +104,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         if (entry.path === 'studios' && !current) requireAdmin(caller, 'only admins create studios');
       },
       removable: entry.removable,
-      prepare(next, _fields, _caller, current) {
+      async prepare(next, _fields, _caller, current, tx) {
         for (const field of entry.required) {
           const v = next[field];
           if (typeof v !== 'string' || v.trim() === '') throw badRequest(`${field}: required`);
@@ -113,25 +113,31 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         if (typeof out.name === 'string') out.name = out.name.trim();
         if ((entry.path === 'projects' || entry.path === 'studios') && !out.slug) out.slug = slugify(String(out.name));
         if (entry.path === 'projects') {
-          if (!store.get('Studios', String(out.studio))) throw badRequest('studio: no such studio');
+          if (!(await tx.get('Studios', String(out.studio)))) throw badRequest('studio: no such studio');
           out.archived ??= false;
         }
         if (entry.path === 'languages') {
           const code = String(out.code).trim();
-          const same = store.list('Languages', {
-            filters: [{ field: 'code', op: 'eq', value: code }],
-            offset: 0,
-            limit: 2,
-          }).items;
-          if (same.some((l) => l._id !== current?._id))
-            throw conflict(`a language with the code ${code} exists already`);
+          // A friendly early answer; the database's unique index is the guard (`duplicate` below).
+          const same = (
+            await tx.list('Languages', {
+              filters: [{ field: 'code', op: 'eq', value: code }],
+              offset: 0,
+              limit: 2,
+            })
+          ).items;
+          if (same.some((l) => l._id !== current?._id)) throw conflict(duplicateCode(code));
           out.code = code;
         }
         return out;
       },
       present: entry.present,
+      duplicate: (field, doc) =>
+        field === 'code'
+          ? duplicateCode(String(doc.code))
+          : `a ${entry.what} with the ${field} ${String(doc[field])} exists already`,
     };
-    return entry.scopeField ? withStudioScope(services, spec) : spec;
+    return entry.scopeField ? withStudioScope(spec) : spec;
   }
 
   for (const entry of ENTRIES) {
@@ -157,8 +163,8 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     });
     app.get<{ Params: { id: string } }>(`/${entry.path}/:id`, async (request, reply) => {
       const found = entry.scopeField
-        ? findInScope<Doc>(request, services, entry.collection, request.params.id, entry.what)
-        : findOr404<Doc>(services, entry.collection, request.params.id, entry.what);
+        ? await findInScope<Doc>(request, services, entry.collection, request.params.id, entry.what)
+        : await findOr404<Doc>(services, entry.collection, request.params.id, entry.what);
       return sendRecord(reply, found, entry.present(presentContext(request, services), found.doc));
     });
   }

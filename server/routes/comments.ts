@@ -35,7 +35,7 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   app.get('/comments', async (request, reply) => {
     const id = queryString(request, 'workRequest');
     if (!id) throw badRequest('workRequest: required, the id of a work request');
-    findVisibleWorkRequest(request, services, id);
+    await findVisibleWorkRequest(request, services, id);
     const ctx = presentContext(request, services);
     return sendPage<Doc>(
       request,
@@ -53,16 +53,16 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   app.post('/comments', async (request, reply) => {
     const input = parseInput(newComment, request.body);
     const caller = callerOf(request);
-    const wr = findVisibleWorkRequest(request, services, input.workRequest).doc;
     // The comment and its event are stored together or not at all.
-    const saved = store.transaction(() => {
-      const comment = store.insert('Comments', {
+    const saved = await store.transaction(async (tx) => {
+      const wr = (await findVisibleWorkRequest(request, tx, input.workRequest)).doc;
+      const comment = await tx.insert('Comments', {
         workRequest: wr._id,
         user: userSummaryOf(caller),
         body: input.body,
         replies: [],
       });
-      emitWorkRequestEvent(store, bus, {
+      await emitWorkRequestEvent(tx, bus, {
         type: 'wr-comment',
         actor: caller,
         workRequest: wr,
@@ -83,11 +83,11 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         what: 'comment',
         schema: commentSchema,
         policy: () => COMMENT_POLICY,
-        authorize(caller, current) {
+        async authorize(caller, current, tx) {
           // A comment on a work request the caller cannot see (another studio's, for a coordinator) is not revealed.
           const wr =
             typeof current?.workRequest === 'string'
-              ? store.get<WorkRequestDoc>('Workrequests', current.workRequest)?.doc
+              ? (await tx.get<WorkRequestDoc>('Workrequests', current.workRequest))?.doc
               : undefined;
           if (!caller.isAdmin && !(wr && canSeeWorkRequest(caller, wr))) throw notFound('comment');
           if ((current?.user as { _id?: string } | undefined)?._id !== caller.id)

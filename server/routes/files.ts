@@ -36,7 +36,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   });
 
   app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
-    const found = findInScope<Doc>(request, services, 'Files', request.params.id, 'file');
+    const found = await findInScope<Doc>(request, services, 'Files', request.params.id, 'file');
     return sendRecord(reply, found, presentFile(presentContext(request, services), found.doc));
   });
 
@@ -45,7 +45,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       request,
       reply,
       services,
-      withStudioScope(services, {
+      withStudioScope({
         collection: 'Files',
         what: 'file',
         schema: fileSchema,

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import {
+  UniqueViolation,
   VersionConflict,
   isRecordId,
   newId,
@@ -10,11 +11,14 @@ import {
   type Filter,
   type ListQuery,
   type ReadOptions,
+  type StoreOps,
   type Stored,
+  type Transaction,
 } from '../storage/store';
 import type { Services } from '../context';
 import { callerOf } from '../context';
 import type { PresentContext } from '../http/present';
+import { createLoader } from '../http/loader';
 import { isDeepStrictEqual } from 'node:util';
 import { bodyPolicy, originOf, parseBody, merge, sendRecord, type BodyPolicy } from '../http/records';
 import { expectedVersion } from '../http/etag';
@@ -31,46 +35,51 @@ export function presentContext(request: FastifyRequest, services: Services): Pre
   return {
     origin: originOf(request, services.publicOrigin),
     caller: callerOf(request),
-    store: services.store,
+    records: createLoader(services.store),
     signer: services.signer,
     invitationTtl: services.invitationTtl,
   };
 }
 
-export function findOr404<T extends Doc>(
-  services: Services,
+/** The record, or 404. `from`: the services (reads the store) or a transaction's `tx` (reads in it). */
+export async function findOr404<T extends Doc>(
+  from: Services | StoreOps,
   collection: Collection,
   id: string,
   what: string,
   options?: ReadOptions,
-): Stored<T> {
-  const found = isRecordId(id) ? services.store.get<T>(collection, id, options) : undefined;
+): Promise<Stored<T>> {
+  const ops = 'store' in from ? from.store : from;
+  const found = isRecordId(id) ? await ops.get<T>(collection, id, options) : undefined;
   if (!found) throw notFound(what);
   return found;
 }
 
-/** Answers one page of a list: reads X-Range, queries, sets Content-Range, shapes each item. */
-export function sendPage<T extends Doc>(
+/**
+ * Answers one page of a list: reads X-Range, queries, sets Content-Range, shapes each item (all at once: the related
+ * records they read through `ctx.records` are read together).
+ */
+export async function sendPage<T extends Doc>(
   request: FastifyRequest,
   reply: FastifyReply,
   services: Services,
   collection: Collection,
   query: Omit<ListQuery, 'offset' | 'limit'>,
   shape: (doc: T) => unknown,
-): unknown[] {
+): Promise<unknown[]> {
   const range = rangeOf(request);
-  const page = services.store.list<T>(collection, { ...query, ...range });
+  const page = await services.store.list<T>(collection, { ...query, ...range });
   setContentRange(reply, range.offset, page.items.length, page.total);
-  return page.items.map(shape);
+  return Promise.all(page.items.map(shape));
 }
 
 /** A work request the caller may see, or 404 (others' work requests are not revealed to exist). */
-export function findVisibleWorkRequest(
+export async function findVisibleWorkRequest(
   request: FastifyRequest,
-  services: Services,
+  from: Services | StoreOps,
   id: string,
-): Stored<WorkRequestDoc> {
-  const found = findOr404<WorkRequestDoc>(services, 'Workrequests', id, 'work request');
+): Promise<Stored<WorkRequestDoc>> {
+  const found = await findOr404<WorkRequestDoc>(from, 'Workrequests', id, 'work request');
   if (!canSeeWorkRequest(callerOf(request), found.doc)) throw notFound('work request');
   return found;
 }
@@ -96,15 +105,29 @@ export function eqFilter(field: string, value: string | undefined): Filter[] {
 }
 
 /** Runs a write; a VersionConflict becomes a 409 whose `details.current` is the record as it now is, shaped. */
-export function withConflict<R>(what: string, write: () => R, shape: (current: Doc) => unknown): R {
+export async function withConflict<R>(
+  what: string,
+  write: () => Promise<R>,
+  shape: (current: Doc) => unknown,
+): Promise<R> {
   try {
-    return write();
+    return await write();
   } catch (e) {
     if (e instanceof VersionConflict) {
       throw conflict(`this ${what} was changed by someone else: reload to see their version`, {
-        current: shape(e.current.doc),
+        current: await shape(e.current.doc),
       });
     }
+    throw e;
+  }
+}
+
+/** Runs a write; a UniqueViolation (a value another record holds: the database's check) becomes a 409. */
+export async function withUnique<R>(write: () => Promise<R>, message: (e: UniqueViolation) => string): Promise<R> {
+  try {
+    return await write();
+  } catch (e) {
+    if (e instanceof UniqueViolation) throw conflict(message(e));
     throw e;
   }
 }
@@ -119,10 +142,19 @@ export interface WriteSpec<T extends Doc> {
    * of `schema`. Others are ignored (read-only fields the record shows) or refused (400).
    */
   policy?: (caller: Caller) => BodyPolicy;
-  /** Throws 403 when the caller may not write this record (`undefined` when creating). */
-  authorize?: (caller: Caller, current: T | undefined) => void;
+  /**
+   * Throws 403 when the caller may not write this record (`undefined` when creating). Like `prepare` and `after`,
+   * it runs inside the write's transaction and reads through `tx`, so what it decides on cannot change meanwhile.
+   */
+  authorize?: (caller: Caller, current: T | undefined, tx: Transaction) => void | Promise<void>;
   /** Adjusts the record before it is stored (defaults, derived fields); may throw 400/403. */
-  prepare?: (next: T, fields: Record<string, unknown>, caller: Caller, current: T | undefined) => T;
+  prepare?: (
+    next: T,
+    fields: Record<string, unknown>,
+    caller: Caller,
+    current: T | undefined,
+    tx: Transaction,
+  ) => T | Promise<T>;
   present: (ctx: PresentContext, doc: T) => unknown;
   /**
    * Large top-level fields that `authorize`, `prepare` and `after` never read from the stored record: when the body
@@ -134,7 +166,9 @@ export interface WriteSpec<T extends Doc> {
    * What follows from the write (summaries kept in step, events, notifications): runs in the write's transaction,
    * so the write and its effects are stored together or not at all; notifications go live after the commit.
    */
-  after?: (saved: T, previous: T | undefined, caller: Caller) => void;
+  after?: (saved: T, previous: T | undefined, caller: Caller, tx: Transaction) => void | Promise<void>;
+  /** The 409's message when a unique field (storage/indexes.ts, UNIQUE_FIELDS) holds a value another record has. */
+  duplicate?: (field: string, doc: T) => string;
   /**
    * Optional top-level fields a `PUT` removes when the body sets them to `null` (docs/API.md, "PUT merges"): a
    * studio's logo or coordinator. Elsewhere `null` stays a wrong type.
@@ -158,52 +192,62 @@ function policyOf<T extends Doc>(spec: WriteSpec<T>, caller: Caller): BodyPolicy
   return spec.policy?.(caller) ?? bodyPolicy(spec.schema);
 }
 
-/** `PUT /<collection>/{id}`: merge the body into the stored record; If-Match honoured. */
-export function updateRecord<T extends Doc>(
+/** The 409 of a UniqueViolation: the spec's words, else the store's. */
+function duplicateMessage<T extends Doc>(spec: WriteSpec<T>, doc: T): (e: UniqueViolation) => string {
+  return (e) => spec.duplicate?.(e.field, doc) ?? `another ${spec.what} has this ${e.field} already`;
+}
+
+/**
+ * `PUT /<collection>/{id}`: merge the body into the stored record; If-Match honoured. The read, the checks, the
+ * write and its effects are one transaction.
+ */
+export async function updateRecord<T extends Doc>(
   request: FastifyRequest,
   reply: FastifyReply,
   services: Services,
   spec: WriteSpec<T>,
   id: string,
-): unknown {
+): Promise<unknown> {
   const caller = callerOf(request);
   const body =
     request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
   const omit = spec.replacedUnread?.filter((field) => field in body);
-  const found = findOr404<T>(services, spec.collection, id, spec.what, omit?.length ? { omit } : undefined);
-  spec.authorize?.(caller, found.doc);
-  const { body: checked, removed } = splitRemovals(spec.removable, request.body);
-  const { fields } = parseBody(spec.schema, checked, policyOf(spec, caller));
-  let next = merge(found.doc, fields);
-  for (const k of removed) delete (next as Record<string, unknown>)[k];
-  if (spec.prepare) next = spec.prepare(next, fields, caller, found.doc);
   const ctx = presentContext(request, services);
-  const expected = expectedVersion(request, id) ?? found.version;
-  // A body that changes nothing (read-only fields echoed, the same values) stores nothing: the version stays.
-  const unchanged = expected === found.version && isDeepStrictEqual(next, found.doc);
-  const saved = unchanged
-    ? found
-    : withConflict(
-        spec.what,
-        () =>
-          services.store.transaction(() => {
-            const stored = services.store.replace<T>(spec.collection, next, expected);
-            spec.after?.(stored.doc, found.doc, caller);
-            return stored;
-          }),
-        (current) => spec.present(ctx, current as T),
-      );
-  return sendRecord(reply, saved, spec.present(ctx, saved.doc));
+  const expectedByCaller = expectedVersion(request, id);
+  let attempted: T | undefined;
+  const write = () =>
+    services.store.transaction(async (tx) => {
+      const found = await findOr404<T>(tx, spec.collection, id, spec.what, omit?.length ? { omit } : undefined);
+      await spec.authorize?.(caller, found.doc, tx);
+      const { body: checked, removed } = splitRemovals(spec.removable, request.body);
+      const { fields } = parseBody(spec.schema, checked, policyOf(spec, caller));
+      let next = merge(found.doc, fields);
+      for (const k of removed) delete (next as Record<string, unknown>)[k];
+      if (spec.prepare) next = await spec.prepare(next, fields, caller, found.doc, tx);
+      attempted = next;
+      const expected = expectedByCaller ?? found.version;
+      // A body that changes nothing (read-only fields echoed, the same values) stores nothing: the version stays.
+      if (expected === found.version && isDeepStrictEqual(next, found.doc)) return found;
+      const stored = await tx.replace<T>(spec.collection, next, expected);
+      await spec.after?.(stored.doc, found.doc, caller, tx);
+      return stored;
+    });
+  const saved = await withConflict(
+    spec.what,
+    () => withUnique(write, (e) => duplicateMessage(spec, attempted!)(e)),
+    (current) => spec.present(ctx, current as T),
+  );
+  return sendRecord(reply, saved, await spec.present(ctx, saved.doc));
 }
 
 /** Collection-level `PUT` and `POST` create: a body with `_id` updates that record, without `_id` creates one. */
-export function upsertRecord<T extends Doc>(
+export async function upsertRecord<T extends Doc>(
   request: FastifyRequest,
   reply: FastifyReply,
   services: Services,
   spec: WriteSpec<T>,
   options: { allowCreate?: boolean; allowUpdate?: boolean } = {},
-): unknown {
+): Promise<unknown> {
   const caller = callerOf(request);
   const { body: checked } = splitRemovals(spec.removable, request.body);
   const { id, fields } = parseBody(spec.schema, checked, policyOf(spec, caller)); // a new record simply lacks a removed field
@@ -212,27 +256,31 @@ export function upsertRecord<T extends Doc>(
     return updateRecord(request, reply, services, spec, id);
   }
   if (options.allowCreate === false) throw badRequest(`_id: required (a ${spec.what} is only updated here)`);
-  spec.authorize?.(caller, undefined);
   const now = Math.floor(Date.now() / 1000);
   let next = { ...fields, _id: newId(), created: now } as T;
-  if (spec.prepare) next = spec.prepare(next, fields, caller, undefined);
-  const saved = services.store.transaction(() => {
-    const stored = services.store.insert<T>(spec.collection, next);
-    spec.after?.(stored.doc, undefined, caller);
-    return stored;
-  });
-  return sendRecord(reply, saved, spec.present(presentContext(request, services), saved.doc));
+  const saved = await withUnique(
+    () =>
+      services.store.transaction(async (tx) => {
+        await spec.authorize?.(caller, undefined, tx);
+        if (spec.prepare) next = await spec.prepare(next, fields, caller, undefined, tx);
+        const stored = await tx.insert<T>(spec.collection, next);
+        await spec.after?.(stored.doc, undefined, caller, tx);
+        return stored;
+      }),
+    (e) => duplicateMessage(spec, next)(e),
+  );
+  return sendRecord(reply, saved, await spec.present(presentContext(request, services), saved.doc));
 }
 
 /** Answers one page of a list already in memory (small collections filtered in code). */
-export function sendArrayPage<T>(
+export async function sendArrayPage<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   all: T[],
   shape: (item: T) => unknown,
-): unknown[] {
+): Promise<unknown[]> {
   const { offset, limit } = rangeOf(request);
   const page = all.slice(offset, offset + limit);
   setContentRange(reply, offset, page.length, all.length);
-  return page.map(shape);
+  return Promise.all(page.map(shape));
 }

@@ -17,7 +17,7 @@ import { invitationAcceptance } from '../../src/api/schema/invitation';
 import { hashPassword } from '../domain/passwords';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/records';
-import type { Stored } from '../storage/store';
+import type { StoreOps, Stored } from '../storage/store';
 import { isRecordId } from '../storage/store';
 import { expiryOf, isPending, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
 import type { RouteOptions } from './helpers';
@@ -35,35 +35,38 @@ function sameCode(stored: string, given: string): boolean {
 export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store } = services;
 
-  function findInvited(code: string): Stored<InvitedUserDoc> {
+  async function findInvited(code: string, ops: StoreOps = store): Promise<Stored<InvitedUserDoc>> {
     const id = code.split('.')[0] ?? '';
-    const found = isRecordId(id) ? store.get<InvitedUserDoc>('Users', id) : undefined;
+    const found = isRecordId(id) ? await ops.get<InvitedUserDoc>('Users', id) : undefined;
     if (!found || !isPending(found.doc) || !sameCode(found.doc.inviteCode ?? '', code)) throw unknownInvitation();
     if (expiryOf(found.doc, services.invitationTtl) < nowSeconds()) throw expiredInvitation();
     return found;
   }
 
   app.get('/invitations/:code', async (request, reply) => {
-    const { doc } = findInvited((request.params as { code: string }).code);
+    const { doc } = await findInvited((request.params as { code: string }).code);
     reply.header('Cache-Control', 'no-store');
     return { emailNormal: doc.emailNormal, username: doc.username, name: doc.name };
   });
 
   app.post('/invitations/:code', async (request, reply) => {
     const code = (request.params as { code: string }).code;
-    findInvited(code); // a spent code is a 404 before the body is looked at
+    await findInvited(code); // a spent code is a 404 before the body is looked at
     const acceptance = parseInput(invitationAcceptance, request.body);
     const passwordHash = await hashPassword(acceptance.password);
-    // Read again after the (asynchronous) hashing: the code may have been spent meanwhile.
-    const current = findInvited(code);
-    const { inviteCode: _spent, inviteExpires: _expires, ...rest } = current.doc;
-    const next = {
-      ...rest,
-      name: acceptance.name,
-      passwordHash,
-      status: { ...current.doc.status, invited: true, registered: true, confirmed: true },
-    };
-    store.replace<InvitedUserDoc>('Users', next, current.version);
+    // Read again after the (asynchronous) hashing, in the write's transaction: the code may have been spent meanwhile.
+    const next = await store.transaction(async (tx) => {
+      const current = await findInvited(code, tx);
+      const { inviteCode: _spent, inviteExpires: _expires, ...rest } = current.doc;
+      const next = {
+        ...rest,
+        name: acceptance.name,
+        passwordHash,
+        status: { ...current.doc.status, invited: true, registered: true, confirmed: true },
+      };
+      await tx.replace<InvitedUserDoc>('Users', next, current.version);
+      return next;
+    });
     reply.header('Cache-Control', 'no-store');
     return { emailNormal: next.emailNormal, username: next.username, name: next.name };
   });

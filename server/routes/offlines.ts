@@ -18,15 +18,15 @@ const OFFLINE_POLICY = bodyPolicy(offlineSchema, { readOnly: ['from', 'project',
 export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, signer } = services;
 
-  function visibleWorkRequest(request: Parameters<typeof callerOf>[0], id: unknown): WorkRequestDoc {
+  async function visibleWorkRequest(request: Parameters<typeof callerOf>[0], id: unknown): Promise<WorkRequestDoc> {
     if (typeof id !== 'string' || id === '') throw badRequest('workRequest: required, the id of a work request');
-    return findVisibleWorkRequest(request, services, id).doc;
+    return (await findVisibleWorkRequest(request, services, id)).doc;
   }
 
   app.post('/offlines', async (request, reply) => {
     const { fields } = parseBody(offlineSchema, request.body, OFFLINE_POLICY);
-    const wr = visibleWorkRequest(request, fields.workRequest);
-    const saved = store.insert('Offlines', {
+    const wr = await visibleWorkRequest(request, fields.workRequest);
+    const saved = await store.insert('Offlines', {
       workRequest: wr._id,
       from: callerOf(request).id,
       project: wr.project?._id,
@@ -36,7 +36,7 @@ export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   });
 
   app.get('/offlines', async (request, reply) => {
-    const wr = visibleWorkRequest(request, queryString(request, 'workRequest'));
+    const wr = await visibleWorkRequest(request, queryString(request, 'workRequest'));
     const ctx = presentContext(request, services);
     return sendPage(
       request,
@@ -54,9 +54,9 @@ export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     '/offlines/:id/download',
     async (request, reply) => {
       signer.verify(`/api/offlines/${request.params.id}/download`, request.query.expires, request.query.sig);
-      const o = store.get<Doc>('Offlines', request.params.id)?.doc;
+      const o = (await store.get<Doc>('Offlines', request.params.id))?.doc;
       if (!o) throw notFound('offline');
-      const wr = store.get<WorkRequestDoc>('Workrequests', String(o.workRequest))?.doc;
+      const wr = (await store.get<WorkRequestDoc>('Workrequests', String(o.workRequest)))?.doc;
       reply.header('Content-Disposition', `attachment; filename="offline-${o._id}.json"`);
       reply.header('Cache-Control', 'private, no-store');
       return {

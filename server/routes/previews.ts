@@ -36,15 +36,15 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   });
 
   app.get<{ Params: { id: string } }>('/previews/:id', async (request, reply) => {
-    const found = findInScope<Doc>(request, services, 'Previews', request.params.id, 'preview');
-    return sendRecord(reply, found, presentPreview(presentContext(request, services), found.doc));
+    const found = await findInScope<Doc>(request, services, 'Previews', request.params.id, 'preview');
+    return sendRecord(reply, found, await presentPreview(presentContext(request, services), found.doc));
   });
 
   app.get<{ Params: { id: string }; Querystring: { expires?: string; sig?: string } }>(
     '/previews/:id/view',
     async (request, reply) => {
       services.signer.verify(`/api/previews/${request.params.id}/view`, request.query.expires, request.query.sig);
-      const p = services.store.get<Doc>('Previews', request.params.id)?.doc;
+      const p = (await services.store.get<Doc>('Previews', request.params.id))?.doc;
       if (!p) throw notFound('preview');
       reply.header('Cache-Control', 'private, no-store');
       return { preview: p._id, asset: p.asset, label: p.label, revision: p.revision, cdn: p.cdn };
@@ -56,22 +56,22 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       request,
       reply,
       services,
-      withStudioScope(services, {
+      withStudioScope({
         collection: 'Previews',
         what: 'preview',
         schema: previewSchema,
         policy: () => PREVIEW_POLICY,
         authorize: (caller) => requireCatalogEditor(caller),
         present: presentPreview,
-        after(saved) {
+        async after(saved, _previous, _caller, tx) {
           // The asset embeds a summary of each preview: keep its label and revision in step.
-          const asset = typeof saved.asset === 'string' ? services.store.get<Doc>('Assets', saved.asset) : undefined;
+          const asset = typeof saved.asset === 'string' ? await tx.get<Doc>('Assets', saved.asset) : undefined;
           const previews = asset?.doc.previews;
           if (!asset || !Array.isArray(previews)) return;
           const next = previews.map((p: { _id?: string }) =>
             p._id === saved._id ? { ...p, label: saved.label, revision: saved.revision } : p,
           );
-          services.store.replace('Assets', { ...asset.doc, previews: next });
+          await tx.replace('Assets', { ...asset.doc, previews: next });
         },
       }),
       request.params.id,

@@ -7,15 +7,15 @@ import { requireInScope, requirePlacement } from '../domain/scope';
 import { findOr404, type WriteSpec } from './helpers';
 
 /** A record the caller may see, or 404: unknown and out-of-scope records answer alike. */
-export function findInScope<T extends Doc>(
+export async function findInScope<T extends Doc>(
   request: FastifyRequest,
   services: Services,
   collection: Collection,
   id: string,
   what: string,
-): Stored<T> {
-  const found = findOr404<T>(services, collection, id, what);
-  requireInScope(callerOf(request), services.store, collection, found.doc, what);
+): Promise<Stored<T>> {
+  const found = await findOr404<T>(services, collection, id, what);
+  await requireInScope(callerOf(request), services.store, collection, found.doc, what);
   return found;
 }
 
@@ -23,17 +23,16 @@ export function findInScope<T extends Doc>(
  * The write spec with the scope checks first: a record out of the caller's scope is 404 before any other rule
  * speaks (so a 403 never reveals it), and a body that would place the record in a studio out of scope is 403.
  */
-export function withStudioScope<T extends Doc>(services: Services, spec: WriteSpec<T>): WriteSpec<T> {
-  const { store } = services;
+export function withStudioScope<T extends Doc>(spec: WriteSpec<T>): WriteSpec<T> {
   return {
     ...spec,
-    authorize(caller, current) {
-      if (current) requireInScope(caller, store, spec.collection, current, spec.what);
-      spec.authorize?.(caller, current);
+    async authorize(caller, current, tx) {
+      if (current) await requireInScope(caller, tx, spec.collection, current, spec.what);
+      await spec.authorize?.(caller, current, tx);
     },
-    prepare(next, fields, caller, current) {
-      requirePlacement(caller, store, fields, current);
-      return spec.prepare ? spec.prepare(next, fields, caller, current) : next;
+    async prepare(next, fields, caller, current, tx) {
+      await requirePlacement(caller, tx, fields, current);
+      return spec.prepare ? spec.prepare(next, fields, caller, current, tx) : next;
     },
   };
 }

@@ -30,19 +30,20 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
       return sendPage<ShareDoc>(request, reply, services, 'Shares', {}, (s) => presentShare(ctx, s));
     }
     // Sent or received: `to` is indexed as the text of its JSON, and ids are unique 24-hex strings.
-    const sent = services.store.list<ShareDoc>('Shares', {
-      filters: [{ field: 'from', op: 'eq', value: caller.id }],
-      offset: 0,
-      limit: 100_000,
-    }).items;
-    const received = services.store
-      .list<ShareDoc>('Shares', {
+    const [sent, mentioned] = await Promise.all([
+      services.store.list<ShareDoc>('Shares', {
+        filters: [{ field: 'from', op: 'eq', value: caller.id }],
+        offset: 0,
+        limit: 100_000,
+      }),
+      services.store.list<ShareDoc>('Shares', {
         filters: [{ field: 'to', op: 'contains', value: caller.id } satisfies Filter],
         offset: 0,
         limit: 100_000,
-      })
-      .items.filter((s) => isShareParticipant(caller, s));
-    const all = [...new Map([...sent, ...received].map((s) => [s._id, s])).values()].sort(
+      }),
+    ]);
+    const received = mentioned.items.filter((s) => isShareParticipant(caller, s));
+    const all = [...new Map([...sent.items, ...received].map((s) => [s._id, s])).values()].sort(
       (a, b) => b.created - a.created || b._id.localeCompare(a._id),
     );
     return sendArrayPage(request, reply, all, (s) => presentShare(ctx, s));
@@ -50,7 +51,7 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
 
   app.get<{ Params: { id: string } }>('/shares/:id', async (request, reply) => {
     const caller = callerOf(request);
-    const found = findOr404<ShareDoc>(services, 'Shares', request.params.id, 'share');
+    const found = await findOr404<ShareDoc>(services, 'Shares', request.params.id, 'share');
     if (!caller.isAdmin && !isShareParticipant(caller, found.doc)) throw notFound('share');
     return sendRecord(reply, found, presentShare(presentContext(request, services), found.doc));
   });
@@ -71,12 +72,12 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
           if (!caller.isAdmin && !isShareParticipant(caller, current)) throw notFound('share');
           if (!canEditShare(caller, current)) throw forbidden('only the sender or an admin changes a share');
         },
-        prepare(next, _fields, caller, current) {
+        async prepare(next, _fields, caller, current, tx) {
           // Assets added to the share (or to a recipient's permission) must be of the sender's studios.
           const before = new Set(assetIdsOf(current));
-          requireAssetsInScope(
+          await requireAssetsInScope(
             caller,
-            services.store,
+            tx,
             assetIdsOf(next).filter((id) => !before.has(id)),
           );
           // The sender and the share's own id inside permissions are the server's to keep.
@@ -87,10 +88,10 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
           };
         },
         present: presentShare,
-        after(saved, previous, caller) {
+        async after(saved, previous, caller, tx) {
           const before = new Set((previous?.to ?? []).map((u) => u._id));
           const added = (saved.to ?? []).map((u) => u._id).filter((id): id is string => !!id && !before.has(id));
-          emitShareEvent(services.store, services.bus, caller, saved, added);
+          await emitShareEvent(tx, services.bus, caller, saved, added);
         },
       },
       request.params.id,

@@ -24,7 +24,7 @@ const COORDINATOR_POLICY = bodyPolicy(translationSchema, {
 const TRANSLATOR_POLICY = narrowPolicy(COORDINATOR_POLICY, ['approval', 'translator', 'language']);
 
 export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  const { store, bus } = services;
+  const { bus } = services;
 
   app.get('/translations', async (request, reply) => {
     const caller = callerOf(request);
@@ -42,21 +42,30 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     filters.push(...eqFilter('status', status), ...eqFilter('language', queryString(request, 'language')));
     // Transcriptions (the original-language records of assets) have no work request: they are not work.
     filters.push({ field: 'workRequest', op: 'gt', value: '' });
-    return sendPage<TranslationDoc>(request, reply, services, 'Translations', { filters, omit: LINE_FIELDS }, (t) => {
-      const wr = t.workRequest ? store.get<WorkRequestDoc>('Workrequests', t.workRequest)?.doc : undefined;
-      return {
-        ...presentTranslation(ctx, t, false),
-        due: wr?.due,
-        assetName: wr?.asset?.name,
-        workRequestStatus: wr?.status,
-      };
-    });
+    return sendPage<TranslationDoc>(
+      request,
+      reply,
+      services,
+      'Translations',
+      { filters, omit: LINE_FIELDS },
+      async (t) => {
+        const wr = t.workRequest
+          ? (await ctx.records.get<WorkRequestDoc>('Workrequests', t.workRequest))?.doc
+          : undefined;
+        return {
+          ...presentTranslation(ctx, t, false),
+          due: wr?.due,
+          assetName: wr?.asset?.name,
+          workRequestStatus: wr?.status,
+        };
+      },
+    );
   });
 
   app.get<{ Params: { id: string } }>('/translations/:id', async (request, reply) => {
     const caller = callerOf(request);
-    const found = findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation');
-    if (!canSeeTranslation(caller, found.doc, studioOf(store, 'Translations', found.doc)))
+    const found = await findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation');
+    if (!canSeeTranslation(caller, found.doc, await studioOf(services.store, 'Translations', found.doc)))
       throw notFound('translation');
     return sendRecord(reply, found, presentTranslation(presentContext(request, services), found.doc, true));
   });
@@ -66,7 +75,7 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       request,
       reply,
       services,
-      withStudioScope(services, {
+      withStudioScope({
         collection: 'Translations',
         what: 'translation',
         schema: translationSchema,
@@ -87,9 +96,9 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         present: (ctx, t) => presentTranslation(ctx, t, true),
         // authorize, prepare and after read status, translator and the coordinator fields, never the old lines.
         replacedUnread: ['lines'],
-        after(saved, previous, caller) {
+        async after(saved, previous, caller, tx) {
           // Keep the work request's summary of this translation in step (lists show it and filter on its translator).
-          const found = saved.workRequest ? store.get<WorkRequestDoc>('Workrequests', saved.workRequest) : undefined;
+          const found = saved.workRequest ? await tx.get<WorkRequestDoc>('Workrequests', saved.workRequest) : undefined;
           if (found) {
             const field =
               found.doc.translation === saved._id
@@ -97,11 +106,12 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
                 : found.doc.graphicsTranslation === saved._id
                   ? SUMMARY_FIELD.graphicsTranslation
                   : undefined;
-            if (field) store.replace('Workrequests', { ...found.doc, [field]: summarize(saved) });
+            if (field) await tx.replace('Workrequests', { ...found.doc, [field]: summarize(saved) });
           }
           if (previous?.status !== 'submitted' && saved.status === 'submitted' && saved.workRequest) {
-            const wr = store.get<WorkRequestDoc>('Workrequests', saved.workRequest)?.doc;
-            if (wr) emitWorkRequestEvent(store, bus, { type: 'translation-submitted', actor: caller, workRequest: wr });
+            const wr = (await tx.get<WorkRequestDoc>('Workrequests', saved.workRequest))?.doc;
+            if (wr)
+              await emitWorkRequestEvent(tx, bus, { type: 'translation-submitted', actor: caller, workRequest: wr });
           }
         },
       }),

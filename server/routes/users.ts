@@ -40,6 +40,8 @@ function groupIds(value: unknown): string[] {
     .filter((g): g is string => typeof g === 'string');
 }
 
+const duplicateEmail = (email: string) => `a user with the e-mail ${email} exists already`;
+
 export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, auth } = services;
 
@@ -53,7 +55,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       if (!current) throw forbidden('only admins create users');
       if (current._id !== caller.id) throw forbidden('you may only change your own profile');
     },
-    prepare(next, fields, caller, current) {
+    async prepare(next, fields, caller, current, tx) {
       const out = { ...next } as InvitedUserDoc & { password?: unknown };
       delete out.password;
       if ('groups' in fields) out.groups = groupIds(fields.groups);
@@ -61,7 +63,8 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         const given = fields.emailNormal ?? fields.username;
         const email = (typeof given === 'string' ? given : '').trim().toLowerCase();
         if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw badRequest('emailNormal: expected an e-mail address');
-        if (auth.findUserByUsername(email)) throw conflict(`a user with the e-mail ${email} exists already`);
+        // A friendly early answer; the database's unique index is the guard (`duplicate` below).
+        if (await auth.findUserByUsername(email, tx)) throw conflict(duplicateEmail(email));
         out.username = email;
         out.emailNormal = email;
         out.status = { invited: true, approved: true, registered: false, confirmed: false };
@@ -75,8 +78,8 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         };
       } else if (caller.isAdmin && 'emailNormal' in fields) {
         const email = String(fields.emailNormal).trim().toLowerCase();
-        const other = auth.findUserByUsername(email);
-        if (other && other._id !== current._id) throw conflict(`a user with the e-mail ${email} exists already`);
+        const other = await auth.findUserByUsername(email, tx);
+        if (other && other._id !== current._id) throw conflict(duplicateEmail(email));
         out.emailNormal = email;
         out.username = email;
       }
@@ -84,6 +87,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       return out;
     },
     present: presentUser,
+    duplicate: (_field, doc) => duplicateEmail(doc.emailNormal ?? doc.username ?? ''),
   });
 
   /** Hashes a `password` field (extension, write-only) before the synchronous write. */
@@ -100,7 +104,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
 
   app.get('/users/me', async (request, reply) => {
     const caller = callerOf(request);
-    const found = findOr404<UserDoc>(services, 'Users', caller.id, 'user');
+    const found = await findOr404<UserDoc>(services, 'Users', caller.id, 'user');
     reply.header('ETag', etagOf(found.doc._id, found.version));
     return presentUser(presentContext(request, services), found.doc);
   });
@@ -111,17 +115,19 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     const ctx = presentContext(request, services);
     // A coordinator lists the members of the groups that share a studio with them (docs/API.md, "Studio scope").
     const filters: Filter[] = isStudioScoped(caller)
-      ? [{ field: 'groups', op: 'contains', value: groupsInScope(store, caller).map((g) => g._id) }]
+      ? [{ field: 'groups', op: 'contains', value: (await groupsInScope(store, caller)).map((g) => g._id) }]
       : [];
     const q = queryString(request, 'q')?.toLowerCase();
     if (q) {
       // Users are few: filter the whole (scoped) list in memory over name and e-mail.
-      const all = store.list<UserDoc>('Users', {
-        filters,
-        offset: 0,
-        limit: 100_000,
-        sort: { field: 'name', dir: 'asc' },
-      }).items;
+      const all = (
+        await store.list<UserDoc>('Users', {
+          filters,
+          offset: 0,
+          limit: 100_000,
+          sort: { field: 'name', dir: 'asc' },
+        })
+      ).items;
       const matches = all.filter((u) => `${u.name ?? ''} ${u.emailNormal ?? ''}`.toLowerCase().includes(q));
       return sendArrayPage(request, reply, matches, (u) => presentUser(ctx, u));
     }
@@ -134,7 +140,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
     const filters: Filter[] = isStudioScoped(caller)
-      ? [{ field: '_id', op: 'in', value: groupsInScope(store, caller).map((g) => g._id) }]
+      ? [{ field: '_id', op: 'in', value: (await groupsInScope(store, caller)).map((g) => g._id) }]
       : [];
     return sendPage<GroupDoc>(
       request,
@@ -147,7 +153,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   });
 
   app.get<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
-    const found = findOr404<UserDoc>(services, 'Users', request.params.id, 'user');
+    const found = await findOr404<UserDoc>(services, 'Users', request.params.id, 'user');
     reply.header('ETag', etagOf(found.doc._id, found.version));
     return presentUser(presentContext(request, services), found.doc);
   });
@@ -160,15 +166,17 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   app.post<{ Params: { id: string } }>('/users/:id/invitation', async (request, reply) => {
     if (!callerOf(request).isAdmin) throw forbidden('only admins send invitations');
     parseInput(NO_FIELDS, request.body);
-    const found = findOr404<InvitedUserDoc>(services, 'Users', request.params.id, 'user');
-    if (found.doc.status?.registered === true) throw conflict('this user has accepted the invitation already');
-    const next: InvitedUserDoc = {
-      ...found.doc,
-      status: { ...found.doc.status, invited: true, approved: true },
-      invite: found.doc.invite ?? '/invite/:code',
-      ...issueInvitation(found.doc._id, nowSeconds(), services.invitationTtl),
-    };
-    const stored = store.replace<UserDoc>('Users', next, found.version);
+    const { next, stored } = await store.transaction(async (tx) => {
+      const found = await findOr404<InvitedUserDoc>(tx, 'Users', request.params.id, 'user');
+      if (found.doc.status?.registered === true) throw conflict('this user has accepted the invitation already');
+      const next: InvitedUserDoc = {
+        ...found.doc,
+        status: { ...found.doc.status, invited: true, approved: true },
+        invite: found.doc.invite ?? '/invite/:code',
+        ...issueInvitation(found.doc._id, nowSeconds(), services.invitationTtl),
+      };
+      return { next, stored: await tx.replace<UserDoc>('Users', next, found.version) };
+    });
     reply.header('ETag', etagOf(next._id, stored.version));
     return presentUser(presentContext(request, services), next);
   });

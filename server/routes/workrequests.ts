@@ -82,22 +82,26 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   });
 
   app.get<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) => {
-    const found = findVisibleWorkRequest(request, services, request.params.id);
-    return sendRecord(reply, found, presentWorkRequest(presentContext(request, services), found.doc, true));
+    const found = await findVisibleWorkRequest(request, services, request.params.id);
+    return sendRecord(reply, found, await presentWorkRequest(presentContext(request, services), found.doc, true));
   });
 
   app.put<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) => {
     const caller = callerOf(request);
     if (!canChangeWorkRequestStatus(caller))
       throw forbidden('only coordinators and admins change a work request status');
-    const found = findVisibleWorkRequest(request, services, request.params.id);
-    const change = parseInput(statusChange, request.body);
     const ctx = presentContext(request, services);
-    const updated = withConflict(
+    // The record the change is made from is read in the change's transaction.
+    const updated = await withConflict(
       'work request',
-      () => changeStatus(services, caller, found, change, expectedVersion(request, found.doc._id)),
+      () =>
+        services.store.transaction(async (tx) => {
+          const found = await findVisibleWorkRequest(request, tx, request.params.id);
+          const change = parseInput(statusChange, request.body);
+          return changeStatus(tx, services.bus, caller, found, change, expectedVersion(request, found.doc._id));
+        }),
       (current) => presentWorkRequest(ctx, current as WorkRequestDoc, false),
     );
-    return sendRecord(reply, updated, presentWorkRequest(ctx, updated.doc, true));
+    return sendRecord(reply, updated, await presentWorkRequest(ctx, updated.doc, true));
   });
 };

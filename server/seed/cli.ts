@@ -78,7 +78,7 @@ async function main(): Promise<number> {
   const store = new SqliteStore(file);
   try {
     let demo: SeedSummary | undefined;
-    if (isEmpty(store)) {
+    if (await isEmpty(store)) {
       demo = await seedDemo(store);
       console.log(`demo set seeded in ${demo.ms} ms (data as of ${demo.now})`);
       console.log('demo accounts:');
@@ -125,13 +125,13 @@ async function main(): Promise<number> {
       'Notifications',
       'Events',
     ] as const) {
-      counts[c] = store.count(c);
+      counts[c] = await store.count(c);
     }
     console.log(`${file}:\n${formatCounts(counts)}`);
     console.log(`total ${Math.round(performance.now() - started)} ms`);
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

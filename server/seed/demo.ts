@@ -183,8 +183,8 @@ export interface SeedSummary {
 }
 
 /** True when the store has no users (the only state seedDemo may run on). */
-export function isEmpty(store: Store): boolean {
-  return store.count('Users') === 0;
+export async function isEmpty(store: Store): Promise<boolean> {
+  return (await store.count('Users')) === 0;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1649,29 +1649,30 @@ export async function hashDemoPasswords(): Promise<Record<string, string>> {
 }
 
 /** Inserts documents collection by collection in one transaction. */
-export function insertAll(store: Store, docs: Record<Collection, D[]>): void {
-  store.transaction(() => {
-    for (const c of COLLECTIONS) for (const d of docs[c]) store.insert(c, d);
+export async function insertAll(store: Store, docs: Record<Collection, D[]>): Promise<void> {
+  await store.transaction(async (tx) => {
+    for (const c of COLLECTIONS) for (const d of docs[c]) await tx.insert(c, d);
   });
 }
 
-export function countAll(store: Store): Record<Collection, number> {
-  return Object.fromEntries(COLLECTIONS.map((c) => [c, store.count(c)])) as Record<Collection, number>;
+export async function countAll(store: Store): Promise<Record<Collection, number>> {
+  const counts = await Promise.all(COLLECTIONS.map(async (c) => [c, await store.count(c)] as const));
+  return Object.fromEntries(counts) as Record<Collection, number>;
 }
 
 /** Seeds the demo set into an empty store. */
 export async function seedDemo(store: Store, options: SeedOptions = {}): Promise<SeedSummary> {
-  if (!isEmpty(store))
+  if (!(await isEmpty(store)))
     throw new Error('seedDemo: the store already has users; the demo set is only seeded into an empty store');
   const started = performance.now();
   const nowMs = options.now instanceof Date ? options.now.getTime() : (options.now ?? DEMO_NOW);
   const now = Math.floor(nowMs / 1000);
   const hashes = await hashDemoPasswords();
   const data = buildDemo(now, options.seed ?? DEMO_SEED, hashes);
-  insertAll(store, data.docs);
+  await insertAll(store, data.docs);
   return {
     now: new Date(now * 1000).toISOString(),
-    counts: countAll(store),
+    counts: await countAll(store),
     accounts: data.accounts,
     notifications: data.notifications,
     statuses: data.statuses,

@@ -15,7 +15,7 @@
  * - Exactly `workRequests` work requests are added per call, the two benchmark ones included when this call makes
  *   them (so a first call with N < 2 still adds those two).
  */
-import type { Doc, Store } from '../storage/store';
+import type { Doc, Store, StoreOps } from '../storage/store';
 import { Rng } from './random';
 import { lineStats, summarize } from '../domain/translations';
 import { buildLines, makeTiming } from './lines';
@@ -79,28 +79,35 @@ const STATUSES = Object.keys(WORK_REQUEST_STATUS_COUNTS);
 const STATUS_WEIGHTS = STATUSES.map((s) => WORK_REQUEST_STATUS_COUNTS[s]!);
 const SHORT_INSTRUCTIONS = INSTRUCTIONS.filter((_, i) => i !== SCRIPT_INSTRUCTION);
 
-function findOne(
-  store: Store,
+async function findOne(
+  store: StoreOps,
   collection: 'Assets' | 'Users' | 'Projects',
   field: string,
   value: string,
-): D | undefined {
-  return store.list(collection, { filters: [{ field, op: 'eq', value }], offset: 0, limit: 1 }).items[0];
+): Promise<D | undefined> {
+  return (await store.list(collection, { filters: [{ field, op: 'eq', value }], offset: 0, limit: 1 })).items[0];
 }
 
-function summaryOf(store: Store, user: D): Summary {
-  const groups = ((user.groups ?? []) as string[])
-    .map((id) => store.get('Groups', id)?.doc)
+async function summaryOf(store: StoreOps, user: D): Promise<Summary> {
+  const ids = (user.groups ?? []) as string[];
+  const found = new Map((await store.getMany('Groups', ids)).map((g) => [g.doc._id, g.doc]));
+  const groups = ids
+    .map((id) => found.get(id))
     .filter((g): g is D => g !== undefined)
     .map((g) => ({ _id: g._id, name: g.name }));
   return { _id: user._id, name: user.name as string, emailNormal: user.emailNormal as string, groups };
 }
 
 /** Finds or makes the two benchmark assets, work requests and translations. Returns their ids and how many work requests were made. */
-function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): { ids: BenchmarkIds; made: number } {
+async function ensureBenchmark(
+  store: StoreOps,
+  rng: Rng,
+  now: number,
+  templates: D[],
+): Promise<{ ids: BenchmarkIds; made: number }> {
   const out: Partial<BenchmarkIds> = {};
   let made = 0;
-  const translatorUser = findOne(store, 'Users', 'username', BENCH_TRANSLATOR);
+  const translatorUser = await findOne(store, 'Users', 'username', BENCH_TRANSLATOR);
   const template =
     templates.find(
       (t) =>
@@ -114,20 +121,22 @@ function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): {
     [1500, BENCH_ASSET_1500],
   ] as const) {
     const key = lines === 3000 ? '3000' : '1500';
-    const existing = findOne(store, 'Assets', 'name', name);
+    const existing = await findOne(store, 'Assets', 'name', name);
     if (existing) {
-      const wr = store.list('Workrequests', {
-        filters: [{ field: 'asset', op: 'eq', value: existing._id }],
-        offset: 0,
-        limit: 1,
-      }).items[0];
+      const wr = (
+        await store.list('Workrequests', {
+          filters: [{ field: 'asset', op: 'eq', value: existing._id }],
+          offset: 0,
+          limit: 1,
+        })
+      ).items[0];
       out[`asset${key}`] = existing._id;
       out[`workRequest${key}`] = wr?._id ?? '';
       out[`translation${key}`] = (wr?.translation as string | undefined) ?? '';
       continue;
     }
     const tAsset = template.asset as Record<string, unknown> & { _id: string };
-    const sourceAsset = store.get('Assets', tAsset._id)?.doc ?? {};
+    const sourceAsset = (await store.get('Assets', tAsset._id))?.doc ?? {};
     const created = now - 30 * DAY;
     const assetId = rng.id(created);
     const timing = makeTiming(rng, lines, 'dialogue');
@@ -135,7 +144,7 @@ function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): {
     const translationId = rng.id(created + 120);
     const wrId = rng.id(created + 120);
     const slug = slugify(name);
-    store.insert('Translations', {
+    await store.insert('Translations', {
       _id: transcriptionId,
       created: created + 60,
       asset: assetId,
@@ -146,7 +155,7 @@ function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): {
       printLines: [],
       approval: true,
     });
-    store.insert('Assets', {
+    await store.insert('Assets', {
       ...sourceAsset,
       _id: assetId,
       created,
@@ -158,7 +167,7 @@ function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): {
       importName: `BENCHMARK_FEATURE_${lines}`,
       transcription: { dialogue: transcriptionId },
     });
-    const translator = translatorUser ? summaryOf(store, translatorUser) : (template.from as Summary);
+    const translator = translatorUser ? await summaryOf(store, translatorUser) : (template.from as Summary);
     const translated = buildLines(rng, timing, { textKey: 'fr', progress: 0.6, machine: false, tooLong: 0.01 });
     const t = {
       _id: translationId,
@@ -174,14 +183,14 @@ function ensureBenchmark(store: Store, rng: Rng, now: number, templates: D[]): {
       printLines: [],
       approval: false,
     };
-    store.insert('Translations', t);
+    await store.insert('Translations', t);
     const from = template.from as Summary;
     const history: HistoryEntry[] = [
       { date: created + 120, user: from, status: 'incomplete', reason: 'Benchmark order' },
       { date: created + DAY, user: from, status: 'submitted', reason: 'Submitted for the benchmark' },
       { date: created + 2 * DAY, user: translator, status: 'in-progress', reason: 'Translator started' },
     ];
-    store.insert('Workrequests', {
+    await store.insert('Workrequests', {
       ...template,
       _id: wrId,
       created: created + 120,
@@ -221,16 +230,16 @@ export async function seedLarge(store: Store, options: LargeOptions): Promise<La
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`seedLarge: workRequests must be a non-negative integer, got ${n}`);
   const started = performance.now();
-  const demo = isEmpty(store) ? await seedDemo(store, { now: options.now }) : undefined;
+  const demo = (await isEmpty(store)) ? await seedDemo(store, { now: options.now }) : undefined;
   const nowMs = options.now instanceof Date ? options.now.getTime() : (options.now ?? DEMO_NOW);
   const now = Math.floor(nowMs / 1000);
   const batchSize = Math.max(1, options.batchSize ?? 5000);
-  const existing = store.count('Workrequests');
+  const existing = await store.count('Workrequests');
   const rng = new Rng(derivedSeed('large', existing, n));
 
-  const templates = store
-    .list('Workrequests', { offset: 0, limit: 400, sort: { field: 'created', dir: 'asc' } })
-    .items.filter((t) => typeof t.translation === 'string' && t.asset && t.project && t.from);
+  const templates = (
+    await store.list('Workrequests', { offset: 0, limit: 400, sort: { field: 'created', dir: 'asc' } })
+  ).items.filter((t) => typeof t.translation === 'string' && t.asset && t.project && t.from);
   if (templates.length === 0) throw new Error('seedLarge: the store has no work requests to copy from');
   // Who acted on which status in the demo history, per studio, to make plausible histories.
   const actors = new Map<string, Summary[]>();
@@ -243,7 +252,7 @@ export async function seedLarge(store: Store, options: LargeOptions): Promise<La
     }
   }
 
-  const bench = store.transaction(() => ensureBenchmark(store, rng, now, templates));
+  const bench = await store.transaction((tx) => ensureBenchmark(tx, rng, now, templates));
   const remaining = Math.max(0, n - bench.made);
 
   // Creation times ascend over the last two years, so the time-ordered ids (and the `created` index) are appended
@@ -303,8 +312,8 @@ export async function seedLarge(store: Store, options: LargeOptions): Promise<La
   let done = 0;
   while (done < remaining) {
     const count = Math.min(batchSize, remaining - done);
-    store.transaction(() => {
-      for (let i = 0; i < count; i++) store.insert('Workrequests', makeOne(done + i));
+    await store.transaction(async (tx) => {
+      for (let i = 0; i < count; i++) await tx.insert('Workrequests', makeOne(done + i));
     });
     done += count;
     options.onProgress?.(done + bench.made, n);
@@ -312,7 +321,7 @@ export async function seedLarge(store: Store, options: LargeOptions): Promise<La
   return {
     ...(demo ? { demo } : {}),
     added: done + bench.made,
-    totalWorkRequests: store.count('Workrequests'),
+    totalWorkRequests: await store.count('Workrequests'),
     benchmark: bench.ids,
     ms: Math.round(performance.now() - started),
   };

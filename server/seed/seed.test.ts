@@ -47,8 +47,8 @@ import { mulberry32 } from './random';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- stored documents of every collection, read field by field
 
-function all(store: SqliteStore, c: Collection): Rec[] {
-  return store.list(c, { offset: 0, limit: 1_000_000, sort: { field: '_id', dir: 'asc' } }).items;
+async function all(store: SqliteStore, c: Collection): Promise<Rec[]> {
+  return (await store.list(c, { offset: 0, limit: 1_000_000, sort: { field: '_id', dir: 'asc' } })).items;
 }
 
 function expectParses(schema: z.core.$ZodType, docs: unknown[], label: string): void {
@@ -75,33 +75,33 @@ describe('demo seed', () => {
 
   beforeAll(async () => {
     store = new SqliteStore(':memory:');
-    expect(isEmpty(store)).toBe(true);
+    expect(await isEmpty(store)).toBe(true);
     summary = await seedDemo(store);
     for (const c of COLLECTIONS) {
-      docs[c] = all(store, c);
+      docs[c] = await all(store, c);
       byId[c] = new Map(docs[c].map((d) => [d._id as string, d]));
     }
   });
   afterAll(() => store.close());
 
-  it('gives the documented counts', () => {
-    expect(isEmpty(store)).toBe(false);
-    for (const [c, n] of Object.entries(DEMO_COUNTS)) expect(store.count(c as Collection), c).toBe(n);
-    for (const c of COLLECTIONS) expect(summary.counts[c], c).toBe(store.count(c));
+  it('gives the documented counts', async () => {
+    expect(await isEmpty(store)).toBe(false);
+    for (const [c, n] of Object.entries(DEMO_COUNTS)) expect(await store.count(c as Collection), c).toBe(n);
+    for (const c of COLLECTIONS) expect(summary.counts[c], c).toBe(await store.count(c));
     const assets = DEMO_COUNTS.Assets;
-    expect(store.count('Previews')).toBeGreaterThanOrEqual(assets);
-    expect(store.count('Previews')).toBeLessThanOrEqual(assets * 3);
-    expect(store.count('Files')).toBeGreaterThanOrEqual(assets * 2 + 8);
-    expect(store.count('Files')).toBeLessThanOrEqual(assets * 5 + 8);
-    expect(store.count('Translations')).toBeGreaterThan(DEMO_COUNTS.Workrequests + assets);
-    expect(store.count('Events')).toBeGreaterThan(50);
-    expect(store.count('Offlines')).toBe(0);
+    expect(await store.count('Previews')).toBeGreaterThanOrEqual(assets);
+    expect(await store.count('Previews')).toBeLessThanOrEqual(assets * 3);
+    expect(await store.count('Files')).toBeGreaterThanOrEqual(assets * 2 + 8);
+    expect(await store.count('Files')).toBeLessThanOrEqual(assets * 5 + 8);
+    expect(await store.count('Translations')).toBeGreaterThan(DEMO_COUNTS.Workrequests + assets);
+    expect(await store.count('Events')).toBeGreaterThan(50);
+    expect(await store.count('Offlines')).toBe(0);
     expect(summary.accounts.map((a) => a.username)).toEqual(DEMO_ACCOUNTS.map((a) => a.username));
   });
 
-  it('has every work request status in the documented numbers', () => {
+  it('has every work request status in the documented numbers', async () => {
     for (const s of WORK_REQUEST_STATUSES) {
-      expect(store.count('Workrequests', [{ field: 'status', op: 'eq', value: s }]), s).toBe(
+      expect(await store.count('Workrequests', [{ field: 'status', op: 'eq', value: s }]), s).toBe(
         WORK_REQUEST_STATUS_COUNTS[s],
       );
     }
@@ -260,25 +260,25 @@ describe('demo seed', () => {
     expect(empty).toBeGreaterThan(0);
   });
 
-  it('gives the demo accounts their share of the work', () => {
+  it('gives the demo accounts their share of the work', async () => {
     const [adminId, coordinatorId, translatorId] = summary.accounts.map((a) => a._id);
     const notifications = (to: string, read?: boolean) =>
       store.count('Notifications', [
         { field: 'to', op: 'eq', value: to },
         ...(read === undefined ? [] : [{ field: 'read', op: 'eq' as const, value: read }]),
       ]);
-    expect(notifications(coordinatorId!)).toBeGreaterThanOrEqual(55);
-    expect(notifications(coordinatorId!)).toBeLessThanOrEqual(70);
-    expect(notifications(coordinatorId!, false)).toBeGreaterThanOrEqual(12);
-    expect(notifications(coordinatorId!, false)).toBeLessThanOrEqual(18);
-    expect(notifications(translatorId!)).toBeGreaterThanOrEqual(18);
-    expect(notifications(translatorId!)).toBeLessThanOrEqual(25);
-    expect(notifications(adminId!)).toBeGreaterThanOrEqual(8);
-    expect(notifications(adminId!)).toBeLessThanOrEqual(14);
+    expect(await notifications(coordinatorId!)).toBeGreaterThanOrEqual(55);
+    expect(await notifications(coordinatorId!)).toBeLessThanOrEqual(70);
+    expect(await notifications(coordinatorId!, false)).toBeGreaterThanOrEqual(12);
+    expect(await notifications(coordinatorId!, false)).toBeLessThanOrEqual(18);
+    expect(await notifications(translatorId!)).toBeGreaterThanOrEqual(18);
+    expect(await notifications(translatorId!)).toBeLessThanOrEqual(25);
+    expect(await notifications(adminId!)).toBeGreaterThanOrEqual(8);
+    expect(await notifications(adminId!)).toBeLessThanOrEqual(14);
     const coordinatorTypes = new Set(docs.Notifications.filter((n) => n.to === coordinatorId).map((n) => n.type));
     expect(coordinatorTypes.size).toBeGreaterThanOrEqual(4);
     expect(
-      store.count('Translations', [{ field: 'translator', op: 'eq', value: translatorId! }]),
+      await store.count('Translations', [{ field: 'translator', op: 'eq', value: translatorId! }]),
     ).toBeGreaterThanOrEqual(40);
     expect(summary.translatorWorkRequests).toBe(40);
     const queue = docs.Workrequests.filter((w) => (w.auto || w.autosubs) && !CLOSED_STATUSES.includes(w.status));
@@ -325,10 +325,10 @@ describe('demo seed', () => {
           const { passwordHash: _h, ...rest } = d;
           return rest;
         };
-        expect(all(second, c).map(strip), c).toEqual(docs[c].map(strip));
+        expect((await all(second, c)).map(strip), c).toEqual(docs[c].map(strip));
       }
     } finally {
-      second.close();
+      await second.close();
     }
     await expect(seedDemo(store)).rejects.toThrow(/empty store/);
   });
@@ -354,20 +354,20 @@ describe('large seed', () => {
       expect(s.demo?.counts.Workrequests).toBe(400);
       expect(s.added).toBe(5000);
       expect(s.totalWorkRequests).toBe(5400);
-      expect(store.count('Workrequests')).toBe(5400);
-      expect(store.count('Translations')).toBe(s.demo!.counts.Translations + 4);
-      const t3000 = store.get('Translations', s.benchmark.translation3000)!.doc as Rec;
-      const t1500 = store.get('Translations', s.benchmark.translation1500)!.doc as Rec;
+      expect(await store.count('Workrequests')).toBe(5400);
+      expect(await store.count('Translations')).toBe(s.demo!.counts.Translations + 4);
+      const t3000 = (await store.get('Translations', s.benchmark.translation3000))!.doc as Rec;
+      const t1500 = (await store.get('Translations', s.benchmark.translation1500))!.doc as Rec;
       expect(t3000.lines).toHaveLength(3000);
       expect(t1500.lines).toHaveLength(1500);
       expectParses(translation, [t3000, t1500], 'benchmark');
       expect(t3000.translator.emailNormal).toBe('translator@mws.test');
-      const wr3000 = store.get('Workrequests', s.benchmark.workRequest3000)!.doc as Rec;
+      const wr3000 = (await store.get('Workrequests', s.benchmark.workRequest3000))!.doc as Rec;
       expect(wr3000.translation).toBe(t3000._id);
-      expect((store.get('Assets', s.benchmark.asset3000)!.doc as Rec).name).toBe(BENCH_ASSET_3000);
-      expect((store.get('Assets', s.benchmark.asset1500)!.doc as Rec).name).toBe(BENCH_ASSET_1500);
-      const translations = new Map(all(store, 'Translations').map((t) => [t._id, t]));
-      const wrs = all(store, 'Workrequests');
+      expect(((await store.get('Assets', s.benchmark.asset3000))!.doc as Rec).name).toBe(BENCH_ASSET_3000);
+      expect(((await store.get('Assets', s.benchmark.asset1500))!.doc as Rec).name).toBe(BENCH_ASSET_1500);
+      const translations = new Map((await all(store, 'Translations')).map((t) => [t._id, t]));
+      const wrs = await all(store, 'Workrequests');
       expectParses(z.omit(workRequest, { translation: true, graphicsTranslation: true }), wrs, 'Workrequests');
       for (const w of wrs) {
         const t = translations.get(w.translation);
@@ -377,15 +377,15 @@ describe('large seed', () => {
         expect(w.history[0].status).toBe('incomplete');
       }
       for (const st of WORK_REQUEST_STATUSES)
-        expect(store.count('Workrequests', [{ field: 'status', op: 'eq', value: st }])).toBeGreaterThan(100);
+        expect(await store.count('Workrequests', [{ field: 'status', op: 'eq', value: st }])).toBeGreaterThan(100);
       // A second run adds exactly N and reuses the benchmark records.
       const again = await seedLarge(store, { workRequests: 100 });
       expect(again.demo).toBeUndefined();
       expect(again.added).toBe(100);
       expect(again.benchmark).toEqual(s.benchmark);
-      expect(store.count('Workrequests')).toBe(5500);
+      expect(await store.count('Workrequests')).toBe(5500);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

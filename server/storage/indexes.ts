@@ -104,3 +104,15 @@ export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
   ],
   Comments: [['workRequest', 'created']],
 };
+
+/**
+ * Fields whose value no two records of a collection may share: the database refuses the second write (a UNIQUE
+ * index; the store answers UniqueViolation), so two requests or instances inserting at once cannot both succeed.
+ * A user's `username` is their normalised e-mail (`emailNormal` always holds the same value: routes/users.ts).
+ * Projects are not here: their slug comes from the name and the demo data and clients reuse names across studios.
+ */
+export const UNIQUE_FIELDS: Partial<Record<Collection, string[]>> = {
+  Users: ['username'],
+  Languages: ['code'],
+  Studios: ['slug'],
+};

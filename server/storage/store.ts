@@ -1,7 +1,7 @@
 /**
- * The one storage interface the routes and domain use. Records are JSON documents; each collection declares
- * which fields are indexed for filtering and sorting. `sqlite/` implements it; a PostgreSQL implementation can
- * follow without touching routes.
+ * The one storage interface the routes and domain use (`Store`, async and transactional). Records are JSON
+ * documents; each collection declares which fields are indexed for filtering and sorting. `sqlite/` implements it;
+ * a PostgreSQL implementation can follow without touching routes.
  */
 
 /** Collection names as the spec capitalises them in `$links` (`//host/api/<Collection>/<id>`). */
@@ -88,29 +88,10 @@ export class VersionConflict extends Error {
   }
 }
 
-export interface Store {
-  get<T extends Doc = Doc>(collection: Collection, id: string, options?: ReadOptions): Stored<T> | undefined;
-  /** Inserts a document; `_id` and `created` are made when absent. */
-  insert<T extends Doc = Doc>(collection: Collection, doc: Omit<T, '_id' | 'created'> & Partial<Doc>): Stored<T>;
-  /** Replaces a document. When `expectedVersion` is given and differs, throws VersionConflict and changes nothing. */
-  replace<T extends Doc = Doc>(collection: Collection, doc: T, expectedVersion?: number): Stored<T>;
-  list<T extends Doc = Doc>(collection: Collection, query: ListQuery): Page<T>;
-  count(collection: Collection, filters?: Filter[]): number;
-  /** A number that changes at every write to any collection: caches built on reads compare it. */
-  generation(): number;
-  /** Runs `fn` atomically: every write in it is stored, or (when it throws) none. Nested calls join the outer one. */
-  transaction<R>(fn: () => R): R;
-  /**
-   * Runs `effect` once the current transaction has committed (at once outside a transaction); never when it rolls
-   * back. For what must not be seen before the data is stored: live notifications.
-   */
-  afterCommit(effect: () => void): void;
-  close(): void;
-}
-
 /**
  * A write the database refused because a unique field already holds the value (a user's e-mail, a language's code,
- * a project's slug): checked by the database itself, so two instances inserting at once cannot both succeed.
+ * a studio's slug: UNIQUE_FIELDS in indexes.ts): checked by the database itself, so two instances inserting at once
+ * cannot both succeed.
  */
 export class UniqueViolation extends Error {
   constructor(
@@ -123,8 +104,8 @@ export class UniqueViolation extends Error {
 
 /**
  * The operations of a store that work inside and outside a transaction (issue #13: the async, transactional
- * Store that both SQLite and PostgreSQL implement; this replaces the synchronous `Store` above once every caller
- * awaits). Every call returns a promise.
+ * Store that both SQLite and PostgreSQL implement). Every call returns a promise. Inside
+ * `store.transaction(async (tx) => …)` every read and write goes through `tx`.
  */
 export interface StoreOps {
   get<T extends Doc = Doc>(collection: Collection, id: string, options?: ReadOptions): Promise<Stored<T> | undefined>;
@@ -160,17 +141,23 @@ export interface StoreOps {
   afterCommit(effect: () => void): void;
 }
 
-export interface AsyncStore extends StoreOps {
+export interface Store extends StoreOps {
   /**
    * Runs `fn` atomically with its own `tx`: every write through `tx` is stored, or (when `fn` throws) none. Calls on
    * the store itself made meanwhile by other requests never see `tx`'s uncommitted writes. Nested calls (a
    * `transaction` on `tx`) join the outer one.
    */
-  transaction<R>(fn: (tx: StoreOps & Pick<AsyncStore, 'transaction'>) => Promise<R>): Promise<R>;
+  transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R>;
   /** A number that changes at every write to any collection (by any instance sharing the database). */
   generation(): Promise<number>;
   close(): Promise<void>;
 }
+
+/** What a transaction's function gets: the operations, and `transaction` again (nested calls join the outer one). */
+export type Transaction = StoreOps & Pick<Store, 'transaction'>;
+
+/** The contract's name while it was introduced beside the synchronous Store (issue #13); `Store` is the one. */
+export type AsyncStore = Store;
 
 /** What every record id is (newId makes them): 24 lower-case hex digits. As a pattern for larger expressions. */
 export const RECORD_ID_PATTERN = '[0-9a-f]{24}';

@@ -212,17 +212,22 @@ describe('disabled and unregistered users', () => {
 describe('stored password hashes', () => {
   const dbFile = () => path.join(server.dataDir, 'mws.sqlite');
   /** Runs `fn` on the server's database while the server is stopped. */
-  const withStore = <T>(fn: (store: SqliteStore) => T): T => {
+  const withStore = async <T>(fn: (store: SqliteStore) => Promise<T>): Promise<T> => {
     const store = new SqliteStore(dbFile());
     try {
-      return fn(store);
+      return await fn(store);
     } finally {
-      store.close();
+      await store.close();
     }
   };
-  const userNamed = (store: SqliteStore, username: string) =>
-    store.list<UserDoc>('Users', { filters: [{ field: 'username', op: 'eq', value: username }], offset: 0, limit: 1 })
-      .items[0]!;
+  const userNamed = async (store: SqliteStore, username: string) =>
+    (
+      await store.list<UserDoc>('Users', {
+        filters: [{ field: 'username', op: 'eq', value: username }],
+        offset: 0,
+        limit: 1,
+      })
+    ).items[0]!;
   /** The format stored before r and p were recorded: `scrypt$<N>$<salt>$<key>`, made with r = 8, p = 1. */
   const legacyHash = (password: string, N: number): string => {
     const salt = randomBytes(16);
@@ -232,12 +237,12 @@ describe('stored password hashes', () => {
   it('verify with the parameters they carry, in the legacy format too, and are rehashed at the current cost on sign-in', async () => {
     const cheap = await hashPassword(DEMO.coordinator.password, { N: 1024, r: 4, p: 2 });
     await server.restart(() =>
-      withStore((store) => {
-        store.replace('Users', {
-          ...userNamed(store, DEMO.translator.username),
+      withStore(async (store) => {
+        await store.replace('Users', {
+          ...(await userNamed(store, DEMO.translator.username)),
           passwordHash: legacyHash(DEMO.translator.password, 2048),
         });
-        store.replace('Users', { ...userNamed(store, DEMO.coordinator.username), passwordHash: cheap });
+        await store.replace('Users', { ...(await userNamed(store, DEMO.coordinator.username)), passwordHash: cheap });
       }),
     );
     for (const account of [DEMO.translator, DEMO.coordinator]) {
@@ -253,9 +258,11 @@ describe('stored password hashes', () => {
       expect(etag).not.toBe(before.headers.get('etag'));
     }
     await server.restart(() =>
-      withStore((store) => {
+      withStore(async (store) => {
         for (const account of [DEMO.translator, DEMO.coordinator]) {
-          expect(userNamed(store, account.username).passwordHash).toMatch(/^scrypt\$16384\$8\$1\$[^$]+\$[^$]+$/);
+          expect((await userNamed(store, account.username)).passwordHash).toMatch(
+            /^scrypt\$16384\$8\$1\$[^$]+\$[^$]+$/,
+          );
         }
       }),
     );

@@ -1,13 +1,39 @@
 /**
  * Starts the real server (`node --import tsx server/main.ts`) as a child process on a free port and a fresh temp
- * data directory, seeded with the demo data, and gives tests a small HTTP client for it.
+ * data directory, seeded with the demo data, and gives tests a small HTTP client for it. With `TEST_STORE=postgres`
+ * each server gets a throwaway PostgreSQL database instead (made from TEST_DATABASE_URL, dropped at stop), so the
+ * same API tests run against the PostgreSQL store: `TEST_STORE=postgres npx vitest run test/api`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://mws:mws@127.0.0.1:5432/postgres';
+
+/** Runs one statement on the PostgreSQL server's admin database (CREATE / DROP DATABASE). */
+async function pgAdmin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database for one test server when TEST_STORE=postgres, else none (SQLite in the data directory). */
+async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  if (process.env.TEST_STORE !== 'postgres') return undefined;
+  const name = `mws_test_${randomBytes(6).toString('hex')}`;
+  await pgAdmin(`CREATE DATABASE "${name}"`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => pgAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
 
 export const DEMO = {
   admin: { username: 'admin@mws.test', password: 'admin-demo' },
@@ -50,6 +76,7 @@ function waitForUrl(child: ChildProcess): Promise<string> {
 
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-test-'));
+  const database = await throwawayDatabase();
   let child: ChildProcess | undefined;
   let url = '';
   const launch = async () => {
@@ -62,6 +89,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         DATA_DIR: dataDir,
         LOG: 'false',
         DIST_DIR: path.join(dataDir, 'no-dist'),
+        // Never a database of the environment's: the throwaway one, or SQLite in the temp data directory.
+        DATABASE_URL: database?.url ?? '',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,6 +118,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     kill: () => end('SIGKILL'),
     async stop() {
       await stop();
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

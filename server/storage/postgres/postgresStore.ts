@@ -31,7 +31,7 @@ import {
   type StoreOps,
   type Stored,
 } from '../store';
-import { UNIQUE_FIELDS } from '../uniqueFields';
+import { UNIQUE_FIELDS } from '../indexes';
 import { COMPOSITE_INDEXES } from '../indexes';
 import { pgColumns, type PgColumn } from './columns';
 import { Params, orderSql, sortColumn, whereSql } from './filters';

@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL schema: versioned migrations (`schema_migrations`) and, after them, the tables, columns and indexes
- * that indexes.ts, columns.ts and uniqueFields.ts describe, brought up to date at every start. Both run under one
+ * that indexes.ts (its indexed and unique fields) and columns.ts describe, brought up to date at every start. Both run under one
  * advisory lock, each step in a transaction, so instances starting together take turns and the later ones find
  * the work done.
  *
@@ -10,7 +10,7 @@
 import type { PoolClient } from 'pg';
 import { COLLECTIONS, type Collection } from '../store';
 import { COMPOSITE_INDEXES } from '../indexes';
-import { UNIQUE_FIELDS } from '../uniqueFields';
+import { UNIQUE_FIELDS } from '../indexes';
 import { checkPgFields, pgColumns, type PgColumn } from './columns';
 import { indexKey } from './filters';
 import { tsvectorOf } from './search';
@@ -126,7 +126,7 @@ async function syncCollection(client: PoolClient, c: Collection): Promise<void> 
   for (const field of UNIQUE_FIELDS[c] ?? []) {
     const col = columns.find((x) => x.field === field);
     if (!col || (col.kind !== 'text' && col.kind !== 'number')) {
-      throw new Error(`uniqueFields.ts: ${c}.${field} must be an indexed value field`);
+      throw new Error(`indexes.ts UNIQUE_FIELDS: ${c}.${field} must be an indexed value field`);
     }
     indexes.set(uniqueIndexName(c, field), `UNIQUE:ON "${c}" ("${col.column}")`);
   }

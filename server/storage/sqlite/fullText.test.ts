@@ -10,37 +10,37 @@ import type { Doc, Filter } from '../store';
 const search = (value: string): Filter => ({ field: 'search', op: 'contains', value });
 
 /** Work requests whose searched text is asset name, project name, instructions, language, territory, requester. */
-function workRequests(s: SqliteStore) {
-  const make = (
+async function workRequests(s: SqliteStore) {
+  const make = async (
     asset: string,
     project: string,
     instructions: string,
     language: string,
     extra: Record<string, unknown> = {},
   ) =>
-    s.insert('Workrequests', {
-      asset: { name: asset },
-      project: { name: project },
-      instructions,
-      language,
-      territory: 'FR',
-      from: { name: 'Cora Coordinator' },
-      status: 'submitted',
-      due: { date: 1 },
-      ...extra,
-    });
+    (
+      await s.insert('Workrequests', {
+        asset: { name: asset },
+        project: { name: project },
+        instructions,
+        language,
+        territory: 'FR',
+        from: { name: 'Cora Coordinator' },
+        status: 'submitted',
+        due: { date: 1 },
+        ...extra,
+      })
+    ).doc;
   return {
-    trailer: make('Main Trailer', 'The Glass Orchard', 'Keep song lyrics.', 'fr-FR').doc,
-    resume: make('Résumé Teaser', 'Paper Lanterns', 'Use the approved glossary: "Lanterns" stays.', 'fr-CA').doc,
-    spot: make('TV Spot 15s', 'Kingdom of Salt', 'Match the burned-in title card.', 'de-DE').doc,
+    trailer: await make('Main Trailer', 'The Glass Orchard', 'Keep song lyrics.', 'fr-FR'),
+    resume: await make('Résumé Teaser', 'Paper Lanterns', 'Use the approved glossary: "Lanterns" stays.', 'fr-CA'),
+    spot: await make('TV Spot 15s', 'Kingdom of Salt', 'Match the burned-in title card.', 'de-DE'),
   };
 }
 
-function ids(s: SqliteStore, value: string, extra: Filter[] = []): string[] {
-  return s
-    .list('Workrequests', { filters: [...extra, search(value)], offset: 0, limit: 100 })
-    .items.map((d) => d._id)
-    .sort();
+async function ids(s: SqliteStore, value: string, extra: Filter[] = []): Promise<string[]> {
+  const page = await s.list('Workrequests', { filters: [...extra, search(value)], offset: 0, limit: 100 });
+  return page.items.map((d) => d._id).sort();
 }
 
 const temp: string[] = [];
@@ -54,91 +54,92 @@ function tempFile(): string {
 }
 
 describe('full-text search (contains)', () => {
-  it('matches the start of words, case and accents aside, every word required in any order', () => {
+  it('matches the start of words, case and accents aside, every word required in any order', async () => {
     const s = new SqliteStore(':memory:');
-    const { trailer, resume, spot } = workRequests(s);
-    expect(ids(s, 'trai')).toEqual([trailer._id]);
-    expect(ids(s, 'TRAILER main')).toEqual([trailer._id]);
-    expect(ids(s, 'resume')).toEqual([resume._id]);
-    expect(ids(s, 'RÉSUMÉ')).toEqual([resume._id]);
-    expect(ids(s, 'résumé orchard')).toEqual([]);
-    expect(ids(s, 'cora')).toEqual([trailer._id, resume._id, spot._id].sort());
+    const { trailer, resume, spot } = await workRequests(s);
+    expect(await ids(s, 'trai')).toEqual([trailer._id]);
+    expect(await ids(s, 'TRAILER main')).toEqual([trailer._id]);
+    expect(await ids(s, 'resume')).toEqual([resume._id]);
+    expect(await ids(s, 'RÉSUMÉ')).toEqual([resume._id]);
+    expect(await ids(s, 'résumé orchard')).toEqual([]);
+    expect(await ids(s, 'cora')).toEqual([trailer._id, resume._id, spot._id].sort());
     // A word typed with punctuation inside matches those words in that order.
-    expect(ids(s, 'fr-FR')).toEqual([trailer._id]);
-    expect(ids(s, 'burned-in')).toEqual([spot._id]);
-    expect(ids(s, 'in-burned')).toEqual([]);
-    expect(ids(s, 'burned-i')).toEqual([spot._id]);
-    expect(ids(s, 'burn-in')).toEqual([]);
+    expect(await ids(s, 'fr-FR')).toEqual([trailer._id]);
+    expect(await ids(s, 'burned-in')).toEqual([spot._id]);
+    expect(await ids(s, 'in-burned')).toEqual([]);
+    expect(await ids(s, 'burned-i')).toEqual([spot._id]);
+    expect(await ids(s, 'burn-in')).toEqual([]);
     // The documented change from substring search: the middle of a word does not match.
-    expect(ids(s, 'railer')).toEqual([]);
+    expect(await ids(s, 'railer')).toEqual([]);
   });
 
-  it('never turns what was typed into query syntax', () => {
+  it('never turns what was typed into query syntax', async () => {
     const s = new SqliteStore(':memory:');
-    const { trailer, resume, spot } = workRequests(s);
+    const { trailer, resume, spot } = await workRequests(s);
     const all = [trailer._id, resume._id, spot._id].sort();
-    expect(ids(s, '"Lanterns"')).toEqual([resume._id]);
-    expect(ids(s, 'trailer"')).toEqual([trailer._id]);
-    expect(ids(s, '"main trailer')).toEqual([trailer._id]);
-    expect(ids(s, 'main OR spot')).toEqual([]);
-    expect(ids(s, 'NOT main')).toEqual([]);
-    expect(ids(s, 'main AND trailer')).toEqual([]);
-    expect(ids(s, 'NEAR(main trailer)')).toEqual([]);
-    expect(ids(s, 'glossary:')).toEqual([resume._id]);
-    expect(ids(s, 'asset:main')).toEqual([]);
-    expect(ids(s, '-main')).toEqual([trailer._id]);
-    expect(ids(s, 'main*')).toEqual([trailer._id]);
-    expect(ids(s, '^main')).toEqual([trailer._id]);
-    expect(ids(s, '(salt)')).toEqual([spot._id]);
-    expect(ids(s, '{asset} : + ~')).toEqual([]);
-    expect(ids(s, 'main\u0000trai\u0007glass')).toEqual([trailer._id]);
-    expect(ids(s, 'main\u0000')).toEqual([trailer._id]);
+    expect(await ids(s, '"Lanterns"')).toEqual([resume._id]);
+    expect(await ids(s, 'trailer"')).toEqual([trailer._id]);
+    expect(await ids(s, '"main trailer')).toEqual([trailer._id]);
+    expect(await ids(s, 'main OR spot')).toEqual([]);
+    expect(await ids(s, 'NOT main')).toEqual([]);
+    expect(await ids(s, 'main AND trailer')).toEqual([]);
+    expect(await ids(s, 'NEAR(main trailer)')).toEqual([]);
+    expect(await ids(s, 'glossary:')).toEqual([resume._id]);
+    expect(await ids(s, 'asset:main')).toEqual([]);
+    expect(await ids(s, '-main')).toEqual([trailer._id]);
+    expect(await ids(s, 'main*')).toEqual([trailer._id]);
+    expect(await ids(s, '^main')).toEqual([trailer._id]);
+    expect(await ids(s, '(salt)')).toEqual([spot._id]);
+    expect(await ids(s, '{asset} : + ~')).toEqual([]);
+    expect(await ids(s, 'main\u0000trai\u0007glass')).toEqual([trailer._id]);
+    expect(await ids(s, 'main\u0000')).toEqual([trailer._id]);
     // Nothing searchable (spaces, punctuation) narrows nothing, like an empty search.
-    for (const typed of ['"', '*', '-', ':', '" * - : ( ) ^', '   ']) expect(ids(s, typed), typed).toEqual(all);
-    expect(s.count('Workrequests', [search('*')])).toBe(3);
+    for (const typed of ['"', '*', '-', ':', '" * - : ( ) ^', '   ']) expect(await ids(s, typed), typed).toEqual(all);
+    expect(await s.count('Workrequests', [search('*')])).toBe(3);
   });
 
-  it('builds one quoted prefix phrase per typed word', () => {
+  it('builds one quoted prefix phrase per typed word', async () => {
     expect(ftsQuery('Main  trai')).toBe('"Main"* "trai"*');
     expect(ftsQuery('say "hi"')).toBe('"say"* """hi"""*');
     expect(ftsQuery('* - "')).toBeUndefined();
   });
 
-  it('follows inserts and updates, and leaves the index alone when the searched text is unchanged', () => {
+  it('follows inserts and updates, and leaves the index alone when the searched text is unchanged', async () => {
     const s = new SqliteStore(':memory:');
-    const { trailer } = workRequests(s);
-    const stored = s.get<Doc>('Workrequests', trailer._id)!;
-    s.replace('Workrequests', { ...stored.doc, asset: { name: 'Final Poster' } });
-    expect(ids(s, 'trailer')).toEqual([]);
-    expect(ids(s, 'poster')).toEqual([trailer._id]);
-    s.replace('Workrequests', { ...s.get<Doc>('Workrequests', trailer._id)!.doc, status: 'complete' });
-    expect(ids(s, 'poster')).toEqual([trailer._id]);
-    expect(s.count('Workrequests', [search('poster')])).toBe(1);
-    expect(s.count('Workrequests', [search('trailer')])).toBe(0);
+    const { trailer } = await workRequests(s);
+    const stored = (await s.get<Doc>('Workrequests', trailer._id))!;
+    await s.replace('Workrequests', { ...stored.doc, asset: { name: 'Final Poster' } });
+    expect(await ids(s, 'trailer')).toEqual([]);
+    expect(await ids(s, 'poster')).toEqual([trailer._id]);
+    const again = (await s.get<Doc>('Workrequests', trailer._id))!;
+    await s.replace('Workrequests', { ...again.doc, status: 'complete' });
+    expect(await ids(s, 'poster')).toEqual([trailer._id]);
+    expect(await s.count('Workrequests', [search('poster')])).toBe(1);
+    expect(await s.count('Workrequests', [search('trailer')])).toBe(0);
   });
 
-  it('follows deletes made in the database', () => {
+  it('follows deletes made in the database', async () => {
     const file = tempFile();
     const s = new SqliteStore(file);
-    const { trailer } = workRequests(s);
-    s.close();
+    const { trailer } = await workRequests(s);
+    await s.close();
     const raw = new Database(file);
     raw.prepare('DELETE FROM Workrequests WHERE id = ?').run(trailer._id);
     // The index holds no entry of the deleted row: FTS5's own check compares it with the table.
     raw.exec(`INSERT INTO Workrequests_search_fts (Workrequests_search_fts, rank) VALUES ('integrity-check', 1)`);
     raw.close();
     const again = new SqliteStore(file);
-    expect(again.count('Workrequests', [search('trailer')])).toBe(0);
-    expect(again.count('Workrequests', [search('cora')])).toBe(2);
-    again.close();
+    expect(await again.count('Workrequests', [search('trailer')])).toBe(0);
+    expect(await again.count('Workrequests', [search('cora')])).toBe(2);
+    await again.close();
   });
 
-  it('indexes the rows of a database made before full-text search when it opens it', () => {
+  it('indexes the rows of a database made before full-text search when it opens it', async () => {
     const file = tempFile();
     const s = new SqliteStore(file);
-    const { trailer, resume } = workRequests(s);
-    s.insert('Notifications', { to: 'u', title: 'Cora marked Main Trailer', emailSubject: 'Résumé' });
-    s.close();
+    const { trailer, resume } = await workRequests(s);
+    await s.insert('Notifications', { to: 'u', title: 'Cora marked Main Trailer', emailSubject: 'Résumé' });
+    await s.close();
     // The previous version's database: the same tables, no FTS tables or triggers.
     const raw = new Database(file);
     for (const { name } of raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).all() as {
@@ -152,10 +153,10 @@ describe('full-text search (contains)', () => {
     expect(raw.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name LIKE '%_fts%'`).get()).toEqual({ n: 0 });
     raw.close();
     const upgraded = new SqliteStore(file);
-    expect(ids(upgraded, 'main trai')).toEqual([trailer._id]);
-    expect(ids(upgraded, 'resume')).toEqual([resume._id]);
-    expect(upgraded.count('Notifications', [search('resume cora')])).toBe(1);
-    upgraded.close();
+    expect(await ids(upgraded, 'main trai')).toEqual([trailer._id]);
+    expect(await ids(upgraded, 'resume')).toEqual([resume._id]);
+    expect(await upgraded.count('Notifications', [search('resume cora')])).toBe(1);
+    await upgraded.close();
     const check = new Database(file);
     check.exec(`INSERT INTO Workrequests_search_fts (Workrequests_search_fts, rank) VALUES ('integrity-check', 1)`);
     // Built once: the next start finds it.
@@ -163,13 +164,13 @@ describe('full-text search (contains)', () => {
     check.close();
   });
 
-  it('gives the same pages, sorted and filtered, whether a search matches few rows or many', () => {
+  it('gives the same pages, sorted and filtered, whether a search matches few rows or many', async () => {
     const s = new SqliteStore(':memory:');
     const statuses = ['submitted', 'complete', 'in-progress', 'cancelled'];
-    s.transaction(() => {
+    await s.transaction(async (tx) => {
       for (let i = 0; i < 2600; i++) {
         // "alpha" in every row (many matches), "rare" in every 100th (few).
-        s.insert('Workrequests', {
+        await tx.insert('Workrequests', {
           asset: { name: `Alpha ${i % 100 === 0 ? 'Rare' : 'Common'}` },
           status: statuses[i % 4],
           due: { date: (i * 7919) % 1000 },
@@ -177,7 +178,7 @@ describe('full-text search (contains)', () => {
         });
       }
     });
-    const all = s.list<Doc>('Workrequests', { offset: 0, limit: 10_000 }).items;
+    const all = (await s.list<Doc>('Workrequests', { offset: 0, limit: 10_000 })).items;
     for (const word of ['alpha', 'rare']) {
       for (const status of [undefined, ['complete', 'cancelled'], ['in-progress']]) {
         for (const sort of [
@@ -197,7 +198,12 @@ describe('full-text search (contains)', () => {
               return dir * (key(a) - key(b) || a._id.localeCompare(b._id));
             })
             .map((d) => d._id);
-          const page = s.list('Workrequests', { filters: [...filters, search(word)], sort, offset: 7, limit: 40 });
+          const page = await s.list('Workrequests', {
+            filters: [...filters, search(word)],
+            sort,
+            offset: 7,
+            limit: 40,
+          });
           expect(page.total, `${word} ${String(status)} ${sort.field}`).toBe(expected.length);
           expect(
             page.items.map((d) => d._id),
@@ -208,16 +214,13 @@ describe('full-text search (contains)', () => {
     }
   });
 
-  it('finds the shares sent to a user by id', () => {
+  it('finds the shares sent to a user by id', async () => {
     const s = new SqliteStore(':memory:');
     const a = '0123456789abcdef01234567';
     const b = 'fedcba987654321001234567';
-    const share = s.insert('Shares', { to: [a, b] }).doc;
-    s.insert('Shares', { to: [b] });
-    expect(
-      s
-        .list('Shares', { filters: [{ field: 'to', op: 'contains', value: a }], offset: 0, limit: 10 })
-        .items.map((d) => d._id),
-    ).toEqual([share._id]);
+    const share = (await s.insert('Shares', { to: [a, b] })).doc;
+    await s.insert('Shares', { to: [b] });
+    const page = await s.list('Shares', { filters: [{ field: 'to', op: 'contains', value: a }], offset: 0, limit: 10 });
+    expect(page.items.map((d) => d._id)).toEqual([share._id]);
   });
 });

@@ -4,15 +4,24 @@
  * that filters, sorts and counts never parse documents (a virtual column would parse the JSON at every read). Pages are fetched with a deferred join: the offset walks the
  * index only, and only the page's documents are read. Text fields are searched through FTS5 (fullText.ts).
  *
+ * The Store contract is async (store.ts, `AsyncStore`, shared with PostgreSQL); better-sqlite3 stays synchronous
+ * underneath, so every call runs whole when its turn comes. A transaction (`transaction(async (tx) => …)`) holds the
+ * one connection from BEGIN IMMEDIATE to COMMIT across its awaits: meanwhile, calls on the store itself (other
+ * requests) wait for it to end, so they neither see its uncommitted writes nor join it; only `tx` goes through.
+ * A `transaction` on `tx` joins the outer one (no savepoint: a throw inside rolls back the whole when it reaches
+ * the outer function, as with the synchronous store before).
+ *
  * better-sqlite3 is synchronous: a slow query stops the whole server. The generated columns sit after the document
  * in each row, so reading one from the table walks the document's pages; plans that read index entries only are
  * the fast ones, and `list` steers the two cases SQLite's planner gets wrong (see `membership` and `indexHint`).
  */
 import Database from 'better-sqlite3';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
   COLLECTIONS,
+  UniqueViolation,
   VersionConflict,
   newId,
   type Collection,
@@ -23,10 +32,11 @@ import {
   type Page,
   type ReadOptions,
   type Store,
+  type Transaction,
   type Stored,
   type ValueFilter,
 } from '../store';
-import { INDEXED_FIELDS, COMPOSITE_INDEXES, type IndexedField } from '../indexes';
+import { INDEXED_FIELDS, COMPOSITE_INDEXES, UNIQUE_FIELDS, type IndexedField } from '../indexes';
 import { ensureFullText, ftsAnyOf, ftsQuery, ftsTable } from './fullText';
 
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -70,10 +80,28 @@ function sqlValue(value: FilterValue): string | number {
 
 interface Statements {
   get: Database.Statement;
+  getMany: Database.Statement;
   /** The version and creation time alone: a replace need not parse the stored document. */
   head: Database.Statement;
   insert: Database.Statement;
   update: Database.Statement;
+}
+
+/** SQLite's answer to a write that would duplicate a UNIQUE index's value, as UniqueViolation (else unchanged). */
+function uniqueViolationOf(collection: Collection, e: unknown): unknown {
+  if (!(e instanceof Database.SqliteError) || e.code !== 'SQLITE_CONSTRAINT_UNIQUE') return e;
+  const field = /\.f_([A-Za-z0-9_]+)/.exec(e.message)?.[1];
+  return field ? new UniqueViolation(collection, field) : e;
+}
+
+/** The transaction under way: its `tx`, its effects after commit, and whether it has ended (a kept `tx` must not write). */
+class OpenTransaction {
+  readonly effects: (() => void)[] = [];
+  ended = false;
+  readonly ops: Transaction;
+  constructor(opsOf: (open: OpenTransaction) => Transaction) {
+    this.ops = opsOf(this);
+  }
 }
 
 export class SqliteStore implements Store {
@@ -120,10 +148,28 @@ export class SqliteStore implements Store {
       }
       this.statements.set(c, {
         get: this.db.prepare(`SELECT doc, version FROM "${c}" WHERE id = ?`),
+        getMany: this.db.prepare(`SELECT doc, version FROM "${c}" WHERE id IN (SELECT value FROM json_each(?))`),
         head: this.db.prepare(`SELECT created, version FROM "${c}" WHERE id = ?`),
         insert: this.db.prepare(`INSERT INTO "${c}" (id, created, version, doc) VALUES (?, ?, 1, ?)`),
-        update: this.db.prepare(`UPDATE "${c}" SET doc = ?, version = version + 1 WHERE id = ? AND version = ?`),
+        update: this.db.prepare(
+          `UPDATE "${c}" SET doc = ?, version = version + 1 WHERE id = ? AND (? IS NULL OR version = ?) RETURNING version`,
+        ),
       });
+      this.ensureUnique(c);
+    }
+  }
+
+  /**
+   * The UNIQUE indexes of UNIQUE_FIELDS. A database that already holds duplicates keeps working without the index
+   * (reported once at start): the routes' own checks still answer, and an operator removes the duplicates.
+   */
+  private ensureUnique(c: Collection): void {
+    for (const field of UNIQUE_FIELDS[c] ?? []) {
+      try {
+        this.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS "${c}_unique_${field}" ON "${c}" ("f_${field}")`);
+      } catch (e) {
+        console.error(`${c}.${field} holds duplicates: no unique index until they are removed`, e);
+      }
     }
   }
 
@@ -153,11 +199,7 @@ export class SqliteStore implements Store {
     this.writes++;
   }
 
-  generation(): number {
-    return this.writes;
-  }
-
-  get<T extends Doc = Doc>(collection: Collection, id: string, options?: ReadOptions): Stored<T> | undefined {
+  private readOne<T extends Doc>(collection: Collection, id: string, options?: ReadOptions): Stored<T> | undefined {
     const statement = options?.omit?.length
       ? this.prepared(`SELECT ${docExpression(options.omit)}, version FROM "${collection}" WHERE id = ?`)
       : this.stmts(collection).get;
@@ -165,30 +207,90 @@ export class SqliteStore implements Store {
     return row ? { doc: JSON.parse(row.doc) as T, version: row.version } : undefined;
   }
 
-  insert<T extends Doc = Doc>(collection: Collection, input: Omit<T, '_id' | 'created'> & Partial<Doc>): Stored<T> {
+  private readMany<T extends Doc>(collection: Collection, ids: readonly string[], options?: ReadOptions): Stored<T>[] {
+    if (ids.length === 0) return [];
+    const statement = options?.omit?.length
+      ? this.prepared(
+          `SELECT ${docExpression(options.omit)}, version FROM "${collection}" WHERE id IN (SELECT value FROM json_each(?))`,
+        )
+      : this.stmts(collection).getMany;
+    const rows = statement.all(JSON.stringify([...new Set(ids)])) as { doc: string; version: number }[];
+    return rows.map((row) => ({ doc: JSON.parse(row.doc) as T, version: row.version }));
+  }
+
+  private insertRow<T extends Doc>(
+    collection: Collection,
+    input: Omit<T, '_id' | 'created'> & Partial<Doc>,
+  ): Stored<T> {
     const doc = {
       ...input,
       _id: typeof input._id === 'string' ? input._id : newId(),
       created: typeof input.created === 'number' ? input.created : Math.floor(Date.now() / 1000),
     } as unknown as T;
-    this.stmts(collection).insert.run(doc._id, doc.created, JSON.stringify(doc));
+    try {
+      this.stmts(collection).insert.run(doc._id, doc.created, JSON.stringify(doc));
+    } catch (e) {
+      throw uniqueViolationOf(collection, e);
+    }
     this.touched(collection);
     return { doc, version: 1 };
   }
 
-  replace<T extends Doc = Doc>(collection: Collection, doc: T, expectedVersion?: number): Stored<T> {
-    return this.transaction(() => {
-      // Only the version and `created` are needed (a translation's document can be 700 KB of JSON); the whole
-      // record is read only for a conflict, whose answer shows it.
-      const current = this.stmts(collection).head.get(doc._id) as { created: number; version: number } | undefined;
-      if (!current) throw new Error(`no ${collection} record ${doc._id}`);
-      if (expectedVersion !== undefined && expectedVersion !== current.version)
-        throw new VersionConflict(this.get(collection, doc._id)!);
-      const next = { ...doc, created: current.created };
-      this.stmts(collection).update.run(JSON.stringify(next), doc._id, current.version);
-      this.touched(collection);
-      return { doc: next, version: current.version + 1 };
-    });
+  /**
+   * Only the version and `created` are read first (a translation's document can be 700 KB of JSON); the version
+   * check is the UPDATE's own `WHERE version = ?`, so no other writer (another process) can slip in between. The
+   * whole record is read only for a conflict, whose answer shows it.
+   */
+  private replaceRow<T extends Doc>(collection: Collection, doc: T, expectedVersion?: number): Stored<T> {
+    const current = this.stmts(collection).head.get(doc._id) as { created: number; version: number } | undefined;
+    if (!current) throw new Error(`no ${collection} record ${doc._id}`);
+    const next = { ...doc, created: current.created };
+    const expected = expectedVersion ?? null;
+    let row: { version: number } | undefined;
+    try {
+      row = this.stmts(collection).update.get(JSON.stringify(next), doc._id, expected, expected) as
+        { version: number } | undefined;
+    } catch (e) {
+      throw uniqueViolationOf(collection, e);
+    }
+    if (!row) {
+      const now = this.readOne(collection, doc._id);
+      if (!now) throw new Error(`no ${collection} record ${doc._id}`);
+      throw new VersionConflict(now);
+    }
+    this.touched(collection);
+    return { doc: next, version: row.version };
+  }
+
+  /** One UPDATE over the filtered ids: `json_set` of each field (values as JSON), at most `limit` rows. */
+  private updateRows(
+    collection: Collection,
+    filters: Filter[],
+    fields: Record<string, unknown>,
+    limit?: number,
+  ): number {
+    const names = Object.keys(fields);
+    if (names.length === 0) return 0;
+    for (const f of names)
+      if (!SQL_NAME.test(f) || f === '_id' || f === 'created') throw new Error(`cannot set field ${f}`);
+    const { sql, params } = this.where(collection, filters);
+    const setters = names.map((f) => `'$.${f}', json(?)`).join(', ');
+    const bounded = limit === undefined ? '' : ' LIMIT ?';
+    let changes: number;
+    try {
+      changes = this.prepared(
+        `UPDATE "${collection}" SET doc = json_set(doc, ${setters}), version = version + 1 ` +
+          `WHERE id IN (SELECT id FROM "${collection}" ${sql}${bounded})`,
+      ).run(
+        ...names.map((f) => JSON.stringify(fields[f] ?? null)),
+        ...params,
+        ...(limit === undefined ? [] : [limit]),
+      ).changes;
+    } catch (e) {
+      throw uniqueViolationOf(collection, e);
+    }
+    if (changes > 0) this.touched(collection);
+    return changes;
   }
 
   private column(collection: Collection, field: string, kind?: IndexedField['kind']): string {
@@ -276,7 +378,7 @@ export class SqliteStore implements Store {
     return n;
   }
 
-  count(collection: Collection, filters: Filter[] = []): number {
+  private countRows(collection: Collection, filters: Filter[] = []): number {
     return this.cachedCount(
       collection,
       JSON.stringify(filters),
@@ -336,11 +438,11 @@ export class SqliteStore implements Store {
     return composite && !fewMatches ? `INDEXED BY "${collection}_${composite.join('_')}"` : '';
   }
 
-  list<T extends Doc = Doc>(collection: Collection, query: ListQuery): Page<T> {
+  private listRows<T extends Doc>(collection: Collection, query: ListQuery): Page<T> {
     const sort = query.sort ?? { field: 'created', dir: 'desc' as const };
     const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
     const order = `${this.column(collection, sort.field)} ${dir}, id ${dir}`;
-    const total = this.count(collection, query.filters);
+    const total = this.countRows(collection, query.filters);
     const merged = this.mergedPageIds(collection, query, sort.field, dir);
     if (merged) {
       const rows = this.prepared(
@@ -357,8 +459,6 @@ export class SqliteStore implements Store {
     return { items: rows.map((r) => JSON.parse(r.doc) as T), total };
   }
 
-  /** Effects waiting for the open transaction to commit (`afterCommit`). */
-  private committed: (() => void)[] = [];
   /**
    * The page's ids when the list's only filter is an `in` of several values that has a composite index with the sort
    * field (a coordinator's studios, by date): one ordered index range per value, merged by SQLite (a compound
@@ -387,40 +487,148 @@ export class SqliteStore implements Store {
     return rows.map((r) => r[0]);
   }
 
-  transaction<R>(fn: () => R): R {
-    if (this.db.inTransaction) return fn();
-    let result: R;
+  /** The transaction holding the connection, and a promise settled when it ends. */
+  private open: OpenTransaction | undefined;
+  private ended: Promise<void> = Promise.resolve();
+  /** Which transaction the running code belongs to: a call on the store from inside its own transaction is a bug. */
+  private readonly scope = new AsyncLocalStorage<OpenTransaction>();
+
+  /**
+   * Waits for the open transaction to end. Callers loop (`while (this.open) await this.turn()`) and then run at once,
+   * with no await in between: another waiter may have opened a transaction before they resumed.
+   */
+  private async turn(): Promise<void> {
+    if (this.open && this.scope.getStore() === this.open) {
+      throw new Error("the store was called inside its own transaction: use the transaction's `tx`");
+    }
+    await this.ended;
+  }
+
+  async generation(): Promise<number> {
+    return this.writes;
+  }
+
+  async get<T extends Doc = Doc>(
+    collection: Collection,
+    id: string,
+    options?: ReadOptions,
+  ): Promise<Stored<T> | undefined> {
+    while (this.open) await this.turn();
+    return this.readOne<T>(collection, id, options);
+  }
+
+  async getMany<T extends Doc = Doc>(
+    collection: Collection,
+    ids: readonly string[],
+    options?: ReadOptions,
+  ): Promise<Stored<T>[]> {
+    while (this.open) await this.turn();
+    return this.readMany<T>(collection, ids, options);
+  }
+
+  async insert<T extends Doc = Doc>(
+    collection: Collection,
+    doc: Omit<T, '_id' | 'created'> & Partial<Doc>,
+  ): Promise<Stored<T>> {
+    while (this.open) await this.turn();
+    return this.insertRow<T>(collection, doc);
+  }
+
+  async replace<T extends Doc = Doc>(collection: Collection, doc: T, expectedVersion?: number): Promise<Stored<T>> {
+    while (this.open) await this.turn();
+    return this.replaceRow(collection, doc, expectedVersion);
+  }
+
+  async list<T extends Doc = Doc>(collection: Collection, query: ListQuery): Promise<Page<T>> {
+    while (this.open) await this.turn();
+    return this.listRows<T>(collection, query);
+  }
+
+  async count(collection: Collection, filters?: Filter[]): Promise<number> {
+    while (this.open) await this.turn();
+    return this.countRows(collection, filters);
+  }
+
+  async updateWhere(
+    collection: Collection,
+    filters: Filter[],
+    fields: Record<string, unknown>,
+    limit?: number,
+  ): Promise<number> {
+    while (this.open) await this.turn();
+    return this.updateRows(collection, filters, fields, limit);
+  }
+
+  /** Outside a transaction the effect runs at once; called (by mistake) from inside one, it waits for its commit. */
+  afterCommit(effect: () => void): void {
+    const inside = this.scope.getStore();
+    if (inside && inside === this.open) inside.effects.push(effect);
+    else runEffects([effect]);
+  }
+
+  /** The operations of one open transaction: straight to the connection, refused once it has ended. */
+  private opsOf(open: OpenTransaction): Transaction {
+    const live = () => {
+      if (open.ended) throw new Error("a transaction's `tx` was used after the transaction ended");
+    };
+    return {
+      get: async (c, id, options) => (live(), this.readOne(c, id, options)),
+      getMany: async (c, ids, options) => (live(), this.readMany(c, ids, options)),
+      insert: async (c, doc) => (live(), this.insertRow(c, doc)),
+      replace: async (c, doc, expected) => (live(), this.replaceRow(c, doc, expected)),
+      list: async (c, query) => (live(), this.listRows(c, query)),
+      count: async (c, filters) => (live(), this.countRows(c, filters)),
+      updateWhere: async (c, filters, fields, limit) => (live(), this.updateRows(c, filters, fields, limit)),
+      afterCommit: (effect) => {
+        live();
+        open.effects.push(effect);
+      },
+      // Nested: joins the outer transaction (its writes commit or roll back with it).
+      transaction: async (fn) => (live(), fn(open.ops)),
+    };
+  }
+
+  async transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
+    while (this.open) await this.turn();
+    const open = new OpenTransaction((o) => this.opsOf(o));
+    let release!: () => void;
+    this.ended = new Promise((resolve) => (release = resolve));
+    this.open = open;
     try {
-      result = this.db.transaction(fn)();
+      this.db.exec('BEGIN IMMEDIATE');
+      const result = await this.scope.run(open, () => fn(open.ops));
+      this.db.exec('COMMIT');
+      this.finish(open, release);
+      runEffects(open.effects);
+      return result;
     } catch (e) {
-      this.committed = [];
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
       // Counts read inside the transaction may include rows that were rolled back.
       this.countCache.clear();
+      this.finish(open, release);
       throw e;
     }
-    this.runCommitted();
-    return result;
   }
 
-  afterCommit(effect: () => void): void {
-    this.committed.push(effect);
-    if (!this.db.inTransaction) this.runCommitted();
+  private finish(open: OpenTransaction, release: () => void): void {
+    open.ended = true;
+    this.open = undefined;
+    release();
   }
 
-  /** The write is stored: a failing effect is reported and does not undo it (or make the write look failed). */
-  private runCommitted(): void {
-    const effects = this.committed;
-    this.committed = [];
-    for (const effect of effects) {
-      try {
-        effect();
-      } catch (e) {
-        console.error('an effect after a committed write failed', e);
-      }
-    }
-  }
-
-  close(): void {
+  async close(): Promise<void> {
+    while (this.open) await this.turn();
     this.db.close();
+  }
+}
+
+/** The write is stored: a failing effect is reported and does not undo it (or make the write look failed). */
+function runEffects(effects: (() => void)[]): void {
+  for (const effect of effects) {
+    try {
+      effect();
+    } catch (e) {
+      console.error('an effect after a committed write failed', e);
+    }
   }
 }
