@@ -104,6 +104,22 @@ export function eqFilter(field: string, value: string | undefined): Filter[] {
   return value === undefined ? [] : [{ field, op: 'eq', value }];
 }
 
+/**
+ * A write made without If-Match merges into the record as it is when it lands: when another write got in between
+ * its read and its write (PostgreSQL runs transactions side by side; SQLite one at a time), it is read and made
+ * again, a few times, rather than answered 409 — the caller asked for no version. With If-Match, never retried.
+ */
+export async function againOnConflict<R>(expectedByCaller: number | undefined, write: () => Promise<R>): Promise<R> {
+  const tries = expectedByCaller === undefined ? 5 : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (e) {
+      if (!(e instanceof VersionConflict) || attempt >= tries) throw e;
+    }
+  }
+}
+
 /** Runs a write; a VersionConflict becomes a 409 whose `details.current` is the record as it now is, shaped. */
 export async function withConflict<R>(
   what: string,
@@ -234,7 +250,7 @@ export async function updateRecord<T extends Doc>(
     });
   const saved = await withConflict(
     spec.what,
-    () => withUnique(write, (e) => duplicateMessage(spec, attempted!)(e)),
+    () => againOnConflict(expectedByCaller, () => withUnique(write, (e) => duplicateMessage(spec, attempted!)(e))),
     (current) => spec.present(ctx, current as T),
   );
   return sendRecord(reply, saved, await spec.present(ctx, saved.doc));

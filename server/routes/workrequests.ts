@@ -17,6 +17,7 @@ import {
   sendPage,
   eqFilter,
   withConflict,
+  againOnConflict,
   type RouteOptions,
 } from './helpers';
 
@@ -92,14 +93,17 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       throw forbidden('only coordinators and admins change a work request status');
     const ctx = presentContext(request, services);
     // The record the change is made from is read in the change's transaction.
+    const expected = expectedVersion(request, request.params.id);
     const updated = await withConflict(
       'work request',
       () =>
-        services.store.transaction(async (tx) => {
-          const found = await findVisibleWorkRequest(request, tx, request.params.id);
-          const change = parseInput(statusChange, request.body);
-          return changeStatus(tx, services.bus, caller, found, change, expectedVersion(request, found.doc._id));
-        }),
+        againOnConflict(expected, () =>
+          services.store.transaction(async (tx) => {
+            const found = await findVisibleWorkRequest(request, tx, request.params.id);
+            const change = parseInput(statusChange, request.body);
+            return changeStatus(tx, services.bus, caller, found, change, expected);
+          }),
+        ),
       (current) => presentWorkRequest(ctx, current as WorkRequestDoc, false),
     );
     return sendRecord(reply, updated, await presentWorkRequest(ctx, updated.doc, true));
