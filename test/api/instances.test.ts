@@ -65,6 +65,14 @@ describe.skipIf(!available)(
       }
     });
 
+    it('both instances are ready (/readyz) without credentials', async () => {
+      for (const server of [a, b]) {
+        const res = await fetch(`${server.url}/readyz`);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ ok: true });
+      }
+    });
+
     it('a password changed through A is refused by B at once', async () => {
       const before = await call(b, 'GET', '/api/users/me', { as: DEMO.translator });
       expect(before.status).toBe(200);
