@@ -17,11 +17,19 @@ export interface StoreChoice {
   where: string;
 }
 
-export async function openStore(options: { databaseUrl?: string; dbFile: string }): Promise<StoreChoice> {
+export interface OpenOptions {
+  databaseUrl?: string;
+  dbFile: string;
+  /** Whether to make the shared notification bus (a server does; a one-off tool such as the seed does not). */
+  bus?: boolean;
+}
+
+export async function openStore(options: OpenOptions): Promise<StoreChoice> {
   if (options.databaseUrl) {
     const url = new URL(options.databaseUrl);
     if (url.password) url.password = '***';
     const store = await PostgresStore.open(options.databaseUrl);
+    if (options.bus === false) return { store, where: url.toString() };
     const bus = createPgNotificationBus(options.databaseUrl, async (id) => (await store.get('Notifications', id))?.doc);
     try {
       await bus.listening;
