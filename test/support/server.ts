@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { throwawayDatabase } from '../../server/storage/postgres/testDatabase';
 
-export { postgresReachable, throwawayDatabase } from '../../server/storage/postgres/testDatabase';
+export { throwawayDatabase } from '../../server/storage/postgres/testDatabase';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

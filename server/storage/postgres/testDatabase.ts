@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { describe } from 'vitest';
 
 export const TEST_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://mws:mws@127.0.0.1:5432/postgres';
 
@@ -48,4 +49,18 @@ export async function throwawayDatabase(): Promise<{ name: string; url: string; 
     url: testDatabaseUrl(name),
     drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
+}
+
+/**
+ * `describe` for a suite that needs PostgreSQL: when the server does not answer, the suite is skipped with
+ * "(NOT RUN: PostgreSQL unreachable)" in its title and a warning on the console, never silently. Await it at the
+ * top of the test file.
+ */
+export async function describeWithPostgres(title: string, fn: () => void): Promise<void> {
+  if (await postgresReachable()) {
+    describe(title, fn);
+    return;
+  }
+  console.warn(`PostgreSQL is not reachable at ${TEST_ADMIN_URL}: "${title}" was NOT run`);
+  describe.skip(`${title} (NOT RUN: PostgreSQL unreachable)`, fn);
 }
