@@ -109,4 +109,50 @@ await describeWithPostgres('two instances on one PostgreSQL database', () => {
     const renewed = { username: DEMO.translator.username, password: 'changed-on-a-1234' };
     expect((await call(b, 'GET', '/api/users/me', { as: renewed })).status).toBe(200);
   });
+
+  // Last: it kills A.
+  it('A killed with SIGKILL mid-load: B keeps answering, and every write A acknowledged is there', async () => {
+    const wr = (
+      await call(a, 'GET', '/api/workrequests?status=in-progress', {
+        as: DEMO.admin,
+        headers: { 'X-Range': 'resources=1-1' },
+      })
+    ).body[0];
+    const acknowledged: string[] = [];
+    let stop = false;
+    const writer = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        try {
+          const res = await call(a, 'POST', '/api/comments', {
+            as: DEMO.admin,
+            body: { workRequest: wr._id, body: `load ${w}.${i}` },
+          });
+          if (res.status >= 200 && res.status < 300) acknowledged.push(res.body._id);
+        } catch {
+          return; // A is gone
+        }
+      }
+    };
+    const writers = Array.from({ length: 4 }, (_, w) => writer(w));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await a.kill();
+    stop = true;
+    await Promise.all(writers);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect((await call(b, 'GET', '/api/users/me', { as: DEMO.admin })).status).toBe(200);
+    const stored = new Set<string>();
+    for (let first = 0; ; first += 100) {
+      const page = await call(b, 'GET', `/api/comments?workRequest=${wr._id}`, {
+        as: DEMO.admin,
+        headers: { 'X-Range': `resources=${first}-${first + 99}` },
+      });
+      expect(page.status).toBe(200);
+      for (const c of page.body) stored.add(c._id);
+      if (page.body.length < 100) break;
+    }
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    // B still writes.
+    const after = await call(b, 'POST', '/api/comments', { as: DEMO.admin, body: { workRequest: wr._id, body: 'B' } });
+    expect(after.status).toBe(200);
+  }, 60_000);
 });
