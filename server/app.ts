@@ -1,6 +1,6 @@
 /**
- * Builds the HTTP app: the interface under /api (every route authenticated with HTTP Basic except /healthz and
- * signed download links), JSON errors, CORS for the custom headers, and the built single-page app from `distDir`.
+ * Builds the HTTP app: the interface under /api (every route authenticated with HTTP Basic except /healthz, /readyz
+ * and signed download links), JSON errors, CORS for the custom headers, and the built single-page app from `distDir`.
  * Tests build it on a temp database; server/main.ts builds it and listens.
  */
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
@@ -17,6 +17,7 @@ import { DEFAULT_SIGNIN_LIMITS, installSignInGuard, type SignInLimits } from './
 import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
 import { HttpError, conflict } from './http/errors';
+import { readinessCheck } from './http/readiness';
 import { parseJsonBody } from './http/jsonBody';
 import {
   DEFAULT_TIMEOUTS,
@@ -86,7 +87,9 @@ const SIGNED_FILE_PATH = new RegExp(`^/api/(offlines|previews)/${RECORD_ID_PATTE
 /** Routes under /api that authenticate by other means than Basic. */
 function isPublicApiPath(url: string): boolean {
   const p = url.split('?')[0] ?? '';
-  return p === '/api/healthz' || SIGNED_FILE_PATH.test(p) || /^\/api\/invitations\/[^/]+$/.test(p); // the one-time invitation code is the credential (routes/invitations.ts)
+  return (
+    p === '/api/healthz' || p === '/api/readyz' || SIGNED_FILE_PATH.test(p) || /^\/api\/invitations\/[^/]+$/.test(p)
+  ); // the one-time invitation code is the credential (routes/invitations.ts)
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance & { services: Services }> {
@@ -176,6 +179,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/api/healthz', async () => ({ ok: true }));
+  const readiness = readinessCheck(services.store);
+  app.get('/readyz', readiness);
+  app.get('/api/readyz', readiness);
 
   if (options.upstream) {
     await app.register(proxyRoutes, { prefix: '/api', upstream: options.upstream });

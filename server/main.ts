@@ -20,7 +20,7 @@ function signingKey(dataDir: string, fromEnv?: string): Buffer {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const { store, where } = await openStore({ databaseUrl: config.DATABASE_URL, dbFile: config.dbFile });
+  const { store, bus, where } = await openStore({ databaseUrl: config.DATABASE_URL, dbFile: config.dbFile });
   if (!config.MWS_UPSTREAM && config.SEED === 'true' && (await isEmpty(store))) {
     const started = Date.now();
     await seedDemo(store);
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({
     store,
+    bus,
     distDir: config.DIST_DIR,
     logger: config.LOG === 'true',
     upstream: config.MWS_UPSTREAM,
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   });
   const shutdown = async () => {
     await app.close();
+    await bus?.close();
     await store.close();
     process.exit(0);
   };

@@ -58,6 +58,9 @@ class FailingStore implements Store {
   generation(): Promise<number> {
     return this.real.generation();
   }
+  ready(): Promise<void> {
+    return this.real.ready();
+  }
   transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
     return this.real.transaction((tx) => {
       const wrapped: Transaction = { ...this.wrap(tx), transaction: (inner) => inner(wrapped) };

@@ -1,36 +1,42 @@
 /**
- * Seeds a data directory:
+ * Seeds a data directory or a PostgreSQL database:
  *
- *   node --import tsx server/seed/cli.ts [--work-requests N] [--data-dir DIR]
+ *   node --import tsx server/seed/cli.ts [--work-requests N] [--data-dir DIR | --database-url URL]
  *   npm run seed -- --work-requests 100000 --data-dir /tmp/data
+ *   npm run seed -- --database-url postgres://mws:mws@127.0.0.1:5432/mws
  *
- * Opens DIR/mws.sqlite (DIR: --data-dir, else env DATA_DIR, else ./data), seeds the demo set when the store has
- * no users, then adds N work requests (and the benchmark translations) when --work-requests is given.
+ * Opens the store as the server does (storage/openStore.ts): PostgreSQL at --database-url, else env DATABASE_URL,
+ * else DIR/mws.sqlite (DIR: --data-dir, else env DATA_DIR, else ./data). Seeds the demo set when the store has no
+ * users, then adds N work requests (and the benchmark translations) when --work-requests is given.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SqliteStore } from '../storage/sqlite/sqliteStore';
+import { openStore } from '../storage/openStore';
 import { isEmpty, seedDemo, type SeedSummary } from './demo';
 import { seedLarge, type LargeSummary } from './large';
 
-const USAGE = 'usage: node --import tsx server/seed/cli.ts [--work-requests N] [--data-dir DIR]';
+const USAGE =
+  'usage: node --import tsx server/seed/cli.ts [--work-requests N] [--data-dir DIR | --database-url postgres://…]';
 const MAX_WORK_REQUESTS = 10_000_000;
 
 export interface CliArgs {
   workRequests?: number;
   dataDir: string;
+  /** PostgreSQL instead of SQLite in `dataDir`. */
+  databaseUrl?: string;
   help: boolean;
 }
 
 /** Parses and validates the arguments; throws an Error with a message meant for the user. */
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliArgs {
-  let values: { 'work-requests'?: string; 'data-dir'?: string; help?: boolean };
+  let values: { 'work-requests'?: string; 'data-dir'?: string; 'database-url'?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
       options: {
         'work-requests': { type: 'string', short: 'n' },
         'data-dir': { type: 'string', short: 'd' },
+        'database-url': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -51,7 +57,14 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   }
   const dataDir = values['data-dir'] ?? env.DATA_DIR ?? './data';
   if (dataDir.trim() === '') throw new Error('--data-dir: expected a directory path, got an empty string');
-  return { workRequests, dataDir, help: values.help === true };
+  if (values['data-dir'] !== undefined && values['database-url'] !== undefined) {
+    throw new Error('--data-dir and --database-url: give one or the other');
+  }
+  const databaseUrl = values['database-url'] ?? (values['data-dir'] === undefined ? env.DATABASE_URL : undefined);
+  if (databaseUrl !== undefined && databaseUrl !== '' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error(`--database-url: expected a postgres:// URL, got "${databaseUrl}"`);
+  }
+  return { workRequests, dataDir, databaseUrl: databaseUrl || undefined, help: values.help === true };
 }
 
 function formatCounts(counts: Record<string, number>): string {
@@ -73,9 +86,12 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const file = path.join(args.dataDir, 'mws.sqlite');
   const started = performance.now();
-  const store = new SqliteStore(file);
+  const { store, where } = await openStore({
+    databaseUrl: args.databaseUrl,
+    dbFile: path.join(args.dataDir, 'mws.sqlite'),
+    bus: false,
+  });
   try {
     let demo: SeedSummary | undefined;
     if (await isEmpty(store)) {
@@ -84,7 +100,7 @@ async function main(): Promise<number> {
       console.log('demo accounts:');
       for (const a of demo.accounts) console.log(`  ${a.role.padEnd(12)} ${a.username} / ${a.password}`);
     } else {
-      console.log(`${file} already has users: demo set not seeded again`);
+      console.log(`${where} already has users: demo set not seeded again`);
     }
     let large: LargeSummary | undefined;
     if (args.workRequests !== undefined) {
@@ -127,7 +143,7 @@ async function main(): Promise<number> {
     ] as const) {
       counts[c] = await store.count(c);
     }
-    console.log(`${file}:\n${formatCounts(counts)}`);
+    console.log(`${where}:\n${formatCounts(counts)}`);
     console.log(`total ${Math.round(performance.now() - started)} ms`);
     return 0;
   } finally {

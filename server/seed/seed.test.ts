@@ -392,13 +392,26 @@ describe('large seed', () => {
 
 describe('cli arguments', () => {
   it('parses and validates', () => {
-    expect(parseCliArgs([], {})).toEqual({ workRequests: undefined, dataDir: './data', help: false });
+    expect(parseCliArgs([], {})).toEqual({
+      workRequests: undefined,
+      dataDir: './data',
+      databaseUrl: undefined,
+      help: false,
+    });
     expect(parseCliArgs([], { DATA_DIR: '/srv/mws' }).dataDir).toBe('/srv/mws');
     expect(parseCliArgs(['--work-requests', '100_000', '--data-dir', '/tmp/x'], {})).toEqual({
       workRequests: 100000,
       dataDir: '/tmp/x',
+      databaseUrl: undefined,
       help: false,
     });
+    const pgUrl = 'postgres://mws:mws@db:5432/mws';
+    expect(parseCliArgs(['--database-url', pgUrl], {}).databaseUrl).toBe(pgUrl);
+    expect(parseCliArgs([], { DATABASE_URL: pgUrl }).databaseUrl).toBe(pgUrl);
+    // A data directory named on the command line wins over the environment's DATABASE_URL.
+    expect(parseCliArgs(['--data-dir', '/tmp/x'], { DATABASE_URL: pgUrl }).databaseUrl).toBeUndefined();
+    expect(() => parseCliArgs(['--data-dir', '/tmp/x', '--database-url', pgUrl], {})).toThrow(/one or the other/);
+    expect(() => parseCliArgs(['--database-url', '/tmp/x'], {})).toThrow(/postgres:\/\//);
     expect(parseCliArgs(['--work-requests=5'], {}).workRequests).toBe(5);
     expect(() => parseCliArgs(['--work-requests=-1'], {})).toThrow(/non-negative integer/);
     expect(() => parseCliArgs(['--work-requests', '-1'], {})).toThrow();

@@ -1,19 +1,44 @@
-/** The store the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+/**
+ * The store the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. With
+ * PostgreSQL the notification bus goes through the database too (LISTEN/NOTIFY), so a live stream open on one
+ * instance hears what happened on another; with SQLite (one process) the app's in-process bus is used.
+ */
 import type { Store } from './store';
+import type { NotificationBus } from '../domain/events';
 import { PostgresStore } from './postgres/postgresStore';
+import { createPgNotificationBus } from './postgres/notificationBus';
 import { SqliteStore } from './sqlite/sqliteStore';
 
 export interface StoreChoice {
   store: Store;
+  /** The bus shared with other instances, when the store is shared (else the app makes its in-process one). */
+  bus?: NotificationBus & { close(): Promise<void> };
   /** Where the data lives, for people (the URL without its password). */
   where: string;
 }
 
-export async function openStore(options: { databaseUrl?: string; dbFile: string }): Promise<StoreChoice> {
+export interface OpenOptions {
+  databaseUrl?: string;
+  dbFile: string;
+  /** Whether to make the shared notification bus (a server does; a one-off tool such as the seed does not). */
+  bus?: boolean;
+}
+
+export async function openStore(options: OpenOptions): Promise<StoreChoice> {
   if (options.databaseUrl) {
     const url = new URL(options.databaseUrl);
     if (url.password) url.password = '***';
-    return { store: await PostgresStore.open(options.databaseUrl), where: url.toString() };
+    const store = await PostgresStore.open(options.databaseUrl);
+    if (options.bus === false) return { store, where: url.toString() };
+    const bus = createPgNotificationBus(options.databaseUrl, async (id) => (await store.get('Notifications', id))?.doc);
+    try {
+      await bus.listening;
+    } catch (e) {
+      await bus.close();
+      await store.close();
+      throw e;
+    }
+    return { store, bus, where: url.toString() };
   }
   return { store: new SqliteStore(options.dbFile), where: options.dbFile };
 }

@@ -150,6 +150,11 @@ export interface Store extends StoreOps {
   transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R>;
   /** A number that changes at every write to any collection (by any instance sharing the database). */
   generation(): Promise<number>;
+  /**
+   * Resolves when the store can serve requests now (its database answers a trivial query and its schema is the one
+   * this code expects); rejects, saying why, otherwise. For the load balancer's readiness check (`/readyz`).
+   */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 

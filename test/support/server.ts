@@ -8,31 +8,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { throwawayDatabase } from '../../server/storage/postgres/testDatabase';
+
+export { throwawayDatabase } from '../../server/storage/postgres/testDatabase';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://mws:mws@127.0.0.1:5432/postgres';
 
-/** Runs one statement on the PostgreSQL server's admin database (CREATE / DROP DATABASE). */
-async function pgAdmin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database for one test server when TEST_STORE=postgres, else none (SQLite in the data directory). */
-async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  if (process.env.TEST_STORE !== 'postgres') return undefined;
-  const name = `mws_test_${randomBytes(6).toString('hex')}`;
-  await pgAdmin(`CREATE DATABASE "${name}"`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => pgAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+/** A fresh database for one test server when TEST_STORE=postgres and the test names none, else none (SQLite). */
+async function serverDatabase(env: Record<string, string>) {
+  if (process.env.TEST_STORE !== 'postgres' || env.DATABASE_URL !== undefined) return undefined;
+  return throwawayDatabase();
 }
 
 export const DEMO = {
@@ -76,7 +61,7 @@ function waitForUrl(child: ChildProcess): Promise<string> {
 
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-test-'));
-  const database = await throwawayDatabase();
+  const database = await serverDatabase(env);
   let child: ChildProcess | undefined;
   let url = '';
   const launch = async () => {

@@ -10,40 +10,13 @@ import { describeStoreContract } from '../storeContract';
 import { PostgresStore, UnstorableText } from './postgresStore';
 import { checkPgFields } from './columns';
 import { fold, tsqueryOf, tsvectorOf } from './search';
+import { TEST_ADMIN_URL, adminQuery, postgresReachable, testDatabaseUrl } from './testDatabase';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://mws:mws@127.0.0.1:5432/postgres';
+const ADMIN_URL = TEST_ADMIN_URL;
+const admin = (fn: (c: { query: (sql: string) => Promise<void> }) => Promise<void>) => fn({ query: adminQuery });
+const databaseUrl = testDatabaseUrl;
 
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function admin<R>(fn: (client: pg.Client) => Promise<R>): Promise<R> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The URL of another database on the same server. */
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-const available = await reachable();
+const available = await postgresReachable();
 const database = `mws_test_${randomBytes(6).toString('hex')}`;
 const url = databaseUrl(database);
 

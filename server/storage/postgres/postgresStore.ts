@@ -35,7 +35,7 @@ import { UNIQUE_FIELDS } from '../indexes';
 import { COMPOSITE_INDEXES } from '../indexes';
 import { pgColumns, type PgColumn } from './columns';
 import { Params, orderSql, sortColumn, whereSql } from './filters';
-import { migrate, searchedTexts, uniqueIndexName } from './schema';
+import { SCHEMA_VERSION, migrate, searchedTexts, uniqueIndexName } from './schema';
 import { tsvectorOf } from './search';
 
 /**
@@ -494,6 +494,14 @@ export class PostgresStore extends Operations implements AsyncStore {
   async generation(): Promise<number> {
     const { rows } = await this.pool.query<{ n: string }>('SELECT last_value AS n FROM mws_generation');
     return Number(rows[0]!.n);
+  }
+
+  /** The database answers, and its schema is at this code's version (not behind: another instance may be newer). */
+  async ready(): Promise<void> {
+    const { rows } = await this.pool.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
+    const version = rows[0]?.v ?? 0;
+    if (version < SCHEMA_VERSION)
+      throw new Error(`the schema is at version ${version}, this server needs ${SCHEMA_VERSION}`);
   }
 
   async close(): Promise<void> {

@@ -47,6 +47,9 @@ function indexName(collection: Collection, parts: string[]): string {
 }
 
 /** Applies the pending migrations and brings the derived schema up to date, under the schema lock. */
+/** The schema version this code needs: the last migration's. */
+export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
+
 export async function migrate(client: PoolClient): Promise<void> {
   checkPgFields();
   await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);

@@ -508,6 +508,11 @@ export class SqliteStore implements Store {
     return this.writes;
   }
 
+  /** The schema is migrated in the constructor: only the file's answer is left to check. */
+  async ready(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
   async get<T extends Doc = Doc>(
     collection: Collection,
     id: string,

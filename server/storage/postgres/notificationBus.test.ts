@@ -1,0 +1,69 @@
+/**
+ * The PostgreSQL notification bus on its own: delivery once per subscriber, only to the addressee, and again after
+ * its LISTEN connection is killed. Skipped, saying so, without a reachable PostgreSQL.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import type { Doc } from '../store';
+import { describeWithPostgres, throwawayDatabase } from './testDatabase';
+import { createPgNotificationBus, type PgNotificationBus } from './notificationBus';
+
+const until = async (check: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+};
+
+await describeWithPostgres('PostgreSQL notification bus', () => {
+  let database: Awaited<ReturnType<typeof throwawayDatabase>>;
+  const docs = new Map<string, Doc>();
+  let one: PgNotificationBus;
+  let two: PgNotificationBus;
+  const load = async (id: string) => docs.get(id);
+
+  beforeAll(async () => {
+    database = await throwawayDatabase();
+    one = createPgNotificationBus(database.url, load);
+    two = createPgNotificationBus(database.url, load);
+    await Promise.all([one.listening, two.listening]);
+  });
+
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await database?.drop();
+  });
+
+  it('delivers to the addressee on every bus once, publisher included', async () => {
+    const seen: string[] = [];
+    const offs = [
+      one.subscribe('u1', (n) => seen.push(`one ${n._id}`)),
+      two.subscribe('u1', (n) => seen.push(`two ${n._id}`)),
+      two.subscribe('u2', (n) => seen.push(`u2 ${n._id}`)),
+    ];
+    docs.set('n1', { _id: 'n1', to: 'u1', created: 0 });
+    one.publish({ _id: 'n1', to: 'u1', created: 0 });
+    await until(() => seen.length >= 2, 3000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen.sort()).toEqual(['one n1', 'two n1']);
+    for (const off of offs) off();
+  });
+
+  it('listens again after its connection is killed', async () => {
+    const seen: string[] = [];
+    const off = two.subscribe('u3', (n) => seen.push(String(n._id)));
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    const killed = await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+    );
+    await admin.end();
+    expect(killed.rowCount).toBe(2);
+    docs.set('n2', { _id: 'n2', to: 'u3', created: 0 });
+    await until(() => {
+      one.publish({ _id: 'n2', to: 'u3', created: 0 });
+      return seen.length > 0;
+    }, 8000);
+    expect(seen[0]).toBe('n2');
+    off();
+  }, 15_000);
+});

@@ -1,0 +1,129 @@
+/**
+ * The notification bus across instances sharing one PostgreSQL database: `publish` sends `NOTIFY mws_notifications`
+ * with the notification's id and recipient, and each process keeps one dedicated LISTEN connection that hands what
+ * arrives to its local subscribers (the SSE streams). The publishing process hears its own NOTIFY like every other,
+ * so it does not also deliver locally: each subscriber gets each notification once.
+ *
+ * The payload is only `{ id, to }` (a NOTIFY payload is limited to ~8000 bytes, and a notification embeds its event):
+ * a process with a subscriber for `to` reads the notification from the store, which has it committed (`publish` runs
+ * after the commit). A process without one reads nothing.
+ *
+ * When the LISTEN connection drops it is made again (after 1 s, then up to 30 s between tries); notifications sent
+ * meanwhile are not replayed on open streams (the inbox shows them on its next read).
+ */
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Doc } from '../store';
+import type { NotificationBus } from '../../domain/events';
+
+export const NOTIFICATION_CHANNEL = 'mws_notifications';
+
+interface Payload {
+  id: string;
+  to: string;
+}
+
+function parsePayload(text: string | undefined): Payload | undefined {
+  try {
+    const p = JSON.parse(text ?? '') as Partial<Payload>;
+    return typeof p.id === 'string' && typeof p.to === 'string' ? { id: p.id, to: p.to } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface PgNotificationBus extends NotificationBus {
+  /** Resolves once the LISTEN connection is listening (the first time). */
+  readonly listening: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createPgNotificationBus(
+  url: string,
+  load: (id: string) => Promise<Doc | undefined>,
+): PgNotificationBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const sender = new pg.Pool({ connectionString: url, max: 2 });
+  sender.on('error', (e) => console.error('PostgreSQL notification sender error', e.message));
+  let listener: pg.Client | undefined;
+  let closed = false;
+  let retryMs = 1000;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const deliver = async (payload: Payload) => {
+    const event = `to:${payload.to}`;
+    if (emitter.listenerCount(event) === 0) return;
+    try {
+      const n = await load(payload.id);
+      if (n) emitter.emit(event, n);
+    } catch (e) {
+      console.error('a notification could not be read for its stream', e);
+    }
+  };
+
+  /** Opens a LISTEN connection; on failure it is closed again and the promise rejects. */
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    const lost = (e?: Error) => {
+      if (listener !== client) return;
+      listener = undefined;
+      void client.end().catch(() => undefined);
+      if (closed) return;
+      console.error(`PostgreSQL LISTEN connection lost${e ? `: ${e.message}` : ''}; reconnecting`);
+      schedule();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (m) => {
+      if (m.channel !== NOTIFICATION_CHANNEL) return;
+      const payload = parsePayload(m.payload);
+      if (payload) void deliver(payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+    } catch (e) {
+      await client.end().catch(() => undefined);
+      throw e;
+    }
+    if (closed) return void (await client.end().catch(() => undefined));
+    listener = client;
+    retryMs = 1000;
+  };
+
+  const schedule = () => {
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch((e: unknown) => {
+        console.error('PostgreSQL LISTEN connection failed', e instanceof Error ? e.message : e);
+        retryMs = Math.min(retryMs * 2, 30_000);
+        if (!closed) schedule();
+      });
+    }, retryMs);
+  };
+
+  const listening = connect();
+
+  return {
+    listening,
+    publish(n) {
+      const payload: Payload = { id: String(n._id), to: String(n.to) };
+      sender
+        .query('SELECT pg_notify($1, $2)', [NOTIFICATION_CHANNEL, JSON.stringify(payload)])
+        .catch((e: unknown) => console.error('a notification could not be published', e));
+    },
+    subscribe(userId, fn) {
+      emitter.on(`to:${userId}`, fn);
+      return () => emitter.off(`to:${userId}`, fn);
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
+      await sender.end();
+    },
+  };
+}
