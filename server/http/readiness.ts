@@ -19,12 +19,10 @@ export function readinessCheck(store: Store, timeoutMs = READY_TIMEOUT_MS) {
       return { ok: true };
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      return reply
-        .status(503)
-        .send({
-          ok: false,
-          error: { code: 'not_ready', message: 'the store is not ready', details: { reason: message } },
-        });
+      return reply.status(503).send({
+        ok: false,
+        error: { code: 'not_ready', message: 'the store is not ready', details: { reason: message } },
+      });
     } finally {
       clearTimeout(timer);
     }
