@@ -26,7 +26,8 @@ export function createNotificationBus(): NotificationBus {
   };
 }
 
-const EVENT_WR_FIELDS = [
+/** The work request fields an event embeds as they are (the seed's events embed the same). */
+export const EVENT_WR_FIELDS = [
   '_id',
   'auto',
   'autosubs',

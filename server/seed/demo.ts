@@ -38,6 +38,7 @@ import type { Collection, Doc, Store } from '../storage/store';
 import { COLLECTIONS } from '../storage/store';
 import { hashPassword } from '../domain/passwords';
 import { lineStats, summarize } from '../domain/translations';
+import { EVENT_WR_FIELDS } from '../domain/events';
 import { Rng, hashSeed } from './random';
 import { buildLines, makeTiming, type Timing } from './lines';
 import { slugify } from '../../src/api/schema/slug';
@@ -342,38 +343,6 @@ export function userSummary(u: {
     groups: u.groups.map((g) => ({ _id: g._id, name: g.name })),
   } as unknown as D;
 }
-
-const EVENT_WR_FIELDS = [
-  '_id',
-  'auto',
-  'autosubs',
-  'dualLanguages',
-  'aspectRatio',
-  'status',
-  'assetType',
-  'assetCategory',
-  'due',
-  'deliveryDeadline',
-  'autoMode',
-  'language',
-  'territory',
-  'dng',
-  'audioFile',
-  'instructions',
-  'files',
-  'uses',
-  'dcp',
-  'shippingAddresses',
-  'studio',
-  'estimate',
-  'materials',
-  'rejections',
-  'history',
-  'reason',
-  'tags',
-  'graphicsTranslation',
-  'translation',
-];
 
 /** The work request subset an event embeds (spec, Events): related records by id, recipients as a plain list. */
 export function eventWorkRequest(wr: D): D {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SqliteStore } from './sqliteStore';
-import { UniqueViolation, VersionConflict, type Doc, type Filter } from '../store';
+import { UniqueViolation, VersionConflict, type Filter } from '../store';
 
 function store() {
   return new SqliteStore(':memory:');
@@ -104,43 +104,6 @@ describe('SqliteStore', () => {
     expect(page.total).toBe(2);
     await s.replace('Assets', { ...inB, studio: 'A' });
     expect(await s.count('Translations', ofA)).toBe(3);
-  });
-
-  it('an in filter of several values alone, sorted, pages exactly as one sorted list (merged index ranges)', async () => {
-    const s = store();
-    const docs: Doc[] = [];
-    for (let i = 0; i < 60; i++) {
-      const { doc } = await s.insert('Workrequests', {
-        studio: ['a', 'b', 'c'][i % 3],
-        created: 1000 + ((i * 7) % 13),
-        due: { date: 5000 - ((i * 5) % 11) },
-      });
-      docs.push(doc);
-    }
-    const want = docs.filter((d) => d.studio !== 'c');
-    const key = (d: Doc, field: 'created' | 'due') =>
-      field === 'created' ? d.created : (d.due as { date: number }).date;
-    for (const field of ['created', 'due'] as const) {
-      for (const dir of ['asc', 'desc'] as const) {
-        const sign = dir === 'asc' ? 1 : -1;
-        const sorted = [...want].sort(
-          (x, y) => sign * (key(x, field) - key(y, field)) || sign * x._id.localeCompare(y._id),
-        );
-        for (const offset of [0, 7, 35]) {
-          const page = await s.list('Workrequests', {
-            filters: [{ field: 'studio', op: 'in', value: ['a', 'b', 'a'] }],
-            sort: { field, dir },
-            offset,
-            limit: 10,
-          });
-          expect(
-            page.items.map((d) => d._id),
-            `${field} ${dir} at ${offset}`,
-          ).toEqual(sorted.slice(offset, offset + 10).map((d) => d._id));
-          expect(page.total).toBe(40);
-        }
-      }
-    }
   });
 
   it('adds the column of a field indexed after the database was made', async () => {
