@@ -1,5 +1,5 @@
 /** Markdown for the benchmark report. */
-import type { ServerReport } from './server';
+import { MIXED, type BackendRow, type ServerReport } from './server';
 import type { LoadResult } from './lib/autocannon';
 
 const cell = (r: LoadResult | undefined) => (r ? `${r.rps.toLocaleString('en')} req/s, p99 ${r.p99} ms` : '—');
@@ -25,5 +25,68 @@ export function renderServer(r: ServerReport): string {
     '',
     `Server RSS after the run (ours, cached): ${r.rssMbAfter} MB.`,
     '',
+    renderBackends(r),
+  ].join('\n');
+}
+
+const ms = (v: number) => `${v} ms`;
+
+/** Requests without a 2xx answer: how many, and what they got (`PUT 409×3` in the mixed scenario, `503×2`, `no answer×1`). */
+function errorsCell(row: BackendRow): string {
+  const r = row.result!;
+  const total = r.errors + r.non2xx;
+  const kinds = row.mixed
+    ? Object.entries(row.mixed.failures).map(([k, n]) => `${k}×${n}`)
+    : Object.entries(r.statusCodes ?? {})
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, n]) => `${code}×${n}`);
+  if (r.errors) kinds.push(`no answer×${r.errors}${r.timeouts ? ` (${r.timeouts} timed out)` : ''}`);
+  return kinds.length ? `${total} (${kinds.join(', ')})` : String(total);
+}
+
+/** The backends side by side (issue #13, item 8): each scenario on SQLite, then PostgreSQL with 1 and 2 instances. */
+export function renderBackends(r: ServerReport): string {
+  const table = (cache: boolean) => {
+    const rows = r.backends.filter((b) => b.cache === cache);
+    const lines = rows.map((row) => {
+      if (!row.result) return `| ${row.scenario} | ${row.backend} | not run: ${row.notRun ?? 'unknown'} | | | | | |`;
+      const sqlite = rows.find((b) => b.scenario === row.scenario && b.backend === 'SQLite')?.result;
+      const ratio = row.backend === 'SQLite' ? '1.00' : sqlite?.rps ? (row.result.rps / sqlite.rps).toFixed(2) : '—';
+      const rss = (row.rssMb ?? []).map((m) => `${m} MB`).join(' + ');
+      return `| ${row.scenario} | ${row.backend} | ${row.result.rps.toLocaleString('en')} | ${ms(row.result.p50)} | ${ms(row.result.p99)} | ${errorsCell(row)} | ${rss} | ${ratio} |`;
+    });
+    return [
+      '| scenario | backend | req/s | p50 | p99 | errors (non-2xx) | RSS peak, each instance | req/s / SQLite |',
+      '|---|---|---|---|---|---|---|---|',
+      ...lines,
+    ].join('\n');
+  };
+  const writes = r.backends
+    .filter((b) => b.mixed && b.result)
+    .map(
+      (b) =>
+        `${b.backend}${b.cache ? '' : ' (no cache)'}: ${b.mixed!.writesOk.toLocaleString('en')} of ${b.mixed!.writes.toLocaleString('en')} writes 2xx (${Math.round(b.mixed!.writesOk / r.duration)}/s), ${b.mixed!.reads.toLocaleString('en')} reads`,
+    );
+  const pg = r.postgres;
+  const prepared = pg.notRun
+    ? `PostgreSQL not run: ${pg.notRun}.`
+    : `PostgreSQL's copy of the data set: ${pg.seedMs ? `template seeded in ${(pg.seedMs / 1000).toFixed(1)} s, ` : 'template reused, '}copied in ${(pg.copyMs / 1000).toFixed(1)} s.`;
+  return [
+    '### SQLite and PostgreSQL, one and two instances',
+    '',
+    `The same scenarios on each backend, and a mixed one (${MIXED.replace(/^mixed: /, '')}; bench/lib/mixed.ts),`,
+    'on the same data set: SQLite as above; one server instance on PostgreSQL; two instances on the same',
+    "PostgreSQL database, autocannon dealing its connections between the two (25 each). RSS is each instance's peak",
+    'resident memory sampled every 250 ms during the run. ' + prepared,
+    '',
+    'As `npm start` runs it (response cache on):',
+    '',
+    table(true),
+    '',
+    'With `RESPONSE_CACHE=false`:',
+    '',
+    table(false),
+    '',
+    ...(writes.length ? ['Mixed scenario, what was done:', '', ...writes.map((w) => `- ${w}`), ''] : []),
   ].join('\n');
 }

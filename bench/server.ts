@@ -1,15 +1,24 @@
 /**
- * Server benchmarks (issue 8, part 5 and 6): autocannon, 50 connections for 10 s each, against this server on
- * 100,000 work requests — with its response cache (default) and without — beside a bare node:http server answering
- * the same bytes from memory (the ceiling) and json-server serving the same records (a popular peer).
+ * Server benchmarks (issue 8, part 5 and 6; issue 13, item 8): autocannon, 50 connections for 10 s each, against this
+ * server on 100,000 work requests — with its response cache (default) and without — beside a bare node:http server
+ * answering the same bytes from memory (the ceiling) and json-server serving the same records (a popular peer).
+ *
+ * Then the same scenarios, and a mixed read/write one (lib/mixed.ts), on each backend: SQLite (one process, the
+ * embedded default), one instance on PostgreSQL, and two instances on the same PostgreSQL database sharing the load
+ * (autocannon is given both URLs and deals its connections between them: 25 each). PostgreSQL holds the same data
+ * set (lib/postgres.ts); each instance's resident memory is sampled during every run. When PostgreSQL does not
+ * answer, its rows say why instead of failing the bench.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SqliteStore } from '../server/storage/sqlite/sqliteStore';
 import { seedLarge, type BenchmarkIds } from '../server/seed/large';
-import { ROOT, startProcess, type Running } from './lib/processes';
+import { ROOT, sampleRss, startProcess, type Running } from './lib/processes';
 import { load, type LoadResult } from './lib/autocannon';
+import { mixedPools, mixedWorkload, type MixedCounts } from './lib/mixed';
+import { pgDataSet, type PgDataSet } from './lib/postgres';
 
 const AUTH = `Basic ${Buffer.from('coordinator@mws.test:coordinator-demo').toString('base64')}`;
 /** The demo coordinator, who sees every work request. */
@@ -33,6 +42,24 @@ export interface ServerRow {
   jsonServer?: LoadResult;
 }
 
+export type Backend = 'SQLite' | 'PostgreSQL, 1 instance' | 'PostgreSQL, 2 instances';
+export const BACKENDS: Backend[] = ['SQLite', 'PostgreSQL, 1 instance', 'PostgreSQL, 2 instances'];
+export const MIXED = 'mixed: 90% reads (list, page, one), 10% writes (comment, status PUT with If-Match)';
+
+/** One scenario on one backend, with or without the response cache. */
+export interface BackendRow {
+  scenario: string;
+  backend: Backend;
+  cache: boolean;
+  result?: LoadResult;
+  /** The peak resident memory of each instance during the run, MB. */
+  rssMb?: number[];
+  /** The mixed scenario's reads and writes. */
+  mixed?: MixedCounts;
+  /** Why the row was not measured. */
+  notRun?: string;
+}
+
 export interface ServerReport {
   workRequests: number;
   seedMs: number;
@@ -40,6 +67,8 @@ export interface ServerReport {
   rssMbAfter: number;
   duration: number;
   connections: number;
+  backends: BackendRow[];
+  postgres: { seedMs: number; copyMs: number; notRun?: string };
 }
 
 /** Makes (or reuses) a data directory with the demo set plus `n` work requests. */
@@ -59,7 +88,13 @@ export async function dataDir(n: number): Promise<{ dir: string; ids: BenchmarkI
   return { dir, ids: summary.benchmark, seedMs };
 }
 
-export function startOurs(dir: string, port: number, cache: boolean): Promise<Running> {
+/** Our server on `dir` (SQLite), or on PostgreSQL when `env` gives DATABASE_URL (`dir` then holds nothing). */
+export function startOurs(
+  dir: string,
+  port: number,
+  cache: boolean,
+  env: Record<string, string> = {},
+): Promise<Running> {
   return startProcess([process.execPath, '--import', 'tsx', 'server/main.ts'], {
     env: {
       PORT: String(port),
@@ -69,6 +104,7 @@ export function startOurs(dir: string, port: number, cache: boolean): Promise<Ru
       SEED: 'false',
       RESPONSE_CACHE: String(cache),
       DIST_DIR: path.join(dir, 'none'),
+      ...env,
     },
     readyUrl: `http://127.0.0.1:${port}/healthz`,
     url: `http://127.0.0.1:${port}`,
@@ -122,27 +158,18 @@ async function writeJsonServerDb(dir: string): Promise<string> {
   return file;
 }
 
-export async function benchServer(
-  options: { workRequests?: number; duration?: number; connections?: number; log?: (s: string) => void } = {},
-): Promise<ServerReport> {
-  const n = options.workRequests ?? 100_000;
-  const duration = options.duration ?? 10;
-  const connections = options.connections ?? 50;
-  const log = options.log ?? console.log;
-  log(`server: preparing ${n} work requests…`);
-  const { dir, ids, seedMs } = await dataDir(n);
-  const port = 18000 + Math.floor(Math.random() * 1000);
-
-  let ours = await startOurs(dir, port, true);
+/** The scenarios of a backend, with its benchmark ids: the requests it answers, asked of the running server. */
+async function scenarios(base: string, ids: BenchmarkIds): Promise<{ total: number; targets: ServerTarget[] }> {
   const total = Number(
-    (await fetch(`${ours.url}/api/workrequests`, { headers: { ...HEADERS, 'X-Range': 'resources=0-0' } })).headers
+    (await fetch(`${base}/api/workrequests`, { headers: { ...HEADERS, 'X-Range': 'resources=0-0' } })).headers
       .get('content-range')
       ?.split('/')[1],
   );
   const lines = (await (
-    await fetch(`${ours.url}/api/translations/${ids.translation1500}`, { headers: HEADERS })
-  ).json()) as { lines: unknown[] };
-  const putBody = JSON.stringify({ lines: lines.lines });
+    await fetch(`${base}/api/translations/${ids.translation1500}`, { headers: HEADERS })
+  ).json()) as {
+    lines: unknown[];
+  };
   const oneId = ids.workRequest1500;
   const targets: ServerTarget[] = [
     {
@@ -169,42 +196,143 @@ export async function benchServer(
       name: `PUT /translations/{id} (${lines.lines.length} lines)`,
       method: 'PUT',
       path: `/api/translations/${ids.translation1500}`,
-      body: putBody,
+      body: JSON.stringify({ lines: lines.lines }),
     },
   ];
+  return { total, targets };
+}
+
+/** One target under load (on one URL, or dealt over several). */
+function runTarget(urls: string[], t: ServerTarget, duration: number, connections: number, path = t.path) {
+  return load({
+    url: urls.map((u) => u + path),
+    method: t.method,
+    headers: {
+      ...HEADERS,
+      ...(t.range ? { 'X-Range': t.range } : {}),
+      ...(t.body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: t.body,
+    duration,
+    connections,
+  });
+}
+
+/** Every scenario, the mixed one last, against running instances; each instance's memory sampled meanwhile. */
+async function runScenarios(
+  instances: Running[],
+  backend: Backend,
+  cache: boolean,
+  ids: BenchmarkIds,
+  options: { duration: number; connections: number; log: (s: string) => void },
+): Promise<BackendRow[]> {
+  const urls = instances.map((i) => i.url);
+  const { total, targets } = await scenarios(urls[0]!, ids);
+  // A second of load first, on every instance: a process just started has not compiled its hot paths or opened its
+  // database connections yet.
+  await runTarget(urls, targets[2]!, 1, options.connections);
+  const rows: BackendRow[] = [];
+  for (const t of targets) {
+    options.log(`server: ${backend}${cache ? '' : ' (no response cache)'} — ${t.name}`);
+    const rss = sampleRss(instances);
+    const result = await runTarget(urls, t, options.duration, options.connections);
+    rows.push({ scenario: t.name, backend, cache, result, rssMb: rss.stop() });
+  }
+  options.log(`server: ${backend}${cache ? '' : ' (no response cache)'} — ${MIXED}`);
+  const { dynamic, counts } = mixedWorkload(await mixedPools(urls[0]!, HEADERS, total), HEADERS);
+  const rss = sampleRss(instances);
+  const result = await load({
+    url: urls,
+    dynamic,
+    duration: options.duration,
+    connections: options.connections,
+  });
+  rows.push({ scenario: MIXED, backend, cache, result, rssMb: rss.stop(), mixed: counts });
+  return rows;
+}
+
+/** The rows of a backend that could not be measured, saying why. */
+function notRunRows(backend: Backend, cache: boolean, scenarioNames: string[], reason: string): BackendRow[] {
+  return scenarioNames.map((scenario) => ({ scenario, backend, cache, notRun: reason }));
+}
+
+/** The PostgreSQL rows: one and two instances on this run's copy of the data set, with and without the cache. */
+async function benchPostgres(
+  db: PgDataSet,
+  port: number,
+  scenarioNames: string[],
+  options: { duration: number; connections: number; log: (s: string) => void },
+): Promise<BackendRow[]> {
+  const rows: BackendRow[] = [];
+  // Both instances sign links with one key (as a deployment must); DATA_DIR is then unused.
+  const env = { DATABASE_URL: db.url, MWS_SIGNING_KEY: randomBytes(32).toString('hex') };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-bench-pg-'));
+  try {
+    for (const cache of [true, false]) {
+      for (const count of [1, 2]) {
+        const backend: Backend = count === 1 ? 'PostgreSQL, 1 instance' : 'PostgreSQL, 2 instances';
+        const instances: Running[] = [];
+        try {
+          // One after the other: the second finds the schema up to date (the first took the migration lock).
+          for (let k = 0; k < count; k++) instances.push(await startOurs(dir, port + k, cache, env));
+          rows.push(...(await runScenarios(instances, backend, cache, db.ids, options)));
+        } catch (e) {
+          const reason = (e as Error).message.split('\n')[0]!.slice(0, 200);
+          options.log(`server: ${backend} failed: ${reason}`);
+          const done = new Set(rows.filter((r) => r.backend === backend && r.cache === cache).map((r) => r.scenario));
+          rows.push(
+            ...notRunRows(
+              backend,
+              cache,
+              scenarioNames.filter((n) => !done.has(n)),
+              `failed: ${reason}`,
+            ),
+          );
+        } finally {
+          for (const instance of instances) await instance.stop();
+        }
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export async function benchServer(
+  options: { workRequests?: number; duration?: number; connections?: number; log?: (s: string) => void } = {},
+): Promise<ServerReport> {
+  const n = options.workRequests ?? 100_000;
+  const duration = options.duration ?? 10;
+  const connections = options.connections ?? 50;
+  const log = options.log ?? console.log;
+  const loadOptions = { duration, connections, log };
+  log(`server: preparing ${n} work requests…`);
+  const { dir, ids, seedMs } = await dataDir(n);
+  const port = 18000 + Math.floor(Math.random() * 1000);
+
+  let ours = await startOurs(dir, port, true);
+  const { total, targets } = await scenarios(ours.url, ids);
+  const scenarioNames = [...targets.map((t) => t.name), MIXED];
   const recorded = await record(ours.url, targets);
   const recordedFile = path.join(os.tmpdir(), `mws-bench-recorded-${process.pid}.json`);
   // The bare server keys by method and path; X-Range is part of what we recorded per target.
   fs.writeFileSync(recordedFile, JSON.stringify(recorded));
 
-  const rows: ServerRow[] = targets.map((t) => ({ target: t.name }) as ServerRow);
-  const run = (base: string, t: ServerTarget, path = t.path) =>
-    load({
-      url: base + path,
-      method: t.method,
-      headers: {
-        ...HEADERS,
-        ...(t.range ? { 'X-Range': t.range } : {}),
-        ...(t.body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: t.body,
-      duration,
-      connections,
-    });
-
-  for (const [i, t] of targets.entries()) {
-    log(`server: ours (cached) — ${t.name}`);
-    rows[i]!.ours = await run(ours.url, t);
-  }
+  const backends: BackendRow[] = [];
+  backends.push(...(await runScenarios([ours], 'SQLite', true, ids, loadOptions)));
   const rssMbAfter = ours.rssMb();
   await ours.stop();
 
   ours = await startOurs(dir, port, false);
-  for (const [i, t] of targets.entries()) {
-    log(`server: ours (no response cache) — ${t.name}`);
-    rows[i]!.oursUncached = await run(ours.url, t);
-  }
+  backends.push(...(await runScenarios([ours], 'SQLite', false, ids, loadOptions)));
   await ours.stop();
+
+  const rows: ServerRow[] = targets.map((t) => {
+    const sqlite = (cache: boolean) =>
+      backends.find((b) => b.backend === 'SQLite' && b.cache === cache && b.scenario === t.name)!.result!;
+    return { target: t.name, ours: sqlite(true), oursUncached: sqlite(false) } as ServerRow;
+  });
 
   const bare = await startProcess(
     [process.execPath, 'bench/baselines/bare-server.mjs', String(port + 1), recordedFile],
@@ -215,7 +343,7 @@ export async function benchServer(
   );
   for (const [i, t] of targets.entries()) {
     log(`server: bare node:http — ${t.name}`);
-    rows[i]!.bare = await run(bare.url, t);
+    rows[i]!.bare = await runTarget([bare.url], t, duration, connections);
   }
   await bare.stop();
 
@@ -238,9 +366,39 @@ export async function benchServer(
   for (const [i, t] of targets.entries()) {
     if (!t.jsonServerPath) continue;
     log(`server: json-server — ${t.name}`);
-    rows[i]!.jsonServer = await run(js.url, { ...t, range: undefined }, t.jsonServerPath);
+    rows[i]!.jsonServer = await runTarget(
+      [js.url],
+      { ...t, range: undefined },
+      duration,
+      connections,
+      t.jsonServerPath,
+    );
   }
   await js.stop();
   fs.rmSync(recordedFile, { force: true });
-  return { workRequests: total, seedMs, rows, rssMbAfter, duration, connections };
+
+  const postgres: ServerReport['postgres'] = { seedMs: 0, copyMs: 0 };
+  let pgDb: PgDataSet | undefined;
+  try {
+    log('server: PostgreSQL — preparing its copy of the data set…');
+    pgDb = await pgDataSet(n, log);
+    postgres.seedMs = pgDb.seedMs;
+    postgres.copyMs = pgDb.copyMs;
+  } catch (e) {
+    postgres.notRun = (e as Error).message;
+    log(`server: PostgreSQL rows not run: ${postgres.notRun}`);
+  }
+  if (pgDb) {
+    try {
+      backends.push(...(await benchPostgres(pgDb, port + 10, scenarioNames, loadOptions)));
+    } finally {
+      await pgDb.drop();
+    }
+  } else {
+    for (const cache of [true, false]) {
+      for (const backend of BACKENDS.slice(1))
+        backends.push(...notRunRows(backend, cache, scenarioNames, postgres.notRun!));
+    }
+  }
+  return { workRequests: total, seedMs, rows, rssMbAfter, duration, connections, backends, postgres };
 }

@@ -63,3 +63,20 @@ export async function startProcess(
 export function freePort(base: number): number {
   return base + Math.floor(Math.random() * 1000);
 }
+
+/** Samples the processes' resident memory every `everyMs` while a load runs; `stop` answers each one's peak in MB. */
+export function sampleRss(running: Running[], everyMs = 250): { stop(): number[] } {
+  const peaks = running.map((r) => r.rssMb());
+  const timer = setInterval(() => {
+    running.forEach((r, i) => {
+      // A process that has exited has no /proc entry: its last sample stands.
+      if (r.child.exitCode === null) peaks[i] = Math.max(peaks[i]!, r.rssMb());
+    });
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peaks;
+    },
+  };
+}
