@@ -10,7 +10,7 @@ import {
   type Doc,
   type Filter,
   type ListQuery,
-  type ReadOptions,
+  type GetOptions,
   type StoreOps,
   type Stored,
   type Transaction,
@@ -47,7 +47,7 @@ export async function findOr404<T extends Doc>(
   collection: Collection,
   id: string,
   what: string,
-  options?: ReadOptions,
+  options?: GetOptions,
 ): Promise<Stored<T>> {
   const ops = 'store' in from ? from.store : from;
   const found = isRecordId(id) ? await ops.get<T>(collection, id, options) : undefined;
@@ -233,7 +233,11 @@ export async function updateRecord<T extends Doc>(
   let attempted: T | undefined;
   const write = () =>
     services.store.transaction(async (tx) => {
-      const found = await findOr404<T>(tx, spec.collection, id, spec.what, omit?.length ? { omit } : undefined);
+      // Held until the commit: concurrent writers of this record queue (PostgreSQL) instead of failing and retrying.
+      const found = await findOr404<T>(tx, spec.collection, id, spec.what, {
+        forUpdate: true,
+        ...(omit?.length ? { omit } : {}),
+      });
       await spec.authorize?.(caller, found.doc, tx);
       const { body: checked, removed } = splitRemovals(spec.removable, request.body);
       const { fields } = parseBody(spec.schema, checked, policyOf(spec, caller));

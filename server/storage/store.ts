@@ -69,6 +69,16 @@ export interface ReadOptions {
   omit?: string[];
 }
 
+/** How one record is read. */
+export interface GetOptions extends ReadOptions {
+  /**
+   * Inside a transaction: hold the record until the commit, so that concurrent read-modify-writes of one record
+   * queue instead of failing each other's version checks and retrying (PostgreSQL `SELECT … FOR UPDATE`; SQLite's
+   * transactions already run one at a time). Outside a transaction it is a plain read.
+   */
+  forUpdate?: boolean;
+}
+
 export interface ListQuery extends ReadOptions {
   filters?: Filter[];
   /** An indexed field name; `_id` breaks ties so pages are stable. */
@@ -108,7 +118,7 @@ export class UniqueViolation extends Error {
  * `store.transaction(async (tx) => …)` every read and write goes through `tx`.
  */
 export interface StoreOps {
-  get<T extends Doc = Doc>(collection: Collection, id: string, options?: ReadOptions): Promise<Stored<T> | undefined>;
+  get<T extends Doc = Doc>(collection: Collection, id: string, options?: GetOptions): Promise<Stored<T> | undefined>;
   /** The records of these ids that exist, in one query (never one query per id); order not guaranteed. */
   getMany<T extends Doc = Doc>(
     collection: Collection,

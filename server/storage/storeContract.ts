@@ -97,6 +97,23 @@ export function describeStoreContract(
       expect((await s.get('Studios', doc._id))?.version).toBe(2);
     });
 
+    it('read for update inside transactions: concurrent read-modify-writes of one record queue, none fails', async () => {
+      const s = await store();
+      const { doc } = await s.insert('Studios', { name: 'Counter', n: 0 });
+      await Promise.all(
+        Array.from({ length: 6 }, () =>
+          s.transaction(async (tx) => {
+            const current = await tx.get<Doc & { n: number }>('Studios', doc._id, { forUpdate: true });
+            if (!current) throw new Error('the record vanished');
+            await tx.replace('Studios', { ...current.doc, n: current.doc.n + 1 }, current.version);
+          }),
+        ),
+      );
+      const after = await s.get<Doc & { n: number }>('Studios', doc._id);
+      expect(after?.doc.n).toBe(6);
+      expect(after?.version).toBe(7);
+    });
+
     it('getMany answers the records that exist, with omit', async () => {
       const s = await store();
       const a = (await s.insert('Assets', { name: 'a', big: [1, 2] })).doc;

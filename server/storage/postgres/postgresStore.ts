@@ -27,6 +27,7 @@ import {
   type Filter,
   type ListQuery,
   type Page,
+  type GetOptions,
   type ReadOptions,
   type StoreOps,
   type Stored,
@@ -211,12 +212,12 @@ class Operations implements StoreOps {
     }
   }
 
-  async get<T extends Doc = Doc>(c: Collection, id: string, options?: ReadOptions): Promise<Stored<T> | undefined> {
+  async get<T extends Doc = Doc>(c: Collection, id: string, options?: GetOptions): Promise<Stored<T> | undefined> {
     if (id.includes('\u0000')) return undefined; // no stored id holds one (and PostgreSQL text cannot)
     const params = new Params();
     const doc = docSql(options?.omit, params);
     const { rows } = await this.query<Row>(
-      `SELECT ${doc} AS doc, version FROM "${c}" WHERE id = ${params.add(id)}`,
+      `SELECT ${doc} AS doc, version FROM "${c}" WHERE id = ${params.add(id)}${options?.forUpdate ? ' FOR UPDATE' : ''}`,
       params.values,
     );
     const row = rows[0];

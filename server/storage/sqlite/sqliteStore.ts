@@ -30,6 +30,7 @@ import {
   type FilterValue,
   type ListQuery,
   type Page,
+  type GetOptions,
   type ReadOptions,
   type Store,
   type Transaction,
@@ -513,10 +514,11 @@ export class SqliteStore implements Store {
     this.db.prepare('SELECT 1').get();
   }
 
+  /** `forUpdate` needs nothing here: transactions hold the one connection, one at a time. */
   async get<T extends Doc = Doc>(
     collection: Collection,
     id: string,
-    options?: ReadOptions,
+    options?: GetOptions,
   ): Promise<Stored<T> | undefined> {
     while (this.open) await this.turn();
     return this.readOne<T>(collection, id, options);
