@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../seed/demo';
-import { canonicalJson, SqliteSource } from './migrateData';
+import { canonicalJson, compareAll, copyAll, PostgresTarget, SqliteSource } from './migrateData';
 import { parseMigrateArgs } from './migrateDataCli';
 import { describeWithPostgres, throwawayDatabase } from './postgres/testDatabase';
 import { SqliteStore } from './sqlite/sqliteStore';
@@ -86,6 +86,17 @@ async function pgRows(client: pg.Client, collection: string): Promise<Row[]> {
     `SELECT id, created, version, doc FROM "${collection}" ORDER BY id`,
   );
   return rows.map((r) => ({ ...r, created: Number(r.created) }));
+}
+
+/** How many records a collection's table of the database at `url` holds. */
+async function recordsIn(url: string, collection: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${collection}"`)).rows[0]!.n;
+  } finally {
+    await client.end();
+  }
 }
 
 function fileHash(file: string): string {
@@ -247,13 +258,78 @@ await describeWithPostgres('migrate-data into PostgreSQL', () => {
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`copy failed and was undone`);
       expect(run.stderr).toContain(`Studios ${bad.doc._id}`);
-      const check = new pg.Client({ connectionString: target.url });
-      await check.connect();
-      expect((await check.query('SELECT count(*)::int AS n FROM "Studios"')).rows[0].n).toBe(0);
-      await check.end();
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(await recordsIn(target.url, 'Studios')).toBe(0);
     } finally {
       await target.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('names a unique value the source holds twice (an old file without the unique index), copying nothing', async () => {
+    const dir = tempDir();
+    const target = await throwawayDatabase();
+    try {
+      const store = new SqliteStore(path.join(dir, 'mws.sqlite'));
+      await store.insert('Languages', { code: 'fr-FR', name: 'French' });
+      await store.close();
+      const db = new Database(path.join(dir, 'mws.sqlite'));
+      db.exec('DROP INDEX "Languages_unique_code"');
+      db.prepare(`INSERT INTO "Languages" (id, created, version, doc) VALUES (?, 1, 1, ?)`).run(
+        'ffffffffffffffffffffffff',
+        JSON.stringify({ _id: 'ffffffffffffffffffffffff', created: 1, code: 'fr-FR', name: 'French again' }),
+      );
+      db.close();
+      const run = await migrateData('--from', dir, '--to', target.url);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/Languages: two records hold the same value of a unique field \(Key .*fr-FR/);
+      // The same when the unique index is made after the load (large collections).
+      const source = SqliteSource.open(dir);
+      const pgTarget = await PostgresTarget.connect(target.url);
+      try {
+        await expect(copyAll(source, pgTarget, { rebuildIndexesFrom: 1 })).rejects.toThrow(
+          /Languages: two records hold the same value of a unique field \(Key .*fr-FR.* is duplicated/,
+        );
+      } finally {
+        source.close();
+        await pgTarget.close();
+      }
+      expect(await recordsIn(target.url, 'Languages')).toBe(0);
+    } finally {
+      await target.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('a collection loaded without its indexes gets every one of them back, as the schema defines them', async () => {
+    const indexes = async (url: string) => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      const { rows } = await c.query<{ name: string; definition: string }>(
+        `SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`,
+      );
+      await c.end();
+      return rows;
+    };
+    const [fresh, rebuilt] = [await throwawayDatabase(), await throwawayDatabase()];
+    const source = SqliteSource.open(dataDir);
+    const target = await PostgresTarget.connect(rebuilt.url);
+    try {
+      const schemaOnly = await PostgresTarget.connect(fresh.url);
+      await schemaOnly.migrate();
+      await schemaOnly.close();
+      await target.migrate();
+      const summary = await copyAll(source, target, { rebuildIndexesFrom: 1 });
+      expect(summary.records).toBeGreaterThan(2000);
+      expect((await compareAll(source, target)).filter((r) => !r.ok)).toEqual([]);
+      const made = await indexes(rebuilt.url);
+      expect(made.length).toBeGreaterThan(50);
+      expect(made).toEqual(await indexes(fresh.url));
+    } finally {
+      source.close();
+      await target.close();
+      await fresh.drop();
+      await rebuilt.drop();
+    }
+  }, 180_000);
 });

@@ -83,13 +83,12 @@ const LARGE = 10_000;
 
 /** Progress of large collections: a line every 10,000 records or so, and at the end. */
 function progressPrinter(): (p: Progress) => void {
-  let printed = { key: '', done: 0 };
+  const printed = new Map<string, number>();
   return (p) => {
     if (p.total < LARGE) return;
     const key = `${p.phase} ${p.collection}`;
-    if (printed.key !== key) printed = { key, done: 0 };
-    if (p.done - printed.done < LARGE && p.done !== p.total) return;
-    printed.done = p.done;
+    if (p.done - (printed.get(key) ?? 0) < LARGE && p.done !== p.total) return;
+    printed.set(key, p.done);
     console.log(`  ${key}: ${p.done.toLocaleString('en')} / ${p.total.toLocaleString('en')}`);
   };
 }

@@ -25,7 +25,7 @@ await describeWithPostgres('a server moved from SQLite to PostgreSQL', () => {
   });
 
   it('signs users in, honours ETags read before the move, and keeps signed links valid with the carried key', async () => {
-    sqliteServer = await startServer();
+    sqliteServer = await startServer({ DATABASE_URL: '' }); // SQLite, even when TEST_STORE=postgres
     database = await throwawayDatabase();
     const asset = (await call(sqliteServer, 'GET', '/api/assets/countByProject')).body[0];
     const first = await call(sqliteServer, 'GET', `/api/assets/${asset._id}`);

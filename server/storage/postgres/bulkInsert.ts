@@ -58,13 +58,16 @@ export async function bulkInsert(client: pg.ClientBase, c: Collection, records: 
   try {
     await client.query(sql, params);
   } catch (e) {
-    if (e instanceof pg.DatabaseError && e.code === '23505') {
-      throw new Error(
-        `${c}: two records hold the same value of a unique field (${e.detail ?? e.constraint}): ` +
-          'remove the duplicate from the source first',
-        { cause: e },
-      );
-    }
-    throw e;
+    throw duplicateNamed(c, e);
   }
+}
+
+/** PostgreSQL's unique violation (an insert, or a unique index made over the rows) said for people; else unchanged. */
+export function duplicateNamed(c: Collection, e: unknown): unknown {
+  if (!(e instanceof pg.DatabaseError) || e.code !== '23505') return e;
+  return new Error(
+    `${c}: two records hold the same value of a unique field (${e.detail ?? e.constraint}): ` +
+      'remove the duplicate from the source first',
+    { cause: e },
+  );
 }
