@@ -5,11 +5,13 @@
  * both sides are read again and compared per collection: record count and checksum.
  *
  * - The source is opened read-only with better-sqlite3, never through SqliteStore (whose start adds tables, columns
- *   and indexes to the file). The copy reads one snapshot of it (one read transaction).
+ *   and indexes to the file): the file is not changed (SQLite may leave empty -wal/-shm files beside it, as any
+ *   reader of a WAL database does). The copy reads one snapshot of it (one read transaction).
  * - The target's schema is migrated as a server migrates it at start (postgres/schema.ts, under the same lock). A
  *   target that holds records is refused unless `replace` is given. The whole copy, and the emptying of a replaced
  *   target, is one transaction: a copy that fails leaves the target as it was.
- * - Records go in multi-row INSERTs (postgres/bulkInsert.ts) of at most `batchSize` records and BATCH_BYTES of JSON.
+ * - Records go in multi-row INSERTs (postgres/bulkInsert.ts) of at most `batchSize` records and BATCH_BYTES of JSON;
+ *   a large collection is loaded with its indexes dropped and made again after (`withoutIndexes`); then ANALYZE.
  * - The checksum of a collection: SHA-256 over one line per record in id order, each the canonical JSON (object keys
  *   sorted at every level) of `[id, created, version, document]`. It is computed in this process for both sides from
  *   the records read back, so jsonb's own key order and number spelling do not matter, and any difference in any field
