@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { runCommand } from '../runCommand';
 import { openStore } from '../storage/openStore';
 import { isEmpty, seedDemo, type SeedSummary } from './demo';
 import { seedLarge, type LargeSummary } from './large';
@@ -151,18 +152,4 @@ async function main(): Promise<number> {
   }
 }
 
-const invokedDirectly =
-  process.argv[1] !== undefined &&
-  path.resolve(process.argv[1]).replace(/\.ts$/, '') ===
-    path.resolve(new URL(import.meta.url).pathname).replace(/\.ts$/, '');
-if (invokedDirectly) {
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      console.error('seed failed:', err);
-      process.exitCode = 1;
-    },
-  );
-}
+runCommand(import.meta.url, 'seed failed:', main);

@@ -53,7 +53,7 @@ export class UnstorableText extends Error {
 const UNSTORABLE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
 
 /** The document's JSON text, refused when PostgreSQL could not store it. */
-function jsonOf(c: Collection, value: unknown): string {
+export function jsonOf(c: Collection, value: unknown): string {
   const json = JSON.stringify(value);
   if (UNSTORABLE.test(json)) throw new UnstorableText(c);
   return json;
