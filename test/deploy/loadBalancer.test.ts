@@ -219,6 +219,11 @@ if (reason) {
       expect((await signInFrom(balancer.url, '127.0.0.81', DEMO.translator)).status).toBe(429);
       // Another client of the same balancer is not held to the first one's count.
       expect((await signInFrom(balancer.url, '127.0.0.82', DEMO.translator)).status).toBe(200);
+      // The blocked client naming another address itself: the instances take the one HAProxy appended.
+      const spoofed = await signInFrom(balancer.url, '127.0.0.81', DEMO.translator, 3, {
+        'X-Forwarded-For': '127.0.0.84',
+      });
+      expect(spoofed.status).toBe(429);
     }, 60_000);
 
     it('keeps answering when an instance is killed, marks it down, and takes it back once it is ready again', async () => {

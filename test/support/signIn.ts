@@ -15,9 +15,15 @@ export interface SignInAnswer {
 /**
  * POST /api/session on `serverUrl` from `address` as `account`. `spelling` varies the blanks after "Basic": the same
  * credentials in a header the server has not verified yet, so the check is made afresh instead of answered from its
- * one-minute cache.
+ * one-minute cache. `headers`: more request headers.
  */
-export function signInFrom(serverUrl: string, address: string, account: Account, spelling = 1): Promise<SignInAnswer> {
+export function signInFrom(
+  serverUrl: string,
+  address: string,
+  account: Account,
+  spelling = 1,
+  headers: Record<string, string> = {},
+): Promise<SignInAnswer> {
   const authorization = basic(account).replace('Basic ', `Basic${' '.repeat(spelling)}`);
   const url = new URL('/api/session', serverUrl.replace('localhost', '127.0.0.1'));
   return new Promise((resolve, reject) => {
@@ -30,6 +36,7 @@ export function signInFrom(serverUrl: string, address: string, account: Account,
           Authorization: authorization,
           'X-Requested-With': 'XMLHttpRequest',
           'Content-Type': 'application/json',
+          ...headers,
         },
       },
       (res) => {
