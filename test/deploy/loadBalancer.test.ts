@@ -3,44 +3,34 @@
  * server processes on one throwaway PostgreSQL database, sharing the link-signing key. HAProxy's own stats socket
  * says which instance took each request and which ones its health checks (/readyz) count as up.
  *
- * Needs `haproxy` on PATH and a reachable PostgreSQL (TEST_DATABASE_URL): without either, the suite is skipped with
+ * Needs `haproxy` (on PATH or in /usr/sbin) and a reachable PostgreSQL (TEST_DATABASE_URL): without either, the suite is skipped with
  * the reason in its title and on the console, never silently.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresReachable, TEST_ADMIN_URL } from '../../server/storage/postgres/testDatabase';
-import { call, DEMO, startServer, throwawayDatabase, type TestServer } from '../support/server';
-import { openNotificationStream } from '../support/stream';
-import { signInFrom, wrong } from '../support/signIn';
+import { call, DEMO, type TestServer } from '../support/server';
+import {
+  findCommand,
+  freePort,
+  missingFor,
+  expectLimitsPerClient,
+  expectWriteReachesStreams,
+  startBalancer,
+  startInstances,
+  waitFor,
+  type BalancerProcess,
+  type Instances,
+} from '../support/balancer';
+import { signInFrom } from '../support/signIn';
 
 const CONFIG = path.resolve(import.meta.dirname, '../../deploy/haproxy.cfg');
 const TITLE = 'HAProxy (deploy/haproxy.cfg) in front of two instances on one PostgreSQL database';
 
 /** HAProxy's command: on PATH, or where Debian puts it (/usr/sbin is not on every user's PATH). */
-const HAPROXY = ['haproxy', '/usr/sbin/haproxy'].find((command) => spawnSync(command, ['-v']).status === 0);
-
-/** Why the suite cannot run here, or undefined when it can. */
-async function missing(): Promise<string | undefined> {
-  if (!HAPROXY) return 'haproxy is not installed';
-  if (!(await postgresReachable())) return `PostgreSQL is not reachable at ${TEST_ADMIN_URL}`;
-  return undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+const HAPROXY = findCommand('haproxy', '/usr/sbin/haproxy');
 
 /** One server line of HAProxy's `show stat` (the CSV's columns by name). */
 type ServerStat = Record<string, string>;
@@ -67,17 +57,7 @@ function serverStats(socket: string): Promise<Map<string, ServerStat>> {
   });
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-const reason = await missing();
+const reason = await missingFor({ haproxy: HAPROXY });
 if (reason) {
   console.warn(`${TITLE}: NOT run (${reason})`);
   describe.skip(`${TITLE} (NOT RUN: ${reason})`, () => {
@@ -85,11 +65,10 @@ if (reason) {
   });
 } else {
   describe(TITLE, () => {
-    let database: Awaited<ReturnType<typeof throwawayDatabase>>;
+    let instances: Instances;
     let a: TestServer;
     let b: TestServer;
-    let haproxy: ChildProcess | undefined;
-    let haproxyOutput = '';
+    let haproxy: BalancerProcess | undefined;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-lb-'));
     const socket = path.join(dir, 'haproxy.sock');
     const balancer = { url: '' };
@@ -100,35 +79,21 @@ if (reason) {
     };
 
     beforeAll(async () => {
-      database = await throwawayDatabase();
       const port = await freePort();
       balancer.url = `http://127.0.0.1:${port}`;
-      const shared = {
-        DATABASE_URL: database.url,
-        MWS_SIGNING_KEY: randomBytes(32).toString('hex'),
-        MWS_PUBLIC_ORIGIN: balancer.url,
-        TRUST_PROXY: '127.0.0.1',
-      };
-      // Fixed ports: a restarted instance comes back where HAProxy looks for it.
-      a = await startServer({ ...shared, PORT: String(await freePort()) });
-      b = await startServer({ ...shared, PORT: String(await freePort()) });
-      const address = (server: TestServer) => `127.0.0.1:${new URL(server.url).port}`;
-      haproxy = spawn(HAPROXY!, ['-db', '-f', CONFIG], {
-        env: {
-          ...process.env,
-          MWS_LB_BIND: `127.0.0.1:${port}`,
-          MWS_INSTANCE_1: address(a),
-          MWS_INSTANCE_2: address(b),
-          MWS_LB_STATS_SOCKET: socket,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      instances = await startInstances(balancer.url);
+      ({ a, b } = instances);
+      const address = instances.address;
+      haproxy = startBalancer(HAPROXY!, ['-db', '-f', CONFIG], {
+        MWS_LB_BIND: `127.0.0.1:${port}`,
+        MWS_INSTANCE_1: address(a),
+        MWS_INSTANCE_2: address(b),
+        MWS_LB_STATS_SOCKET: socket,
       });
-      haproxy.stdout?.on('data', (c: Buffer) => (haproxyOutput += c.toString()));
-      haproxy.stderr?.on('data', (c: Buffer) => (haproxyOutput += c.toString()));
       await waitFor(
         'both instances up in HAProxy',
         async () => {
-          if (haproxy?.exitCode !== null) throw new Error(`haproxy exited:\n${haproxyOutput}`);
+          haproxy?.checkRunning();
           const now = await stats().catch(() => new Map<string, ServerStat>());
           return now.get('mws1')?.status === 'UP' && now.get('mws2')?.status === 'UP' ? true : undefined;
         },
@@ -137,14 +102,8 @@ if (reason) {
     }, 120_000);
 
     afterAll(async () => {
-      if (haproxy && haproxy.exitCode === null) {
-        const exited = new Promise((resolve) => haproxy!.once('exit', resolve));
-        haproxy.kill('SIGTERM');
-        await exited;
-      }
-      await a?.stop();
-      await b?.stop();
-      await database?.drop();
+      await haproxy?.stop();
+      await instances?.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     });
 
@@ -162,37 +121,11 @@ if (reason) {
 
     it('passes the live stream through unbuffered: a write reaches streams on both instances within 2 s', async () => {
       // Opened one after the other, round robin puts the two streams on different instances.
-      const streams = [
-        await openNotificationStream(balancer.url, DEMO.coordinator),
-        await openNotificationStream(balancer.url, DEMO.coordinator),
-      ];
-      try {
-        for (const stream of streams) {
-          expect(stream.response.status).toBe(200);
-          expect(await stream.readUntil(': connected', 2000)).toContain(': connected');
-        }
+      await expectWriteReachesStreams(balancer.url, async () => {
         const open = await stats();
         expect(Number(open.get('mws1')?.scur)).toBeGreaterThanOrEqual(1);
         expect(Number(open.get('mws2')?.scur)).toBeGreaterThanOrEqual(1);
-        const wr = (
-          await call(balancer, 'GET', '/api/workrequests?status=in-progress', {
-            as: DEMO.admin,
-            headers: { 'X-Range': 'resources=0-0' },
-          })
-        ).body[0];
-        const started = Date.now();
-        const posted = await call(balancer, 'POST', '/api/comments', {
-          as: DEMO.admin,
-          body: { workRequest: wr._id, body: 'Through the balancer' },
-        });
-        expect(posted.status).toBe(200);
-        for (const stream of streams) {
-          expect(await stream.readUntil('event: notification', 2000)).toContain('event: notification');
-          expect(Date.now() - started).toBeLessThan(2000);
-        }
-      } finally {
-        for (const stream of streams) stream.close();
-      }
+      });
     });
 
     it('serves a signed link made by one instance from the other, directly and through the balancer', async () => {
@@ -212,13 +145,7 @@ if (reason) {
     });
 
     it("gives the instances each client's address (X-Forwarded-For, TRUST_PROXY): limits count per client", async () => {
-      const limit = 10; // DEFAULT_SIGNIN_LIMITS.perAccountAddress
-      for (let i = 0; i < limit; i++) {
-        expect((await signInFrom(balancer.url, '127.0.0.81', wrong(DEMO.translator, i))).status).toBe(401);
-      }
-      expect((await signInFrom(balancer.url, '127.0.0.81', DEMO.translator)).status).toBe(429);
-      // Another client of the same balancer is not held to the first one's count.
-      expect((await signInFrom(balancer.url, '127.0.0.82', DEMO.translator)).status).toBe(200);
+      await expectLimitsPerClient(balancer.url, '127.0.0.81', '127.0.0.82');
       // The blocked client naming another address itself: the instances take the one HAProxy appended.
       const spoofed = await signInFrom(balancer.url, '127.0.0.81', DEMO.translator, 3, {
         'X-Forwarded-For': '127.0.0.84',
