@@ -72,6 +72,8 @@ export interface AppOptions {
   publicOrigin?: string;
   /** How long clients may take to send requests (http/requestLimits.ts). */
   timeouts?: ServerTimeouts;
+  /** The proxies whose X-Forwarded-For names the client (`TRUST_PROXY`: addresses or CIDRs, commas); none if absent. */
+  trustProxy?: string;
 }
 
 const CORS_HEADERS = {
@@ -97,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     ...timeoutOptions(timeouts),
     clientErrorHandler: clientErrorHandler(timeouts),

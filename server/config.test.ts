@@ -15,6 +15,13 @@ describe('readConfig', () => {
     expect(() => readConfig({ MWS_PUBLIC_ORIGIN: 'console.example.com' })).toThrow(/MWS_PUBLIC_ORIGIN/);
   });
 
+  it('takes TRUST_PROXY as addresses or CIDR ranges separated by commas, unset or empty as none', () => {
+    expect(readConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,::1' }).TRUST_PROXY).toBe('10.0.0.5, 10.0.1.0/24,::1');
+    expect(readConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback');
+    expect(readConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBeUndefined();
+    expect(() => readConfig({ TRUST_PROXY: 'true; rm' })).toThrow(/TRUST_PROXY: expected addresses or CIDR ranges/);
+  });
+
   it("takes MWS_API_BASE as a path or an http(s) URL (its origin goes into the pages' CSP)", () => {
     expect(readConfig({ MWS_API_BASE: 'https://api.example.com/api' }).MWS_API_BASE).toBe(
       'https://api.example.com/api',

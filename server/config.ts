@@ -62,6 +62,19 @@ const env = z
       )
       .transform((v) => new URL(v).origin)
       .optional(),
+    /**
+     * The load balancers or reverse proxies in front of this server, as addresses or CIDR ranges separated by commas
+     * (`10.0.0.5,10.0.1.0/24`; also `loopback`, `linklocal`, `uniquelocal`): requests from them are taken to come
+     * from the nearest address in their `X-Forwarded-For` that is not itself trusted, so the sign-in limits count
+     * each client's address, not the balancer's. Unset: the connection's own address.
+     */
+    TRUST_PROXY: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^[0-9A-Za-z.:/]+(,\s*[0-9A-Za-z.:/]+)*$/, 'expected addresses or CIDR ranges separated by commas')
+        .optional(),
+    ),
     /** Time a client has to send a request's headers, in seconds (defaults and reasons: http/requestLimits.ts). */
     HEADERS_TIMEOUT_SECONDS: z.coerce
       .number()

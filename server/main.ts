@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     },
     passwordChecks: { concurrency: config.PASSWORD_CHECKS_CONCURRENT, queue: config.PASSWORD_CHECKS_QUEUED },
     publicOrigin: config.MWS_PUBLIC_ORIGIN,
+    trustProxy: config.TRUST_PROXY,
     timeouts: {
       headersMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
       requestMs: config.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -1,27 +1,34 @@
 /**
  * Authenticates each /api request (docs/API.md, "Sign-in: failed attempts, disabled accounts") and limits failed
- * attempts with @fastify/rate-limit's manual limiters: only checks that FAIL count, on whatever route they come.
+ * attempts: only checks that FAIL count, on whatever route they come.
  *
  * - per account and client address: `perAccountAddress` failures per window (the guesses one place may make at
  *   one account);
  * - per client address: `perAddress` failures (one place spraying many accounts, known or not);
  * - per account: `perAccount` failures from all addresses together (a spread-out attack on one account).
  *
+ * The counts live in the database (the store's shared counters, store.ts `SharedCounters`), so every instance on it
+ * counts the same failures, and a restart forgets none: N instances do not give an attacker N times the budget.
+ * A failed check costs one read and one write there; a request answered from the credential cache costs none.
+ *
  * An address that has signed in to an account before is "known" for that account: it is held only to the first
  * limit, and its password checks go ahead of strangers' (workGate.ts), so an attacker elsewhere, or a stranger
- * behind the same address, cannot lock the account's user out. A success starts the account-and-address count
- * afresh. Verified headers (the authenticator's one-minute cache) are answered before any limit: they cost no scrypt.
+ * behind the same address, cannot lock the account's user out. Known pairs are shared counters too (any instance may
+ * have seen the sign-in); each instance also remembers the ones it has seen, so a cached request needs no query. A
+ * success starts the account-and-address count afresh. Verified headers (the authenticator's one-minute cache) are
+ * answered before any limit: they cost no scrypt.
  *
  * Failures count when their check ends, so one address could keep the gate's queue full with checks in flight and
  * never reach its limit (refusals for a full queue do not count): an address has at most PER_ADDRESS_IN_FLIGHT
- * checks waiting or running (known addresses aside); more are answered 503 at once and count against the address's
- * limit like failures.
+ * checks waiting or running on one instance (known addresses aside); more are answered 503 at once and count
+ * against the address's limit like failures.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
 import { normalUsername, parseBasic, type Authenticator } from '../domain/auth';
 import type { Caller } from '../domain/types';
 import { GateFull } from '../domain/workGate';
+import type { CounterState } from '../storage/store';
 import { HttpError } from './errors';
 import { generationOf } from './generation';
 
@@ -41,21 +48,22 @@ export const DEFAULT_SIGNIN_LIMITS: SignInLimits = {
   perAccount: 25,
 };
 
-/** How long an address stays known for an account after a sign-in from it, and how many pairs are remembered. */
+/** How long an address stays known for an account after a sign-in from it, and how many pairs one instance recalls. */
 const KNOWN_FOR_MS = 30 * 86_400_000;
 const KNOWN_MAX = 50_000;
 /** Password checks one address may have waiting or running at once, unless it is known for the account. */
 const PER_ADDRESS_IN_FLIGHT = 4;
-/** Entries each limiter keeps (an LRU): large enough that spraying names cannot push a real count out. */
-const LIMITER_ENTRIES = 100_000;
 
-interface Attempt {
-  account: string;
-  address: string;
-  /** Bumped at each success, so the account-and-address count starts afresh. */
-  round: number;
-  known: boolean;
+/** The shared counters' keys of one account at one address. */
+function counterKeys(account: string, address: string) {
+  return {
+    known: `signin:known\n${account}\n${address}`,
+    pair: `signin:fail\n${account}\n${address}`,
+    address: `signin:fail-address\n${address}`,
+    account: `signin:fail-account\n${account}`,
+  };
 }
+type CounterKeys = ReturnType<typeof counterKeys>;
 
 export type AuthenticateRequest = (request: FastifyRequest, reply: FastifyReply) => Promise<Caller>;
 
@@ -64,15 +72,35 @@ function minutes(seconds: number): string {
   return m === 1 ? '1 minute' : `${m} minutes`;
 }
 
-/** Registers the limiter plugin on `app` and returns the function the auth hook calls. */
+/** Returns the function the auth hook calls (`app` gives the store: its shared counters and generation). */
 export async function installSignInGuard(
   app: FastifyInstance,
   auth: Authenticator,
   limits: SignInLimits,
 ): Promise<AuthenticateRequest> {
-  await app.register(rateLimit, { global: false });
+  const counters = app.services.store.counters;
+  const windowMs = limits.windowSeconds * 1000;
+  const limited: { key: keyof CounterKeys; max: number; appliesToKnown: boolean }[] = [
+    { key: 'pair', max: limits.perAccountAddress, appliesToKnown: true },
+    { key: 'address', max: limits.perAddress, appliesToKnown: false },
+    { key: 'account', max: limits.perAccount, appliesToKnown: false },
+  ];
 
-  const known = new Map<string, { round: number; until: number }>();
+  /** Known pairs this instance has seen (in the shared counters too), until when, by this clock. */
+  const knownHere = new Map<string, number>();
+  const isKnownHere = (keys: CounterKeys) => (knownHere.get(keys.known) ?? 0) > Date.now();
+  const recall = (keys: CounterKeys, forMs: number) => {
+    knownHere.delete(keys.known);
+    if (knownHere.size >= KNOWN_MAX) knownHere.delete(knownHere.keys().next().value ?? '');
+    knownHere.set(keys.known, Date.now() + forMs);
+  };
+  /** A sign-in from the address: it is known for the account (for every instance), its failures start afresh. */
+  const remember = async (keys: CounterKeys) => {
+    await counters.clear([keys.pair, keys.known]);
+    await counters.bump([keys.known], KNOWN_FOR_MS);
+    recall(keys, KNOWN_FOR_MS);
+  };
+
   // normalizeIP parses IPv6 addresses (some 10 µs): remembered, as the guard runs for every request.
   const addresses = new Map<string, string>();
   const addressOf = (ip: string): string => {
@@ -85,44 +113,15 @@ export async function installSignInGuard(
     return address;
   };
   const inFlight = new Map<string, number>();
-  const attempts = new WeakMap<FastifyRequest, Attempt>();
-  const attemptOf = (request: FastifyRequest): Attempt => {
-    const found = attempts.get(request);
-    if (!found) throw new Error('sign-in limiter used before the attempt was read');
-    return found;
-  };
-  const limiter = (max: number, key: (a: Attempt) => string) => {
-    // `cache` is read by the plugin's local store (store/LocalStore.js, child()) though its type does not name it.
-    const options = {
-      max,
-      timeWindow: limits.windowSeconds * 1000,
-      keyGenerator: (r: FastifyRequest) => key(attemptOf(r)),
-      cache: LIMITER_ENTRIES,
-    };
-    return app.createRateLimit(options);
-  };
-  const perAddress = limiter(limits.perAddress, (a) => a.address);
-  const limiters = [
-    { check: limiter(limits.perAccountAddress, (a) => `${a.account}\n${a.address}\n${a.round}`), appliesToKnown: true },
-    { check: perAddress, appliesToKnown: false },
-    { check: limiter(limits.perAccount, (a) => a.account), appliesToKnown: false },
-  ];
-
-  const remember = (attempt: Attempt) => {
-    const pair = `${attempt.account}\n${attempt.address}`;
-    known.delete(pair);
-    if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value ?? '');
-    known.set(pair, { round: attempt.round + 1, until: Date.now() + KNOWN_FOR_MS });
-  };
 
   /** Seconds until the attempt may be made again, or 0 when no limit that applies to it is reached. */
-  const blockedFor = async (request: FastifyRequest, attempt: Attempt): Promise<number> => {
+  const blockedFor = (keys: CounterKeys, states: CounterState[], known: boolean): number => {
     let seconds = 0;
-    for (const { check, appliesToKnown } of limiters) {
-      if (attempt.known && !appliesToKnown) continue;
-      const state = await check(request, { increment: false });
-      // A peek reports the count so far: the limit is reached when the next failure would go over it.
-      if (!state.isAllowed && state.remaining === 0) seconds = Math.max(seconds, state.ttlInSeconds);
+    for (const { key, max, appliesToKnown } of limited) {
+      if (known && !appliesToKnown) continue;
+      const state = states.find((c) => c.key === keys[key]);
+      // The limit is reached when the next failure would go over it.
+      if (state && state.count >= max) seconds = Math.max(seconds, Math.ceil(state.resetsInMs / 1000));
     }
     return seconds;
   };
@@ -136,19 +135,22 @@ export async function installSignInGuard(
     // The socket's remoteAddress is undefined once the client has gone (typed string): such requests share one key.
     const ip: string | undefined = request.ip;
     const address = addressOf(ip ?? 'gone');
-    const pair = known.get(`${account}\n${address}`);
-    const isKnown = pair !== undefined && pair.until > Date.now();
-    const attempt: Attempt = { account, address, round: isKnown ? pair.round : 0, known: isKnown };
+    const keys = counterKeys(account, address);
 
     const cached = await auth.cached(header, generationOf(request, app.services.store));
     if (cached) {
       // The right password from this address (verified less than a minute ago, maybe from another one).
-      if (!isKnown) remember(attempt);
+      if (!isKnownHere(keys)) await remember(keys);
       return cached;
     }
-    attempts.set(request, attempt);
 
-    const wait = await blockedFor(request, attempt);
+    // One query: whether the pair is known (to any instance), and the counts of the limits.
+    const states = await counters.read(Object.values(keys));
+    const knownState = states.find((c) => c.key === keys.known);
+    if (knownState && !isKnownHere(keys)) recall(keys, knownState.resetsInMs);
+    const isKnown = knownState !== undefined || isKnownHere(keys);
+
+    const wait = blockedFor(keys, states, isKnown);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
       throw new HttpError(429, 'too_many_attempts', `too many failed sign-ins: try again in ${minutes(wait)}`, {
@@ -158,7 +160,7 @@ export async function installSignInGuard(
     const checking = inFlight.get(address) ?? 0;
     if (!isKnown && checking >= PER_ADDRESS_IN_FLIGHT) {
       // More at once than any one place signs in with: counts against the address like a failure.
-      await perAddress(request);
+      await counters.bump([keys.address], windowMs);
       throw busy(reply);
     }
     inFlight.set(address, checking + 1);
@@ -174,10 +176,10 @@ export async function installSignInGuard(
       else inFlight.delete(address);
     }
     if (verdict.ok) {
-      remember(attempt);
+      await remember(keys);
       return verdict.caller;
     }
-    for (const { check } of limiters) await check(request);
+    await counters.bump([keys.pair, keys.address, keys.account], windowMs);
     if (verdict.reason === 'disabled') {
       throw new HttpError(403, 'account_disabled', 'this account is disabled: ask an administrator to enable it');
     }

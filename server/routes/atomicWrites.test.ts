@@ -55,6 +55,9 @@ class FailingStore implements Store {
   count: Store['count'] = (c, filters) => this.ops.count(c, filters);
   updateWhere: Store['updateWhere'] = (c, filters, fields, limit) => this.ops.updateWhere(c, filters, fields, limit);
   afterCommit: Store['afterCommit'] = (effect) => this.ops.afterCommit(effect);
+  get counters(): Store['counters'] {
+    return this.real.counters;
+  }
   generation(): Promise<number> {
     return this.real.generation();
   }

@@ -151,7 +151,35 @@ export interface StoreOps {
   afterCommit(effect: () => void): void;
 }
 
+/** A shared counter as read or bumped: its count in the current window and the milliseconds left of that window. */
+export interface CounterState {
+  key: string;
+  count: number;
+  resetsInMs: number;
+}
+
+/**
+ * Short-lived counters kept in the database, so every instance sharing it sees the same numbers and an embedded
+ * install keeps them over a restart (the sign-in limiter's failures and known addresses, http/signInGuard.ts).
+ * They are not records: in no collection, outside transactions, and they do not change `generation()` (a failed
+ * sign-in must not empty every instance's response cache). The window's clock is the database's own where it has
+ * one (PostgreSQL), so instances whose clocks differ still agree.
+ */
+export interface SharedCounters {
+  /**
+   * Adds one to each key in one atomic statement per key (an upsert: two instances bumping at once both count) and
+   * answers the new states. A key without a live window starts at 1 with a window of `windowMs`.
+   */
+  bump(keys: readonly string[], windowMs: number): Promise<CounterState[]>;
+  /** The live counters of these keys, in one query; a key with none, or whose window has ended, is absent. */
+  read(keys: readonly string[]): Promise<CounterState[]>;
+  /** Forgets these keys (their next bump starts a new window). */
+  clear(keys: readonly string[]): Promise<void>;
+}
+
 export interface Store extends StoreOps {
+  /** Counters shared by every instance on the database (not records, not transactional). */
+  readonly counters: SharedCounters;
   /**
    * Runs `fn` atomically with its own `tx`: every write through `tx` is stored, or (when `fn` throws) none. Calls on
    * the store itself made meanwhile by other requests never see `tx`'s uncommitted writes. Nested calls (a

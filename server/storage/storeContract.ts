@@ -525,5 +525,48 @@ export function describeStoreContract(
       await s.updateWhere('Studios', [], { flag: 1 });
       expect(await s.generation()).not.toBe(g3);
     });
+
+    it('shared counters: bumps count per key within a window, read answers live ones, clear forgets', async () => {
+      const s = await store();
+      const g0 = await s.generation();
+      const first = await s.counters.bump(['a', 'b', 'a'], 60_000);
+      expect(first.map((c) => [c.key, c.count]).sort()).toEqual([
+        ['a', 1],
+        ['b', 1],
+      ]);
+      const [again] = await s.counters.bump(['a'], 60_000);
+      expect(again).toMatchObject({ key: 'a', count: 2 });
+      expect(again!.resetsInMs).toBeGreaterThan(50_000);
+      expect(again!.resetsInMs).toBeLessThanOrEqual(60_000);
+      const read = await s.counters.read(['a', 'b', 'never']);
+      expect(read.map((c) => [c.key, c.count]).sort()).toEqual([
+        ['a', 2],
+        ['b', 1],
+      ]);
+      await s.counters.clear(['a']);
+      expect((await s.counters.read(['a', 'b'])).map((c) => c.key)).toEqual(['b']);
+      expect((await s.counters.bump(['a'], 60_000))[0]!.count).toBe(1);
+      // Counters are not records: the response and credential caches stay valid.
+      expect(await s.generation()).toBe(g0);
+    });
+
+    it('shared counters: a window that has ended is not read, and the next bump starts a new one at 1', async () => {
+      const s = await store();
+      await s.counters.bump(['short'], 200);
+      expect((await s.counters.bump(['short'], 200))[0]!.count).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await s.counters.read(['short'])).toEqual([]);
+      const [fresh] = await s.counters.bump(['short'], 60_000);
+      expect(fresh).toMatchObject({ count: 1 });
+      expect(fresh!.resetsInMs).toBeGreaterThan(50_000);
+    });
+
+    it('shared counters: concurrent bumps of one key all count, each answered a different number', async () => {
+      const s = await store();
+      const states = await Promise.all(Array.from({ length: 40 }, () => s.counters.bump(['busy', 'other'], 60_000)));
+      const counts = states.map((both) => both.find((c) => c.key === 'busy')!.count).sort((x, y) => x - y);
+      expect(counts).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      expect((await s.counters.read(['other']))[0]!.count).toBe(40);
+    });
   });
 }

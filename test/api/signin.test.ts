@@ -7,13 +7,13 @@
  * addresses of its own.
  */
 import { randomBytes, scryptSync } from 'node:crypto';
-import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../server/storage/sqlite/sqliteStore';
 import { hashPassword } from '../../server/domain/passwords';
 import type { UserDoc } from '../../server/domain/types';
-import { basic, call, DEMO, startServer, type Account, type TestServer } from '../support/server';
+import { call, DEMO, startServer, type Account, type TestServer } from '../support/server';
+import { signInFrom as signIn, wrong } from '../support/signIn';
 
 const WINDOW_SECONDS = 600;
 const LIMITS = { perAccountAddress: 3, perAddress: 6, perAccount: 5 };
@@ -29,46 +29,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-interface Answer {
-  status: number;
-  retryAfter: string | undefined;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the JSON error body's fields
-  body: any;
-}
-
-/**
- * POST /api/session from `address` as `account`. `spelling` varies the blanks after "Basic": the same credentials in
- * a header the server has not verified yet, so the check is made afresh instead of answered from its one-minute cache.
- */
-function signInFrom(address: string, account: Account, spelling = 1): Promise<Answer> {
-  const authorization = basic(account).replace('Basic ', `Basic${' '.repeat(spelling)}`);
-  const url = new URL('/api/session', server.url.replace('localhost', '127.0.0.1'));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        localAddress: address,
-        headers: {
-          Authorization: authorization,
-          'X-Requested-With': 'XMLHttpRequest',
-          'Content-Type': 'application/json',
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end('{}');
-  });
-}
-
-const wrong = (account: Account, n: number): Account => ({ username: account.username, password: `wrong-${n}` });
+/** POST /api/session from `address` as `account` (test/support/signIn.ts) on this file's server. */
+const signInFrom = (address: string, account: Account, spelling = 1) => signIn(server.url, address, account, spelling);
 
 async function failTimes(address: string, account: Account, times: number): Promise<void> {
   for (let i = 0; i < times; i++) expect((await signInFrom(address, wrong(account, i))).status).toBe(401);

@@ -122,7 +122,7 @@ export interface Call {
 
 /** One request: JSON in and out, Basic auth and X-Requested-With unless told otherwise. */
 export async function call(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   method: string,
   pathname: string,
   options: { as?: Account | null; body?: unknown; headers?: Record<string, string>; raw?: string } = {},

@@ -29,6 +29,7 @@ import {
   type Page,
   type GetOptions,
   type ReadOptions,
+  type SharedCounters,
   type StoreOps,
   type Stored,
 } from '../store';
@@ -38,6 +39,7 @@ import { pgColumns, type PgColumn } from './columns';
 import { Params, orderSql, sortColumn, whereSql } from './filters';
 import { SCHEMA_VERSION, migrate, searchedTexts, uniqueIndexName } from './schema';
 import { tsvectorOf } from './search';
+import { postgresCounters } from './counters';
 
 /**
  * A document PostgreSQL cannot store: its text holds a NUL character or a lone UTF-16 surrogate (jsonb refuses both;
@@ -410,12 +412,14 @@ export class PostgresStore extends Operations implements AsyncStore {
   private readonly counts = new Map<string, { generation: number; n: number }>();
   /** The transaction whose `fn` is running (in its async context), while it is open. */
   private readonly current = new AsyncLocalStorage<{ open: boolean }>();
+  readonly counters: SharedCounters;
 
   private constructor(
     private readonly pool: pg.Pool,
     private readonly cacheCounts: boolean,
   ) {
     super(pool, false, () => announceCommit(pool));
+    this.counters = postgresCounters(pool);
   }
 
   override async count(c: Collection, filters: Filter[] = []): Promise<number> {

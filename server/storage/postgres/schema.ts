@@ -37,6 +37,15 @@ const MIGRATIONS: Migration[] = [
         tbl text NOT NULL, col text NOT NULL, definition text NOT NULL, PRIMARY KEY (tbl, col)
       );`,
   },
+  {
+    version: 2,
+    name: 'shared counters (the sign-in limiter)',
+    // No generation trigger: a counter is not a record (store.ts, SharedCounters).
+    sql: `
+      CREATE TABLE IF NOT EXISTS mws_counters (
+        key text COLLATE "C" PRIMARY KEY, count integer NOT NULL, reset_at bigint NOT NULL
+      );`,
+  },
 ];
 
 /** The name of an index (PostgreSQL keeps 63 bytes of a name: longer ones would be cut and could collide). */

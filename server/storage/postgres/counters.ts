@@ -1,0 +1,57 @@
+/**
+ * The PostgreSQL store's shared counters (store.ts, `SharedCounters`): the table `mws_counters` (schema.ts,
+ * migration 2), which every instance on the database shares. A bump is one `INSERT … ON CONFLICT DO UPDATE …
+ * RETURNING` for all its keys, so bumps from several instances at once all count; keys are taken in sorted order, so
+ * two bumps of the same keys cannot deadlock. Windows are measured with the database's clock
+ * (`statement_timestamp()`), one clock for every instance. The table has no generation trigger: counting changes
+ * no record.
+ */
+import type pg from 'pg';
+import type { CounterState, SharedCounters } from '../store';
+
+/** Expired counters are deleted at most this often per instance (at a bump). */
+const SWEEP_EVERY_MS = 60_000;
+
+/** The statement's time as epoch milliseconds, the same value throughout one statement. */
+const NOW_MS = '(extract(epoch FROM statement_timestamp()) * 1000)::bigint';
+
+interface Row {
+  key: string;
+  count: number;
+  left: string;
+}
+
+const stateOf = (row: Row): CounterState => ({ key: row.key, count: row.count, resetsInMs: Number(row.left) });
+
+export function postgresCounters(pool: pg.Pool): SharedCounters {
+  let swept = 0;
+  return {
+    async bump(keys, windowMs) {
+      if (Date.now() - swept >= SWEEP_EVERY_MS) {
+        swept = Date.now();
+        await pool.query(`DELETE FROM mws_counters WHERE reset_at <= ${NOW_MS}`);
+      }
+      const { rows } = await pool.query<Row>(
+        `INSERT INTO mws_counters AS c (key, count, reset_at)
+           SELECT k, 1, ${NOW_MS} + $2 FROM unnest($1::text[]) AS k ORDER BY k
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN c.reset_at <= ${NOW_MS} THEN 1 ELSE c.count + 1 END,
+           reset_at = CASE WHEN c.reset_at <= ${NOW_MS} THEN excluded.reset_at ELSE c.reset_at END
+         RETURNING key, count, reset_at - ${NOW_MS} AS left`,
+        [[...new Set(keys)].sort(), Math.round(windowMs)],
+      );
+      return rows.map(stateOf);
+    },
+    async read(keys) {
+      const { rows } = await pool.query<Row>(
+        `SELECT key, count, reset_at - ${NOW_MS} AS left FROM mws_counters
+         WHERE key = ANY($1::text[]) AND reset_at > ${NOW_MS}`,
+        [keys],
+      );
+      return rows.map(stateOf);
+    },
+    async clear(keys) {
+      await pool.query('DELETE FROM mws_counters WHERE key = ANY($1::text[])', [keys]);
+    },
+  };
+}

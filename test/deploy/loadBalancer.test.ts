@@ -1,0 +1,183 @@
+/**
+ * The shipped load balancer configuration (deploy/haproxy.cfg, docs/DEPLOY.md) run for real: HAProxy in front of two
+ * server processes on one throwaway PostgreSQL database, sharing the link-signing key. HAProxy's own stats socket
+ * says which instance took each request and which ones its health checks (/readyz) count as up.
+ *
+ * Needs `haproxy` (on PATH or in /usr/sbin) and a reachable PostgreSQL (TEST_DATABASE_URL): without either, the suite is skipped with
+ * the reason in its title and on the console, never silently.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, DEMO, type TestServer } from '../support/server';
+import {
+  findCommand,
+  freePort,
+  missingFor,
+  expectLimitsPerClient,
+  expectWriteReachesStreams,
+  startBalancer,
+  startInstances,
+  waitFor,
+  type BalancerProcess,
+  type Instances,
+} from '../support/balancer';
+import { signInFrom } from '../support/signIn';
+
+const CONFIG = path.resolve(import.meta.dirname, '../../deploy/haproxy.cfg');
+const TITLE = 'HAProxy (deploy/haproxy.cfg) in front of two instances on one PostgreSQL database';
+
+/** HAProxy's command: on PATH, or where Debian puts it (/usr/sbin is not on every user's PATH). */
+const HAPROXY = findCommand('haproxy', '/usr/sbin/haproxy');
+
+/** One server line of HAProxy's `show stat` (the CSV's columns by name). */
+type ServerStat = Record<string, string>;
+
+/** The backend's servers as HAProxy sees them now, by name (mws1, mws2). */
+function serverStats(socket: string): Promise<Map<string, ServerStat>> {
+  return new Promise((resolve, reject) => {
+    const connection = net.createConnection(socket);
+    let text = '';
+    connection.on('data', (chunk) => (text += chunk.toString()));
+    connection.on('error', reject);
+    connection.on('end', () => {
+      const [head = '', ...lines] = text.trim().split('\n');
+      const names = head.replace(/^# /, '').split(',');
+      const servers = new Map<string, ServerStat>();
+      for (const line of lines) {
+        const values = line.split(',');
+        const row = Object.fromEntries(names.map((name, i) => [name, values[i] ?? '']));
+        if (row.pxname === 'mws_instances' && /^mws\d+$/.test(row.svname ?? '')) servers.set(row.svname!, row);
+      }
+      resolve(servers);
+    });
+    connection.write('show stat\n');
+  });
+}
+
+const reason = await missingFor({ haproxy: HAPROXY });
+if (reason) {
+  console.warn(`${TITLE}: NOT run (${reason})`);
+  describe.skip(`${TITLE} (NOT RUN: ${reason})`, () => {
+    it('needs haproxy and PostgreSQL', () => undefined);
+  });
+} else {
+  describe(TITLE, () => {
+    let instances: Instances;
+    let a: TestServer;
+    let b: TestServer;
+    let haproxy: BalancerProcess | undefined;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-lb-'));
+    const socket = path.join(dir, 'haproxy.sock');
+    const balancer = { url: '' };
+    const stats = () => serverStats(socket);
+    const requestsTaken = async () => {
+      const now = await stats();
+      return { mws1: Number(now.get('mws1')?.stot), mws2: Number(now.get('mws2')?.stot) };
+    };
+
+    beforeAll(async () => {
+      const port = await freePort();
+      balancer.url = `http://127.0.0.1:${port}`;
+      instances = await startInstances(balancer.url);
+      ({ a, b } = instances);
+      const address = instances.address;
+      haproxy = startBalancer(HAPROXY!, ['-db', '-f', CONFIG], {
+        MWS_LB_BIND: `127.0.0.1:${port}`,
+        MWS_INSTANCE_1: address(a),
+        MWS_INSTANCE_2: address(b),
+        MWS_LB_STATS_SOCKET: socket,
+      });
+      await waitFor(
+        'both instances up in HAProxy',
+        async () => {
+          haproxy?.checkRunning();
+          const now = await stats().catch(() => new Map<string, ServerStat>());
+          return now.get('mws1')?.status === 'UP' && now.get('mws2')?.status === 'UP' ? true : undefined;
+        },
+        20_000,
+      );
+    }, 120_000);
+
+    afterAll(async () => {
+      await haproxy?.stop();
+      await instances?.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('sends requests to both instances, which its /readyz checks count as up', async () => {
+      const before = await requestsTaken();
+      for (let i = 0; i < 10; i++) expect((await call(balancer, 'GET', '/api/users/me')).status).toBe(200);
+      const after = await requestsTaken();
+      expect(after.mws1 - before.mws1).toBeGreaterThanOrEqual(3);
+      expect(after.mws2 - before.mws2).toBeGreaterThanOrEqual(3);
+      for (const server of (await stats()).values()) {
+        // Layer 7 check passed with status 200: the HTTP check of /readyz, not only a TCP connect.
+        expect(server).toMatchObject({ status: 'UP', check_status: 'L7OK', check_code: '200' });
+      }
+    });
+
+    it('passes the live stream through unbuffered: a write reaches streams on both instances within 2 s', async () => {
+      // Opened one after the other, round robin puts the two streams on different instances.
+      await expectWriteReachesStreams(balancer.url, async () => {
+        const open = await stats();
+        expect(Number(open.get('mws1')?.scur)).toBeGreaterThanOrEqual(1);
+        expect(Number(open.get('mws2')?.scur)).toBeGreaterThanOrEqual(1);
+      });
+    });
+
+    it('serves a signed link made by one instance from the other, directly and through the balancer', async () => {
+      const assets = (
+        await call(a, 'GET', '/api/assets/countByProject', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-49' } })
+      ).body as { _id: string; previews?: unknown[] }[];
+      const asset = assets.find((x) => x.previews?.length);
+      const preview = (await call(a, 'GET', `/api/previews?asset=${asset?._id}`, { as: DEMO.admin })).body[0];
+      expect(preview.path).toMatch(/^\/api\/previews\/[0-9a-f]{24}\/view\?expires=\d+&sig=[0-9a-f]{64}$/);
+      for (const url of [b.url, balancer.url, balancer.url]) {
+        const res = await fetch(url + preview.path);
+        expect(res.status).toBe(200);
+        expect((await res.json()).preview).toBe(preview._id);
+      }
+      const tampered = preview.path.replace(/sig=./, (s: string) => (s.endsWith('0') ? 'sig=1' : 'sig=0'));
+      expect((await fetch(b.url + tampered)).status).toBe(403);
+    });
+
+    it("gives the instances each client's address (X-Forwarded-For, TRUST_PROXY): limits count per client", async () => {
+      await expectLimitsPerClient(balancer.url, '127.0.0.81', '127.0.0.82');
+      // The blocked client naming another address itself: the instances take the one HAProxy appended.
+      const spoofed = await signInFrom(balancer.url, '127.0.0.81', DEMO.translator, 3, {
+        'X-Forwarded-For': '127.0.0.84',
+      });
+      expect(spoofed.status).toBe(429);
+    }, 60_000);
+
+    it('keeps answering when an instance is killed, marks it down, and takes it back once it is ready again', async () => {
+      await b.kill();
+      // A refused connection is retried on the other instance (`option redispatch`): no request fails.
+      for (let i = 0; i < 20; i++) expect((await call(balancer, 'GET', '/api/users/me')).status).toBe(200);
+      const down = await waitFor(
+        'mws2 marked down',
+        async () => {
+          const mws2 = (await stats()).get('mws2');
+          return mws2?.status?.startsWith('DOWN') ? mws2 : undefined;
+        },
+        15_000,
+      );
+      expect(down.check_status).toMatch(/^L4/); // the check could not connect: nothing listens
+      const before = await requestsTaken();
+      for (let i = 0; i < 6; i++) expect((await call(balancer, 'GET', '/api/users/me')).status).toBe(200);
+      const after = await requestsTaken();
+      expect(after.mws2).toBe(before.mws2);
+      expect(after.mws1 - before.mws1).toBe(6);
+
+      await b.restart();
+      await waitFor(
+        'mws2 back up',
+        async () => ((await stats()).get('mws2')?.status === 'UP' ? true : undefined),
+        20_000,
+      );
+    }, 90_000);
+  });
+}
