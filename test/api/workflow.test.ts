@@ -41,10 +41,10 @@ type Status = (typeof COLUMNS)[keyof typeof COLUMNS];
 /** Who may make each move: A admin, C the studio's coordinator, T the assigned translator, R the requester. */
 const TABLE = `
                      inc  sub  awm  inp  frv  app  rej  cmp  can
-incomplete            =   ACR   -    -    -    -    -    -   ACR
+incomplete            =   ACR  AC    -    -    -    -    -   ACR
 submitted            ACR   =   ACT  ACT   -    -   AC    -   ACR
 awaiting-materials    -    -    =   ACT   -    -   AC    -   ACR
-in-progress           -    -   ACT   =   ACT   -    -   AC   AC
+in-progress           -    -   ACT   =   ACT  AC    -   AC   AC
 for-review            -    -    -   AC    =   AC   AC    -   AC
 approved              -    -    -   AC    -    =    -   AC   AC
 rejected             ACR   -    -   AC    -    -    =    -    -

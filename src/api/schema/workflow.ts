@@ -40,6 +40,12 @@ const STUDIO_AND_TRANSLATOR: readonly WorkflowRole[] = ['admin', 'coordinator', 
  */
 export const WORKFLOW: readonly WorkflowMove[] = [
   { from: 'incomplete', to: 'submitted', roles: STUDIO_AND_REQUESTER, meaning: 'The order is complete and sent' },
+  {
+    from: 'incomplete',
+    to: 'awaiting-materials',
+    roles: STUDIO,
+    meaning: 'The order waits for materials before it is complete',
+  },
   { from: 'incomplete', to: 'cancelled', roles: STUDIO_AND_REQUESTER, meaning: 'The order is withdrawn' },
   { from: 'submitted', to: 'incomplete', roles: STUDIO_AND_REQUESTER, meaning: 'The order goes back to be completed' },
   { from: 'submitted', to: 'awaiting-materials', roles: STUDIO_AND_TRANSLATOR, meaning: 'Materials are missing' },
@@ -56,6 +62,7 @@ export const WORKFLOW: readonly WorkflowMove[] = [
     roles: STUDIO_AND_TRANSLATOR,
     meaning: 'The translation is done: its translations are submitted for review',
   },
+  { from: 'in-progress', to: 'approved', roles: STUDIO, meaning: 'Approved by the coordinator without a review step' },
   { from: 'in-progress', to: 'complete', roles: STUDIO, meaning: 'Delivered without a separate review' },
   { from: 'in-progress', to: 'cancelled', roles: STUDIO, meaning: 'The work is stopped' },
   {
