@@ -110,6 +110,8 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
           services.store.transaction(async (tx) => {
             const found = await findVisibleWorkRequest(request, tx, request.params.id);
             const change = parseChange(request.body);
+            // A stale If-Match is the conflict view's 409 (with the record as it is), before any rule of the workflow.
+            if (expected !== undefined && expected !== found.version) throw new VersionConflict(found);
             const { next, changes, assigned } = await applyOrderChange(tx, caller, found.doc, change);
             if (change.status !== undefined) {
               const moved = await changeStatus(
@@ -126,10 +128,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
               return moved;
             }
             // Nothing changed (the same values): nothing stored, the version stays (a stale If-Match is still a 409).
-            if (changes.length === 0) {
-              if (expected !== undefined && expected !== found.version) throw new VersionConflict(found);
-              return found;
-            }
+            if (changes.length === 0) return found;
             const saved = await tx.replace('Workrequests', next, expected ?? found.version);
             await emitOrderChangeEvents(tx, services.bus, caller, found.doc, saved.doc, changes, assigned);
             return saved;

@@ -223,6 +223,15 @@ describe('PUT /workrequests/{id}: changing an order', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body.error.details.current.instructions).toBe(change.instructions);
+    // A stale If-Match with a move is that same conflict (before the workflow's rules), whatever the move.
+    for (const status of ['in-progress', 'submitted']) {
+      const staleMove = await call(server, 'PUT', `/api/workrequests/${id}`, {
+        body: { status, reason: 'late' },
+        headers: { 'If-Match': etag },
+      });
+      expect(staleMove.status).toBe(409);
+      expect(staleMove.body.error.details.current._id).toBe(id);
+    }
     // The same values again: nothing stored, the version stays.
     const echo = await call(server, 'PUT', `/api/workrequests/${id}`, {
       body: change,

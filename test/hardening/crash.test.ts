@@ -310,7 +310,8 @@ describe('concurrent writers with the same If-Match', () => {
   });
 
   it('a status change: one wins, and the history gains exactly one entry', async () => {
-    const wr = (await call(server, 'GET', '/api/workrequests?sort=-due', { as: ADMIN })).body[0];
+    // In progress: for review is a move the workflow allows from there (docs/API.md, "Workflow").
+    const wr = (await call(server, 'GET', '/api/workrequests?sort=-due&status=in-progress', { as: ADMIN })).body[0];
     const before = await call(server, 'GET', `/api/workrequests/${wr._id}`, { as: ADMIN });
     const { winner } = await race(`/api/workrequests/${wr._id}`, before.headers.get('etag')!, (i) => ({
       status: 'for-review',
