@@ -70,7 +70,7 @@ function assignTranslations(
 ): Promise<WorkRequestDoc> {
   return rewriteTranslations(tx, wr, (t) => {
     const { translator: _old, ...rest } = t;
-    return (translator ? { ...rest, translator } : rest);
+    return translator ? { ...rest, translator } : rest;
   });
 }
 
