@@ -40,17 +40,18 @@ async function changeStatus(request: APIRequestContext, id: string, status: stri
   expect(response.status()).toBe(200);
 }
 
+/** A request from the coordinator in one of `from`: statuses the admin's move is allowed from (docs/API.md, "Workflow"). */
 async function coordinatorRequest(
   request: APIRequestContext,
-  notStatus: string,
+  from: readonly string[],
 ): Promise<{ _id: string; asset?: { name?: string } }> {
   const { items } = await apiList<{
     _id: string;
     status: string;
     from?: { emailNormal?: string };
     asset?: { name?: string };
-  }>(request, ACCOUNTS.admin, '/workrequests');
-  const wr = items.find((w) => w.from?.emailNormal === ACCOUNTS.coordinator.username && w.status !== notStatus);
+  }>(request, ACCOUNTS.admin, `/workrequests?status=${from.join(',')}`);
+  const wr = items.find((w) => w.from?.emailNormal === ACCOUNTS.coordinator.username);
   expect(wr, 'a request from the coordinator').toBeTruthy();
   return wr!;
 }
@@ -79,7 +80,7 @@ test('a status change by another user appears in the open inbox within 5 seconds
   await page.screenshot({ path: `${SHOTS}/inbox-1280.png` });
 
   // The admin (another browser context's user, here through the API) moves one of the coordinator's orders.
-  const wr = await coordinatorRequest(request, 'for-review');
+  const wr = await coordinatorRequest(request, ['in-progress']);
   const started = Date.now();
   await changeStatus(request, wr._id, 'for-review', `e2e live ${started}`);
 
@@ -244,7 +245,7 @@ test('without the stream, the inbox polls and still shows new notifications', as
   await page.goto('/notifications?tab=orders');
   await expect(page.locator('[data-live]')).toHaveAttribute('data-live', 'polling');
   await expect(rows(page).first()).toBeVisible();
-  const wr = await coordinatorRequest(request, 'approved');
+  const wr = await coordinatorRequest(request, ['in-progress', 'for-review']);
   await changeStatus(request, wr._id, 'approved', `e2e poll ${Date.now()}`);
   await page.clock.runFor(16_000);
   await expect(rows(page).first()).toContainText(wr.asset?.name ?? '');

@@ -12,6 +12,7 @@ interface ListedTranslation {
   workRequest?: string;
   kind?: string;
   status?: string;
+  workRequestStatus?: string;
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -21,8 +22,11 @@ let workRequestId = '';
 
 test.beforeAll(async ({ request }) => {
   const { items } = await apiList<ListedTranslation>(request, ACCOUNTS.translator, '/translations?status=incomplete');
-  // A dialogue translation of a work request (the list holds graphics ones too).
-  const candidates = items.filter((t) => t.workRequest && t.kind !== 'graphics');
+  // A dialogue translation (the list holds graphics ones too) of a work request in progress: a translation is
+  // submitted only then (docs/API.md, "Workflow").
+  const candidates = items.filter(
+    (t) => t.workRequest && t.kind !== 'graphics' && t.workRequestStatus === 'in-progress',
+  );
   for (const t of candidates) {
     const wr = await request.get(`/api/workrequests/${t.workRequest}`, {
       headers: { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' },

@@ -93,10 +93,6 @@ export function canSeeTranslation(c: Caller, t: TranslationDoc, studio: string |
   return t.translator?._id === c.id || !t.workRequest;
 }
 
-export function canChangeWorkRequestStatus(c: Caller): boolean {
-  return c.isAdmin || c.isCoordinator;
-}
-
 export function isShareParticipant(c: Caller, share: ShareDoc): boolean {
   return share.from?._id === c.id || (share.to ?? []).some((u) => u._id === c.id);
 }

@@ -6,7 +6,16 @@
 import { EventEmitter } from 'node:events';
 import type { Doc, StoreOps, Transaction } from '../storage/store';
 import type { Caller, GroupDoc, WorkRequestDoc, ShareDoc } from './types';
-import { wamTitle, wrStatusTitle, wrCommentTitle, translationSubmittedTitle, shareTitle } from './titles';
+import {
+  wamTitle,
+  wrStatusTitle,
+  wrCommentTitle,
+  translationSubmittedTitle,
+  shareTitle,
+  wrCreatedTitle,
+  wrAssignedTitle,
+  wrChangedTitle,
+} from './titles';
 import { workRequestUrls } from './urls';
 
 export interface NotificationBus {
@@ -103,6 +112,9 @@ const WORK_REQUEST_TITLES = {
   'wr-status': wrStatusTitle,
   'wr-comment': wrCommentTitle,
   'translation-submitted': translationSubmittedTitle,
+  'wr-created': wrCreatedTitle,
+  'wr-assigned': wrAssignedTitle,
+  'wr-changed': wrChangedTitle,
 } as const;
 
 function eventFrom(actor: Caller) {
@@ -205,10 +217,17 @@ export interface WorkRequestEventInput {
   workRequest: WorkRequestDoc;
   /** Extra users to notify (e.g. the translator). */
   alsoNotify?: (string | undefined)[];
+  /** Only these users (not the requester and coordinators): an assignment tells the assignee alone. */
+  notifyOnly?: string[];
+  /** For `wr-changed`: what changed, in words ("the due date"). */
+  changed?: string[];
   now?: number;
 }
 
-/** Records an event about a work request and notifies the requester, the studio's coordinators and `alsoNotify`. */
+/**
+ * Records an event about a work request and notifies the requester, the studio's coordinators and `alsoNotify` (or
+ * only `notifyOnly`). The acting user is never notified.
+ */
 export async function emitWorkRequestEvent(
   store: Transaction,
   bus: NotificationBus,
@@ -216,10 +235,9 @@ export async function emitWorkRequestEvent(
 ): Promise<Doc[]> {
   const { actor, workRequest: wr, type } = input;
   const now = Math.floor((input.now ?? Date.now()) / 1000);
-  const coordinators = await studioCoordinators(store, wr.studio);
-  const users = [...new Set([wr.from?._id, ...coordinators.users, ...(input.alsoNotify ?? [])])].filter(
-    (u): u is string => typeof u === 'string' && u !== actor.id,
-  );
+  const coordinators = input.notifyOnly ? { groups: [], users: [] } : await studioCoordinators(store, wr.studio);
+  const audience = input.notifyOnly ?? [wr.from?._id, ...coordinators.users, ...(input.alsoNotify ?? [])];
+  const users = [...new Set(audience)].filter((u): u is string => typeof u === 'string' && u !== actor.id);
   // The actor's group in the work request's studio names them best; else their first group.
   const group = (actor.groups.find((g) => wr.studio && (g.studios ?? []).includes(wr.studio)) ?? actor.groups[0])?.name;
   const title = WORK_REQUEST_TITLES[type]({
@@ -229,6 +247,7 @@ export async function emitWorkRequestEvent(
     language: wr.language ?? '?',
     territory: wr.territory ?? '?',
     status: wr.status ?? 'a new status',
+    changed: input.changed,
   });
   return record(
     store,

@@ -45,6 +45,27 @@ export function translationSubmittedTitle(p: WorkRequestTitleInput): string {
   return `${actor(p.actorName, p.actorGroup)} submitted the translation of ${workRequestLabel(p.assetName, p.language, p.territory)}`;
 }
 
+/** `wr-created`: "<name> (<group>) ordered <asset name> — <language>/<territory>". */
+export function wrCreatedTitle(p: WorkRequestTitleInput): string {
+  return `${actor(p.actorName, p.actorGroup)} ordered ${workRequestLabel(p.assetName, p.language, p.territory)}`;
+}
+
+/** `wr-assigned` (to the new assignee): "<name> (<group>) assigned you <asset name> — <language>/<territory>". */
+export function wrAssignedTitle(p: WorkRequestTitleInput): string {
+  return `${actor(p.actorName, p.actorGroup)} assigned you ${workRequestLabel(p.assetName, p.language, p.territory)}`;
+}
+
+/** `wr-changed`: "<name> (<group>) changed the due date and the instructions of <asset name> — <language>/<territory>". */
+export function wrChangedTitle(p: WorkRequestTitleInput & { changed?: string[] }): string {
+  const what = p.changed?.length ? listInWords(p.changed) : 'the order';
+  return `${actor(p.actorName, p.actorGroup)} changed ${what} of ${workRequestLabel(p.assetName, p.language, p.territory)}`;
+}
+
+/** "a", "a and b", "a, b and c". */
+export function listInWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 /** `share`: "<name> (<group>) shared <n> asset(s) of <project names> with you". */
 export function shareTitle(p: {
   actorName: string;

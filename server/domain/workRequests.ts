@@ -1,10 +1,20 @@
 /** Work request rules: who sees which, and status changes with their history entry and event. */
 import type { Filter, Stored, Transaction } from '../storage/store';
 import type { NotificationBus } from './events';
-import type { Caller, WorkRequestDoc } from './types';
-import { studioScopeFilters, translatorOf } from './access';
-import type { StatusChange } from '../../src/api/schema/workRequest';
+import type { Caller, TranslationDoc, WorkRequestDoc } from './types';
+import { studioScopeFilters } from './access';
+import type { StatusChange, WorkRequestStatus } from '../../src/api/schema/workRequest';
+import {
+  allowedMoves,
+  findMove,
+  TRANSLATIONS_SUBMITTED_IN,
+  WORKFLOW_ROLE_LABELS,
+  workflowRoles,
+  type WorkflowRole,
+} from '../../src/api/schema/workflow';
+import { conflict, HttpError } from '../http/errors';
 import { emitWorkRequestEvent } from './events';
+import { SUMMARY_FIELD, summarize } from './translations';
 
 /** Store filters limiting a work request list to what the caller may see (docs/API.md): canSeeWorkRequest as a query. */
 export function visibilityFilters(caller: Caller): Filter[] {
@@ -24,10 +34,116 @@ export function userSummaryOf(caller: Caller) {
   };
 }
 
+/** The ids of the translators of a work request's translations (from the summaries it keeps). */
+export function translatorsOf(wr: WorkRequestDoc): string[] {
+  return [wr.translationSummary?.translator?._id, wr.graphicsTranslationSummary?.translator?._id].filter(
+    (t): t is string => typeof t === 'string',
+  );
+}
+
+/** The caller's roles towards a work request (the workflow's: admin, coordinator of its studio, translator, requester). */
+export function rolesOf(caller: Caller, wr: WorkRequestDoc): WorkflowRole[] {
+  return workflowRoles(
+    { id: caller.id, admin: caller.isAdmin, coordinatorStudios: [...caller.studios] },
+    { studio: wr.studio, requester: wr.from?._id, translators: translatorsOf(wr) },
+  );
+}
+
+const quoted = (statuses: string[]) => (statuses.length ? statuses.map((s) => `"${s}"`).join(', ') : 'none');
+
 /**
- * Moves a work request to a new status: appends the history entry, sets `status` and `reason`, and emits the
- * event (`wam` for awaiting materials, `wr-status` otherwise), all in one transaction (`tx`'s, joined: the caller
- * reads `found` in it). With `expectedVersion`, a stale version is a 409.
+ * Throws unless the caller may move the work request to `to` (docs/API.md, "Workflow"): a move the workflow does
+ * not have is a 409 (for everyone: the record's state is the problem), one it has for other roles a 403. Both name
+ * the moves the caller may make from here (`details.allowed`).
+ */
+export function requireMove(caller: Caller, wr: WorkRequestDoc, to: string): void {
+  const from = wr.status;
+  const allowed = allowedMoves(from, rolesOf(caller, wr)).map((m): string => m.to);
+  const details = { status: from, allowed };
+  const yours = `you may move it to: ${quoted(allowed)}`;
+  if (from === to) throw conflict(`status: this work request is "${to}" already; ${yours}`, details);
+  const move = findMove(from, to);
+  if (!move)
+    throw conflict(`status: a work request cannot move from "${from ?? 'no status'}" to "${to}"; ${yours}`, details);
+  if (!allowed.includes(to)) {
+    const who = move.roles.map((r) => WORKFLOW_ROLE_LABELS[r]).join(', ');
+    throw new HttpError(403, 'forbidden', `status: moving from "${from}" to "${to}" is for ${who}; ${yours}`, details);
+  }
+}
+
+/** The work request moved to `status`: `status`, `reason` and a history entry by the caller. Pure. */
+export function withStatus(
+  wr: WorkRequestDoc,
+  caller: Caller,
+  status: WorkRequestStatus,
+  reason: string,
+  now = Date.now(),
+): WorkRequestDoc {
+  return {
+    ...wr,
+    status,
+    reason,
+    history: [...(wr.history ?? []), { date: Math.floor(now / 1000), user: userSummaryOf(caller), status, reason }],
+  };
+}
+
+/**
+ * Keeps the translations in step with a move (docs/API.md, "Workflow"): into `for-review`, `approved` or `complete`
+ * every translation is submitted (read-only for the translator; approved when the work request is); back to
+ * `in-progress` from one of those, they open again (`incomplete`, not approved). Writes the translations that change
+ * and answers the work request with its summaries of them updated.
+ */
+export async function syncTranslations(
+  tx: Transaction,
+  wr: WorkRequestDoc,
+  from: string | undefined,
+  to: string,
+): Promise<WorkRequestDoc> {
+  const wasSubmitted = from !== undefined && TRANSLATIONS_SUBMITTED_IN.includes(from as WorkRequestStatus);
+  const submitted = TRANSLATIONS_SUBMITTED_IN.includes(to as WorkRequestStatus);
+  const target: Partial<TranslationDoc> | undefined = submitted
+    ? { status: 'submitted', ...(to === 'for-review' ? {} : { approval: true }) }
+    : wasSubmitted && to === 'in-progress'
+      ? { status: 'incomplete', approval: false }
+      : undefined;
+  if (!target) return wr;
+  return rewriteTranslations(tx, wr, (t) =>
+    t.status === (target.status ?? t.status) && t.approval === (target.approval ?? t.approval)
+      ? undefined
+      : { ...t, ...target },
+  );
+}
+
+/**
+ * Rewrites each translation of a work request (dialogue and graphics) with `change` (undefined: leave it), in the
+ * write's transaction, and answers the work request with its summaries of them in step.
+ */
+export async function rewriteTranslations(
+  tx: Transaction,
+  wr: WorkRequestDoc,
+  change: (t: TranslationDoc) => TranslationDoc | undefined,
+): Promise<WorkRequestDoc> {
+  let next = wr;
+  for (const [idField, summaryField] of Object.entries(SUMMARY_FIELD) as [
+    keyof typeof SUMMARY_FIELD,
+    (typeof SUMMARY_FIELD)[keyof typeof SUMMARY_FIELD],
+  ][]) {
+    const id = wr[idField];
+    const found = id ? await tx.get<TranslationDoc>('Translations', id) : undefined;
+    const changed = found && change(found.doc);
+    if (!found || !changed) continue;
+    const saved = await tx.replace<TranslationDoc>('Translations', changed, found.version);
+    next = { ...next, [summaryField]: summarize(saved.doc) };
+  }
+  return next;
+}
+
+/**
+ * Moves a work request to a new status, when the workflow lets the caller (`requireMove`): appends the history
+ * entry, sets `status` and `reason`, keeps its translations in step (`syncTranslations`) and emits the event (`wam`
+ * for awaiting materials, `wr-status` otherwise), all in one transaction (`tx`'s, joined: the caller reads `found`
+ * in it). With `expectedVersion`, a stale version is a 409. `base` is the record to move when the same write
+ * changed it first (order changes); by default `found.doc`.
  */
 export async function changeStatus(
   tx: Transaction,
@@ -37,27 +153,63 @@ export async function changeStatus(
   change: StatusChange,
   expectedVersion?: number,
   now = Date.now(),
+  base: WorkRequestDoc = found.doc,
 ): Promise<Stored<WorkRequestDoc>> {
   const wr = found.doc;
-  const next: WorkRequestDoc = {
-    ...wr,
-    status: change.status,
-    reason: change.reason,
-    history: [
-      ...(wr.history ?? []),
-      { date: Math.floor(now / 1000), user: userSummaryOf(caller), status: change.status, reason: change.reason },
-    ],
-  };
+  requireMove(caller, wr, change.status);
   return tx.transaction(async (tx) => {
+    const moved = withStatus(base, caller, change.status, change.reason, now);
+    const next = await syncTranslations(tx, moved, wr.status, change.status);
     // Throws VersionConflict when the record moved on since it was read (or since the caller's If-Match).
     const saved = await tx.replace('Workrequests', next, expectedVersion ?? found.version);
     await emitWorkRequestEvent(tx, bus, {
       type: change.status === 'awaiting-materials' ? 'wam' : 'wr-status',
       actor: caller,
       workRequest: saved.doc,
-      alsoNotify: change.status === 'awaiting-materials' ? [] : [translatorOf(wr)],
+      alsoNotify: change.status === 'awaiting-materials' ? [] : translatorsOf(wr),
       now,
     });
     return saved;
   });
+}
+
+/**
+ * A translation is submitted while its work request is in progress (docs/API.md, "Workflow"): submitting sends the
+ * work request for review once all its translations are in, which only an order being worked on may do. 409
+ * otherwise, naming the status.
+ */
+export function requireSubmittable(wr: WorkRequestDoc): void {
+  if (wr.status !== 'in-progress')
+    throw conflict(
+      `status: a translation is submitted while its work request is "in-progress"; this one is "${wr.status ?? 'without status'}"`,
+      { workRequestStatus: wr.status },
+    );
+}
+
+/**
+ * The move of a work request that follows a change of one of its translations' status (`wr` already holds the
+ * translation's new summary): the last one submitted sends an order in progress for review; one sent back
+ * (submitted -> incomplete) reopens an order under review, approved or complete.
+ */
+export function followingMove(
+  wr: WorkRequestDoc,
+  before: string | undefined,
+  after: string | undefined,
+): { status: WorkRequestStatus; reason: string } | undefined {
+  if (before !== 'submitted' && after === 'submitted' && wr.status === 'in-progress') {
+    const summaries = [
+      wr.translation ? wr.translationSummary : null,
+      wr.graphicsTranslation ? wr.graphicsTranslationSummary : null,
+    ].filter((t) => t !== null);
+    if (summaries.length > 0 && summaries.every((t) => t?.status === 'submitted'))
+      return { status: 'for-review', reason: 'Translation submitted' };
+    return undefined;
+  }
+  if (
+    before === 'submitted' &&
+    after === 'incomplete' &&
+    TRANSLATIONS_SUBMITTED_IN.includes(wr.status as WorkRequestStatus)
+  )
+    return { status: 'in-progress', reason: 'Translation sent back for changes' };
+  return undefined;
 }

@@ -10,6 +10,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { bodyPolicy, narrowPolicy, sendRecord } from '../http/records';
 import { emitWorkRequestEvent } from '../domain/events';
 import { canSeeTranslation, parentScopeFilters } from '../domain/access';
+import { followingMove, requireMove, requireSubmittable, translatorsOf, withStatus } from '../domain/workRequests';
 import { studioOf } from '../domain/scope';
 import { findOr404, presentContext, queryString, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { withStudioScope } from './scope';
@@ -87,9 +88,13 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
           if (current.status === 'submitted')
             throw forbidden('this translation was submitted: it is read-only until sent back');
         },
-        prepare(next, fields) {
+        async prepare(next, fields, _caller, current, tx) {
           if (fields.status !== undefined && !(TRANSLATION_STATUSES as readonly unknown[]).includes(fields.status)) {
             throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
+          }
+          if (current?.status !== 'submitted' && next.status === 'submitted' && next.workRequest) {
+            const wr = (await tx.get<WorkRequestDoc>('Workrequests', next.workRequest))?.doc;
+            if (wr) requireSubmittable(wr);
           }
           return { ...next, ...lineStats(next.lines) };
         },
@@ -97,21 +102,35 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         // authorize, prepare and after read status, translator and the coordinator fields, never the old lines.
         replacedUnread: ['lines'],
         async after(saved, previous, caller, tx) {
-          // Keep the work request's summary of this translation in step (lists show it and filter on its translator).
+          // Keep the work request's summary of this translation in step (lists show it and filter on its translator),
+          // and its status (docs/API.md, "Workflow"): the last translation submitted sends it for review, one sent
+          // back reopens it.
           const found = saved.workRequest ? await tx.get<WorkRequestDoc>('Workrequests', saved.workRequest) : undefined;
-          if (found) {
-            const field =
-              found.doc.translation === saved._id
-                ? SUMMARY_FIELD.translation
-                : found.doc.graphicsTranslation === saved._id
-                  ? SUMMARY_FIELD.graphicsTranslation
-                  : undefined;
-            if (field) await tx.replace('Workrequests', { ...found.doc, [field]: summarize(saved) });
-          }
-          if (previous?.status !== 'submitted' && saved.status === 'submitted' && saved.workRequest) {
-            const wr = (await tx.get<WorkRequestDoc>('Workrequests', saved.workRequest))?.doc;
-            if (wr)
-              await emitWorkRequestEvent(tx, bus, { type: 'translation-submitted', actor: caller, workRequest: wr });
+          if (!found) return;
+          const field =
+            found.doc.translation === saved._id
+              ? SUMMARY_FIELD.translation
+              : found.doc.graphicsTranslation === saved._id
+                ? SUMMARY_FIELD.graphicsTranslation
+                : undefined;
+          const summarized: WorkRequestDoc = field ? { ...found.doc, [field]: summarize(saved) } : found.doc;
+          const move = followingMove(summarized, previous?.status, saved.status);
+          if (move) requireMove(caller, found.doc, move.status);
+          const next = move ? withStatus(summarized, caller, move.status, move.reason) : summarized;
+          const stored = next === found.doc ? found : await tx.replace('Workrequests', next, found.version);
+          if (previous?.status !== 'submitted' && saved.status === 'submitted') {
+            await emitWorkRequestEvent(tx, bus, {
+              type: 'translation-submitted',
+              actor: caller,
+              workRequest: stored.doc,
+            });
+          } else if (move) {
+            await emitWorkRequestEvent(tx, bus, {
+              type: 'wr-status',
+              actor: caller,
+              workRequest: stored.doc,
+              alsoNotify: translatorsOf(stored.doc),
+            });
           }
         },
       }),

@@ -2,12 +2,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Filter } from '../storage/store';
 import type { WorkRequestDoc } from '../domain/types';
-import { WORK_REQUEST_STATUSES, statusChange } from '../../src/api/schema/workRequest';
+import { WORK_REQUEST_STATUSES } from '../../src/api/schema/workRequest';
+import { ORDER_FIELDS, orderChange, orderInput, type OrderChange } from '../../src/api/schema/order';
+import { VersionConflict, isRecordId } from '../storage/store';
+import { applyOrderChange, emitOrderChangeEvents, placeOrder } from '../domain/orders';
 import { callerOf } from '../context';
 import { presentWorkRequest } from '../http/present';
 import { parseInput, sendRecord } from '../http/records';
-import { badRequest, forbidden } from '../http/errors';
-import { canChangeWorkRequestStatus } from '../domain/access';
+import { badRequest } from '../http/errors';
 import { changeStatus, visibilityFilters } from '../domain/workRequests';
 import { expectedVersion } from '../http/etag';
 import {
@@ -72,6 +74,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     filters.push(...eqFilter('language', queryString(request, 'language')));
     filters.push(...eqFilter('territory', queryString(request, 'territory')));
     filters.push(...eqFilter('project', queryString(request, 'project')));
+    filters.push(...assigneeFilter(queryString(request, 'assignee'), caller.id));
     const q = queryString(request, 'q');
     if (q) filters.push({ field: 'search', op: 'contains', value: q.slice(0, 200) });
     const sortKey = queryString(request, 'sort') ?? '-created';
@@ -87,10 +90,16 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     return sendRecord(reply, found, await presentWorkRequest(presentContext(request, services), found.doc, true));
   });
 
+  app.post('/workrequests', async (request, reply) => {
+    const caller = callerOf(request);
+    const input = parseInput(orderInput, request.body);
+    const saved = await services.store.transaction((tx) => placeOrder(tx, services.bus, caller, input));
+    reply.code(201).header('Location', `/api/workrequests/${saved.doc._id}`);
+    return sendRecord(reply, saved, await presentWorkRequest(presentContext(request, services), saved.doc, true));
+  });
+
   app.put<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) => {
     const caller = callerOf(request);
-    if (!canChangeWorkRequestStatus(caller))
-      throw forbidden('only coordinators and admins change a work request status');
     const ctx = presentContext(request, services);
     // The record the change is made from is read in the change's transaction.
     const expected = expectedVersion(request, request.params.id);
@@ -100,8 +109,29 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         againOnConflict(expected, () =>
           services.store.transaction(async (tx) => {
             const found = await findVisibleWorkRequest(request, tx, request.params.id);
-            const change = parseInput(statusChange, request.body);
-            return changeStatus(tx, services.bus, caller, found, change, expected);
+            const change = parseChange(request.body);
+            // A stale If-Match is the conflict view's 409 (with the record as it is), before any rule of the workflow.
+            if (expected !== undefined && expected !== found.version) throw new VersionConflict(found);
+            const { next, changes, assigned } = await applyOrderChange(tx, caller, found.doc, change);
+            if (change.status !== undefined) {
+              const moved = await changeStatus(
+                tx,
+                services.bus,
+                caller,
+                found,
+                { status: change.status, reason: change.reason! },
+                expected,
+                undefined,
+                next,
+              );
+              await emitOrderChangeEvents(tx, services.bus, caller, found.doc, moved.doc, changes, assigned);
+              return moved;
+            }
+            // Nothing changed (the same values): nothing stored, the version stays (a stale If-Match is still a 409).
+            if (changes.length === 0) return found;
+            const saved = await tx.replace('Workrequests', next, expected ?? found.version);
+            await emitOrderChangeEvents(tx, services.bus, caller, found.doc, saved.doc, changes, assigned);
+            return saved;
           }),
         ),
       (current) => presentWorkRequest(ctx, current as WorkRequestDoc, false),
@@ -109,3 +139,22 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     return sendRecord(reply, updated, await presentWorkRequest(ctx, updated.doc, true));
   });
 };
+
+/** `assignee=<user id>|me|none`: the work requests whose translation that user holds, the caller's, or nobody's. */
+function assigneeFilter(value: string | undefined, callerId: string): Filter[] {
+  if (value === undefined) return [];
+  if (value === 'none') return [{ field: 'assignee', op: 'eq', value: '' }];
+  const id = value === 'me' ? callerId : value;
+  if (!isRecordId(id)) throw badRequest('assignee: expected a user id, me or none');
+  return [{ field: 'assignee', op: 'eq', value: id }];
+}
+
+/** The body of `PUT /workrequests/{id}`: a status with its reason, order fields, or both; never nothing. */
+function parseChange(body: unknown): OrderChange {
+  const change = parseInput(orderChange, body);
+  if (change.status !== undefined && change.reason === undefined)
+    throw badRequest('reason: a reason is required', [{ path: 'reason', message: 'a reason is required' }]);
+  if (change.status === undefined && !ORDER_FIELDS.some((f) => change[f] !== undefined))
+    throw badRequest(`body: nothing to change: give a status with its reason, or one of ${ORDER_FIELDS.join(', ')}`);
+  return change;
+}

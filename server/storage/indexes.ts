@@ -36,6 +36,8 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     ),
     /** The translator of the work request's translation, from the summary it stores (domain/translations.ts). */
     translator: v('$.translationSummary.translator._id'),
+    /** The same, '' when unassigned, so `assignee=none` is an indexed equality (routes/workrequests.ts). */
+    assignee: expression("coalesce(json_extract(doc, '$.translationSummary.translator._id'), '')"),
     search: text('$.asset.name', '$.project.name', '$.instructions', '$.language', '$.territory', '$.from.name'),
   },
   Translations: {

@@ -168,11 +168,13 @@ const READS: Case[] = [
 const reason = 'scope matrix';
 const WRITES: Case[] = [
   {
-    name: 'PUT /workrequests/{id} (status change)',
+    // An order change (the status moves of each role are test/api/workflow.test.ts's): the translator may not
+    // change an order, nor the requester once it is in progress; out of scope it does not exist.
+    name: 'PUT /workrequests/{id} (order change)',
     method: 'PUT',
     path: (f) => `/api/workrequests/${f.wr._id}`,
-    body: () => ({ status: 'in-progress', reason }),
-    expect: { ...WORK, translator: [403, 403], client: [403, 403] },
+    body: (_f, role) => ({ instructions: `Changed by ${role}` }),
+    expect: { ...WORK, translator: [403, 403], client: [403, 404] },
   },
   {
     name: 'PUT /translations/{id}',
@@ -518,7 +520,7 @@ describe('notifications follow the scope', () => {
       (
         await call(server, 'PUT', `/api/workrequests/${fx.harbor.wr._id}`, {
           as: DEMO.admin,
-          body: { status: 'in-progress', reason },
+          body: { status: 'awaiting-materials', reason },
         })
       ).status,
     ).toBe(200);

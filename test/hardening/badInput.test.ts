@@ -26,6 +26,7 @@ import { language as languageSchema } from '../../src/api/schema/language';
 import { territory as territorySchema } from '../../src/api/schema/territory';
 import { notification as notificationSchema } from '../../src/api/schema/notification';
 import { offline as offlineSchema } from '../../src/api/schema/offline';
+import { orderChange, orderInput } from '../../src/api/schema/order';
 
 let server: TestServer;
 let db: Database.Database;
@@ -261,12 +262,31 @@ const ROUTES: WriteRoute[] = [
     as: ADMIN,
     base: () => ({ status: 'in-progress', reason: 'attack suite' }),
     fields: () => [
-      ...listedFieldCases({ status: { type: 'enum' }, reason: { type: 'string' } }),
+      ...fieldCases(orderChange),
       { path: 'reason', value: '   ' },
+      { path: 'due.tz', value: { date: 2_000_000_000, tz: 'Not/AZone' } },
       { path: 'reason', value: 'r'.repeat(100_000) },
     ],
     record: () => `/api/workrequests/${fx.workRequestId}`,
     withId: (id) => `/api/workrequests/${id}`,
+  },
+  {
+    route: 'POST /workrequests',
+    method: 'POST',
+    path: () => '/api/workrequests',
+    as: ADMIN,
+    base: () => ({
+      asset: fx.assetId,
+      language: 'fr-FR',
+      territory: 'FR',
+      dng: { dialogue: ['subtitles'] },
+      due: { date: 2_000_000_000, tz: 'Europe/Paris' },
+    }),
+    fields: () => [
+      ...fieldCases(orderInput),
+      { path: 'due.tz', value: { date: 2_000_000_000, tz: 'Not/AZone' } },
+      { path: 'asset', value: 'not-an-id' },
+    ],
   },
   {
     route: 'PUT /translations/{id}',

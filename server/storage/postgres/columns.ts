@@ -52,6 +52,11 @@ export const PG_FIELDS: Record<string, PgFieldKind> = {
     sql: `(CASE WHEN doc->'auto' = 'true'::jsonb OR doc->'auto' = '1'::jsonb OR doc->'autosubs' = 'true'::jsonb OR doc->'autosubs' = '1'::jsonb THEN 1 ELSE 0 END)`,
   },
   'Workrequests.translator': text,
+  'Workrequests.assignee': {
+    kind: 'expression',
+    type: 'text',
+    sql: `coalesce(doc #>> '{translationSummary,translator,_id}', '')`,
+  },
   'Workrequests.search': words,
   'Translations.workRequest': text,
   'Translations.asset': text,

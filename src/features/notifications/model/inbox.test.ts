@@ -39,7 +39,9 @@ describe('filters from the URL', () => {
   it('defaults to Orders with nothing else', () => {
     const view = viewFromParams(new URLSearchParams(''));
     expect(view.tab.id).toBe('orders');
-    expect(filtersOfView(view)).toEqual({ type: ['wam', 'wr-status', 'wr-comment', 'translation-submitted'] });
+    expect(filtersOfView(view)).toEqual({
+      type: ['wam', 'wr-status', 'wr-comment', 'translation-submitted', 'wr-created', 'wr-assigned', 'wr-changed'],
+    });
   });
   it('narrows by type within the tab, searches, and keeps to unread', () => {
     const view = viewFromParams(new URLSearchParams('tab=orders&type=wam&q=%20trailer%20&unread=1'));

@@ -4,7 +4,7 @@
  */
 import type { NotificationFilters } from '../../../api/notifications';
 import type { Notification } from '../../../api/schema/notification';
-import { EVENT_TYPES } from '../../../api/schema/event';
+import { EVENT_TYPES, WORK_REQUEST_EVENT_TYPES } from '../../../api/schema/event';
 
 export type TabId = 'orders' | 'embargoes' | 'general' | 'all';
 
@@ -15,7 +15,7 @@ export interface Tab {
   types: readonly string[] | undefined;
 }
 
-export const ORDER_TYPES = ['wam', 'wr-status', 'wr-comment', 'translation-submitted'] as const;
+export const ORDER_TYPES = WORK_REQUEST_EVENT_TYPES;
 export const EMBARGO_TYPES = ['embargo'] as const;
 /** General is "the rest" of the known types (docs/API.md). A type this app does not know yet shows under All. */
 export const GENERAL_TYPES: readonly string[] = EVENT_TYPES.filter(
@@ -43,6 +43,9 @@ export const TYPE_LABELS: Record<string, string> = {
   'wr-status': 'Status change',
   'wr-comment': 'Comment',
   'translation-submitted': 'Translation submitted',
+  'wr-created': 'New order',
+  'wr-assigned': 'Assigned to you',
+  'wr-changed': 'Order changed',
   share: 'Share',
   embargo: 'Embargo',
 };

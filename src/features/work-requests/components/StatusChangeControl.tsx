@@ -1,14 +1,17 @@
 /**
- * Change status: a menu of statuses, then a dialog that asks for the reason and a confirmation.
- * Uses the extension PUT /workrequests/{id}; without it the control says so.
+ * Change status: a menu of the moves the workflow allows the signed-in user from the current status (shared table,
+ * model/statusMoves.ts: the server checks the same), then a dialog that asks for the reason and a confirmation.
+ * Nothing is shown when no move is open to the user. Uses the extension PUT /workrequests/{id}; without it the
+ * control says so.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isApiError, isUnavailable } from '../../../api/client';
-import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequest';
+import type { WorkRequestStatus } from '../../../api/schema/workRequest';
 import { describeError } from '../../../components/ErrorPanel';
 import { Modal } from '../../../components/Modal';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { statusLabel } from '../../../lib/statuses';
+import type { WorkflowMove } from '../../../api/schema/workflow';
 import { useChangeStatus } from '../queries';
 
 const NOTIFY_HINT: Record<string, string> = {
@@ -16,7 +19,16 @@ const NOTIFY_HINT: Record<string, string> = {
     'The requester and the studio’s coordinators are notified that the request is waiting for materials.',
 };
 
-export function StatusChangeControl({ id, current }: { id: string; current: string | undefined }) {
+export function StatusChangeControl({
+  id,
+  current,
+  moves,
+}: {
+  id: string;
+  current: string | undefined;
+  /** The moves open to the user from `current` (model/statusMoves.ts). */
+  moves: readonly WorkflowMove[];
+}) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const [target, setTarget] = useState<string>();
   const [reason, setReason] = useState('');
@@ -49,10 +61,7 @@ export function StatusChangeControl({ id, current }: { id: string; current: stri
     event.preventDefault();
     setTouched(true);
     if (!target || reasonMissing) return;
-    change.mutate(
-      { status: target as (typeof WORK_REQUEST_STATUSES)[number], reason: reason.trim() },
-      { onSuccess: closeDialog },
-    );
+    change.mutate({ status: target as WorkRequestStatus, reason: reason.trim() }, { onSuccess: closeDialog });
   };
 
   const errorText = change.error
@@ -61,6 +70,7 @@ export function StatusChangeControl({ id, current }: { id: string; current: stri
       : describeError(change.error)
     : undefined;
 
+  if (moves.length === 0) return null;
   return (
     <>
       <details
@@ -76,11 +86,12 @@ export function StatusChangeControl({ id, current }: { id: string; current: stri
         <summary className="button">
           Change status <span aria-hidden="true">▾</span>
         </summary>
-        <ul className="menu__panel menu__panel--right" aria-label="New status">
-          {WORK_REQUEST_STATUSES.filter((s) => s !== current).map((status) => (
-            <li key={status}>
-              <button type="button" className="menu__item" onClick={() => choose(status)}>
-                <StatusBadge status={status} />
+        <ul className="menu__panel menu__panel--right status-moves" aria-label="New status">
+          {moves.map((move) => (
+            <li key={move.to}>
+              <button type="button" className="menu__item" onClick={() => choose(move.to)}>
+                <StatusBadge status={move.to} />
+                <span className="menu__hint">{move.meaning}</span>
               </button>
             </li>
           ))}

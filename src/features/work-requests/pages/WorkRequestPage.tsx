@@ -31,12 +31,15 @@ import { StatusChangeControl } from '../components/StatusChangeControl';
 import { TranslationsSection } from '../components/TranslationsSection';
 import { WorkflowStepper } from '../components/WorkflowStepper';
 import { useWorkRequest } from '../queries';
+import { movesFor } from '../model/statusMoves';
+import { useSession } from '../../../lib/session/useSession';
 import '../../../components/record.css';
 import '../workRequest.css';
 
 export function WorkRequestPage() {
   const { id = '' } = useParams();
   const query = useWorkRequest(id);
+  const user = useSession()?.user;
   const wr = query.data?.data;
   useDocumentTitle(
     wr ? `${wr.asset?.name ?? 'Work request'} — ${wr.language ?? ''}/${wr.territory ?? ''}` : 'Work request',
@@ -95,7 +98,7 @@ export function WorkRequestPage() {
           </p>
         </div>
         <div className="detail-header__actions">
-          {wr._id ? <StatusChangeControl id={wr._id} current={wr.status} /> : null}
+          {wr._id ? <StatusChangeControl id={wr._id} current={wr.status} moves={movesFor(user, wr)} /> : null}
         </div>
       </header>
       {problems.length ? (

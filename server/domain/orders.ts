@@ -1,0 +1,397 @@
+/**
+ * Orders (docs/API.md, "Orders"): placing one (`POST /workrequests`), changing it (`PUT /workrequests/{id}`: due
+ * date, delivery deadline, instructions, tags, materials checklist, assignee), and who may do which. Each change
+ * is a history entry naming what changed; an assignment tells the assignee.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { newId, type Stored, type Transaction } from '../storage/store';
+import type { NotificationBus } from './events';
+import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc } from './types';
+import type { OrderChange, OrderField, OrderInput } from '../../src/api/schema/order';
+import { ORDER_FIELDS } from '../../src/api/schema/order';
+import { badRequest, forbidden } from '../http/errors';
+import { inStudioScope, isStudioScoped } from './access';
+import { emitWorkRequestEvent } from './events';
+import { lineStats, summarize } from './translations';
+import { listInWords } from './titles';
+import { rewriteTranslations, rolesOf, translatorsOf, userSummaryOf } from './workRequests';
+
+/** Each order field in words (history reasons, notification titles). */
+const FIELD_WORDS: Record<OrderField, string> = {
+  due: 'the due date',
+  deliveryDeadline: 'the delivery deadline',
+  instructions: 'the instructions',
+  tags: 'the tags',
+  materials: 'the materials checklist',
+  assignee: 'the assignee',
+};
+
+/** Statuses in which the requester may still change their order (before work starts). */
+const REQUESTER_EDITS_IN = ['incomplete', 'submitted'];
+
+type AssigneeSummary = { _id: string; name: string; emailNormal: string; groups: { _id: string; name: string }[] };
+
+/** One change a history entry records (extension field `changes` of a history entry). */
+export interface FieldChange {
+  field: OrderField;
+  from: unknown;
+  to: unknown;
+}
+
+/**
+ * The user to assign, as the translation's `translator` summary: a member of a translator group (a vendor's
+ * translators) that works with the studio (`studios` names it). 400 naming `assignee` otherwise.
+ */
+async function assigneeSummary(tx: Transaction, userId: string, studio: string | undefined): Promise<AssigneeSummary> {
+  const user = /^[0-9a-f]{24}$/.test(userId) ? (await tx.get<UserDoc>('Users', userId))?.doc : undefined;
+  if (!user)
+    throw badRequest('assignee: no user with this id', [{ path: 'assignee', message: 'no user with this id' }]);
+  const groups = (await tx.getMany<GroupDoc>('Groups', user.groups ?? [])).map((g) => g.doc);
+  const works = groups.some(
+    (g) => g.type === 'translator' && studio !== undefined && (g.studios ?? []).includes(studio),
+  );
+  if (!works) {
+    const message = `${user.name ?? user.emailNormal ?? 'this user'} is not a translator working with this studio`;
+    throw badRequest(`assignee: ${message}`, [{ path: 'assignee', message }]);
+  }
+  return {
+    _id: user._id,
+    name: user.name ?? '',
+    emailNormal: user.emailNormal ?? '',
+    groups: groups.map((g) => ({ _id: g._id, name: g.name })),
+  };
+}
+
+/** Sets (or, with undefined, removes) the translator of every translation of the work request and its summaries. */
+function assignTranslations(
+  tx: Transaction,
+  wr: WorkRequestDoc,
+  translator: AssigneeSummary | undefined,
+): Promise<WorkRequestDoc> {
+  return rewriteTranslations(tx, wr, (t) => {
+    const { translator: _old, ...rest } = t;
+    return translator ? { ...rest, translator } : rest;
+  });
+}
+
+/** The assignee a work request shows: its (dialogue) translation's translator, as `{_id, name}`, or null. */
+function assigneeOf(wr: WorkRequestDoc): { _id: string; name?: string } | null {
+  const t = wr.translationSummary?.translator ?? wr.graphicsTranslationSummary?.translator;
+  return t?._id ? { _id: t._id, name: t.name } : null;
+}
+
+/**
+ * Who changes an order: admins and the studio's coordinators every field; the requester, while the order is
+ * `incomplete` or `submitted`, every field but the assignee; nobody else (403).
+ */
+function requireOrderEditor(caller: Caller, wr: WorkRequestDoc, fields: OrderField[]): void {
+  const roles = rolesOf(caller, wr);
+  if (roles.includes('admin') || roles.includes('coordinator')) return;
+  if (!roles.includes('requester')) throw forbidden('only the studio’s coordinators and the requester change an order');
+  if (fields.includes('assignee')) throw forbidden('assignee: only the studio’s coordinators assign an order');
+  if (!REQUESTER_EDITS_IN.includes(wr.status ?? ''))
+    throw forbidden(`the requester changes an order while it is incomplete or submitted; this one is "${wr.status}"`);
+}
+
+const normalizeMaterials = (materials: NonNullable<OrderChange['materials']>) =>
+  materials.map((m) => ({
+    name: m.name,
+    complete: m.complete ?? false,
+    approved: m.approved ?? false,
+    files: m.files ?? [],
+  }));
+
+/**
+ * Applies the order fields of a change to a work request (inside the write's transaction): checks who may,
+ * resolves the assignee and reassigns the translations, and appends one history entry listing what changed
+ * (`changes`: field, from, to). Fields given with their current value are no change. Answers the record and what
+ * changed (nothing: the record as it was).
+ */
+export async function applyOrderChange(
+  tx: Transaction,
+  caller: Caller,
+  wr: WorkRequestDoc,
+  change: OrderChange,
+  now = Date.now(),
+): Promise<{ next: WorkRequestDoc; changes: FieldChange[]; assigned?: string }> {
+  const given = ORDER_FIELDS.filter((f) => change[f] !== undefined);
+  if (given.length === 0) return { next: wr, changes: [] };
+  requireOrderEditor(caller, wr, given);
+  let next: WorkRequestDoc = { ...wr };
+  const changes: FieldChange[] = [];
+  let assigned: string | undefined;
+  for (const field of given) {
+    if (field === 'assignee') {
+      const before = assigneeOf(wr);
+      const to = change.assignee ?? null;
+      if ((before?._id ?? null) === to) continue;
+      const summary = to === null ? undefined : await assigneeSummary(tx, to, wr.studio);
+      if (!wr.translation && !wr.graphicsTranslation)
+        throw badRequest('assignee: this work request has no translation to assign');
+      next = await assignTranslations(tx, next, summary);
+      changes.push({ field, from: before, to: summary ? { _id: summary._id, name: summary.name } : null });
+      assigned = summary?._id;
+      continue;
+    }
+    const value = field === 'materials' ? normalizeMaterials(change.materials!) : change[field];
+    if (isDeepStrictEqual(value, wr[field])) continue;
+    changes.push({ field, from: wr[field] ?? null, to: value });
+    next = { ...next, [field]: value };
+  }
+  if (changes.length === 0) return { next: wr, changes };
+  const reason = change.status === undefined && change.reason ? change.reason : `Changed ${describeChanges(changes)}`;
+  next.history = [
+    ...(wr.history ?? []),
+    { date: Math.floor(now / 1000), user: userSummaryOf(caller), status: wr.status ?? '', reason, changes },
+  ];
+  return { next, changes, assigned };
+}
+
+/** "the due date and the instructions". */
+export function describeChanges(changes: readonly FieldChange[]): string {
+  return listInWords(changes.map((c) => FIELD_WORDS[c.field]));
+}
+
+/**
+ * The events of an order change: `wr-changed` to the requester, the coordinators and the translators it had (so an
+ * unassigned translator learns of it), unless only the assignee changed; `wr-assigned` to the new assignee alone.
+ */
+export async function emitOrderChangeEvents(
+  tx: Transaction,
+  bus: NotificationBus,
+  caller: Caller,
+  before: WorkRequestDoc,
+  saved: WorkRequestDoc,
+  changes: readonly FieldChange[],
+  assigned: string | undefined,
+): Promise<void> {
+  if (changes.some((c) => c.field !== 'assignee'))
+    await emitWorkRequestEvent(tx, bus, {
+      type: 'wr-changed',
+      actor: caller,
+      workRequest: saved,
+      alsoNotify: translatorsOf(before),
+      changed: changes.map((c) => FIELD_WORDS[c.field]),
+    });
+  if (assigned)
+    await emitWorkRequestEvent(tx, bus, {
+      type: 'wr-assigned',
+      actor: caller,
+      workRequest: saved,
+      notifyOnly: [assigned],
+    });
+}
+
+// ------------------------------------------------------------------------------------------------ placing an order
+
+/** Who places an order for an asset of a studio: admins; its coordinators; requesters (client groups naming it). */
+function requireOrderPlacer(caller: Caller, studio: string | undefined): void {
+  if (caller.isAdmin) return;
+  if (caller.isCoordinator) {
+    if (!inStudioScope(caller, studio)) throw forbidden('asset: you may only place orders in your own studios');
+    return;
+  }
+  const requesterOf = caller.groups.some(
+    (g) => g.type === 'client' && studio !== undefined && (g.studios ?? []).includes(studio),
+  );
+  if (requesterOf) return;
+  if (caller.isTranslator) throw forbidden('translators do not place orders');
+  throw forbidden('asset: you may only order for the studios your groups request from');
+}
+
+/** The asset as a work request embeds it: copied from the latest order of the same asset, else made from its record. */
+async function embeddedAssetOf(tx: Transaction, asset: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const previous = (
+    await tx.list<WorkRequestDoc>('Workrequests', {
+      filters: [{ field: 'asset', op: 'eq', value: asset._id as string }],
+      sort: { field: 'created', dir: 'desc' },
+      offset: 0,
+      limit: 1,
+    })
+  ).items[0];
+  if (previous?.asset) return previous.asset;
+  const thumbId = typeof asset.thumbnail === 'string' ? asset.thumbnail : undefined;
+  const thumb = thumbId ? (await tx.get('Files', thumbId))?.doc : undefined;
+  const pick = (from: Record<string, unknown> | undefined, keys: string[]) =>
+    Object.fromEntries(keys.filter((k) => from?.[k] !== undefined).map((k) => [k, from![k]]));
+  return {
+    ...pick(asset, [
+      '_id',
+      'name',
+      'slug',
+      'type',
+      'mediaType',
+      'transcription',
+      'project',
+      'studio',
+      'creative',
+      'aspectRatio',
+      'usage',
+    ]),
+    ...(thumb
+      ? {
+          thumbnail: pick(thumb, [
+            '_id',
+            'verified',
+            'embargo',
+            'warnings',
+            'mime',
+            'bucket',
+            'tags',
+            'chunkSize',
+            'length',
+            'md5',
+            'uploadDate',
+          ]),
+        }
+      : {}),
+  };
+}
+
+/** The tracks an order makes translations for: dialogue when dialogue or narration is asked, graphics when graphics. */
+function tracksOf(
+  input: OrderInput,
+  transcription: { dialogue?: string; graphics?: string },
+): ('dialogue' | 'graphics')[] {
+  const wantsDialogue = (input.dng.dialogue?.length ?? 0) + (input.dng.narration?.length ?? 0) > 0;
+  const wantsGraphics = (input.dng.graphics?.length ?? 0) > 0;
+  const tracks: ('dialogue' | 'graphics')[] = [];
+  if (wantsDialogue && transcription.dialogue) tracks.push('dialogue');
+  if (wantsGraphics && transcription.graphics) tracks.push('graphics');
+  if (tracks.length === 0) tracks.push(transcription.graphics && !transcription.dialogue ? 'graphics' : 'dialogue');
+  return tracks;
+}
+
+/** A new translation of a track: the transcription's lines, timings kept, text empty (line n matches line n). */
+async function newTranslation(
+  tx: Transaction,
+  kind: 'dialogue' | 'graphics',
+  source: string | undefined,
+  base: { asset: string; workRequest: string; language: string; created: number; translator?: AssigneeSummary },
+): Promise<TranslationDoc> {
+  const original = source ? (await tx.get<TranslationDoc>('Translations', source))?.doc : undefined;
+  const lines = (original?.lines ?? []).map((l) => ({ ...l, text: '', auto: false, machine: false, custom: false }));
+  const doc = {
+    _id: newId(),
+    created: base.created,
+    asset: base.asset,
+    workRequest: base.workRequest,
+    language: base.language,
+    status: 'incomplete',
+    kind,
+    ...(base.translator ? { translator: base.translator } : {}),
+    lines,
+    ...lineStats(lines),
+    printLines: [],
+    approval: false,
+  } as TranslationDoc;
+  return (await tx.insert<TranslationDoc>('Translations', doc)).doc;
+}
+
+const fieldError = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
+
+/**
+ * Places an order (`POST /workrequests`): checks who may and what is asked (asset, language, territory known; at
+ * least one of dialogue, narration, graphics; a due date ahead), fills the studio, project and asset snapshot from
+ * the asset, the requester from the caller, the first history entry; makes the translations (assigned when an
+ * assignee is given) and emits `wr-created` (requester, coordinators) and `wr-assigned` (the assignee).
+ */
+export async function placeOrder(
+  tx: Transaction,
+  bus: NotificationBus,
+  caller: Caller,
+  input: OrderInput,
+  now = Date.now(),
+): Promise<Stored<WorkRequestDoc>> {
+  const seconds = Math.floor(now / 1000);
+  if (!/^[0-9a-f]{24}$/.test(input.asset)) throw fieldError('asset', 'expected the id of an asset');
+  const asset = (await tx.get('Assets', input.asset))?.doc;
+  if (!asset && isStudioScoped(caller)) throw forbidden('asset: you may only place orders in your own studios');
+  if (!asset) throw fieldError('asset', 'no asset with this id');
+  const studio = typeof asset.studio === 'string' ? asset.studio : undefined;
+  requireOrderPlacer(caller, studio);
+  if (input.assignee !== undefined && !inStudioScope(caller, studio))
+    throw forbidden('assignee: only the studio’s coordinators assign an order');
+
+  const problems: { path: string; message: string }[] = [];
+  const language = await tx.list('Languages', {
+    filters: [{ field: 'code', op: 'eq', value: input.language }],
+    offset: 0,
+    limit: 1,
+  });
+  if (language.items.length === 0)
+    problems.push({ path: 'language', message: `no language with the code ${input.language}` });
+  const territory = await tx.list('Territories', {
+    filters: [{ field: 'name', op: 'eq', value: input.territory }],
+    offset: 0,
+    limit: 1,
+  });
+  if (territory.items.length === 0) problems.push({ path: 'territory', message: `no territory ${input.territory}` });
+  const asked = ['dialogue', 'narration', 'graphics'] as const;
+  if (!asked.some((k) => (input.dng[k]?.length ?? 0) > 0))
+    problems.push({ path: 'dng', message: 'choose at least one of dialogue, narration, graphics' });
+  if (input.due.date <= seconds) problems.push({ path: 'due.date', message: 'the due date is in the past' });
+  if (input.deliveryDeadline && input.deliveryDeadline.date < input.due.date)
+    problems.push({ path: 'deliveryDeadline.date', message: 'the delivery deadline is before the due date' });
+  if (problems.length) throw badRequest(`${problems[0]!.path}: ${problems[0]!.message}`, problems);
+
+  const translator = input.assignee ? await assigneeSummary(tx, input.assignee, studio) : undefined;
+  const projectId = typeof asset.project === 'string' ? asset.project : undefined;
+  const project = projectId ? (await tx.get('Projects', projectId))?.doc : undefined;
+  const embedded = await embeddedAssetOf(tx, asset);
+  const id = newId(now);
+  const transcription = (asset.transcription ?? {}) as { dialogue?: string; graphics?: string };
+  const made: Partial<Record<'dialogue' | 'graphics', TranslationDoc>> = {};
+  for (const kind of tracksOf(input, transcription))
+    made[kind] = await newTranslation(tx, kind, transcription[kind], {
+      asset: input.asset,
+      workRequest: id,
+      language: input.language,
+      created: seconds,
+      translator,
+    });
+  const [main, graphics] = made.dialogue ? [made.dialogue, made.graphics] : [made.graphics, undefined];
+  const status = input.status ?? 'submitted';
+  const { assignee: _assignee, reason, status: _status, materials, ...fields } = input;
+  const doc = {
+    ...fields,
+    _id: id,
+    created: seconds,
+    studio,
+    project: project
+      ? { _id: project._id, name: project.name, slug: project.slug, studio: project.studio, logo: project.logo }
+      : undefined,
+    asset: embedded,
+    assetType: asset.type,
+    aspectRatio: embedded.aspectRatio,
+    from: userSummaryOf(caller),
+    status,
+    reason: reason ?? 'Order placed',
+    history: [{ date: seconds, user: userSummaryOf(caller), status, reason: reason ?? 'Order placed' }],
+    instructions: input.instructions ?? '',
+    tags: input.tags ?? [],
+    materials: materials ? normalizeMaterials(materials) : [],
+    uses: input.uses ?? { items: [], details: {} },
+    recipients: input.recipients ?? {},
+    rejections: [],
+    encodes: [],
+    offlines: [],
+    graphicsAutomationJobs: [],
+    files: [],
+    shippingAddresses: [],
+    audioFile: null,
+    ...(main ? { translation: main._id, translationSummary: summarize(main) } : {}),
+    ...(graphics ? { graphicsTranslation: graphics._id, graphicsTranslationSummary: summarize(graphics) } : {}),
+  } as WorkRequestDoc;
+  const saved = await tx.insert<WorkRequestDoc>('Workrequests', JSON.parse(JSON.stringify(doc)) as WorkRequestDoc);
+  await emitWorkRequestEvent(tx, bus, { type: 'wr-created', actor: caller, workRequest: saved.doc, now });
+  if (translator)
+    await emitWorkRequestEvent(tx, bus, {
+      type: 'wr-assigned',
+      actor: caller,
+      workRequest: saved.doc,
+      notifyOnly: [translator._id],
+      now,
+    });
+  return saved;
+}

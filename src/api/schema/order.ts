@@ -1,0 +1,98 @@
+/**
+ * The bodies that place and change an order (docs/API.md, "Orders"): `POST /workrequests` (extension) and
+ * `PUT /workrequests/{id}`. Write-side schemas: strict where the record's are lenient (required fields, bounds,
+ * a real time zone), so the server refuses a bad order with a 400 naming each field and the app's forms can check
+ * the same rules before sending.
+ */
+import * as z from 'zod/mini';
+import { anyList, id } from './common';
+import { dng, uses } from './workRequest';
+import { INITIAL_STATUSES } from './workflow';
+import { WORK_REQUEST_STATUSES } from './workRequestRow';
+
+/** Whether the runtime knows this IANA time-zone name (`Europe/Paris`, `UTC`). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A date with its time zone, as a form sends it: both parts required, the zone one the runtime knows. */
+export const zonedDateInput = z.object({
+  date: z.int().check(z.minimum(0)),
+  tz: z.string().check(z.refine(isTimeZone, 'expected a time zone name such as Europe/Paris')),
+});
+export type ZonedDateInput = z.infer<typeof zonedDateInput>;
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+const required = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+
+export const INSTRUCTIONS_MAX = 20_000;
+export const instructionsInput = text(INSTRUCTIONS_MAX);
+/** Tags as this console writes them: short words (`rush`, `festival`), at most 30. */
+export const tagsInput = z.array(required(50)).check(z.maxLength(30));
+/** The materials checklist: each item named, with whether it arrived (`complete`) and was accepted (`approved`). */
+export const materialsInput = z
+  .array(
+    z.object({
+      name: required(200),
+      complete: z.optional(z.boolean()),
+      approved: z.optional(z.boolean()),
+      files: z.optional(anyList),
+    }),
+  )
+  .check(z.maxLength(100));
+/** The translator (or vendor's translator) who does the work, by user id; `null` unassigns. */
+export const assigneeInput = z.nullable(id);
+export const reasonInput = z.string().check(z.trim(), z.minLength(1, 'a reason is required'), z.maxLength(2000));
+
+/** Body of `POST /workrequests`: the server fills studio, project and asset snapshot, requester, history. */
+export const orderInput = z.object({
+  asset: id,
+  language: required(35),
+  territory: required(50),
+  /** What is localized: `dialogue`, `narration`, `graphics`, each a list of treatments (`subtitles`, `dub`…). */
+  dng,
+  due: zonedDateInput,
+  deliveryDeadline: z.optional(zonedDateInput),
+  uses: z.optional(uses),
+  dcp: z.optional(z.object({ items: anyList, details: anyList })),
+  assetCategory: z.optional(required(100)),
+  recipients: z.optional(z.record(z.string(), anyList)),
+  auto: z.optional(z.boolean()),
+  autosubs: z.optional(z.boolean()),
+  dualLanguages: z.optional(z.boolean()),
+  instructions: z.optional(instructionsInput),
+  tags: z.optional(tagsInput),
+  materials: z.optional(materialsInput),
+  assignee: z.optional(id),
+  /** `submitted` (default: the order is sent) or `incomplete` (a draft the requester completes later). */
+  status: z.optional(z.enum(INITIAL_STATUSES)),
+  /** The first history entry's reason (default "Order placed"). */
+  reason: z.optional(reasonInput),
+});
+export type OrderInput = z.infer<typeof orderInput>;
+
+/** The order fields `PUT /workrequests/{id}` changes (each change is a history entry). */
+export const ORDER_FIELDS = ['due', 'deliveryDeadline', 'instructions', 'tags', 'materials', 'assignee'] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+
+/**
+ * Body of `PUT /workrequests/{id}`: a status change (`status` with its `reason`), order changes, or both (the
+ * changes are made first, then the move). `reason`, without a status, is the history entry's reason for the
+ * changes.
+ */
+export const orderChange = z.object({
+  status: z.optional(z.enum(WORK_REQUEST_STATUSES)),
+  reason: z.optional(reasonInput),
+  due: z.optional(zonedDateInput),
+  deliveryDeadline: z.optional(zonedDateInput),
+  instructions: z.optional(instructionsInput),
+  tags: z.optional(tagsInput),
+  materials: z.optional(materialsInput),
+  assignee: z.optional(assigneeInput),
+});
+export type OrderChange = z.infer<typeof orderChange>;
