@@ -118,6 +118,11 @@ export class Authenticator {
    * Checks the password with scrypt (through the gate; throws GateFull when it is full). A check of the same header
    * already under way is shared. `priority`: the caller is known to this server (signInGuard.ts).
    */
+  /** Whether a check of this header is under way (a `verify` of it now joins that check, costing nothing more). */
+  checking(header: string): boolean {
+    return this.running.has(this.cacheKey(header));
+  }
+
   verify(header: string, creds: Credentials, options: { priority?: boolean } = {}): Promise<Verdict> {
     const cacheKey = this.cacheKey(header);
     const under = this.running.get(cacheKey);

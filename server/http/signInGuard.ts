@@ -157,13 +157,16 @@ export async function installSignInGuard(
         retryAfter: wait,
       });
     }
+    // The same header already being checked (an app's first requests, sent together): this one waits for that
+    // check's verdict and is no further check of the address's.
+    const joins = auth.checking(header);
     const checking = inFlight.get(address) ?? 0;
-    if (!isKnown && checking >= PER_ADDRESS_IN_FLIGHT) {
+    if (!joins && !isKnown && checking >= PER_ADDRESS_IN_FLIGHT) {
       // More at once than any one place signs in with: counts against the address like a failure.
       await counters.bump([keys.address], windowMs);
       throw busy(reply);
     }
-    inFlight.set(address, checking + 1);
+    if (!joins) inFlight.set(address, checking + 1);
     let verdict;
     try {
       verdict = await auth.verify(header, creds, { priority: isKnown });
@@ -171,9 +174,11 @@ export async function installSignInGuard(
       if (error instanceof GateFull) throw busy(reply);
       throw error;
     } finally {
-      const left = (inFlight.get(address) ?? 1) - 1;
-      if (left > 0) inFlight.set(address, left);
-      else inFlight.delete(address);
+      if (!joins) {
+        const left = (inFlight.get(address) ?? 1) - 1;
+        if (left > 0) inFlight.set(address, left);
+        else inFlight.delete(address);
+      }
     }
     if (verdict.ok) {
       await remember(keys);
