@@ -5,13 +5,12 @@
  */
 import {
   useCallback,
-  useDeferredValue,
+  startTransition,
   useEffect,
   useId,
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type CSSProperties,
   type KeyboardEvent,
 } from 'react';
@@ -70,12 +69,12 @@ function inDialog(target: EventTarget | null): boolean {
 export function TranslationEditor(props: EditorProps) {
   const { doc, translationId, canApprove } = props;
   const idBase = useId().replace(/:/g, '');
-  const version = useSyncExternalStore(
-    useCallback((l: () => void) => doc.subscribe(l), [doc]),
-    () => doc.version,
-  );
-  // The grid and the checks follow the document in a deferred render: a keystroke paints its row first.
-  const shownVersion = useDeferredValue(version);
+  // The page follows the document in a transition: a keystroke renders and paints its own row first (LineRow keeps
+  // its text), the grid, the checks and the toolbar after, interruptibly. Everything reads the document itself, so
+  // a render shows its latest state whichever version triggered it.
+  // (The document does not change between this render and the subscription: the page makes it with its lines.)
+  const [version, setVersion] = useState(doc.version);
+  useEffect(() => doc.subscribe(() => startTransition(() => setVersion(doc.version))), [doc]);
   const [bindings, setBindings] = useShortcutBindings();
   const keysOf = (command: Command) => bindings[command].map(displayChord).join(' or ');
   const [activeIndex, setActiveIndex] = useState(0);
@@ -540,7 +539,7 @@ export function TranslationEditor(props: EditorProps) {
       {findOpen ? (
         <FindReplacePanel
           doc={doc}
-          version={shownVersion}
+          version={version}
           readOnly={readOnly}
           onJump={jumpTo}
           onClose={() => setFindOpen(false)}
@@ -559,7 +558,7 @@ export function TranslationEditor(props: EditorProps) {
         <LineGrid
           idBase={idBase}
           doc={doc}
-          version={shownVersion}
+          version={version}
           activeIndex={activeIndex}
           readOnly={readOnly}
           dir={props.dir}
@@ -575,7 +574,7 @@ export function TranslationEditor(props: EditorProps) {
           <div id={`${idBase}-problems`} className="editor__side">
             <ProblemsPanel
               doc={doc}
-              version={shownVersion}
+              version={version}
               onJump={jumpTo}
               onNext={nextProblem}
               onPrevious={previousProblem}
