@@ -133,6 +133,7 @@ test('the overlay lists every key, changes one (refusing a taken one) and resets
 });
 
 test('keyboard only: from the first line to a submitted translation; Escape leaves the lines', async ({ page }) => {
+  test.setTimeout(120_000); // two page loads, an axe scan and ~60 key presses
   await signIn(page, ACCOUNTS.translator);
   await openEditor(page);
   await expectAccessible(page, 'the line editor', '.page--editor');
