@@ -74,3 +74,15 @@ export async function expectAccessible(page: Page, name: string, include?: strin
   );
   expect(summary, `accessibility of ${name}`).toEqual([]);
 }
+
+/** The translation textarea of line `line` (1-based) in the line editor. */
+export function editorLine(page: Page, line: number) {
+  return page.getByRole('textbox', { name: `Translation of line ${line}`, exact: true });
+}
+
+/** Opens the line editor of a work request's translation and waits for its first line. */
+export async function openTranslationEditor(page: Page, workRequestId: string): Promise<void> {
+  await page.goto(`/work-requests/${workRequestId}/translation`);
+  await expect(page.getByRole('grid', { name: /translation lines/i })).toBeVisible();
+  await expect(editorLine(page, 1)).toBeVisible();
+}

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, signIn } from './support';
+import { ACCOUNTS, apiList, basic, editorLine, openTranslationEditor, signIn } from './support';
 
 interface ListedTranslation {
   _id: string;
@@ -45,15 +45,8 @@ function row(page: Page, line: number) {
   return page.locator(`[role="row"][data-line="${line}"]`);
 }
 
-function text(page: Page, line: number) {
-  return page.getByRole('textbox', { name: `Translation of line ${line}`, exact: true });
-}
-
-async function openEditor(page: Page) {
-  await page.goto(`/work-requests/${workRequestId}/translation`);
-  await expect(page.getByRole('grid', { name: /translation lines/i })).toBeVisible();
-  await expect(text(page, 1)).toBeVisible();
-}
+const text = editorLine;
+const openEditor = (page: Page) => openTranslationEditor(page, workRequestId);
 
 async function saved(page: Page) {
   await expect(page.locator('[data-save-status]')).toHaveAttribute('data-save-status', 'saved', { timeout: 15_000 });

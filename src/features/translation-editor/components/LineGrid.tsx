@@ -1,9 +1,11 @@
 /**
  * The lines as an ARIA grid, virtualized (TanStack Virtual with measureElement: rows have different heights).
- * Only the rows in view are rendered; the size estimate is generous so the scrollbar settles quickly.
+ * Only the rows in view are rendered, and the active one wherever it is: scrolling it out of view must not unmount
+ * the field that has the focus (the focus would fall to the page and the typing with it). The size estimate is
+ * generous so the scrollbar settles quickly. Memoized: a keystroke re-renders it in the deferred pass only.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type CSSProperties, type MutableRefObject } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef, type CSSProperties, type MutableRefObject } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
 import { LineRow, type RowHandlers } from './LineRow';
 
@@ -30,14 +32,32 @@ interface Props {
 
 const ESTIMATE = 104;
 
-export function LineGrid({ idBase, doc, activeIndex, readOnly, handlers, apiRef, label, ...text }: Props) {
+/** The rows in view plus the active one. */
+export function withActive(range: Range, activeIndex: number): number[] {
+  const indexes = defaultRangeExtractor(range);
+  if (activeIndex < 0 || activeIndex >= range.count || indexes.includes(activeIndex)) return indexes;
+  return [...indexes, activeIndex].sort((a, b) => a - b);
+}
+
+export const LineGrid = memo(function LineGrid({
+  idBase,
+  doc,
+  activeIndex,
+  readOnly,
+  handlers,
+  apiRef,
+  label,
+  ...text
+}: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rangeExtractor = useCallback((range: Range) => withActive(range, activeIndex), [activeIndex]);
   const virtualizer = useVirtualizer({
     count: doc.count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATE,
     overscan: 6,
     getItemKey: (index) => doc.row(index)?.key ?? index,
+    rangeExtractor,
   });
 
   useEffect(() => {
@@ -91,6 +111,7 @@ export function LineGrid({ idBase, doc, activeIndex, readOnly, handlers, apiRef,
                 original={doc.originalOf(row.line)}
                 problems={doc.problemsOf(row.key)}
                 active={item.index === activeIndex}
+                last={item.index === doc.count - 1}
                 readOnly={readOnly}
                 dir={text.dir}
                 lang={text.lang}
@@ -108,4 +129,4 @@ export function LineGrid({ idBase, doc, activeIndex, readOnly, handlers, apiRef,
       </div>
     </div>
   );
-}
+});

@@ -1,14 +1,22 @@
 /**
  * One line of the grid: number and source mark, timing, duration and reading speed, the original for reference,
  * the editable translation with its problems, and the position. Memoized: typing re-renders only its own row.
+ *
+ * The text shown is the row's own state: a keystroke renders this row at once and hands the text to the document,
+ * whose other views (the grid, the checks) follow in a deferred render. A change from elsewhere (undo, replace,
+ * import) comes back as a new `line` and replaces it.
+ *
+ * Keys: only the line being edited is in the Tab order (the grid is one stop; Tab and Shift+Tab go from line to
+ * line and leave the grid past the last and the first line); Escape leaves the grid.
  */
-import { memo, type CSSProperties, type KeyboardEvent } from 'react';
+import { memo, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { Line } from '../../../api/schema/translation';
 import type { QcProblem } from '../model/qc/types';
 import { charsPerSecond } from '../model/qc/rules/readingSpeed';
 import { positionOf, sourceOf, startMsOf, stopMsOf, type Position } from '../model/lineFields';
 import { formatSeconds } from '../model/timecode';
-import { commandFor, type Command } from '../model/shortcuts';
+import type { Command, KeyInput } from '../model/shortcuts';
+import { useChanged } from '../../../lib/useChanged';
 import { SafeText } from './SafeText';
 import { SourceMark } from './SourceLegend';
 import { TimeInput } from './TimeInput';
@@ -16,6 +24,10 @@ import { TimeInput } from './TimeInput';
 export interface RowHandlers {
   onText: (index: number, text: string) => void;
   onCommand: (command: Command, index: number, textarea: HTMLTextAreaElement | undefined) => void;
+  /** The command a key press means with the user's keys. */
+  commandFor: (event: KeyInput, inText: boolean) => Command | undefined;
+  /** Escape in a line: focus leaves the grid. */
+  onLeave: (index: number) => void;
   onFocusRow: (index: number) => void;
   onTiming: (index: number, edge: 'start' | 'stop', ms: number) => string | undefined;
   onPosition: (index: number, position: Position) => void;
@@ -29,6 +41,7 @@ interface Props {
   original: string | undefined;
   problems: readonly QcProblem[];
   active: boolean;
+  last: boolean;
   readOnly: boolean;
   dir: 'rtl' | 'ltr';
   lang: string | undefined;
@@ -43,7 +56,9 @@ interface Props {
 
 export const LineRow = memo(function LineRow(props: Props) {
   const { idBase, index, rowKey, line, original, problems, active, readOnly, handlers } = props;
-  const text = line.text ?? '';
+  const lineText = line.text ?? '';
+  const [text, setText] = useState(lineText);
+  if (useChanged(lineText) && lineText !== text) setText(lineText);
   const startMs = startMsOf(line);
   const stopMs = stopMsOf(line);
   const duration = startMs !== undefined && stopMs !== undefined ? stopMs - startMs : undefined;
@@ -58,17 +73,23 @@ export const LineRow = memo(function LineRow(props: Props) {
   const hasError = problems.some((p) => p.severity === 'error');
   const number = index + 1;
 
+  const tabIndex = active ? 0 : -1;
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     const ta = event.currentTarget;
-    let command = commandFor(event, true);
-    if (
-      !command &&
-      !event.altKey &&
-      !event.ctrlKey &&
-      !event.metaKey &&
-      !event.shiftKey &&
-      ta.selectionStart === ta.selectionEnd
-    ) {
+    let command = handlers.commandFor(event, true);
+    const plain = !event.altKey && !event.ctrlKey && !event.metaKey;
+    if (!command && plain && event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      handlers.onLeave(index);
+      return;
+    }
+    // Tab goes from line to line; past the last (or before the first) line it leaves the grid as usual.
+    if (!command && plain && event.key === 'Tab') {
+      if (event.shiftKey ? index === 0 : props.last) return;
+      command = event.shiftKey ? 'previous-line' : 'next-line';
+    }
+    if (!command && plain && !event.shiftKey && ta.selectionStart === ta.selectionEnd) {
       if (event.key === 'ArrowUp' && !ta.value.slice(0, ta.selectionStart).includes('\n')) command = 'previous-line';
       if (event.key === 'ArrowDown' && !ta.value.slice(ta.selectionEnd).includes('\n')) command = 'next-line';
     }
@@ -93,6 +114,7 @@ export const LineRow = memo(function LineRow(props: Props) {
       data-index={index}
       data-line={number}
       role="row"
+      aria-label={`Line ${number}, ${line.startTime ?? 'no start'} to ${line.stopTime ?? 'no stop'}`}
       aria-rowindex={index + 2}
       aria-selected={active}
       className={className}
@@ -109,6 +131,7 @@ export const LineRow = memo(function LineRow(props: Props) {
           label={`Start of line ${number}`}
           value={line.startTime ?? ''}
           readOnly={readOnly}
+          tabIndex={tabIndex}
           onCommit={(ms) => handlers.onTiming(index, 'start', ms)}
           onEscape={() => document.getElementById(textId)?.focus()}
         />
@@ -117,6 +140,7 @@ export const LineRow = memo(function LineRow(props: Props) {
           label={`Stop of line ${number}`}
           value={line.stopTime ?? ''}
           readOnly={readOnly}
+          tabIndex={tabIndex}
           onCommit={(ms) => handlers.onTiming(index, 'stop', ms)}
           onEscape={() => document.getElementById(textId)?.focus()}
         />
@@ -150,8 +174,12 @@ export const LineRow = memo(function LineRow(props: Props) {
           style={props.textStyle}
           rows={Math.max(2, text.split('\n').length)}
           readOnly={readOnly}
+          tabIndex={tabIndex}
           spellCheck
-          onChange={(e) => handlers.onText(index, e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            handlers.onText(index, e.target.value);
+          }}
           onKeyDown={onKeyDown}
         />
         {problems.length > 0 ? (
@@ -171,6 +199,7 @@ export const LineRow = memo(function LineRow(props: Props) {
           aria-label={`Position of line ${number}`}
           value={position}
           disabled={readOnly}
+          tabIndex={tabIndex}
           onChange={(e) => handlers.onPosition(index, e.target.value === 'top' ? 'top' : 'bottom')}
         >
           <option value="bottom">Bottom</option>

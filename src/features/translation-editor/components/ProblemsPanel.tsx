@@ -42,7 +42,8 @@ const ProblemItem = memo(function ProblemItem({
   );
 });
 
-export function ProblemsPanel({ doc, version, onJump, onNext, onPrevious }: Props) {
+/** Memoized: the editor passes its deferred version, so a keystroke does not re-render the list. */
+export const ProblemsPanel = memo(function ProblemsPanel({ doc, version, onJump, onNext, onPrevious }: Props) {
   // The parent passes a new onJump each render; the entries get one that never changes and calls the latest (kept
   // after each commit, before any click can reach it: a ref is not written during render).
   const latestJump = useRef(onJump);
@@ -77,4 +78,4 @@ export function ProblemsPanel({ doc, version, onJump, onNext, onPrevious }: Prop
       {rows.length > SHOWN ? <p className="hint">Showing the first {SHOWN}; use Next (F8) to go through all.</p> : null}
     </aside>
   );
-}
+});

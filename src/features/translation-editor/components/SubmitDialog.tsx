@@ -50,7 +50,7 @@ export function SubmitDialog({ doc, submitting, error, onConfirm, onJump, onClos
         ) : null}
       </div>
       <div className="modal__actions te-actions">
-        <button type="button" className="button button--quiet" onClick={onClose}>
+        <button type="button" className="button button--quiet" onClick={onClose} data-autofocus>
           Keep working
         </button>
         <button type="button" className="button button--primary" onClick={onConfirm} disabled={submitting}>

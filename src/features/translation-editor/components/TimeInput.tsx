@@ -11,9 +11,11 @@ interface Props {
   /** Returns an error message when the value cannot be used (e.g. stop before start). */
   onCommit: (ms: number) => string | undefined;
   onEscape: () => void;
+  /** -1 outside the line being edited: the grid is one stop in the Tab order. */
+  tabIndex?: number;
 }
 
-export function TimeInput({ id, label, value, readOnly, onCommit, onEscape }: Props) {
+export function TimeInput({ id, label, value, readOnly, onCommit, onEscape, tabIndex }: Props) {
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | undefined>();
   const valueChanged = useChanged(value);
@@ -51,6 +53,7 @@ export function TimeInput({ id, label, value, readOnly, onCommit, onEscape }: Pr
         aria-describedby={error ? `${id}-error` : undefined}
         value={draft}
         readOnly={readOnly}
+        tabIndex={tabIndex}
         spellCheck={false}
         inputMode="numeric"
         onChange={(e) => setDraft(e.target.value)}

@@ -5,18 +5,18 @@
  */
 import {
   useCallback,
+  startTransition,
   useEffect,
   useId,
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type CSSProperties,
   type KeyboardEvent,
 } from 'react';
 import type { Line } from '../../../api/schema/translation';
 import { type EditorDocument } from '../model/editorDocument';
-import { commandFor, type Command } from '../model/shortcuts';
+import { commandFor, displayChord, type Command, type KeyInput } from '../model/shortcuts';
 import { toggleTag, type FormatTag } from '../model/text';
 import { positionOf, sameLine, startMsOf, stopMsOf } from '../model/lineFields';
 import type { QcProfile } from '../model/qc/types';
@@ -25,6 +25,7 @@ import { browserStorage, clearDraft, loadDraft, type Draft } from '../model/draf
 import { cuesOf } from '../model/importPlan';
 import { formatSrt, formatVtt } from '../model/subtitleFiles';
 import { useTranslationSync, type SyncMeta } from '../hooks/useTranslationSync';
+import { useShortcutBindings } from '../hooks/useShortcutBindings';
 import { LineGrid, type GridApi } from './LineGrid';
 import type { RowHandlers } from './LineRow';
 import { SaveIndicator } from './SaveIndicator';
@@ -60,13 +61,22 @@ function isTextField(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.matches('input, textarea, select') || target.isContentEditable);
 }
 
+/** Keys typed in a dialog (which sits inside the editor) are the dialog's. */
+function inDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('dialog') !== null;
+}
+
 export function TranslationEditor(props: EditorProps) {
   const { doc, translationId, canApprove } = props;
   const idBase = useId().replace(/:/g, '');
-  const version = useSyncExternalStore(
-    useCallback((l: () => void) => doc.subscribe(l), [doc]),
-    () => doc.version,
-  );
+  // The page follows the document in a transition: a keystroke renders and paints its own row first (LineRow keeps
+  // its text), the grid, the checks and the toolbar after, interruptibly. Everything reads the document itself, so
+  // a render shows its latest state whichever version triggered it.
+  // (The document does not change between this render and the subscription: the page makes it with its lines.)
+  const [version, setVersion] = useState(doc.version);
+  useEffect(() => doc.subscribe(() => startTransition(() => setVersion(doc.version))), [doc]);
+  const [bindings, setBindings] = useShortcutBindings();
+  const keysOf = (command: Command) => bindings[command].map(displayChord).join(' or ');
   const [activeIndex, setActiveIndex] = useState(0);
   const [dialog, setDialog] = useState<Dialog>();
   const [findOpen, setFindOpen] = useState(false);
@@ -97,6 +107,7 @@ export function TranslationEditor(props: EditorProps) {
     readOnly: props.meta.status === 'submitted',
   });
   const readOnly = sync.meta.status === 'submitted';
+  const { saveNow } = sync; // stable, unlike `sync`: the key handlers below must not change on every render
 
   // ----- focus -----
   const applyPendingFocus = useCallback(() => {
@@ -110,6 +121,8 @@ export function TranslationEditor(props: EditorProps) {
     const el = document.getElementById(`${idBase}-${want.field === 'start' ? 'start' : 'text'}-${row.key}`) as
       HTMLTextAreaElement | HTMLInputElement | null;
     if (!el) return false;
+    // The row shows the document's text after the deferred render: place the caret in that text, not the old one.
+    if (el instanceof HTMLTextAreaElement && el.value !== (row.line.text ?? '')) return false;
     el.focus({ preventScroll: false });
     if (el instanceof HTMLTextAreaElement) {
       if (want.selection) el.setSelectionRange(want.selection[0], want.selection[1]);
@@ -250,13 +263,42 @@ export function TranslationEditor(props: EditorProps) {
         case 'find':
           return setFindOpen(true);
         case 'save':
-          void sync.saveNow();
+          void saveNow();
           return;
+        case 'submit':
+          if (editing) setDialog('submit');
+          return;
+        case 'focus-line':
+          return focusRow(index, { caret: 'end' });
         case 'shortcuts':
           return setDialog('shortcuts');
       }
     },
-    [doc, focusRow, jumpToProblem, readOnly, sync],
+    [doc, focusRow, jumpToProblem, readOnly, saveNow],
+  );
+
+  const submitButtonId = `${idBase}-submit`;
+  const exportButtonId = `${idBase}-export`;
+  /** Escape in a line: to Submit… (Export when read-only), whence Tab comes back to the line. */
+  const leaveGrid = useCallback(
+    (index: number) => {
+      doc.seal();
+      const target = document.getElementById(readOnly ? exportButtonId : submitButtonId);
+      target?.focus();
+      setAnnouncement(
+        `Left the lines at line ${index + 1}. Tab goes back to it; Shift+Tab to the other editor actions.`,
+      );
+    },
+    [doc, exportButtonId, readOnly, submitButtonId],
+  );
+
+  const bindingsRef = useRef(bindings);
+  useEffect(() => {
+    bindingsRef.current = bindings;
+  }, [bindings]);
+  const matchKey = useCallback(
+    (event: KeyInput, inText: boolean) => commandFor(event, inText, bindingsRef.current),
+    [],
   );
 
   const handlers: RowHandlers = useMemo(
@@ -265,6 +307,8 @@ export function TranslationEditor(props: EditorProps) {
         if (!readOnly) doc.setText(index, text);
       },
       onCommand: runCommand,
+      commandFor: matchKey,
+      onLeave: leaveGrid,
       onFocusRow: (index) => {
         setActiveIndex((current) => {
           if (current !== index) doc.seal();
@@ -285,12 +329,13 @@ export function TranslationEditor(props: EditorProps) {
         if (!readOnly) doc.setPosition(index, position);
       },
     }),
-    [doc, readOnly, runCommand],
+    [doc, leaveGrid, matchKey, readOnly, runCommand],
   );
 
   const onEditorKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Keys that reached here did not come from a line's text (that handler stops them).
-    const command = commandFor(event, isTextField(event.target));
+    if (inDialog(event.target)) return;
+    const command = matchKey(event, isTextField(event.target));
     if (!command || command === 'next-line' || command === 'previous-line') return;
     if (
       (command === 'undo' || command === 'redo') &&
@@ -301,6 +346,36 @@ export function TranslationEditor(props: EditorProps) {
     event.preventDefault();
     runCommand(command, activeIndex, undefined);
   };
+
+  // Focus on the page itself (after a click on nothing, or a removed element): the editor's keys still work, and
+  // typing goes to the line being edited. Keys anywhere else (the shell's search, a dialog) are left alone.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const target = event.target;
+      if (event.defaultPrevented || (target !== document.body && target !== document.documentElement)) return;
+      if (document.querySelector('dialog[open]')) return;
+      const command = matchKey(event, false);
+      if (command) {
+        event.preventDefault();
+        runCommand(command, activeIndex, undefined);
+        return;
+      }
+      const typing = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+      const row = doc.row(activeIndex);
+      const field = typing && !readOnly && row ? document.getElementById(`${idBase}-text-${row.key}`) : null;
+      if (field instanceof HTMLTextAreaElement) {
+        // Focused during the keydown: the character lands in the line, at its end.
+        field.focus();
+        field.setSelectionRange(field.value.length, field.value.length);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [activeIndex, doc, idBase, matchKey, readOnly, runCommand]);
+
+  const jumpTo = useCallback((i: number) => focusRow(i, { caret: 'end' }), [focusRow]);
+  const nextProblem = useCallback(() => jumpToProblem(1), [jumpToProblem]);
+  const previousProblem = useCallback(() => jumpToProblem(-1), [jumpToProblem]);
 
   // ----- workflow -----
   const submit = async () => {
@@ -354,7 +429,7 @@ export function TranslationEditor(props: EditorProps) {
           className="button button--small"
           onClick={() => runCommand('undo', activeIndex, undefined)}
           disabled={readOnly || !doc.history.canUndo}
-          title="Ctrl+Z"
+          title={keysOf('undo')}
         >
           ↶ Undo
         </button>
@@ -363,7 +438,7 @@ export function TranslationEditor(props: EditorProps) {
           className="button button--small"
           onClick={() => runCommand('redo', activeIndex, undefined)}
           disabled={readOnly || !doc.history.canRedo}
-          title="Ctrl+Shift+Z"
+          title={keysOf('redo')}
         >
           ↷ Redo
         </button>
@@ -373,14 +448,14 @@ export function TranslationEditor(props: EditorProps) {
           className="button button--small"
           onClick={() => setFindOpen((v) => !v)}
           aria-expanded={findOpen}
-          title="Ctrl+F"
+          title={keysOf('find')}
         >
           Find &amp; replace
         </button>
         <button type="button" className="button button--small" onClick={() => setDialog('import')} disabled={readOnly}>
           Import…
         </button>
-        <button type="button" className="button button--small" onClick={() => exportAs('srt')}>
+        <button id={exportButtonId} type="button" className="button button--small" onClick={() => exportAs('srt')}>
           Export SRT
         </button>
         <button type="button" className="button button--small" onClick={() => exportAs('vtt')}>
@@ -404,7 +479,7 @@ export function TranslationEditor(props: EditorProps) {
           className="button button--small"
           onClick={() => setDialog('shortcuts')}
           aria-label="Keyboard shortcuts"
-          title="Keyboard shortcuts (?)"
+          title={`Keyboard shortcuts (? or ${keysOf('shortcuts')})`}
         >
           ?
         </button>
@@ -432,7 +507,13 @@ export function TranslationEditor(props: EditorProps) {
           </>
         ) : null}
         {!readOnly ? (
-          <button type="button" className="button button--small button--primary" onClick={() => setDialog('submit')}>
+          <button
+            id={submitButtonId}
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => setDialog('submit')}
+            title={keysOf('submit')}
+          >
             Submit…
           </button>
         ) : null}
@@ -460,7 +541,7 @@ export function TranslationEditor(props: EditorProps) {
           doc={doc}
           version={version}
           readOnly={readOnly}
-          onJump={(i) => focusRow(i, { caret: 'end' })}
+          onJump={jumpTo}
           onClose={() => setFindOpen(false)}
         />
       ) : null}
@@ -468,7 +549,7 @@ export function TranslationEditor(props: EditorProps) {
       <div className="editor__legend">
         <SourceLegend />
         <span className="hint">
-          Press <kbd>?</kbd> for shortcuts · {doc.count} lines ·{' '}
+          Press <kbd>?</kbd> for shortcuts · <kbd>Esc</kbd> leaves the lines · {doc.count} lines ·{' '}
           {props.meta.status ? `status: ${sync.meta.status}` : ''}
         </span>
       </div>
@@ -494,9 +575,9 @@ export function TranslationEditor(props: EditorProps) {
             <ProblemsPanel
               doc={doc}
               version={version}
-              onJump={(i) => focusRow(i, { caret: 'end' })}
-              onNext={() => jumpToProblem(1)}
-              onPrevious={() => jumpToProblem(-1)}
+              onJump={jumpTo}
+              onNext={nextProblem}
+              onPrevious={previousProblem}
             />
           </div>
         ) : null}
@@ -506,7 +587,9 @@ export function TranslationEditor(props: EditorProps) {
         {announcement}
       </p>
 
-      {dialog === 'shortcuts' ? <ShortcutsDialog onClose={() => setDialog(undefined)} /> : null}
+      {dialog === 'shortcuts' ? (
+        <ShortcutsDialog bindings={bindings} onChange={setBindings} onClose={() => setDialog(undefined)} />
+      ) : null}
       {dialog === 'import' ? (
         <ImportDialog
           doc={doc}

@@ -55,7 +55,8 @@ export function useTranslationSync({
   const etag = useRef(initialEtag);
   const base = useRef(baseLines);
   const savedVersion = useRef(doc.editVersion);
-  const inFlight = useRef(false);
+  /** The save on its way, if any: one at a time. */
+  const inFlight = useRef<Promise<boolean> | undefined>(undefined);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const blocked = useRef(false);
@@ -66,14 +67,12 @@ export function useTranslationSync({
     saveDraft(browserStorage(), { translationId, baseEtag: etag.current, lines: doc.lines(), savedAt: Date.now() });
   }, [doc, translationId]);
 
-  const send = useCallback(
-    async (extra: Partial<Translation> = {}): Promise<boolean> => {
-      if (inFlight.current) return false;
+  const sendOnce = useCallback(
+    async (extra: Partial<Translation>): Promise<boolean> => {
       if (typeof navigator !== 'undefined' && navigator.onLine === false) {
         setStatus('offline');
         return false;
       }
-      inFlight.current = true;
       const version = doc.editVersion;
       const lines = numbered(doc.lines());
       setStatus('saving');
@@ -113,11 +112,22 @@ export function useTranslationSync({
           setStatus('error');
         }
         return false;
-      } finally {
-        inFlight.current = false;
       }
     },
     [doc, translationId],
+  );
+
+  /** Sends the lines (and `extra`); false at once when a save is already on its way. */
+  const send = useCallback(
+    (extra: Partial<Translation> = {}): Promise<boolean> => {
+      if (inFlight.current) return Promise.resolve(false);
+      const sending = sendOnce(extra).finally(() => {
+        inFlight.current = undefined;
+      });
+      inFlight.current = sending;
+      return sending;
+    },
+    [sendOnce],
   );
 
   const schedule = useCallback(
@@ -182,10 +192,14 @@ export function useTranslationSync({
     };
   }, [doc, writeDraft]);
 
-  /** Saves now (Ctrl+S), optionally with other fields (status, approval) in the same request. */
+  /**
+   * Saves now (Ctrl+S), optionally with other fields (status, approval) in the same request; an autosave on its
+   * way is waited for first (a Submit pressed during one would otherwise fail).
+   */
   const saveNow = useCallback(
     async (extra?: Partial<Translation>) => {
       clearTimeout(saveTimer.current);
+      while (inFlight.current) await inFlight.current;
       if (blocked.current) return false;
       if (!extra && doc.editVersion === savedVersion.current) return true;
       return send(extra);

@@ -47,6 +47,17 @@ describe('EditorDocument', () => {
     expect(doc.problemsOf(doc.row(1)!.key)).toEqual([]);
   });
 
+  it("keeps a neighbour's problems array when typing does not change them (its row skips re-rendering)", () => {
+    const doc = make();
+    doc.setText(0, 'x'.repeat(50));
+    doc.setText(2, 'y'.repeat(50));
+    const neighbour = doc.problemsOf(doc.row(2)!.key);
+    expect(neighbour.length).toBeGreaterThan(0);
+    doc.setText(1, 'Line 2 edited'); // re-checks lines 1–3
+    expect(doc.problemsOf(doc.row(2)!.key)).toBe(neighbour);
+    expect(doc.problemRowCount).toBe(2);
+  });
+
   it('touches only the edited row objects (no whole-file copies)', () => {
     const doc = make(1000);
     const before = Array.from({ length: 1000 }, (_, i) => doc.row(i));

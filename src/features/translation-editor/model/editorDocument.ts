@@ -3,7 +3,7 @@
  *
  * Performance: an edit replaces one row in place (rows are immutable objects, the array is spliced), records
  * one change in the history (references, not copies) and re-checks only the edited rows and their neighbours.
- * Problems are cached per row; counts are kept up to date incrementally.
+ * Problems are cached per row (the same array while they stay the same); counts are kept up to date incrementally.
  */
 import type { Line } from '../../../api/schema/translation';
 import { History, applySplice, type Splice } from './history';
@@ -35,6 +35,10 @@ export interface LineEdit {
 }
 
 const NONE: readonly QcProblem[] = Object.freeze([]);
+
+const sameProblems = (a: readonly QcProblem[], b: readonly QcProblem[]) =>
+  a.length === b.length &&
+  a.every((p, i) => p.rule === b[i]!.rule && p.severity === b[i]!.severity && p.message === b[i]!.message);
 
 export class EditorDocument {
   private rows: Row[];
@@ -325,8 +329,11 @@ export class EditorDocument {
     for (let i = 0; i < this.rows.length; i++) this.recheck(i);
   }
 
+  /** Keeps the cached array when the problems are the same: its rows (memoized on it) skip re-rendering. */
   private setProblems(key: number, problems: readonly QcProblem[]): void {
-    const before = this.problems.get(key)?.length ?? 0;
+    const cached = this.problems.get(key);
+    if (cached && sameProblems(cached, problems)) return;
+    const before = cached?.length ?? 0;
     if (problems.length === 0) this.problems.delete(key);
     else this.problems.set(key, problems);
     this.rowsWithProblems += (problems.length > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
