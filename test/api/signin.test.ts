@@ -8,12 +8,13 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteStore } from '../../server/storage/sqlite/sqliteStore';
+import { openStore } from '../../server/storage/openStore';
+import type { Store } from '../../server/storage/store';
 import { hashPassword } from '../../server/domain/passwords';
 import type { UserDoc } from '../../server/domain/types';
 import { basic, call, DEMO, startServer, type Account, type TestServer } from '../support/server';
+import { databaseFile } from '../support/database';
 
 const WINDOW_SECONDS = 600;
 const LIMITS = { perAccountAddress: 3, perAddress: 6, perAccount: 5 };
@@ -210,17 +211,20 @@ describe('disabled and unregistered users', () => {
 });
 
 describe('stored password hashes', () => {
-  const dbFile = () => path.join(server.dataDir, 'mws.sqlite');
-  /** Runs `fn` on the server's database while the server is stopped. */
-  const withStore = async <T>(fn: (store: SqliteStore) => Promise<T>): Promise<T> => {
-    const store = new SqliteStore(dbFile());
+  /** Runs `fn` on the server's store (SQLite in its data directory or its PostgreSQL database) while it is stopped. */
+  const withStore = async <T>(fn: (store: Store) => Promise<T>): Promise<T> => {
+    const { store } = await openStore({
+      databaseUrl: server.databaseUrl,
+      dbFile: databaseFile(server.dataDir),
+      bus: false,
+    });
     try {
       return await fn(store);
     } finally {
       await store.close();
     }
   };
-  const userNamed = async (store: SqliteStore, username: string) =>
+  const userNamed = async (store: Store, username: string) =>
     (
       await store.list<UserDoc>('Users', {
         filters: [{ field: 'username', op: 'eq', value: username }],
