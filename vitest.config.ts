@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { TEST_ADMIN_URL, postgresReachable } from './server/storage/postgres/testDatabase.ts';
 import { ProjectJsonReporter } from './test/support/projectJsonReporter.ts';
@@ -24,7 +25,7 @@ const NOT_RUN = 'test/support/postgresNotRun.test.ts';
 
 const serverBacked = SERVER_BACKED_DIRS.flatMap((dir) =>
   fs
-    .readdirSync(dir)
+    .readdirSync(fileURLToPath(new URL(dir, import.meta.url)))
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => `${dir}/${f}`)
     .filter((file) => !POSTGRES_ONLY.includes(file)),
@@ -58,6 +59,8 @@ export default defineConfig(async () => ({
         test: {
           ...shared,
           name: 'sqlite',
+          // Whatever the shell has: this project's servers are on SQLite (test/support/server.ts).
+          env: { TEST_STORE: 'sqlite' },
           include: ALL,
           exclude: [...configDefaults.exclude, ...POSTGRES_ONLY, NOT_RUN],
         },
