@@ -273,5 +273,6 @@ describe('stored password hashes', () => {
     for (const account of [DEMO.translator, DEMO.coordinator]) {
       expect((await call(server, 'POST', '/api/session', { as: account, body: {} })).status).toBe(200);
     }
-  });
+    // Two restarts, each opening the store beside a stopped server: on PostgreSQL on a busy machine, over 20 s.
+  }, 60_000);
 });
