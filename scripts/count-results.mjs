@@ -1,10 +1,14 @@
 // Sums passed and failed tests over the runners' JSON reports (vitest, Playwright) and prints
-// "N passed, N failed". A report that is missing counts as one failure: that runner did not finish.
+// "N passed, N failed". A report that is missing counts as one failure: that runner did not finish. Tests skipped
+// because what they need was missing (their suite's title says "NOT RUN", e.g. PostgreSQL unreachable) are named
+// by suite before that line, so a run without them says so.
 import fs from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Skipped tests whose suite says it was NOT RUN, counted per suite title. */
+const notRun = new Map();
 for (const file of process.argv.slice(2)) {
   if (!fs.existsSync(file)) {
     console.log(`${file}: missing (that runner did not run or did not finish)`);
@@ -18,6 +22,13 @@ for (const file of process.argv.slice(2)) {
     failed += report.numFailedTests;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) failed += report.numFailedTestSuites;
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        const suite = (test.ancestorTitles ?? []).join(' ');
+        if (test.status !== 'passed' && test.status !== 'failed' && suite.includes('NOT RUN'))
+          notRun.set(suite, (notRun.get(suite) ?? 0) + 1);
+      }
+    }
   } else if (report.stats) {
     // Playwright
     // A flaky test failed once and passed on retry: counted as passed, and named by Playwright's list reporter.
@@ -30,5 +41,6 @@ for (const file of process.argv.slice(2)) {
     failed += 1;
   }
 }
+for (const [suite, n] of notRun) console.log(`${n} skipped: ${suite}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

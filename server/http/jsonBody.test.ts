@@ -51,6 +51,21 @@ describe('parseJsonBody', () => {
     expect(problem('{"constructor":"a name","prototype":"fine"}')).toBe('accepted');
   });
 
+  it('refuses text no store can keep (NUL, an unpaired surrogate) in values and keys, however deep; takes pairs', () => {
+    const refused = (where: string) =>
+      `400 ${where}: text with a NUL character or an unpaired surrogate (\\u0000, \\ud800) cannot be stored`;
+    expect(problem('{"name":"a\\u0000b"}')).toBe(refused('body at name'));
+    expect(problem('{"name":"a\\ud800b"}')).toBe(refused('body at name'));
+    expect(problem('{"name":"a\\udc00"}')).toBe(refused('body at name'));
+    expect(problem('{"name":"\\ude00\\ud83d"}')).toBe(refused('body at name'));
+    expect(problem('{"lines":[{"text":"ok"},{"text":"\\u0000"}]}')).toBe(refused('body at lines.1.text'));
+    expect(problem('{"a":{"k\\u0000":1}}')).toBe(refused('body at a'));
+    // A pair (an emoji written as two escapes or as itself), an escaped backslash before "u0000", other escapes.
+    expect(parseJsonBody('{"name":"\\ud83d\\ude00 \u{1F600} \\\\u0000 \\u00e9\\n"}')).toEqual({
+      name: '\u{1F600} \u{1F600} \\u0000 é\n',
+    });
+  });
+
   it('refuses a key given twice in one object, not the same key in two objects', () => {
     expect(problem('{"status":"complete","status":"incomplete"}')).toBe(
       '400 body: the key "status" is given twice in one object',

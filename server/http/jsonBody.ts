@@ -1,8 +1,9 @@
 /**
  * Request bodies: JSON text to a value, with the limits docs/API.md states ("Limits and headers"). A body is a JSON
  * object nested at most MAX_BODY_DEPTH levels, without `__proto__` keys (nor `constructor.prototype`), without a key
- * given twice in one object, and with numbers a JavaScript number holds exactly enough: finite, integers within
- * ±2^53. Anything else is a 400 naming the rule, before any route sees the body.
+ * given twice in one object, with numbers a JavaScript number holds exactly enough: finite, integers within ±2^53,
+ * and with text every store can hold: no NUL character, no lone UTF-16 surrogate (PostgreSQL's jsonb refuses both).
+ * Anything else is a 400 naming the rule, before any route sees the body.
  */
 import { badRequest } from './errors';
 
@@ -69,6 +70,25 @@ function stringEnd(text: string, start: number): number {
   }
 }
 
+/**
+ * A NUL character or a UTF-16 surrogate without its pair. JSON can write both (`\u0000`, `\ud800`) and SQLite keeps
+ * them, but PostgreSQL's jsonb cannot store them: one rule for every store, so a record never depends on where it
+ * is kept (nor fails to move from one to the other). Raw text cannot hold either: JSON.parse refuses a raw control
+ * character, and the UTF-8 decoder turns an encoded lone surrogate into U+FFFD.
+ */
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Refuses a string (a key or a value, as JSON text between its quotes) holding text no store can keep. */
+function checkText(raw: string, at: Level[]): string {
+  if (!raw.includes('\\')) return raw;
+  const text = JSON.parse(`"${raw}"`) as string;
+  if (raw.includes('\\u') && UNSTORABLE_TEXT.test(text))
+    throw badRequest(
+      `${where(at)}: text with a NUL character or an unpaired surrogate (\\u0000, \\ud800) cannot be stored`,
+    );
+  return text;
+}
+
 function checkKey(key: string, stack: Level[]): void {
   const level = stack[stack.length - 1]!;
   const parent = stack[stack.length - 2];
@@ -99,10 +119,12 @@ function checkStructure(text: string): void {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       const end = stringEnd(text, i);
+      const raw = text.slice(i + 1, end);
       if (expectKey) {
-        const raw = text.slice(i + 1, end);
-        checkKey(raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw, stack);
+        checkKey(checkText(raw, stack.slice(0, -1)), stack);
         expectKey = false;
+      } else if (raw.includes('\\u')) {
+        checkText(raw, stack);
       }
       i = end;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {

@@ -20,7 +20,7 @@ import { parseInput } from '../http/records';
 import type { StoreOps, Stored } from '../storage/store';
 import { isRecordId } from '../storage/store';
 import { expiryOf, isPending, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
-import type { RouteOptions } from './helpers';
+import { againOnConflict, type RouteOptions } from './helpers';
 
 const unknownInvitation = () => new HttpError(404, 'not_found', 'this invitation is unknown or has been used already');
 const expiredInvitation = () =>
@@ -55,18 +55,22 @@ export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
     const acceptance = parseInput(invitationAcceptance, request.body);
     const passwordHash = await hashPassword(acceptance.password);
     // Read again after the (asynchronous) hashing, in the write's transaction: the code may have been spent meanwhile.
-    const next = await store.transaction(async (tx) => {
-      const current = await findInvited(code, tx);
-      const { inviteCode: _spent, inviteExpires: _expires, ...rest } = current.doc;
-      const next = {
-        ...rest,
-        name: acceptance.name,
-        passwordHash,
-        status: { ...current.doc.status, invited: true, registered: true, confirmed: true },
-      };
-      await tx.replace<InvitedUserDoc>('Users', next, current.version);
-      return next;
-    });
+    // Two acceptances at once on PostgreSQL both read it unspent and one loses the version check: it runs again,
+    // finds the code spent and is the 404 it would have been a moment later (SQLite runs them one after the other).
+    const next = await againOnConflict(undefined, () =>
+      store.transaction(async (tx) => {
+        const current = await findInvited(code, tx);
+        const { inviteCode: _spent, inviteExpires: _expires, ...rest } = current.doc;
+        const next = {
+          ...rest,
+          name: acceptance.name,
+          passwordHash,
+          status: { ...current.doc.status, invited: true, registered: true, confirmed: true },
+        };
+        await tx.replace<InvitedUserDoc>('Users', next, current.version);
+        return next;
+      }),
+    );
     reply.header('Cache-Control', 'no-store');
     return { emailNormal: next.emailNormal, username: next.username, name: next.name };
   });

@@ -99,6 +99,16 @@ export class VersionConflict extends Error {
 }
 
 /**
+ * The number a replace compares the stored version with: the expected version itself, or 0 (no record's: versions
+ * count from 1) when it is no version a record can have (not an integer from 1 to 2^31 - 1, PostgreSQL's `integer`),
+ * so such a number, e.g. from `If-Match: W/"<id>-99999999999999999999"`, is a VersionConflict in every store rather
+ * than a database error (PostgreSQL) or no check at all (NaN binds as NULL in SQLite).
+ */
+export function versionToMatch(expected: number): number {
+  return Number.isInteger(expected) && expected >= 1 && expected <= 2 ** 31 - 1 ? expected : 0;
+}
+
+/**
  * A write the database refused because a unique field already holds the value (a user's e-mail, a language's code,
  * a studio's slug: UNIQUE_FIELDS in indexes.ts): checked by the database itself, so two instances inserting at once
  * cannot both succeed.
@@ -132,7 +142,8 @@ export interface StoreOps {
   ): Promise<Stored<T>>;
   /**
    * Replaces a document. When `expectedVersion` is given and differs, throws VersionConflict and changes nothing;
-   * the check is made by the database in the same statement as the write (no read-then-write race).
+   * the check is made by the database in the same statement as the write (no read-then-write race). A number no
+   * version can be (not a positive integer in the database's range) is a VersionConflict too.
    */
   replace<T extends Doc = Doc>(collection: Collection, doc: T, expectedVersion?: number): Promise<Stored<T>>;
   list<T extends Doc = Doc>(collection: Collection, query: ListQuery): Promise<Page<T>>;

@@ -85,6 +85,18 @@ export function describeStoreContract(
       await expect(s.replace('Studios', { ...doc, _id: 'c'.repeat(24) })).rejects.toThrow();
     });
 
+    it('a replace expecting a version no record can have (0, negative, fractional, huge) is a VersionConflict', async () => {
+      const s = await store();
+      const { doc } = await s.insert('Studios', { name: 'A' });
+      // An If-Match names any digits (`W/"<id>-99999999999999999999"`): never a database error, never a write.
+      for (const expected of [0, -1, 1.5, 2 ** 31, 1e20, Number.MAX_SAFE_INTEGER + 2, Infinity, NaN]) {
+        const error = await s.replace('Studios', { ...doc, name: 'B' }, expected).catch((e: unknown) => e);
+        expect(error, String(expected)).toBeInstanceOf(VersionConflict);
+        expect((error as VersionConflict).current, String(expected)).toEqual({ doc, version: 1 });
+      }
+      expect(await s.get('Studios', doc._id)).toEqual({ doc, version: 1 });
+    });
+
     it('two concurrent replaces expecting the same version: exactly one wins', async () => {
       const s = await store();
       const { doc } = await s.insert('Studios', { name: 'A' });

@@ -47,7 +47,8 @@ it('says so when the upstream is unreachable', async () => {
   } finally {
     await lost.stop();
   }
-});
+  // It starts a server of its own: as long as a hook may take (on PostgreSQL that is a database made and migrated).
+}, 60_000);
 
 it('passes ETag and a stale If-Match as the upstream answers them: 409 with the current record', async () => {
   const list = await call(proxy, 'GET', '/api/territories', {

@@ -2,7 +2,8 @@
  * Starts the real server (`node --import tsx server/main.ts`) as a child process on a free port and a fresh temp
  * data directory, seeded with the demo data, and gives tests a small HTTP client for it. With `TEST_STORE=postgres`
  * each server gets a throwaway PostgreSQL database instead (made from TEST_DATABASE_URL, dropped at stop), so the
- * same API tests run against the PostgreSQL store: `TEST_STORE=postgres npx vitest run test/api`.
+ * same API tests run against the PostgreSQL store: the vitest project `postgres` sets it (vitest.config.ts), e.g.
+ * `npx vitest run --project postgres test/api`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +31,9 @@ export type Account = { username: string; password: string };
 export interface TestServer {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database the server runs on (a throwaway one, or the test's DATABASE_URL), or undefined: SQLite in
+   * `dataDir` (test/support/database.ts reads either). */
+  databaseUrl: string | undefined;
   /** Stops the process (SIGTERM, or the kill before) and starts it again on the same data directory (after
    * `whileStopped`, when given). */
   restart(whileStopped?: () => void | Promise<void>): Promise<void>;
@@ -62,6 +66,7 @@ function waitForUrl(child: ChildProcess): Promise<string> {
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-test-'));
   const database = await serverDatabase(env);
+  const databaseUrl = env.DATABASE_URL || database?.url || undefined;
   let child: ChildProcess | undefined;
   let url = '';
   const launch = async () => {
@@ -95,6 +100,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       return url;
     },
     dataDir,
+    databaseUrl,
     async restart(whileStopped) {
       await stop();
       await whileStopped?.();

@@ -34,8 +34,8 @@ describe('PostgreSQL search literals (no database)', () => {
 });
 
 if (!available) {
-  console.log(`PostgreSQL not reachable at ${ADMIN_URL}: the PostgreSQL store contract did not run`);
-  describe.skip(`PostgreSQL not reachable at ${ADMIN_URL}: the PostgreSQL store contract did not run`, () => {
+  console.warn(`PostgreSQL is not reachable at ${ADMIN_URL}: the PostgreSQL store contract was NOT run`);
+  describe.skip('PostgreSQL store contract (NOT RUN: PostgreSQL unreachable)', () => {
     it('needs PostgreSQL', () => undefined);
   });
 } else {

@@ -19,6 +19,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import {
   VersionConflict,
+  versionToMatch,
   UniqueViolation,
   newId,
   type AsyncStore,
@@ -43,7 +44,8 @@ import { postgresCounters } from './counters';
 
 /**
  * A document PostgreSQL cannot store: its text holds a NUL character or a lone UTF-16 surrogate (jsonb refuses both;
- * SQLite stores them). The HTTP layer should refuse such text for every store (a 400): until it does, this says why.
+ * SQLite stores them). The HTTP layer refuses such text in every body for every store (a 400, server/http/jsonBody.ts);
+ * this stays for what reaches the store another way (a seed, a migration), saying why.
  */
 export class UnstorableText extends Error {
   constructor(readonly collection: Collection) {
@@ -274,7 +276,7 @@ class Operations implements StoreOps {
       ...wordValues(c, doc, params).map((w) => `${w.col} = ${w.value}`),
     ];
     let where = `id = ${params.add(doc._id)}`;
-    if (expectedVersion !== undefined) where += ` AND version = ${params.add(expectedVersion)}`;
+    if (expectedVersion !== undefined) where += ` AND version = ${params.add(versionToMatch(expectedVersion))}`;
     const { rows } = await this.write<{ version: number; created: string }>(
       c,
       `UPDATE "${c}" SET ${sets.join(', ')} WHERE ${where} RETURNING version, created`,

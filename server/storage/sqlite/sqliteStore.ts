@@ -23,6 +23,7 @@ import {
   COLLECTIONS,
   UniqueViolation,
   VersionConflict,
+  versionToMatch,
   newId,
   type Collection,
   type Doc,
@@ -252,7 +253,7 @@ export class SqliteStore implements Store {
     const current = this.stmts(collection).head.get(doc._id) as { created: number; version: number } | undefined;
     if (!current) throw new Error(`no ${collection} record ${doc._id}`);
     const next = { ...doc, created: current.created };
-    const expected = expectedVersion ?? null;
+    const expected = expectedVersion === undefined ? null : versionToMatch(expectedVersion);
     let row: { version: number } | undefined;
     try {
       row = this.stmts(collection).update.get(JSON.stringify(next), doc._id, expected, expected) as
