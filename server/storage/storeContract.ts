@@ -562,6 +562,16 @@ export function describeStoreContract(
       expect(await s.generation()).toBe(g0);
     });
 
+    it('shared counters: a key may hold any text, NUL and backslashes included (a sign-in name is user input)', async () => {
+      const s = await store();
+      const odd = ['sign\u0000in', 'back\\0slash', 'back\\slash\u0000'];
+      expect((await s.counters.bump(odd, 60_000)).map((c) => c.key).sort()).toEqual([...odd].sort());
+      expect((await s.counters.bump([odd[0]!], 60_000))[0]).toMatchObject({ key: odd[0], count: 2 });
+      expect((await s.counters.read(odd)).map((c) => c.key).sort()).toEqual([...odd].sort());
+      await s.counters.clear(odd);
+      expect(await s.counters.read(odd)).toEqual([]);
+    });
+
     it('shared counters: a window that has ended is not read, and the next bump starts a new one at 1', async () => {
       const s = await store();
       await s.counters.bump(['short'], 200);

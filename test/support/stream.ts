@@ -32,8 +32,17 @@ export async function openNotificationStream(baseUrl: string, as: Account): Prom
   };
 }
 
+/** The data of every `event: notification` in a stream's text, in order. */
+export function notificationsIn(text: string): unknown[] {
+  return text
+    .split('event: notification')
+    .slice(1)
+    .map((part) => part.split('data: ')[1]?.split('\n')[0])
+    .filter((data): data is string => data !== undefined)
+    .map((data) => JSON.parse(data) as unknown);
+}
+
 /** The data of the first `event: notification` in a stream's text. */
 export function firstNotification(text: string): unknown {
-  const data = text.split('event: notification')[1]?.split('data: ')[1]?.split('\n')[0];
-  return data === undefined ? undefined : JSON.parse(data);
+  return notificationsIn(text)[0];
 }

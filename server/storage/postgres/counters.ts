@@ -21,7 +21,18 @@ interface Row {
   left: string;
 }
 
-const stateOf = (row: Row): CounterState => ({ key: row.key, count: row.count, resetsInMs: Number(row.left) });
+/**
+ * Keys are user input (a sign-in name) and PostgreSQL text cannot hold NUL: stored with NUL as `\0` and a backslash
+ * as `\\`, read back as they were given.
+ */
+const storedKey = (key: string): string => key.replace(/\\/g, '\\\\').replace(/\u0000/g, '\\0');
+const givenKey = (key: string): string => key.replace(/\\(\\|0)/g, (_, c: string) => (c === '0' ? '\u0000' : '\\'));
+
+const stateOf = (row: Row): CounterState => ({
+  key: givenKey(row.key),
+  count: row.count,
+  resetsInMs: Number(row.left),
+});
 
 export function postgresCounters(pool: pg.Pool): SharedCounters {
   let swept = 0;
@@ -38,7 +49,7 @@ export function postgresCounters(pool: pg.Pool): SharedCounters {
            count = CASE WHEN c.reset_at <= ${NOW_MS} THEN 1 ELSE c.count + 1 END,
            reset_at = CASE WHEN c.reset_at <= ${NOW_MS} THEN excluded.reset_at ELSE c.reset_at END
          RETURNING key, count, reset_at - ${NOW_MS} AS left`,
-        [[...new Set(keys)].sort(), Math.round(windowMs)],
+        [[...new Set(keys.map(storedKey))].sort(), Math.round(windowMs)],
       );
       return rows.map(stateOf);
     },
@@ -46,12 +57,12 @@ export function postgresCounters(pool: pg.Pool): SharedCounters {
       const { rows } = await pool.query<Row>(
         `SELECT key, count, reset_at - ${NOW_MS} AS left FROM mws_counters
          WHERE key = ANY($1::text[]) AND reset_at > ${NOW_MS}`,
-        [keys],
+        [keys.map(storedKey)],
       );
       return rows.map(stateOf);
     },
     async clear(keys) {
-      await pool.query('DELETE FROM mws_counters WHERE key = ANY($1::text[])', [keys]);
+      await pool.query('DELETE FROM mws_counters WHERE key = ANY($1::text[])', [keys.map(storedKey)]);
     },
   };
 }
