@@ -25,7 +25,7 @@ interface Row {
  * Keys are user input (a sign-in name) and PostgreSQL text cannot hold NUL: stored with NUL as `\0` and a backslash
  * as `\\`, read back as they were given.
  */
-const storedKey = (key: string): string => key.replace(/\\/g, '\\\\').replace(/\u0000/g, '\\0');
+const storedKey = (key: string): string => key.replaceAll('\\', '\\\\').replaceAll('\u0000', '\\0');
 const givenKey = (key: string): string => key.replace(/\\(\\|0)/g, (_, c: string) => (c === '0' ? '\u0000' : '\\'));
 
 const stateOf = (row: Row): CounterState => ({
