@@ -15,6 +15,15 @@ export const preview = doc({
   language: z.string(),
   type: z.string(),
   cdn: doc({ domain: z.string(), path: z.string(), key: z.string() }),
+  /** Extension (docs/API.md, "Media"): what `path` plays, and the signed link of its waveform peaks. */
+  media: doc({
+    mime: z.string(),
+    duration: z.number(),
+    width: z.number(),
+    height: z.number(),
+    frameRate: z.number(),
+    peaks: z.string(),
+  }),
   $links: links('asset', 'project', 'studio'),
 });
 export type Preview = z.infer<typeof preview>;

@@ -2,7 +2,7 @@
  * The lines as an ARIA grid, virtualized (TanStack Virtual with measureElement: rows have different heights).
  * Only the rows in view are rendered; the size estimate is generous so the scrollbar settles quickly.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type CSSProperties, type MutableRefObject } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
 import { LineRow, type RowHandlers } from './LineRow';
@@ -17,6 +17,8 @@ interface Props {
   /** The document's version: a new value re-renders the visible rows (unchanged rows skip via memo). */
   version: number;
   activeIndex: number;
+  /** The line at the media's playhead (highlighted; focus stays where it is). */
+  playheadIndex?: number | undefined;
   readOnly: boolean;
   dir: 'rtl' | 'ltr';
   lang: string | undefined;
@@ -30,7 +32,17 @@ interface Props {
 
 const ESTIMATE = 104;
 
-export function LineGrid({ idBase, doc, activeIndex, readOnly, handlers, apiRef, label, ...text }: Props) {
+export function LineGrid({
+  idBase,
+  doc,
+  activeIndex,
+  playheadIndex,
+  readOnly,
+  handlers,
+  apiRef,
+  label,
+  ...text
+}: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: doc.count,
@@ -38,6 +50,16 @@ export function LineGrid({ idBase, doc, activeIndex, readOnly, handlers, apiRef,
     estimateSize: () => ESTIMATE,
     overscan: 6,
     getItemKey: (index) => doc.row(index)?.key ?? index,
+    // The line being edited stays rendered when the view moves away (the playhead scrolling the grid while the
+    // translator types), so its text field keeps the focus.
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeIndex < range.count && !indexes.includes(activeIndex)) {
+        indexes.push(activeIndex);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
   });
 
   useEffect(() => {
@@ -91,6 +113,7 @@ export function LineGrid({ idBase, doc, activeIndex, readOnly, handlers, apiRef,
                 original={doc.originalOf(row.line)}
                 problems={doc.problemsOf(row.key)}
                 active={item.index === activeIndex}
+                playhead={item.index === playheadIndex}
                 readOnly={readOnly}
                 dir={text.dir}
                 lang={text.lang}

@@ -29,6 +29,8 @@ interface Props {
   original: string | undefined;
   problems: readonly QcProblem[];
   active: boolean;
+  /** The media's playhead is in this line. */
+  playhead?: boolean | undefined;
   readOnly: boolean;
   dir: 'rtl' | 'ltr';
   lang: string | undefined;
@@ -82,6 +84,7 @@ export const LineRow = memo(function LineRow(props: Props) {
     'line-row',
     `line-edge--${source}`,
     active ? 'is-active' : '',
+    props.playhead ? 'is-playhead' : '',
     problems.length > 0 ? (hasError ? 'has-error' : 'has-warning') : '',
   ]
     .filter(Boolean)
@@ -95,6 +98,7 @@ export const LineRow = memo(function LineRow(props: Props) {
       role="row"
       aria-rowindex={index + 2}
       aria-selected={active}
+      aria-current={props.playhead ? 'time' : undefined}
       className={className}
       style={{ transform: `translateY(${props.start}px)` }}
       onFocus={() => handlers.onFocusRow(index)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineIndexAt, loopBack } from './playhead';
+import { lineIndexAt, linesInWindow, loopBack } from './playhead';
 import { ASPECT_RATIOS, defaultAspect } from './aspect';
 import type { Timing } from './timecode';
 
@@ -53,5 +53,17 @@ describe('defaultAspect', () => {
     expect(defaultAspect(undefined, 1080, 1350).id).toBe('4:5');
     expect(defaultAspect('nonsense').id).toBe('16:9');
     expect(ASPECT_RATIOS.map((a) => a.id)).toEqual(['16:9', '1:1', '4:5', '9:16', '1.85', '2.39']);
+  });
+});
+
+describe('linesInWindow', () => {
+  const win = (from: number, to: number) => linesInWindow(lines.length, (i) => lines[i], from, to);
+  it('finds the lines showing anywhere in a time window', () => {
+    expect(win(0, 500)).toEqual([0, 0]);
+    expect(win(0, 1001)).toEqual([0, 1]);
+    expect(win(1500, 5000)).toEqual([0, 2]);
+    expect(win(2000, 5001)).toEqual([1, 3]);
+    expect(win(3600, 4900)).toEqual([2, 2]);
+    expect(win(7000, 9000)).toEqual([3, 3]);
   });
 });

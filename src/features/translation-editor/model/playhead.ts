@@ -33,3 +33,30 @@ export function loopBack(line: Timing | undefined, ms: number): number | undefin
     ? line.startMs
     : undefined;
 }
+
+/**
+ * The lines that show anywhere in [fromMs, toMs): `[first, end)` indexes, found by binary search (the waveform
+ * keeps segments only for these). Lines without times count as ending at 0.
+ */
+export function linesInWindow(
+  count: number,
+  timingOf: (index: number) => Timing | undefined,
+  fromMs: number,
+  toMs: number,
+): [number, number] {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((timingOf(mid)?.stopMs ?? 0) <= fromMs) lo = mid + 1;
+    else hi = mid;
+  }
+  const first = lo;
+  hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((timingOf(mid)?.startMs ?? 0) < toMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return [first, lo];
+}

@@ -22,14 +22,18 @@ export type Command =
   | 'previous-problem'
   | 'find'
   | 'save'
-  | 'shortcuts';
+  | 'shortcuts'
+  | MediaCommand;
+
+/** The Subtitler's playback and waveform commands (components/mediaCommands.ts runs them). */
+export type MediaCommand = 'play-pause' | 'play-line' | 'loop-line' | 'set-start' | 'set-stop' | 'zoom-in' | 'zoom-out';
 
 export interface Shortcut {
   command: Command;
   /** As shown in the overlay. */
   keys: string;
   description: string;
-  group: 'Editing' | 'Moving' | 'Timing' | 'Checks and files';
+  group: 'Editing' | 'Moving' | 'Timing' | 'Media' | 'Checks and files';
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
@@ -60,6 +64,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { command: 'stop-earlier', keys: 'Alt+Shift+←', description: 'Stop 1 frame earlier', group: 'Timing' },
   { command: 'stop-later', keys: 'Alt+Shift+→', description: 'Stop 1 frame later', group: 'Timing' },
   { command: 'toggle-position', keys: 'Alt+P', description: 'Position top / bottom', group: 'Timing' },
+  { command: 'play-pause', keys: 'Alt+K', description: 'Play or pause the preview', group: 'Media' },
+  { command: 'play-line', keys: 'Alt+J', description: 'Play the current line', group: 'Media' },
+  { command: 'loop-line', keys: 'Alt+L', description: 'Loop the current line on or off', group: 'Media' },
+  { command: 'set-start', keys: 'Alt+[', description: 'Start the line at the playhead', group: 'Media' },
+  { command: 'set-stop', keys: 'Alt+]', description: 'Stop the line at the playhead', group: 'Media' },
+  { command: 'zoom-in', keys: 'Alt+=', description: 'Zoom the waveform in', group: 'Media' },
+  { command: 'zoom-out', keys: 'Alt+-', description: 'Zoom the waveform out', group: 'Media' },
   { command: 'next-problem', keys: 'F8', description: 'Next line with a problem', group: 'Checks and files' },
   {
     command: 'previous-problem',
@@ -119,6 +130,22 @@ export function commandFor(e: KeyInput, inText: boolean): Command | undefined {
         return 'toggle-position';
       case 'KeyT':
         return 'focus-timing';
+      case 'KeyK':
+        return 'play-pause';
+      case 'KeyJ':
+        return 'play-line';
+      case 'KeyL':
+        return 'loop-line';
+      case 'BracketLeft':
+        return 'set-start';
+      case 'BracketRight':
+        return 'set-stop';
+      case 'Equal':
+      case 'NumpadAdd':
+        return 'zoom-in';
+      case 'Minus':
+      case 'NumpadSubtract':
+        return 'zoom-out';
       case 'ArrowDown':
         return 'next-line';
       case 'ArrowUp':
