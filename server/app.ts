@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Store } from './storage/store';
 import { RECORD_ID_PATTERN, UniqueViolation } from './storage/store';
@@ -16,6 +17,7 @@ import { workGate } from './domain/workGate';
 import { DEFAULT_SIGNIN_LIMITS, installSignInGuard, type SignInLimits } from './http/signInGuard';
 import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
+import { MediaLibrary } from './domain/mediaLibrary';
 import { HttpError, conflict } from './http/errors';
 import { readinessCheck } from './http/readiness';
 import { parseJsonBody } from './http/jsonBody';
@@ -72,6 +74,8 @@ export interface AppOptions {
   publicOrigin?: string;
   /** How long clients may take to send requests (http/requestLimits.ts). */
   timeouts?: ServerTimeouts;
+  /** Where media the server makes is kept (DATA_DIR/media); a folder under the OS's temp folder when absent. */
+  mediaCacheDir?: string;
 }
 
 const CORS_HEADERS = {
@@ -81,8 +85,10 @@ const CORS_HEADERS = {
   'Access-Control-Max-Age': '600',
 };
 
-/** A signed file link: the signature is the credential (domain/signing.ts). */
-const SIGNED_FILE_PATH = new RegExp(`^/api/(offlines|previews)/${RECORD_ID_PATTERN}/(download|view)$`);
+/** A signed file link: the signature is the credential (domain/signing.ts; media: http/mediaLinks.ts). */
+const SIGNED_FILE_PATH = new RegExp(
+  `^/api/(offlines/${RECORD_ID_PATTERN}/download|previews/${RECORD_ID_PATTERN}/(view|peaks|poster)|files/${RECORD_ID_PATTERN}/content)$`,
+);
 
 /** Routes under /api that authenticate by other means than Basic. */
 function isPublicApiPath(url: string): boolean {
@@ -108,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     auth: new Authenticator(options.store, workGate(options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS)),
     bus: options.bus ?? createNotificationBus(),
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
+    media: new MediaLibrary(options.store, options.mediaCacheDir ?? path.join(os.tmpdir(), `mws-media-${process.pid}`)),
     invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
     publicOrigin: options.publicOrigin,
   };

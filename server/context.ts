@@ -5,12 +5,15 @@ import type { Authenticator } from './domain/auth';
 import type { NotificationBus } from './domain/events';
 import type { LinkSigner } from './domain/signing';
 import type { Caller } from './domain/types';
+import type { MediaLibrary } from './domain/mediaLibrary';
 
 export interface Services {
   store: Store;
   auth: Authenticator;
   bus: NotificationBus;
   signer: LinkSigner;
+  /** Where media bytes are (domain/mediaLibrary.ts). */
+  media: MediaLibrary;
   /** How long an invitation code stays valid, in seconds (domain/invitations.ts). */
   invitationTtl: number;
   /** `MWS_PUBLIC_ORIGIN`: the origin `$links` and app URLs use instead of the request's Host. */

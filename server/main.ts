@@ -6,6 +6,7 @@ import { readConfig } from './config';
 import { openStore } from './storage/openStore';
 import { buildApp } from './app';
 import { isEmpty, seedDemo } from './seed/demo';
+import { mediaCacheDir } from './domain/mediaLibrary';
 
 /** The signing key lives beside the database, so signed links survive a restart. */
 function signingKey(dataDir: string, fromEnv?: string): Buffer {
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     },
     passwordChecks: { concurrency: config.PASSWORD_CHECKS_CONCURRENT, queue: config.PASSWORD_CHECKS_QUEUED },
     publicOrigin: config.MWS_PUBLIC_ORIGIN,
+    mediaCacheDir: mediaCacheDir(config.DATA_DIR),
     timeouts: {
       headersMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
       requestMs: config.REQUEST_TIMEOUT_SECONDS * 1000,

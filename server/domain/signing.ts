@@ -3,6 +3,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../http/errors';
 
 export const LINK_LIFETIME_SECONDS = 3600;
+/**
+ * Media links are signed from the start of the current 10-minute window, so a page shown again within it gets the
+ * same URL and the browser's cached bytes (their lifetime is 50–60 minutes).
+ */
+export const STABLE_LINK_WINDOW_SECONDS = 600;
 
 export class LinkSigner {
   constructor(private readonly key: Buffer) {}
@@ -17,8 +22,14 @@ export class LinkSigner {
     return `${path}?expires=${expires}&sig=${this.sig(path, expires)}`;
   }
 
-  /** Throws 403 for a tampered link and 410 for an expired one. */
-  verify(path: string, expires: unknown, sig: unknown, now = Date.now()): void {
+  /** `sign` from the start of the current window (STABLE_LINK_WINDOW_SECONDS): one URL per window. */
+  signStable(path: string, now = Date.now()): string {
+    const windowMs = STABLE_LINK_WINDOW_SECONDS * 1000;
+    return this.sign(path, now - (now % windowMs));
+  }
+
+  /** Throws 403 for a tampered link and 410 for an expired one; returns the link's expiry (Unix seconds). */
+  verify(path: string, expires: unknown, sig: unknown, now = Date.now()): number {
     const exp = Number(expires);
     if (typeof sig !== 'string' || !/^[0-9a-f]{64}$/.test(sig) || !Number.isInteger(exp)) {
       throw new HttpError(403, 'forbidden', 'this link is not valid');
@@ -27,5 +38,6 @@ export class LinkSigner {
     if (!timingSafeEqual(expected, Buffer.from(sig, 'hex')))
       throw new HttpError(403, 'forbidden', 'this link is not valid');
     if (exp < Math.floor(now / 1000)) throw new HttpError(410, 'gone', 'this link has expired: ask for a new one');
+    return exp;
   }
 }

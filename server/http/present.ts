@@ -14,6 +14,8 @@ import { LINE_FIELDS, type TranslationSummary } from '../domain/translations';
 import { expiryOf, type InvitedUserDoc } from '../domain/invitations';
 import { link } from './records';
 import { etagOf } from './etag';
+import { storedMedia } from '../domain/media';
+import { contentLink, previewLink, thumbnailRef } from './mediaLinks';
 
 export interface PresentContext {
   origin: string;
@@ -108,7 +110,10 @@ export async function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc
   const asset = wr.asset;
   const thumb = asset?.thumbnail;
   if (asset && typeof thumb?._id === 'string') {
-    out.asset = { ...asset, thumbnail: { ...thumb, $links: self(ctx, 'Files', thumb._id) } };
+    out.asset = {
+      ...asset,
+      thumbnail: { ...thumb, path: contentLink(ctx.signer, thumb._id), $links: self(ctx, 'Files', thumb._id) },
+    };
   }
   out.$links = self(ctx, 'Workrequests', wr._id, {
     project: link(ctx.origin, 'Projects', wr.project?._id),
@@ -157,6 +162,7 @@ export function presentAsset(ctx: PresentContext, a: Doc): Rec {
       type: typeof a.type === 'string' ? `${ctx.origin}/api/Assettypes/${a.type}` : undefined,
     }),
     $flags: flags,
+    ...thumbnailRef(ctx.signer, a.thumbnail),
     $permissions: permissionsFor(ctx),
     $embargo: flags.includes('embargoed'),
     $feedback: feedbackFor(),
@@ -190,8 +196,11 @@ export function presentPlain(ctx: PresentContext, c: Collection, d: Doc): Rec {
 }
 
 export function presentFile(ctx: PresentContext, f: Doc): Rec {
+  // `content` names the bytes on disk (internal): the record shows a signed link to them as its `path`.
+  const { content, ...rest } = f;
   return {
-    ...f,
+    ...rest,
+    ...(typeof content === 'string' ? { path: contentLink(ctx.signer, f._id) } : {}),
     $flags: stateFlags(f),
     $links: self(ctx, 'Files', f._id, {
       project: link(ctx.origin, 'Projects', f.project as string | undefined),
@@ -210,10 +219,25 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
       ? (summaries.find((s: { _id?: string }) => s._id === p._id) as { cdn?: unknown } | undefined)?.cdn
       : undefined;
   }
+  const { media, ...rest } = p;
+  const stored = storedMedia(media);
   return {
-    ...p,
+    ...rest,
     ...(cdn === undefined ? {} : { cdn }),
-    path: ctx.signer.sign(`/api/previews/${p._id}/view`),
+    path: previewLink(ctx.signer, p._id, 'view'),
+    ...(stored
+      ? {
+          media: {
+            mime: stored.mime,
+            duration: stored.duration,
+            width: stored.width,
+            height: stored.height,
+            frameRate: stored.frameRate,
+            peaks: previewLink(ctx.signer, p._id, 'peaks'),
+            poster: stored.poster ? previewLink(ctx.signer, p._id, 'poster') : undefined,
+          },
+        }
+      : {}),
     $links: self(ctx, 'Previews', p._id, {
       asset: link(ctx.origin, 'Assets', p.asset as string | undefined),
       project: link(ctx.origin, 'Projects', p.project as string | undefined),
@@ -250,6 +274,7 @@ export function presentShare(ctx: PresentContext, s: ShareDoc): Rec {
     to: (s.to ?? []).map((u) => userRef(ctx, u)),
     assets: (s.assets ?? []).map((a) => ({
       ...a,
+      ...thumbnailRef(ctx.signer, a.thumbnail),
       $links: self(ctx, 'Assets', a._id ?? '', {
         project: link(ctx.origin, 'Projects', a.project),
         studio: link(ctx.origin, 'Studios', a.studio),

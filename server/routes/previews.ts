@@ -1,5 +1,5 @@
-/** Previews: the spec's PUT /previews/{id}, the list / get extensions and the signed viewing link. */
-import type { FastifyPluginAsync } from 'fastify';
+/** Previews: the spec's PUT /previews/{id}, the list / get extensions and the signed media links. */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { preview as previewSchema } from '../../src/api/schema/preview';
 import type { Doc } from '../storage/store';
 import { presentPreview } from '../http/present';
@@ -9,10 +9,18 @@ import { parentScopeFilters, requireCatalogEditor } from '../domain/access';
 import { callerOf } from '../context';
 import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
 import { findInScope, withStudioScope } from './scope';
+import { sendMediaFile } from '../http/mediaResponse';
+import { previewPath } from '../http/mediaLinks';
+import type { MediaPart } from '../domain/mediaLibrary';
+
+interface SignedRequest {
+  Params: { id: string };
+  Querystring: { expires?: string; sig?: string };
+}
 
 /** A preview's label and revision change; where it belongs, what it is and its signed link are the server's. */
 const PREVIEW_POLICY = bodyPolicy(previewSchema, {
-  readOnly: ['asset', 'project', 'studio', 'path', 'language', 'type', 'cdn'],
+  readOnly: ['asset', 'project', 'studio', 'path', 'language', 'type', 'cdn', 'media'],
 });
 
 export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
@@ -40,16 +48,33 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     return sendRecord(reply, found, await presentPreview(presentContext(request, services), found.doc));
   });
 
-  app.get<{ Params: { id: string }; Querystring: { expires?: string; sig?: string } }>(
-    '/previews/:id/view',
-    async (request, reply) => {
-      services.signer.verify(`/api/previews/${request.params.id}/view`, request.query.expires, request.query.sig);
-      const p = (await services.store.get<Doc>('Previews', request.params.id))?.doc;
-      if (!p) throw notFound('preview');
-      reply.header('Cache-Control', 'private, no-store');
-      return { preview: p._id, asset: p.asset, label: p.label, revision: p.revision, cdn: p.cdn };
-    },
-  );
+  // The signed links (docs/API.md, "Media"): the signature is the credential, checked before the record is read.
+  const signed = async (request: FastifyRequest<SignedRequest>, part: MediaPart) => {
+    const expires = services.signer.verify(
+      previewPath(request.params.id, part),
+      request.query.expires,
+      request.query.sig,
+    );
+    const p = (await services.store.get<Doc>('Previews', request.params.id))?.doc;
+    if (!p) throw notFound('preview');
+    return { p, expires, file: await services.media.previewFile(p, part) };
+  };
+
+  app.get<SignedRequest>('/previews/:id/view', async (request, reply) => {
+    const { p, expires, file } = await signed(request, 'view');
+    if (file) return sendMediaFile(request, reply, file, expires);
+    // A preview without media on this server: what the link stands for, as JSON.
+    reply.header('Cache-Control', 'private, no-store');
+    return { preview: p._id, asset: p.asset, label: p.label, revision: p.revision, cdn: p.cdn };
+  });
+
+  for (const part of ['peaks', 'poster'] as const) {
+    app.get<SignedRequest>(`/previews/:id/${part}`, async (request, reply) => {
+      const { expires, file } = await signed(request, part);
+      if (!file) throw notFound(part === 'peaks' ? "preview's media" : "preview's poster");
+      return sendMediaFile(request, reply, file, expires);
+    });
+  }
 
   app.put<{ Params: { id: string } }>('/previews/:id', async (request, reply) =>
     updateRecord<Doc>(

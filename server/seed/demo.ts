@@ -41,6 +41,7 @@ import { lineStats, summarize } from '../domain/translations';
 import { EVENT_WR_FIELDS } from '../domain/events';
 import { Rng, hashSeed } from './random';
 import { buildLines, makeTiming, type Timing } from './lines';
+import { attachDemoMedia } from './demoMedia';
 import { slugify } from '../../src/api/schema/slug';
 import {
   LANGUAGES,
@@ -1595,6 +1596,9 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     const list = notificationsByUser.get(u._id) ?? [];
     return { total: list.length, unread: list.filter((n) => n.read === false).length };
   };
+
+  // Real media (issue #14): clips, thumbnails; draws nothing from rng, so the rest of the set is unchanged.
+  attachDemoMedia(docs);
 
   const statuses: Record<string, number> = {};
   for (const w of wrs) statuses[w.doc.status as string] = (statuses[w.doc.status as string] ?? 0) + 1;

@@ -44,6 +44,9 @@ import { parseCliArgs } from './cli';
 import { TIME_ZONES, TERRITORIES } from './vocab';
 import { wamTitle, wrStatusTitle, embargoTitle, shareTitle } from '../domain/titles';
 import { mulberry32 } from './random';
+import { CLIP_TAIL, DEMO_CLIPS, clipAsset } from './demoMedia';
+import { DEMO_MEDIA_ROOT, mediaPath, type StoredMedia } from '../domain/media';
+import fs from 'node:fs';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- stored documents of every collection, read field by field
 
@@ -226,7 +229,9 @@ describe('demo seed', () => {
   });
 
   it('makes plausible subtitle lines', () => {
-    const lengths = docs.Translations.map((t) => t.lines.length);
+    // Clip assets keep only the lines inside their clip (demoMedia.ts); the others as made.
+    const clipAssets = new Set(DEMO_CLIPS.map((c) => clipAsset(docs as Record<Collection, Doc[]>, c)._id));
+    const lengths = docs.Translations.filter((t) => !clipAssets.has(t.asset)).map((t) => t.lines.length);
     expect(Math.min(...lengths)).toBeGreaterThanOrEqual(20);
     expect(Math.max(...lengths)).toBeLessThanOrEqual(1500);
     expect(lengths.filter((n) => n >= 1000).length).toBeGreaterThanOrEqual(2);
@@ -258,6 +263,35 @@ describe('demo seed', () => {
     expect(italic).toBeGreaterThan(0);
     expect(long).toBeGreaterThan(0);
     expect(empty).toBeGreaterThan(0);
+  });
+
+  it('wires the committed media: clips on their assets’ newest previews, lines inside them, thumbnails on disk', () => {
+    const typed = docs as Record<Collection, Doc[]>;
+    for (const c of DEMO_CLIPS) {
+      const a = clipAsset(typed, c);
+      const previews = docs.Previews.filter((p) => p.asset === a._id);
+      const withMedia = previews.filter((p) => p.media);
+      expect(withMedia.map((p) => p.revision)).toEqual([`v${previews.length}`]);
+      const media = withMedia[0]!.media as StoredMedia;
+      expect(media.duration).toBe(c.seconds);
+      for (const name of [media.file, media.poster, media.peaks]) {
+        expect(fs.existsSync(mediaPath(DEMO_MEDIA_ROOT, name) ?? ''), name).toBe(true);
+      }
+      const translations = docs.Translations.filter((t) => t.asset === a._id);
+      expect(translations.length).toBeGreaterThan(1);
+      for (const t of translations) {
+        expect(t.lines.length).toBeGreaterThan(3);
+        expect(t.lines.every((l: Rec) => l.range[1] <= c.seconds - CLIP_TAIL)).toBe(true);
+        expect(t.lineCount).toBe(t.lines.length);
+      }
+      for (const w of docs.Workrequests.filter((x) => x.asset._id === a._id)) {
+        const t = byId.Translations.get(w.translation)!;
+        expect(w.translationSummary.lineCount).toBe(t.lines.length);
+      }
+    }
+    const thumbnails = docs.Files.filter((f) => f.tags.includes('thumbnail'));
+    expect(thumbnails.length).toBe(docs.Assets.length);
+    for (const f of thumbnails) expect(fs.existsSync(mediaPath(DEMO_MEDIA_ROOT, f.content) ?? ''), f.name).toBe(true);
   });
 
   it('gives the demo accounts their share of the work', async () => {

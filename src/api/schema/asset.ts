@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links } from './common';
 import { assetUsage } from './usage';
 import { permissionsBlock, feedbackBlock } from './computed';
+import { thumbnailLink } from './file';
 
 export const assetPreview = doc({
   _id: id,
@@ -35,6 +36,7 @@ export const asset = doc({
   /** The asset's transcriptions by track (docs/API.md, "Translations"): as the work request's embedded asset shows. */
   transcription: doc({ graphics: id, dialogue: id }),
   $links: links('thumbnail', 'project', 'studio', 'type'),
+  $thumbnail: thumbnailLink,
   $flags: anyList,
   $permissions: permissionsBlock,
   $embargo: z.boolean(),

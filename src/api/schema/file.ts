@@ -29,3 +29,10 @@ export const file = doc({
   $transfer: doc({ downloaded: z.boolean() }),
 });
 export type File = z.infer<typeof file>;
+
+/**
+ * `$thumbnail` (extension, docs/API.md "Media") of an asset or a share's asset: its thumbnail file's id and a signed
+ * link to the image.
+ */
+export const thumbnailLink = doc({ _id: id, path: z.string() });
+export type ThumbnailLink = z.infer<typeof thumbnailLink>;

@@ -15,14 +15,18 @@ export const preview = doc({
   language: z.string(),
   type: z.string(),
   cdn: doc({ domain: z.string(), path: z.string(), key: z.string() }),
-  /** Extension (docs/API.md, "Media"): what `path` plays, and the signed link of its waveform peaks. */
+  /**
+   * The media this server holds for the preview (extension, docs/API.md "Media"): `path` serves its bytes; `peaks`
+   * and `poster` are signed links. Absent when the server has none.
+   */
   media: doc({
     mime: z.string(),
     duration: z.number(),
-    width: z.number(),
-    height: z.number(),
+    width: z.int(),
+    height: z.int(),
     frameRate: z.number(),
     peaks: z.string(),
+    poster: z.string(),
   }),
   $links: links('asset', 'project', 'studio'),
 });

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links } from './common';
 import { permissionsBlock, feedbackBlock } from './computed';
 import { permission } from './permission';
+import { thumbnailLink } from './file';
 
 export const shareUser = doc({ _id: id, name: z.string(), emailNormal: z.string(), $links: links() });
 
@@ -19,6 +20,7 @@ export const shareAsset = doc({
   mediaType: z.string(),
   creative: z.boolean(),
   $links: links('project', 'studio', 'type', 'thumbnail'),
+  $thumbnail: thumbnailLink,
   $permissions: permissionsBlock,
   $feedback: feedbackBlock,
 });

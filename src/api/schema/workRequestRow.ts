@@ -36,6 +36,8 @@ export const thumbnail = doc({
   length: z.int(),
   md5: z.string(),
   uploadDate: ts,
+  /** Signed link to the image (extension, docs/API.md "Media"). */
+  path: z.string(),
   $links: selfLinks,
 });
 export type Thumbnail = z.infer<typeof thumbnail>;

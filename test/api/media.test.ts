@@ -1,0 +1,239 @@
+/**
+ * Media through signed links (docs/API.md, "Media"): a preview's clip with byte ranges, HEAD and validators, its
+ * peaks and poster, thumbnails of assets, work requests, shares and file records; expired and tampered links.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, DEMO, startServer, type TestServer } from '../support/server';
+import { LinkSigner } from '../../server/domain/signing';
+import { DEMO_MEDIA_ROOT } from '../../server/domain/media';
+
+let server: TestServer;
+let signer: LinkSigner;
+
+/** Raw GET/HEAD of a signed link, without credentials. */
+async function fetchLink(link: string, headers: Record<string, string> = {}, method = 'GET') {
+  const res = await fetch(server.url + link, { method, headers });
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function assetNamed(projectPrefix: string, name: string) {
+  const projects = await call(server, 'GET', '/api/projects', { headers: { 'X-Range': 'resources=0-99' } });
+  const project = projects.body.find((p: { filePrefix: string }) => p.filePrefix === projectPrefix);
+  const assets = await call(server, 'GET', `/api/assets/countByProject?project=${project._id}`, {
+    headers: { 'X-Range': 'resources=0-99' },
+  });
+  return assets.body.find((a: { name: string }) => a.name === name);
+}
+
+let clip: { _id: string; path: string; media: { peaks: string; poster: string; duration: number; mime: string } };
+let asset: { _id: string; transcription: { dialogue: string }; $thumbnail: { _id: string; path: string } };
+const clipBytes = fs.readFileSync(path.join(DEMO_MEDIA_ROOT, 'kos-main-trailer-2.webm'));
+
+beforeAll(async () => {
+  server = await startServer();
+  signer = new LinkSigner(Buffer.from(fs.readFileSync(path.join(server.dataDir, 'signing.key'), 'utf8').trim(), 'hex'));
+  asset = await assetNamed('KOS', 'Main Trailer 2');
+  const previews = await call(server, 'GET', `/api/previews?asset=${asset._id}`);
+  clip = previews.body.find((p: { media?: unknown }) => p.media);
+}, 90_000);
+afterAll(() => server?.stop());
+
+describe('a preview with a clip', () => {
+  it('carries media: type, duration, size, frame rate, signed peaks and poster links', () => {
+    expect(clip.media).toMatchObject({ mime: 'video/webm', duration: 110, width: 640, height: 360, frameRate: 25 });
+    for (const link of [clip.path, clip.media.peaks, clip.media.poster]) {
+      expect(link).toMatch(/^\/api\/previews\/[0-9a-f]{24}\/(view|peaks|poster)\?expires=\d+&sig=[0-9a-f]{64}$/);
+    }
+  });
+
+  it('serves the whole clip with its type, length, validators and private caching for the link’s life', async () => {
+    const { res, bytes } = await fetchLink(clip.path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('video/webm');
+    expect(res.headers.get('accept-ranges')).toBe('bytes');
+    expect(Number(res.headers.get('content-length'))).toBe(clipBytes.length);
+    expect(bytes.equals(clipBytes)).toBe(true);
+    expect(res.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+    expect(res.headers.get('last-modified')).toBeTruthy();
+    const maxAge = Number(/^private, max-age=(\d+)$/.exec(res.headers.get('cache-control') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThan(3000);
+    expect(maxAge).toBeLessThanOrEqual(3600);
+  });
+
+  it('answers a byte range with 206 and exactly those bytes', async () => {
+    for (const [header, start, end] of [
+      ['bytes=100-1099', 100, 1099],
+      ['bytes=0-0', 0, 0],
+      [`bytes=${clipBytes.length - 10}-`, clipBytes.length - 10, clipBytes.length - 1],
+      ['bytes=-500', clipBytes.length - 500, clipBytes.length - 1],
+      [`bytes=5-${clipBytes.length * 2}`, 5, clipBytes.length - 1],
+    ] as const) {
+      const { res, bytes } = await fetchLink(clip.path, { Range: header });
+      expect(res.status, header).toBe(206);
+      expect(res.headers.get('content-range'), header).toBe(`bytes ${start}-${end}/${clipBytes.length}`);
+      expect(Number(res.headers.get('content-length')), header).toBe(end - start + 1);
+      expect(bytes.equals(clipBytes.subarray(start, end + 1)), header).toBe(true);
+    }
+  });
+
+  it('answers a range past the end with 416 and the size; ignores malformed and multiple ranges', async () => {
+    const past = await fetchLink(clip.path, { Range: `bytes=${clipBytes.length}-` });
+    expect(past.res.status).toBe(416);
+    expect(past.res.headers.get('content-range')).toBe(`bytes */${clipBytes.length}`);
+    expect(JSON.parse(past.bytes.toString()).error.code).toBe('range_not_satisfiable');
+    for (const header of ['bytes=0-1,5-9', 'items=0-9', 'bytes=9-2']) {
+      const { res, bytes } = await fetchLink(clip.path, { Range: header });
+      expect(res.status, header).toBe(200);
+      expect(bytes.length, header).toBe(clipBytes.length);
+    }
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const { res, bytes } = await fetchLink(clip.path, {}, 'HEAD');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('video/webm');
+    expect(Number(res.headers.get('content-length'))).toBe(clipBytes.length);
+    expect(bytes.length).toBe(0);
+    const ranged = await fetchLink(clip.path, { Range: 'bytes=0-99' }, 'HEAD');
+    expect(ranged.res.status).toBe(206);
+    expect(ranged.res.headers.get('content-range')).toBe(`bytes 0-99/${clipBytes.length}`);
+  });
+
+  it('answers 304 to a matching If-None-Match or If-Modified-Since; If-Range with another ETag gets it all', async () => {
+    const first = await fetchLink(clip.path);
+    const etag = first.res.headers.get('etag')!;
+    const again = await fetchLink(clip.path, { 'If-None-Match': etag });
+    expect(again.res.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+    expect(again.res.headers.get('etag')).toBe(etag);
+    const since = await fetchLink(clip.path, { 'If-Modified-Since': first.res.headers.get('last-modified')! });
+    expect(since.res.status).toBe(304);
+    expect((await fetchLink(clip.path, { 'If-None-Match': '"other"' })).res.status).toBe(200);
+    const stale = await fetchLink(clip.path, { Range: 'bytes=0-9', 'If-Range': '"other"' });
+    expect(stale.res.status).toBe(200);
+    expect(stale.bytes.length).toBe(clipBytes.length);
+    const fresh = await fetchLink(clip.path, { Range: 'bytes=0-9', 'If-Range': etag });
+    expect(fresh.res.status).toBe(206);
+  });
+
+  it('refuses an expired link (410) and a tampered one (403), changing nothing', async () => {
+    const viewPath = `/api/previews/${clip._id}/view`;
+    const expired = await fetchLink(signer.sign(viewPath, Date.now() - 2 * 3600_000));
+    expect(expired.res.status).toBe(410);
+    expect(JSON.parse(expired.bytes.toString()).error.code).toBe('gone');
+    const sig = /sig=([0-9a-f]+)/.exec(clip.path)![1]!;
+    const flipped = clip.path.replace(sig, `${sig[0] === 'a' ? 'b' : 'a'}${sig.slice(1)}`);
+    expect((await fetchLink(flipped)).res.status).toBe(403);
+    // The peaks link's signature does not open the clip.
+    const peaksQuery = clip.media.peaks.split('?')[1];
+    expect((await fetchLink(`${viewPath}?${peaksQuery}`)).res.status).toBe(403);
+    expect((await fetchLink(viewPath)).res.status).toBe(403);
+  });
+
+  it('serves peaks that wavesurfer takes as they are, loud where the transcription has lines', async () => {
+    const { res, bytes } = await fetchLink(clip.media.peaks);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const peaks = JSON.parse(bytes.toString()) as { duration: number; rate: number; peaks: number[] };
+    expect(Object.keys(peaks).sort()).toEqual(['duration', 'peaks', 'rate']);
+    expect(peaks.duration).toBeCloseTo(110, 1);
+    expect(peaks.rate).toBe(100);
+    expect(peaks.peaks.length).toBe(Math.ceil(peaks.duration * peaks.rate));
+    for (const v of peaks.peaks) expect(v >= 0 && v <= 1 && Math.round(v * 1000) === v * 1000).toBe(true);
+    // Speech lines up with the lines: loud inside them, silent well outside.
+    const transcription = await call(server, 'GET', `/api/translations/${asset.transcription.dialogue}`);
+    const lines = transcription.body.lines as { range: [number, number] }[];
+    expect(lines.length).toBeGreaterThan(10);
+    const at = (s: number) => peaks.peaks[Math.floor(s * peaks.rate)] ?? 0;
+    const inside = lines.map((l) => Math.max(...[0.2, 0.3, 0.4].map((f) => at(l.range[0] + 0.3 + f))));
+    expect(inside.filter((v) => v > 0.05).length).toBeGreaterThan(lines.length * 0.8);
+    const gaps = lines.slice(1).flatMap((l, i) => {
+      const gapStart = lines[i]!.range[1];
+      return l.range[0] - gapStart > 0.4 ? [at((gapStart + l.range[0]) / 2)] : [];
+    });
+    expect(gaps.filter((v) => v < 0.01).length).toBeGreaterThan(gaps.length * 0.8);
+  });
+
+  it('serves the poster as a JPEG', async () => {
+    const { res, bytes } = await fetchLink(clip.media.poster);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8');
+  });
+
+  it('keeps media out of a preview write and out of reach of a preview without media', async () => {
+    const put = await call(server, 'PUT', `/api/previews/${clip._id}`, {
+      body: { label: 'Final mix', media: { file: '../../../etc/passwd', mime: 'text/plain', duration: 1 } },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.media).toMatchObject({ mime: 'video/webm', duration: 110 });
+    const others = await call(server, 'GET', `/api/previews?asset=${asset._id}`);
+    const plain = others.body.find((p: { media?: unknown }) => !p.media);
+    if (plain) {
+      const view = await fetchLink(plain.path);
+      expect(view.res.status).toBe(200);
+      expect(JSON.parse(view.bytes.toString())).toMatchObject({ preview: plain._id });
+      const peaks = await fetchLink(signer.sign(`/api/previews/${plain._id}/peaks`));
+      expect(peaks.res.status).toBe(404);
+    }
+  });
+});
+
+describe('thumbnails', () => {
+  const isJpeg = async (link: string) => {
+    const { res, bytes } = await fetchLink(link);
+    expect(res.status, link).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8');
+  };
+
+  it('an asset links its thumbnail’s image, and the file record’s path is the same signed link', async () => {
+    expect(asset.$thumbnail._id).toBeTruthy();
+    expect(asset.$thumbnail.path).toMatch(/^\/api\/files\/[0-9a-f]{24}\/content\?expires=\d+&sig=[0-9a-f]{64}$/);
+    await isJpeg(asset.$thumbnail.path);
+    const file = await call(server, 'GET', `/api/files/${asset.$thumbnail._id}`);
+    expect(file.status).toBe(200);
+    expect(file.body.path).toBe(asset.$thumbnail.path);
+    expect(file.body.content).toBeUndefined();
+  });
+
+  it('a work request list embeds the thumbnail with a signed path', async () => {
+    const list = await call(server, 'GET', '/api/workrequests', {
+      as: DEMO.translator,
+      headers: { 'X-Range': 'resources=0-4' },
+    });
+    expect(list.status).toBe(200);
+    for (const wr of list.body) {
+      expect(wr.asset.thumbnail.path).toMatch(/^\/api\/files\/[0-9a-f]{24}\/content\?/);
+      await isJpeg(wr.asset.thumbnail.path);
+    }
+  });
+
+  it('a share’s assets link their thumbnails', async () => {
+    const shares = await call(server, 'GET', '/api/shares', {
+      as: DEMO.admin,
+      headers: { 'X-Range': 'resources=0-0' },
+    });
+    const a = shares.body[0].assets[0];
+    expect(a.$thumbnail._id).toBe(a.thumbnail);
+    await isJpeg(a.$thumbnail.path);
+  });
+
+  it('a file without content keeps its path, and a signed link to it is a 404; PUT does not move the path', async () => {
+    const files = await call(server, 'GET', `/api/files?asset=${asset._id}`);
+    const plain = files.body.find((f: { _id: string }) => f._id !== asset.$thumbnail._id);
+    expect(plain.path).toMatch(/^\/files\//);
+    const missing = await fetchLink(signer.sign(`/api/files/${plain._id}/content`));
+    expect(missing.res.status).toBe(404);
+    expect(JSON.parse(missing.bytes.toString()).error.code).toBe('not_found');
+    const put = await call(server, 'PUT', `/api/files/${asset.$thumbnail._id}`, {
+      body: { path: '/etc/passwd', tags: ['thumbnail', 'key'] },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.path).toMatch(/^\/api\/files\/[0-9a-f]{24}\/content\?/);
+    await isJpeg(put.body.path);
+  });
+});
