@@ -19,12 +19,21 @@ export interface EditorMedia {
   frameRate: number | undefined;
   /** The signed link of the peaks JSON; undefined when the server has none. */
   peaksPath: string | undefined;
+  /** The signed link of a still of the video, shown before it plays. */
+  posterPath: string | undefined;
 }
 
-/** The newest preview (by `created`) whose record describes media and carries a link; undefined when none. */
+/**
+ * The newest preview whose record describes media and carries a link (the highest `revision`, numbers compared as
+ * numbers, then the latest `created`: docs/API.md "Media"); undefined when none.
+ */
 export function newestMedia(previews: readonly Preview[]): EditorMedia | undefined {
   const withMedia = previews.filter((p) => p.path && p.media?.mime);
-  withMedia.sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
+  withMedia.sort(
+    (a, b) =>
+      (b.revision ?? '').localeCompare(a.revision ?? '', 'en', { numeric: true }) ||
+      (b.created ?? 0) - (a.created ?? 0),
+  );
   const preview = withMedia[0];
   if (!preview?.path || !preview.media?.mime) return undefined;
   const { media } = preview;
@@ -37,6 +46,7 @@ export function newestMedia(previews: readonly Preview[]): EditorMedia | undefin
     height: media.height,
     frameRate: media.frameRate,
     peaksPath: media.peaks,
+    posterPath: media.poster,
   };
 }
 

@@ -26,9 +26,10 @@ interface Props {
 function PlayheadTime({ controller }: { controller: MediaController }) {
   const ms = usePlaybackValue(controller, (c) => Math.floor(c.timeMs));
   return (
-    <output className="media-controls__time" aria-label="Playhead">
+    // A timer (not an <output>, which is a polite live region): read when asked, never announced while it runs.
+    <span className="media-controls__time" role="timer" aria-label="Playhead">
       {formatTimecode(ms)}
-    </output>
+    </span>
   );
 }
 

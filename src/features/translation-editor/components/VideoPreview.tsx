@@ -33,6 +33,7 @@ export function VideoPreview({ doc, controller, media, aspect, label, onError, .
           ref={attach}
           className={audioOnly ? 'media-video media-video--audio' : 'media-video'}
           src={signedUrl(media.path)}
+          poster={media.posterPath ? signedUrl(media.posterPath) : undefined}
           preload="auto"
           playsInline
           aria-label={label}

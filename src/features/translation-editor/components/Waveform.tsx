@@ -71,6 +71,13 @@ export function Waveform({ doc, version, controller, assetId, activeIndex, readO
           dragToSeek: false,
           plugins: [plugin],
         });
+        // The scrolled strip takes the keyboard (arrows scroll it), as every scrollable region must.
+        const strip = ws.getWrapper().parentElement;
+        if (strip) {
+          strip.tabIndex = 0;
+          strip.setAttribute('role', 'group');
+          strip.setAttribute('aria-label', 'Waveform: the lines as segments on the audio');
+        }
         const regions = new RegionWindow(ws, plugin, {
           doc: () => latest.current.doc,
           activeIndex: () => latest.current.activeIndex,
