@@ -41,11 +41,12 @@ export function VideoPreview({ doc, controller, media, aspect, label, onError, .
           onCanPlay={() => setLoading(false)}
           onError={(e) => {
             setLoading(false);
+            // Chromium reports a missing file and an unknown format alike (MEDIA_ERR_SRC_NOT_SUPPORTED).
             const code = e.currentTarget.error?.code;
             onError(
-              code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED || code === MediaError.MEDIA_ERR_DECODE
-                ? `This browser cannot play the preview (${media.mime}).`
-                : 'The preview could not be loaded (the link may have expired).',
+              code === MediaError.MEDIA_ERR_DECODE
+                ? `This browser cannot decode the preview (${media.mime}).`
+                : `The preview could not be played (${media.mime}): the browser may not support it, or the link expired.`,
             );
           }}
         />
