@@ -201,6 +201,26 @@ test('set in / out at the playhead, zoom by keyboard, and the pane can be hidden
   await text(page, 2).press('Control+z');
   await expect.poll(async () => (await times(page, 2)).start).toBe(line2.start);
 
+  // Loop: playing past the line's stop goes back to its start until the loop is turned off.
+  const video = () =>
+    page.evaluate(() => {
+      const v = document.querySelector<HTMLVideoElement>('video.media-video')!;
+      return { t: v.currentTime * 1000, paused: v.paused };
+    });
+  await text(page, 2).press('Alt+l');
+  await expect(page.getByRole('button', { name: 'Loop line' })).toHaveAttribute('aria-pressed', 'true');
+  await seek(page, line2.stop - 250);
+  await text(page, 2).press('Alt+k');
+  await expect.poll(async () => (await video()).paused).toBe(false);
+  await page.waitForTimeout(1200);
+  const looped = await video();
+  expect(looped.paused).toBe(false);
+  expect(looped.t).toBeGreaterThanOrEqual(line2.start - 50);
+  expect(looped.t).toBeLessThan(line2.stop + 100);
+  await text(page, 2).press('Alt+k');
+  await text(page, 2).press('Alt+l');
+  await expect(page.getByRole('button', { name: 'Loop line' })).toHaveAttribute('aria-pressed', 'false');
+
   const zoom = page.getByRole('slider', { name: 'Zoom' });
   const zoomBefore = Number(await zoom.inputValue());
   await text(page, 2).press('Alt+Equal');
