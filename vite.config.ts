@@ -22,6 +22,7 @@ const LIST_MODULES = [
   '/src/components/useInfiniteVirtualizer',
   '/src/components/ZonedDateTime',
   '/src/components/AssetThumb',
+  '/src/api/media',
   '/src/components/Skeleton',
   '/src/components/Unavailable',
   '/src/components/StatusBadge',

@@ -21,8 +21,9 @@ export const WAVEFORM_STYLE_HASH = "'sha256-7Wn/5ghbhb9U5yM332FZpa4jDUilNGJdZ87e
 
 /**
  * The app's pages: no inline script (the runtime configuration is a non-executable JSON block), no inline style
- * element but the waveform's (above; React's style props go through the CSSOM, which CSP does not restrict), images from this origin or any
- * https URL (thumbnails may sit on a CDN).
+ * element but the waveform's (above; React's style props go through the CSSOM, which CSP does not restrict), images
+ * from this origin, the API's or any https URL (thumbnails may sit on a CDN), video and audio from this origin or the
+ * API's.
  */
 export function pagePolicy(apiBase: string): string {
   const apiOrigin = apiOriginOf(apiBase);
@@ -30,7 +31,9 @@ export function pagePolicy(apiBase: string): string {
     "default-src 'self'",
     "script-src 'self'",
     `style-src 'self' ${WAVEFORM_STYLE_HASH}`,
-    "img-src 'self' https:",
+    `img-src 'self' https:${apiOrigin ? ` ${apiOrigin}` : ''}`,
+    // The API's signed media links (docs/API.md, "Media"): the player's video and audio.
+    `media-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
     `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
     "font-src 'self'",
     "object-src 'none'",

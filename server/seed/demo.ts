@@ -8,8 +8,9 @@
  *
  * What is seeded (exact counts for the default seed; `npx vitest run server/seed` checks them):
  *   Groups 8, Users 17 (DEMO_ACCOUNTS + 14 with password DEMO_PASSWORD), Studios 2, Projects 6 (one archived),
- *   Assets 60 (10 per project), Previews 1–3 per asset, Files 2–5 per asset + 8 logos (2 studios, 6 projects),
- *   Languages 25, Territories 23, Workrequests 400 over all nine statuses, Translations (one English
+ *   Assets 61 (10 per project, and the 90-minute feature of ./feature.ts), Previews 1–3 per asset, Files 2–5 per
+ *   asset + 8 logos (2 studios, 6 projects), Languages 25, Territories 23, Workrequests 401 over all nine statuses
+ *   (400 and the feature's, in progress), Translations (one English
  *   transcription per dialogue / graphics track of each asset, one translation per work request and a graphics
  *   translation for work requests on assets that have both dialogue and graphics), Comments 300 on 120 work
  *   requests, Shares 12 (permissions inline), Events and Notifications for recent past activity (demo coordinator
@@ -40,8 +41,9 @@ import { hashPassword } from '../domain/passwords';
 import { lineStats, summarize } from '../domain/translations';
 import { EVENT_WR_FIELDS } from '../domain/events';
 import { Rng, hashSeed } from './random';
-import { buildLines, makeTiming, type Timing } from './lines';
+import { buildLines, makeTiming, transcriptionDoc, type Timing } from './lines';
 import { attachDemoMedia } from './demoMedia';
+import { FEATURE_PROJECT, buildFeature } from './feature';
 import { slugify } from '../../src/api/schema/slug';
 import {
   LANGUAGES,
@@ -107,10 +109,10 @@ export const DEMO_COUNTS = {
   Users: 17,
   Studios: 2,
   Projects: 6,
-  Assets: 60,
+  Assets: 61,
   Languages: 25,
   Territories: 23,
-  Workrequests: 400,
+  Workrequests: 401,
   Comments: 300,
   Shares: 12,
 } as const;
@@ -880,17 +882,7 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
         const tCreated = created + DAY;
         const tid = rng.id(tCreated);
         rec.transcription[kind] = tid;
-        add('Translations', {
-          _id: tid,
-          created: tCreated,
-          asset: _id,
-          language: 'en',
-          status: 'submitted',
-          kind,
-          lines: buildLines(rng, timing, { textKey: 'en', progress: 1, machine: false, tooLong: 0 }),
-          printLines: [],
-          approval: true,
-        });
+        add('Translations', transcriptionDoc(rng, timing, { _id: tid, created: tCreated, asset: _id }));
       }
       // Previews: 1–3 revisions.
       const previews: D[] = [];
@@ -1597,11 +1589,29 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     return { total: list.length, unread: list.filter((n) => n.read === false).length };
   };
 
+  // The 90-minute feature (issue #14), from its own random stream: the rest of the set is unchanged.
+  const featureProject = projects.find((p) => p.prefix === FEATURE_PROJECT)!;
+  const featureTemplate = wrs.find(
+    (w) => w.translator === tomas && w.doc.status === 'in-progress' && w.asset.project === featureProject,
+  );
+  const featureAsset = assets.find((a) => a.project === featureProject && a.mediaType === 'video')!;
+  if (!featureTemplate) throw new Error('demo: no work request of the demo translator to model the feature on');
+  const feature = buildFeature({
+    rng: new Rng(derivedSeed('feature')),
+    now,
+    project: docs.Projects.find((p) => p._id === featureProject._id)!,
+    template: featureTemplate.doc,
+    assetTemplate: docs.Assets.find((a) => a._id === featureAsset._id)!,
+    embeddedTemplate: featureAsset.embedded,
+    coordinator: summaryOf(cora),
+  });
+  for (const [c, list] of Object.entries(feature) as [Collection, D[]][]) for (const d of list) add(c, d);
+
   // Real media (issue #14): clips, thumbnails; draws nothing from rng, so the rest of the set is unchanged.
   attachDemoMedia(docs);
 
   const statuses: Record<string, number> = {};
-  for (const w of wrs) statuses[w.doc.status as string] = (statuses[w.doc.status as string] ?? 0) + 1;
+  for (const w of docs.Workrequests) statuses[w.status as string] = (statuses[w.status as string] ?? 0) + 1;
   return {
     docs,
     accounts: DEMO_ACCOUNTS.map((a) => ({ ...a, _id: U(a.role)._id })),
@@ -1610,7 +1620,7 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     automationQueue: wrs.filter(
       (w) => (w.doc.auto || w.doc.autosubs) && !CLOSED_STATUSES.includes(w.doc.status as string),
     ).length,
-    translatorWorkRequests: wrs.filter((w) => w.translator === tomas).length,
+    translatorWorkRequests: wrs.filter((w) => w.translator === tomas).length + feature.Workrequests.length,
   };
 }
 

@@ -18,7 +18,7 @@
 import type { Doc, Store, StoreOps } from '../storage/store';
 import { Rng } from './random';
 import { lineStats, summarize } from '../domain/translations';
-import { buildLines, makeTiming } from './lines';
+import { buildLines, makeTiming, transcriptionDoc } from './lines';
 import { INSTRUCTIONS, SCRIPT_INSTRUCTION, STATUS_REASONS } from './vocab';
 import { slugify } from '../../src/api/schema/slug';
 import {
@@ -144,17 +144,10 @@ async function ensureBenchmark(
     const translationId = rng.id(created + 120);
     const wrId = rng.id(created + 120);
     const slug = slugify(name);
-    await store.insert('Translations', {
-      _id: transcriptionId,
-      created: created + 60,
-      asset: assetId,
-      language: 'en',
-      status: 'submitted',
-      kind: 'dialogue',
-      lines: buildLines(rng, timing, { textKey: 'en', progress: 1, machine: false, tooLong: 0 }),
-      printLines: [],
-      approval: true,
-    });
+    await store.insert(
+      'Translations',
+      transcriptionDoc(rng, timing, { _id: transcriptionId, created: created + 60, asset: assetId }),
+    );
     await store.insert('Assets', {
       ...sourceAsset,
       _id: assetId,

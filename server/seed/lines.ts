@@ -137,3 +137,16 @@ export function buildLines(rng: Rng, t: Timing, opts: LineOptions): Line[] {
   }
   return lines;
 }
+
+/** An asset's English transcription of a track: every line said, submitted and approved, no work request. */
+export function transcriptionDoc(rng: Rng, t: Timing, doc: { _id: string; created: number; asset: string }) {
+  return {
+    ...doc,
+    language: 'en',
+    status: 'submitted',
+    kind: t.kind,
+    lines: buildLines(rng, t, { textKey: 'en', progress: 1, machine: false, tooLong: 0 }),
+    printLines: [],
+    approval: true,
+  };
+}

@@ -45,6 +45,7 @@ import { TIME_ZONES, TERRITORIES } from './vocab';
 import { wamTitle, wrStatusTitle, embargoTitle, shareTitle } from '../domain/titles';
 import { mulberry32 } from './random';
 import { CLIP_TAIL, DEMO_CLIPS, clipAsset } from './demoMedia';
+import { FEATURE_LINES, FEATURE_NAME, FEATURE_SECONDS } from './feature';
 import { DEMO_MEDIA_ROOT, mediaPath, type StoredMedia } from '../domain/media';
 import fs from 'node:fs';
 
@@ -103,12 +104,15 @@ describe('demo seed', () => {
   });
 
   it('has every work request status in the documented numbers', async () => {
+    // The 400 of WORK_REQUEST_STATUS_COUNTS and the feature's (feature.ts), in progress.
+    const expected: Record<string, number> = {
+      ...WORK_REQUEST_STATUS_COUNTS,
+      'in-progress': WORK_REQUEST_STATUS_COUNTS['in-progress']! + 1,
+    };
     for (const s of WORK_REQUEST_STATUSES) {
-      expect(await store.count('Workrequests', [{ field: 'status', op: 'eq', value: s }]), s).toBe(
-        WORK_REQUEST_STATUS_COUNTS[s],
-      );
+      expect(await store.count('Workrequests', [{ field: 'status', op: 'eq', value: s }]), s).toBe(expected[s]);
     }
-    expect(summary.statuses).toEqual(WORK_REQUEST_STATUS_COUNTS);
+    expect(summary.statuses).toEqual(expected);
   });
 
   it('stores records that parse with the contract', () => {
@@ -233,8 +237,10 @@ describe('demo seed', () => {
     const clipAssets = new Set(DEMO_CLIPS.map((c) => clipAsset(docs as Record<Collection, Doc[]>, c)._id));
     const lengths = docs.Translations.filter((t) => !clipAssets.has(t.asset)).map((t) => t.lines.length);
     expect(Math.min(...lengths)).toBeGreaterThanOrEqual(20);
-    expect(Math.max(...lengths)).toBeLessThanOrEqual(1500);
-    expect(lengths.filter((n) => n >= 1000).length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(FEATURE_LINES);
+    // The feature's transcription and translation; the extended featurettes' 1,000–1,500.
+    expect(lengths.filter((n) => n === FEATURE_LINES).length).toBe(2);
+    expect(lengths.filter((n) => n >= 1000 && n <= 1500).length).toBeGreaterThanOrEqual(2);
     expect(lengths.filter((n) => n >= 40 && n <= 300).length).toBeGreaterThan(lengths.length / 2);
     let italic = 0;
     let long = 0;
@@ -294,6 +300,37 @@ describe('demo seed', () => {
     for (const f of thumbnails) expect(fs.existsSync(mediaPath(DEMO_MEDIA_ROOT, f.content) ?? ''), f.name).toBe(true);
   });
 
+  it('has a 90-minute feature with a 3,000-line translation the demo translator has in progress, audio made later', () => {
+    const a = docs.Assets.find((x) => x.name === FEATURE_NAME)!;
+    const source = byId.Translations.get(a.transcription.dialogue)!;
+    expect(source.lines.length).toBe(FEATURE_LINES);
+    const last = source.lines.at(-1).range[1];
+    expect(last).toBeLessThanOrEqual(FEATURE_SECONDS);
+    expect(last).toBeGreaterThan(FEATURE_SECONDS - 600);
+    const durations = source.lines.map((l: Rec) => l.range[1] - l.range[0]);
+    expect(Math.min(...durations)).toBeGreaterThanOrEqual(0.7);
+    expect(Math.max(...durations)).toBeLessThanOrEqual(7);
+    const gaps = source.lines.slice(1).map((l: Rec, i: number) => l.range[0] - source.lines[i].range[1]);
+    expect(Math.min(...gaps)).toBeGreaterThan(0);
+    expect(gaps.filter((g: number) => g > 5).length).toBeGreaterThanOrEqual(20); // scenes without dialogue
+    const wr = docs.Workrequests.find((w) => w.asset._id === a._id)!;
+    expect(wr).toMatchObject({ status: 'in-progress', language: 'fr-FR', studio: a.studio });
+    expect(wr.project._id).toBe(a.project);
+    const t = byId.Translations.get(wr.translation)!;
+    expect(t.translator._id).toBe(summary.accounts.find((x) => x.role === 'translator')!._id);
+    expect(t.lines.map((l: Rec) => l.startTime)).toEqual(source.lines.map((l: Rec) => l.startTime));
+    expect(wr.translationSummary).toMatchObject({ lineCount: FEATURE_LINES, _id: t._id });
+    expect(t.translatedCount).toBeGreaterThan(1000);
+    expect(t.translatedCount).toBeLessThan(FEATURE_LINES);
+    const preview = docs.Previews.find((p) => p.asset === a._id)!;
+    expect(preview.media).toEqual({
+      synth: { transcription: source._id },
+      mime: 'audio/wav',
+      duration: FEATURE_SECONDS,
+    });
+    expect(byId.Files.get(a.thumbnail)?.content).toBeDefined();
+  });
+
   it('gives the demo accounts their share of the work', async () => {
     const [adminId, coordinatorId, translatorId] = summary.accounts.map((a) => a._id);
     const notifications = (to: string, read?: boolean) =>
@@ -314,7 +351,7 @@ describe('demo seed', () => {
     expect(
       await store.count('Translations', [{ field: 'translator', op: 'eq', value: translatorId! }]),
     ).toBeGreaterThanOrEqual(40);
-    expect(summary.translatorWorkRequests).toBe(40);
+    expect(summary.translatorWorkRequests).toBe(41); // 40 and the feature's
     const queue = docs.Workrequests.filter((w) => (w.auto || w.autosubs) && !CLOSED_STATUSES.includes(w.status));
     expect(queue.length).toBe(AUTOMATION_QUEUE_SIZE);
     expect(summary.automationQueue).toBe(AUTOMATION_QUEUE_SIZE);
@@ -385,10 +422,10 @@ describe('large seed', () => {
     const store = new SqliteStore(':memory:');
     try {
       const s = await seedLarge(store, { workRequests: 5000, batchSize: 1000 });
-      expect(s.demo?.counts.Workrequests).toBe(400);
+      expect(s.demo?.counts.Workrequests).toBe(DEMO_COUNTS.Workrequests);
       expect(s.added).toBe(5000);
-      expect(s.totalWorkRequests).toBe(5400);
-      expect(await store.count('Workrequests')).toBe(5400);
+      expect(s.totalWorkRequests).toBe(DEMO_COUNTS.Workrequests + 5000);
+      expect(await store.count('Workrequests')).toBe(DEMO_COUNTS.Workrequests + 5000);
       expect(await store.count('Translations')).toBe(s.demo!.counts.Translations + 4);
       const t3000 = (await store.get('Translations', s.benchmark.translation3000))!.doc as Rec;
       const t1500 = (await store.get('Translations', s.benchmark.translation1500))!.doc as Rec;
@@ -417,7 +454,7 @@ describe('large seed', () => {
       expect(again.demo).toBeUndefined();
       expect(again.added).toBe(100);
       expect(again.benchmark).toEqual(s.benchmark);
-      expect(await store.count('Workrequests')).toBe(5500);
+      expect(await store.count('Workrequests')).toBe(DEMO_COUNTS.Workrequests + 5100);
     } finally {
       await store.close();
     }

@@ -1,18 +1,23 @@
 /**
- * An asset's thumbnail. The interface's thumbnail is a file record (its `$links.self` is JSON, not an image),
- * so most of the time there is no image to show: then a typed tile with the media type's initials. An image
- * is only tried when the record carries an http(s) or same-origin URL of an image, and a failing one falls
- * back to the tile: never a broken image.
+ * An asset's thumbnail: the image behind the signed link the record carries (a work request's embedded
+ * `asset.thumbnail.path`, an asset's `$thumbnail.path`; docs/API.md "Media"), loaded lazily at a fixed size (no
+ * layout shift). Without a link, or when the image fails, a typed tile with the media type's initials: never a
+ * broken image.
  */
 import { useState } from 'react';
-import { safeHref } from '../lib/safeUrl';
+import { thumbnailUrl } from '../api/media';
 
 interface Props {
   thumbnail: unknown;
   mediaType: string | undefined;
   type?: string | undefined;
   size?: 'small' | 'large';
+  /** The image's text alternative; leave it out where the asset's name is shown beside it (the image is then
+   * decorative). */
+  label?: string | undefined;
 }
+
+const SIZES = { small: { width: 40, height: 32 }, large: { width: 128, height: 80 } } as const;
 
 const KINDS: [RegExp, string, string][] = [
   [/video|movie|film|trailer|clip/i, 'VID', 'video'],
@@ -29,28 +34,32 @@ function kindOf(mediaType: string | undefined, type: string | undefined): { init
   return { initials: word.slice(0, 3).toUpperCase() || '?', kind: 'other' };
 }
 
-function imageUrl(thumbnail: unknown): string | undefined {
-  if (!thumbnail || typeof thumbnail !== 'object') return undefined;
-  const t = thumbnail as Record<string, unknown>;
-  const mime = typeof t.mime === 'string' ? t.mime : '';
-  if (mime && !mime.startsWith('image/')) return undefined;
-  for (const key of ['url', 'path', 'src']) {
-    const href = safeHref(t[key]);
-    if (href) return href;
-  }
-  return undefined;
-}
-
-export function AssetThumb({ thumbnail, mediaType, type, size = 'small' }: Props) {
-  const [failed, setFailed] = useState(false);
-  const src = failed ? undefined : imageUrl(thumbnail);
+export function AssetThumb({ thumbnail, mediaType, type, size = 'small', label }: Props) {
+  // The link that failed, not a flag: a renewed link (signed links change every few minutes) is tried again.
+  const [failed, setFailed] = useState<string>();
+  const url = thumbnailUrl(thumbnail);
+  const src = url !== failed ? url : undefined;
   const { initials, kind } = kindOf(mediaType, type);
-  const label = mediaType || type || 'asset';
   if (src) {
-    return <img className={`thumb thumb--${size}`} src={src} alt="" loading="lazy" onError={() => setFailed(true)} />;
+    return (
+      <img
+        className={`thumb thumb--${size}`}
+        src={src}
+        alt={label ?? ''}
+        {...SIZES[size]}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(src)}
+      />
+    );
   }
+  const what = mediaType || type || 'asset';
   return (
-    <span className={`thumb thumb--${size} thumb--${kind}`} role="img" aria-label={`${label} (no thumbnail)`}>
+    <span
+      className={`thumb thumb--${size} thumb--${kind}`}
+      role="img"
+      aria-label={label ? `${label} (no thumbnail)` : `${what} (no thumbnail)`}
+    >
       <span aria-hidden="true">{initials}</span>
     </span>
   );

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, startServer, type TestServer } from '../support/server';
 import { LinkSigner } from '../../server/domain/signing';
 import { DEMO_MEDIA_ROOT } from '../../server/domain/media';
+import { FEATURE_NAME, FEATURE_SECONDS } from '../../server/seed/feature';
 
 let server: TestServer;
 let signer: LinkSigner;
@@ -179,6 +180,54 @@ describe('a preview with a clip', () => {
       expect(peaks.res.status).toBe(404);
     }
   });
+});
+
+describe('the long feature', () => {
+  it('has audio-only media made on first request: peaks under 1 MB that follow its lines, a WAV with ranges', async () => {
+    const feature = await assetNamed('KOS', FEATURE_NAME);
+    const previews = await call(server, 'GET', `/api/previews?asset=${feature._id}`);
+    const p = previews.body.find((x: { media?: unknown }) => x.media);
+    expect(p.media).toEqual({
+      mime: 'audio/wav',
+      duration: FEATURE_SECONDS,
+      peaks: expect.stringMatching(/\/peaks\?/),
+    });
+    expect(fs.existsSync(path.join(server.dataDir, 'media', `${p._id}.wav`))).toBe(false); // not made at seed time
+
+    // Two requests at once: one making, both answered with the same peaks.
+    const [first, second] = await Promise.all([fetchLink(p.media.peaks), fetchLink(p.media.peaks)]);
+    expect(first.res.status).toBe(200);
+    expect(first.bytes.equals(second.bytes)).toBe(true);
+    expect(first.bytes.length).toBeLessThan(1_000_000);
+    const peaks = JSON.parse(first.bytes.toString()) as { duration: number; rate: number; peaks: number[] };
+    expect(peaks).toMatchObject({ duration: FEATURE_SECONDS, rate: 20 });
+    expect(peaks.peaks.length).toBe(FEATURE_SECONDS * 20);
+    const lines = (await call(server, 'GET', `/api/translations/${feature.transcription.dialogue}`)).body.lines as {
+      range: [number, number];
+    }[];
+    expect(lines.length).toBe(3000);
+    const at = (s: number) => peaks.peaks[Math.floor(s * peaks.rate)] ?? 0;
+    expect(lines.filter((l) => at((l.range[0] + l.range[1]) / 2) > 0.05).length).toBeGreaterThan(2900);
+    const quiet = lines.slice(1).filter((l, i) => l.range[0] - lines[i]!.range[1] > 1);
+    expect(quiet.length).toBeGreaterThan(10);
+    for (const [i, l] of lines.slice(1).entries()) {
+      if (l.range[0] - lines[i]!.range[1] > 1) expect(at((l.range[0] + lines[i]!.range[1]) / 2)).toBe(0);
+    }
+
+    const head = await fetchLink(p.path, {}, 'HEAD');
+    expect(head.res.status).toBe(200);
+    expect(head.res.headers.get('content-type')).toBe('audio/wav');
+    expect(Number(head.res.headers.get('content-length'))).toBe(44 + FEATURE_SECONDS * 8000);
+    const header = await fetchLink(p.path, { Range: 'bytes=0-43' });
+    expect(header.res.status).toBe(206);
+    expect(header.bytes.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(header.bytes.toString('ascii', 8, 12)).toBe('WAVE');
+    expect(header.bytes.readUInt32LE(24)).toBe(8000);
+    const middle = await fetchLink(p.path, { Range: 'bytes=20000000-20000999' });
+    expect(middle.res.status).toBe(206);
+    expect(middle.bytes.length).toBe(1000);
+    expect(fs.existsSync(path.join(server.dataDir, 'media', `${p._id}.wav`))).toBe(true);
+  }, 120_000);
 });
 
 describe('thumbnails', () => {

@@ -283,7 +283,13 @@ export function AssetPage() {
           <div className="detail-grid__main">
             <Section title="Asset">
               <div className="asset-block">
-                <AssetThumb thumbnail={undefined} mediaType={asset.mediaType} type={asset.type} size="large" />
+                <AssetThumb
+                  thumbnail={asset.$thumbnail}
+                  mediaType={asset.mediaType}
+                  type={asset.type}
+                  size="large"
+                  label={asset.name ? `Thumbnail of ${asset.name}` : 'Thumbnail'}
+                />
                 <div className="asset-block__fields">
                   <Fields columns={3}>
                     <Field label="Project">

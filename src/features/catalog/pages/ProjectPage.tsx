@@ -33,7 +33,7 @@ const COLUMNS: Column<Asset>[] = [
     width: 'minmax(220px, 3fr)',
     render: (a) => (
       <div className="asset-cell">
-        <AssetThumb thumbnail={undefined} mediaType={a.mediaType} type={a.type} />
+        <AssetThumb thumbnail={a.$thumbnail} mediaType={a.mediaType} type={a.type} />
         <div className="asset-cell__text">
           <Link to={assetHref(a._id ?? '')} tabIndex={-1} className="asset-cell__name">
             {a.name || 'Untitled asset'}

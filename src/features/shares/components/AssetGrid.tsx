@@ -69,7 +69,7 @@ export function AssetGrid({ share, shareId, projectNames }: GridProps) {
         const project = projectNameOf(a, share, projectNames);
         return (
           <li key={a._id ?? i} className="asset-card">
-            <AssetThumb thumbnail={a.thumbnail} mediaType={a.mediaType} type={a.type} size="large" />
+            <AssetThumb thumbnail={a.$thumbnail} mediaType={a.mediaType} type={a.type} size="large" />
             <div className="asset-card__body">
               <AssetLink url={assetUrl(share.urls, a._id, shareId, origin())} name={name} />
               <p className="asset-card__meta">
@@ -134,7 +134,13 @@ export function AssetDialog({
     <Modal title={asset.name || 'Untitled asset'} onClose={onClose}>
       <div className="share-asset-dialog">
         <div className="asset-block">
-          <AssetThumb thumbnail={asset.thumbnail} mediaType={asset.mediaType} type={asset.type} size="large" />
+          <AssetThumb
+            thumbnail={asset.$thumbnail}
+            mediaType={asset.mediaType}
+            type={asset.type}
+            size="large"
+            label={`Thumbnail of ${asset.name || 'the asset'}`}
+          />
           <div className="asset-block__fields">
             <Fields columns={2}>
               <Field label="Type">{asset.type}</Field>

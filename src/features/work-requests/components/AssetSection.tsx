@@ -30,7 +30,13 @@ export function AssetSection({
   return (
     <Section title="Asset">
       <div className="asset-block">
-        <AssetThumb thumbnail={asset.thumbnail} mediaType={asset.mediaType} type={asset.type} size="large" />
+        <AssetThumb
+          thumbnail={asset.thumbnail}
+          mediaType={asset.mediaType}
+          type={asset.type}
+          size="large"
+          label={`Thumbnail of ${asset.name || 'the asset'}`}
+        />
         <div className="asset-block__fields">
           <Fields columns={3}>
             <Field label="Name">{asset.name}</Field>
