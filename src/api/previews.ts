@@ -77,11 +77,12 @@ export interface MediaPeaks {
 }
 
 /**
- * Reads a preview's waveform peaks from their signed link (no Authorization: the signature is the credential).
+ * Reads a preview's waveform peaks from their signed link, resolved by `mediaUrl` (no Authorization: the signature
+ * is the credential).
  * Anything but `{duration, rate, peaks: number[]}` is an error, so a bad file never reaches the waveform.
  */
-export async function getMediaPeaks(path: string, signal?: AbortSignal): Promise<MediaPeaks> {
-  const response = await fetch(signedUrl(path), { headers: { Accept: 'application/json' }, signal });
+export async function getMediaPeaks(url: string, signal?: AbortSignal): Promise<MediaPeaks> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
   if (!response.ok)
     throw new ApiError(
       response.status,

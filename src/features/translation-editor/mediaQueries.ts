@@ -5,21 +5,22 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getMediaPeaks, listPreviews } from '../../api/previews';
+import { mediaUrl } from '../../api/media';
 import type { Preview } from '../../api/schema/preview';
 import { translationEditorKeys } from './queries';
 
 export interface EditorMedia {
   preview: Preview;
-  /** The signed link of the media bytes (served with Range). */
+  /** The signed link of the media bytes (served with Range), resolved against the API's origin. */
   path: string;
   mime: string;
   duration: number | undefined;
   width: number | undefined;
   height: number | undefined;
   frameRate: number | undefined;
-  /** The signed link of the peaks JSON; undefined when the server has none. */
+  /** The signed link of the peaks JSON, resolved; undefined when the server has none. */
   peaksPath: string | undefined;
-  /** The signed link of a still of the video, shown before it plays. */
+  /** The signed link of a still of the video, resolved; shown before it plays. */
   posterPath: string | undefined;
 }
 
@@ -28,25 +29,26 @@ export interface EditorMedia {
  * numbers, then the latest `created`: docs/API.md "Media"); undefined when none.
  */
 export function newestMedia(previews: readonly Preview[]): EditorMedia | undefined {
-  const withMedia = previews.filter((p) => p.path && p.media?.mime);
+  const withMedia = previews.filter((p) => mediaUrl(p.path) && p.media?.mime);
   withMedia.sort(
     (a, b) =>
       (b.revision ?? '').localeCompare(a.revision ?? '', 'en', { numeric: true }) ||
       (b.created ?? 0) - (a.created ?? 0),
   );
   const preview = withMedia[0];
-  if (!preview?.path || !preview.media?.mime) return undefined;
+  const path = mediaUrl(preview?.path);
+  if (!preview || !path || !preview.media?.mime) return undefined;
   const { media } = preview;
   return {
     preview,
-    path: preview.path,
+    path,
     mime: media.mime!,
     duration: media.duration,
     width: media.width,
     height: media.height,
     frameRate: media.frameRate,
-    peaksPath: media.peaks,
-    posterPath: media.poster,
+    peaksPath: mediaUrl(media.peaks),
+    posterPath: mediaUrl(media.poster),
   };
 }
 

@@ -3,7 +3,6 @@
  * the subtitle drawn inside the frame's safe area. Audio-only media is a black frame with the subtitle.
  */
 import { useCallback, useState, type CSSProperties } from 'react';
-import { signedUrl } from '../../../api/previews';
 import type { EditorDocument } from '../model/editorDocument';
 import type { AspectRatio } from '../model/aspect';
 import type { MediaController } from '../hooks/usePlayback';
@@ -32,8 +31,8 @@ export function VideoPreview({ doc, controller, media, aspect, label, onError, .
         <video
           ref={attach}
           className={audioOnly ? 'media-video media-video--audio' : 'media-video'}
-          src={signedUrl(media.path)}
-          poster={media.posterPath ? signedUrl(media.posterPath) : undefined}
+          src={media.path}
+          poster={media.posterPath}
           preload="auto"
           playsInline
           aria-label={label}
