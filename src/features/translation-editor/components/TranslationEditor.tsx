@@ -282,7 +282,8 @@ export function TranslationEditor(props: EditorProps) {
     if (timing && (media.timeMs < timing.startMs || media.timeMs >= timing.stopMs)) media.seek(timing.startMs);
   }, [activeIndex, doc, media]);
   useEffect(() => {
-    if (playheadIndex !== undefined && playheadIndex !== activeIndex) gridApi.current?.scrollToIndex(playheadIndex);
+    if (playheadIndex !== undefined && playheadIndex !== activeIndex && media.follow)
+      gridApi.current?.scrollToIndex(playheadIndex);
     // Only the playhead moving scrolls: choosing a line already scrolled to it.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- activeIndex is read, not followed
   }, [playheadIndex]);

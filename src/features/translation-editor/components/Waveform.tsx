@@ -34,7 +34,7 @@ export function Waveform({ doc, version, controller, assetId, activeIndex, readO
   const peaks = usePeaks(media?.peaksPath);
   const video = usePlaybackValue(controller, (c) => c.element);
   const zoom = usePlaybackValue(controller, (c) => c.zoom);
-  const [follow, setFollow] = useState(true);
+  const follow = usePlaybackValue(controller, (c) => c.follow);
   const [failed, setFailed] = useState<string | undefined>();
   const [ready, setReady] = useState(false);
   const hostRef = useRef<HTMLDivElement>(null);
@@ -156,7 +156,7 @@ export function Waveform({ doc, version, controller, assetId, activeIndex, readO
           />
         </label>
         <label className="check">
-          <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
+          <input type="checkbox" checked={follow} onChange={(e) => controller.setFollow(e.target.checked)} />
           Follow the playhead
         </label>
         <span className="hint waveform__hint">

@@ -29,6 +29,8 @@ export class MediaController {
   looping = false;
   /** Waveform zoom in pixels per second. */
   zoom = ZOOM_DEFAULT;
+  /** Whether the waveform and the line grid keep the playhead in view. */
+  follow = true;
   /** Bumped on every change: the store's snapshot. */
   version = 0;
 
@@ -118,6 +120,11 @@ export class MediaController {
 
   setLooping(on: boolean): void {
     this.looping = on;
+    this.emit();
+  }
+
+  setFollow(on: boolean): void {
+    this.follow = on;
     this.emit();
   }
 
