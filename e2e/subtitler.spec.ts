@@ -24,6 +24,8 @@ interface WorkRequestBody {
 test.describe.configure({ mode: 'serial' });
 
 let workRequestId = '';
+/** The lines' start times as loaded (ms). */
+let starts: number[] = [];
 
 test.beforeAll(async ({ request }) => {
   const headers = { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' };
@@ -38,6 +40,7 @@ test.beforeAll(async ({ request }) => {
     }[];
     if (previews.some((p) => p.media)) {
       workRequestId = t.workRequest!;
+      starts = wr.translation.lines!.map((l) => ms(l.startTime ?? ''));
       break;
     }
   }
@@ -192,6 +195,7 @@ test('set in / out at the playhead, zoom by keyboard, and the pane can be hidden
   await openEditor(page);
   const line2 = await times(page, 2);
   await text(page, 2).focus();
+  await expect(overlay(page)).toHaveAttribute('data-line', '2'); // choosing line 2 sought to its start
   await seek(page, line2.start + 200);
   await expect(page.getByRole('timer', { name: 'Playhead' })).not.toHaveText('00:00:00,000');
   await text(page, 2).press('Alt+BracketLeft');
@@ -243,6 +247,27 @@ test('set in / out at the playhead, zoom by keyboard, and the pane can be hidden
   await expect(page.getByRole('region', { name: 'Preview' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Video', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Preview' })).toBeVisible();
+});
+
+test('following the playhead scrolls the lines to it, and not when turned off', async ({ page }) => {
+  await signIn(page, ACCOUNTS.translator);
+  await openEditor(page);
+  const last = starts.length;
+  await text(page, 1).focus();
+  await expect(overlay(page)).toHaveAttribute('data-line', '1'); // choosing line 1 sought to it
+  await seek(page, starts[last - 1]! + 100);
+  await expect(row(page, last)).toHaveAttribute('aria-current', 'time');
+  await expect(row(page, last)).toBeInViewport();
+  await expect(text(page, 1)).toBeFocused();
+
+  await page.getByRole('checkbox', { name: 'Follow the playhead' }).uncheck();
+  await seek(page, starts[0]! + 100);
+  await expect(overlay(page)).toHaveAttribute('data-line', '1');
+  await page.getByTestId('line-grid').evaluate((el) => (el.scrollTop = 0));
+  await seek(page, starts[last - 2]! + 100);
+  await expect(overlay(page)).toHaveAttribute('data-line', String(last - 1));
+  await page.waitForTimeout(300);
+  expect(await page.getByTestId('line-grid').evaluate((el) => el.scrollTop)).toBe(0);
 });
 
 test('axe finds no serious problem in the editor with its media panes', async ({ page }) => {

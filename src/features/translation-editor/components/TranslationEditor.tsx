@@ -276,11 +276,13 @@ export function TranslationEditor(props: EditorProps) {
   );
 
   // ----- media: the playhead's line is highlighted and scrolled to; choosing a line seeks to it -----
+  const mediaElement = usePlaybackValue(media, (c) => c.element);
   useEffect(() => {
     media.setLoopLine(() => doc.timingAt(activeIndex));
     const timing = doc.timingAt(activeIndex);
     if (timing && (media.timeMs < timing.startMs || media.timeMs >= timing.stopMs)) media.seek(timing.startMs);
-  }, [activeIndex, doc, media]);
+    // Also when the media element arrives: the preview opens on the line being worked on.
+  }, [activeIndex, doc, media, mediaElement]);
   useEffect(() => {
     if (playheadIndex !== undefined && playheadIndex !== activeIndex && media.follow)
       gridApi.current?.scrollToIndex(playheadIndex);
