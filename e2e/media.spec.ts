@@ -57,6 +57,19 @@ test('an asset page shows its thumbnail with a text alternative', async ({ page,
   await expectLoaded(image);
 });
 
+test('the preview viewer plays a preview that has media', async ({ page, request }) => {
+  const asset = await assetNamed(request, 'KOS', 'Main Trailer 2');
+  const preview = (await previewWithMedia(request, asset)) as Rec & { label: string; revision: string };
+  await signIn(page, ACCOUNTS.admin, { path: `/catalog/assets/${asset._id}` });
+  const section = page.getByRole('region', { name: /Previews/ });
+  await section.getByRole('button', { name: `View ${preview.label} ${preview.revision}`, exact: true }).click();
+  const video = page.getByRole('dialog').locator('video');
+  await expect(video).toHaveAttribute('src', /\/api\/previews\/[0-9a-f]{24}\/view\?expires=\d+&sig=/);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(110);
+  await expect(page.getByRole('dialog').getByRole('status')).toContainText('The signed viewing link is open until');
+});
+
 test('a thumbnail that fails to load becomes the typed tile, never a broken image', async ({ page }) => {
   await page.route('**/api/files/*/content?*', (route) => route.fulfill({ status: 404, body: '' }));
   await signIn(page, ACCOUNTS.translator);

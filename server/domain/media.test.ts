@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { mediaPath, storedMedia } from './media';
 import { computePeaks, peaksJson } from './peaks';
 import { parseRange } from '../http/mediaResponse';
+import { thumbnailLink, thumbnailRef } from '../http/mediaLinks';
+import { LinkSigner } from './signing';
 
 describe('media names', () => {
   const root = path.resolve('/srv/media');
@@ -51,5 +53,16 @@ describe('peaks', () => {
     const p = computePeaks(new Array<number>(22_050).fill(0.5), 22_050, 100);
     expect(p.peaks.length).toBe(100);
     expect(p.duration).toBe(1);
+  });
+});
+
+describe('thumbnail links', () => {
+  const signer = new LinkSigner(Buffer.alloc(32, 1));
+  it('are made for a file named by a record id only', () => {
+    expect(thumbnailRef(signer, '0123456789abcdef01234567').$thumbnail?.path).toMatch(
+      /^\/api\/files\/0123456789abcdef01234567\/content\?expires=\d+&sig=[0-9a-f]{64}$/,
+    );
+    for (const bad of ['javascript:alert(1)', '../x', '', undefined, 7]) expect(thumbnailRef(signer, bad)).toEqual({});
+    expect(thumbnailLink(signer, 'x/../y')).toBeUndefined();
   });
 });

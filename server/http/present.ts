@@ -15,7 +15,7 @@ import { expiryOf, type InvitedUserDoc } from '../domain/invitations';
 import { link } from './records';
 import { etagOf } from './etag';
 import { storedMedia } from '../domain/media';
-import { contentLink, previewLink, thumbnailRef } from './mediaLinks';
+import { contentLink, previewLink, thumbnailLink, thumbnailRef } from './mediaLinks';
 
 export interface PresentContext {
   origin: string;
@@ -112,7 +112,7 @@ export async function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc
   if (asset && typeof thumb?._id === 'string') {
     out.asset = {
       ...asset,
-      thumbnail: { ...thumb, path: contentLink(ctx.signer, thumb._id), $links: self(ctx, 'Files', thumb._id) },
+      thumbnail: { ...thumb, path: thumbnailLink(ctx.signer, thumb._id), $links: self(ctx, 'Files', thumb._id) },
     };
   }
   out.$links = self(ctx, 'Workrequests', wr._id, {

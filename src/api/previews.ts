@@ -43,11 +43,17 @@ export function signedUrl(path: string): string {
  * Opens a preview's signed, time-limited `path`. The signature is the credential, so no Authorization is
  * sent. An expired link is a 410 `gone`, a tampered one a 403 `forbidden` (docs/API.md "Signed links").
  */
-export async function viewPreview(path: string, signal?: AbortSignal): Promise<PreviewView> {
+export async function viewPreview(
+  path: string,
+  signal?: AbortSignal,
+  /** The preview has `media` (docs/API.md "Media"): the link serves its bytes, so only its headers are read. */
+  media = false,
+): Promise<PreviewView> {
   let response: Response;
   try {
     response = await fetch(signedUrl(path), {
-      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      method: media ? 'HEAD' : 'GET',
+      headers: { Accept: media ? '*/*' : 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
       signal,
     });
   } catch (error) {
@@ -66,6 +72,7 @@ export async function viewPreview(path: string, signal?: AbortSignal): Promise<P
     const message = parsed.success ? parsed.data.error.message : `The server answered ${response.status}.`;
     throw new ApiError(response.status, code, message);
   }
+  if (media) return {};
   return json !== null && typeof json === 'object' ? json : {};
 }
 

@@ -157,6 +157,22 @@ describe('a preview with a clip', () => {
     expect(gaps.filter((v) => v < 0.01).length).toBeGreaterThan(gaps.length * 0.8);
   });
 
+  it('gzips the peaks for clients that accept it, with an ETag of their own', async () => {
+    const plain = await fetchLink(clip.media.peaks, { 'Accept-Encoding': 'identity' });
+    expect(plain.res.headers.get('content-encoding')).toBeNull();
+    expect(plain.res.headers.get('vary')).toBe('Accept-Encoding');
+    const zipped = await fetchLink(clip.media.peaks, { 'Accept-Encoding': 'br;q=1, gzip;q=0.8' });
+    expect(zipped.res.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(zipped.res.headers.get('content-length'))).toBeLessThan(plain.bytes.length / 2);
+    expect(zipped.bytes.equals(plain.bytes)).toBe(true); // fetch has unzipped it
+    const etag = zipped.res.headers.get('etag')!;
+    expect(etag).not.toBe(plain.res.headers.get('etag'));
+    const again = await fetchLink(clip.media.peaks, { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+    expect(again.res.status).toBe(304);
+    const refused = await fetchLink(clip.media.peaks, { 'Accept-Encoding': 'gzip;q=0' });
+    expect(refused.res.headers.get('content-encoding')).toBeNull();
+  });
+
   it('serves the poster as a JPEG', async () => {
     const { res, bytes } = await fetchLink(clip.media.poster);
     expect(res.status).toBe(200);

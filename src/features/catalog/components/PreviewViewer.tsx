@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../api/client';
 import { getPreview, signedUrl, viewPreview, type PreviewView } from '../../../api/previews';
 import type { Preview } from '../../../api/schema/preview';
+import { mediaUrl } from '../../../api/media';
 import { describeError } from '../../../components/ErrorPanel';
 import { Field, Fields } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
@@ -22,13 +23,33 @@ async function open(
   if (!path || (expires !== undefined && expires * 1000 <= Date.now() + 5_000)) {
     path = (await getPreview(preview._id, signal)).data.path ?? '';
   }
+  const media = preview.media !== undefined;
   try {
-    return { view: await viewPreview(path, signal), path };
+    return { view: await viewPreview(path, signal, media), path };
   } catch (error) {
     if (!isApiError(error) || error.status !== 410) throw error;
     const fresh = (await getPreview(preview._id, signal)).data.path ?? '';
-    return { view: await viewPreview(fresh, signal), path: fresh };
+    return { view: await viewPreview(fresh, signal, media), path: fresh };
   }
+}
+
+/** The preview's media, played from its signed link (docs/API.md "Media"): video with its poster, or audio. */
+function MediaPlayer({ src, media }: { src: string; media: NonNullable<Preview['media']> }) {
+  const poster = mediaUrl(media.poster);
+  return media.mime?.startsWith('audio/') ? (
+    <audio className="preview-player" src={src} controls preload="metadata" aria-label="Preview audio" />
+  ) : (
+    <video
+      className="preview-player"
+      src={src}
+      poster={poster}
+      width={media.width}
+      height={media.height}
+      controls
+      preload="metadata"
+      aria-label="Preview video"
+    />
+  );
 }
 
 function explain(error: unknown): string {
@@ -68,9 +89,10 @@ export function PreviewViewer({ preview, onClose }: { preview: Preview & { _id: 
             <p className="notice notice--info" role="status">
               The signed viewing link is open{expires ? ` until ${formatDateTime(expires)}` : ''}.
             </p>
+            {preview.media ? <MediaPlayer src={signedUrl(query.data.path)} media={preview.media} /> : undefined}
             <Fields columns={1}>
-              <Field label="Label">{query.data.view.label}</Field>
-              <Field label="Revision">{query.data.view.revision}</Field>
+              <Field label="Label">{query.data.view.label ?? preview.label}</Field>
+              <Field label="Revision">{query.data.view.revision ?? preview.revision}</Field>
               <Field label="Media">
                 {cdn?.domain || cdn?.path ? (
                   <code className="code">{`${cdn.domain ?? ''}${cdn.path ?? ''}`}</code>
