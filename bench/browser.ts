@@ -17,6 +17,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { APP_DIST, buildApp, buildFloor, FLOOR_DIST } from './bundle';
 import { dataDir } from './server';
+import { measureSubtitler, renderSubtitler, type SubtitlerReport } from './subtitler';
 import { freePort, ROOT, startProcess, type Running } from './lib/processes';
 
 const VIEWPORT = { width: 1280, height: 1500 };
@@ -140,6 +141,8 @@ export interface BrowserReport {
     baselineMs: number;
     baselineHeapAfterGc: number;
   };
+  /** The Subtitler: the editor with its media (bench/subtitler.ts). */
+  subtitler: SubtitlerReport;
   editor: {
     lines: number;
     openOurs: number[];
@@ -451,6 +454,8 @@ export async function run(o: {
     const keysOurs = await keyStats(last!.page, `[data-testid="line-grid"] ${LINE_SELECTOR}`);
     await last!.page.waitForTimeout(2500); // let the autosave of the restored text go out
     await last!.context.close();
+    console.log('browser: subtitler…');
+    const subtitler = await measureSubtitler(browser, base, translator);
     const t = await newContext(browser, '');
     const tp = await t.newPage();
     await tp.goto(`${base}/bench/textarea.html`);
@@ -462,6 +467,7 @@ export async function run(o: {
       viewport: VIEWPORT,
       coldLoad,
       scroll,
+      subtitler,
       editor: {
         lines: lineCount,
         openOurs,
@@ -539,5 +545,6 @@ function render(d: BrowserReport): string {
     `| keystroke to next frame, rAF-after-input p95 | ${ms(ko.rafP95)} | ${ms(kb.rafP95)} | ${(ko.rafP95 / kb.rafP95).toFixed(2)} |`,
     `| keystrokes seen (rAF-after-input); longest | ${ko.keystrokes}; ${ms(ko.rafMax)} | ${kb.keystrokes}; ${ms(kb.rafMax)} | — |`,
     '',
+    ...renderSubtitler(d.subtitler),
   ].join('\n');
 }

@@ -13,16 +13,24 @@ function apiOriginOf(apiBase: string): string | undefined {
 }
 
 /**
+ * The one inline style element the pages allow, by its hash: wavesurfer.js 8 (the editor's waveform, 88 px high)
+ * styles its shadow DOM with a fixed <style> element. test/api/pageStyleHash.test.ts recomputes it from the installed
+ * wavesurfer.js, so an upgrade or another height that changes the text fails there, not silently in the browser.
+ */
+export const WAVEFORM_STYLE_HASH = "'sha256-7Wn/5ghbhb9U5yM332FZpa4jDUilNGJdZ87eJ6XZFBA='";
+
+/**
  * The app's pages: no inline script (the runtime configuration is a non-executable JSON block), no inline style
- * element (React's style props go through the CSSOM, which CSP does not restrict), images from this origin, the API's
- * or any https URL (thumbnails may sit on a CDN), video and audio from this origin or the API's.
+ * element but the waveform's (above; React's style props go through the CSSOM, which CSP does not restrict), images
+ * from this origin, the API's or any https URL (thumbnails may sit on a CDN), video and audio from this origin or the
+ * API's.
  */
 export function pagePolicy(apiBase: string): string {
   const apiOrigin = apiOriginOf(apiBase);
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src 'self' ${WAVEFORM_STYLE_HASH}`,
     `img-src 'self' https:${apiOrigin ? ` ${apiOrigin}` : ''}`,
     // The API's signed media links (docs/API.md, "Media"): the player's video and audio.
     `media-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,

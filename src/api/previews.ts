@@ -75,3 +75,37 @@ export async function viewPreview(
   if (media) return {};
   return json !== null && typeof json === 'object' ? json : {};
 }
+
+/** Waveform peaks of a preview's media (extension, docs/API.md "Media"): one value per `1 / rate` seconds, -1..1. */
+export interface MediaPeaks {
+  duration: number;
+  rate: number;
+  peaks: number[];
+}
+
+/**
+ * Reads a preview's waveform peaks from their signed link, resolved by `mediaUrl` (no Authorization: the signature
+ * is the credential).
+ * Anything but `{duration, rate, peaks: number[]}` is an error, so a bad file never reaches the waveform.
+ */
+export async function getMediaPeaks(url: string, signal?: AbortSignal): Promise<MediaPeaks> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
+  if (!response.ok)
+    throw new ApiError(
+      response.status,
+      `http_${response.status}`,
+      `The waveform could not be read (${response.status}).`,
+    );
+  const json: unknown = await response.json();
+  const body = json !== null && typeof json === 'object' ? (json as Partial<MediaPeaks>) : {};
+  const { duration, rate, peaks } = body;
+  if (
+    typeof duration !== 'number' ||
+    !(duration > 0) ||
+    typeof rate !== 'number' ||
+    !Array.isArray(peaks) ||
+    !peaks.every((p) => typeof p === 'number' && Number.isFinite(p))
+  )
+    throw new ApiError(0, 'invalid_peaks', 'The waveform data is not in the expected form.');
+  return { duration, rate, peaks };
+}

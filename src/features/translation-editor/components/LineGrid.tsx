@@ -19,6 +19,8 @@ interface Props {
   /** The document's version: a new value re-renders the visible rows (unchanged rows skip via memo). */
   version: number;
   activeIndex: number;
+  /** The line at the media's playhead (highlighted; focus stays where it is). */
+  playheadIndex?: number | undefined;
   readOnly: boolean;
   dir: 'rtl' | 'ltr';
   lang: string | undefined;
@@ -43,6 +45,7 @@ export const LineGrid = memo(function LineGrid({
   idBase,
   doc,
   activeIndex,
+  playheadIndex,
   readOnly,
   handlers,
   apiRef,
@@ -112,6 +115,7 @@ export const LineGrid = memo(function LineGrid({
                 problems={doc.problemsOf(row.key)}
                 active={item.index === activeIndex}
                 last={item.index === doc.count - 1}
+                playhead={item.index === playheadIndex}
                 readOnly={readOnly}
                 dir={text.dir}
                 lang={text.lang}

@@ -42,6 +42,8 @@ interface Props {
   problems: readonly QcProblem[];
   active: boolean;
   last: boolean;
+  /** The media's playhead is in this line. */
+  playhead?: boolean | undefined;
   readOnly: boolean;
   dir: 'rtl' | 'ltr';
   lang: string | undefined;
@@ -103,6 +105,7 @@ export const LineRow = memo(function LineRow(props: Props) {
     'line-row',
     `line-edge--${source}`,
     active ? 'is-active' : '',
+    props.playhead ? 'is-playhead' : '',
     problems.length > 0 ? (hasError ? 'has-error' : 'has-warning') : '',
   ]
     .filter(Boolean)
@@ -117,6 +120,7 @@ export const LineRow = memo(function LineRow(props: Props) {
       aria-label={`Line ${number}, ${line.startTime ?? 'no start'} to ${line.stopTime ?? 'no stop'}`}
       aria-rowindex={index + 2}
       aria-selected={active}
+      aria-current={props.playhead ? 'time' : undefined}
       className={className}
       style={{ transform: `translateY(${props.start}px)` }}
       onFocus={() => handlers.onFocusRow(index)}

@@ -1,6 +1,6 @@
 /** Line text as formatted text: DOMPurify keeps only <b>, <i>, <u> and <br>, without attributes; the rest is text. */
 import DOMPurify from 'dompurify';
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 
 const CONFIG = { ALLOWED_TAGS: ['b', 'i', 'u', 'br'], ALLOWED_ATTR: [] as string[], KEEP_CONTENT: true };
 
@@ -13,14 +13,22 @@ export const SafeText = memo(function SafeText({
   className,
   dir,
   lang,
+  style,
 }: {
   text: string;
   className?: string;
   dir?: 'rtl' | 'ltr';
   lang?: string | undefined;
+  style?: CSSProperties | undefined;
 }) {
   // Sanitized to formatting tags only (see CONFIG), so this is not a script injection point.
   return (
-    <span className={className} dir={dir} lang={lang} dangerouslySetInnerHTML={{ __html: sanitizeLineHtml(text) }} />
+    <span
+      className={className}
+      dir={dir}
+      lang={lang}
+      style={style}
+      dangerouslySetInnerHTML={{ __html: sanitizeLineHtml(text) }}
+    />
   );
 });

@@ -38,6 +38,12 @@ import { ConflictDialog } from './ConflictDialog';
 import { SubmitDialog } from './SubmitDialog';
 import { ProfileDialog } from './ProfileDialog';
 import { downloadText } from '../../../lib/download';
+import { MediaPane } from './MediaPane';
+import { Waveform } from './Waveform';
+import { isMediaCommand, runMediaCommand } from './mediaCommands';
+import { useMediaController, usePlaybackValue } from '../hooks/usePlayback';
+import { useMediaPanePreference } from '../hooks/useMediaPanePreference';
+import { lineIndexAt } from '../model/playhead';
 
 export interface EditorProps {
   doc: EditorDocument;
@@ -53,6 +59,8 @@ export interface EditorProps {
   canApprove: boolean;
   fileBaseName: string;
   title: string;
+  /** The asset whose newest preview with media the Subtitler plays (docs/API.md "Media"). */
+  asset?: { id: string | undefined; name: string | undefined; aspectRatio: string | undefined } | undefined;
 }
 
 type Dialog = 'shortcuts' | 'import' | 'submit' | 'profile' | undefined;
@@ -97,6 +105,10 @@ export function TranslationEditor(props: EditorProps) {
     | { index: number; caret?: number | 'start' | 'end'; selection?: [number, number]; field?: 'text' | 'start' }
     | undefined
   >(undefined);
+
+  const media = useMediaController();
+  const [mediaOpen, setMediaOpen] = useMediaPanePreference();
+  const playheadIndex = usePlaybackValue(media, (c) => lineIndexAt(doc.count, (i) => doc.timingAt(i), c.timeMs));
 
   const sync = useTranslationSync({
     doc,
@@ -172,6 +184,10 @@ export function TranslationEditor(props: EditorProps) {
   const runCommand = useCallback(
     (command: Command, index: number, textarea: HTMLTextAreaElement | undefined) => {
       const editing = !readOnly;
+      if (isMediaCommand(command)) {
+        runMediaCommand(command, { doc, index, controller: media, readOnly, announce: setAnnouncement });
+        return;
+      }
       const format = (tag: FormatTag) => {
         if (!editing || !textarea) return;
         const edit = toggleTag(textarea.value, textarea.selectionStart, textarea.selectionEnd, tag);
@@ -274,7 +290,7 @@ export function TranslationEditor(props: EditorProps) {
           return setDialog('shortcuts');
       }
     },
-    [doc, focusRow, jumpToProblem, readOnly, saveNow],
+    [doc, focusRow, jumpToProblem, media, readOnly, saveNow],
   );
 
   const submitButtonId = `${idBase}-submit`;
@@ -300,6 +316,21 @@ export function TranslationEditor(props: EditorProps) {
     (event: KeyInput, inText: boolean) => commandFor(event, inText, bindingsRef.current),
     [],
   );
+
+  // ----- media: the playhead's line is highlighted and scrolled to; choosing a line seeks to it -----
+  const mediaElement = usePlaybackValue(media, (c) => c.element);
+  useEffect(() => {
+    media.setLoopLine(() => doc.timingAt(activeIndex));
+    const timing = doc.timingAt(activeIndex);
+    if (timing && (media.timeMs < timing.startMs || media.timeMs >= timing.stopMs)) media.seek(timing.startMs);
+    // Also when the media element arrives: the preview opens on the line being worked on.
+  }, [activeIndex, doc, media, mediaElement]);
+  useEffect(() => {
+    if (playheadIndex !== undefined && playheadIndex !== activeIndex && media.follow)
+      gridApi.current?.scrollToIndex(playheadIndex);
+    // Only the playhead moving scrolls: choosing a line already scrolled to it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- activeIndex is read, not followed
+  }, [playheadIndex]);
 
   const handlers: RowHandlers = useMemo(
     () => ({
@@ -477,6 +508,14 @@ export function TranslationEditor(props: EditorProps) {
         <button
           type="button"
           className="button button--small"
+          aria-pressed={mediaOpen}
+          onClick={() => setMediaOpen(!mediaOpen)}
+        >
+          Video
+        </button>
+        <button
+          type="button"
+          className="button button--small"
           onClick={() => setDialog('shortcuts')}
           aria-label="Keyboard shortcuts"
           title={`Keyboard shortcuts (? or ${keysOf('shortcuts')})`}
@@ -554,12 +593,13 @@ export function TranslationEditor(props: EditorProps) {
         </span>
       </div>
 
-      <div className="editor__body">
+      <div className={`editor__body${mediaOpen ? ' editor__body--media' : ''}`}>
         <LineGrid
           idBase={idBase}
           doc={doc}
           version={version}
           activeIndex={activeIndex}
+          playheadIndex={mediaOpen ? playheadIndex : undefined}
           readOnly={readOnly}
           dir={props.dir}
           lang={props.language}
@@ -570,6 +610,35 @@ export function TranslationEditor(props: EditorProps) {
           apiRef={gridApi}
           label={props.title}
         />
+        {mediaOpen ? (
+          <>
+            <MediaPane
+              doc={doc}
+              controller={media}
+              assetId={props.asset?.id}
+              assetName={props.asset?.name}
+              assetAspect={props.asset?.aspectRatio}
+              activeIndex={activeIndex}
+              dir={props.dir}
+              lang={props.language}
+              fontFamily={props.textStyle?.fontFamily}
+            />
+            <Waveform
+              doc={doc}
+              version={version}
+              controller={media}
+              assetId={props.asset?.id}
+              activeIndex={activeIndex}
+              readOnly={readOnly}
+              onChooseLine={(i) => focusRow(i, { caret: 'end' })}
+              onRetimed={(i, limited) =>
+                setAnnouncement(
+                  limited ? `Line ${i + 1} stops at its neighbour: lines never overlap.` : `Line ${i + 1} retimed.`,
+                )
+              }
+            />
+          </>
+        ) : null}
         {problemsOpen ? (
           <div id={`${idBase}-problems`} className="editor__side">
             <ProblemsPanel

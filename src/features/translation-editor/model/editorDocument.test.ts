@@ -93,6 +93,32 @@ describe('EditorDocument', () => {
     expect(doc.nudge(0, 'stop', 1)).toBe(false);
   });
 
+  it('places a dragged edge on a frame, never into a neighbour, and undoes it in one step', () => {
+    const doc = make(3); // 3000-5000, 6000-8000, 9000-11000; 24 fps
+    expect(doc.placeEdge(1, 'stop', 8530, 'Drag stop')).toBe(true);
+    expect(doc.row(1)!.line.stopTime).toBe('00:00:08,542'); // frame 205 at 24 fps
+    expect(doc.placeEdge(1, 'stop', 9900, 'Drag stop')).toBe(true);
+    expect(doc.row(1)!.line.stopTime).toBe('00:00:09,000'); // stopped at line 3's start
+    expect(doc.placeEdge(1, 'stop', 9900, 'Drag stop')).toBe(false);
+    expect(doc.placeEdge(1, 'start', 4000, 'Drag start')).toBe(true);
+    expect(doc.row(1)!.line.startTime).toBe('00:00:05,000'); // stopped at line 1's stop
+    doc.undo();
+    expect(doc.row(1)!.line.startTime).toBe('00:00:06,000');
+    doc.undo();
+    expect(doc.row(1)!.line.stopTime).toBe('00:00:08,542');
+  });
+
+  it('moves a whole line between its neighbours, its length kept', () => {
+    const doc = make(3);
+    expect(doc.moveLine(1, 6500)).toBe(true);
+    expect(doc.timingAt(1)).toEqual({ startMs: 6500, stopMs: 8500 });
+    expect(doc.moveLine(1, 8000)).toBe(true);
+    expect(doc.timingAt(1)).toEqual({ startMs: 7000, stopMs: 9000 }); // against line 3
+    expect(doc.moveLine(1, 7000)).toBe(false);
+    doc.undo();
+    expect(doc.timingAt(1)).toEqual({ startMs: 6500, stopMs: 8500 });
+  });
+
   it('applies replace-all as one step and finds problems in both directions', () => {
     const doc = make(4);
     doc.applyEdits(

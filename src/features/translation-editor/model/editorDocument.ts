@@ -20,7 +20,7 @@ import {
   type Position,
 } from './lineFields';
 import { mergeLines, splitLine } from './splitMerge';
-import { nudge, type TimingEdge } from './timecode';
+import { moveTiming, nudge, placeEdge, snapToFrame, type Timing, type TimingEdge } from './timecode';
 import type { OriginalIndex } from './originals';
 
 export interface Row {
@@ -149,37 +149,46 @@ export class EditorDocument {
 
   /** Moves the start or stop by `frames` frames, never into a neighbour. False when it cannot move. */
   nudge(index: number, edge: TimingEdge, frames: number): boolean {
-    const row = this.rows[index];
-    const start = row && startMsOf(row.line);
-    const stop = row && stopMsOf(row.line);
-    if (!row || start === undefined || stop === undefined) return false;
-    const neighbour = (i: number) => {
-      const l = this.rows[i]?.line;
-      const s = l && startMsOf(l);
-      const e = l && stopMsOf(l);
-      return s !== undefined && e !== undefined ? { startMs: s, stopMs: e } : undefined;
-    };
-    const moved = nudge(
-      { startMs: start, stopMs: stop },
-      edge,
-      frames,
-      this.profile.fps,
-      neighbour(index - 1),
-      neighbour(index + 1),
-    );
-    if (!moved) return false;
-    this.commit(
-      edge === 'start' ? 'Nudge start' : 'Nudge stop',
-      [
-        {
+    const timing = this.timingAt(index);
+    const moved =
+      timing && nudge(timing, edge, frames, this.profile.fps, this.timingAt(index - 1), this.timingAt(index + 1));
+    return moved
+      ? this.retimed(
           index,
-          removed: [row],
-          inserted: [{ key: row.key, line: withTiming(row.line, moved.startMs, moved.stopMs) }],
-        },
-      ],
-      `nudge-${edge}:${row.key}`,
-    );
-    return true;
+          edge === 'start' ? 'Nudge start' : 'Nudge stop',
+          moved,
+          `nudge-${edge}:${this.rows[index]!.key}`,
+        )
+      : false;
+  }
+
+  /**
+   * Puts the start or stop at `ms`, snapped to a frame, never into a neighbour (the waveform's edge drags, "set
+   * in/out at the playhead"). False when it cannot move.
+   */
+  placeEdge(index: number, edge: TimingEdge, ms: number, label: string): boolean {
+    const timing = this.timingAt(index);
+    const fps = this.profile.fps;
+    const placed =
+      timing && placeEdge(timing, edge, snapToFrame(ms, fps), fps, this.timingAt(index - 1), this.timingAt(index + 1));
+    return placed ? this.retimed(index, label, placed) : false;
+  }
+
+  /** Moves the whole line to start at `startMs` (snapped to a frame), its length kept, between its neighbours. */
+  moveLine(index: number, startMs: number): boolean {
+    const timing = this.timingAt(index);
+    const moved =
+      timing &&
+      moveTiming(timing, snapToFrame(startMs, this.profile.fps), this.timingAt(index - 1), this.timingAt(index + 1));
+    return moved ? this.retimed(index, 'Move line', moved) : false;
+  }
+
+  /** The start and stop of a line in milliseconds; undefined when either is missing or malformed. */
+  timingAt(index: number): Timing | undefined {
+    const line = this.rows[index]?.line;
+    const startMs = line && startMsOf(line);
+    const stopMs = line && stopMsOf(line);
+    return startMs !== undefined && stopMs !== undefined ? { startMs, stopMs } : undefined;
   }
 
   setPosition(index: number, position: Position): boolean {
@@ -283,6 +292,13 @@ export class EditorDocument {
   }
 
   // ----- internals -----
+
+  private retimed(index: number, label: string, timing: Timing, coalesceKey?: string): boolean {
+    const row = this.rows[index]!;
+    const line = withTiming(row.line, timing.startMs, timing.stopMs);
+    this.commit(label, [{ index, removed: [row], inserted: [{ key: row.key, line }] }], coalesceKey);
+    return true;
+  }
 
   private newRow(line: Line): Row {
     return { key: this.nextKey++, line };

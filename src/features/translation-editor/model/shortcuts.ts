@@ -32,9 +32,13 @@ export type Command =
   | 'find'
   | 'save'
   | 'submit'
-  | 'shortcuts';
+  | 'shortcuts'
+  | MediaCommand;
 
-export type ShortcutGroup = 'Editing' | 'Moving' | 'Timing' | 'Checks and files';
+/** The Subtitler's playback and waveform commands (components/mediaCommands.ts runs them). */
+export type MediaCommand = 'play-pause' | 'play-line' | 'loop-line' | 'set-start' | 'set-stop' | 'zoom-in' | 'zoom-out';
+
+export type ShortcutGroup = 'Editing' | 'Moving' | 'Timing' | 'Media' | 'Checks and files';
 
 export interface Shortcut {
   command: Command;
@@ -73,6 +77,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { command: 'stop-earlier', keys: ['Alt+Shift+,'], description: 'Stop 1 frame earlier', group: 'Timing' },
   { command: 'stop-later', keys: ['Alt+Shift+.'], description: 'Stop 1 frame later', group: 'Timing' },
   { command: 'toggle-position', keys: ['Alt+P'], description: 'Position top / bottom', group: 'Timing' },
+  { command: 'play-pause', keys: ['Alt+K'], description: 'Play or pause the preview', group: 'Media' },
+  { command: 'play-line', keys: ['Alt+J'], description: 'Play the current line', group: 'Media' },
+  { command: 'loop-line', keys: ['Alt+L'], description: 'Loop the current line on or off', group: 'Media' },
+  { command: 'set-start', keys: ['Alt+['], description: 'Start the line at the playhead', group: 'Media' },
+  { command: 'set-stop', keys: ['Alt+]'], description: 'Stop the line at the playhead', group: 'Media' },
+  { command: 'zoom-in', keys: ['Alt+='], description: 'Zoom the waveform in', group: 'Media' },
+  { command: 'zoom-out', keys: ['Alt+-'], description: 'Zoom the waveform out', group: 'Media' },
   { command: 'next-problem', keys: ['F8'], description: 'Next line with a problem', group: 'Checks and files' },
   {
     command: 'previous-problem',

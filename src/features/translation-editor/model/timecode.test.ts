@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimecode, frameMs, frameRateOf, nudge, parseTimecode, validateTiming } from './timecode';
+import {
+  formatTimecode,
+  frameMs,
+  frameRateOf,
+  moveTiming,
+  nudge,
+  parseTimecode,
+  placeEdge,
+  snapToFrame,
+  validateTiming,
+} from './timecode';
 
 describe('timecode', () => {
   it('parses HH:MM:SS,mmm and the dotted form', () => {
@@ -68,5 +78,32 @@ describe('nudge', () => {
       startMs: 0,
       stopMs: 1000,
     });
+  });
+});
+
+describe('placing edges and moving lines', () => {
+  const previous = { startMs: 0, stopMs: 1000 };
+  const next = { startMs: 5000, stopMs: 6000 };
+  const line = { startMs: 2000, stopMs: 4000 };
+
+  it('snaps to frame boundaries', () => {
+    expect(snapToFrame(1030, 24)).toBe(1042);
+    expect(snapToFrame(1000, 24)).toBe(1000);
+    expect(snapToFrame(1019, 25)).toBe(1000);
+    expect(snapToFrame(-30, 24)).toBe(0);
+  });
+
+  it('places an edge between the neighbours and keeps one frame', () => {
+    expect(placeEdge(line, 'start', 500, 24, previous, next)).toEqual({ startMs: 1000, stopMs: 4000 });
+    expect(placeEdge(line, 'stop', 7000, 24, previous, next)).toEqual({ startMs: 2000, stopMs: 5000 });
+    expect(placeEdge(line, 'start', 4500, 24, previous, next)).toEqual({ startMs: 3958, stopMs: 4000 });
+    expect(placeEdge(line, 'stop', 4000, 24, previous, next)).toBeUndefined();
+  });
+
+  it('moves a line with its length, against a neighbour, and refuses when it does not fit', () => {
+    expect(moveTiming(line, 2500, previous, next)).toEqual({ startMs: 2500, stopMs: 4500 });
+    expect(moveTiming(line, 4000, previous, next)).toEqual({ startMs: 3000, stopMs: 5000 });
+    expect(moveTiming(line, 100, previous, next)).toEqual({ startMs: 1000, stopMs: 3000 });
+    expect(moveTiming({ startMs: 2000, stopMs: 6500 }, 2500, previous, next)).toBeUndefined();
   });
 });

@@ -54,10 +54,46 @@ export interface Timing {
 
 export type TimingEdge = 'start' | 'stop';
 
+/** The nearest frame boundary of `ms` (whole milliseconds), e.g. 1000 -> 1000 and 1030 -> 1042 at 24 fps. */
+export function snapToFrame(ms: number, fps: number = DEFAULT_FPS): number {
+  const frame = frameMs(fps);
+  return Math.max(0, Math.round(Math.round(ms / frame) * frame));
+}
+
 /**
- * Moves one edge of a line by `frames` frames (±1 usually) without colliding with its neighbours: a start never goes
- * before the previous line's stop, a stop never past the next line's start, and a line keeps at least one frame.
- * Returns undefined when the move is not possible (already touching).
+ * Puts one edge of a line at `ms` without colliding with its neighbours: a start never goes before the previous
+ * line's stop, a stop never past the next line's start, and a line keeps at least one frame. Returns undefined
+ * when the edge cannot move (already touching, or `ms` is where it is). The nudges and the waveform's drags and
+ * "set in/out at the playhead" all place edges through this one rule.
+ */
+export function placeEdge(
+  line: Timing,
+  edge: TimingEdge,
+  ms: number,
+  fps: number,
+  previous: Timing | undefined,
+  next: Timing | undefined,
+): Timing | undefined {
+  const minLength = Math.ceil(frameMs(fps));
+  if (edge === 'start') {
+    let start = Math.round(ms);
+    const floor = previous ? previous.stopMs : 0;
+    const ceiling = line.stopMs - minLength;
+    start = Math.min(Math.max(start, floor), ceiling);
+    if (start === line.startMs) return undefined;
+    return { startMs: start, stopMs: line.stopMs };
+  }
+  let stop = Math.round(ms);
+  const floor = line.startMs + minLength;
+  const ceiling = next ? next.startMs : Number.POSITIVE_INFINITY;
+  stop = Math.max(Math.min(stop, ceiling), floor);
+  if (stop === line.stopMs) return undefined;
+  return { startMs: line.startMs, stopMs: stop };
+}
+
+/**
+ * Moves one edge of a line by `frames` frames (±1 usually), with the neighbour rule of `placeEdge`. Returns
+ * undefined when the move is not possible (already touching).
  */
 export function nudge(
   line: Timing,
@@ -67,22 +103,28 @@ export function nudge(
   previous: Timing | undefined,
   next: Timing | undefined,
 ): Timing | undefined {
-  const step = frameMs(fps) * frames;
-  const minLength = Math.ceil(frameMs(fps));
-  if (edge === 'start') {
-    let start = Math.round(line.startMs + step);
-    const floor = previous ? previous.stopMs : 0;
-    const ceiling = line.stopMs - minLength;
-    start = Math.min(Math.max(start, floor), ceiling);
-    if (start === line.startMs) return undefined;
-    return { startMs: start, stopMs: line.stopMs };
-  }
-  let stop = Math.round(line.stopMs + step);
-  const floor = line.startMs + minLength;
-  const ceiling = next ? next.startMs : Number.POSITIVE_INFINITY;
-  stop = Math.max(Math.min(stop, ceiling), floor);
-  if (stop === line.stopMs) return undefined;
-  return { startMs: line.startMs, stopMs: stop };
+  const from = edge === 'start' ? line.startMs : line.stopMs;
+  return placeEdge(line, edge, from + frameMs(fps) * frames, fps, previous, next);
+}
+
+/**
+ * Moves a whole line to start at `startMs`, its length kept, between its neighbours (it stops at the previous
+ * line's stop or the next line's start). Undefined when it cannot move: already there, or the gap between the
+ * neighbours is shorter than the line.
+ */
+export function moveTiming(
+  line: Timing,
+  startMs: number,
+  previous: Timing | undefined,
+  next: Timing | undefined,
+): Timing | undefined {
+  const length = line.stopMs - line.startMs;
+  const floor = previous ? previous.stopMs : 0;
+  const ceiling = next ? next.startMs - length : Number.POSITIVE_INFINITY;
+  if (ceiling < floor) return undefined;
+  const start = Math.min(Math.max(Math.round(startMs), floor), ceiling);
+  if (start === line.startMs) return undefined;
+  return { startMs: start, stopMs: start + length };
 }
 
 export type TimingProblem = 'malformed' | 'stop-before-start';

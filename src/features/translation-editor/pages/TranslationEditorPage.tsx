@@ -172,6 +172,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
             '_',
           )}
           title={`${what} lines`}
+          asset={{ id: wr?.asset?._id, name: wr?.asset?.name, aspectRatio: wr?.asset?.aspectRatio }}
         />
       )}
     </div>

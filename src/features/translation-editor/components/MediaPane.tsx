@@ -1,0 +1,134 @@
+/**
+ * The Subtitler's picture: the preview with the line at the playhead drawn on it, and the transport (play /
+ * pause, play the line, loop the line, the playhead's time, the frame shape). Without media the editor works as
+ * before and the pane says why.
+ */
+import { useState } from 'react';
+import type { EditorDocument } from '../model/editorDocument';
+import { ASPECT_RATIOS, aspectById, defaultAspect } from '../model/aspect';
+import { formatTimecode } from '../model/timecode';
+import { usePlaybackValue, type MediaController } from '../hooks/usePlayback';
+import { useEditorMedia } from '../mediaQueries';
+import { VideoPreview } from './VideoPreview';
+
+interface Props {
+  doc: EditorDocument;
+  controller: MediaController;
+  assetId: string | undefined;
+  assetName: string | undefined;
+  assetAspect: string | undefined;
+  activeIndex: number;
+  dir: 'rtl' | 'ltr';
+  lang: string | undefined;
+  fontFamily: string | undefined;
+}
+
+function PlayheadTime({ controller }: { controller: MediaController }) {
+  const ms = usePlaybackValue(controller, (c) => Math.floor(c.timeMs));
+  return (
+    // A timer (not an <output>, which is a polite live region): read when asked, never announced while it runs.
+    <span className="media-controls__time" role="timer" aria-label="Playhead">
+      {formatTimecode(ms)}
+    </span>
+  );
+}
+
+export function MediaPane({ doc, controller, assetId, assetName, assetAspect, activeIndex, ...text }: Props) {
+  const media = useEditorMedia(assetId);
+  const [aspectId, setAspectId] = useState<string | undefined>();
+  const [playError, setPlayError] = useState<string | undefined>();
+  const playing = usePlaybackValue(controller, (c) => c.playing);
+  const looping = usePlaybackValue(controller, (c) => c.looping);
+  const found = media.data ?? undefined;
+  const aspect = aspectById(aspectId) ?? defaultAspect(assetAspect, found?.width, found?.height);
+  const activeTiming = doc.timingAt(activeIndex);
+
+  let body;
+  if (!assetId) body = <p className="media-pane__state">This translation has no asset, so there is no preview.</p>;
+  else if (media.isPending) body = <p className="media-pane__state">Loading the preview…</p>;
+  else if (media.isError)
+    body = (
+      <div className="media-pane__state" role="alert">
+        <p>The preview could not be found: {media.error.message}</p>
+        <button type="button" className="button button--small" onClick={() => void media.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  else if (!found)
+    body = (
+      <p className="media-pane__state">
+        This asset has no preview with media yet. The lines can be edited and timed by hand as usual.
+      </p>
+    );
+  else
+    body = (
+      <>
+        <VideoPreview
+          key={found.path}
+          doc={doc}
+          controller={controller}
+          media={found}
+          aspect={aspect}
+          label={`Preview of ${assetName ?? 'the asset'}`}
+          onError={setPlayError}
+          {...text}
+        />
+        {playError ? (
+          <div className="media-pane__state media-pane__state--error" role="alert">
+            <span>{playError} The lines still follow the playhead you set.</span>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                setPlayError(undefined);
+                void media.refetch();
+              }}
+            >
+              Reload
+            </button>
+          </div>
+        ) : null}
+        <div className="media-controls" role="toolbar" aria-label="Playback">
+          <button type="button" className="button button--small" onClick={() => controller.playPause()} title="Alt+K">
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={!activeTiming}
+            onClick={() => activeTiming && controller.playRange(activeTiming)}
+            title="Alt+J"
+          >
+            Play line {activeIndex + 1}
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            aria-pressed={looping}
+            onClick={() => controller.setLooping(!looping)}
+            title="Alt+L"
+          >
+            Loop line
+          </button>
+          <PlayheadTime controller={controller} />
+          <label className="media-controls__aspect">
+            <span>Frame</span>
+            <select value={aspect.id} onChange={(e) => setAspectId(e.target.value)}>
+              {ASPECT_RATIOS.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </>
+    );
+
+  return (
+    <section className="media-pane" aria-label="Preview">
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The Subtitler's media: the asset's newest preview that has playable media (extension `GET /previews?asset=`,
+ * docs/API.md "Media"), then its waveform peaks. Both are read once per editor; a missing preview is not an
+ * error (the editor works without the media pane's picture).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getMediaPeaks, listPreviews } from '../../api/previews';
+import { mediaUrl } from '../../api/media';
+import type { Preview } from '../../api/schema/preview';
+import { translationEditorKeys } from './queries';
+
+export interface EditorMedia {
+  preview: Preview;
+  /** The signed link of the media bytes (served with Range), resolved against the API's origin. */
+  path: string;
+  mime: string;
+  duration: number | undefined;
+  width: number | undefined;
+  height: number | undefined;
+  frameRate: number | undefined;
+  /** The signed link of the peaks JSON, resolved; undefined when the server has none. */
+  peaksPath: string | undefined;
+  /** The signed link of a still of the video, resolved; shown before it plays. */
+  posterPath: string | undefined;
+}
+
+/**
+ * The newest preview whose record describes media and carries a link (the highest `revision`, numbers compared as
+ * numbers, then the latest `created`: docs/API.md "Media"); undefined when none.
+ */
+export function newestMedia(previews: readonly Preview[]): EditorMedia | undefined {
+  const withMedia = previews.filter((p) => mediaUrl(p.path) && p.media?.mime);
+  withMedia.sort(
+    (a, b) =>
+      (b.revision ?? '').localeCompare(a.revision ?? '', 'en', { numeric: true }) ||
+      (b.created ?? 0) - (a.created ?? 0),
+  );
+  const preview = withMedia[0];
+  const path = mediaUrl(preview?.path);
+  if (!preview || !path || !preview.media?.mime) return undefined;
+  const { media } = preview;
+  return {
+    preview,
+    path,
+    mime: media.mime!,
+    duration: media.duration,
+    width: media.width,
+    height: media.height,
+    frameRate: media.frameRate,
+    peaksPath: mediaUrl(media.peaks),
+    posterPath: mediaUrl(media.poster),
+  };
+}
+
+const mediaKey = (asset: string) => [...translationEditorKeys.all, 'media', asset] as const;
+
+export function editorMediaOptions(asset: string) {
+  return queryOptions({
+    queryKey: mediaKey(asset),
+    queryFn: async ({ signal }) => {
+      const page = await listPreviews(asset, { size: 50, signal });
+      return newestMedia(page.items.flatMap((item) => (item.ok ? [item.data] : []))) ?? null;
+    },
+    retry: 1,
+    // The signed links last an hour (docs/API.md "Signed links"): read again well before they expire.
+    staleTime: 30 * 60_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useEditorMedia(asset: string | undefined) {
+  return useQuery({ ...editorMediaOptions(asset ?? ''), enabled: asset !== undefined });
+}
+
+export function usePeaks(path: string | undefined) {
+  return useQuery({
+    queryKey: [...translationEditorKeys.all, 'peaks', path ?? ''],
+    queryFn: ({ signal }) => getMediaPeaks(path ?? '', signal),
+    enabled: path !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+}
