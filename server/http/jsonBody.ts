@@ -76,13 +76,14 @@ function stringEnd(text: string, start: number): number {
  * is kept (nor fails to move from one to the other). Raw text cannot hold either: JSON.parse refuses a raw control
  * character, and the UTF-8 decoder turns an encoded lone surrogate into U+FFFD.
  */
-const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /** Refuses a string (a key or a value, as JSON text between its quotes) holding text no store can keep. */
 function checkText(raw: string, at: Level[]): string {
   if (!raw.includes('\\')) return raw;
   const text = JSON.parse(`"${raw}"`) as string;
-  if (raw.includes('\\u') && UNSTORABLE_TEXT.test(text))
+  if (raw.includes('\\u') && unstorable(text))
     throw badRequest(
       `${where(at)}: text with a NUL character or an unpaired surrogate (\\u0000, \\ud800) cannot be stored`,
     );
