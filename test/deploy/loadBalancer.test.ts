@@ -132,8 +132,18 @@ if (reason) {
       const assets = (
         await call(a, 'GET', '/api/assets/countByProject', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-49' } })
       ).body as { _id: string; previews?: unknown[] }[];
-      const asset = assets.find((x) => x.previews?.length);
-      const preview = (await call(a, 'GET', `/api/previews?asset=${asset?._id}`, { as: DEMO.admin })).body[0];
+      // A preview without media: its view link answers the preview's summary (docs/API.md, "Media").
+      let preview: { _id: string; path: string; media?: unknown } | undefined;
+      for (const asset of assets.filter((x) => x.previews?.length)) {
+        const previews = (await call(a, 'GET', `/api/previews?asset=${asset._id}`, { as: DEMO.admin })).body as {
+          _id: string;
+          path: string;
+          media?: unknown;
+        }[];
+        preview = previews.find((p) => !p.media);
+        if (preview) break;
+      }
+      if (!preview) throw new Error('the demo data has no preview without media');
       expect(preview.path).toMatch(/^\/api\/previews\/[0-9a-f]{24}\/view\?expires=\d+&sig=[0-9a-f]{64}$/);
       for (const url of [b.url, balancer.url, balancer.url]) {
         const res = await fetch(url + preview.path);
