@@ -10,6 +10,7 @@ import { ACCOUNTS, apiList, basic, editorLine, expectAccessible, openTranslation
 interface ListedTranslation {
   _id: string;
   workRequest?: string;
+  workRequestStatus?: string;
   kind?: string;
 }
 
@@ -20,10 +21,14 @@ let workRequestId = '';
 test.beforeAll(async ({ request }) => {
   const { items } = await apiList<ListedTranslation>(request, ACCOUNTS.translator, '/translations?status=incomplete');
   const headers = { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' };
-  // Dialogue translations long enough to scroll; not the first one (translation-editor.spec.ts edits that one).
+  // Dialogue translations long enough to scroll, of work requests in progress (a translation is submitted only
+  // then: docs/API.md, "Workflow"); not the first one (translation-editor.spec.ts edits that one), and the first of
+  // the rest (subtitler.spec.ts takes the last one with media).
   const long: string[] = [];
   let first = true;
-  for (const t of items.filter((t) => t.workRequest && t.kind !== 'graphics')) {
+  for (const t of items.filter(
+    (t) => t.workRequest && t.kind !== 'graphics' && t.workRequestStatus === 'in-progress',
+  )) {
     const wr = await request.get(`/api/workrequests/${t.workRequest}`, { headers });
     const body = (await wr.json()) as { translation?: { _id?: string; lines?: unknown[] } };
     if (body.translation?._id !== t._id) continue;
@@ -34,8 +39,11 @@ test.beforeAll(async ({ request }) => {
     }
     if (n >= 60) long.push(t.workRequest!);
   }
-  workRequestId = long[long.length - 1] ?? '';
-  expect(workRequestId, 'an incomplete dialogue translation of 60 lines or more').not.toBe('');
+  workRequestId = long[0] ?? '';
+  expect(
+    workRequestId,
+    'an incomplete dialogue translation of 60 lines or more, its work request in progress',
+  ).not.toBe('');
 });
 
 const text = editorLine;

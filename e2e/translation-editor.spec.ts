@@ -149,3 +149,22 @@ test('imports an SRT with a preview, then submits', async ({ page }) => {
   await expect(page.getByText('Submitted: read-only until it is sent back.')).toBeVisible();
   await expect(text(page, 1)).toHaveAttribute('readonly', '');
 });
+
+test('Submit is offered only while the order is in progress: otherwise the editor says why', async ({
+  page,
+  request,
+}) => {
+  const { items } = await apiList<ListedTranslation>(request, ACCOUNTS.translator, '/translations?status=incomplete');
+  const notStarted = items.find(
+    (t) => t.workRequest && t.kind !== 'graphics' && t.workRequestStatus && t.workRequestStatus !== 'in-progress',
+  );
+  expect(notStarted, 'an incomplete translation whose work request is not in progress').toBeDefined();
+  await signIn(page, ACCOUNTS.translator);
+  await openTranslationEditor(page, notStarted!.workRequest!);
+  await expect(page.getByText(/Submitting opens once the order is in progress/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit…' })).toHaveCount(0);
+  // The submit key says the same instead of opening a dialog the server would refuse.
+  await text(page, 1).focus();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('dialog', { name: 'Submit this translation?' })).toHaveCount(0);
+});

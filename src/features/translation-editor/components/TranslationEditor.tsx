@@ -59,11 +59,20 @@ export interface EditorProps {
   canApprove: boolean;
   fileBaseName: string;
   title: string;
+  /**
+   * The work request's status: a translation is submitted only while it is `in-progress` (docs/API.md, "Workflow");
+   * unknown (undefined) offers Submit and lets the server decide.
+   */
+  workRequestStatus?: string | undefined;
   /** The asset whose newest preview with media the Subtitler plays (docs/API.md "Media"). */
   asset?: { id: string | undefined; name: string | undefined; aspectRatio: string | undefined } | undefined;
 }
 
 type Dialog = 'shortcuts' | 'import' | 'submit' | 'profile' | undefined;
+
+function notSubmittable(workRequestStatus: string | undefined): string {
+  return `Submitting opens once the order is in progress (it is ${workRequestStatus ?? 'without status'}).`;
+}
 
 function isTextField(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.matches('input, textarea, select') || target.isContentEditable);
@@ -119,6 +128,7 @@ export function TranslationEditor(props: EditorProps) {
     readOnly: props.meta.status === 'submitted',
   });
   const readOnly = sync.meta.status === 'submitted';
+  const submittable = !readOnly && (props.workRequestStatus === undefined || props.workRequestStatus === 'in-progress');
   const { saveNow } = sync; // stable, unlike `sync`: the key handlers below must not change on every render
 
   // ----- focus -----
@@ -282,7 +292,8 @@ export function TranslationEditor(props: EditorProps) {
           void saveNow();
           return;
         case 'submit':
-          if (editing) setDialog('submit');
+          if (editing && submittable) setDialog('submit');
+          else if (editing) setAnnouncement(notSubmittable(props.workRequestStatus));
           return;
         case 'focus-line':
           return focusRow(index, { caret: 'end' });
@@ -290,7 +301,7 @@ export function TranslationEditor(props: EditorProps) {
           return setDialog('shortcuts');
       }
     },
-    [doc, focusRow, jumpToProblem, media, readOnly, saveNow],
+    [doc, focusRow, jumpToProblem, media, props.workRequestStatus, readOnly, saveNow, submittable],
   );
 
   const submitButtonId = `${idBase}-submit`;
@@ -299,13 +310,13 @@ export function TranslationEditor(props: EditorProps) {
   const leaveGrid = useCallback(
     (index: number) => {
       doc.seal();
-      const target = document.getElementById(readOnly ? exportButtonId : submitButtonId);
+      const target = document.getElementById(submittable ? submitButtonId : exportButtonId);
       target?.focus();
       setAnnouncement(
         `Left the lines at line ${index + 1}. Tab goes back to it; Shift+Tab to the other editor actions.`,
       );
     },
-    [doc, exportButtonId, readOnly, submitButtonId],
+    [doc, exportButtonId, submittable, submitButtonId],
   );
 
   const bindingsRef = useRef(bindings);
@@ -545,7 +556,10 @@ export function TranslationEditor(props: EditorProps) {
             ) : null}
           </>
         ) : null}
-        {!readOnly ? (
+        {!readOnly && !submittable ? (
+          <span className="editor__note">{notSubmittable(props.workRequestStatus)}</span>
+        ) : null}
+        {submittable ? (
           <button
             id={submitButtonId}
             type="button"

@@ -90,7 +90,13 @@ export function useTranslationSync({
         } else setStatus('unsaved');
         return true;
       } catch (e) {
-        if (isApiError(e) && e.status === 409) {
+        // A 409 with the record as it now is: someone else saved. Another 409 (a translation submitted while its
+        // work request is not in progress: docs/API.md, "Workflow") is refused as it is, with the server's reason.
+        if (
+          isApiError(e) &&
+          e.status === 409 &&
+          (e.details as { current?: unknown } | undefined)?.current !== undefined
+        ) {
           blocked.current = true;
           // The server's version and its ETag, read together; the 409's own copy when the GET is unavailable.
           let theirs = conflictCurrent(e);

@@ -167,6 +167,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
           originalDir={directionOf(transcription.data?.data.language)}
           textStyle={textStyle}
           canApprove={canApprove}
+          workRequestStatus={wr?.status}
           fileBaseName={`${wr?.asset?.slug ?? wr?.asset?.name ?? 'translation'}-${language ?? ''}${kind === 'graphics' ? '-graphics' : ''}`.replace(
             /[^\w.-]+/g,
             '_',
