@@ -112,6 +112,15 @@ export function startOurs(
 }
 
 /** Records what our server answers, so the bare server can answer the same bytes. */
+/** A target's request headers: the bench's credentials, its range, and the body's type. */
+function headersOf(t: ServerTarget): Record<string, string> {
+  return {
+    ...HEADERS,
+    ...(t.range ? { 'X-Range': t.range } : {}),
+    ...(t.body ? { 'Content-Type': 'application/json' } : {}),
+  };
+}
+
 async function record(
   base: string,
   targets: ServerTarget[],
@@ -120,11 +129,7 @@ async function record(
   for (const t of targets) {
     const res = await fetch(base + t.path, {
       method: t.method,
-      headers: {
-        ...HEADERS,
-        ...(t.range ? { 'X-Range': t.range } : {}),
-        ...(t.body ? { 'Content-Type': 'application/json' } : {}),
-      },
+      headers: headersOf(t),
       body: t.body,
     });
     const body = await res.text();
@@ -207,11 +212,7 @@ function runTarget(urls: string[], t: ServerTarget, duration: number, connection
   return load({
     url: urls.map((u) => u + path),
     method: t.method,
-    headers: {
-      ...HEADERS,
-      ...(t.range ? { 'X-Range': t.range } : {}),
-      ...(t.body ? { 'Content-Type': 'application/json' } : {}),
-    },
+    headers: headersOf(t),
     body: t.body,
     duration,
     connections,

@@ -232,3 +232,17 @@ export function newId(now = Date.now(), random: () => number = Math.random): str
   for (let i = 0; i < 16; i++) rest += Math.floor(random() * 16).toString(16);
   return seconds + rest;
 }
+
+/**
+ * Runs the effects of a committed write (`afterCommit`), for every store: the write is stored, so a failing effect is
+ * reported and does not undo it (or make the write look failed).
+ */
+export function runEffects(effects: (() => void)[]): void {
+  for (const effect of effects) {
+    try {
+      effect();
+    } catch (e) {
+      console.error('an effect after a committed write failed', e);
+    }
+  }
+}

@@ -33,6 +33,7 @@ import {
   type SharedCounters,
   type StoreOps,
   type Stored,
+  runEffects,
 } from '../store';
 import { UNIQUE_FIELDS } from '../indexes';
 import { COMPOSITE_INDEXES } from '../indexes';
@@ -368,17 +369,6 @@ class Operations implements StoreOps {
   afterCommit(effect: () => void): void {
     if (this.inTransaction) this.effects.push(effect);
     else runEffects([effect]);
-  }
-}
-
-/** The write is stored: a failing effect is reported and does not undo it (or make the write look failed). */
-function runEffects(effects: (() => void)[]): void {
-  for (const effect of effects) {
-    try {
-      effect();
-    } catch (e) {
-      console.error('an effect after a committed write failed', e);
-    }
   }
 }
 

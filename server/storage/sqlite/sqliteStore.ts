@@ -38,6 +38,7 @@ import {
   type Transaction,
   type Stored,
   type ValueFilter,
+  runEffects,
 } from '../store';
 import { INDEXED_FIELDS, COMPOSITE_INDEXES, UNIQUE_FIELDS, type IndexedField } from '../indexes';
 import { ensureFullText, ftsAnyOf, ftsQuery, ftsTable } from './fullText';
@@ -633,16 +634,5 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     while (this.open) await this.turn();
     this.db.close();
-  }
-}
-
-/** The write is stored: a failing effect is reported and does not undo it (or make the write look failed). */
-function runEffects(effects: (() => void)[]): void {
-  for (const effect of effects) {
-    try {
-      effect();
-    } catch (e) {
-      console.error('an effect after a committed write failed', e);
-    }
   }
 }
