@@ -44,6 +44,7 @@ import { isMediaCommand, runMediaCommand } from './mediaCommands';
 import { useMediaController, usePlaybackValue } from '../hooks/usePlayback';
 import { useMediaPanePreference } from '../hooks/useMediaPanePreference';
 import { lineIndexAt } from '../model/playhead';
+import { statusLabel } from '../../../lib/statuses';
 
 export interface EditorProps {
   doc: EditorDocument;
@@ -71,7 +72,7 @@ export interface EditorProps {
 type Dialog = 'shortcuts' | 'import' | 'submit' | 'profile' | undefined;
 
 function notSubmittable(workRequestStatus: string | undefined): string {
-  return `Submitting opens once the order is in progress (it is ${workRequestStatus ?? 'without status'}).`;
+  return `Submitting opens once the order is in progress (it is ${workRequestStatus ? `“${statusLabel(workRequestStatus)}”` : 'without status'}).`;
 }
 
 function isTextField(target: EventTarget | null): boolean {
