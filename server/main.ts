@@ -22,9 +22,10 @@ function signingKey(dataDir: string, fromEnv?: string): Buffer {
 async function main(): Promise<void> {
   const config = readConfig();
   const { store, bus, where } = await openStore({ databaseUrl: config.DATABASE_URL, dbFile: config.dbFile });
+  let synthesised: string[] = [];
   if (!config.MWS_UPSTREAM && config.SEED === 'true' && (await isEmpty(store))) {
     const started = Date.now();
-    await seedDemo(store);
+    synthesised = (await seedDemo(store)).synthesisedPreviews;
     console.log(`Seeded demo data into ${where} in ${Date.now() - started} ms`);
   }
   const app = await buildApp({
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown());
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
+  // Made in slices, so requests are answered meanwhile; one asking for it joins the making under way.
+  if (config.PREPARE_MEDIA === 'true') void app.services.media.prepare(synthesised);
   console.log(`\nMWS Console is running at http://localhost:${port}/`);
   if (config.MWS_UPSTREAM) {
     console.log(`API requests go to ${config.MWS_UPSTREAM}`);

@@ -39,6 +39,22 @@ export class MediaLibrary {
     return made && (part === 'view' ? made.audio : made.peaks);
   }
 
+  /**
+   * Makes the media of these previews now, one after another, so that their first viewer does not wait (a fresh
+   * demo's 90-minute feature takes seconds of CPU, more on a busy machine). A request meanwhile joins the making
+   * under way. Failures are logged, not thrown: the request path makes the media again when asked.
+   */
+  async prepare(previewIds: readonly string[], log: (message: string) => void = console.warn): Promise<void> {
+    for (const id of previewIds) {
+      try {
+        const preview = (await this.store.get<Doc>('Previews', id))?.doc;
+        if (preview) await this.previewFile(preview, 'view');
+      } catch (error) {
+        log(`Could not prepare the media of preview ${id}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
   /** The image or other bytes a file record names in `content`. */
   fileContent(file: Doc): string | undefined {
     return mediaPath(this.root, file.content);

@@ -38,6 +38,7 @@
 import type { Collection, Doc, Store } from '../storage/store';
 import { COLLECTIONS } from '../storage/store';
 import { hashPassword } from '../domain/passwords';
+import { storedMedia } from '../domain/media';
 import { lineStats, summarize } from '../domain/translations';
 import { EVENT_WR_FIELDS } from '../domain/events';
 import { Rng, hashSeed } from './random';
@@ -184,6 +185,8 @@ export interface SeedSummary {
   /** Work requests whose translation the demo translator holds. */
   translatorWorkRequests: number;
   ms: number;
+  /** Previews whose media the server makes from a transcription on first request (MediaLibrary.prepare). */
+  synthesisedPreviews: string[];
 }
 
 /** True when the store has no users (the only state seedDemo may run on). */
@@ -1662,6 +1665,7 @@ export async function seedDemo(store: Store, options: SeedOptions = {}): Promise
     automationQueue: data.automationQueue,
     translatorWorkRequests: data.translatorWorkRequests,
     ms: Math.round(performance.now() - started),
+    synthesisedPreviews: data.docs.Previews.filter((p) => storedMedia(p.media)?.synth).map((p) => p._id),
   };
 }
 

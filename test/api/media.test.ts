@@ -244,6 +244,24 @@ describe('the long feature', () => {
     expect(middle.bytes.length).toBe(1000);
     expect(fs.existsSync(path.join(server.dataDir, 'media', `${p._id}.wav`))).toBe(true);
   }, 120_000);
+
+  it('a freshly seeded server makes it in the background at start (PREPARE_MEDIA), so its first viewer does not wait', async () => {
+    const fresh = await startServer({ PREPARE_MEDIA: 'true' });
+    try {
+      const feature = (await call(fresh, 'GET', `/api/previews?asset=${(await assetNamed('KOS', FEATURE_NAME))._id}`))
+        .body as { _id: string; media?: unknown }[];
+      // The seed is the same on both servers, so the ids are too.
+      const id = feature.find((x) => x.media)!._id;
+      const wav = path.join(fresh.dataDir, 'media', `${id}.wav`);
+      const deadline = Date.now() + 90_000;
+      while (!fs.existsSync(wav) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      // Nothing asked for the preview's media: the server made it on its own.
+      expect(fs.existsSync(wav)).toBe(true);
+      expect(fs.statSync(wav).size).toBe(44 + FEATURE_SECONDS * 8000);
+    } finally {
+      await fresh.stop();
+    }
+  }, 120_000);
 });
 
 describe('thumbnails', () => {

@@ -79,6 +79,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         DATA_DIR: dataDir,
         LOG: 'false',
         DIST_DIR: path.join(dataDir, 'no-dist'),
+        // The feature's audio is made on first request by the tests that ask for it (test/api/media*.test.ts).
+        PREPARE_MEDIA: 'false',
         // Never a database of the environment's: the throwaway one, or SQLite in the temp data directory.
         DATABASE_URL: database?.url ?? '',
         ...env,
