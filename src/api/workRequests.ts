@@ -10,6 +10,8 @@ export interface WorkRequestFilters {
   language?: string;
   territory?: string;
   q?: string;
+  /** `me`, `none` (unassigned) or a user id: the translator the order is assigned to (docs/API.md "Orders"). */
+  assignee?: string;
   sort?: WorkRequestSort;
 }
 
@@ -23,6 +25,7 @@ export function listWorkRequests(filters: WorkRequestFilters, options: Omit<List
       language: filters.language,
       territory: filters.territory,
       q: filters.q,
+      assignee: filters.assignee,
       sort: filters.sort,
     },
   });
