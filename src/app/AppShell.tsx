@@ -1,5 +1,6 @@
 /** The frame around every signed-in page: skip link, navigation, the current user, sign-out. */
 import { NavLink, Outlet, useNavigation } from 'react-router';
+import { MainNav } from './MainNav';
 import { initials, personGroup } from '../lib/people';
 import { signOut } from '../lib/session/sessionStore';
 import { useDeferredModule } from '../lib/useDeferredModule';
@@ -45,18 +46,10 @@ export function AppShell() {
           </span>
           <span className="brand__name">MWS Console</span>
         </NavLink>
-        <nav aria-label="Main" className="mainnav">
-          <ul>
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className="mainnav__link">
-                  {item.label}
-                  {item.to === '/notifications' && UnreadBadge && session ? <UnreadBadge /> : null}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNav
+          items={NAV}
+          badge={(item) => (item.to === '/notifications' && UnreadBadge && session ? <UnreadBadge /> : null)}
+        />
         <div className="usermenu">
           <span className="avatar" aria-hidden="true">
             {initials(name)}

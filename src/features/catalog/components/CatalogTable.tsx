@@ -17,7 +17,7 @@ interface Props {
 
 export function CatalogTable({ caption, columns, actions = false, className = 'catalog-table', children }: Props) {
   return (
-    <div className="catalog-table-wrap">
+    <div className="catalog-table-wrap scroll-x">
       <table className={className}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

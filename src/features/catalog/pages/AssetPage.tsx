@@ -68,52 +68,54 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
       ) : previews.length === 0 ? (
         <p className="muted">No previews.</p>
       ) : (
-        <table className="mini-table">
-          <caption className="visually-hidden">Previews</caption>
-          <thead>
-            <tr>
-              <th scope="col">Label</th>
-              <th scope="col">Revision</th>
-              <th scope="col">Added</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {previews.map((p) => (
-              <tr key={p._id}>
-                <th scope="row">{p.label || <span className="muted">No label</span>}</th>
-                <td>{p.revision ? <code className="code">{p.revision}</code> : '—'}</td>
-                <td>{p.created ? formatDate(p.created) : '—'}</td>
-                <ActionsCell>
-                  {p._id && p.path ? (
-                    <RowAction
-                      label="View"
-                      name={
-                        <>
-                          {p.label} {p.revision}
-                        </>
-                      }
-                      onClick={() => setViewing(p as Preview & { _id: string })}
-                    />
-                  ) : null}
-                  {canEdit && p._id && !fallback ? (
-                    <RowAction
-                      label="Edit"
-                      name={
-                        <>
-                          preview {p.label} {p.revision}
-                        </>
-                      }
-                      onClick={() => setEditing(p as Preview & { _id: string })}
-                    />
-                  ) : null}
-                </ActionsCell>
+        <div className="scroll-x">
+          <table className="mini-table">
+            <caption className="visually-hidden">Previews</caption>
+            <thead>
+              <tr>
+                <th scope="col">Label</th>
+                <th scope="col">Revision</th>
+                <th scope="col">Added</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {previews.map((p) => (
+                <tr key={p._id}>
+                  <th scope="row">{p.label || <span className="muted">No label</span>}</th>
+                  <td>{p.revision ? <code className="code">{p.revision}</code> : '—'}</td>
+                  <td>{p.created ? formatDate(p.created) : '—'}</td>
+                  <ActionsCell>
+                    {p._id && p.path ? (
+                      <RowAction
+                        label="View"
+                        name={
+                          <>
+                            {p.label} {p.revision}
+                          </>
+                        }
+                        onClick={() => setViewing(p as Preview & { _id: string })}
+                      />
+                    ) : null}
+                    {canEdit && p._id && !fallback ? (
+                      <RowAction
+                        label="Edit"
+                        name={
+                          <>
+                            preview {p.label} {p.revision}
+                          </>
+                        }
+                        onClick={() => setEditing(p as Preview & { _id: string })}
+                      />
+                    ) : null}
+                  </ActionsCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {editing ? (
         <PreviewDialog

@@ -119,7 +119,7 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
           For each use, whether the original version (OV) is included, and which countries and languages. Separate codes
           with commas.
         </p>
-        <div className="perm__table-wrap">
+        <div className="perm__table-wrap scroll-x">
           <table className="mini-table perm__sources">
             <thead>
               <tr>

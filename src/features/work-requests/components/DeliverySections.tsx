@@ -46,42 +46,44 @@ export function UsesSection({ wr }: { wr: WorkRequest }) {
       {names.length === 0 ? (
         <p className="muted">No uses.</p>
       ) : (
-        <table className="mini-table">
-          <thead>
-            <tr>
-              <th scope="col">Use</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {names.map((name) => (
-              <tr key={name}>
-                <th scope="row">
-                  {name}
-                  {!items.includes(name) ? <span className="muted"> (details only)</span> : null}
-                </th>
-                <td>
-                  {details[name]?.length ? (
-                    <ul className="value-list">
-                      {details[name].map((d, i) => (
-                        <li key={i}>
-                          {d.value ?? '—'}{' '}
-                          {d.ship === undefined ? null : d.ship ? (
-                            <span className="tag tag--ship">Ships</span>
-                          ) : (
-                            <span className="tag">Doesn’t ship</span>
-                          )}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <span className="muted">—</span>
-                  )}
-                </td>
+        <div className="scroll-x">
+          <table className="mini-table">
+            <thead>
+              <tr>
+                <th scope="col">Use</th>
+                <th scope="col">Details</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {names.map((name) => (
+                <tr key={name}>
+                  <th scope="row">
+                    {name}
+                    {!items.includes(name) ? <span className="muted"> (details only)</span> : null}
+                  </th>
+                  <td>
+                    {details[name]?.length ? (
+                      <ul className="value-list">
+                        {details[name].map((d, i) => (
+                          <li key={i}>
+                            {d.value ?? '—'}{' '}
+                            {d.ship === undefined ? null : d.ship ? (
+                              <span className="tag tag--ship">Ships</span>
+                            ) : (
+                              <span className="tag">Doesn’t ship</span>
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Section>
   );

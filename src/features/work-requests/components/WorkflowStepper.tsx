@@ -58,41 +58,43 @@ export function WorkflowStepper({ workflow }: { workflow: Workflow | undefined }
       {phases ? (
         <details className="disclosure">
           <summary>Phase definitions</summary>
-          <table className="mini-table">
-            <thead>
-              <tr>
-                <th scope="col">Phase</th>
-                <th scope="col">Groups</th>
-                <th scope="col">Users</th>
-                <th scope="col">Terminal</th>
-              </tr>
-            </thead>
-            <tbody>
-              {WORKFLOW_PHASES.map((phase) => {
-                const def = phases[phase];
-                return (
-                  <tr key={phase}>
-                    <th scope="row">{phase}</th>
-                    <td>
-                      {def?.groups?.length
-                        ? def.groups.map((g, i) => (
-                            <div key={g.id ?? i}>
-                              <code className="code">{g.id ?? '—'}</code>
-                              {g.dng?.length ? ` · ${g.dng.map(keyLabel).join(', ')}` : ''}
-                              {g.usages?.length ? ` · ${g.usages.map(String).join(', ')}` : ''}
-                            </div>
-                          ))
-                        : '—'}
-                    </td>
-                    <td>{def?.users?.length ?? 0}</td>
-                    <td>
-                      <YesNo value={def?.terminal} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <div className="scroll-x">
+            <table className="mini-table">
+              <thead>
+                <tr>
+                  <th scope="col">Phase</th>
+                  <th scope="col">Groups</th>
+                  <th scope="col">Users</th>
+                  <th scope="col">Terminal</th>
+                </tr>
+              </thead>
+              <tbody>
+                {WORKFLOW_PHASES.map((phase) => {
+                  const def = phases[phase];
+                  return (
+                    <tr key={phase}>
+                      <th scope="row">{phase}</th>
+                      <td>
+                        {def?.groups?.length
+                          ? def.groups.map((g, i) => (
+                              <div key={g.id ?? i}>
+                                <code className="code">{g.id ?? '—'}</code>
+                                {g.dng?.length ? ` · ${g.dng.map(keyLabel).join(', ')}` : ''}
+                                {g.usages?.length ? ` · ${g.usages.map(String).join(', ')}` : ''}
+                              </div>
+                            ))
+                          : '—'}
+                      </td>
+                      <td>{def?.users?.length ?? 0}</td>
+                      <td>
+                        <YesNo value={def?.terminal} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         </details>
       ) : null}
     </div>
