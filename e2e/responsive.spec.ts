@@ -8,7 +8,7 @@
  * real record through the API, so a new page is one row.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { type Account, ACCOUNTS, apiList, basic, settled, signIn } from './support';
+import { type Account, ACCOUNTS, apiList, basic, expectAccessible, settled, signIn } from './support';
 
 type Reach = (api: RecordPicker) => Promise<string>;
 
@@ -215,3 +215,36 @@ for (const { width, pages } of WIDTHS) {
     expect(problems, `pages wider than ${width} px`).toEqual([]);
   });
 }
+
+test('on a phone the navigation folds behind a Menu button that works by keyboard', async ({ browser }) => {
+  const page = await contextFor(browser, 360, ACCOUNTS.admin);
+  await page.goto('/work-requests');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const menu = nav.getByRole('button', { name: 'Work requests, menu' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'Shares' })).toBeHidden();
+
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  for (const name of ['Work requests', 'Translations', 'Shares', 'Notifications', 'Catalog', 'Settings']) {
+    await expect(nav.getByRole('link', { name: new RegExp(`^${name}`) })).toBeInViewport({ ratio: 1 });
+  }
+  const open = await page.evaluate(measureOverflow);
+  expect(open.outside, 'the open menu fits the screen').toEqual([]);
+  await expectAccessible(page, 'the open phone menu', '.topbar');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+
+  // Following a link closes the list, and the button names the new section.
+  await menu.click();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Translations' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/translations$/);
+  await expect(nav.getByRole('button', { name: 'Translations, menu' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'Shares' })).toBeHidden();
+  await page.context().close();
+});

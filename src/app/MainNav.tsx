@@ -48,6 +48,7 @@ export function MainNav({ items, badge }: Props) {
   }, [open]);
 
   const current = items.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+  const section = current?.label ?? 'Menu';
 
   return (
     <nav aria-label="Main" className="mainnav" data-open={open || undefined} ref={navRef}>
@@ -57,11 +58,11 @@ export function MainNav({ items, badge }: Props) {
         className="mainnav__toggle button"
         aria-expanded={open}
         aria-controls="mainnav-links"
+        aria-label={`${section}, menu`}
         onClick={() => setOpen(!open)}
       >
         <span className="mainnav__toggle-icon" aria-hidden="true" />
-        <span className="mainnav__toggle-label">{current?.label ?? 'Menu'}</span>
-        <span className="visually-hidden">, menu</span>
+        <span className="mainnav__toggle-label">{section}</span>
       </button>
       <ul id="mainnav-links">
         {items.map((item) => (
