@@ -52,6 +52,26 @@ class RecordPicker {
     });
   }
 
+  /** The work request of one of the translator's dialogue translations whose clip has a preview with media. */
+  translatorsWorkWithMedia(): Promise<string> {
+    return this.once('translator media', async () => {
+      const headers = { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' };
+      const { items } = await apiList<{ workRequest?: string; kind?: string }>(
+        this.request,
+        ACCOUNTS.translator,
+        '/translations?status=incomplete',
+      );
+      for (const t of items.filter((i) => i.workRequest && i.kind !== 'graphics')) {
+        const wr = await this.request.get(`/api/workrequests/${t.workRequest}`, { headers });
+        const asset = ((await wr.json()) as { asset?: { _id?: string } }).asset?._id;
+        if (!asset) continue;
+        const previews = await this.request.get(`/api/previews?asset=${asset}`, { headers });
+        if (((await previews.json()) as { media?: unknown }[]).some((p) => p.media)) return t.workRequest!;
+      }
+      throw new Error('no incomplete dialogue translation of a clip with media is assigned to the translator');
+    });
+  }
+
   /** A fresh invitation's one-time code (an admin's PUT /users answers it). */
   invitation(): Promise<string> {
     return this.once('invitation', async () => {
@@ -94,6 +114,13 @@ const PAGES: PageCase[] = [
     as: 'translator',
   },
   {
+    name: 'subtitler',
+    path: async (api) => `/work-requests/${await api.translatorsWorkWithMedia()}/translation`,
+    as: 'translator',
+    // The waveform drawn: the picture, the waveform and the lines are all laid out.
+    ready: (page) => expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 }),
+  },
+  {
     name: 'graphics editor',
     path: async (api) => `/work-requests/${await api.translatorsWork('graphics')}/graphics-translation`,
     as: 'translator',
@@ -118,7 +145,7 @@ const PAGES: PageCase[] = [
 
 /** Widths, and which pages each checks: the header is the part that matters below a phone's usual 390 px. */
 const WIDTHS: { width: number; pages: (p: PageCase) => boolean }[] = [
-  { width: 360, pages: (p) => p.name === 'work requests' || p.name === 'work request' || p.name === 'editor' },
+  { width: 360, pages: (p) => ['work requests', 'work request', 'editor', 'subtitler'].includes(p.name) },
   { width: 390, pages: () => true },
   { width: 768, pages: () => true },
   { width: 1280, pages: () => true },
