@@ -1,5 +1,6 @@
 /** The frame around every signed-in page: skip link, navigation, the current user, sign-out. */
 import { NavLink, Outlet, useNavigation } from 'react-router';
+import { runsOrders } from '../lib/landing';
 import { initials, personGroup } from '../lib/people';
 import { signOut } from '../lib/session/sessionStore';
 import { useDeferredModule } from '../lib/useDeferredModule';
@@ -10,6 +11,8 @@ const loadUnreadBadge = () =>
 const loadMeRefresher = () => import('./useRefreshMe').then((m) => m.MeRefresher);
 
 const NAV = [
+  // The coordinators' and admins' landing page (lib/landing.ts); others are not shown it.
+  { to: '/dashboard', label: 'Dashboard', onlyFor: runsOrders },
   { to: '/work-requests', label: 'Work requests' },
   { to: '/translations', label: 'Translations' },
   { to: '/shares', label: 'Shares' },
@@ -47,7 +50,7 @@ export function AppShell() {
         </NavLink>
         <nav aria-label="Main" className="mainnav">
           <ul>
-            {NAV.map((item) => (
+            {NAV.filter((item) => !item.onlyFor || item.onlyFor(user)).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className="mainnav__link">
                   {item.label}
