@@ -146,6 +146,21 @@ test('the calendar counts open orders per day in the viewer’s zone, opens a da
   await expect(page.locator(`.dash-calendar__list a[data-day="${dayKey}"]`)).toHaveText(/orders? due$/);
 });
 
+test('a tile that cannot load says so and the rest of the page still works', async ({ page }) => {
+  await page.route(/\/api\/workrequests\?.*assignee=none/, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'busy', message: 'busy' } }),
+    }),
+  );
+  await signIn(page, ACCOUNTS.coordinator);
+  await expect(tile(page, 'Unassigned').getByRole('alert')).toContainText('Could not load unassigned');
+  await expect(tile(page, 'Unassigned').getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(tile(page, 'Awaiting materials').getByRole('link', { name: /open the list$/ })).toBeVisible();
+  await expect(page.getByRole('grid', { name: /Due dates/ })).toBeVisible();
+});
+
 test('a translator does not land on the dashboard nor see it in the navigation', async ({ page }) => {
   await signIn(page, ACCOUNTS.translator);
   await expect(page).toHaveURL(/\/translations$/);
