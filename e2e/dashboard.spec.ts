@@ -5,7 +5,7 @@
  * API's at the same moment (polled, reloading the page when they differ), and this spec places its own orders.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, expectAccessible, settled, signIn } from './support';
+import { ACCOUNTS, apiList, basic, expectAccessible, settled, signIn, type Account } from './support';
 
 const ZONE = 'America/New_York';
 test.use({ timezoneId: ZONE });
@@ -20,12 +20,16 @@ interface Row {
   territory: string;
 }
 
-/** Places an unassigned order as the demo coordinator, due at `due` (epoch seconds). */
-async function placeOrder(request: APIRequestContext, due: number): Promise<string> {
+/** Places an unassigned order in the demo coordinator's studio (by `as`), due at `due` (epoch seconds). */
+async function placeOrder(
+  request: APIRequestContext,
+  due: number,
+  as: Account = ACCOUNTS.coordinator,
+): Promise<string> {
   const { items } = await apiList<Row>(request, ACCOUNTS.coordinator, '/workrequests', 'resources=0-0');
   const sample = items[0]!;
   const res = await request.post('/api/workrequests', {
-    headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' },
+    headers: { Authorization: basic(as), 'X-Requested-With': 'XMLHttpRequest' },
     data: {
       asset: sample.asset._id,
       language: sample.language,
@@ -144,6 +148,28 @@ test('the calendar counts open orders per day in the viewer’s zone, opens a da
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'As a list' }).click();
   await expect(page.locator(`.dash-calendar__list a[data-day="${dayKey}"]`)).toHaveText(/orders? due$/);
+});
+
+test('an order placed elsewhere shows on the open dashboard without a reload (live notifications)', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  const count = tile(page, 'Unassigned').getByRole('link', { name: /open the list$/ });
+  await expect(count).toBeVisible();
+  const before = Number(await count.getAttribute('data-count'));
+  const href = (await count.getAttribute('href'))!;
+  // An admin places it: the studio's coordinators are told (wr-created), and the dashboard reads its counts again.
+  await placeOrder(request, Math.floor(Date.now() / 1000) + DAY, ACCOUNTS.admin);
+  await expect
+    .poll(
+      async () => {
+        const shown = Number(await count.getAttribute('data-count'));
+        return shown !== before && shown === (await apiTotal(request, href));
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 });
 
 test('a tile that cannot load says so and the rest of the page still works', async ({ page }) => {

@@ -1,10 +1,13 @@
 /**
  * The dashboard's reads: each tile is one page of 5 rows of the work-request list with the tile's filter (its total
  * from Content-Range is the count), each calendar day one count (`X-Range: resources=0-0`). No row is loaded to be
- * counted. Refreshed every minute and when the window regains focus.
+ * counted. Refreshed every minute, when the window regains focus, and soon after a notification arrives on the
+ * live connection.
  */
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { listWorkRequests, type WorkRequestFilters } from '../../api/workRequests';
+import { onArrival } from '../../lib/liveArrivals';
 import type { CalendarDay } from './model/calendarDays';
 import { dayFilters } from './model/tiles';
 
@@ -37,4 +40,23 @@ export function useDayCounts(days: CalendarDay[]) {
       refetchInterval: REFRESH_MS,
     })),
   });
+}
+
+/**
+ * Reads the dashboard again a second after notifications stop arriving: most are about orders (`wr-…`, `wam`,
+ * `translation-submitted`), and the others cost a few cached counts.
+ */
+export function useRefreshOnOrderNews(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onArrival(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void client.invalidateQueries({ queryKey: dashboardKeys.all }), 1_000);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [client]);
 }

@@ -10,6 +10,7 @@ import { DashboardTile } from '../components/DashboardTile';
 import { DueCalendar } from '../components/DueCalendar';
 import { calendarWeeks, dateIn, dateKey } from '../model/calendarDays';
 import { dashboardTiles } from '../model/tiles';
+import { useRefreshOnOrderNews } from '../queries';
 import '../../../components/record.css';
 import '../dashboard.css';
 
@@ -17,6 +18,7 @@ const CALENDAR_WEEKS = 5;
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
+  useRefreshOnOrderNews();
   const nowMs = useNow(60_000);
   // Whole minutes: the tiles' filters (and their URLs and query keys) stay the same for a minute.
   const nowSeconds = Math.floor(nowMs / 60_000) * 60;
