@@ -16,7 +16,7 @@ describe('dashboard tiles', () => {
 
   it('opens the list with exactly each tile’s filter', () => {
     expect(tiles.map((t) => t.id)).toEqual(['overdue', 'due-soon', 'awaiting-materials', 'for-review', 'unassigned']);
-    expect(decodeURIComponent(path('overdue'))).toBe(`/work-requests?status=${OPEN}&dueTo=${now}&sort=due`);
+    expect(decodeURIComponent(path('overdue'))).toBe(`/work-requests?status=${OPEN}&dueTo=${now}&sort=-due`);
     // To the end of 30 November in Paris (1 December 00:00 CET = 23:00 UTC).
     expect(decodeURIComponent(path('due-soon'))).toBe(
       `/work-requests?status=${OPEN}&dueFrom=${now}&dueTo=${at('2026-11-30T23:00:00Z')}&sort=due`,

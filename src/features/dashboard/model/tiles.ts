@@ -27,7 +27,7 @@ export interface Tile {
 
 /**
  * The tiles at `nowSeconds` (whole minutes, so the filters and their URLs stay the same for a minute), with days
- * counted in `timeZone`. Every tile lists soonest due first.
+ * counted in `timeZone`. Every tile lists soonest due first, but Overdue: latest due first.
  */
 export function dashboardTiles(nowSeconds: number, timeZone: string): Tile[] {
   const open = [...OPEN_STATUSES];
@@ -38,7 +38,9 @@ export function dashboardTiles(nowSeconds: number, timeZone: string): Tile[] {
       title: 'Overdue',
       description: 'Open orders past their due date',
       empty: 'Nothing overdue.',
-      filters: { status: open, dueTo: nowSeconds, sort: 'due' },
+      // The most recently overdue first: what just slipped is what can still be saved, and the page is found at
+      // once walking the due index back from now (oldest first walked past closed orders: ~0.5 s of 100,000).
+      filters: { status: open, dueTo: nowSeconds, sort: '-due' },
     },
     {
       id: 'due-soon',
