@@ -57,6 +57,7 @@ test('the coordinator lands on the dashboard; every tile counts what the API cou
   page,
   request,
 }) => {
+  test.slow(); // five tiles and two lists compared with the API, each maybe read again: ~25–55 s on a busy machine
   const now = Math.floor(Date.now() / 1000);
   await placeOrder(request, now + DAY); // due tomorrow and unassigned: those tiles are not empty
   await signIn(page, ACCOUNTS.coordinator);
@@ -181,7 +182,10 @@ test('a tile that cannot load says so and the rest of the page still works', asy
     }),
   );
   await signIn(page, ACCOUNTS.coordinator);
-  await expect(tile(page, 'Unassigned').getByRole('alert')).toContainText('Could not load unassigned');
+  // A 503 is tried three times (1 s and 2 s apart) before the tile says so.
+  await expect(tile(page, 'Unassigned').getByRole('alert')).toContainText('Could not load unassigned', {
+    timeout: 30_000,
+  });
   await expect(tile(page, 'Unassigned').getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(tile(page, 'Awaiting materials').getByRole('link', { name: /open the list$/ })).toBeVisible();
   await expect(page.getByRole('grid', { name: /Due dates/ })).toBeVisible();
