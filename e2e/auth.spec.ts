@@ -16,10 +16,10 @@ test('a wrong password gets a clear message and no browser login dialog', async 
   await expect(page).toHaveURL(/\/sign-in/);
 });
 
-test('signing in lands on the work requests and shows the user and group', async ({ page }) => {
+test('signing in lands an admin on the dashboard and shows the user and group', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/work-requests$/);
-  await expect(page.getByRole('heading', { name: 'Work requests', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.locator('.usermenu')).toContainText('Ada Admin');
   // Not ticked: the credentials live in this tab only.
   expect(await page.evaluate(() => window.localStorage.getItem('mws.session'))).toBeNull();

@@ -15,7 +15,7 @@ function countRequests(page: Page, pattern: RegExp): string[] {
 }
 
 test('a cold load of the list and of a work request asks for each first record once', async ({ page }) => {
-  await signIn(page, ACCOUNTS.coordinator);
+  await signIn(page, ACCOUNTS.coordinator, { path: '/work-requests' });
   // Sign-in lands on the list: let its own first page arrive before counting the cold load below.
   await expect(grid(page).getByRole('row').nth(2)).toBeVisible();
   await settled(page);

@@ -18,7 +18,7 @@ test('the list scrolls past three pages of 50 and keeps fewer than 100 rows in t
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/workrequests') ranges.push(r.headers()['x-range'] ?? '');
   });
-  await signIn(page, ACCOUNTS.admin);
+  await signIn(page, ACCOUNTS.admin, { path: '/work-requests' });
   await expect(page.getByText(/^[\d,]+ work requests$/)).toBeVisible();
   const table = grid(page);
   await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -38,7 +38,7 @@ test('the list scrolls past three pages of 50 and keeps fewer than 100 rows in t
 });
 
 test('filters live in the URL and survive a reload', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
+  await signIn(page, ACCOUNTS.admin, { path: '/work-requests' });
   await page.getByText('Any ▾').first().click();
   // click, not check(): the URL update re-renders the box, and check() may give up before it settles.
   const box = page.getByRole('checkbox', { name: 'Awaiting materials' });

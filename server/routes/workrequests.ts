@@ -75,6 +75,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     filters.push(...eqFilter('territory', queryString(request, 'territory')));
     filters.push(...eqFilter('project', queryString(request, 'project')));
     filters.push(...assigneeFilter(queryString(request, 'assignee'), caller.id));
+    filters.push(...dueRangeFilters(queryString(request, 'dueFrom'), queryString(request, 'dueTo')));
     const q = queryString(request, 'q');
     if (q) filters.push({ field: 'search', op: 'contains', value: q.slice(0, 200) });
     const sortKey = queryString(request, 'sort') ?? '-created';
@@ -147,6 +148,28 @@ function assigneeFilter(value: string | undefined, callerId: string): Filter[] {
   const id = value === 'me' ? callerId : value;
   if (!isRecordId(id)) throw badRequest('assignee: expected a user id, me or none');
   return [{ field: 'assignee', op: 'eq', value: id }];
+}
+
+/** Epoch seconds in a query: a whole number from 0 (dates of the interface are integer seconds). */
+function epochSeconds(name: string, value: string): number {
+  const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n)) throw badRequest(`${name}: expected a date as whole epoch seconds, such as 1767225600`);
+  return n;
+}
+
+/**
+ * `dueFrom` (inclusive) and `dueTo` (exclusive), epoch seconds: the work requests due in `[dueFrom, dueTo)` (the
+ * indexed `due`; one without a due date is in no range). A range that holds no moment is refused, not answered empty.
+ */
+function dueRangeFilters(from: string | undefined, to: string | undefined): Filter[] {
+  const filters: Filter[] = [];
+  const start = from === undefined ? undefined : epochSeconds('dueFrom', from);
+  const end = to === undefined ? undefined : epochSeconds('dueTo', to);
+  if (start !== undefined && end !== undefined && end <= start)
+    throw badRequest('dueTo: expected a moment after dueFrom (dueFrom is inclusive, dueTo exclusive)');
+  if (start !== undefined) filters.push({ field: 'due', op: 'gte', value: start });
+  if (end !== undefined) filters.push({ field: 'due', op: 'lt', value: end });
+  return filters;
 }
 
 /** The body of `PUT /workrequests/{id}`: a status with its reason, order fields, or both; never nothing. */

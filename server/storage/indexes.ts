@@ -89,10 +89,11 @@ export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
     ['language', 'due'],
     ['territory', 'due'],
     // A coordinator's list: their studios by date (the store merges one range per studio), and by status (counts
-    // of a status tab among 100,000 work requests: 970 ms without, 3 ms with).
+    // of a status tab among 100,000 work requests: 970 ms without, 3 ms with) and due date (the dashboard's counts of
+    // open orders due in a range, index-only: overdue among 100,000, 877 ms with (studio, due) -> 1 ms).
     ['studio', 'created'],
     ['studio', 'due'],
-    ['status', 'studio'],
+    ['status', 'studio', 'due'],
     // The lists of translators and requesters (domain/workRequests.ts visibilityFilters), in both sort orders.
     ['translator', 'due'],
     ['translator', 'created'],

@@ -49,7 +49,7 @@ export interface ValueFilter {
    * With several values (a list of ids, e.g. a user's groups), the field holds any of them as a whole word; an
    * empty list matches nothing.
    */
-  op: 'eq' | 'in' | 'lt' | 'gt' | 'contains';
+  op: 'eq' | 'in' | 'lt' | 'gt' | 'gte' | 'contains';
   value: FilterValue | FilterValue[];
 }
 /**

@@ -149,7 +149,7 @@ export function describeStoreContract(
       await expect(s.get('Translations', doc._id, { omit: ["x' OR 1=1"] })).rejects.toThrow();
     });
 
-    it('filters eq, in, lt, gt on strings, numbers and booleans; sorts and pages with totals', async () => {
+    it('filters eq, in, lt, gt, gte on strings, numbers and booleans; sorts and pages with totals', async () => {
       const s = await store();
       await s.transaction(async (tx) => {
         for (let i = 0; i < 30; i++) {
@@ -175,6 +175,9 @@ export function describeStoreContract(
       expect(await s.count('Workrequests', [{ field: 'auto', op: 'eq', value: false }])).toBe(15);
       expect(await s.count('Workrequests', [{ field: 'due', op: 'lt', value: 975 }])).toBe(4);
       expect(await s.count('Workrequests', [{ field: 'due', op: 'gt', value: 995 }])).toBe(5);
+      expect(await s.count('Workrequests', [{ field: 'due', op: 'gte', value: 995 }])).toBe(6);
+      expect(await s.count('Workrequests', [{ field: 'created', op: 'gte', value: 103 }])).toBe(12);
+      expect(await s.count('Workrequests', [{ field: 'created', op: 'gte', value: 102.5 }])).toBe(12);
       expect(await s.count('Workrequests', [{ field: 'created', op: 'gt', value: 102 }])).toBe(12);
       expect(await s.count('Workrequests', [{ field: 'created', op: 'gt', value: 102.5 }])).toBe(12);
       expect(await s.count('Workrequests', [{ field: 'created', op: 'lt', value: 101.5 }])).toBe(12);

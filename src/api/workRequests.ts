@@ -12,6 +12,10 @@ export interface WorkRequestFilters {
   q?: string;
   /** `me`, `none` (unassigned) or a user id: the translator the order is assigned to (docs/API.md "Orders"). */
   assignee?: string;
+  /** Due at or after this moment (epoch seconds, inclusive; docs/API.md "Dashboard"). */
+  dueFrom?: number;
+  /** Due before this moment (epoch seconds, exclusive). */
+  dueTo?: number;
   sort?: WorkRequestSort;
 }
 
@@ -26,6 +30,8 @@ export function listWorkRequests(filters: WorkRequestFilters, options: Omit<List
       territory: filters.territory,
       q: filters.q,
       assignee: filters.assignee,
+      dueFrom: filters.dueFrom,
+      dueTo: filters.dueTo,
       sort: filters.sort,
     },
   });

@@ -1,6 +1,7 @@
 /** The frame around every signed-in page: skip link, navigation, the current user, sign-out. */
 import { NavLink, Outlet, useNavigation } from 'react-router';
 import { MainNav } from './MainNav';
+import { runsOrders } from '../lib/landing';
 import { initials, personGroup } from '../lib/people';
 import { signOut } from '../lib/session/sessionStore';
 import { useDeferredModule } from '../lib/useDeferredModule';
@@ -11,6 +12,8 @@ const loadUnreadBadge = () =>
 const loadMeRefresher = () => import('./useRefreshMe').then((m) => m.MeRefresher);
 
 const NAV = [
+  // The coordinators' and admins' landing page (lib/landing.ts); others are not shown it.
+  { to: '/dashboard', label: 'Dashboard', onlyFor: runsOrders },
   { to: '/work-requests', label: 'Work requests' },
   { to: '/translations', label: 'Translations' },
   { to: '/shares', label: 'Shares' },
@@ -47,7 +50,7 @@ export function AppShell() {
           <span className="brand__name">MWS Console</span>
         </NavLink>
         <MainNav
-          items={NAV}
+          items={NAV.filter((item) => !item.onlyFor || item.onlyFor(user))}
           badge={(item) => (item.to === '/notifications' && UnreadBadge && session ? <UnreadBadge /> : null)}
         />
         <div className="usermenu">

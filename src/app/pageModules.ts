@@ -30,6 +30,10 @@ export const PUBLIC_PAGES: PageModule[] = [
 /** Pages inside the shell; the index route and the not-found page are not lazy and are not listed. */
 export const SHELL_PAGES: PageModule[] = [
   {
+    path: 'dashboard',
+    Component: () => import('../features/dashboard/pages/DashboardPage').then((m) => m.DashboardPage),
+  },
+  {
     path: 'work-requests',
     Component: () => import('../features/work-requests/pages/WorkRequestListPage').then((m) => m.WorkRequestListPage),
     prefetch: workRequestList,

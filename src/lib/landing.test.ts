@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { landingPath } from './landing';
+import { landingPath, runsOrders } from './landing';
 
 describe('landingPath', () => {
   it('sends translators to their translations', () => {
     expect(landingPath({ groups: [{ type: 'translator' }] })).toBe('/translations');
   });
-  it('sends coordinators, admins and people who are both to the work requests', () => {
-    expect(landingPath({ groups: [{ type: 'coordinator' }] })).toBe('/work-requests');
-    expect(landingPath({ groups: [{ type: 'translator' }, { type: 'admin' }] })).toBe('/work-requests');
+  it('sends coordinators, admins and people who are both to the dashboard', () => {
+    expect(landingPath({ groups: [{ type: 'coordinator' }] })).toBe('/dashboard');
+    expect(landingPath({ groups: [{ type: 'admin' }] })).toBe('/dashboard');
+    expect(landingPath({ groups: [{ type: 'translator' }, { type: 'admin' }] })).toBe('/dashboard');
+    expect(runsOrders({ groups: [{ type: 'client' }, { type: 'coordinator' }] })).toBe(true);
   });
-  it('falls back to the work requests when the user or groups are unknown', () => {
+  it('sends requesters, and anyone whose groups are unknown, to the work requests', () => {
+    expect(landingPath({ groups: [{ type: 'client' }] })).toBe('/work-requests');
+    expect(runsOrders({ groups: [{ type: 'client' }] })).toBe(false);
     expect(landingPath(undefined)).toBe('/work-requests');
     expect(landingPath({})).toBe('/work-requests');
   });

@@ -896,7 +896,10 @@ describe('server-owned fields cannot be written through a body', () => {
 // Query parameters and X-Range of every list route.
 
 const LISTS: { path: string; params: string[]; fixed?: () => string }[] = [
-  { path: '/api/workrequests', params: ['q', 'status', 'language', 'territory', 'project', 'sort'] },
+  {
+    path: '/api/workrequests',
+    params: ['q', 'status', 'language', 'territory', 'project', 'sort', 'dueFrom', 'dueTo'],
+  },
   { path: '/api/workrequests/automateJob', params: ['q'] },
   { path: '/api/users', params: ['q'] },
   { path: '/api/groups', params: ['q'] },

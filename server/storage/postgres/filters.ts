@@ -75,7 +75,7 @@ function isNumeric(collection: Collection, field: string): boolean {
  * A condition on the `created` column (bigint) with bigint values, so its index serves it (compared with a
  * double, the column would be cast and the index left out): `> 5.5` is `> 5`, `< 5.5` is `< 6`, `= 5.5` is nothing.
  */
-function createdCondition(op: 'eq' | 'in' | 'lt' | 'gt', list: FilterValue[], params: Params): string {
+function createdCondition(op: 'eq' | 'in' | 'lt' | 'gt' | 'gte', list: FilterValue[], params: Params): string {
   const numbers = list.map((v) => valueFor(true, v)).filter((v) => typeof v === 'number');
   if (op === 'eq' || op === 'in') {
     const whole = (op === 'eq' ? numbers.slice(0, 1) : numbers).filter((n) => Number.isSafeInteger(n));
@@ -84,9 +84,9 @@ function createdCondition(op: 'eq' | 'in' | 'lt' | 'gt', list: FilterValue[], pa
   }
   const n = numbers[0];
   if (n === undefined) return 'FALSE';
-  return op === 'gt'
-    ? `created > ${params.add(Math.floor(n))}::bigint`
-    : `created < ${params.add(Math.ceil(n))}::bigint`;
+  if (op === 'gt') return `created > ${params.add(Math.floor(n))}::bigint`;
+  if (op === 'gte') return `created >= ${params.add(Math.ceil(n))}::bigint`;
+  return `created < ${params.add(Math.ceil(n))}::bigint`;
 }
 
 /** The SQL condition of the filters (`TRUE` for none), its values added to `params`. */
@@ -139,7 +139,7 @@ export function whereSql(collection: Collection, filters: readonly Filter[] = []
       parts.push('FALSE');
       continue;
     }
-    const operator = f.op === 'eq' ? '=' : f.op === 'lt' ? '<' : '>';
+    const operator = { eq: '=', lt: '<', gt: '>', gte: '>=' }[f.op];
     parts.push(`${col} ${operator} ${params.add(value)}::${type}`);
   }
   return parts.length ? parts.join(' AND ') : 'TRUE';

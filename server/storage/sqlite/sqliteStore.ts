@@ -342,6 +342,10 @@ export class SqliteStore implements Store {
           parts.push(`${col} > ?`);
           params.push(sqlValue(values[0] ?? 0));
           break;
+        case 'gte':
+          parts.push(`${col} >= ?`);
+          params.push(sqlValue(values[0] ?? 0));
+          break;
         case 'contains': {
           // Several values: any of them (a list of ids such as a user's groups); none matches nothing.
           if (Array.isArray(f.value) && f.value.length === 0) {

@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { listNotifications, streamNotifications } from '../../api/notifications';
+import { announceArrival } from '../../lib/liveArrivals';
 import { currentAuthorization } from '../../lib/session/sessionStore';
 import { LiveConnection, type LiveMode } from './model/liveConnection';
 import { unreadPrefix, withUnreadPrefix } from './model/inbox';
@@ -91,6 +92,7 @@ export function useLiveNotifications(enabled: boolean) {
           return;
         }
         addArrival(client, item.data);
+        announceArrival(item.data.type);
         arrivals += 1;
         notify();
       },

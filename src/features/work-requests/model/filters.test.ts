@@ -36,4 +36,14 @@ describe('filters in the URL', () => {
     expect(viewFromParams(new URLSearchParams('view=automation'))).toBe('automation');
     expect(viewFromParams(new URLSearchParams(''))).toBe('all');
   });
+  it('reads the dashboard’s assignee and due range, leaving out a moment that is not whole seconds', () => {
+    const f = filtersFromParams(new URLSearchParams('assignee=none&dueFrom=1767225600&dueTo=1767312000'));
+    expect(f).toMatchObject({ assignee: 'none', dueFrom: 1_767_225_600, dueTo: 1_767_312_000 });
+    expect(hasActiveFilters(f)).toBe(true);
+    expect(filtersFromParams(new URLSearchParams('dueFrom=soon&dueTo=1.5'))).toMatchObject({
+      dueFrom: undefined,
+      dueTo: undefined,
+    });
+    expect(withFilters(new URLSearchParams('dueTo=5'), { dueFrom: 1, dueTo: undefined }).toString()).toBe('dueFrom=1');
+  });
 });

@@ -1,10 +1,12 @@
 /**
  * The list's view, filters and sort live in the URL, so a view can be bookmarked and shared.
  * `?view=automation` shows the automation queue; otherwise
- * `?status=a,b&project=<id>&language=<code>&territory=<code>&q=<text>&sort=due|-due|created|-created`.
+ * `?status=a,b&project=<id>&language=<code>&territory=<code>&q=<text>&sort=due|-due|created|-created`, and the
+ * dashboard's `assignee=me|none|<id>`, `dueFrom=<epoch s>` (inclusive), `dueTo=<epoch s>` (exclusive).
  */
 import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequestRow';
 import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workRequests';
+import { setFilterParam } from '../../../lib/workRequestListUrl';
 
 export type ListView = 'all' | 'automation';
 
@@ -34,12 +36,20 @@ export function filtersFromParams(params: URLSearchParams): WorkRequestFilters {
     .map((s) => s.trim())
     .filter((s) => known.has(s));
   const sort = params.get('sort');
+  // A moment as whole epoch seconds; anything else is left out (the server would refuse it with a 400).
+  const seconds = (key: string) => {
+    const value = text(key);
+    return value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+  };
   return {
     status: status.length ? [...new Set(status)].sort() : undefined,
     project: text('project'),
     language: text('language'),
     territory: text('territory'),
     q: text('q'),
+    assignee: text('assignee'),
+    dueFrom: seconds('dueFrom'),
+    dueTo: seconds('dueTo'),
     sort: isSort(sort) ? sort : DEFAULT_SORT,
   };
 }
@@ -48,13 +58,20 @@ export function filtersFromParams(params: URLSearchParams): WorkRequestFilters {
 export function withFilters(params: URLSearchParams, patch: Partial<WorkRequestFilters>): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(patch)) {
-    const text = Array.isArray(value) ? value.join(',') : ((value as string | undefined) ?? '');
-    if (!text || (key === 'sort' && text === DEFAULT_SORT)) next.delete(key);
-    else next.set(key, text);
+    setFilterParam(next, key, key === 'sort' && value === DEFAULT_SORT ? undefined : value);
   }
   return next;
 }
 
 export function hasActiveFilters(filters: WorkRequestFilters): boolean {
-  return Boolean(filters.status?.length || filters.project || filters.language || filters.territory || filters.q);
+  return Boolean(
+    filters.status?.length ||
+    filters.project ||
+    filters.language ||
+    filters.territory ||
+    filters.q ||
+    filters.assignee ||
+    filters.dueFrom !== undefined ||
+    filters.dueTo !== undefined,
+  );
 }

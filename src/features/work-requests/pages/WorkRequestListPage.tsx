@@ -15,6 +15,7 @@ import { countLine } from '../../../lib/pages';
 import { useFilterParams } from '../../../lib/useFilterParams';
 import { ExportButton } from '../components/ExportButton';
 import { FiltersBar } from '../components/FiltersBar';
+import { LinkedFilters } from '../components/LinkedFilters';
 import { WorkRequestTable } from '../components/WorkRequestTable';
 import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from '../model/filters';
 import { useAutomationQueue, useWorkRequestList } from '../listQueries';
@@ -61,7 +62,10 @@ export function WorkRequestListPage() {
         ) : null}
       </div>
       {view === 'all' ? (
-        <FiltersBar filters={filters} onChange={onChange} onClear={onClear} loadChoices={!query.isPending} />
+        <>
+          <FiltersBar filters={filters} onChange={onChange} onClear={onClear} loadChoices={!query.isPending} />
+          <LinkedFilters filters={filters} onChange={onChange} />
+        </>
       ) : (
         <p className="hint page__hint">
           Requests with automation or auto-subtitles switched on that are still open, soonest due first. This is the

@@ -1,0 +1,44 @@
+/**
+ * The coordinator's dashboard (issue #15 item 5), their landing page: tiles for what needs attention (overdue, due
+ * in the next 7 days, awaiting materials, for review, unassigned) and a calendar of due dates. Every number is a
+ * total of the work-request list for a filter, and opens that list. Each tile loads and fails on its own.
+ */
+import { useDocumentTitle } from '../../../components/PageTitle';
+import { viewerTimeZone } from '../../../lib/dates';
+import { useNow } from '../../../lib/useNow';
+import { DashboardTile } from '../components/DashboardTile';
+import { DueCalendar } from '../components/DueCalendar';
+import { calendarWeeks, dateIn, dateKey } from '../model/calendarDays';
+import { dashboardTiles } from '../model/tiles';
+import { useRefreshOnOrderNews } from '../queries';
+import '../../../components/record.css';
+import '../dashboard.css';
+
+const CALENDAR_WEEKS = 5;
+
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  useRefreshOnOrderNews();
+  const nowMs = useNow(60_000);
+  // Whole minutes: the tiles' filters (and their URLs and query keys) stay the same for a minute.
+  const nowSeconds = Math.floor(nowMs / 60_000) * 60;
+  const timeZone = viewerTimeZone(nowMs);
+  const tiles = dashboardTiles(nowSeconds, timeZone);
+  const today = dateIn(nowSeconds, timeZone);
+  // This page renders once a minute (the children hold the queries), so the days are simply made again (~1 ms).
+  const weeks = calendarWeeks(nowSeconds, timeZone, CALENDAR_WEEKS);
+
+  return (
+    <div className="page dashboard">
+      <div className="page__header">
+        <h1 className="page__title">Dashboard</h1>
+      </div>
+      <div className="dash-tiles">
+        {tiles.map((tile) => (
+          <DashboardTile key={tile.id} tile={tile} nowMs={nowMs} />
+        ))}
+      </div>
+      <DueCalendar weeks={weeks} todayKey={dateKey(today)} timeZone={timeZone} />
+    </div>
+  );
+}
