@@ -8,7 +8,7 @@ import { newId, type Stored, type Transaction } from '../storage/store';
 import type { NotificationBus } from './events';
 import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc } from './types';
 import type { OrderChange, OrderField, OrderInput } from '../../src/api/schema/order';
-import { ORDER_FIELDS } from '../../src/api/schema/order';
+import { ORDER_FIELDS, REQUESTER_EDITS_IN } from '../../src/api/schema/order';
 import { badRequest, forbidden } from '../http/errors';
 import { inStudioScope, isStudioScoped } from './access';
 import { emitWorkRequestEvent } from './events';
@@ -25,9 +25,6 @@ const FIELD_WORDS: Record<OrderField, string> = {
   materials: 'the materials checklist',
   assignee: 'the assignee',
 };
-
-/** Statuses in which the requester may still change their order (before work starts). */
-const REQUESTER_EDITS_IN = ['incomplete', 'submitted'];
 
 type AssigneeSummary = { _id: string; name: string; emailNormal: string; groups: { _id: string; name: string }[] };
 
