@@ -48,7 +48,9 @@ async function placeOrder(request: APIRequestContext, as: Account = ACCOUNTS.coo
 
 /** Places an order as the coordinator and opens its page signed in as the coordinator; its id. */
 async function openNewOrderAsCoordinator(page: Page, request: APIRequestContext): Promise<string> {
-  const id = await openNewOrderAsCoordinator(page, request);
+  const id = await placeOrder(request);
+  await signIn(page, ACCOUNTS.coordinator);
+  await openOrder(page, id);
   return id;
 }
 
