@@ -123,6 +123,13 @@ test('bad input is named at its field and nothing is sent', async ({ page, reque
   await expect(dialog.getByText(/Choose a time zone such as Europe\/Paris/)).toBeVisible();
   await expect(dialog.getByText('Name this material, or remove it.')).toBeVisible();
   await expect(dueGroup.getByLabel('Time zone')).toHaveAttribute('aria-invalid', 'true');
+  // Escape with unsaved edits asks first; the focused answer keeps them.
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByText(/Close without saving\?/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText(/Close without saving\?/)).toHaveCount(0);
+  await expect(dueGroup.getByLabel('Time zone')).toHaveValue('Mars/Olympus');
   const wr = (await api(request, ACCOUNTS.coordinator, 'GET', `/workrequests/${id}`)).body;
   expect(wr.history).toHaveLength(1);
 });

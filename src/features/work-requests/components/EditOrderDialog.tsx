@@ -178,8 +178,13 @@ export function EditOrderDialog({ id, initial, onClose }: Props) {
   };
 
   const requestClose = () => {
-    if (dirty && !confirmClose) setConfirmClose(true);
-    else onClose();
+    if (!dirty || confirmClose) {
+      onClose();
+      return;
+    }
+    setConfirmClose(true);
+    // The safe answer gets the focus, so Enter keeps the edits.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-keep-editing]')?.focus());
   };
 
   const summary = conflict ? summarizeConflict(base.values, form, valuesOfRecord(conflict.theirs.data)) : undefined;
@@ -309,7 +314,7 @@ export function EditOrderDialog({ id, initial, onClose }: Props) {
           <div className="notice notice--warning order-edit__confirm" role="alert">
             <p>Close without saving? {plural(edits.length, 'change')} will be lost.</p>
             <div className="conflict__actions form-actions">
-              <button type="button" className="button" onClick={() => setConfirmClose(false)} data-autofocus>
+              <button type="button" className="button" onClick={() => setConfirmClose(false)} data-keep-editing>
                 Keep editing
               </button>
               <button type="button" className="button" onClick={onClose}>
