@@ -9,7 +9,8 @@ export const ACCOUNTS = {
   /** Sam Okafor coordinates one studio of the demo (Harbor Lane): the studio scope's other side. */
   harborCoordinator: { username: 'sam.okafor@harborlane.test', password: 'demo-password' },
 } as const;
-export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
+/** A demo account, or another user a spec signs in as. */
+export type Account = { readonly username: string; readonly password: string };
 
 export function basic(account: Account): string {
   return `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;

@@ -8,7 +8,7 @@ import { newId, type Stored, type Transaction } from '../storage/store';
 import type { NotificationBus } from './events';
 import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc } from './types';
 import type { OrderChange, OrderField, OrderInput } from '../../src/api/schema/order';
-import { ORDER_FIELDS } from '../../src/api/schema/order';
+import { ORDER_FIELDS, REQUESTER_EDITS_IN } from '../../src/api/schema/order';
 import { badRequest, forbidden } from '../http/errors';
 import { inStudioScope, isStudioScoped } from './access';
 import { emitWorkRequestEvent } from './events';
@@ -25,9 +25,6 @@ const FIELD_WORDS: Record<OrderField, string> = {
   materials: 'the materials checklist',
   assignee: 'the assignee',
 };
-
-/** Statuses in which the requester may still change their order (before work starts). */
-const REQUESTER_EDITS_IN = ['incomplete', 'submitted'];
 
 type AssigneeSummary = { _id: string; name: string; emailNormal: string; groups: { _id: string; name: string }[] };
 
@@ -139,12 +136,32 @@ export async function applyOrderChange(
     next = { ...next, [field]: value };
   }
   if (changes.length === 0) return { next: wr, changes };
+  if (changes.some((c) => c.field === 'due' || c.field === 'deliveryDeadline')) {
+    const dueIsNew = changes.some((c) => c.field === 'due');
+    const problems = dateProblems(next.due, next.deliveryDeadline, Math.floor(now / 1000), dueIsNew);
+    if (problems.length) throw badRequest(`${problems[0]!.path}: ${problems[0]!.message}`, problems);
+  }
   const reason = change.status === undefined && change.reason ? change.reason : `Changed ${describeChanges(changes)}`;
   next.history = [
     ...(wr.history ?? []),
     { date: Math.floor(now / 1000), user: userSummaryOf(caller), status: wr.status ?? '', reason, changes },
   ];
   return { next, changes, assigned };
+}
+
+type ZonedDoc = { date?: number } | null | undefined;
+
+/**
+ * The date rules of an order, placed or changed: a new due date lies ahead (an unchanged one may have passed), and the
+ * delivery deadline is not before the due date.
+ */
+function dateProblems(due: ZonedDoc, deadline: ZonedDoc, seconds: number, dueIsNew: boolean) {
+  const problems: { path: string; message: string }[] = [];
+  if (dueIsNew && due?.date !== undefined && due.date <= seconds)
+    problems.push({ path: 'due.date', message: 'the due date is in the past' });
+  if (deadline?.date !== undefined && due?.date !== undefined && deadline.date < due.date)
+    problems.push({ path: 'deliveryDeadline.date', message: 'the delivery deadline is before the due date' });
+  return problems;
 }
 
 /** "the due date and the instructions". */
@@ -330,9 +347,7 @@ export async function placeOrder(
   const asked = ['dialogue', 'narration', 'graphics'] as const;
   if (!asked.some((k) => (input.dng[k]?.length ?? 0) > 0))
     problems.push({ path: 'dng', message: 'choose at least one of dialogue, narration, graphics' });
-  if (input.due.date <= seconds) problems.push({ path: 'due.date', message: 'the due date is in the past' });
-  if (input.deliveryDeadline && input.deliveryDeadline.date < input.due.date)
-    problems.push({ path: 'deliveryDeadline.date', message: 'the delivery deadline is before the due date' });
+  problems.push(...dateProblems(input.due, input.deliveryDeadline, seconds, true));
   if (problems.length) throw badRequest(`${problems[0]!.path}: ${problems[0]!.message}`, problems);
 
   const translator = input.assignee ? await assigneeSummary(tx, input.assignee, studio) : undefined;

@@ -2,6 +2,8 @@
  * A modal dialog on the native <dialog> element: focus is trapped and restored by the browser, Escape
  * closes it. Rendered only while open.
  *
+ * Escape (and the browser's own cancel) calls `onClose`; the dialog stays open until the caller stops rendering it.
+ *
  * The element marked `data-autofocus` gets the focus when the dialog opens (the safe answer of a confirmation);
  * without one, the browser focuses the first focusable element. React's `autoFocus` does not do it: React focuses
  * on mount, before `showModal()` (in the effect below) moves the focus to the dialog's first button.
@@ -35,6 +37,14 @@ export function Modal({ title, onClose, children, description }: Props) {
       className="modal"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      onKeyDown={(event) => {
+        // Escape is handled here, before the browser's cancel: Chromium ignores a cancel event's preventDefault
+        // without a fresh user activation and closes the dialog anyway, behind a caller that meant to ask first
+        // (an editor with unsaved changes). A control that uses Escape itself prevents the default first.
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        onClose();
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

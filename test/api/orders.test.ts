@@ -191,7 +191,7 @@ describe('PUT /workrequests/{id}: changing an order', () => {
     const id = placed.body._id;
     const etag = placed.headers.get('etag')!;
     const change = {
-      due: { date: inDays(20), tz: 'Asia/Tokyo' },
+      due: { date: inDays(11), tz: 'Asia/Tokyo' }, // before the template's delivery deadline (12 days)
       instructions: 'Burn in the forced narrative only.',
       tags: ['rush', 'festival'],
       materials: [{ name: 'Dialogue list', complete: true, approved: true }],

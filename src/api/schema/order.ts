@@ -76,6 +76,9 @@ export const orderInput = z.object({
 });
 export type OrderInput = z.infer<typeof orderInput>;
 
+/** Statuses in which the requester may still change their order (before work starts; docs/API.md "Orders"). */
+export const REQUESTER_EDITS_IN: readonly string[] = ['incomplete', 'submitted'];
+
 /** The order fields `PUT /workrequests/{id}` changes (each change is a history entry). */
 export const ORDER_FIELDS = ['due', 'deliveryDeadline', 'instructions', 'tags', 'materials', 'assignee'] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];

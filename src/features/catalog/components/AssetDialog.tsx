@@ -3,7 +3,7 @@ import type { Asset } from '../../../api/schema/asset';
 import { getAsset, putAssetIfMatch } from '../../../api/assets';
 import { keyLabel } from '../../../lib/format';
 import { assetToForm, formToAsset, validateAsset } from '../model/forms';
-import { firstSegment } from '../model/serverErrors';
+import { firstSegment } from '../../../components/serverErrors';
 import { EditDialog } from './EditDialog';
 import { CheckboxField, CheckboxGroup, TextField } from './FormControls';
 

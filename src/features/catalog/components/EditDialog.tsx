@@ -4,11 +4,13 @@
  * version or to save over it. Client validation first, then the server's 400 next to the field it names.
  * Nothing typed is lost on failure.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { VersionedRecord } from '../../../api/versioned';
+import { LatestVersionNotice } from '../../../components/LatestVersionNotice';
 import { Modal } from '../../../components/Modal';
+import { useLatestVersion } from '../../../components/useLatestVersion';
 import type { FieldErrors } from '../model/forms';
-import { saveFailure, type PathToField, type SaveFailure } from '../model/serverErrors';
+import { saveFailure, type PathToField, type SaveFailure } from '../../../components/serverErrors';
 
 export interface FormContext<F> {
   form: F;
@@ -54,31 +56,16 @@ export function EditDialog<R, F>(props: Props<R, F>) {
     touched: false,
   }));
   const form = draft.form;
-  const [loading, setLoading] = useState(Boolean(load) && props.initialEtag === undefined);
-  const [loadError, setLoadError] = useState<string>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<SaveFailure>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!load || props.initialEtag !== undefined) return;
-    const controller = new AbortController();
-    load(controller.signal).then(
-      (latest) => {
-        setBase(latest.data);
-        setEtag(latest.etag);
-        setDraft((d) => (d.touched ? d : { form: toForm(latest.data), touched: false }));
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoading(false);
-        setLoadError(error instanceof Error ? error.message : 'Could not load the latest version.');
-      },
-    );
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per dialog: later props do not start another read
-  }, []);
+  const latest = useLatestVersion(props.initialEtag === undefined ? load : undefined, (record) => {
+    setBase(record.data);
+    setEtag(record.etag);
+    setDraft((d) => (d.touched ? d : { form: toForm(record.data), touched: false }));
+  });
+  const loading = latest.loading;
 
   const focusFirstInvalid = () => {
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -162,17 +149,7 @@ export function EditDialog<R, F>(props: Props<R, F>) {
         className={`catalog-form${props.wide ? ' catalog-form--wide' : ''}`}
         aria-busy={loading || saving}
       >
-        {loading ? (
-          <p className="hint" role="status">
-            Loading the latest version…
-          </p>
-        ) : null}
-        {loadError ? (
-          <p className="notice notice--warning" role="alert">
-            Could not load the latest version ({loadError}). You can still edit this copy; the save may then be refused
-            if it is out of date.
-          </p>
-        ) : null}
+        <LatestVersionNotice loading={loading} error={latest.error} />
         {props.children(ctx)}
         {failure?.general ? (
           <div className={failure.conflict ? 'notice notice--warning' : 'form-error'} role="alert">

@@ -3,7 +3,7 @@ import type { File } from '../../../api/schema/file';
 import { getFile, putFileIfMatch } from '../../../api/files';
 import { viewerTimeZone } from '../../../lib/dates';
 import { fileToForm, formToFile, validateFile } from '../model/forms';
-import { firstSegment } from '../model/serverErrors';
+import { firstSegment } from '../../../components/serverErrors';
 import { EditDialog } from './EditDialog';
 import { CheckboxField, TextField } from './FormControls';
 

@@ -2,7 +2,7 @@
 import type { Language } from '../../../api/schema/language';
 import { postLanguage } from '../../../api/languages';
 import { EMPTY_LANGUAGE, formToLanguage, validateLanguage, type LanguageForm } from '../model/forms';
-import type { PathToField } from '../model/serverErrors';
+import type { PathToField } from '../../../components/serverErrors';
 import { EditDialog } from './EditDialog';
 import { TextField } from './FormControls';
 

@@ -2,7 +2,7 @@
 import type { Preview } from '../../../api/schema/preview';
 import { getPreview, putPreviewIfMatch } from '../../../api/previews';
 import { formToPreview, previewToForm, validatePreview } from '../model/forms';
-import { firstSegment } from '../model/serverErrors';
+import { firstSegment } from '../../../components/serverErrors';
 import { EditDialog } from './EditDialog';
 import { TextField } from './FormControls';
 

@@ -2,7 +2,7 @@
 import type { Project } from '../../../api/schema/project';
 import { getProject, putProjectsIfMatch } from '../../../api/projects';
 import { formToProject, projectToForm, validateProject } from '../model/forms';
-import { firstSegment } from '../model/serverErrors';
+import { firstSegment } from '../../../components/serverErrors';
 import { EditDialog } from './EditDialog';
 import { CheckboxField, SelectField, TextField } from './FormControls';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Studio } from '../../../api/schema/studio';
 import { getStudio, putStudiosIfMatch } from '../../../api/studios';
 import { formToStudio, studioToForm, validateStudio } from '../model/forms';
-import { firstSegment } from '../model/serverErrors';
+import { firstSegment } from '../../../components/serverErrors';
 import { groupListOptions } from '../queries';
 import { EditDialog } from './EditDialog';
 import { SelectField, TextField } from './FormControls';

@@ -2,7 +2,7 @@
 import type { Territory } from '../../../api/schema/territory';
 import { getTerritory, putTerritoriesIfMatch } from '../../../api/territories';
 import { formToTerritory, territoryToForm, validateTerritory } from '../model/forms';
-import { firstSegment } from '../model/serverErrors';
+import { firstSegment } from '../../../components/serverErrors';
 import { EditDialog } from './EditDialog';
 import { CheckboxGroup, TextField } from './FormControls';
 

@@ -2,7 +2,7 @@
 import type { AdminUser } from '../../../api/users';
 import { getUserVersioned, putUserIfMatch, putUsersAsAdmin } from '../../../api/users';
 import { formToUser, userToForm, validateUser } from '../model/forms';
-import { firstSegment } from '../model/serverErrors';
+import { firstSegment } from '../../../components/serverErrors';
 import { EditDialog } from './EditDialog';
 import { CheckboxGroup, TextField } from './FormControls';
 

@@ -26,7 +26,7 @@ import {
   validateUser,
   EMPTY_LANGUAGE,
 } from './forms';
-import { firstSegment, saveFailure } from './serverErrors';
+import { firstSegment, saveFailure } from '../../../components/serverErrors';
 
 describe('studio form', () => {
   const stored = {

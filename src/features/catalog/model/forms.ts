@@ -7,6 +7,7 @@
  * "PUT merges"); an empty one the record never had is left out: the contract rejects an empty id.
  */
 import type { Asset } from '../../../api/schema/asset';
+import type { FieldErrors } from '../../../components/serverErrors';
 import type { File } from '../../../api/schema/file';
 import type { Language } from '../../../api/schema/language';
 import type { Preview } from '../../../api/schema/preview';
@@ -18,8 +19,7 @@ import { ASSET_USAGE_KEYS } from '../../../api/schema/usage';
 import { stripComputed } from '../../../api/schema/computed';
 import { isSlug } from '../../../api/schema/slug';
 
-/** Messages by form field name (`name`, `fonts.1.size`, …). */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 type Rec = Record<string, unknown>;
 

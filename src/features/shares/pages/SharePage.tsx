@@ -12,6 +12,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import type { Share } from '../../../api/schema/share';
 import { shareConflictCurrent } from '../../../api/shares';
+import { ConflictPanel } from '../../../components/ConflictPanel';
 import type { VersionedRecord } from '../../../api/versioned';
 import { DetailBreadcrumb, DetailFailed, DetailLoading } from '../../../components/DetailPage';
 import { describeError } from '../../../components/ErrorPanel';
@@ -289,7 +290,7 @@ function ShareView({
         </div>
       ) : null}
       {conflict ? (
-        <ConflictPanel
+        <ShareConflict
           baseDraft={baseDraft}
           mine={draft}
           theirs={conflict.theirs}
@@ -579,7 +580,7 @@ function DetailsEditor({
   );
 }
 
-function ConflictPanel({
+function ShareConflict({
   baseDraft,
   mine,
   theirs,
@@ -593,53 +594,23 @@ function ConflictPanel({
   onDiscard: () => void;
 }) {
   const theirDraft = draftFrom(theirs.data);
-  const theirChanges = describeDraftChanges(baseDraft, theirDraft);
-  const myChanges = describeDraftChanges(baseDraft, mine);
   return (
-    <div className="conflict" role="alert">
-      <h2 className="conflict__title">Someone else changed this share while you were editing</h2>
-      <p>Your changes are not saved yet, and nothing is lost. Their version is now on the server:</p>
-      <div className="conflict__cols">
-        <div>
-          <h3 className="subheading">What they changed</h3>
-          {theirChanges.length ? (
-            <ul className="value-list">
-              {theirChanges.map((c, i) => (
-                <li key={i}>{c}</li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">Nothing you can edit here (other fields of the share).</p>
-          )}
-          <details className="disclosure">
-            <summary>Their version</summary>
-            <Fields columns={1}>
-              <Field label="Approval">
-                <ApprovalBadge approved={theirDraft.approved} />
-              </Field>
-              <Field label="Feedback">{theirDraft.feedbackEnabled ? 'On' : 'Off'}</Field>
-              <Field label="Recipients">{theirDraft.to.map(recipientName).join(', ') || undefined}</Field>
-              <Field label="Notes">{theirDraft.notes ? <p className="prose">{theirDraft.notes}</p> : undefined}</Field>
-            </Fields>
-          </details>
-        </div>
-        <div>
-          <h3 className="subheading">Your unsaved changes</h3>
-          <ul className="value-list">
-            {myChanges.map((c, i) => (
-              <li key={i}>{c}</li>
-            ))}
-          </ul>
-        </div>
-      </div>
-      <div className="form-actions conflict__actions">
-        <button type="button" className="button" onClick={onDiscard}>
-          Discard mine, keep theirs
-        </button>
-        <button type="button" className="button button--primary" onClick={onReapply}>
-          Re-apply my changes to their version
-        </button>
-      </div>
-    </div>
+    <ConflictPanel
+      what="share"
+      theirChanges={describeDraftChanges(baseDraft, theirDraft)}
+      myChanges={describeDraftChanges(baseDraft, mine)}
+      onReapply={onReapply}
+      onDiscard={onDiscard}
+      theirVersion={
+        <Fields columns={1}>
+          <Field label="Approval">
+            <ApprovalBadge approved={theirDraft.approved} />
+          </Field>
+          <Field label="Feedback">{theirDraft.feedbackEnabled ? 'On' : 'Off'}</Field>
+          <Field label="Recipients">{theirDraft.to.map(recipientName).join(', ') || undefined}</Field>
+          <Field label="Notes">{theirDraft.notes ? <p className="prose">{theirDraft.notes}</p> : undefined}</Field>
+        </Fields>
+      }
+    />
   );
 }

@@ -26,6 +26,7 @@ import {
 } from '../components/DeliverySections';
 import { HistoryTimeline } from '../components/HistoryTimeline';
 import { OfflinesSection } from '../components/OfflinesSection';
+import { OrderDetailsSection } from '../components/OrderDetailsSection';
 import { RecordLinksSection } from '../components/RecordLinksSection';
 import { StatusChangeControl } from '../components/StatusChangeControl';
 import { TranslationsSection } from '../components/TranslationsSection';
@@ -170,9 +171,7 @@ export function WorkRequestPage() {
               {wr.reason ? <Field label="Latest reason">{wr.reason}</Field> : null}
             </Fields>
           </Section>
-          <Section title="Instructions">
-            {wr.instructions ? <p className="prose">{wr.instructions}</p> : <p className="muted">No instructions.</p>}
-          </Section>
+          <OrderDetailsSection wr={wr} user={user} />
           <AssetSection asset={wr.asset} aspectRatio={wr.aspectRatio} />
           <Section title="Workflow">
             <WorkflowStepper workflow={wr.asset?.workflow} />

@@ -2,12 +2,14 @@
  * What a failed save means for the form. The server's 400 names the field in `error.message` ("name: required")
  * and lists every problem in `error.details[]` ({path, message}); each goes next to its field. A 409 with
  * `details.current` is a concurrent edit; a 409 without it is a duplicate value (a language code), which also
- * belongs to a field.
+ * belongs to a field. Shared by the catalog's dialogs and the order editor.
  */
-import { isApiError } from '../../../api/client';
-import { isVersionConflict } from '../../../api/versioned';
-import { describeError } from '../../../components/ErrorPanel';
-import type { FieldErrors } from './forms';
+import { isApiError } from '../api/client';
+import { isVersionConflict } from '../api/versioned';
+import { describeError } from './ErrorPanel';
+
+/** Messages by form field name (`name`, `fonts.1.size`, …). */
+export type FieldErrors = Record<string, string>;
 
 export interface SaveFailure {
   fields: FieldErrors;
