@@ -8,6 +8,7 @@ import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workReque
 import { SORTS, hasActiveFilters } from '../model/filters';
 import { useFilterChoices } from '../listQueries';
 import { StatusFilter } from './StatusFilter';
+import { AssigneeFilter } from './AssigneeFilter';
 import { useChanged } from '../../../lib/useChanged';
 import { useDebounced } from '../../../lib/useDebounced';
 
@@ -106,6 +107,7 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
         choices={territoryCodes}
         onCommit={(territory) => onChange({ territory })}
       />
+      <AssigneeFilter value={filters.assignee} onChange={onChange} />
       <div className="filter-field">
         <label htmlFor={`${ids}-sort`}>Sort</label>
         <select

@@ -42,3 +42,18 @@ export function matchesTyped(option: AssigneeOption, typed: string): boolean {
     .filter(Boolean);
   return words.every((w) => haystack.some((h) => h.startsWith(w)));
 }
+
+/** The assignee a work request shows: its translation's translator (else its graphics translation's), or null. */
+export function assigneeOfRecord(wr: {
+  translation?: { translator?: { _id?: string | undefined; name?: string | undefined } | undefined } | undefined;
+  graphicsTranslation?:
+    { translator?: { _id?: string | undefined; name?: string | undefined } | undefined } | undefined;
+}): AssigneeValue {
+  const t = wr.translation?.translator ?? wr.graphicsTranslation?.translator;
+  return t?._id ? { _id: t._id, name: t.name } : null;
+}
+
+/** "Assigned to Margaux Lefèvre." / "Unassigned." — what the page announces after a change. */
+export function assignmentMessage(value: AssigneeValue): string {
+  return value ? `Assigned to ${value.name ?? 'the chosen person'}.` : 'Unassigned.';
+}
