@@ -167,8 +167,15 @@ export function AssigneePicker({
           disabled={disabled}
           placeholder={noneLabel}
           value={typed ?? display}
-          onFocus={() => setWanted(true)}
-          onClick={openList}
+          onFocus={(e) => {
+            setWanted(true);
+            e.currentTarget.select();
+          }}
+          onClick={(e) => {
+            // Typing replaces the shown name rather than adding to it.
+            if (typed === null) e.currentTarget.select();
+            openList();
+          }}
           onChange={(e) => {
             setWanted(true);
             setTyped(e.target.value);
