@@ -61,7 +61,7 @@ export function AssigneePicker({
 
   const knownName =
     value === null ? undefined : (value.name ?? people.find((p) => p._id === value._id)?.name ?? undefined);
-  const display = value === null ? '' : (knownName ?? (all.isPending ? 'Loading…' : 'Unknown person'));
+  const display = value === null ? '' : (knownName ?? (all.isLoading ? 'Loading…' : 'Unknown person'));
   const activeIndex = Math.min(active, choices.length - 1);
   const optionId = (i: number) => `${ids}-option-${i}`;
 
@@ -235,7 +235,7 @@ export function AssigneePicker({
             : null}
         </ul>
       </div>
-      <div className="assignee-picker__status">
+      <div className={`assignee-picker__status${all.isError ? ' assignee-picker__status--error' : ''}`}>
         <span id={`${ids}-status`} role="status">
           {status}
         </span>
