@@ -65,7 +65,7 @@ export interface SearchReport {
 }
 
 /** The cases: a 1-letter q, a common word, a rare one, two words, with filters and sorts, and non-search requests that walk many rows. */
-export function searchCases(total: number): SearchCase[] {
+export function searchCases(total: number, translatorId?: string): SearchCase[] {
   const page = 'resources=0-49';
   return [
     { name: 'q=a (one letter), sort -created', path: '/api/workrequests?q=a&sort=-created', range: page, search: true },
@@ -143,6 +143,30 @@ export function searchCases(total: number): SearchCase[] {
       search: false,
     },
     { name: 'automateJob (first page)', path: '/api/workrequests/automateJob', range: page, search: false },
+    // The list's assignee filter (indexes.ts: assignee with due and created): a coordinator's list of one translator.
+    ...(translatorId
+      ? [
+          {
+            name: 'assignee (the demo translator), sort due',
+            path: `/api/workrequests?assignee=${translatorId}&sort=due`,
+            range: page,
+            search: false,
+          },
+          {
+            name: 'assignee (the demo translator), sort -created, offset 2000',
+            path: `/api/workrequests?assignee=${translatorId}&sort=-created`,
+            range: 'resources=2000-2049',
+            search: false,
+          },
+        ]
+      : []),
+    {
+      name: 'as the translator: assignee me, sort due',
+      path: '/api/workrequests?assignee=me&sort=due',
+      range: page,
+      search: false,
+      headers: TRANSLATOR,
+    },
     {
       name: 'as the translator: sort due',
       path: '/api/workrequests?sort=due',
@@ -229,7 +253,8 @@ export async function benchSearch(
     const base = server.url;
     const first = await timed(`${base}/api/workrequests?q=trailer&sort=-created`, 'resources=0-49');
     const total = (await timed(`${base}/api/workrequests`, 'resources=0-0')).total;
-    const cases = searchCases(total);
+    const me = (await (await fetch(`${base}/api/users/me`, { headers: TRANSLATOR })).json()) as { _id?: string };
+    const cases = searchCases(total, me._id);
 
     const single: SingleResult[] = [];
     for (const c of cases) {

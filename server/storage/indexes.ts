@@ -99,6 +99,9 @@ export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
     ['translator', 'created'],
     ['from', 'due'],
     ['from', 'created'],
+    // The list's assignee filter (`assignee=me|none|<id>`: routes/workrequests.ts), in both sort orders.
+    ['assignee', 'due'],
+    ['assignee', 'created'],
   ],
   Notifications: [
     ['to', 'added'],

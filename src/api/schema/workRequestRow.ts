@@ -57,10 +57,15 @@ export const rowAssetFields = { _id: id, name: z.string(), type: z.string(), med
 /** The embedded project's fields a row shows. */
 export const rowProjectFields = { _id: id, name: z.string() };
 
+/** The embedded translation's fields a row shows: its translator (the assignee: docs/API.md "Orders"). */
+export const rowTranslation = doc({ translator: z.pick(userSummary, { _id: true, name: true, emailNormal: true }) });
+
 export const workRequestRow = doc({
   ...rowFields,
   asset: doc(rowAssetFields),
   project: doc(rowProjectFields),
   from: z.pick(userSummary, { _id: true, name: true, emailNormal: true, groups: true }),
+  translation: rowTranslation,
+  graphicsTranslation: rowTranslation,
 });
 export type WorkRequestRow = z.infer<typeof workRequestRow>;

@@ -8,7 +8,9 @@ import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workReque
 import { SORTS, hasActiveFilters } from '../model/filters';
 import { useFilterChoices } from '../listQueries';
 import { StatusFilter } from './StatusFilter';
+import { AssigneeFilter } from './AssigneeFilter';
 import { useChanged } from '../../../lib/useChanged';
+import { useDebounced } from '../../../lib/useDebounced';
 
 interface Props {
   filters: WorkRequestFilters;
@@ -16,15 +18,6 @@ interface Props {
   onClear: () => void;
   /** Load the choices for the selects (off until the list's first page is in). */
   loadChoices?: boolean;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
 }
 
 export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: Props) {
@@ -114,6 +107,7 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
         choices={territoryCodes}
         onCommit={(territory) => onChange({ territory })}
       />
+      <AssigneeFilter value={filters.assignee} onChange={onChange} />
       <div className="filter-field">
         <label htmlFor={`${ids}-sort`}>Sort</label>
         <select

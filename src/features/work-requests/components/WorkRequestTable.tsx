@@ -1,4 +1,7 @@
-/** The work request list as a virtualized table: asset, project, language, territory, status, due, requested by, created. */
+/**
+ * The work request list as a virtualized table: asset, project, language, territory, status, due, requested by,
+ * assignee, created.
+ */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { WorkRequest } from '../../../api/schema/workRequest';
@@ -10,6 +13,8 @@ import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatDate } from '../../../lib/dates';
 import { personGroup, personName } from '../../../lib/people';
 import { isOverdue } from '../../../lib/statuses';
+import { assigneeOfRecord } from '../model/assignees';
+import { AssigneeCell } from './AssigneeCell';
 
 const workRequestHref = (id: string) => `/work-requests/${encodeURIComponent(id)}`;
 
@@ -67,6 +72,12 @@ const COLUMNS: Column<WorkRequest>[] = [
         <span className="truncate muted">{personGroup(wr.from) ?? ''}</span>
       </div>
     ),
+  },
+  {
+    id: 'assignee',
+    header: 'Assignee',
+    width: 'minmax(100px, 1fr)',
+    render: (wr) => <AssigneeCell assignee={assigneeOfRecord(wr)} />,
   },
   { id: 'created', header: 'Created', width: '92px', render: (wr) => (wr.created ? formatDate(wr.created) : '—') },
 ];

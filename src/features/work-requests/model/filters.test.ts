@@ -21,6 +21,15 @@ describe('filters in the URL', () => {
     });
     expect(hasActiveFilters(f)).toBe(true);
   });
+  it('reads the assignee filter (me, none or a user id) and counts it as a filter', () => {
+    const of = (value: string) => filtersFromParams(new URLSearchParams(`assignee=${value}`)).assignee;
+    expect(of('me')).toBe('me');
+    expect(of('none')).toBe('none');
+    expect(of('0123456789abcdef01234567')).toBe('0123456789abcdef01234567');
+    expect(of('someone')).toBeUndefined();
+    expect(hasActiveFilters(filtersFromParams(new URLSearchParams('assignee=none')))).toBe(true);
+    expect(withFilters(new URLSearchParams('assignee=me&q=x'), { assignee: undefined }).toString()).toBe('q=x');
+  });
   it('ignores an unknown sort', () => {
     expect(filtersFromParams(new URLSearchParams('sort=price')).sort).toBe('-created');
   });

@@ -1,8 +1,8 @@
 /**
  * The list's view, filters and sort live in the URL, so a view can be bookmarked and shared.
  * `?view=automation` shows the automation queue; otherwise
- * `?status=a,b&project=<id>&language=<code>&territory=<code>&q=<text>&sort=due|-due|created|-created`, and the
- * dashboard's `assignee=me|none|<id>`, `dueFrom=<epoch s>` (inclusive), `dueTo=<epoch s>` (exclusive).
+ * `?status=a,b&project=<id>&language=<code>&territory=<code>&assignee=me|none|<user id>&q=<text>`
+ * `&sort=due|-due|created|-created`, and the dashboard's `dueFrom=<epoch s>` (inclusive), `dueTo=<epoch s>` (exclusive).
  */
 import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequestRow';
 import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workRequests';
@@ -20,6 +20,12 @@ export const DEFAULT_SORT: WorkRequestSort = '-created';
 
 function isSort(value: string | null): value is WorkRequestSort {
   return SORTS.some((s) => s.value === value);
+}
+
+/** The assignee filter: `me`, `none` or a user id; anything else (which the server refuses) is no filter. */
+function assigneeParam(value: string | null): string | undefined {
+  const v = value?.trim() ?? '';
+  return v === 'me' || v === 'none' || /^[0-9a-f]{24}$/.test(v) ? v : undefined;
 }
 
 export function viewFromParams(params: URLSearchParams): ListView {
@@ -47,7 +53,7 @@ export function filtersFromParams(params: URLSearchParams): WorkRequestFilters {
     language: text('language'),
     territory: text('territory'),
     q: text('q'),
-    assignee: text('assignee'),
+    assignee: assigneeParam(params.get('assignee')),
     dueFrom: seconds('dueFrom'),
     dueTo: seconds('dueTo'),
     sort: isSort(sort) ? sort : DEFAULT_SORT,

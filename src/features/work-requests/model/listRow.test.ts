@@ -50,6 +50,17 @@ describe('toListRow', () => {
     expect(JSON.stringify(row).length).toBeLessThan(JSON.stringify(full).length);
   });
 
+  it('keeps the translations’ translator only (the Assignee column)', () => {
+    const translator = { _id: 't1', name: 'Tomas', emailNormal: 't@x', groups: [{ _id: 'g', name: 'Lumen' }] };
+    const row = toListRow({
+      ...full,
+      translation: { translator, lines: [{ text: 'x' }], status: 'incomplete' },
+      graphicsTranslation: { status: 'incomplete' },
+    });
+    expect(row.translation).toEqual({ translator: { _id: 't1', name: 'Tomas', emailNormal: 't@x' } });
+    expect('graphicsTranslation' in row).toBe(false);
+  });
+
   it('copes with a record missing everything', () => {
     expect(toListRow({})).toMatchObject({ asset: undefined, project: undefined, from: undefined });
   });

@@ -25,7 +25,21 @@ export function toListRow(wr: WorkRequestRow): WorkRequestRow {
     },
     project: project && { _id: project._id, name: project.name },
     from: from && { _id: from._id, name: from.name, emailNormal: from.emailNormal, groups: from.groups?.slice(0, 1) },
+    ...translatorOnly('translation', wr.translation),
+    ...translatorOnly('graphicsTranslation', wr.graphicsTranslation),
   };
+}
+
+/** A translation reduced to its translator (the Assignee column), left out when it has none. */
+function translatorOnly<K extends 'translation' | 'graphicsTranslation'>(
+  key: K,
+  translation: WorkRequestRow[K],
+): Partial<Pick<WorkRequestRow, K>> {
+  const t = translation?.translator;
+  if (!t?._id) return {};
+  return { [key]: { translator: { _id: t._id, name: t.name, emailNormal: t.emailNormal } } } as Partial<
+    Pick<WorkRequestRow, K>
+  >;
 }
 
 /** A list page with its readable records reduced to list rows. */

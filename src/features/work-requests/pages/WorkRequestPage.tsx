@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { personGroup, personName } from '../../../lib/people';
 import { isOverdue } from '../../../lib/statuses';
 import { AssetSection } from '../components/AssetSection';
+import { AssigneeSection } from '../components/AssigneeSection';
 import { CommentsSection } from '../components/CommentsSection';
 import {
   DcpSection,
@@ -186,6 +187,7 @@ export function WorkRequestPage() {
           {wr._id ? <CommentsSection workRequestId={wr._id} /> : null}
         </div>
         <aside className="detail-grid__side" aria-label="Work request activity">
+          <AssigneeSection id={wr._id ?? id} wr={wr} user={user} />
           <TranslationsSection
             workRequestId={wr._id ?? id}
             translation={wr.translation}
