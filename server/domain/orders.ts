@@ -15,7 +15,7 @@ import { inStudioScope, isStudioScoped } from './access';
 import { emitWorkRequestEvent } from './events';
 import { lineStats, summarize } from './translations';
 import { listInWords } from './titles';
-import { rewriteTranslations, rolesOf, translatorsOf, userSummaryOf } from './workRequests';
+import { setTranslationFields, rolesOf, translatorsOf, userSummaryOf } from './workRequests';
 
 /** Each order field in words (history reasons, notification titles). */
 const FIELD_WORDS: Record<OrderField, string> = {
@@ -69,10 +69,7 @@ function assignTranslations(
   wr: WorkRequestDoc,
   translator: AssigneeSummary | undefined,
 ): Promise<WorkRequestDoc> {
-  return rewriteTranslations(tx, wr, (t) => {
-    const { translator: _old, ...rest } = t;
-    return translator ? { ...rest, translator } : rest;
-  });
+  return setTranslationFields(tx, wr, () => ({ translator }));
 }
 
 /** The assignee a work request shows: its (dialogue) translation's translator, as `{_id, name}`, or null. */
