@@ -151,14 +151,14 @@ export function describeChanges(changes: readonly FieldChange[]): string {
 }
 
 /**
- * The events of an order change: `wr-changed` to the requester, the coordinators and the translators it had (so an
- * unassigned translator learns of it), unless only the assignee changed; `wr-assigned` to the new assignee alone.
+ * The events of an order change: `wr-changed` to the requester, the coordinators and the translator it has after the
+ * change, unless only the assignee changed; `wr-assigned` to the new assignee alone. A translator the change
+ * unassigned is not told: they no longer see the order, and the event embeds it (instructions, materials, history).
  */
 export async function emitOrderChangeEvents(
   tx: Transaction,
   bus: NotificationBus,
   caller: Caller,
-  before: WorkRequestDoc,
   saved: WorkRequestDoc,
   changes: readonly FieldChange[],
   assigned: string | undefined,
@@ -168,7 +168,7 @@ export async function emitOrderChangeEvents(
       type: 'wr-changed',
       actor: caller,
       workRequest: saved,
-      alsoNotify: translatorsOf(before),
+      alsoNotify: translatorsOf(saved),
       changed: changes.map((c) => FIELD_WORDS[c.field]),
     });
   if (assigned)

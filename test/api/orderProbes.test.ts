@@ -92,3 +92,138 @@ describe('POST /workrequests: what the server sets', () => {
     expect(after).not.toEqual(before); // the fingerprint does see a placed order
   });
 });
+
+async function inboxAbout(as: Account, type: string, wrId: string): Promise<Rec[]> {
+  const res = await call(server, 'GET', `/api/notifications?type=${type}`, {
+    as,
+    headers: { 'X-Range': 'resources=0-99' },
+  });
+  return res.body.filter((n: Rec) => n.event?.workRequest?._id === wrId);
+}
+
+const listedFor = async (as: Account, query = 'assignee=me') =>
+  (await call(server, 'GET', `/api/workrequests?${query}`, { as, headers: { 'X-Range': 'resources=0-199' } })).body.map(
+    (w: Rec) => w._id as string,
+  );
+
+describe('assignment: one translator per work request, and only they see it', () => {
+  it('a translation PUT cannot hand one track to another translator (400, nothing stored); its own translator is kept', async () => {
+    const wr = (await place({ ...template, assignee: ids.tomas })).body;
+    const graphicsId = wr.graphicsTranslation?._id as string;
+    expect(graphicsId).toBeTruthy();
+    const before = await fingerprint();
+    const split = await call(server, 'PUT', `/api/translations/${graphicsId}`, {
+      body: { translator: { _id: ids.margaux, name: 'Margaux' } },
+    });
+    expect(split.status).toBe(400);
+    expect(split.body.error.message).toBe(
+      `translator: a work request's translations are assigned together: PUT /api/workrequests/${wr._id} with {"assignee": "<user id>"}`,
+    );
+    expect(await fingerprint()).toEqual(before);
+    expect((await call(server, 'GET', `/api/translations/${graphicsId}`, { as: MARGAUX })).status).toBe(404);
+    // The record sent back as read (the spec's whole-record PUT) keeps the stored translator, whatever name it says.
+    const read = (await call(server, 'GET', `/api/translations/${graphicsId}`)).body;
+    const echo = await call(server, 'PUT', `/api/translations/${graphicsId}`, {
+      body: { translator: { ...read.translator, name: 'Someone Else' } },
+    });
+    expect(echo.status, JSON.stringify(echo.body)).toBe(200);
+    expect(echo.body.translator).toEqual(read.translator);
+    // Assigning the work request moves both tracks: the new translator sees the order, both translations, its lists.
+    expect((await call(server, 'PUT', `/api/workrequests/${wr._id}`, { body: { assignee: ids.margaux } })).status).toBe(
+      200,
+    );
+    expect((await call(server, 'GET', `/api/workrequests/${wr._id}`, { as: MARGAUX })).status).toBe(200);
+    for (const t of [wr.translation._id, graphicsId])
+      expect((await call(server, 'GET', `/api/translations/${t}`, { as: MARGAUX })).status).toBe(200);
+    expect(await listedFor(MARGAUX)).toContain(wr._id);
+    expect(await listedFor(MARGAUX, 'sort=due')).toContain(wr._id);
+    expect((await call(server, 'GET', `/api/workrequests/${wr._id}`, { as: DEMO.translator })).status).toBe(404);
+  });
+
+  it('an order of graphics only is seen and listed by its translator', async () => {
+    const res = await place({ ...template, dng: { graphics: ['localized-graphics'] }, assignee: ids.margaux });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.translation.kind).toBe('graphics');
+    expect(await listedFor(MARGAUX)).toContain(res.body._id);
+    expect((await call(server, 'GET', `/api/workrequests/${res.body._id}`, { as: MARGAUX })).status).toBe(200);
+    const comments = await call(server, 'GET', `/api/comments?workRequest=${res.body._id}`, { as: MARGAUX });
+    expect(comments.status).toBe(200);
+  });
+
+  it('a translator unassigned by a change is not sent the changed order (wr-changed goes to those who see it)', async () => {
+    const wr = (await place({ ...template, assignee: ids.tomas })).body;
+    const res = await call(server, 'PUT', `/api/workrequests/${wr._id}`, {
+      body: { assignee: ids.margaux, instructions: 'New secret instructions' },
+    });
+    expect(res.status).toBe(200);
+    expect((await call(server, 'GET', `/api/workrequests/${wr._id}`, { as: DEMO.translator })).status).toBe(404);
+    expect(await inboxAbout(DEMO.translator, 'wr-changed', wr._id)).toHaveLength(0);
+    expect(await inboxAbout(MARGAUX, 'wr-changed', wr._id)).toHaveLength(1);
+    expect(await inboxAbout(MARGAUX, 'wr-assigned', wr._id)).toHaveLength(1);
+  });
+});
+
+describe('concurrent changes of one order', () => {
+  it('two assignments at once: both answered, one history entry each, the last one holds everywhere', async () => {
+    const wr = (await place()).body;
+    const [a, b] = await Promise.all(
+      [ids.tomas, ids.margaux].map((assignee) =>
+        call(server, 'PUT', `/api/workrequests/${wr._id}`, { body: { assignee } }),
+      ),
+    );
+    expect([a?.status, b?.status]).toEqual([200, 200]);
+    const now = (await call(server, 'GET', `/api/workrequests/${wr._id}`)).body;
+    const assignments = now.history.filter((h: Rec) => h.changes?.some((c: Rec) => c.field === 'assignee'));
+    expect(assignments).toHaveLength(2);
+    const last = assignments.at(-1).changes[0].to._id as string;
+    expect(assignments[0].changes[0].from).toBeNull();
+    expect(assignments[1].changes[0].from._id).toBe(assignments[0].changes[0].to._id);
+    expect(now.translation.translator._id).toBe(last);
+    expect(now.graphicsTranslation.translator._id).toBe(last);
+    expect(await listedFor(last === ids.tomas ? DEMO.translator : MARGAUX)).toContain(wr._id);
+  });
+
+  it('two different fields at once without If-Match: both kept; with the same If-Match: one 200, one 409', async () => {
+    const placed = await place();
+    const id = placed.body._id as string;
+    const [a, b] = await Promise.all([
+      call(server, 'PUT', `/api/workrequests/${id}`, { body: { instructions: 'Both changes stay' } }),
+      call(server, 'PUT', `/api/workrequests/${id}`, { body: { tags: ['both'] } }),
+    ]);
+    expect([a?.status, b?.status]).toEqual([200, 200]);
+    const now = await call(server, 'GET', `/api/workrequests/${id}`);
+    expect(now.body).toMatchObject({ instructions: 'Both changes stay', tags: ['both'] });
+    const etag = now.headers.get('etag')!;
+    const raced = await Promise.all(
+      ['one', 'two'].map((tag) =>
+        call(server, 'PUT', `/api/workrequests/${id}`, { body: { tags: [tag] }, headers: { 'If-Match': etag } }),
+      ),
+    );
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await call(server, 'GET', `/api/workrequests/${id}`)).body.history).toHaveLength(
+      now.body.history.length + 1,
+    );
+  });
+});
+
+describe('moves keep the lines', () => {
+  it('into review and back: the translations keep every line, the summaries their counts', async () => {
+    const wr = (await place({ ...template, assignee: ids.tomas })).body;
+    const lines = wr.translation.lines.length as number;
+    for (const [status, as] of [
+      ['in-progress', DEMO.coordinator],
+      ['for-review', DEMO.translator],
+      ['in-progress', DEMO.coordinator],
+    ] as const) {
+      const res = await call(server, 'PUT', `/api/workrequests/${wr._id}`, { as, body: { status, reason: 'step' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const now = (await call(server, 'GET', `/api/workrequests/${wr._id}`)).body;
+    expect(now.translation).toMatchObject({ status: 'incomplete', approval: false, lineCount: lines });
+    expect(now.translation.lines).toHaveLength(lines);
+    const row = (await call(server, 'GET', `/api/workrequests?assignee=${ids.tomas}&sort=-created`)).body.find(
+      (w: Rec) => w._id === wr._id,
+    );
+    expect(row.translation).toMatchObject({ status: 'incomplete', lineCount: lines });
+  });
+});
