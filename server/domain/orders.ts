@@ -12,6 +12,7 @@ import { ORDER_FIELDS } from '../../src/api/schema/order';
 import { orderEstimate } from '../../src/api/schema/estimate';
 import { badRequest, forbidden } from '../http/errors';
 import { inStudioScope, isStudioScoped } from './access';
+import { isDisabled } from './auth';
 import { emitWorkRequestEvent } from './events';
 import { lineStats, summarize } from './translations';
 import { listInWords } from './titles';
@@ -26,6 +27,12 @@ const FIELD_WORDS: Record<OrderField, string> = {
   materials: 'the materials checklist',
   assignee: 'the assignee',
 };
+
+const fieldError = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
+
+/** The date rules of an order, placed or changed, in words. */
+const PAST_DUE = 'the due date is in the past';
+const DEADLINE_BEFORE_DUE = 'the delivery deadline is before the due date';
 
 /** Statuses in which the requester may still change their order (before work starts). */
 const REQUESTER_EDITS_IN = ['incomplete', 'submitted'];
@@ -47,6 +54,10 @@ async function assigneeSummary(tx: Transaction, userId: string, studio: string |
   const user = /^[0-9a-f]{24}$/.test(userId) ? (await tx.get<UserDoc>('Users', userId))?.doc : undefined;
   if (!user)
     throw badRequest('assignee: no user with this id', [{ path: 'assignee', message: 'no user with this id' }]);
+  if (isDisabled(user)) {
+    const message = `${user.name ?? user.emailNormal ?? 'this user'} is disabled`;
+    throw badRequest(`assignee: ${message}`, [{ path: 'assignee', message }]);
+  }
   const groups = (await tx.getMany<GroupDoc>('Groups', user.groups ?? [])).map((g) => g.doc);
   const works = groups.some(
     (g) => g.type === 'translator' && studio !== undefined && (g.studios ?? []).includes(studio),
@@ -137,12 +148,27 @@ export async function applyOrderChange(
     next = { ...next, [field]: value };
   }
   if (changes.length === 0) return { next: wr, changes };
+  requireDatesInOrder(next, changes, now);
   const reason = change.status === undefined && change.reason ? change.reason : `Changed ${describeChanges(changes)}`;
   next.history = [
     ...(wr.history ?? []),
     { date: Math.floor(now / 1000), user: userSummaryOf(caller), status: wr.status ?? '', reason, changes },
   ];
   return { next, changes, assigned };
+}
+
+/**
+ * The dates of a changed order, as placing one checks them: a due date changed into the past, or a delivery deadline
+ * set before the (resulting) due date, is a 400 naming the field. A due date moved past the stored deadline is let
+ * through: the deadline is the client's to move next (docs/API.md, "Orders: what the server holds").
+ */
+function requireDatesInOrder(next: WorkRequestDoc, changes: readonly FieldChange[], now: number): void {
+  const changed = (f: OrderField) => changes.some((c) => c.field === f);
+  const due = next.due?.date;
+  if (changed('due') && due !== undefined && due <= Math.floor(now / 1000)) throw fieldError('due.date', PAST_DUE);
+  const deadline = next.deliveryDeadline?.date;
+  if (changed('deliveryDeadline') && due !== undefined && deadline !== undefined && deadline < due)
+    throw fieldError('deliveryDeadline.date', DEADLINE_BEFORE_DUE);
 }
 
 /** "the due date and the instructions". */
@@ -286,8 +312,6 @@ async function newTranslation(
   return (await tx.insert<TranslationDoc>('Translations', doc)).doc;
 }
 
-const fieldError = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
-
 /**
  * Places an order (`POST /workrequests`): checks who may and what is asked (asset, language, territory known; at
  * least one of dialogue, narration, graphics; a due date ahead), fills the studio, project and asset snapshot from
@@ -328,9 +352,9 @@ export async function placeOrder(
   const asked = ['dialogue', 'narration', 'graphics'] as const;
   if (!asked.some((k) => (input.dng[k]?.length ?? 0) > 0))
     problems.push({ path: 'dng', message: 'choose at least one of dialogue, narration, graphics' });
-  if (input.due.date <= seconds) problems.push({ path: 'due.date', message: 'the due date is in the past' });
+  if (input.due.date <= seconds) problems.push({ path: 'due.date', message: PAST_DUE });
   if (input.deliveryDeadline && input.deliveryDeadline.date < input.due.date)
-    problems.push({ path: 'deliveryDeadline.date', message: 'the delivery deadline is before the due date' });
+    problems.push({ path: 'deliveryDeadline.date', message: DEADLINE_BEFORE_DUE });
   if (problems.length) throw badRequest(`${problems[0]!.path}: ${problems[0]!.message}`, problems);
 
   const translator = input.assignee ? await assigneeSummary(tx, input.assignee, studio) : undefined;

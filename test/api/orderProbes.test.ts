@@ -227,3 +227,47 @@ describe('moves keep the lines', () => {
     expect(row.translation).toMatchObject({ status: 'incomplete', lineCount: lines });
   });
 });
+
+describe('dates and assignees a careless client sends', () => {
+  it('a date past the year 9999, a due date changed into the past, a deadline set before the due date: 400s', async () => {
+    const far = await place({ ...template, due: { date: 1e15, tz: 'UTC' } });
+    expect(far.status).toBe(400);
+    expect(far.body.error.message).toBe('due.date: expected a date before the year 10000');
+    const id = (await place()).body._id as string;
+    const before = await fingerprint();
+    const past = await call(server, 'PUT', `/api/workrequests/${id}`, { body: { due: { date: 1000, tz: 'UTC' } } });
+    expect(past.status).toBe(400);
+    expect(past.body.error.message).toBe('due.date: the due date is in the past');
+    const deadline = await call(server, 'PUT', `/api/workrequests/${id}`, {
+      body: { deliveryDeadline: { date: inDays(2), tz: 'UTC' } },
+    });
+    expect(deadline.status).toBe(400);
+    expect(deadline.body.error.message).toBe('deliveryDeadline.date: the delivery deadline is before the due date');
+    expect(await fingerprint()).toEqual(before);
+    const both = await call(server, 'PUT', `/api/workrequests/${id}`, {
+      body: { due: { date: inDays(3), tz: 'UTC' }, deliveryDeadline: { date: inDays(4), tz: 'UTC' } },
+    });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+  });
+
+  it('a disabled user is not assigned (400), on placing or changing an order', async () => {
+    const admin = DEMO.admin;
+    const user = (await call(server, 'GET', `/api/users/${ids.margaux}`, { as: admin })).body;
+    const disable = await call(server, 'PUT', `/api/users/${ids.margaux}`, {
+      as: admin,
+      body: { status: { ...user.status, approved: false } },
+    });
+    expect(disable.status, JSON.stringify(disable.body)).toBe(200);
+    try {
+      const placed = await place({ ...template, assignee: ids.margaux });
+      expect(placed.status).toBe(400);
+      expect(placed.body.error.message).toMatch(/^assignee: .+ is disabled$/);
+      const id = (await place()).body._id as string;
+      const assigned = await call(server, 'PUT', `/api/workrequests/${id}`, { body: { assignee: ids.margaux } });
+      expect(assigned.status).toBe(400);
+      expect(assigned.body.error.message).toMatch(/^assignee: .+ is disabled$/);
+    } finally {
+      await call(server, 'PUT', `/api/users/${ids.margaux}`, { as: admin, body: { status: user.status } });
+    }
+  });
+});

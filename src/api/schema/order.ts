@@ -20,9 +20,12 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** 9999-12-31T23:59:59Z in epoch seconds: later dates are not dates a browser can show (Invalid Date). */
+export const LATEST_DATE = 253_402_300_799;
+
 /** A date with its time zone, as a form sends it: both parts required, the zone one the runtime knows. */
 export const zonedDateInput = z.object({
-  date: z.int().check(z.minimum(0)),
+  date: z.int().check(z.minimum(0), z.maximum(LATEST_DATE, 'expected a date before the year 10000')),
   tz: z.string().check(z.refine(isTimeZone, 'expected a time zone name such as Europe/Paris')),
 });
 export type ZonedDateInput = z.infer<typeof zonedDateInput>;
