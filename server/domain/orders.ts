@@ -110,6 +110,25 @@ const normalizeMaterials = (materials: NonNullable<OrderChange['materials']>) =>
     files: m.files ?? [],
   }));
 
+/** Whether the caller acts for the studio (an admin, or one of its coordinators), not as a requester. */
+function isStudioSide(caller: Caller, studio: string | undefined): boolean {
+  return caller.isAdmin || (caller.isCoordinator && inStudioScope(caller, studio));
+}
+
+/**
+ * A requester says which materials arrived (`complete`), never which the studio accepted (`approved`): in their
+ * checklist an item keeps the approval stored for the item of the same name, and a new item is not approved.
+ */
+function approvedByStudio(
+  materials: ReturnType<typeof normalizeMaterials>,
+  stored: WorkRequestDoc['materials'],
+  studioSide: boolean,
+): ReturnType<typeof normalizeMaterials> {
+  if (studioSide) return materials;
+  const approved = new Map((stored ?? []).map((m) => [m.name, m.approved === true]));
+  return materials.map((m) => ({ ...m, approved: approved.get(m.name) ?? false }));
+}
+
 /**
  * Applies the order fields of a change to a work request (inside the write's transaction): checks who may,
  * resolves the assignee and reassigns the translations, and appends one history entry listing what changed
@@ -142,7 +161,10 @@ export async function applyOrderChange(
       assigned = summary?._id;
       continue;
     }
-    const value = field === 'materials' ? normalizeMaterials(change.materials!) : change[field];
+    const value =
+      field === 'materials'
+        ? approvedByStudio(normalizeMaterials(change.materials!), wr.materials, isStudioSide(caller, wr.studio))
+        : change[field];
     if (isDeepStrictEqual(value, wr[field])) continue;
     changes.push({ field, from: wr[field] ?? null, to: value });
     next = { ...next, [field]: value };
@@ -393,7 +415,7 @@ export async function placeOrder(
     history: [{ date: seconds, user: userSummaryOf(caller), status, reason: reason ?? 'Order placed' }],
     instructions: input.instructions ?? '',
     tags: input.tags ?? [],
-    materials: materials ? normalizeMaterials(materials) : [],
+    materials: materials ? approvedByStudio(normalizeMaterials(materials), [], isStudioSide(caller, studio)) : [],
     uses: input.uses ?? { items: [], details: {} },
     recipients: input.recipients ?? {},
     rejections: [],

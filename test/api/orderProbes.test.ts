@@ -271,3 +271,38 @@ describe('dates and assignees a careless client sends', () => {
     }
   });
 });
+
+describe('requesters do not act for the studio', () => {
+  it("a requester's checklist says what arrived, never what the studio approved", async () => {
+    const placed = await place({ ...template, materials: [{ name: 'Dialogue list', approved: true }] }, PRIYA);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.materials[0]).toMatchObject({ name: 'Dialogue list', approved: false });
+    const id = placed.body._id as string;
+    const selfApproved = await call(server, 'PUT', `/api/workrequests/${id}`, {
+      as: PRIYA,
+      body: { materials: [{ name: 'Dialogue list', complete: true, approved: true }] },
+    });
+    expect(selfApproved.status).toBe(200);
+    expect(selfApproved.body.materials).toEqual([
+      { name: 'Dialogue list', complete: true, approved: false, files: [] },
+    ]);
+    const approved = await call(server, 'PUT', `/api/workrequests/${id}`, {
+      body: { materials: [{ name: 'Dialogue list', complete: true, approved: true }] },
+    });
+    expect(approved.body.materials[0].approved).toBe(true);
+    const resent = await call(server, 'PUT', `/api/workrequests/${id}`, {
+      as: PRIYA,
+      body: {
+        materials: [
+          { name: 'Dialogue list', complete: true },
+          { name: 'Textless', approved: true },
+        ],
+      },
+    });
+    expect(resent.status).toBe(200);
+    expect(resent.body.materials.map((m: Rec) => [m.name, m.approved])).toEqual([
+      ['Dialogue list', true],
+      ['Textless', false],
+    ]);
+  });
+});
