@@ -9,13 +9,14 @@ import type { NotificationBus } from './events';
 import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc } from './types';
 import type { OrderChange, OrderField, OrderInput } from '../../src/api/schema/order';
 import { ORDER_FIELDS, REQUESTER_EDITS_IN } from '../../src/api/schema/order';
+import { orderEstimate } from '../../src/api/schema/estimate';
 import { badRequest, forbidden } from '../http/errors';
 import { inStudioScope, isStudioScoped } from './access';
 import { whyNotAssignable } from './assignees';
 import { emitWorkRequestEvent } from './events';
 import { lineStats, summarize } from './translations';
 import { listInWords } from './titles';
-import { rewriteTranslations, rolesOf, translatorsOf, userSummaryOf } from './workRequests';
+import { setTranslationFields, rolesOf, translatorsOf, userSummaryOf } from './workRequests';
 
 /** Each order field in words (history reasons, notification titles). */
 const FIELD_WORDS: Record<OrderField, string> = {
@@ -26,6 +27,8 @@ const FIELD_WORDS: Record<OrderField, string> = {
   materials: 'the materials checklist',
   assignee: 'the assignee',
 };
+
+const fieldError = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
 
 type AssigneeSummary = { _id: string; name: string; emailNormal: string; groups: { _id: string; name: string }[] };
 
@@ -65,10 +68,7 @@ function assignTranslations(
   wr: WorkRequestDoc,
   translator: AssigneeSummary | undefined,
 ): Promise<WorkRequestDoc> {
-  return rewriteTranslations(tx, wr, (t) => {
-    const { translator: _old, ...rest } = t;
-    return translator ? { ...rest, translator } : rest;
-  });
+  return setTranslationFields(tx, wr, () => ({ translator }));
 }
 
 /** The assignee a work request shows: its (dialogue) translation's translator, as `{_id, name}`, or null. */
@@ -97,6 +97,25 @@ const normalizeMaterials = (materials: NonNullable<OrderChange['materials']>) =>
     approved: m.approved ?? false,
     files: m.files ?? [],
   }));
+
+/** Whether the caller acts for the studio (an admin, or one of its coordinators), not as a requester. */
+function isStudioSide(caller: Caller, studio: string | undefined): boolean {
+  return caller.isAdmin || (caller.isCoordinator && inStudioScope(caller, studio));
+}
+
+/**
+ * A requester says which materials arrived (`complete`), never which the studio accepted (`approved`): in their
+ * checklist an item keeps the approval stored for the item of the same name, and a new item is not approved.
+ */
+function approvedByStudio(
+  materials: ReturnType<typeof normalizeMaterials>,
+  stored: WorkRequestDoc['materials'],
+  studioSide: boolean,
+): ReturnType<typeof normalizeMaterials> {
+  if (studioSide) return materials;
+  const approved = new Map((stored ?? []).map((m) => [m.name, m.approved === true]));
+  return materials.map((m) => ({ ...m, approved: approved.get(m.name) ?? false }));
+}
 
 /**
  * Applies the order fields of a change to a work request (inside the write's transaction): checks who may,
@@ -130,7 +149,10 @@ export async function applyOrderChange(
       assigned = summary?._id;
       continue;
     }
-    const value = field === 'materials' ? normalizeMaterials(change.materials!) : change[field];
+    const value =
+      field === 'materials'
+        ? approvedByStudio(normalizeMaterials(change.materials!), wr.materials, isStudioSide(caller, wr.studio))
+        : change[field];
     if (isDeepStrictEqual(value, wr[field])) continue;
     changes.push({ field, from: wr[field] ?? null, to: value });
     next = { ...next, [field]: value };
@@ -170,14 +192,14 @@ export function describeChanges(changes: readonly FieldChange[]): string {
 }
 
 /**
- * The events of an order change: `wr-changed` to the requester, the coordinators and the translators it had (so an
- * unassigned translator learns of it), unless only the assignee changed; `wr-assigned` to the new assignee alone.
+ * The events of an order change: `wr-changed` to the requester, the coordinators and the translator it has after the
+ * change, unless only the assignee changed; `wr-assigned` to the new assignee alone. A translator the change
+ * unassigned is not told: they no longer see the order, and the event embeds it (instructions, materials, history).
  */
 export async function emitOrderChangeEvents(
   tx: Transaction,
   bus: NotificationBus,
   caller: Caller,
-  before: WorkRequestDoc,
   saved: WorkRequestDoc,
   changes: readonly FieldChange[],
   assigned: string | undefined,
@@ -187,7 +209,7 @@ export async function emitOrderChangeEvents(
       type: 'wr-changed',
       actor: caller,
       workRequest: saved,
-      alsoNotify: translatorsOf(before),
+      alsoNotify: translatorsOf(saved),
       changed: changes.map((c) => FIELD_WORDS[c.field]),
     });
   if (assigned)
@@ -305,13 +327,11 @@ async function newTranslation(
   return (await tx.insert<TranslationDoc>('Translations', doc)).doc;
 }
 
-const fieldError = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
-
 /**
  * Places an order (`POST /workrequests`): checks who may and what is asked (asset, language, territory known; at
  * least one of dialogue, narration, graphics; a due date ahead), fills the studio, project and asset snapshot from
  * the asset, the requester from the caller, the first history entry; makes the translations (assigned when an
- * assignee is given) and emits `wr-created` (requester, coordinators) and `wr-assigned` (the assignee).
+ * assignee is given), prices it (`estimate`, from their lines: schema/estimate.ts) and emits `wr-created` (requester, coordinators) and `wr-assigned` (the assignee).
  */
 export async function placeOrder(
   tx: Transaction,
@@ -366,6 +386,7 @@ export async function placeOrder(
       translator,
     });
   const [main, graphics] = made.dialogue ? [made.dialogue, made.graphics] : [made.graphics, undefined];
+  const lineCount = [main, graphics].reduce((sum, t) => sum + (t?.lineCount ?? 0), 0);
   const status = input.status ?? 'submitted';
   const { assignee: _assignee, reason, status: _status, materials, ...fields } = input;
   const doc = {
@@ -385,7 +406,7 @@ export async function placeOrder(
     history: [{ date: seconds, user: userSummaryOf(caller), status, reason: reason ?? 'Order placed' }],
     instructions: input.instructions ?? '',
     tags: input.tags ?? [],
-    materials: materials ? normalizeMaterials(materials) : [],
+    materials: materials ? approvedByStudio(normalizeMaterials(materials), [], isStudioSide(caller, studio)) : [],
     uses: input.uses ?? { items: [], details: {} },
     recipients: input.recipients ?? {},
     rejections: [],
@@ -395,6 +416,7 @@ export async function placeOrder(
     files: [],
     shippingAddresses: [],
     audioFile: null,
+    estimate: orderEstimate(lineCount),
     ...(main ? { translation: main._id, translationSummary: summarize(main) } : {}),
     ...(graphics ? { graphicsTranslation: graphics._id, graphicsTranslationSummary: summarize(graphics) } : {}),
   } as WorkRequestDoc;

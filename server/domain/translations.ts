@@ -34,6 +34,8 @@ export function summarize(t: {
   translator?: TranslationSummary['translator'];
   approval?: boolean;
   lines?: { text?: string }[];
+  lineCount?: unknown;
+  translatedCount?: unknown;
 }): TranslationSummary {
   return {
     _id: t._id,
@@ -42,8 +44,15 @@ export function summarize(t: {
     kind: typeof t.kind === 'string' ? t.kind : undefined,
     translator: t.translator,
     approval: t.approval,
-    ...lineStats(t.lines),
+    // Read without its lines (LINE_FIELDS), a translation's counts are the ones stored with it at its last write.
+    ...(t.lines === undefined ? storedLineStats(t) : lineStats(t.lines)),
   };
+}
+
+/** The line counts a translation record keeps (0 where absent). */
+function storedLineStats(t: { lineCount?: unknown; translatedCount?: unknown }) {
+  const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
+  return { lineCount: count(t.lineCount), translatedCount: count(t.translatedCount) };
 }
 
 /** The stored field of a work request that summarizes the translation in `field`. */

@@ -14,7 +14,7 @@ import {
 } from '../../src/api/schema/workflow';
 import { conflict, HttpError } from '../http/errors';
 import { emitWorkRequestEvent } from './events';
-import { SUMMARY_FIELD, summarize } from './translations';
+import { LINE_FIELDS, SUMMARY_FIELD, summarize } from './translations';
 
 /** Store filters limiting a work request list to what the caller may see (docs/API.md): canSeeWorkRequest as a query. */
 export function visibilityFilters(caller: Caller): Filter[] {
@@ -107,21 +107,21 @@ export async function syncTranslations(
       ? { status: 'incomplete', approval: false }
       : undefined;
   if (!target) return wr;
-  return rewriteTranslations(tx, wr, (t) =>
-    t.status === (target.status ?? t.status) && t.approval === (target.approval ?? t.approval)
-      ? undefined
-      : { ...t, ...target },
+  return setTranslationFields(tx, wr, (t) =>
+    t.status === (target.status ?? t.status) && t.approval === (target.approval ?? t.approval) ? undefined : target,
   );
 }
 
 /**
- * Rewrites each translation of a work request (dialogue and graphics) with `change` (undefined: leave it), in the
- * write's transaction, and answers the work request with its summaries of them in step.
+ * Sets top-level fields of each translation of a work request (dialogue and graphics): `change` answers the fields
+ * to set (a field `undefined`: removed) or undefined to leave it. In the write's transaction, and without reading or
+ * writing the lines (a feature's translation holds thousands: the translation is read without them and its fields
+ * are merged in the database, `updateWhere` on its id). Answers the work request with its summaries in step.
  */
-export async function rewriteTranslations(
+export async function setTranslationFields(
   tx: Transaction,
   wr: WorkRequestDoc,
-  change: (t: TranslationDoc) => TranslationDoc | undefined,
+  change: (t: TranslationDoc) => Partial<TranslationDoc> | undefined,
 ): Promise<WorkRequestDoc> {
   let next = wr;
   for (const [idField, summaryField] of Object.entries(SUMMARY_FIELD) as [
@@ -129,11 +129,15 @@ export async function rewriteTranslations(
     (typeof SUMMARY_FIELD)[keyof typeof SUMMARY_FIELD],
   ][]) {
     const id = wr[idField];
-    const found = id ? await tx.get<TranslationDoc>('Translations', id) : undefined;
-    const changed = found && change(found.doc);
-    if (!found || !changed) continue;
-    const saved = await tx.replace<TranslationDoc>('Translations', changed, found.version);
-    next = { ...next, [summaryField]: summarize(saved.doc) };
+    const found = id
+      ? await tx.get<TranslationDoc>('Translations', id, { omit: LINE_FIELDS, forUpdate: true })
+      : undefined;
+    const fields = found && change(found.doc);
+    if (!found || !fields) continue;
+    await tx.updateWhere('Translations', [{ field: '_id', op: 'eq', value: found.doc._id }], fields);
+    const merged: Record<string, unknown> = { ...found.doc, ...fields };
+    for (const [k, v] of Object.entries(fields)) if (v === undefined) delete merged[k];
+    next = { ...next, [summaryField]: summarize(merged as TranslationDoc) };
   }
   return next;
 }

@@ -92,6 +92,7 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
           if (fields.status !== undefined && !(TRANSLATION_STATUSES as readonly unknown[]).includes(fields.status)) {
             throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
           }
+          if (fields.translator !== undefined) next = { ...next, translator: keptTranslator(fields, current) };
           if (current?.status !== 'submitted' && next.status === 'submitted' && next.workRequest) {
             const wr = (await tx.get<WorkRequestDoc>('Workrequests', next.workRequest))?.doc;
             if (wr) requireSubmittable(wr);
@@ -138,3 +139,19 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     ),
   );
 };
+
+/**
+ * A translation's `translator` is its work request's assignee (docs/API.md, "Assignment"): set on all its translations
+ * at once by `PUT /workrequests/{id}` (`assignee`), which checks that the user translates for the studio and tells
+ * them. A body naming the translator it has (a client sending back the record it read) keeps the stored summary; one
+ * naming someone else is a 400 pointing there (before, it split a work request between two translators, and the
+ * graphics translator could not see the work request, and took any user or a made-up name).
+ */
+function keptTranslator(fields: Partial<TranslationDoc>, current: TranslationDoc | undefined) {
+  const given = fields.translator?._id;
+  if (current && given === current.translator?._id) return current.translator;
+  const message = current?.workRequest
+    ? `a work request's translations are assigned together: PUT /api/workrequests/${current.workRequest} with {"assignee": "<user id>"}`
+    : 'a transcription has no translator';
+  throw badRequest(`translator: ${message}`, [{ path: 'translator', message }]);
+}

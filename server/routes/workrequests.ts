@@ -125,13 +125,13 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
                 undefined,
                 next,
               );
-              await emitOrderChangeEvents(tx, services.bus, caller, found.doc, moved.doc, changes, assigned);
+              await emitOrderChangeEvents(tx, services.bus, caller, moved.doc, changes, assigned);
               return moved;
             }
             // Nothing changed (the same values): nothing stored, the version stays (a stale If-Match is still a 409).
             if (changes.length === 0) return found;
             const saved = await tx.replace('Workrequests', next, expected ?? found.version);
-            await emitOrderChangeEvents(tx, services.bus, caller, found.doc, saved.doc, changes, assigned);
+            await emitOrderChangeEvents(tx, services.bus, caller, saved.doc, changes, assigned);
             return saved;
           }),
         ),

@@ -150,7 +150,9 @@ export interface StoreOps {
   count(collection: Collection, filters?: Filter[]): Promise<number>;
   /**
    * Set-based update: merges `fields` into the top level of every document the filters select (at most `limit`
-   * when given), bumping each version; answers how many changed. (Mark-all-read, never a page loop in memory.)
+   * when given), bumping each version; answers how many changed. A field given as `undefined` is removed.
+   * (Mark-all-read, never a page loop in memory; a work request's move changing its translations' status fields
+   * without reading or writing their lines.)
    */
   updateWhere(
     collection: Collection,

@@ -391,6 +391,24 @@ export function describeStoreContract(
       expect((await s.get('Notifications', one._id))?.version).toBeGreaterThan(1);
     });
 
+    it('updateWhere removes a field given as undefined, by id, inside a transaction too, and keeps the rest', async () => {
+      const s = await store();
+      const a = await s.insert('Notifications', { to: 'u', read: false, title: 'Hello', extra: { deep: [1, 2] } });
+      const b = await s.insert('Notifications', { to: 'u', read: false, title: 'Other', extra: 1 });
+      const byId: Filter[] = [{ field: '_id', op: 'eq', value: a.doc._id }];
+      expect(await s.updateWhere('Notifications', byId, { extra: undefined, read: true })).toBe(1);
+      const stored = await s.get<Doc & Record<string, unknown>>('Notifications', a.doc._id);
+      expect(stored?.doc).toEqual({ _id: a.doc._id, created: a.doc.created, to: 'u', read: true, title: 'Hello' });
+      expect(stored?.version).toBe(2);
+      // Only removals; a searched field removed (its word column follows); in a transaction.
+      await s.transaction((tx) =>
+        tx.updateWhere('Notifications', [{ field: '_id', op: 'eq', value: b.doc._id }], { title: undefined }),
+      );
+      expect((await s.get('Notifications', b.doc._id))?.doc).not.toHaveProperty('title');
+      expect(await s.count('Notifications', [{ field: 'search', op: 'contains', value: 'other' }])).toBe(0);
+      expect(await s.count('Notifications', [{ field: 'search', op: 'contains', value: 'hello' }])).toBe(1);
+    });
+
     it('a transaction is atomic across awaits: a throw after two writes stores neither', async () => {
       const s = await store();
       const error = await s

@@ -325,12 +325,17 @@ class Operations implements StoreOps {
     const where = whereSql(c, filters, params);
     const limited = limit === undefined ? '' : ` LIMIT ${params.add(Math.max(0, Math.floor(limit)))}`;
     const patch = params.add(jsonOf(c, fields));
+    // A field given as undefined is removed (JSON.stringify leaves it out of the patch; `-` binds before `||`).
+    const removed = Object.keys(fields).filter((k) => fields[k] === undefined);
+    const merged = removed.length
+      ? `(doc || ${patch}::jsonb) - ${params.add(removed)}::text[]`
+      : `doc || ${patch}::jsonb`;
     const plan = writePlan(c);
     const words = Object.keys(fields).some((k) => plan.searchedKeys.has(k)) ? plan.words : [];
     if (words.length === 0) {
       const { rowCount } = await this.write(
         c,
-        `UPDATE "${c}" SET doc = doc || ${patch}::jsonb, version = version + 1 ` +
+        `UPDATE "${c}" SET doc = ${merged}, version = version + 1 ` +
           `WHERE id IN (SELECT id FROM "${c}" WHERE ${where}${limited})`,
         params.values,
       );
@@ -339,7 +344,7 @@ class Operations implements StoreOps {
     // The fields change searched text: the word columns are made here from each merged document (one statement).
     const run = async (ops: Operations) => {
       const { rows } = await ops.query<{ id: string; doc: Record<string, unknown> }>(
-        `SELECT id, doc || ${patch}::jsonb AS doc FROM "${c}" WHERE ${where} ORDER BY id${limited} FOR UPDATE`,
+        `SELECT id, ${merged} AS doc FROM "${c}" WHERE ${where} ORDER BY id${limited} FOR UPDATE`,
         params.values,
       );
       if (rows.length === 0) return 0;
@@ -349,9 +354,9 @@ class Operations implements StoreOps {
       );
       const { rowCount } = await ops.write(
         c,
-        `UPDATE "${c}" t SET doc = t.doc || $1::jsonb, version = t.version + 1, ${assignments.join(', ')} ` +
+        `UPDATE "${c}" t SET doc = (t.doc || $1::jsonb) - $4::text[], version = t.version + 1, ${assignments.join(', ')} ` +
           `FROM (SELECT unnest($2::text[]) AS id, unnest($3::text[])::text[] AS w) v WHERE t.id = v.id`,
-        [JSON.stringify(fields), rows.map((r) => r.id), vectors],
+        [JSON.stringify(fields), rows.map((r) => r.id), vectors, removed],
       );
       return rowCount ?? 0;
     };

@@ -283,18 +283,19 @@ export class SqliteStore implements Store {
     for (const f of names)
       if (!SQL_NAME.test(f) || f === '_id' || f === 'created') throw new Error(`cannot set field ${f}`);
     const { sql, params } = this.where(collection, filters);
-    const setters = names.map((f) => `'$.${f}', json(?)`).join(', ');
+    // A field given as undefined is removed (json_remove), the others set (json_set).
+    const set = names.filter((f) => fields[f] !== undefined);
+    const removed = names.filter((f) => fields[f] === undefined);
+    let merged = 'doc';
+    if (set.length) merged = `json_set(${merged}, ${set.map((f) => `'$.${f}', json(?)`).join(', ')})`;
+    if (removed.length) merged = `json_remove(${merged}, ${removed.map((f) => `'$.${f}'`).join(', ')})`;
     const bounded = limit === undefined ? '' : ' LIMIT ?';
     let changes: number;
     try {
       changes = this.prepared(
-        `UPDATE "${collection}" SET doc = json_set(doc, ${setters}), version = version + 1 ` +
+        `UPDATE "${collection}" SET doc = ${merged}, version = version + 1 ` +
           `WHERE id IN (SELECT id FROM "${collection}" ${sql}${bounded})`,
-      ).run(
-        ...names.map((f) => JSON.stringify(fields[f] ?? null)),
-        ...params,
-        ...(limit === undefined ? [] : [limit]),
-      ).changes;
+      ).run(...set.map((f) => JSON.stringify(fields[f])), ...params, ...(limit === undefined ? [] : [limit])).changes;
     } catch (e) {
       throw uniqueViolationOf(collection, e);
     }
