@@ -51,6 +51,8 @@ export const rowFields = {
   assetType: z.string(),
   due: zonedDate,
   created: ts,
+  /** The studio the order is for: with the translators, what the workflow's roles are read from (bulk actions). */
+  studio: id,
 };
 /** The embedded asset's fields a row shows. */
 export const rowAssetFields = { _id: id, name: z.string(), type: z.string(), mediaType: z.string(), thumbnail };
@@ -62,5 +64,8 @@ export const workRequestRow = doc({
   asset: doc(rowAssetFields),
   project: doc(rowProjectFields),
   from: z.pick(userSummary, { _id: true, name: true, emailNormal: true, groups: true }),
+  /** Whose the work is (the assignee): the translator of each translation. */
+  translation: doc({ translator: doc({ _id: id, name: z.string() }) }),
+  graphicsTranslation: doc({ translator: doc({ _id: id, name: z.string() }) }),
 });
 export type WorkRequestRow = z.infer<typeof workRequestRow>;

@@ -1,9 +1,9 @@
 /**
  * The work request list: all requests (extension GET /workrequests, filtered and sorted from the URL) or the
  * automation queue (spec GET /workrequests/automateJob). Infinite scroll over pages of 50, virtualized; either can be
- * exported as CSV.
+ * exported as CSV. Rows of the full list can be selected for bulk actions (BulkBar).
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { isUnavailable } from '../../../api/client';
 import type { WorkRequestFilters } from '../../../api/workRequests';
@@ -11,8 +11,10 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { SkeletonRows } from '../../../components/Skeleton';
 import { Unavailable } from '../../../components/Unavailable';
-import { countLine } from '../../../lib/pages';
+import { countLine, rowsOf, totalOf } from '../../../lib/pages';
 import { useFilterParams } from '../../../lib/useFilterParams';
+import { useBulkSelection } from '../bulkSelectionState';
+import { BulkBar } from '../components/BulkBar';
 import { ExportButton } from '../components/ExportButton';
 import { FiltersBar } from '../components/FiltersBar';
 import { WorkRequestTable } from '../components/WorkRequestTable';
@@ -28,6 +30,9 @@ export function WorkRequestListPage() {
   const all = useWorkRequestList(filters, view === 'all');
   const queue = useAutomationQueue(view === 'automation');
   const query = view === 'all' ? all : queue;
+  const loaded = useMemo(() => rowsOf(all.data).flatMap((r) => (r.ok ? [r.data] : [])), [all.data]);
+  const total = totalOf(all.data);
+  const bulk = useBulkSelection(filters, loaded, total);
 
   const onChange = useCallback(
     (patch: Partial<WorkRequestFilters>) => {
@@ -68,6 +73,7 @@ export function WorkRequestListPage() {
           server's own selection; filters don't apply.
         </p>
       )}
+      {view === 'all' && query.isSuccess ? <BulkBar bulk={bulk} total={total} /> : null}
       {query.isPending ? (
         <SkeletonRows label="Loading work requests" />
       ) : query.isError && !query.data ? (
@@ -84,6 +90,7 @@ export function WorkRequestListPage() {
         <WorkRequestTable
           label={view === 'automation' ? 'Automation queue' : 'Work requests'}
           query={query}
+          selection={view === 'all' ? bulk.table : undefined}
           empty={
             <div className="empty">
               <strong>

@@ -1,0 +1,108 @@
+/**
+ * The selection bar above the list: how many rows are selected, "Select all N matching" (the whole filter, up to
+ * BULK_LIMIT), Clear, and the bulk actions: change status (BulkStatusDialog), export the selection as CSV. A
+ * labelled region; its count is announced. Dialogs give the focus back to the button that opened them.
+ */
+import { lazy, Suspense, useRef, useState } from 'react';
+import { describeError } from '../../../components/ErrorPanel';
+import { formatCount, plural } from '../../../lib/format';
+import { BULK_LIMIT, type BulkSelectionState } from '../bulkSelectionState';
+import './bulk.css';
+
+const BulkStatusDialog = lazy(() => import('./BulkStatusDialog').then((m) => ({ default: m.BulkStatusDialog })));
+
+interface Props {
+  bulk: BulkSelectionState;
+  /** The filter's total (Content-Range), when the server says it. */
+  total: number | undefined;
+}
+
+export function BulkBar({ bulk, total }: Props) {
+  const [dialog, setDialog] = useState<'status'>();
+  const [message, setMessage] = useState<{ text: string; error?: boolean }>();
+  const statusButton = useRef<HTMLButtonElement>(null);
+  const { count, selection } = bulk;
+
+  const countText = selection.allMatching
+    ? `All ${formatCount(count)} matching selected`
+    : `${formatCount(count)} selected`;
+  // One live region, always there, so each change of the count (and a clearing) is announced.
+  const announcement = (
+    <p className="visually-hidden" role="status">
+      {count > 0 ? countText : bulk.clearedByFilters ? 'The selection was cleared: the filters changed.' : ''}
+    </p>
+  );
+  if (count === 0) {
+    return (
+      <>
+        {announcement}
+        {bulk.clearedByFilters ? (
+          <p className="hint bulk-note">The selection was cleared: the filters changed.</p>
+        ) : null}
+      </>
+    );
+  }
+
+  const exportSelection = async () => {
+    setMessage({ text: 'Exporting the selection…' });
+    try {
+      const [{ downloadCsv }, resolved] = await Promise.all([import('../exportList'), bulk.resolve()]);
+      const fileName = downloadCsv(resolved.rows, 'selection');
+      setMessage({ text: `Exported ${plural(resolved.rows.length, 'work request')} to ${fileName}.` });
+    } catch (error) {
+      setMessage({ text: `Could not export: ${describeError(error)}`, error: true });
+    }
+  };
+
+  const canSelectAll = !selection.allMatching && total !== undefined && total > count && total <= BULK_LIMIT;
+  const tooManyToSelectAll = !selection.allMatching && total !== undefined && total > BULK_LIMIT && count < total;
+
+  return (
+    <>
+      {announcement}
+      <section className="bulk-bar" aria-label="Selection">
+        <p className="bulk-bar__count">{countText}</p>
+        {canSelectAll ? (
+          <button type="button" className="link-button" onClick={bulk.selectAllMatching}>
+            Select all {formatCount(total)} matching
+          </button>
+        ) : null}
+        {tooManyToSelectAll ? (
+          <span className="hint">
+            Bulk actions take up to {formatCount(BULK_LIMIT)} requests: narrow the filters to select all.
+          </span>
+        ) : null}
+        <button type="button" className="link-button" onClick={bulk.clear}>
+          Clear selection
+        </button>
+        <div className="bulk-bar__actions">
+          <button ref={statusButton} type="button" className="button button--small" onClick={() => setDialog('status')}>
+            Change status…
+          </button>
+          <button type="button" className="button button--small" onClick={() => void exportSelection()}>
+            Export selection
+          </button>
+        </div>
+        {message ? (
+          <p
+            className={`bulk-bar__message${message.error ? ' inline-error' : ''}`}
+            role={message.error ? 'alert' : 'status'}
+          >
+            {message.text}
+          </p>
+        ) : null}
+        {dialog === 'status' ? (
+          <Suspense fallback={null}>
+            <BulkStatusDialog
+              bulk={bulk}
+              onClose={() => {
+                setDialog(undefined);
+                statusButton.current?.focus();
+              }}
+            />
+          </Suspense>
+        ) : null}
+      </section>
+    </>
+  );
+}
