@@ -3,7 +3,7 @@
  * BULK_LIMIT), Clear, and the bulk actions: change status (BulkStatusDialog), export the selection as CSV. A
  * labelled region; its count is announced. Dialogs give the focus back to the button that opened them.
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../components/ErrorPanel';
 import { formatCount, plural } from '../../../lib/format';
 import { BULK_LIMIT, type BulkSelectionState } from '../bulkSelectionState';
@@ -21,6 +21,13 @@ export function BulkBar({ bulk, total }: Props) {
   const [dialog, setDialog] = useState<'status'>();
   const [message, setMessage] = useState<{ text: string; error?: boolean }>();
   const statusButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  // After the dialog has closed (its element gone, the page no longer inert), the focus goes back to its button.
+  useEffect(() => {
+    if (dialog || !returnFocus.current) return;
+    returnFocus.current = false;
+    statusButton.current?.focus();
+  }, [dialog]);
   const { count, selection } = bulk;
 
   const countText = selection.allMatching
@@ -37,7 +44,9 @@ export function BulkBar({ bulk, total }: Props) {
       <>
         {announcement}
         {bulk.clearedByFilters ? (
-          <p className="hint bulk-note">The selection was cleared: the filters changed.</p>
+          <p className="hint bulk-note" aria-hidden="true">
+            The selection was cleared: the filters changed.
+          </p>
         ) : null}
       </>
     );
@@ -97,7 +106,7 @@ export function BulkBar({ bulk, total }: Props) {
               bulk={bulk}
               onClose={() => {
                 setDialog(undefined);
-                statusButton.current?.focus();
+                returnFocus.current = true;
               }}
             />
           </Suspense>

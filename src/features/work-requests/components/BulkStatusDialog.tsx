@@ -39,6 +39,8 @@ export function BulkStatusDialog({ bulk, onClose }: { bulk: BulkSelectionState; 
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [run, setRun] = useState<BulkRun>();
+  // Also kept in a ref: a second submit handled before the re-render still finds the run made.
+  const made = useRef<BulkRun>(undefined);
   const [progress, setProgress] = useState<BulkProgress>();
   const bodyRef = useRef<HTMLDivElement>(null);
   const { resolve } = bulk;
@@ -73,7 +75,7 @@ export function BulkStatusDialog({ bulk, onClose }: { bulk: BulkSelectionState; 
     event.preventDefault();
     setTouched(true);
     // A second submit (a double click) finds the run made: nothing is sent twice.
-    if (run || !choice || reason.trim() === '') return;
+    if (made.current || !choice || reason.trim() === '') return;
     const status = choice.to;
     const why = reason.trim();
     const next = new BulkRun(
@@ -81,6 +83,7 @@ export function BulkStatusDialog({ bulk, onClose }: { bulk: BulkSelectionState; 
       (id) => updateWorkRequest(id, { status, reason: why }),
       { reasonOf, onChange: setProgress },
     );
+    made.current = next;
     setRun(next);
     void next.start().then(afterTry);
   };
