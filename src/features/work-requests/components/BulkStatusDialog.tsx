@@ -97,7 +97,7 @@ export function BulkStatusDialog({ bulk, onClose }: { bulk: BulkSelectionState; 
   const title = choice && run ? `Move to “${statusLabel(choice.to)}”` : 'Change status';
   return (
     <Modal title={title} onClose={close}>
-      <div ref={bodyRef}>
+      <div ref={bodyRef} className="modal__body bulk-dialog">
         {run && progress ? (
           <RunView
             progress={progress}
