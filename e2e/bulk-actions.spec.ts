@@ -48,6 +48,16 @@ async function getOrder(request: APIRequestContext, id: string): Promise<Rec> {
   return (await response.json()) as Rec;
 }
 
+/** The ids of the work requests the page PUTs, in order (each try of each row is one). */
+function recordPuts(page: Page): string[] {
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    const id = /\/api\/workrequests\/([^/?]+)$/.exec(r.url())?.[1];
+    if (r.method() === 'PUT' && id) puts.push(id);
+  });
+  return puts;
+}
+
 const uniqueMarker = () => `bulk${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 async function openFiltered(page: Page, marker: string, count: number) {
@@ -66,11 +76,7 @@ test('a bulk status change moves each selected order once, and names the one the
   const historyBefore = new Map(orders.map((o) => [o._id as string, (o.history as unknown[]).length]));
   await openFiltered(page, marker, 5);
 
-  const puts: string[] = [];
-  page.on('request', (r) => {
-    const id = /\/api\/workrequests\/([^/?]+)$/.exec(r.url())?.[1];
-    if (r.method() === 'PUT' && id) puts.push(id);
-  });
+  const puts = recordPuts(page);
 
   await grid(page).getByRole('checkbox', { name: 'Select all loaded rows' }).click();
   const bar = page.getByRole('region', { name: 'Selection' });
@@ -78,7 +84,8 @@ test('a bulk status change moves each selected order once, and names the one the
   await expectAccessible(page, 'the list with a selection');
 
   await bar.getByRole('button', { name: 'Change status…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change status' });
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveAccessibleName('Change status');
   await expect(dialog.getByRole('radio').first()).toBeFocused();
   const inProgress = dialog.locator('label', { has: page.getByRole('radio', { name: /In progress/ }) });
   await expect(inProgress).toContainText('all 5');
@@ -98,6 +105,7 @@ test('a bulk status change moves each selected order once, and names the one the
   await dialog.getByRole('button', { name: 'Move 5 requests' }).dblclick();
   const summary = dialog.getByRole('status').filter({ hasText: 'changed' });
   await expect(summary).toContainText('4 changed, 1 refused.');
+  await expect(dialog).toHaveAccessibleName('Move to “In progress”');
   const refusedList = dialog.getByRole('list', { name: 'Refused requests' });
   await expect(refusedList.getByRole('listitem')).toHaveCount(1);
   await expect(refusedList).toContainText(refused.language as string);
@@ -195,4 +203,58 @@ test('selection by keyboard, export of exactly the selected rows, and a filter c
   );
   await expect(page.locator('.bulk-note')).toBeVisible();
   await expect(bar).toBeHidden();
+});
+
+test('bulk assignment: one person for the selection, the order already theirs skipped, each other assigned once', async ({
+  page,
+  request,
+}) => {
+  const marker = uniqueMarker();
+  const orders = await placeOrders(request, marker, 3);
+  const studio = orders[0]!.studio as string;
+  const people = await apiList<Rec>(request, ACCOUNTS.coordinator, `/users?assignableTo=${studio}`);
+  const person = people.items[0]!;
+  const already = orders[1]!;
+  const pre = await request.put(`/api/workrequests/${already._id}`, { headers, data: { assignee: person._id } });
+  expect(pre.status(), await pre.text()).toBe(200);
+  const historyBefore = new Map(
+    await Promise.all(
+      orders.map(
+        async (o) => [o._id as string, ((await getOrder(request, o._id)).history as unknown[]).length] as const,
+      ),
+    ),
+  );
+  await openFiltered(page, marker, 3);
+  const puts = recordPuts(page);
+
+  await grid(page).getByRole('checkbox', { name: 'Select all loaded rows' }).click();
+  const bar = page.getByRole('region', { name: 'Selection' });
+  await bar.getByRole('button', { name: 'Assign…' }).click();
+  const dialog = page.getByRole('dialog');
+  const picker = dialog.getByRole('combobox', { name: 'Assign 3 selected requests to' });
+  await expect(picker).toBeFocused();
+  await picker.fill((person.name as string).split(' ')[0]!);
+  await dialog.getByRole('option', { name: new RegExp(person.name as string) }).click();
+  const skipped = dialog.getByRole('list', { name: 'Skipped requests' });
+  await expect(skipped.getByRole('listitem')).toHaveCount(1);
+  await expect(skipped).toContainText(`${already.language as string}`);
+  await expect(skipped).toContainText('already so');
+  await expectAccessible(page, 'the bulk assign dialog');
+  await dialog.getByRole('button', { name: 'Assign 2 requests' }).dblclick();
+  await expect(dialog.getByRole('status').filter({ hasText: 'changed' })).toContainText('2 changed.');
+  expect(puts.sort()).toEqual(
+    orders
+      .filter((o) => o._id !== already._id)
+      .map((o) => o._id as string)
+      .sort(),
+  );
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(bar.getByRole('button', { name: 'Assign…' })).toBeFocused();
+
+  for (const order of orders) {
+    const now = await getOrder(request, order._id as string);
+    expect(now.translation?.translator?._id).toBe(person._id);
+    const added = (now.history as Rec[]).length - historyBefore.get(order._id as string)!;
+    expect(added, `history entries added to ${order.language}`).toBe(order._id === already._id ? 0 : 1);
+  }
 });

@@ -1,15 +1,18 @@
 /**
  * The selection bar above the list: how many rows are selected, "Select all N matching" (the whole filter, up to
- * BULK_LIMIT), Clear, and the bulk actions: change status (BulkStatusDialog), export the selection as CSV. A
- * labelled region; its count is announced. Dialogs give the focus back to the button that opened them.
+ * BULK_LIMIT), Clear, and the bulk actions: change status (BulkStatusDialog), assign (BulkAssignDialog: offered to
+ * admins and coordinators), export the selection as CSV. A labelled region; its count is announced. Dialogs give
+ * the focus back to the button that opened them.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../components/ErrorPanel';
 import { formatCount, plural } from '../../../lib/format';
+import { useSession } from '../../../lib/session/useSession';
 import { BULK_LIMIT, type BulkSelectionState } from '../bulkSelectionState';
 import './bulk.css';
 
 const BulkStatusDialog = lazy(() => import('./BulkStatusDialog').then((m) => ({ default: m.BulkStatusDialog })));
+const BulkAssignDialog = lazy(() => import('./BulkAssignDialog').then((m) => ({ default: m.BulkAssignDialog })));
 
 interface Props {
   bulk: BulkSelectionState;
@@ -18,16 +21,24 @@ interface Props {
 }
 
 export function BulkBar({ bulk, total }: Props) {
-  const [dialog, setDialog] = useState<'status'>();
+  const [dialog, setDialog] = useState<'status' | 'assign'>();
   const [message, setMessage] = useState<{ text: string; error?: boolean }>();
   const statusButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
+  const assignButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef<HTMLButtonElement>(null);
   // After the dialog has closed (its element gone, the page no longer inert), the focus goes back to its button.
   useEffect(() => {
     if (dialog || !returnFocus.current) return;
-    returnFocus.current = false;
-    statusButton.current?.focus();
+    returnFocus.current.focus();
+    returnFocus.current = null;
   }, [dialog]);
+  // Assigning is for admins and coordinators (the server checks each row's studio).
+  const groups = useSession()?.user?.groups ?? [];
+  const mayAssign = groups.some((g) => g.type === 'admin' || g.type === 'coordinator');
+  const closeDialog = () => {
+    returnFocus.current = dialog === 'assign' ? assignButton.current : statusButton.current;
+    setDialog(undefined);
+  };
   const { count, selection } = bulk;
 
   const countText = selection.allMatching
@@ -88,6 +99,16 @@ export function BulkBar({ bulk, total }: Props) {
           <button ref={statusButton} type="button" className="button button--small" onClick={() => setDialog('status')}>
             Change status…
           </button>
+          {mayAssign ? (
+            <button
+              ref={assignButton}
+              type="button"
+              className="button button--small"
+              onClick={() => setDialog('assign')}
+            >
+              Assign…
+            </button>
+          ) : null}
           <button type="button" className="button button--small" onClick={() => void exportSelection()}>
             Export selection
           </button>
@@ -100,15 +121,13 @@ export function BulkBar({ bulk, total }: Props) {
             {message.text}
           </p>
         ) : null}
-        {dialog === 'status' ? (
+        {dialog ? (
           <Suspense fallback={null}>
-            <BulkStatusDialog
-              bulk={bulk}
-              onClose={() => {
-                setDialog(undefined);
-                returnFocus.current = true;
-              }}
-            />
+            {dialog === 'status' ? (
+              <BulkStatusDialog bulk={bulk} onClose={closeDialog} />
+            ) : (
+              <BulkAssignDialog bulk={bulk} onClose={closeDialog} />
+            )}
           </Suspense>
         ) : null}
       </section>
