@@ -201,7 +201,7 @@ test('selection by keyboard, export of exactly the selected rows, and a filter c
   await expect(page.getByRole('status').filter({ hasText: 'The selection was cleared' })).toHaveText(
     'The selection was cleared: the filters changed.',
   );
-  await expect(page.locator('.bulk-note')).toBeVisible();
+  await expect(page.locator('.selection-note')).toBeVisible();
   await expect(bar).toBeHidden();
 });
 

@@ -7,6 +7,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { WorkRequestRow } from '../../api/schema/workRequestRow';
 import type { WorkRequestFilters } from '../../api/workRequests';
+import { formatCount } from '../../lib/format';
 import { useChanged } from '../../lib/useChanged';
 import type { ListSelection } from './components/SelectionColumn';
 import {
@@ -83,3 +84,8 @@ export function useBulkSelection(filters: WorkRequestFilters, loaded: readonly W
 }
 
 export type BulkSelectionState = ReturnType<typeof useBulkSelection>;
+
+/** "12 selected", or "All 240 matching selected". */
+export function selectionText({ selection, count }: Pick<BulkSelectionState, 'selection' | 'count'>): string {
+  return selection.allMatching ? `All ${formatCount(count)} matching selected` : `${formatCount(count)} selected`;
+}

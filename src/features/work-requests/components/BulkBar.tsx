@@ -1,14 +1,14 @@
 /**
- * The selection bar above the list: how many rows are selected, "Select all N matching" (the whole filter, up to
+ * The selection bar above the list (loaded by SelectionStatus once a row is selected): how many rows are selected, "Select all N matching" (the whole filter, up to
  * BULK_LIMIT), Clear, and the bulk actions: change status (BulkStatusDialog), assign (BulkAssignDialog: offered to
- * admins and coordinators), export the selection as CSV. A labelled region; its count is announced. Dialogs give
- * the focus back to the button that opened them.
+ * admins and coordinators), export the selection as CSV. A labelled region (SelectionStatus announces its count).
+ * Dialogs give the focus back to the button that opened them.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../components/ErrorPanel';
 import { formatCount, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session/useSession';
-import { BULK_LIMIT, type BulkSelectionState } from '../bulkSelectionState';
+import { BULK_LIMIT, selectionText, type BulkSelectionState } from '../bulkSelectionState';
 import './bulk.css';
 
 const BulkStatusDialog = lazy(() => import('./BulkStatusDialog').then((m) => ({ default: m.BulkStatusDialog })));
@@ -41,28 +41,6 @@ export function BulkBar({ bulk, total }: Props) {
   };
   const { count, selection } = bulk;
 
-  const countText = selection.allMatching
-    ? `All ${formatCount(count)} matching selected`
-    : `${formatCount(count)} selected`;
-  // One live region, always there, so each change of the count (and a clearing) is announced.
-  const announcement = (
-    <p className="visually-hidden" role="status">
-      {count > 0 ? countText : bulk.clearedByFilters ? 'The selection was cleared: the filters changed.' : ''}
-    </p>
-  );
-  if (count === 0) {
-    return (
-      <>
-        {announcement}
-        {bulk.clearedByFilters ? (
-          <p className="hint bulk-note" aria-hidden="true">
-            The selection was cleared: the filters changed.
-          </p>
-        ) : null}
-      </>
-    );
-  }
-
   const exportSelection = async () => {
     setMessage({ text: 'Exporting the selection…' });
     try {
@@ -79,9 +57,8 @@ export function BulkBar({ bulk, total }: Props) {
 
   return (
     <>
-      {announcement}
       <section className="bulk-bar" aria-label="Selection">
-        <p className="bulk-bar__count">{countText}</p>
+        <p className="bulk-bar__count">{selectionText(bulk)}</p>
         {canSelectAll ? (
           <button type="button" className="link-button" onClick={bulk.selectAllMatching}>
             Select all {formatCount(total)} matching

@@ -15,7 +15,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { formatCount, plural } from '../../../lib/format';
 import type { WorkRequestRow } from '../../../api/schema/workRequestRow';
 import type { BulkSelectionState, ResolvedRows } from '../bulkSelectionState';
-import { rowName } from '../model/bulkMoves';
+import { rowName } from '../model/rowName';
 import { BulkRun, type BulkProgress } from '../model/bulkRun';
 import { workRequestKeys } from '../queryOptions';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../api/schema/user';
 import type { WorkRequestRow } from '../../../api/schema/workRequestRow';
-import { bulkMoveChoices, commonMoves, rowName } from './bulkMoves';
+import { bulkMoveChoices, commonMoves } from './bulkMoves';
+import { rowName } from './rowName';
 
 const group = (type: string, studios: string[]) => ({ _id: `g-${type}`, name: type, type, studios });
 const cora: User = { _id: 'cora', groups: [group('coordinator', ['north'])] };

@@ -34,9 +34,3 @@ export function bulkMoveChoices<R extends WorkRequestRow>(
 export function commonMoves(choices: readonly BulkMoveChoice[]): WorkRequestStatus[] {
   return choices.filter((c) => c.skipped.length === 0).map((c) => c.to);
 }
-
-/** How a row is named in a bulk dialog or summary: its asset, language and territory ("Main Trailer · fr-FR FR"). */
-export function rowName(row: WorkRequestRow): string {
-  const where = [row.language, row.territory].filter(Boolean).join(' ');
-  return [row.asset?.name || 'Untitled asset', where].filter(Boolean).join(' · ');
-}

@@ -1,7 +1,7 @@
 /**
  * The work request list: all requests (extension GET /workrequests, filtered and sorted from the URL) or the
  * automation queue (spec GET /workrequests/automateJob). Infinite scroll over pages of 50, virtualized; either can be
- * exported as CSV. Rows of the full list can be selected for bulk actions (BulkBar).
+ * exported as CSV. Rows of the full list can be selected for bulk actions (SelectionStatus, BulkBar).
  */
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -14,9 +14,9 @@ import { Unavailable } from '../../../components/Unavailable';
 import { countLine, rowsOf, totalOf } from '../../../lib/pages';
 import { useFilterParams } from '../../../lib/useFilterParams';
 import { useBulkSelection } from '../bulkSelectionState';
-import { BulkBar } from '../components/BulkBar';
 import { ExportButton } from '../components/ExportButton';
 import { FiltersBar } from '../components/FiltersBar';
+import { SelectionStatus } from '../components/SelectionStatus';
 import { WorkRequestTable } from '../components/WorkRequestTable';
 import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from '../model/filters';
 import { useAutomationQueue, useWorkRequestList } from '../listQueries';
@@ -73,7 +73,7 @@ export function WorkRequestListPage() {
           server's own selection; filters don't apply.
         </p>
       )}
-      {view === 'all' && query.isSuccess ? <BulkBar bulk={bulk} total={total} /> : null}
+      {view === 'all' && query.isSuccess ? <SelectionStatus bulk={bulk} total={total} /> : null}
       {query.isPending ? (
         <SkeletonRows label="Loading work requests" />
       ) : query.isError && !query.data ? (
