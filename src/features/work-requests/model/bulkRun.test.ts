@@ -122,6 +122,20 @@ describe('BulkRun', () => {
     expect(m.calls).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
   });
 
+  it('reports itself running from the first row on (the dialog shows progress, not a summary), and idle at the end', async () => {
+    const m = manualSend();
+    const seen: boolean[] = [];
+    const run = new BulkRun(['a', 'b'], m.send, { reasonOf, onChange: (p) => seen.push(p.running) });
+    const finished = run.start();
+    await tick();
+    await m.settle('a');
+    await m.settle('b');
+    await finished;
+    expect(seen.at(-1)).toBe(false);
+    expect(seen.slice(0, -1).every(Boolean)).toBe(true);
+    expect(seen.length).toBeGreaterThan(2);
+  });
+
   it('counts a row listed twice once', async () => {
     const m = manualSend();
     const run = new BulkRun(['a', 'a'], m.send, { reasonOf });
