@@ -10,7 +10,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { ListPage } from '../api/client';
 import type { Parsed } from '../api/parse';
 import { rowsOf, totalOf } from '../lib/pages';
-import { VirtualTable, type Column } from './VirtualTable';
+import { VirtualTable, type Column, type RowSelection } from './VirtualTable';
 
 /** The part of a `useInfiniteQuery` result the table reads. */
 export interface InfiniteRecords<T> {
@@ -38,6 +38,8 @@ interface Props<T extends { _id?: string }> {
   nextPageError?: (retry: () => void, error: unknown) => ReactNode;
   /** Replaces the standard row of a record that could not be read. */
   renderInvalid?: (row: Invalid<T>) => ReactNode;
+  /** Rows chosen for a bulk action (VirtualTable). */
+  selection?: RowSelection<T>;
 }
 
 /** The loader row's message when the next page failed. `quiet` leaves out the alert role. */
@@ -116,6 +118,7 @@ export function InfiniteRecordTable<T extends { _id?: string }>(props: Props<T>)
         ((row) => <InvalidRecord row={row} noun={noun} href={row.id ? hrefFor(row.id) : undefined} />)
       }
       empty={props.empty}
+      selection={props.selection}
     />
   );
 }

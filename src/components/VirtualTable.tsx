@@ -5,6 +5,8 @@
  *
  * Keyboard: the table is one tab stop (role=grid); arrows, Page Up/Down, Home/End move the active row,
  * Enter opens it. Links inside rows are for pointers (middle-click, copy link) and are not tab stops.
+ * With `selection` the grid is multi-selectable: Space toggles the active row (Shift+Space a range), Ctrl/Cmd+A
+ * selects the loaded rows, and `aria-selected` says which rows are selected (the active one is the focus).
  */
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Parsed } from '../api/parse';
@@ -12,10 +14,19 @@ import { useInfiniteVirtualizer } from './useInfiniteVirtualizer';
 
 export interface Column<T> {
   id: string;
-  header: string;
+  header: ReactNode;
   /** CSS grid track, e.g. `minmax(220px, 2fr)` or `90px`. */
   width: string;
   render: (row: T) => ReactNode;
+}
+
+/** Rows chosen for a bulk action, kept by the caller (by id: rows come and go from the DOM). */
+export interface RowSelection<T> {
+  isSelected: (row: T) => boolean;
+  /** Space on the active row or a click on its box; `range` when Shift was held. */
+  toggle: (row: T, range: boolean) => void;
+  /** Ctrl/Cmd+A: every loaded row. */
+  selectLoaded: () => void;
 }
 
 interface Props<T> {
@@ -35,6 +46,7 @@ interface Props<T> {
   /** What a malformed record's row says. */
   renderInvalid: (row: Extract<Parsed<T>, { ok: false }>) => ReactNode;
   empty: ReactNode;
+  selection?: RowSelection<T>;
 }
 
 export function VirtualTable<T>(props: Props<T>) {
@@ -66,7 +78,15 @@ export function VirtualTable<T>(props: Props<T>) {
     [rows.length, virtualizer],
   );
 
+  const { selection } = props;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (selection && (event.key === ' ' || (event.key === 'a' && (event.ctrlKey || event.metaKey)))) {
+      const row = rows[active];
+      if (event.key === 'a') selection.selectLoaded();
+      else if (row?.ok) selection.toggle(row.data, event.shiftKey);
+      event.preventDefault();
+      return;
+    }
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
     switch (event.key) {
       case 'ArrowDown':
@@ -104,6 +124,7 @@ export function VirtualTable<T>(props: Props<T>) {
     <div className="vtable">
       <p id={hintId} className="visually-hidden">
         Use the arrow keys to move between rows and Enter to open one.
+        {selection ? ' Space selects the row, Shift+Space a range, Control+A all loaded rows.' : ''}
       </p>
       <div
         ref={scrollRef}
@@ -112,6 +133,7 @@ export function VirtualTable<T>(props: Props<T>) {
         aria-label={props.label}
         aria-rowcount={total !== undefined ? total + 1 : -1}
         aria-colcount={columns.length}
+        aria-multiselectable={selection ? true : undefined}
         aria-describedby={hintId}
         aria-activedescendant={rows[active] ? `${baseId}-row-${active}` : undefined}
         tabIndex={0}
@@ -162,13 +184,13 @@ export function VirtualTable<T>(props: Props<T>) {
                 id={`${baseId}-row-${item.index}`}
                 key={row.ok ? props.getKey(row.data, item.index) : `invalid-${item.index}`}
                 aria-rowindex={item.index + 2}
-                aria-selected={isActive}
+                aria-selected={selection ? row.ok && selection.isSelected(row.data) : isActive}
                 className={className}
                 style={style}
                 onClick={(event) => {
                   setActive(item.index);
-                  // Let real links and modified clicks do their own thing.
-                  if ((event.target as HTMLElement).closest('a') || !row.ok) return;
+                  // Let real links, the selection box and modified clicks do their own thing.
+                  if ((event.target as HTMLElement).closest('a, input, label') || !row.ok) return;
                   props.onOpen(row.data);
                 }}
               >

@@ -81,7 +81,6 @@ export const workRequestUrls = doc({ view: z.string(), manage: z.string(), invit
 /** The fields shared by the full work request and the subset embedded in an event. */
 const workRequestCore = {
   ...rowFields,
-  studio: id,
   assetCategory: z.string(),
   auto: z.boolean(),
   autosubs: z.boolean(),

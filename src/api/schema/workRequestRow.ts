@@ -51,6 +51,8 @@ export const rowFields = {
   assetType: z.string(),
   due: zonedDate,
   created: ts,
+  /** The studio the order is for: with the translators, what the workflow's roles are read from (bulk actions). */
+  studio: id,
 };
 /** The embedded asset's fields a row shows. */
 export const rowAssetFields = { _id: id, name: z.string(), type: z.string(), mediaType: z.string(), thumbnail };

@@ -69,7 +69,12 @@ export async function exportWorkRequestsCsv(
   options: Options = {},
 ): Promise<CollectedRows & { fileName: string }> {
   const collected = await collectWorkRequests(view, filters, options);
-  const fileName = csvFileName(view);
-  downloadText(fileName, toCsv(collected.rows), 'text/csv;charset=utf-8');
-  return { ...collected, fileName };
+  return { ...collected, fileName: downloadCsv(collected.rows, view) };
+}
+
+/** Writes `rows` as the CSV file and hands it to the browser's download; answers the file's name. */
+export function downloadCsv(rows: readonly WorkRequestRow[], kind: Parameters<typeof csvFileName>[0]): string {
+  const fileName = csvFileName(kind);
+  downloadText(fileName, toCsv(rows), 'text/csv;charset=utf-8');
+  return fileName;
 }

@@ -4,7 +4,7 @@
  * Nothing is shown when no move is open to the user. Uses the extension PUT /workrequests/{id}; without it the
  * control says so.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isApiError, isUnavailable } from '../../../api/client';
 import type { WorkRequestStatus } from '../../../api/schema/workRequest';
 import { describeError } from '../../../components/ErrorPanel';
@@ -13,6 +13,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { statusLabel } from '../../../lib/statuses';
 import type { WorkflowMove } from '../../../api/schema/workflow';
 import { useChangeStatus } from '../queries';
+import { ReasonField } from './ReasonField';
 
 const NOTIFY_HINT: Record<string, string> = {
   'awaiting-materials':
@@ -34,8 +35,6 @@ export function StatusChangeControl({
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const change = useChangeStatus(id);
-  const reasonId = useId();
-  const reasonErrorId = useId();
 
   useEffect(() => {
     const close = (event: MouseEvent) => {
@@ -109,27 +108,13 @@ export function StatusChangeControl({
           }
         >
           <form onSubmit={submit} noValidate>
-            <div className="form-field">
-              <label htmlFor={reasonId}>
-                Reason <span className="required">(required)</span>
-              </label>
-              <textarea
-                id={reasonId}
-                rows={4}
-                maxLength={2000}
-                value={reason}
-                required
-                data-autofocus
-                aria-invalid={touched && reasonMissing ? true : undefined}
-                aria-describedby={touched && reasonMissing ? reasonErrorId : undefined}
-                onChange={(e) => setReason(e.target.value)}
-              />
-              {touched && reasonMissing ? (
-                <p id={reasonErrorId} className="form-error">
-                  Say why the status changes; it goes into the history.
-                </p>
-              ) : null}
-            </div>
+            <ReasonField
+              value={reason}
+              onChange={setReason}
+              touched={touched}
+              missingText="Say why the status changes; it goes into the history."
+              autoFocus
+            />
             {NOTIFY_HINT[target] ? <p className="hint">{NOTIFY_HINT[target]}</p> : null}
             {errorText ? (
               <p className="form-error" role="alert">

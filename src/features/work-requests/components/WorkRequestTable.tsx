@@ -1,14 +1,15 @@
 /**
  * The work request list as a virtualized table: asset, project, language, territory, status, due, requested by,
- * assignee, created.
+ * assignee, created; with `selection`, a first column of boxes for bulk actions (SelectionColumn.tsx).
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { WorkRequest } from '../../../api/schema/workRequest';
 import { AssetThumb } from '../../../components/AssetThumb';
 import { InfiniteRecordTable, type InfiniteRecords } from '../../../components/InfiniteRecordTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { Column } from '../../../components/VirtualTable';
+import { selectionColumn, type ListSelection } from './SelectionColumn';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatDate } from '../../../lib/dates';
 import { personGroup, personName } from '../../../lib/people';
@@ -86,18 +87,21 @@ interface Props {
   label: string;
   query: InfiniteRecords<WorkRequest>;
   empty: ReactNode;
+  selection?: ListSelection;
 }
 
-export function WorkRequestTable({ label, query, empty }: Props) {
+export function WorkRequestTable({ label, query, empty, selection }: Props) {
+  const columns = useMemo(() => (selection ? [selectionColumn(selection), ...COLUMNS] : COLUMNS), [selection]);
   return (
     <InfiniteRecordTable
       label={label}
-      columns={COLUMNS}
+      columns={columns}
       query={query}
       rowHeight={56}
       noun="work request"
       hrefFor={workRequestHref}
       empty={empty}
+      selection={selection}
     />
   );
 }

@@ -51,5 +51,6 @@ describe('CSV of the work-request list', () => {
     const day = new Date('2026-11-22T10:00:00Z');
     expect(csvFileName('all', day)).toBe('work-requests-2026-11-22.csv');
     expect(csvFileName('automation', day)).toBe('automation-queue-2026-11-22.csv');
+    expect(csvFileName('selection', day)).toBe('work-requests-selection-2026-11-22.csv');
   });
 });

@@ -63,7 +63,9 @@ export function toCsv(rows: readonly WorkRequestRow[]): string {
   return `\uFEFF${[CSV_COLUMNS.join(','), ...rows.map(csvRow)].join('\r\n')}\r\n`;
 }
 
-/** e.g. `work-requests-2026-11-22.csv`, or `automation-queue-…` for the queue. */
-export function csvFileName(view: 'all' | 'automation', now: Date = new Date()): string {
-  return `${view === 'automation' ? 'automation-queue' : 'work-requests'}-${now.toISOString().slice(0, 10)}.csv`;
+const FILE_PREFIX = { all: 'work-requests', automation: 'automation-queue', selection: 'work-requests-selection' };
+
+/** e.g. `work-requests-2026-11-22.csv`; `automation-queue-…` for the queue, `work-requests-selection-…` for rows chosen. */
+export function csvFileName(view: keyof typeof FILE_PREFIX, now: Date = new Date()): string {
+  return `${FILE_PREFIX[view]}-${now.toISOString().slice(0, 10)}.csv`;
 }

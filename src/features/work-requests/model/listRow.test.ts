@@ -30,6 +30,8 @@ const full = {
   history: [{ status: 'incomplete' }],
   materials: [{ name: 'Textless' }],
   instructions: 'Long text',
+  studio: 's',
+  translation: { _id: 't1', status: 'incomplete', translator: { _id: 'tr', name: 'Tomas', emailNormal: 'tr@x' } },
 };
 
 describe('toListRow', () => {
@@ -46,6 +48,9 @@ describe('toListRow', () => {
       asset: { _id: 'b', name: 'Main Trailer', type: 'trailer', mediaType: 'video', thumbnail: { _id: 't' } },
       project: { _id: 'p', name: 'Paper Lanterns' },
       from: { _id: 'u', name: 'Priya', emailNormal: 'p@x', groups: [{ _id: 'g', name: 'G' }] },
+      studio: 's',
+      translation: { translator: { _id: 'tr', name: 'Tomas' } },
+      graphicsTranslation: undefined,
     });
     expect(JSON.stringify(row).length).toBeLessThan(JSON.stringify(full).length);
   });

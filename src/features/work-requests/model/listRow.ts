@@ -6,6 +6,10 @@
 import type { ListPage } from '../../../api/client';
 import type { WorkRequestRow } from '../../../api/schema/workRequestRow';
 
+/** A translation reduced to its translator (what the workflow's roles and the assignee read). */
+const translatorOf = (t: WorkRequestRow['translation']): WorkRequestRow['translation'] =>
+  t?.translator && { translator: { _id: t.translator._id, name: t.translator.name } };
+
 export function toListRow(wr: WorkRequestRow): WorkRequestRow {
   const { asset, project, from } = wr;
   return {
@@ -16,6 +20,9 @@ export function toListRow(wr: WorkRequestRow): WorkRequestRow {
     assetType: wr.assetType,
     due: wr.due,
     created: wr.created,
+    studio: wr.studio,
+    translation: translatorOf(wr.translation),
+    graphicsTranslation: translatorOf(wr.graphicsTranslation),
     asset: asset && {
       _id: asset._id,
       name: asset.name,

@@ -4,10 +4,16 @@
  * offered a move the server refuses.
  */
 import type { User } from '../../../api/schema/user';
-import type { WorkRequest } from '../../../api/schema/workRequest';
 import { allowedMoves, workflowRoles, type WorkflowMove, type WorkflowRole } from '../../../api/schema/workflow';
 
-type Subject = Pick<WorkRequest, 'studio' | 'status' | 'from' | 'translation' | 'graphicsTranslation'>;
+/** What the roles are read from: a full record or a list row. */
+interface Subject {
+  studio?: string;
+  status?: string;
+  from?: { _id?: string };
+  translation?: { translator?: { _id?: string } };
+  graphicsTranslation?: { translator?: { _id?: string } };
+}
 
 /** The user's roles towards the work request, read from their groups (types and studios) and the record. */
 export function rolesFor(user: User | undefined, wr: Subject): WorkflowRole[] {

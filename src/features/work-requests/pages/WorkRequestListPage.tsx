@@ -1,9 +1,9 @@
 /**
  * The work request list: all requests (extension GET /workrequests, filtered and sorted from the URL) or the
  * automation queue (spec GET /workrequests/automateJob). Infinite scroll over pages of 50, virtualized; either can be
- * exported as CSV.
+ * exported as CSV. Rows of the full list can be selected for bulk actions (SelectionStatus, BulkBar).
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { isUnavailable } from '../../../api/client';
 import type { WorkRequestFilters } from '../../../api/workRequests';
@@ -11,11 +11,13 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { SkeletonRows } from '../../../components/Skeleton';
 import { Unavailable } from '../../../components/Unavailable';
-import { countLine } from '../../../lib/pages';
+import { countLine, rowsOf, totalOf } from '../../../lib/pages';
 import { useFilterParams } from '../../../lib/useFilterParams';
+import { useBulkSelection } from '../bulkSelectionState';
 import { ExportButton } from '../components/ExportButton';
 import { FiltersBar } from '../components/FiltersBar';
 import { LinkedFilters } from '../components/LinkedFilters';
+import { SelectionStatus } from '../components/SelectionStatus';
 import { WorkRequestTable } from '../components/WorkRequestTable';
 import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from '../model/filters';
 import { useAutomationQueue, useWorkRequestList } from '../listQueries';
@@ -29,6 +31,9 @@ export function WorkRequestListPage() {
   const all = useWorkRequestList(filters, view === 'all');
   const queue = useAutomationQueue(view === 'automation');
   const query = view === 'all' ? all : queue;
+  const loaded = useMemo(() => rowsOf(all.data).flatMap((r) => (r.ok ? [r.data] : [])), [all.data]);
+  const total = totalOf(all.data);
+  const bulk = useBulkSelection(filters, loaded, total);
 
   const onChange = useCallback(
     (patch: Partial<WorkRequestFilters>) => {
@@ -72,6 +77,7 @@ export function WorkRequestListPage() {
           server's own selection; filters don't apply.
         </p>
       )}
+      {view === 'all' && query.isSuccess ? <SelectionStatus bulk={bulk} total={total} /> : null}
       {query.isPending ? (
         <SkeletonRows label="Loading work requests" />
       ) : query.isError && !query.data ? (
@@ -88,6 +94,7 @@ export function WorkRequestListPage() {
         <WorkRequestTable
           label={view === 'automation' ? 'Automation queue' : 'Work requests'}
           query={query}
+          selection={view === 'all' ? bulk.table : undefined}
           empty={
             <div className="empty">
               <strong>
