@@ -35,6 +35,10 @@ export const SHELL_PAGES: PageModule[] = [
     prefetch: workRequestList,
   },
   {
+    path: 'work-requests/new',
+    Component: () => import('../features/orders/pages/OrderWizardPage').then((m) => m.OrderWizardPage),
+  },
+  {
     path: 'work-requests/:id',
     Component: () => import('../features/work-requests/pages/WorkRequestPage').then((m) => m.WorkRequestPage),
     prefetch: workRequest,

@@ -41,6 +41,8 @@ export const USE_LIST = Object.keys(USES) as Use[];
 export const USE_LABELS: Record<Use, string> = { online: 'Online', broadcast: 'Broadcast', theatrical: 'Theatrical' };
 
 export interface OrderDraft {
+  /** The project whose assets are offered, when the wizard did not start from an asset or a project. */
+  project: string;
   asset: string;
   /** A Languages `code`. */
   language: string;
@@ -65,6 +67,7 @@ export interface OrderDraft {
 
 export function emptyDraft(zone: string, asset = ''): OrderDraft {
   return {
+    project: '',
     asset,
     language: '',
     territory: '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, describeEstimate, estimateOf } from './estimate';
+import { countWords, describeEstimate, estimateOf, transcriptionsToTranslate } from './estimate';
 
 describe('the order estimate', () => {
   it('counts words as a reader does', () => {
@@ -28,5 +28,23 @@ describe('the order estimate', () => {
 
   it('says when there is nothing to translate', () => {
     expect(describeEstimate(estimateOf([]))).toBe('0 lines, 0 words · nothing to translate');
+  });
+});
+
+describe('the tracks an order translates', () => {
+  const transcription = { dialogue: 'd1', graphics: 'g1' };
+  it('are the dialogue for dialogue or narration, the graphics for graphics', () => {
+    expect(transcriptionsToTranslate(transcription, { dialogue: ['subtitles'], narration: [], graphics: [] })).toEqual([
+      'd1',
+    ]);
+    expect(transcriptionsToTranslate(transcription, { dialogue: [], narration: ['voice-over'], graphics: [] })).toEqual(
+      ['d1'],
+    );
+    expect(
+      transcriptionsToTranslate(transcription, { dialogue: ['dub'], narration: [], graphics: ['textless'] }),
+    ).toEqual(['d1', 'g1']);
+    expect(transcriptionsToTranslate({ graphics: 'g1' }, { dialogue: ['dub'], narration: [], graphics: [] })).toEqual(
+      [],
+    );
   });
 });

@@ -1,11 +1,25 @@
 /**
- * The order's estimate where the data has one (docs/API.md, "Order wizard"): the asset's transcriptions (its
- * dialogue and graphics tracks, read with `GET /translations/{id}`) give the lines and the words to translate, and
+ * The order's estimate where the data has one (docs/API.md, "Order wizard"): the asset's transcriptions the
+ * order translates (its dialogue and/or graphics track, read with `GET /translations/{id}`) give the lines and the words to translate, and
  * the spoken span of the dialogue (first line's start to last line's end) the running time. Translation time is
  * the words at a subtitler's pace: WORDS_PER_HOUR, rounded up to the half hour.
  */
 import type { Line } from '../../../api/schema/translation';
 import { formatCount, plural } from '../../../lib/format';
+
+/**
+ * The transcriptions an order will translate, as the server makes its translations (docs/API.md "Orders"): the
+ * dialogue track when dialogue or narration is asked, the graphics track when graphics are.
+ */
+export function transcriptionsToTranslate(
+  transcription: { dialogue?: string | undefined; graphics?: string | undefined } | undefined,
+  dng: { dialogue: readonly string[]; narration: readonly string[]; graphics: readonly string[] },
+): string[] {
+  const ids: string[] = [];
+  if (transcription?.dialogue && (dng.dialogue.length || dng.narration.length)) ids.push(transcription.dialogue);
+  if (transcription?.graphics && dng.graphics.length) ids.push(transcription.graphics);
+  return ids;
+}
 
 /** Words a subtitle translator translates in an hour (≈ 3,200 words in an 8-hour day). */
 export const WORDS_PER_HOUR = 400;
