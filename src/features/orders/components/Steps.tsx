@@ -117,7 +117,7 @@ export function LocalizeStep({ draft, change, errors, asset }: StepProps & { ass
       hint={
         tracks && !tracks.graphics
           ? 'This asset has no on-screen text transcription: graphics are localized from the picture.'
-          : 'Choose at least one treatment.'
+          : 'Tick each treatment wanted.'
       }
     >
       <div className="order-tracks">

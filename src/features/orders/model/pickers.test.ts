@@ -22,6 +22,7 @@ describe('language and territory pickers', () => {
 
   it('find by the start of a word of the name or of the code', () => {
     expect(find('French')).toEqual(['fr-CA', 'fr-FR']);
+    expect(find('French (France)')).toEqual(['fr-FR']);
     expect(find('fr')).toEqual(['fr-CA', 'fr-FR']);
     expect(find('fr-c')).toEqual(['fr-CA']);
     expect(find('canada')).toEqual(['fr-CA']);

@@ -23,7 +23,9 @@ function fold(text: string): string {
 
 /** True when the query starts the code or a word of the label (every typed word must start one). */
 export function matchesChoice(choice: Choice, query: string): boolean {
-  const words = fold(query).split(/\s+/).filter(Boolean);
+  const words = fold(query)
+    .split(/[^\p{L}\p{N}-]+/u)
+    .filter(Boolean);
   if (!words.length) return true;
   const code = fold(choice.value);
   const labelWords = fold(choice.label)
