@@ -9,6 +9,7 @@ import type { NotificationBus } from './events';
 import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc } from './types';
 import type { OrderChange, OrderField, OrderInput } from '../../src/api/schema/order';
 import { ORDER_FIELDS } from '../../src/api/schema/order';
+import { orderEstimate } from '../../src/api/schema/estimate';
 import { badRequest, forbidden } from '../http/errors';
 import { inStudioScope, isStudioScoped } from './access';
 import { emitWorkRequestEvent } from './events';
@@ -294,7 +295,7 @@ const fieldError = (path: string, message: string) => badRequest(`${path}: ${mes
  * Places an order (`POST /workrequests`): checks who may and what is asked (asset, language, territory known; at
  * least one of dialogue, narration, graphics; a due date ahead), fills the studio, project and asset snapshot from
  * the asset, the requester from the caller, the first history entry; makes the translations (assigned when an
- * assignee is given) and emits `wr-created` (requester, coordinators) and `wr-assigned` (the assignee).
+ * assignee is given), prices it (`estimate`, from their lines: schema/estimate.ts) and emits `wr-created` (requester, coordinators) and `wr-assigned` (the assignee).
  */
 export async function placeOrder(
   tx: Transaction,
@@ -351,6 +352,7 @@ export async function placeOrder(
       translator,
     });
   const [main, graphics] = made.dialogue ? [made.dialogue, made.graphics] : [made.graphics, undefined];
+  const lineCount = [main, graphics].reduce((sum, t) => sum + (t?.lineCount ?? 0), 0);
   const status = input.status ?? 'submitted';
   const { assignee: _assignee, reason, status: _status, materials, ...fields } = input;
   const doc = {
@@ -380,6 +382,7 @@ export async function placeOrder(
     files: [],
     shippingAddresses: [],
     audioFile: null,
+    estimate: orderEstimate(lineCount),
     ...(main ? { translation: main._id, translationSummary: summarize(main) } : {}),
     ...(graphics ? { graphicsTranslation: graphics._id, graphicsTranslationSummary: summarize(graphics) } : {}),
   } as WorkRequestDoc;

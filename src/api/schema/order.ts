@@ -27,6 +27,22 @@ export const zonedDateInput = z.object({
 });
 export type ZonedDateInput = z.infer<typeof zonedDateInput>;
 
+/**
+ * At most `max` characters once written as JSON: the order's parts whose items the spec leaves open (uses, dcp,
+ * recipients, a material's files) stay small, since every event and notification about the order embeds them
+ * (docs/API.md, "Order bodies: sizes").
+ */
+export function jsonAtMost<T extends z.ZodMiniType>(schema: T, max: number): T {
+  return schema.check(
+    z.refine(
+      (v) => JSON.stringify(v).length <= max,
+      `too large: at most ${max.toLocaleString('en')} characters as JSON`,
+    ),
+  );
+}
+/** The size bound of each open-shaped part of an order (uses, dcp, recipients, dng, the materials checklist). */
+export const ORDER_PART_MAX = 20_000;
+
 const text = (max: number) => z.string().check(z.maxLength(max));
 const required = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
@@ -35,16 +51,19 @@ export const instructionsInput = text(INSTRUCTIONS_MAX);
 /** Tags as this console writes them: short words (`rush`, `festival`), at most 30. */
 export const tagsInput = z.array(required(50)).check(z.maxLength(30));
 /** The materials checklist: each item named, with whether it arrived (`complete`) and was accepted (`approved`). */
-export const materialsInput = z
-  .array(
-    z.object({
-      name: required(200),
-      complete: z.optional(z.boolean()),
-      approved: z.optional(z.boolean()),
-      files: z.optional(anyList),
-    }),
-  )
-  .check(z.maxLength(100));
+export const materialsInput = jsonAtMost(
+  z
+    .array(
+      z.object({
+        name: required(200),
+        complete: z.optional(z.boolean()),
+        approved: z.optional(z.boolean()),
+        files: z.optional(anyList),
+      }),
+    )
+    .check(z.maxLength(100)),
+  ORDER_PART_MAX,
+);
 /** The translator (or vendor's translator) who does the work, by user id; `null` unassigns. */
 export const assigneeInput = z.nullable(id);
 export const reasonInput = z.string().check(z.trim(), z.minLength(1, 'a reason is required'), z.maxLength(2000));
@@ -55,13 +74,13 @@ export const orderInput = z.object({
   language: required(35),
   territory: required(50),
   /** What is localized: `dialogue`, `narration`, `graphics`, each a list of treatments (`subtitles`, `dub`…). */
-  dng,
+  dng: jsonAtMost(dng, ORDER_PART_MAX),
   due: zonedDateInput,
   deliveryDeadline: z.optional(zonedDateInput),
-  uses: z.optional(uses),
-  dcp: z.optional(z.object({ items: anyList, details: anyList })),
+  uses: z.optional(jsonAtMost(uses, ORDER_PART_MAX)),
+  dcp: z.optional(jsonAtMost(z.object({ items: anyList, details: anyList }), ORDER_PART_MAX)),
   assetCategory: z.optional(required(100)),
-  recipients: z.optional(z.record(z.string(), anyList)),
+  recipients: z.optional(jsonAtMost(z.record(z.string(), anyList), ORDER_PART_MAX)),
   auto: z.optional(z.boolean()),
   autosubs: z.optional(z.boolean()),
   dualLanguages: z.optional(z.boolean()),
