@@ -12,6 +12,7 @@ import { ORDER_FIELDS } from '../../src/api/schema/order';
 import { orderEstimate } from '../../src/api/schema/estimate';
 import { badRequest, forbidden } from '../http/errors';
 import { inStudioScope, isStudioScoped } from './access';
+import { whyNotAssignable } from './assignees';
 import { emitWorkRequestEvent } from './events';
 import { lineStats, summarize } from './translations';
 import { listInWords } from './titles';
@@ -41,18 +42,17 @@ export interface FieldChange {
 
 /**
  * The user to assign, as the translation's `translator` summary: a member of a translator group (a vendor's
- * translators) that works with the studio (`studios` names it). 400 naming `assignee` otherwise.
+ * translators) that works with the studio (`studios` names it), account not disabled (assignees.ts). 400 naming
+ * `assignee` otherwise.
  */
 async function assigneeSummary(tx: Transaction, userId: string, studio: string | undefined): Promise<AssigneeSummary> {
   const user = /^[0-9a-f]{24}$/.test(userId) ? (await tx.get<UserDoc>('Users', userId))?.doc : undefined;
   if (!user)
     throw badRequest('assignee: no user with this id', [{ path: 'assignee', message: 'no user with this id' }]);
   const groups = (await tx.getMany<GroupDoc>('Groups', user.groups ?? [])).map((g) => g.doc);
-  const works = groups.some(
-    (g) => g.type === 'translator' && studio !== undefined && (g.studios ?? []).includes(studio),
-  );
-  if (!works) {
-    const message = `${user.name ?? user.emailNormal ?? 'this user'} is not a translator working with this studio`;
+  const why = whyNotAssignable(user, groups, studio === undefined ? [] : [studio]);
+  if (why) {
+    const message = `${user.name ?? user.emailNormal ?? 'this user'} ${why}`;
     throw badRequest(`assignee: ${message}`, [{ path: 'assignee', message }]);
   }
   return {

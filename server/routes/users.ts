@@ -11,7 +11,8 @@ import { issueInvitation, nowSeconds, type InvitedUserDoc } from '../domain/invi
 import { etagOf } from '../http/etag';
 import { bodyPolicy, narrowPolicy, parseInput, NO_FIELDS } from '../http/records';
 import type { Filter } from '../storage/store';
-import { isStudioScoped } from '../domain/access';
+import { inStudioScope, isStudioScoped } from '../domain/access';
+import { vendorGroupsFor, whyNotAssignable } from '../domain/assignees';
 import { groupsInScope } from '../domain/scope';
 import {
   findOr404,
@@ -109,17 +110,62 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return presentUser(presentContext(request, services), found.doc);
   });
 
+  /**
+   * `?assignableTo=<studio>|any` (docs/API.md, "Assignable people"): the people the studio's work (`any`: the work of
+   * any studio the caller coordinates) may be assigned to, with the vendors (translator groups) they are listed
+   * for. Admins and the studio's coordinators only.
+   */
+  async function assignableTo(
+    caller: Caller,
+    studio: string,
+  ): Promise<{ filters: Filter[]; vendors: GroupDoc[]; studios: string[] }> {
+    let studios: string[];
+    if (studio === 'any') {
+      if (!caller.isAdmin && !caller.isCoordinator)
+        throw forbidden('only admins and coordinators list the people their studios work with');
+      const all = caller.isAdmin ? (await store.list('Studios', { offset: 0, limit: 10_000 })).items : [];
+      studios = caller.isAdmin ? all.map((s) => s._id) : [...caller.studios];
+    } else {
+      if (!inStudioScope(caller, studio)) {
+        if (caller.isCoordinator) throw forbidden('assignableTo: you may only list the people of your own studios');
+        throw forbidden('only admins and the studio’s coordinators list the people it works with');
+      }
+      if (!/^[0-9a-f]{24}$/.test(studio) || !(await store.get('Studios', studio)))
+        throw badRequest('assignableTo: no studio with this id', [
+          { path: 'assignableTo', message: 'no studio with this id' },
+        ]);
+      studios = [studio];
+    }
+    // Groups are few: one read of all of them.
+    const groups = (await store.list<GroupDoc>('Groups', { offset: 0, limit: 10_000 })).items;
+    const vendors = vendorGroupsFor(groups, studios);
+    return { filters: [{ field: 'groups', op: 'contains', value: vendors.map((g) => g._id) }], vendors, studios };
+  }
+
   app.get('/users', async (request, reply) => {
     const caller = callerOf(request);
     if (!caller.isAdmin && !caller.isCoordinator) throw forbidden('only admins and coordinators list users');
     const ctx = presentContext(request, services);
+    const studio = queryString(request, 'assignableTo');
+    const assignable = studio === undefined ? undefined : await assignableTo(caller, studio);
     // A coordinator lists the members of the groups that share a studio with them (docs/API.md, "Studio scope").
-    const filters: Filter[] = isStudioScoped(caller)
-      ? [{ field: 'groups', op: 'contains', value: (await groupsInScope(store, caller)).map((g) => g._id) }]
-      : [];
+    const filters: Filter[] =
+      assignable?.filters ??
+      (isStudioScoped(caller)
+        ? [{ field: 'groups', op: 'contains', value: (await groupsInScope(store, caller)).map((g) => g._id) }]
+        : []);
+    const vendorsOf = (u: UserDoc) => assignable?.vendors.filter((g) => (u.groups ?? []).includes(g._id)) ?? [];
+    const present = (u: UserDoc) =>
+      assignable
+        ? presentUser(ctx, u).then((out) => ({
+            ...out,
+            $vendors: vendorsOf(u).map((g) => ({ _id: g._id, name: g.name })),
+          }))
+        : presentUser(ctx, u);
     const q = queryString(request, 'q')?.toLowerCase();
-    if (q) {
-      // Users are few: filter the whole (scoped) list in memory over name and e-mail.
+    if (q || assignable) {
+      // Users are few: filter the whole (scoped) list in memory over name and e-mail (and, for the people a studio
+      // may be assigned, without disabled accounts: assignees.ts).
       const all = (
         await store.list<UserDoc>('Users', {
           filters,
@@ -128,11 +174,20 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
           sort: { field: 'name', dir: 'asc' },
         })
       ).items;
-      const matches = all.filter((u) => `${u.name ?? ''} ${u.emailNormal ?? ''}`.toLowerCase().includes(q));
-      return sendArrayPage(request, reply, matches, (u) => presentUser(ctx, u));
+      const matches = all.filter(
+        (u) =>
+          (!q || `${u.name ?? ''} ${u.emailNormal ?? ''}`.toLowerCase().includes(q)) &&
+          (!assignable || whyNotAssignable(u, vendorsOf(u), assignable.studios) === undefined),
+      );
+      return sendArrayPage(request, reply, matches, present);
     }
-    return sendPage<UserDoc>(request, reply, services, 'Users', { filters, sort: { field: 'name', dir: 'asc' } }, (u) =>
-      presentUser(ctx, u),
+    return sendPage<UserDoc>(
+      request,
+      reply,
+      services,
+      'Users',
+      { filters, sort: { field: 'name', dir: 'asc' } },
+      present,
     );
   });
 

@@ -1,5 +1,5 @@
 /** Users: spec operations 3, 4 and 5, and the `GET /users/me`, `GET /users` and `GET /groups` extensions. */
-import { adminUser, group, user, type User } from './schema/user';
+import { adminUser, assignableUser, group, user, type User } from './schema/user';
 import { ApiError, requestList, requestRecord, send, seg, type ListOptions } from './client';
 import { salvageRecord } from './parse';
 import { requestVersioned } from './versioned';
@@ -49,6 +49,19 @@ export function putUserIfMatch(id: string, record: User, etag: string | undefine
 /** Extension `GET /users` (admins and coordinators): `q` searches name and e-mail. */
 export function listUsers(filters: { q?: string } = {}, options: Omit<ListOptions, 'query'> = {}) {
   return requestList(adminUser, '/users', { ...options, query: { q: filters.q } });
+}
+
+/**
+ * Extension `GET /users?assignableTo=` (admins and the studio's coordinators; docs/API.md "Assignable people"): the
+ * people the studio's work may be assigned to, by name, each with `$vendors`; `studio` null asks for the people of
+ * every studio the caller coordinates (`any`). `q` searches name and e-mail.
+ */
+export function listAssignableUsers(
+  studio: string | null,
+  filters: { q?: string } = {},
+  options: Omit<ListOptions, 'query'> = {},
+) {
+  return requestList(assignableUser, '/users', { ...options, query: { assignableTo: studio ?? 'any', q: filters.q } });
 }
 
 /** Extension `GET /groups` (this server has it; docs/API.md does not list it yet). */

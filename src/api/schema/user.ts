@@ -70,4 +70,11 @@ export type User = z.infer<typeof user>;
 export const adminUser = z.extend(user, { inviteCode: z.optional(z.string()), inviteExpires: z.optional(ts) });
 export type AdminUser = z.infer<typeof adminUser>;
 
+/**
+ * A user as `GET /users?assignableTo=` lists them (this server, docs/API.md "Assignable people"): `$vendors` are
+ * the translator groups (vendors) they are listed for, those working with the studio asked about.
+ */
+export const assignableUser = z.extend(user, { $vendors: z.optional(z.array(doc({ _id: id, name: z.string() }))) });
+export type AssignableUser = z.infer<typeof assignableUser>;
+
 /** Body of the sign-in extension `POST /session` is empty: credentials travel in the Authorization header. */

@@ -3,13 +3,14 @@
  * found with GET /users?q= (coordinators and admins); when that answers 403 or 404 the list is
  * "unavailable" and an e-mail address can be typed instead.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../api/client';
 import { describeError } from '../../../components/ErrorPanel';
 import { initials } from '../../../lib/people';
 import { isRecipient, recipientFromEmail, type ShareDraft, type ShareUser } from '../model/draft';
 import { recipientName } from '../model/describe';
 import { useShareCandidates } from '../queries';
+import { useDebounced } from '../../../lib/useDebounced';
 
 interface Props {
   draft: ShareDraft;
@@ -19,15 +20,6 @@ interface Props {
   me: string | undefined;
   onAdd: (user: ShareUser) => void;
   onRemove: (user: ShareUser) => void;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 export function RecipientsEditor({ draft, savedKeys, readOnly, me, onAdd, onRemove }: Props) {

@@ -9,6 +9,7 @@ import { SORTS, hasActiveFilters } from '../model/filters';
 import { useFilterChoices } from '../listQueries';
 import { StatusFilter } from './StatusFilter';
 import { useChanged } from '../../../lib/useChanged';
+import { useDebounced } from '../../../lib/useDebounced';
 
 interface Props {
   filters: WorkRequestFilters;
@@ -16,15 +17,6 @@ interface Props {
   onClear: () => void;
   /** Load the choices for the selects (off until the list's first page is in). */
   loadChoices?: boolean;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
 }
 
 export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: Props) {
