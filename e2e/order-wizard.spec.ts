@@ -7,7 +7,10 @@
  * its id, so counts changed by other specs do not matter.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, expectAccessible, grid, signIn } from './support';
+import { ACCOUNTS, apiList, basic, expectAccessible, grid, signIn } from './support';
+
+/** A vendor's translator working with Harbor Lane whom no other spec uses. */
+const JONAS = { username: 'jonas.becker@lumen-subs.test', password: 'demo-password' };
 
 interface AssetItem {
   _id: string;
@@ -53,6 +56,8 @@ async function fillValidOrder(page: Page) {
   await page.getByLabel('Date', { exact: true }).first().fill(dayFromNow(20));
   await next(page).click();
   await expect(stepTitle(page, 'Instructions')).toBeVisible();
+  await next(page).click();
+  await expect(stepTitle(page, 'Translator')).toBeVisible();
   await next(page).click();
   await expect(stepTitle(page, 'Review')).toBeVisible();
 }
@@ -121,8 +126,20 @@ test('a coordinator places an order from an asset page, step by step', async ({ 
   await expect(page.getByLabel('Instructions (optional)')).toHaveValue('Keep <b>names</b> as in the script.');
   await next(page).click();
 
+  // The translator: one of the studio's vendors' people, picked by typing (Enter chooses).
+  await expect(stepTitle(page, 'Translator')).toBeVisible();
+  const picker = page.getByRole('combobox', { name: 'Translator (optional)' });
+  await picker.click();
+  await picker.fill('jonas');
+  await expect(page.getByRole('option', { name: /^Jonas Becker/ })).toBeVisible();
+  await picker.press('Enter');
+  await expect(picker).toHaveValue('Jonas Becker');
+  await expectAccessible(page, 'the translator step');
+  await next(page).click();
+
   await expect(stepTitle(page, 'Review')).toBeVisible();
   await expect(page.getByText('French (Canada) in Canada')).toBeVisible();
+  await expect(page.getByText('Jonas Becker')).toBeVisible();
   await expect(page.getByText('Dialogue: Subtitles · Narration: Voice-over')).toBeVisible();
   await expect(page.getByText(/\d[\d,]* lines, [\d,]+ words .*about [\d.]+ h of translation/)).toBeVisible();
   // Instructions are shown as the text typed, never as markup.
@@ -136,10 +153,7 @@ test('a coordinator places an order from an asset page, step by step', async ({ 
 
   // What the server stored.
   const stored = await page.request.get(`/api/workrequests/${id}`, {
-    headers: {
-      Authorization: `Basic ${Buffer.from('coordinator@mws.test:coordinator-demo').toString('base64')}`,
-      'X-Requested-With': 'XMLHttpRequest',
-    },
+    headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' },
   });
   const record = (await stored.json()) as Record<string, unknown>;
   expect(record).toMatchObject({
@@ -151,19 +165,28 @@ test('a coordinator places an order from an asset page, step by step', async ({ 
     uses: { items: ['online'], details: { online: [{ value: '4K', ship: true }] } },
     instructions: 'Keep <b>names</b> as in the script.',
     tags: ['e2e-wizard'],
+    translation: { translator: { name: 'Jonas Becker' } },
+    estimate: { base: expect.stringMatching(/^\d+\.\d\d USD$/) as unknown },
   });
 
   // In the list (the project's requests, newest first).
   await page.goto(`/work-requests?project=${asset.project}&sort=-created`);
   await expect(grid(page).locator(`a[href$="/work-requests/${id}"]`).first()).toBeVisible();
 
-  // Harbor Lane's other coordinator is told (the actor never is).
-  await expect
-    .poll(async () => {
-      const { items } = await apiList<NotificationItem>(page.request, ACCOUNTS.harborCoordinator, '/notifications');
-      return items.some((n) => n.event?.type === 'wr-created' && n.event.workRequest?._id === id);
-    })
-    .toBe(true);
+  // Harbor Lane's other coordinator is told (the actor never is), and the translator is told of the assignment.
+  const told = async (account: { username: string; password: string }, type: string) => {
+    const response = await page.request.get('/api/notifications', {
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`,
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-Range': 'resources=0-99',
+      },
+    });
+    const items = (await response.json()) as NotificationItem[];
+    return items.some((n) => n.event?.type === type && n.event.workRequest?._id === id);
+  };
+  await expect.poll(() => told(ACCOUNTS.harborCoordinator, 'wr-created')).toBe(true);
+  await expect.poll(() => told(JONAS, 'wr-assigned')).toBe(true);
   // The draft is gone: a new order from the same asset starts afresh.
   await page.goto(`/work-requests/new?asset=${asset._id}`);
   await expect(stepTitle(page, 'Asset')).toBeVisible();
@@ -202,6 +225,7 @@ test('bad input is answered at the fields, the server’s words too', async ({ p
   await expect(page.getByText('“Mars/Olympus” is not a time zone: pick one such as Europe/Paris.')).toBeVisible();
   await expect(page.getByLabel('Time zone')).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: /^Use / }).click();
+  await next(page).click();
   await next(page).click();
   await next(page).click();
   await expect(stepTitle(page, 'Review')).toBeVisible();

@@ -36,7 +36,7 @@ export const SHELL_PAGES: PageModule[] = [
   },
   {
     path: 'work-requests/new',
-    Component: () => import('../features/orders/pages/OrderWizardPage').then((m) => m.OrderWizardPage),
+    Component: () => import('./OrderWizardRoute').then((m) => m.OrderWizardRoute),
   },
   {
     path: 'work-requests/:id',

@@ -63,6 +63,8 @@ export interface OrderDraft {
   materials: string[];
   /** A translator's user id, or '' for none. */
   assignee: string;
+  /** Their name, for the review. */
+  assigneeName: string;
 }
 
 export function emptyDraft(zone: string, asset = ''): OrderDraft {
@@ -83,6 +85,7 @@ export function emptyDraft(zone: string, asset = ''): OrderDraft {
     tags: [],
     materials: [],
     assignee: '',
+    assigneeName: '',
   };
 }
 

@@ -17,7 +17,12 @@ describe('the order estimate', () => {
     const graphics = [{ text: 'TITLE CARD' }];
     const e = estimateOf([dialogue, graphics]);
     expect(e).toEqual({ lines: 3, words: 7, span: 125.5, hours: 0.5 });
-    expect(describeEstimate(e)).toBe('3 lines, 7 words over 2:06 · about 0.5 h of translation');
+    expect(describeEstimate(e)).toBe('3 lines, 7 words over 2:06 · about 0.5 h of translation · 150.00 USD');
+  });
+
+  it('prices the lines as the server will (6.50 USD a line)', () => {
+    const lines = Array.from({ length: 312 }, () => ({ text: 'a b' }));
+    expect(describeEstimate(estimateOf([lines]))).toBe('312 lines, 624 words · about 2 h of translation · 2028.00 USD');
   });
 
   it('rounds up to the half hour', () => {
@@ -27,7 +32,7 @@ describe('the order estimate', () => {
   });
 
   it('says when there is nothing to translate', () => {
-    expect(describeEstimate(estimateOf([]))).toBe('0 lines, 0 words · nothing to translate');
+    expect(describeEstimate(estimateOf([]))).toBe('0 lines, 0 words · nothing to translate · 150.00 USD');
   });
 });
 

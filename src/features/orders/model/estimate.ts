@@ -5,6 +5,7 @@
  * the words at a subtitler's pace: WORDS_PER_HOUR, rounded up to the half hour.
  */
 import type { Line } from '../../../api/schema/translation';
+import { orderEstimate } from '../../../api/schema/estimate';
 import { formatCount, plural } from '../../../lib/format';
 
 /**
@@ -85,9 +86,13 @@ function clock(totalSeconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-/** "312 lines, 2,480 words over 2:05 · about 6.5 h of translation". */
+/**
+ * "312 lines, 2,480 words over 2:05 · about 6.5 h of translation · 2028.00 USD": the price is the server's rule
+ * (docs/API.md "Order estimate", `orderEstimate` of the lines), so it is what the placed order will carry.
+ */
 export function describeEstimate(e: Estimate): string {
   const size = `${plural(e.lines, 'line')}, ${plural(e.words, 'word')}${e.span ? ` over ${clock(e.span)}` : ''}`;
-  if (!e.words) return `${size} · nothing to translate`;
-  return `${size} · about ${formatCount(e.hours)} h of translation`;
+  const price = orderEstimate(e.lines).base;
+  if (!e.words) return `${size} · nothing to translate · ${price}`;
+  return `${size} · about ${formatCount(e.hours)} h of translation · ${price}`;
 }

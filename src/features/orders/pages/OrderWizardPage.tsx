@@ -5,7 +5,7 @@
  * on Place order: 201 opens the new record, a 400 puts the server's words at the fields and opens the first step
  * with one, a 403 says who may place orders, a deployment without the extension says so and keeps the form.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, isUnavailable } from '../../../api/client';
 import { ErrorPanel } from '../../../components/ErrorPanel';
@@ -35,15 +35,23 @@ import {
 import { draftKey, forgetDraft, loadDraft, saveDraft } from '../model/draftStore';
 import { choiceLabel, languageChoices, territoryChoices } from '../model/pickers';
 import { AssetStep } from '../components/AssetStep';
+import { FieldError } from '../components/FieldError';
 import { ReviewStep } from '../components/ReviewStep';
 import { Stepper } from '../components/Stepper';
 import { DueStep, InstructionsStep, LanguageStep, LocalizeStep, UsesStep } from '../components/Steps';
-import { useLanguages, useOrderAsset, usePlaceOrder, useTerritories } from '../queries';
+import { useLanguages, useOrderAsset, useOrderProject, usePlaceOrder, useTerritories } from '../queries';
 import '../../../components/record.css';
 import '../orders.css';
 
-/** Whether the translator step is offered: it needs the AssigneePicker of the assignment work (see the report). */
-const TRANSLATOR_STEP = false;
+/** The control that picks the translator (the work-requests feature's AssigneePicker, given by the app's route). */
+export type AssigneePickerControl = ComponentType<{
+  studio: string | null;
+  value: { _id: string; name?: string | undefined } | null;
+  onChange: (value: { _id: string; name?: string | undefined } | null) => void;
+  label?: string;
+  noneLabel?: string;
+  hint?: string;
+}>;
 
 const WHO_MAY_ORDER = 'Orders are placed by admins, the studio’s coordinators and its requesters (client users).';
 
@@ -61,13 +69,13 @@ function focusFirst(errors: FieldErrors, step: Step, heading: HTMLElement | null
   (first ?? heading)?.focus();
 }
 
-export function OrderWizardPage() {
+export function OrderWizardPage({ assigneePicker: Picker }: { assigneePicker?: AssigneePickerControl }) {
   const [params] = useSearchParams();
   const assetParam = params.get('asset') ?? '';
   const projectParam = assetParam ? '' : (params.get('project') ?? '');
   const user = useSession()?.user;
   const canOrder = canPlaceOrders(user);
-  const steps = useMemo(() => stepsFor(TRANSLATOR_STEP && canAssignOrders(user)), [user]);
+  const steps = useMemo(() => stepsFor(Picker !== undefined && canAssignOrders(user)), [Picker, user]);
   const key = draftKey(
     user?._id ?? 'anonymous',
     assetParam ? `asset:${assetParam}` : projectParam ? `project:${projectParam}` : 'list',
@@ -84,6 +92,8 @@ export function OrderWizardPage() {
   useDocumentTitle('Place an order');
 
   const asset = useOrderAsset(draft.asset);
+  const project = useOrderProject(asset.data?.data.project ?? '');
+  const studio = project.data?.data.studio;
   const languages = useLanguages();
   const territories = useTerritories();
   const place = usePlaceOrder();
@@ -262,13 +272,29 @@ export function OrderWizardPage() {
             <DueStep draft={draft} change={change} errors={errors} />
           ) : step === 'instructions' ? (
             <InstructionsStep draft={draft} change={change} errors={errors} />
+          ) : step === 'translator' && Picker ? (
+            <div id="assignee" tabIndex={-1}>
+              <Picker
+                studio={studio ?? null}
+                label="Translator (optional)"
+                noneLabel="Not assigned yet"
+                hint="The translators of the vendors this studio works with. They are told at once and see the order in their inbox; you can assign later too."
+                value={draft.assignee ? { _id: draft.assignee, name: draft.assigneeName || undefined } : null}
+                onChange={(v) => change({ assignee: v?._id ?? '', assigneeName: v?.name ?? '' })}
+              />
+              <FieldError id="assignee" error={errors.assignee} />
+            </div>
           ) : (
             <ReviewStep
               draft={draft}
               asset={assetRecord}
               languageLabel={languageLabel}
               territoryLabel={territoryLabel}
-              assigneeLabel={draft.assignee ? draft.assignee : 'Not assigned yet: a coordinator assigns one'}
+              assigneeLabel={
+                draft.assignee
+                  ? draft.assigneeName || 'The person chosen'
+                  : 'Not assigned yet: a coordinator assigns one'
+              }
               onEdit={(s) => open(s)}
             />
           )}
