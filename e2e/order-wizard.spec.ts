@@ -63,6 +63,8 @@ async function fillValidOrder(page: Page) {
 }
 
 test('a coordinator places an order from an asset page, step by step', async ({ page }) => {
+  // Eight steps, eight axe scans, a reload and the API checks: longer than the default on a busy machine.
+  test.setTimeout(150_000);
   await signIn(page, ACCOUNTS.coordinator);
   const asset = await mainTrailer(page);
   await page.goto(`/catalog/assets/${asset._id}`);
