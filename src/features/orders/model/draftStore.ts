@@ -7,6 +7,8 @@ import { STEPS, type OrderDraft, type Step } from './draft';
 export interface SavedDraft {
   step: Step;
   draft: OrderDraft;
+  /** The furthest step reached (its index), so a reload opens no step not yet passed. */
+  reached?: number;
 }
 
 const PREFIX = 'mws.order-draft';

@@ -59,7 +59,11 @@ function initialState(key: string, asset: string): { step: Step; draft: OrderDra
   const fresh = emptyDraft(viewerTimeZone(), asset);
   const saved = loadDraft(key);
   if (!saved) return { step: 'asset', draft: fresh, reached: 0 };
-  return { step: saved.step, draft: { ...fresh, ...saved.draft, asset: asset || saved.draft.asset }, reached: 99 };
+  return {
+    step: saved.step,
+    draft: { ...fresh, ...saved.draft, asset: asset || saved.draft.asset },
+    reached: saved.reached ?? 0,
+  };
 }
 
 /** Focuses the first field with a message (or the step's heading) once the step is on screen. */
@@ -108,8 +112,8 @@ export function OrderWizardPage({ assigneePicker: Picker }: { assigneePicker?: A
   );
 
   useEffect(() => {
-    saveDraft(key, { step, draft });
-  }, [key, step, draft]);
+    saveDraft(key, { step, draft, reached: state.reached });
+  }, [key, step, draft, state.reached]);
 
   useEffect(() => {
     if (pendingFocus.current) {
