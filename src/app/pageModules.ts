@@ -39,6 +39,10 @@ export const SHELL_PAGES: PageModule[] = [
     prefetch: workRequestList,
   },
   {
+    path: 'work-requests/new',
+    Component: () => import('./OrderWizardRoute').then((m) => m.OrderWizardRoute),
+  },
+  {
     path: 'work-requests/:id',
     Component: () => import('../features/work-requests/pages/WorkRequestPage').then((m) => m.WorkRequestPage),
     prefetch: workRequest,

@@ -40,6 +40,8 @@ import { useCatalogAccess } from '../useCatalogAccess';
 import '../../../components/record.css';
 import '../catalog.css';
 import { useNow } from '../../../lib/useNow';
+import { canPlaceOrders, newOrderPath } from '../../../lib/orders';
+import { useSession } from '../../../lib/session/useSession';
 
 function PermissionsSection({ asset }: { asset: Asset }) {
   return (
@@ -245,6 +247,7 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
 export function AssetPage() {
   const { id = '' } = useParams();
   const { canEdit } = useCatalogAccess();
+  const canOrder = canPlaceOrders(useSession()?.user);
   const query = useAsset(id);
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -269,10 +272,19 @@ export function AssetPage() {
         />
       }
       actions={
-        canEdit && asset?._id ? (
-          <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
-            Edit asset
-          </button>
+        asset?._id && (canEdit || canOrder) ? (
+          <>
+            {canOrder ? (
+              <Link to={newOrderPath({ asset: asset._id })} className="button">
+                Place an order
+              </Link>
+            ) : null}
+            {canEdit ? (
+              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+                Edit asset
+              </button>
+            ) : null}
+          </>
         ) : undefined
       }
     >

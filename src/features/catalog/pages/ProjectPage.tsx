@@ -21,6 +21,8 @@ import { ProjectDialog } from '../components/ProjectDialog';
 import { catalogKeys, loaded, useProject, useProjectAssets, useStudioList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import { ArchiveDialog } from './ProjectsPage';
+import { canPlaceOrders, newOrderPath } from '../../../lib/orders';
+import { useSession } from '../../../lib/session/useSession';
 import '../../../components/record.css';
 import '../catalog.css';
 
@@ -120,6 +122,7 @@ function ProjectAssets({ projectId }: { projectId: string }) {
 export function ProjectPage() {
   const { id = '' } = useParams();
   const { canEdit } = useCatalogAccess();
+  const canOrder = canPlaceOrders(useSession()?.user);
   const query = useProject(id);
   const studios = useStudioList();
   const client = useQueryClient();
@@ -138,14 +141,23 @@ export function ProjectPage() {
         <Breadcrumb items={[{ to: '/catalog/projects', label: 'Projects' }, { label: project?.name ?? '…' }]} />
       }
       actions={
-        canEdit && project ? (
+        project?._id && (canEdit || canOrder) ? (
           <>
-            <button type="button" className="button" onClick={() => setArchiving(true)}>
-              {project.archived ? 'Restore' : 'Archive'}
-            </button>
-            <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
-              Edit project
-            </button>
+            {canOrder && !project.archived ? (
+              <Link to={newOrderPath({ project: project._id })} className="button">
+                Place an order
+              </Link>
+            ) : null}
+            {canEdit ? (
+              <>
+                <button type="button" className="button" onClick={() => setArchiving(true)}>
+                  {project.archived ? 'Restore' : 'Archive'}
+                </button>
+                <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+                  Edit project
+                </button>
+              </>
+            ) : null}
           </>
         ) : undefined
       }

@@ -14,6 +14,8 @@ import { Unavailable } from '../../../components/Unavailable';
 import { countLine, rowsOf, totalOf } from '../../../lib/pages';
 import { useFilterParams } from '../../../lib/useFilterParams';
 import { useBulkSelection } from '../bulkSelectionState';
+import { canPlaceOrders, newOrderPath } from '../../../lib/orders';
+import { useSession } from '../../../lib/session/useSession';
 import { ExportButton } from '../components/ExportButton';
 import { FiltersBar } from '../components/FiltersBar';
 import { LinkedFilters } from '../components/LinkedFilters';
@@ -24,6 +26,7 @@ import { useAutomationQueue, useWorkRequestList } from '../listQueries';
 
 export function WorkRequestListPage() {
   const [params, setParams] = useFilterParams();
+  const canOrder = canPlaceOrders(useSession()?.user);
   const view = viewFromParams(params);
   const filters = filtersFromParams(params);
   useDocumentTitle(view === 'automation' ? 'Automation queue' : 'Work requests');
@@ -64,6 +67,11 @@ export function WorkRequestListPage() {
         </p>
         {query.isSuccess && (query.data.pages[0]?.items.length ?? 0) > 0 ? (
           <ExportButton view={view} filters={filters} />
+        ) : null}
+        {canOrder ? (
+          <Link to={newOrderPath()} className="button button--primary">
+            New order
+          </Link>
         ) : null}
       </div>
       {view === 'all' ? (

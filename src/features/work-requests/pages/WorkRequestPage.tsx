@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { DetailBreadcrumb, DetailFailed, DetailLoading } from '../../../components/DetailPage';
 import { Field, Fields, YesNo } from '../../../components/Field';
 import { useDocumentTitle } from '../../../components/PageTitle';
+import { RouteNotice } from '../../../components/RouteNotice';
 import { Section } from '../../../components/Section';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
@@ -103,6 +104,7 @@ export function WorkRequestPage() {
           {wr._id ? <StatusChangeControl id={wr._id} current={wr.status} moves={movesFor(user, wr)} /> : null}
         </div>
       </header>
+      <RouteNotice />
       {problems.length ? (
         <div className="notice notice--warning" role="status">
           <strong>Some fields of this record could not be read and are left out:</strong>{' '}

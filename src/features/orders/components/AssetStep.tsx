@@ -1,0 +1,113 @@
+/**
+ * The asset step: the asset the order starts from (from its page), or one of a project's assets to choose (from
+ * the project's page), or a project and then one of its assets (from the work-request list). Found by name like
+ * languages are.
+ */
+import type { Asset } from '../../../api/schema/asset';
+import { AssetThumb } from '../../../components/AssetThumb';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { SkeletonLines } from '../../../components/Skeleton';
+import { useOrderAsset, useOrderProjects, useProjectAssetChoices } from '../queries';
+import { ChoiceList } from './ChoiceList';
+import { FieldError } from './FieldError';
+import type { StepProps } from './Steps';
+
+export function AssetSummary({ asset }: { asset: Asset }) {
+  return (
+    <div className="order-asset">
+      <AssetThumb
+        thumbnail={asset.$thumbnail}
+        mediaType={asset.mediaType}
+        type={asset.type}
+        size="large"
+        label={asset.name ? `Thumbnail of ${asset.name}` : 'Thumbnail'}
+      />
+      <div>
+        <p className="order-asset__name">{asset.name || 'Untitled asset'}</p>
+        <p className="muted">{[asset.type, asset.mediaType].filter(Boolean).join(' · ')}</p>
+      </div>
+    </div>
+  );
+}
+
+function ProjectAssets({ draft, change, errors, projectId }: StepProps & { projectId: string }) {
+  const assets = useProjectAssetChoices(projectId);
+  if (!projectId) return null;
+  if (assets.isPending) return <SkeletonLines lines={4} label="Loading the project's assets" />;
+  if (assets.isError)
+    return (
+      <ErrorPanel
+        error={assets.error}
+        title="Could not load the project's assets"
+        onRetry={() => void assets.refetch()}
+      />
+    );
+  if (!assets.data.length) return <p className="empty">This project has no assets to order yet.</p>;
+  return (
+    <ChoiceList
+      id="asset"
+      label="Asset"
+      noun="asset"
+      showCode={false}
+      choices={assets.data.flatMap((a: Asset) =>
+        a._id ? [{ value: a._id, label: [a.name || 'Untitled asset', a.type].filter(Boolean).join(' · ') }] : [],
+      )}
+      value={draft.asset}
+      error={errors.asset}
+      onChange={(asset) => change({ asset })}
+    />
+  );
+}
+
+function ProjectChoice({ draft, change, errors }: StepProps) {
+  const projects = useOrderProjects(true);
+  if (projects.isPending) return <SkeletonLines lines={4} label="Loading projects" />;
+  if (projects.isError)
+    return (
+      <ErrorPanel error={projects.error} title="Could not load projects" onRetry={() => void projects.refetch()} />
+    );
+  return (
+    <div className="order-columns">
+      <ChoiceList
+        id="project"
+        label="Project"
+        noun="project"
+        showCode={false}
+        choices={projects.data.flatMap((p) =>
+          p._id ? [{ value: p._id, label: p.name || p.slug || 'Untitled project' }] : [],
+        )}
+        value={draft.project}
+        error={draft.project ? undefined : errors.asset}
+        onChange={(project) => change({ project, asset: '' })}
+      />
+      {draft.project ? (
+        <ProjectAssets draft={draft} change={change} errors={errors} projectId={draft.project} />
+      ) : (
+        <p className="hint">Choose the project, then the asset to localize.</p>
+      )}
+    </div>
+  );
+}
+
+export function AssetStep({
+  draft,
+  change,
+  errors,
+  projectId,
+  fixedAsset,
+}: StepProps & { projectId: string; fixedAsset: boolean }) {
+  const chosen = useOrderAsset(fixedAsset ? draft.asset : '');
+  if (fixedAsset) {
+    if (chosen.isPending) return <SkeletonLines lines={2} label="Loading the asset" />;
+    if (chosen.isError)
+      return <ErrorPanel error={chosen.error} title="Could not load the asset" onRetry={() => void chosen.refetch()} />;
+    return (
+      <div id="asset" tabIndex={-1}>
+        <AssetSummary asset={chosen.data.data} />
+        <FieldError id="asset" error={errors.asset} />
+      </div>
+    );
+  }
+  if (projectId) return <ProjectAssets draft={draft} change={change} errors={errors} projectId={projectId} />;
+  return <ProjectChoice draft={draft} change={change} errors={errors} />;
+}

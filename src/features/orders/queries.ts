@@ -1,0 +1,126 @@
+/**
+ * What the order wizard reads (the asset, a project's assets, languages, territories, the asset's transcriptions
+ * for the estimate) and the mutation that places the order. Keys live under ['orders'].
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListPage } from '../../api/client';
+import { countAssetsByProject, getAsset } from '../../api/assets';
+import { listLanguages } from '../../api/languages';
+import { getProject, listProjects } from '../../api/projects';
+import { listTerritories } from '../../api/territories';
+import { getTranslation } from '../../api/translations';
+import { createWorkRequest } from '../../api/workRequestRecord';
+import type { Asset } from '../../api/schema/asset';
+import type { OrderInput } from '../../api/schema/order';
+import type { OrderDraft } from './model/draft';
+import { estimateOf, transcriptionsToTranslate } from './model/estimate';
+
+const keys = {
+  all: ['orders'] as const,
+  asset: (id: string) => [...keys.all, 'asset', id] as const,
+  project: (id: string) => [...keys.all, 'project', id] as const,
+  projects: () => [...keys.all, 'projects'] as const,
+  projectAssets: (id: string) => [...keys.all, 'projectAssets', id] as const,
+  languages: () => [...keys.all, 'languages'] as const,
+  territories: () => [...keys.all, 'territories'] as const,
+  estimate: (transcriptions: string[]) => [...keys.all, 'estimate', ...transcriptions] as const,
+};
+
+/**
+ * The query roots a placed order makes stale: the work-request lists and records (workRequestKeys.all of the
+ * work-requests feature), the translations list (the order made translations), the inbox (it notified people).
+ */
+const STALE_AFTER_ORDER = [['workRequests'], ['translations'], ['notifications']] as const;
+
+const CATALOG_STALE = 5 * 60_000;
+
+/** Every page of a list, good items only (a catalog of languages or territories is small). */
+async function everyPage<T>(load: (offset: number) => Promise<ListPage<T>>, cap = 2000): Promise<T[]> {
+  const out: T[] = [];
+  let offset: number | undefined = 0;
+  while (offset !== undefined && out.length < cap) {
+    const page: ListPage<T> = await load(offset);
+    for (const item of page.items) if (item.ok) out.push(item.data);
+    offset = page.nextOffset;
+  }
+  return out;
+}
+
+export function useOrderAsset(id: string) {
+  return useQuery({
+    queryKey: keys.asset(id),
+    queryFn: ({ signal }) => getAsset(id, signal),
+    enabled: id !== '',
+  });
+}
+
+export function useOrderProject(id: string) {
+  return useQuery({
+    queryKey: keys.project(id),
+    queryFn: ({ signal }) => getProject(id, signal),
+    enabled: id !== '',
+    staleTime: CATALOG_STALE,
+  });
+}
+
+/** The projects open for orders (not archived), for a wizard started from the work-request list. */
+export function useOrderProjects(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.projects(),
+    queryFn: ({ signal }) => everyPage((offset) => listProjects({ archived: false }, { offset, size: 100, signal })),
+    enabled,
+    staleTime: CATALOG_STALE,
+  });
+}
+
+/** A project's assets to choose from (the first 500: a project holds a few dozen). */
+export function useProjectAssetChoices(projectId: string) {
+  return useQuery({
+    queryKey: keys.projectAssets(projectId),
+    queryFn: ({ signal }) => everyPage((offset) => countAssetsByProject(projectId, { offset, size: 100, signal }), 500),
+    enabled: projectId !== '',
+  });
+}
+
+export function useLanguages() {
+  return useQuery({
+    queryKey: keys.languages(),
+    queryFn: ({ signal }) => everyPage((offset) => listLanguages({ offset, size: 100, signal })),
+    staleTime: CATALOG_STALE,
+  });
+}
+
+export function useTerritories() {
+  return useQuery({
+    queryKey: keys.territories(),
+    queryFn: ({ signal }) => everyPage((offset) => listTerritories({ offset, size: 100, signal })),
+    staleTime: CATALOG_STALE,
+  });
+}
+
+/**
+ * The estimate from the transcriptions the order translates (dialogue first, then graphics); an error when one
+ * cannot be read (the caller may not read transcriptions), which the review step shows as "no estimate".
+ */
+export function useOrderEstimate(asset: Asset | undefined, dng: OrderDraft['dng']) {
+  const ids = transcriptionsToTranslate(asset?.transcription, dng);
+  return useQuery({
+    queryKey: keys.estimate(ids),
+    queryFn: async ({ signal }) => {
+      const tracks = await Promise.all(ids.map((i) => getTranslation(i, signal)));
+      return estimateOf(tracks.map((t) => t.data.lines ?? []));
+    },
+    enabled: ids.length > 0,
+    staleTime: CATALOG_STALE,
+    retry: false,
+  });
+}
+
+export function usePlaceOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OrderInput) => createWorkRequest(input),
+    onSuccess: () =>
+      Promise.all(STALE_AFTER_ORDER.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey] }))),
+  });
+}
