@@ -12,7 +12,7 @@ describe('wall clock in a time zone', () => {
 
   it('follows summer time and refuses what is not a time', () => {
     expect(fromWallClock('2026-07-12T17:00', 'Europe/Paris')).toBe(Date.UTC(2026, 6, 12, 15, 0) / 1000);
-    // 02:30 does not exist in Paris on 29 March 2026: read with the offset before the change (+1).
+    // 02:30 does not exist in Paris on 29 March 2026: the instant an hour later (03:30 CEST).
     expect(fromWallClock('2026-03-29T02:30', 'Europe/Paris')).toBe(Date.UTC(2026, 2, 29, 1, 30) / 1000);
     expect(fromWallClock('2026-02-30T10:00', 'UTC')).toBeUndefined();
     expect(fromWallClock('tomorrow', 'UTC')).toBeUndefined();
