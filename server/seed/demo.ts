@@ -46,6 +46,7 @@ import { buildLines, makeTiming, transcriptionDoc, type Timing } from './lines';
 import { attachDemoMedia } from './demoMedia';
 import { FEATURE_PROJECT, buildFeature } from './feature';
 import { slugify } from '../../src/api/schema/slug';
+import { CLOSED_STATUSES } from '../../src/api/schema/workRequestRow';
 import {
   LANGUAGES,
   LANGUAGE_WEIGHTS,
@@ -99,8 +100,8 @@ export const WORK_REQUEST_STATUS_COUNTS: Readonly<Record<string, number>> = {
   complete: 70,
   cancelled: 25,
 };
-/** Statuses the automation queue skips (docs/API.md, operation 1). */
-export const CLOSED_STATUSES = ['complete', 'cancelled', 'rejected'];
+/** Statuses the automation queue skips (docs/API.md, operation 1): the contract's. */
+export { CLOSED_STATUSES };
 /** Work requests not closed with `auto` or `autosubs` true: the automation queue. */
 export const AUTOMATION_QUEUE_SIZE = 40;
 

@@ -506,7 +506,11 @@ describe('titles and random', () => {
       'Cora Coordinator (Northlight Localization) marked Main Trailer 2 — fr-FR/FR as awaiting materials',
     );
     expect(wrStatusTitle({ ...p, status: 'approved' })).toBe(
-      'Cora Coordinator (Northlight Localization) moved Main Trailer 2 — fr-FR/FR to approved',
+      'Cora Coordinator (Northlight Localization) moved Main Trailer 2 — fr-FR/FR to Approved',
+    );
+    // The status in words, never its code (issue #15: "to for-review" read as a code).
+    expect(wrStatusTitle({ ...p, status: 'for-review' })).toBe(
+      'Cora Coordinator (Northlight Localization) moved Main Trailer 2 — fr-FR/FR to For review',
     );
     expect(shareTitle({ actorName: 'Ada Admin', assetCount: 1, projectNames: ['Midnight Ferry'] })).toBe(
       'Ada Admin shared 1 asset of Midnight Ferry with you',

@@ -1,4 +1,5 @@
 /** Small text formatting helpers. */
+import { keyWords } from '../api/schema/words';
 
 const numberFormat = new Intl.NumberFormat();
 
@@ -29,9 +30,7 @@ const KNOWN_LABELS: Record<string, string> = {
 };
 
 export function keyLabel(key: string): string {
-  if (KNOWN_LABELS[key]) return KNOWN_LABELS[key];
-  const spaced = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+  return KNOWN_LABELS[key] ?? keyWords(key);
 }
 
 /** A value of a list whose element shape the spec does not show, as one line of text. */

@@ -6,6 +6,8 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { isUnavailable } from '../../../api/client';
+import { CLOSED_STATUSES } from '../../../api/schema/workRequestRow';
+import { listInWords, statusLabel } from '../../../api/schema/words';
 import type { WorkRequestFilters } from '../../../api/workRequests';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDocumentTitle } from '../../../components/PageTitle';
@@ -18,6 +20,9 @@ import { FiltersBar } from '../components/FiltersBar';
 import { WorkRequestTable } from '../components/WorkRequestTable';
 import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from '../model/filters';
 import { useAutomationQueue, useWorkRequestList } from '../listQueries';
+
+/** "Approved, Rejected, Complete or Cancelled": what the automation queue leaves out, one definition with the server. */
+const CLOSED_IN_WORDS = listInWords(CLOSED_STATUSES.map(statusLabel), 'or');
 
 export function WorkRequestListPage() {
   const [params, setParams] = useFilterParams();
@@ -64,8 +69,8 @@ export function WorkRequestListPage() {
         <FiltersBar filters={filters} onChange={onChange} onClear={onClear} loadChoices={!query.isPending} />
       ) : (
         <p className="hint page__hint">
-          Requests with automation or auto-subtitles switched on that are still open, soonest due first. This is the
-          server's own selection; filters don't apply.
+          Requests with automation or auto-subtitles switched on that are still open (not {CLOSED_IN_WORDS}), soonest
+          due first. This is the server's own selection; filters don't apply.
         </p>
       )}
       {query.isPending ? (
