@@ -1,8 +1,9 @@
 /**
  * A record's links section (a work request's or a share's `urls`): each usable link under its name, nothing for a
- * template that cannot be followed (lib/recordLinks.ts). No section at all when no link is usable.
+ * template that cannot be followed (lib/recordLinks.ts), none to the page itself. No section at all when no link
+ * is left.
  */
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { keyLabel } from '../lib/format';
 import type { RecordLink } from '../lib/recordLinks';
 import { Section } from './Section';
@@ -17,11 +18,24 @@ const LINK_NAMES: Record<string, string> = {
   playlist: 'Playlist',
 };
 
-export function linkName(key: string): string {
+function linkName(key: string): string {
   return LINK_NAMES[key] ?? keyLabel(key);
 }
 
-export function RecordLinks({ links }: { links: readonly RecordLink[] }) {
+/** The links worth offering: none to the page they are shown on (a work request's view and manage), no repeats. */
+function usefulLinks(links: readonly RecordLink[], here: string): RecordLink[] {
+  const seen = new Set<string>([here]);
+  return links.filter((l) => {
+    const target = l.to ?? l.href ?? '';
+    if (seen.has(target)) return false;
+    seen.add(target);
+    return true;
+  });
+}
+
+export function RecordLinks({ links: all }: { links: readonly RecordLink[] }) {
+  const here = useLocation().pathname;
+  const links = usefulLinks(all, here);
   if (links.length === 0) return null;
   return (
     <Section title="Links">

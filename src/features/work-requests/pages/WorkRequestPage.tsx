@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../components/PageTitle';
 import { Section } from '../../../components/Section';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { RecordName } from '../../../components/RecordName';
+import { SafeText } from '../../../components/SafeText';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatDateTime } from '../../../lib/dates';
 import { personGroup, personName } from '../../../lib/people';
@@ -172,7 +173,13 @@ export function WorkRequestPage() {
             </Fields>
           </Section>
           <Section title="Instructions">
-            {wr.instructions ? <p className="prose">{wr.instructions}</p> : <p className="muted">No instructions.</p>}
+            {wr.instructions ? (
+              <p className="prose">
+                <SafeText text={wr.instructions} />
+              </p>
+            ) : (
+              <p className="muted">No instructions.</p>
+            )}
           </Section>
           <AssetSection asset={wr.asset} aspectRatio={wr.aspectRatio} />
           <Section title="Workflow">
