@@ -79,10 +79,11 @@ test.describe.serial('shares', () => {
     await expect(cards.first().getByRole('list', { name: /What you may do/ })).toBeVisible();
     await expect(cards.first().getByText(/Your vote:/)).toBeVisible();
 
-    // The permission record, in words, with the raw key beside it.
+    // The permission record in words, never its flag codes (issue #15: `manageWorkRequsts` was shown).
     const who = target.to![0]!.name!;
     const push = page.getByRole('checkbox', { name: new RegExp(`^Push delivery for ${who}`) });
-    await expect(page.getByText('manageWorkRequsts', { exact: true })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: new RegExp(`^Manage work requests for ${who}`) })).toBeVisible();
+    await expect(page.getByText('manageWorkRequsts', { exact: true })).toHaveCount(0);
     const wasOn = await push.isChecked();
     await push.setChecked(!wasOn);
     const notesBox = page.getByRole('textbox', { name: 'Notes', exact: true });
