@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCESS_FLAGS } from '../src/api/schema/permission';
 import { WORK_REQUEST_STATUSES } from '../src/api/schema/workRequestRow';
-import { ACCOUNTS, apiList, grid, settled, signIn, type Account } from './support';
+import { ACCOUNTS, apiList, expectAccessible, grid, settled, signIn, type Account } from './support';
 
 const PRIYA = { username: 'priya.raman@northlight.test', password: 'demo-password' } as const;
 const ROLES: [string, Account][] = [
@@ -118,6 +118,7 @@ test('the language filter takes a name, the territory filter the start of one; t
   await territory.fill('Fran');
   const france = page.getByRole('option', { name: /^France/ });
   await expect(france).toBeVisible();
+  await expectAccessible(page, 'the territory filter, open', '.filters');
   await territory.press('ArrowDown');
   await expect(territory).toHaveAttribute('aria-activedescendant', /.+/);
   await territory.press('Enter');
