@@ -118,9 +118,7 @@ export function AssetDialog({
     return (
       <Modal title="Asset not in this share" onClose={onClose}>
         <div className="share-asset-dialog">
-          <p>
-            The asset <code className="code">{assetId}</code> is not part of this share (any more).
-          </p>
+          <p>The asset this link names is not part of this share (any more).</p>
           <div className="modal__actions">
             <button type="button" className="button" onClick={onClose}>
               Close
