@@ -45,13 +45,13 @@ export function describeUnknown(value: unknown): string {
       if (typeof obj[k] === 'string' && obj[k]) {
         const rest = Object.entries(obj).filter(([key]) => key !== k && !key.startsWith('$'));
         return rest.length
-          ? `${obj[k]} (${rest.map(([key, v]) => `${key}: ${describeUnknown(v)}`).join('; ')})`
+          ? `${obj[k]} (${rest.map(([key, v]) => `${keyLabel(key)}: ${describeUnknown(v)}`).join('; ')})`
           : obj[k];
       }
     }
     return Object.entries(obj)
       .filter(([k]) => !k.startsWith('$'))
-      .map(([k, v]) => `${k}: ${describeUnknown(v)}`)
+      .map(([k, v]) => `${keyLabel(k)}: ${describeUnknown(v)}`)
       .join('; ');
   }
   return '—'; // a symbol or a function: not data
