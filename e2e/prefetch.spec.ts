@@ -146,7 +146,7 @@ test('after the first render the shell refreshes the signed-in user (GET /users/
     ).status(),
   ).toBe(200);
 
-  await signIn(page, { username: email, password } as unknown as Parameters<typeof signIn>[1]);
+  await signIn(page, { username: email, password });
   await expect(page.getByRole('banner').getByText('Rita Before', { exact: true })).toBeVisible();
   expect(
     (await request.put(`/api/users/${invited._id}`, { headers: admin, data: { name: 'Rita After' } })).status(),

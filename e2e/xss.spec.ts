@@ -36,7 +36,7 @@ const SOME = [
 const JS_URL = 'javascript:window.__xss=10';
 
 const auth = (account: Account | { username: string; password: string }) => ({
-  Authorization: basic(account as Account),
+  Authorization: basic(account),
   'X-Requested-With': 'XMLHttpRequest',
 });
 
@@ -261,7 +261,7 @@ test.describe.serial('stored XSS', () => {
 
   test('catalog pages show the payload names as text', async ({ page }) => {
     const seen = watch(page);
-    await signIn(page, fx.viewer as unknown as Account);
+    await signIn(page, fx.viewer);
     await expectNothingRan(page, seen, "the landing page (the viewer's own name in the shell)");
     await visit(page, seen, '/catalog/studios', /zzz studio/);
     await visit(page, seen, '/catalog/projects', /zzz project/);
@@ -282,7 +282,7 @@ test.describe.serial('stored XSS', () => {
     request,
   }) => {
     const seen = watch(page);
-    await signIn(page, fx.viewer as unknown as Account);
+    await signIn(page, fx.viewer);
     await visit(page, seen, '/translations');
     await visit(page, seen, `/work-requests/${fx.workRequestId}`, /window\.__xss=1/);
     await visit(page, seen, `/work-requests/${fx.workRequestId}/translation`);
@@ -303,14 +303,14 @@ test.describe.serial('stored XSS', () => {
 
   test('shares: notes, names and javascript: links', async ({ page }) => {
     const seen = watch(page);
-    await signIn(page, fx.viewer as unknown as Account);
+    await signIn(page, fx.viewer);
     await visit(page, seen, '/shares');
     await visit(page, seen, `/shares/${fx.shareId}`, /window\.__xss=1/);
   });
 
   test("notifications: the title quoting the actor's name", async ({ page }) => {
     const seen = watch(page);
-    await signIn(page, fx.viewer as unknown as Account);
+    await signIn(page, fx.viewer);
     await visit(page, seen, '/notifications?tab=all', /zzz actor/);
     await page
       .getByText(/zzz actor/)
@@ -321,7 +321,7 @@ test.describe.serial('stored XSS', () => {
 
   test('search boxes reflect the payload from the URL as text', async ({ page }) => {
     const seen = watch(page);
-    await signIn(page, fx.viewer as unknown as Account);
+    await signIn(page, fx.viewer);
     for (const payload of [PAYLOADS[0]!, PAYLOADS[2]!, JS_URL]) {
       const q = encodeURIComponent(payload);
       await visit(page, seen, `/work-requests?q=${q}`);

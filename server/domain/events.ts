@@ -246,7 +246,7 @@ export async function emitWorkRequestEvent(
     assetName: wr.asset?.name ?? 'Untitled asset',
     language: wr.language ?? '?',
     territory: wr.territory ?? '?',
-    status: wr.status ?? 'a new status',
+    status: wr.status ?? '',
     changed: input.changed,
   });
   return record(

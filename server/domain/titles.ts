@@ -3,6 +3,7 @@
  * statuses and events"). Live events (domain/events.ts) and the seed's past events both use them, so they read
  * the same.
  */
+import { listInWords, statusLabel } from '../../src/api/schema/words';
 
 export interface WorkRequestTitleInput {
   /** The acting user's name. */
@@ -30,9 +31,12 @@ export function wamTitle(p: WorkRequestTitleInput): string {
   return `${actor(p.actorName, p.actorGroup)} marked ${workRequestLabel(p.assetName, p.language, p.territory)} as awaiting materials`;
 }
 
-/** `wr-status`: "<name> (<group>) moved <asset name> — <language>/<territory> to <status>". */
+/**
+ * `wr-status`: "<name> (<group>) moved <asset name> — <language>/<territory> to <status label>", the status in
+ * words as the app shows it ("For review", not `for-review`).
+ */
 export function wrStatusTitle(p: WorkRequestTitleInput & { status: string }): string {
-  return `${actor(p.actorName, p.actorGroup)} moved ${workRequestLabel(p.assetName, p.language, p.territory)} to ${p.status}`;
+  return `${actor(p.actorName, p.actorGroup)} moved ${workRequestLabel(p.assetName, p.language, p.territory)} to ${p.status ? statusLabel(p.status) : 'a new status'}`;
 }
 
 /** `wr-comment`: "<name> (<group>) commented on <asset name> — <language>/<territory>". */
@@ -61,10 +65,8 @@ export function wrChangedTitle(p: WorkRequestTitleInput & { changed?: string[] }
   return `${actor(p.actorName, p.actorGroup)} changed ${what} of ${workRequestLabel(p.assetName, p.language, p.territory)}`;
 }
 
-/** "a", "a and b", "a, b and c". */
-export function listInWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
+/** "a", "a and b", "a, b and c" (the contract's). */
+export { listInWords };
 
 /** `share`: "<name> (<group>) shared <n> asset(s) of <project names> with you". */
 export function shareTitle(p: {

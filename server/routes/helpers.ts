@@ -104,6 +104,29 @@ export function eqFilter(field: string, value: string | undefined): Filter[] {
   return value === undefined ? [] : [{ field, op: 'eq', value }];
 }
 
+/** At most this many values in one comma list filter (`language=fr-FR,fr-CA`). */
+export const MAX_LIST_FILTER_VALUES = 100;
+
+/**
+ * A filter that takes one value or a comma list of them (`language=fr-FR,fr-CA`: either): one value is an `eq`,
+ * several an `in`. Empty items are ignored; more than MAX_LIST_FILTER_VALUES is a 400.
+ */
+export function oneOfFilter(field: string, value: string | undefined): Filter[] {
+  if (value === undefined) return [];
+  const values = [
+    ...new Set(
+      value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (values.length > MAX_LIST_FILTER_VALUES)
+    throw badRequest(`${field}: at most ${MAX_LIST_FILTER_VALUES} values, separated by commas`);
+  if (values.length === 0) return [{ field, op: 'eq', value }];
+  return values.length === 1 ? [{ field, op: 'eq', value: values[0]! }] : [{ field, op: 'in', value: values }];
+}
+
 /**
  * A write made without If-Match merges into the record as it is when it lands: when another write got in between
  * its read and its write (PostgreSQL runs transactions side by side; SQLite one at a time), it is read and made

@@ -58,6 +58,7 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
           due: wr?.due,
           assetName: wr?.asset?.name,
           workRequestStatus: wr?.status,
+          workRequestTerritory: wr?.territory,
         };
       },
     );

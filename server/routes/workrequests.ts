@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Filter } from '../storage/store';
 import type { WorkRequestDoc } from '../domain/types';
 import { WORK_REQUEST_STATUSES } from '../../src/api/schema/workRequest';
+import { OPEN_STATUSES } from '../../src/api/schema/workRequestRow';
 import { ORDER_FIELDS, orderChange, orderInput, type OrderChange } from '../../src/api/schema/order';
 import { VersionConflict, isRecordId } from '../storage/store';
 import { applyOrderChange, emitOrderChangeEvents, placeOrder } from '../domain/orders';
@@ -18,6 +19,7 @@ import {
   queryString,
   sendPage,
   eqFilter,
+  oneOfFilter,
   withConflict,
   againOnConflict,
   type RouteOptions,
@@ -30,18 +32,14 @@ const SORTS: Record<string, { field: string; dir: 'asc' | 'desc' }> = {
   '-created': { field: 'created', dir: 'desc' },
 };
 
-/** Statuses that take a work request out of the automation queue. */
-export const AUTOMATION_DONE = ['complete', 'cancelled', 'rejected'];
-
 export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/workrequests/automateJob', async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    const open = WORK_REQUEST_STATUSES.filter((s) => !AUTOMATION_DONE.includes(s));
     // auto OR autosubs: the store has no OR, so the queue is kept as one generated predicate: `automation`.
     const filters: Filter[] = [
       { field: 'automation', op: 'eq', value: 1 },
-      { field: 'status', op: 'in', value: [...open] },
+      { field: 'status', op: 'in', value: [...OPEN_STATUSES] },
     ];
     return sendPage<WorkRequestDoc>(
       request,
@@ -71,8 +69,8 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         throw badRequest(`status: unknown status "${unknown[0]}"; expected one of ${WORK_REQUEST_STATUSES.join(', ')}`);
       filters.push({ field: 'status', op: 'in', value: list });
     }
-    filters.push(...eqFilter('language', queryString(request, 'language')));
-    filters.push(...eqFilter('territory', queryString(request, 'territory')));
+    filters.push(...oneOfFilter('language', queryString(request, 'language')));
+    filters.push(...oneOfFilter('territory', queryString(request, 'territory')));
     filters.push(...eqFilter('project', queryString(request, 'project')));
     filters.push(...assigneeFilter(queryString(request, 'assignee'), caller.id));
     filters.push(...dueRangeFilters(queryString(request, 'dueFrom'), queryString(request, 'dueTo')));

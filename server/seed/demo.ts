@@ -46,6 +46,7 @@ import { buildLines, makeTiming, transcriptionDoc, type Timing } from './lines';
 import { attachDemoMedia } from './demoMedia';
 import { FEATURE_PROJECT, buildFeature } from './feature';
 import { slugify } from '../../src/api/schema/slug';
+import { CLOSED_STATUSES } from '../../src/api/schema/workRequestRow';
 import {
   LANGUAGES,
   LANGUAGE_WEIGHTS,
@@ -99,10 +100,15 @@ export const WORK_REQUEST_STATUS_COUNTS: Readonly<Record<string, number>> = {
   complete: 70,
   cancelled: 25,
 };
-/** Statuses the automation queue skips (docs/API.md, operation 1). */
-export const CLOSED_STATUSES = ['complete', 'cancelled', 'rejected'];
-/** Work requests not closed with `auto` or `autosubs` true: the automation queue. */
-export const AUTOMATION_QUEUE_SIZE = 40;
+/** Statuses the automation queue skips (docs/API.md, operation 1): the contract's. */
+export { CLOSED_STATUSES };
+/**
+ * Work requests given `auto` or `autosubs` among those not complete, cancelled or rejected (and 10 among those).
+ * The statuses the demo samples from predate "approved" counting as closed (issue #15) and are kept, so the demo
+ * data stays as it was: the queue is these less the approved ones (SeedSummary.automationQueue).
+ */
+export const AUTOMATION_SAMPLED = 40;
+const SAMPLED_AS_CLOSED = ['complete', 'cancelled', 'rejected'];
 
 /** Exact counts of the demo set for the default seed (the random-sized collections are checked by tests). */
 export const DEMO_COUNTS = {
@@ -1005,9 +1011,9 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   const statusList: string[] = [];
   for (const [s, n] of Object.entries(WORK_REQUEST_STATUS_COUNTS)) for (let i = 0; i < n; i++) statusList.push(s);
   rng.shuffle(statusList);
-  const activeIdx = statusList.map((s, i) => (CLOSED_STATUSES.includes(s) ? -1 : i)).filter((i) => i >= 0);
-  const closedIdx = statusList.map((s, i) => (CLOSED_STATUSES.includes(s) ? i : -1)).filter((i) => i >= 0);
-  const automated = new Set([...rng.sample(activeIdx, AUTOMATION_QUEUE_SIZE), ...rng.sample(closedIdx, 10)]);
+  const activeIdx = statusList.map((s, i) => (SAMPLED_AS_CLOSED.includes(s) ? -1 : i)).filter((i) => i >= 0);
+  const closedIdx = statusList.map((s, i) => (SAMPLED_AS_CLOSED.includes(s) ? i : -1)).filter((i) => i >= 0);
+  const automated = new Set([...rng.sample(activeIdx, AUTOMATION_SAMPLED), ...rng.sample(closedIdx, 10)]);
   const languageCodes = Object.keys(LANGUAGE_WEIGHTS);
   const languageWeights = languageCodes.map((c) => LANGUAGE_WEIGHTS[c]!);
   const assetWeights = assets.map((a) => a.weight);

@@ -62,6 +62,8 @@ export const translationListItem = z.extend(translation, {
   due: z.optional(zonedDate),
   assetName: z.optional(z.string()),
   workRequestStatus: z.optional(z.string()),
+  /** The work request's territory (its language is the translation's), so the list names the order. */
+  workRequestTerritory: z.optional(z.string()),
 });
 export type TranslationListItem = z.infer<typeof translationListItem>;
 

@@ -10,36 +10,22 @@
  */
 import { Link } from 'react-router';
 import type { FeedbackBlock, PermissionsBlock } from '../api/schema/computed';
+import { accessFlagLabel } from '../api/schema/permission';
 import { describeUnknown, keyLabel } from '../lib/format';
 import './record.css';
 
-/** Plain words for the access strings a deployment sends (server verbs and Permission flag names). */
+/** Plain words for the server verbs a deployment sends; Permission flag names read as the schema's labels. */
 const ACCESS_WORDS: Record<string, string> = {
   view: 'View',
   edit: 'Edit',
-  download: 'Download',
   request: 'Request work',
-  requests: 'Request work',
   share: 'Share',
-  sharing: 'Share onward',
   autosub: 'Auto-subtitles',
   ingest: 'Ingest',
-  push: 'Push delivery',
-  notes: 'Notes',
-  shareVotingView: 'See votes',
-  manageWorkRequsts: 'Manage work requests',
-  adminWorkRequests: 'Administer work requests',
-  projectAdminView: 'View project settings',
-  projectAdminUpdate: 'Change project settings',
-  projectAdminEmbargos: 'Manage embargoes',
-  workRequestReport: 'Work request report',
-  downloadReport: 'Download report',
-  exceptionReport: 'Exception report',
-  groupSpendingReport: 'Group spending report',
 };
 
 export function accessWord(key: string): string {
-  return ACCESS_WORDS[key] ?? keyLabel(key);
+  return ACCESS_WORDS[key] ?? accessFlagLabel(key);
 }
 
 /** Self-contained layout (no stylesheet of its own: it relies on the global .fields/.chips only). */
@@ -191,7 +177,7 @@ export function AssetFeedback({ value, compact = false, linkShare = true }: Feed
             linkShare ? (
               <Link to={`/shares/${encodeURIComponent(value.share)}`}>Open the share</Link>
             ) : (
-              <code className="code">{value.share}</code>
+              'A share you received'
             )
           ) : (
             <span className="muted">—</span>

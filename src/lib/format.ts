@@ -1,4 +1,5 @@
 /** Small text formatting helpers. */
+import { keyWords } from '../api/schema/words';
 
 const numberFormat = new Intl.NumberFormat();
 
@@ -29,9 +30,7 @@ const KNOWN_LABELS: Record<string, string> = {
 };
 
 export function keyLabel(key: string): string {
-  if (KNOWN_LABELS[key]) return KNOWN_LABELS[key];
-  const spaced = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+  return KNOWN_LABELS[key] ?? keyWords(key);
 }
 
 /** A value of a list whose element shape the spec does not show, as one line of text. */
@@ -46,13 +45,13 @@ export function describeUnknown(value: unknown): string {
       if (typeof obj[k] === 'string' && obj[k]) {
         const rest = Object.entries(obj).filter(([key]) => key !== k && !key.startsWith('$'));
         return rest.length
-          ? `${obj[k]} (${rest.map(([key, v]) => `${key}: ${describeUnknown(v)}`).join('; ')})`
+          ? `${obj[k]} (${rest.map(([key, v]) => `${keyLabel(key)}: ${describeUnknown(v)}`).join('; ')})`
           : obj[k];
       }
     }
     return Object.entries(obj)
       .filter(([k]) => !k.startsWith('$'))
-      .map(([k, v]) => `${k}: ${describeUnknown(v)}`)
+      .map(([k, v]) => `${keyLabel(k)}: ${describeUnknown(v)}`)
       .join('; ');
   }
   return '—'; // a symbol or a function: not data

@@ -1,4 +1,6 @@
 /** How statuses read and look. Unknown statuses from a real deployment still get a label and a neutral tone. */
+import { statusLabel } from '../api/schema/words';
+import { CLOSED_STATUSES } from '../api/schema/workRequestRow';
 
 export type Tone = 'neutral' | 'info' | 'warning' | 'progress' | 'review' | 'success' | 'danger' | 'muted';
 
@@ -18,18 +20,12 @@ export function statusTone(status: string | undefined): Tone {
   return (status && TONES[status]) || 'neutral';
 }
 
-/** "awaiting-materials" -> "Awaiting materials". */
-export function statusLabel(status: string | undefined): string {
-  if (!status) return 'No status';
-  const words = status.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** "awaiting-materials" -> "Awaiting materials" (the contract's, so notification titles read the same). */
+export { statusLabel };
 
-/** Statuses after which a due date no longer matters. */
-const CLOSED = new Set(['complete', 'cancelled', 'rejected', 'approved']);
-
+/** Whether no work remains (the contract's CLOSED_STATUSES): a due date no longer matters. */
 export function isClosedStatus(status: string | undefined): boolean {
-  return status !== undefined && CLOSED.has(status);
+  return status !== undefined && CLOSED_STATUSES.includes(status);
 }
 
 export function isOverdue(due: number | undefined, status: string | undefined, nowMs: number = Date.now()): boolean {

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, call, DEMO, type Account, type Call, type TestServer } from '../support/server';
+import { CLOSED_STATUSES } from '../../src/api/schema/workRequestRow';
 
 let server: TestServer;
 
@@ -275,7 +276,7 @@ describe('lists: membership and totals', () => {
 
   it.each(ROLES)('GET /workrequests/automateJob as %s is the queue of what the caller may see', async (role) => {
     const { items } = await listAll('/api/workrequests/automateJob', ACCOUNTS[role]);
-    const open = (w: Rec) => (w.auto || w.autosubs) && !['complete', 'cancelled', 'rejected'].includes(w.status);
+    const open = (w: Rec) => (w.auto || w.autosubs) && !CLOSED_STATUSES.includes(w.status);
     const visible = (await listAll('/api/workrequests', ACCOUNTS[role])).items.filter(open);
     expect(new Set(items.map((w) => w._id))).toEqual(new Set(visible.map((w) => w._id)));
   });

@@ -23,6 +23,15 @@ export const WORK_REQUEST_STATUSES = [
 ] as const;
 export type WorkRequestStatus = (typeof WORK_REQUEST_STATUSES)[number];
 
+/**
+ * Statuses in which no work remains (docs/API.md, operation 1): the automation queue leaves them out (the server),
+ * a due date no longer matters (the app's overdue). Every other status is open.
+ */
+export const CLOSED_STATUSES: readonly string[] = ['approved', 'rejected', 'complete', 'cancelled'];
+export const OPEN_STATUSES: readonly WorkRequestStatus[] = WORK_REQUEST_STATUSES.filter(
+  (s) => !CLOSED_STATUSES.includes(s),
+);
+
 /** File-like thumbnail embedded in a work request's asset. */
 export const thumbnail = doc({
   _id: id,

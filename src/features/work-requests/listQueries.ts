@@ -7,14 +7,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { WorkRequestFilters } from '../../api/workRequests';
 import { automationQueueOptions, workRequestListOptions } from './queryOptions';
-
-/** Catalog lists used as filter choices (extensions; the filters fall back to free text without them). */
-export const filterChoiceKeys = {
-  all: ['filterChoices'] as const,
-  projects: () => [...filterChoiceKeys.all, 'projects'] as const,
-  languages: () => [...filterChoiceKeys.all, 'languages'] as const,
-  territories: () => [...filterChoiceKeys.all, 'territories'] as const,
-};
+import { languageChoicesOptions, projectChoicesOptions, territoryChoicesOptions } from './filterChoices';
 
 export function useWorkRequestList(filters: WorkRequestFilters, enabled: boolean) {
   return useInfiniteQuery({ ...workRequestListOptions(filters), enabled });
@@ -25,28 +18,12 @@ export function useAutomationQueue(enabled: boolean) {
 }
 
 /**
- * Choices for the filters: up to 100 of each (the server's page limit), loaded once per session. `enabled` lets
- * the list's first page go first: a browser opens few connections per host, and the rows matter more.
+ * Choices for the filters (filterChoices.ts), loaded once per session. `enabled` lets the list's first page go
+ * first: a browser opens few connections per host, and the rows matter more.
  */
 export function useFilterChoices(enabled = true) {
-  const stale = 10 * 60_000;
-  const projects = useQuery({
-    queryKey: filterChoiceKeys.projects(),
-    queryFn: ({ signal }) => import('../../api/projects').then((m) => m.listProjects({}, { size: 100, signal })),
-    staleTime: stale,
-    enabled,
-  });
-  const languages = useQuery({
-    queryKey: filterChoiceKeys.languages(),
-    queryFn: ({ signal }) => import('../../api/languages').then((m) => m.listLanguages({ size: 100, signal })),
-    staleTime: stale,
-    enabled,
-  });
-  const territories = useQuery({
-    queryKey: filterChoiceKeys.territories(),
-    queryFn: ({ signal }) => import('../../api/territories').then((m) => m.listTerritories({ size: 100, signal })),
-    staleTime: stale,
-    enabled,
-  });
+  const projects = useQuery({ ...projectChoicesOptions(), enabled });
+  const languages = useQuery({ ...languageChoicesOptions(), enabled });
+  const territories = useQuery({ ...territoryChoicesOptions(), enabled });
   return { projects, languages, territories };
 }

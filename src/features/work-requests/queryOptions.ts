@@ -7,6 +7,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
 import { listAutomateJobs, listWorkRequests, type WorkRequestFilters } from '../../api/workRequests';
 import { toListRows } from './model/listRow';
+import { withPlaceCodes } from './filterChoices';
 
 export const PAGE_SIZE = 50;
 
@@ -24,8 +25,11 @@ export const nextPage = <T>(last: ListPage<T>) => last.nextOffset;
 export function workRequestListOptions(filters: WorkRequestFilters) {
   return infiniteQueryOptions({
     queryKey: workRequestKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      listWorkRequests(filters, { offset: pageParam, size: PAGE_SIZE, signal }).then(toListRows),
+    // A language or territory term ("French") is asked as the codes it stands for; the key keeps the term.
+    queryFn: async ({ pageParam, signal, client }) =>
+      listWorkRequests(await withPlaceCodes(filters, client), { offset: pageParam, size: PAGE_SIZE, signal }).then(
+        toListRows,
+      ),
     initialPageParam: 0,
     getNextPageParam: nextPage,
   });

@@ -17,6 +17,7 @@ import { formatDate } from '../../../lib/dates';
 import { formatCount, keyLabel } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
 import { Breadcrumb, CatalogLayout } from '../components/CatalogLayout';
+import { FileName } from '../components/FileName';
 import { ProjectDialog } from '../components/ProjectDialog';
 import { catalogKeys, loaded, useProject, useProjectAssets, useStudioList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
@@ -170,7 +171,7 @@ export function ProjectPage() {
         <div className="catalog-stack">
           <Section title="Project">
             <Fields columns={3}>
-              <Field label="Studio">{studioName ?? project?.studio}</Field>
+              <Field label="Studio">{studioName}</Field>
               <Field label="Slug">{project?.slug ? <code className="code">{project.slug}</code> : undefined}</Field>
               <Field label="File prefix">
                 {project?.filePrefix ? <code className="code">{project.filePrefix}</code> : undefined}
@@ -187,9 +188,7 @@ export function ProjectPage() {
                 <YesNo value={project?.verified} />
               </Field>
               <Field label="Created">{project?.created ? formatDate(project.created) : undefined}</Field>
-              <Field label="Logo (file)">
-                {project?.logo ? <code className="code">{project.logo}</code> : undefined}
-              </Field>
+              <Field label="Logo">{project?.logo ? <FileName id={project.logo} /> : undefined}</Field>
               <Field label="Flags">{project?.$flags?.length ? project.$flags.map(String).join(', ') : undefined}</Field>
             </Fields>
             {query.data?.problems.length ? (

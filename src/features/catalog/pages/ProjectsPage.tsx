@@ -159,7 +159,7 @@ export function ProjectsPage() {
                   p.name
                 )}
               </th>
-              <td>{studioName(p.studio) ?? <span className="muted">{p.studio ?? '—'}</span>}</td>
+              <td>{studioName(p.studio) ?? <span className="muted">—</span>}</td>
               <td>{p.filePrefix ? <code className="code">{p.filePrefix}</code> : <span className="muted">—</span>}</td>
               <td className="num">{p._id ? <AssetCount projectId={p._id} /> : '—'}</td>
               <td>

@@ -50,10 +50,7 @@ export function StudiosPage() {
               <td>
                 <code className="code">{s.slug ?? '—'}</code>
               </td>
-              <td>
-                {groupName(s.coordinator) ??
-                  (s.coordinator ? <code className="code">{s.coordinator}</code> : <span className="muted">—</span>)}
-              </td>
+              <td>{groupName(s.coordinator) ?? <span className="muted">—</span>}</td>
               <td>
                 {s.previewWatermarkFormat ? (
                   <code className="code">{s.previewWatermarkFormat}</code>

@@ -2,16 +2,15 @@
  * The dashboard's tiles: each a filter of the work-request list, so its count (the list's total) and its "View all"
  * (the list with that filter in the URL) always agree.
  */
-import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequestRow';
+import { OPEN_STATUSES } from '../../../api/schema/workRequestRow';
 import type { WorkRequestFilters } from '../../../api/workRequests';
-import { isClosedStatus } from '../../../lib/statuses';
 import { nextDaysRange, type CalendarDay } from './calendarDays';
 
 /**
- * Open: every status but the closed ones of lib/statuses.ts (complete, cancelled, rejected, approved), the same rule
- * that marks a due date overdue in every list. In the spec's order.
+ * Open: the contract's OPEN_STATUSES (every status but the closed ones: approved, rejected, complete, cancelled), the
+ * same rule that marks a due date overdue in every list and fills the automation queue. In the spec's order.
  */
-export const OPEN_STATUSES: readonly string[] = WORK_REQUEST_STATUSES.filter((s) => !isClosedStatus(s));
+export { OPEN_STATUSES };
 
 export type TileId = 'overdue' | 'due-soon' | 'awaiting-materials' | 'for-review' | 'unassigned';
 

@@ -9,7 +9,7 @@ import type { Parsed } from '../../../api/parse';
 import type { Notification } from '../../../api/schema/notification';
 import { useInfiniteVirtualizer } from '../../../components/useInfiniteVirtualizer';
 import { formatDateTime, formatRelative, isoDateTime } from '../../../lib/dates';
-import { typeLabel, whoOf } from '../model/inbox';
+import { notificationTitle, typeLabel, whoOf } from '../model/inbox';
 
 const ROW_HEIGHT = 58;
 
@@ -182,7 +182,7 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
             const n = row.data;
             const unread = n.read !== true;
             const when = n.added ?? n.created;
-            const title = n.title || n.emailSubject || 'Notification';
+            const title = notificationTitle(n);
             const checked = n._id ? selected.has(n._id) : false;
             return (
               <div

@@ -5,6 +5,7 @@ import {
   filtersOfView,
   GENERAL_TYPES,
   matchesFilters,
+  notificationTitle,
   paramsOfView,
   tabOfType,
   TABS,
@@ -104,5 +105,29 @@ describe('the unread count in the title', () => {
     expect(withUnreadPrefix('Notifications · MWS Console', '(3) ')).toBe('(3) Notifications · MWS Console');
     expect(withUnreadPrefix('(3) Notifications · MWS Console', '(4) ')).toBe('(4) Notifications · MWS Console');
     expect(withUnreadPrefix('(99+) Settings · MWS Console', '')).toBe('Settings · MWS Console');
+  });
+});
+
+describe('a notification title', () => {
+  it('shows a status code at the end of a stored status title in words', () => {
+    expect(notificationTitle({ type: 'wr-status', title: 'Ana moved Trailer — fr-FR/FR to for-review' })).toBe(
+      'Ana moved Trailer — fr-FR/FR to For review',
+    );
+    expect(notificationTitle({ type: 'wr-status', title: 'Ana moved Trailer to awaiting-materials' })).toBe(
+      'Ana moved Trailer to Awaiting materials',
+    );
+  });
+  it('leaves titles in words, other types and unknown words alone; falls back to the subject', () => {
+    expect(notificationTitle({ type: 'wr-status', title: 'Ana moved X to For review' })).toBe(
+      'Ana moved X to For review',
+    );
+    expect(notificationTitle({ type: 'wr-comment', title: 'Ana commented on a move to approved' })).toBe(
+      'Ana commented on a move to approved',
+    );
+    expect(notificationTitle({ type: 'wr-status', title: 'Ana moved X to somewhere' })).toBe(
+      'Ana moved X to somewhere',
+    );
+    expect(notificationTitle({ type: 'share', emailSubject: 'Shared' })).toBe('Shared');
+    expect(notificationTitle({ type: 'share' })).toBe('Notification');
   });
 });

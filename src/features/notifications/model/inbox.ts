@@ -5,6 +5,8 @@
 import type { NotificationFilters } from '../../../api/notifications';
 import type { Notification } from '../../../api/schema/notification';
 import { EVENT_TYPES, WORK_REQUEST_EVENT_TYPES } from '../../../api/schema/event';
+import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequestRow';
+import { statusLabel } from '../../../api/schema/words';
 
 export type TabId = 'orders' | 'embargoes' | 'general' | 'all';
 
@@ -150,4 +152,17 @@ const PREFIX = /^\(\d+\+?\) /;
 /** A document title with the unread prefix replaced (or removed). */
 export function withUnreadPrefix(title: string, prefix: string): string {
   return prefix + title.replace(PREFIX, '');
+}
+
+/** A title stored before titles named statuses in words ends "… to for-review": the code, as the code's words. */
+const STATUS_CODE_AT_END = new RegExp(` to (${WORK_REQUEST_STATUSES.join('|')})$`);
+
+/**
+ * What a notification reads as: its title (else its e-mail subject), with a status code at the end of a status
+ * change's title shown in words ("… to For review"), as the server writes titles now (docs/API.md, "Names").
+ */
+export function notificationTitle(n: Pick<Notification, 'title' | 'emailSubject' | 'type'>): string {
+  const title = n.title || n.emailSubject || 'Notification';
+  if (n.type !== 'wr-status') return title;
+  return title.replace(STATUS_CODE_AT_END, (_, code: string) => ` to ${statusLabel(code)}`);
 }

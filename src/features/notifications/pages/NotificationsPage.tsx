@@ -21,6 +21,7 @@ import { InboxList, type InboxListHandle } from '../components/InboxList';
 import { LiveStatus } from '../components/LiveStatus';
 import {
   filtersOfView,
+  notificationTitle,
   paramsOfView,
   TABS,
   targetOf,
@@ -394,7 +395,7 @@ function NotificationDetail({ n, onClose }: { n: Notification; onClose: () => vo
     .filter(Boolean)
     .join(', ');
   return (
-    <Modal title={n.title || 'Notification'} onClose={onClose}>
+    <Modal title={notificationTitle(n)} onClose={onClose}>
       <form
         method="dialog"
         onSubmit={(e) => {

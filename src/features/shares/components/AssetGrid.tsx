@@ -13,7 +13,8 @@ import { Modal } from '../../../components/Modal';
 import { formatDate } from '../../../lib/dates';
 import { safeHref } from '../../../lib/safeUrl';
 import { formatLength, projectNameOf } from '../model/display';
-import { assetUrl, type ResolvedShareUrl } from '../model/urls';
+import type { RecordLink } from '../../../lib/recordLinks';
+import { assetUrl } from '../model/urls';
 import '../../../components/record.css';
 
 interface GridProps {
@@ -26,7 +27,7 @@ function origin(): string {
   return window.location.origin;
 }
 
-function AssetLink({ url, name }: { url: ResolvedShareUrl | undefined; name: string }) {
+function AssetLink({ url, name }: { url: RecordLink | undefined; name: string }) {
   if (url?.to)
     return (
       <Link to={url.to} className="asset-card__name">
@@ -45,7 +46,7 @@ function AssetLink({ url, name }: { url: ResolvedShareUrl | undefined; name: str
   return (
     <span className="asset-card__name asset-card__name--plain">
       {name}
-      <span className="hint"> {url?.note ?? 'The share carries no link for this asset.'}</span>
+      <span className="hint"> The share carries no link for this asset.</span>
     </span>
   );
 }
@@ -88,7 +89,7 @@ export function AssetGrid({ share, shareId, projectNames }: GridProps) {
               </p>
               <p className="asset-card__project truncate">
                 <span className="visually-hidden">Project: </span>
-                {project ?? (a.project ? <code className="code">{a.project}</code> : 'No project')}
+                {project ?? (a.project ? null : 'No project')}
               </p>
               <AssetPermissions value={a.$permissions} compact label={`What you may do with ${name}`} />
               <AssetFeedback value={a.$feedback} compact />
@@ -117,9 +118,7 @@ export function AssetDialog({
     return (
       <Modal title="Asset not in this share" onClose={onClose}>
         <div className="share-asset-dialog">
-          <p>
-            The asset <code className="code">{assetId}</code> is not part of this share (any more).
-          </p>
+          <p>The asset this link names is not part of this share (any more).</p>
           <div className="modal__actions">
             <button type="button" className="button" onClick={onClose}>
               Close

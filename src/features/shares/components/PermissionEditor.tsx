@@ -5,7 +5,7 @@
  * admins; read-only text for everyone else. Unknown members of the record are kept as they are.
  */
 import { useId, useState } from 'react';
-import { SOURCE_KINDS, type Permission } from '../../../api/schema/permission';
+import { accessFlagLabel, SOURCE_KINDS, type Permission } from '../../../api/schema/permission';
 import { describeUnknown } from '../../../lib/format';
 import {
   accessSummary,
@@ -99,7 +99,7 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
                   <FlagRow
                     key={key}
                     flagKey={key}
-                    label={key}
+                    label={accessFlagLabel(key)}
                     help="A flag this console does not know; kept as it is."
                     value={access[key]}
                     readOnly={readOnly}
@@ -112,9 +112,7 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
           ) : null}
         </div>
 
-        <h4 className="perm__heading">
-          Sources <span className="perm__key">sources</span>
-        </h4>
+        <h4 className="perm__heading">Sources</h4>
         <p className="hint">
           For each use, whether the original version (OV) is included, and which countries and languages. Separate codes
           with commas.
@@ -134,10 +132,7 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
                 const src = permission.sources?.[kind];
                 return (
                   <tr key={kind}>
-                    <th scope="row">
-                      {SOURCE_TEXT[kind].label}
-                      <span className="perm__key">sources.{kind}</span>
-                    </th>
+                    <th scope="row">{SOURCE_TEXT[kind].label}</th>
                     <td>
                       {readOnly ? (
                         <span>{src?.ov === undefined ? '—' : src.ov ? 'Included' : 'Not included'}</span>
@@ -183,7 +178,6 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
               <span className="perm__label" id={`${key}-${permission._id ?? permission.user ?? ''}`}>
                 {label}
               </span>
-              <span className="perm__key">sources.{key}.groups</span>
               <ListField
                 value={permission.sources?.[key]?.groups}
                 readOnly={readOnly}
@@ -205,7 +199,7 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
                 checked={permission.approved === true}
                 onChange={(e) => onChange({ ...permission, approved: e.target.checked })}
               />
-              Permission approved <span className="perm__key">approved</span>
+              Permission approved
             </label>
           )}
           <span className="hint">
@@ -253,7 +247,6 @@ function FlagRow({
             {label}
             <span className="visually-hidden">: {on ? 'allowed' : 'not allowed'}</span>
           </span>
-          <span className="perm__key">{flagKey}</span>
         </span>
       </li>
     );
@@ -273,7 +266,6 @@ function FlagRow({
           {label}
           <span className="visually-hidden"> for {who}</span>
         </span>
-        <span className="perm__key">{flagKey}</span>
         <span id={`${id}-help`} className="perm__help">
           {help}
         </span>
@@ -299,7 +291,6 @@ function PreviewsField({
     return (
       <span className="perm__text">
         <span className="perm__label">Previews: {choices.find((c) => c.value === value)?.label ?? 'not set'}</span>
-        <span className="perm__key">previews</span>
       </span>
     );
   }
@@ -309,7 +300,6 @@ function PreviewsField({
         <span className="perm__label">
           Previews<span className="visually-hidden"> for {who}</span>
         </span>
-        <span className="perm__key">previews</span>
       </label>
       <select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
         {value === undefined ? (

@@ -1,7 +1,8 @@
 /** Changes between two versions of a share's editable fields, in words (for the save bar and the 409 panel). */
 import { ACCESS_FLAGS, SOURCE_KINDS, type Permission } from '../../../api/schema/permission';
 import { deepEqual, diffRecipients, type ShareDraft, type ShareUser } from './draft';
-import { flagLabel, SOURCE_TEXT } from './permissions';
+import { accessFlagLabel } from '../../../api/schema/permission';
+import { SOURCE_TEXT } from './permissions';
 import { describeUnknown } from '../../../lib/format';
 
 export function recipientName(u: ShareUser | undefined): string {
@@ -23,7 +24,7 @@ export function describePermissionChanges(before: Permission | undefined, after:
   const keys = new Set<string>([...ACCESS_FLAGS, ...Object.keys(a0), ...Object.keys(a1)]);
   for (const key of keys) {
     if (deepEqual(a0[key], a1[key])) continue;
-    const label = key === 'previews' ? 'Previews' : flagLabel(key);
+    const label = key === 'previews' ? 'Previews' : accessFlagLabel(key);
     out.push(
       `${label} ${key === 'previews' ? `set to ${describeValue(a1[key])}` : a1[key] === true ? 'switched on' : 'switched off'}`,
     );

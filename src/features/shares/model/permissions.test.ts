@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_FLAGS } from '../../../api/schema/permission';
+import { ACCESS_FLAGS, accessFlagLabel } from '../../../api/schema/permission';
 import {
   accessSummary,
   extraAccessFlags,
   FLAG_GROUPS,
-  flagLabel,
   listToText,
   oddCodes,
   previewChoices,
@@ -18,14 +17,14 @@ describe('permission flags', () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toContain('manageWorkRequsts');
   });
-  it('labels in plain words, and falls back to the key for unknown flags', () => {
+  it('labels in plain words, and words an unknown flag from its key', () => {
     for (const g of FLAG_GROUPS)
       for (const f of g.flags) {
         expect(f.label).not.toBe(f.key);
         expect(f.help.length).toBeGreaterThan(10);
       }
-    expect(flagLabel('manageWorkRequsts')).toBe('Manage work requests');
-    expect(flagLabel('somethingNew')).toBe('somethingNew');
+    expect(accessFlagLabel('manageWorkRequsts')).toBe('Manage work requests');
+    expect(accessFlagLabel('somethingNew')).toBe('Something new');
   });
   it('finds boolean flags the spec does not list, and counts flags on', () => {
     expect(extraAccessFlags({ download: true, previews: 'clean', zeta: true, alpha: false, text: 'x' })).toEqual([

@@ -1,8 +1,14 @@
 /**
  * How a Permission record reads to people: the spec's `access` flags grouped and labelled in plain words (the
- * raw key stays visible as secondary text), the `sources` scopes, and the work-request groups. Pure, no React.
+ * labels are the schema's ACCESS_FLAG_TEXT; no code is shown), the `sources` scopes, and the work-request groups. Pure, no React.
  */
-import { ACCESS_FLAGS, type SOURCE_KINDS, type AccessFlag, type Permission } from '../../../api/schema/permission';
+import {
+  ACCESS_FLAGS,
+  ACCESS_FLAG_TEXT,
+  type SOURCE_KINDS,
+  type AccessFlag,
+  type Permission,
+} from '../../../api/schema/permission';
 
 export interface FlagInfo {
   /** The key exactly as the spec spells it (`manageWorkRequsts` included). */
@@ -17,24 +23,6 @@ export interface FlagGroup {
   flags: FlagInfo[];
 }
 
-const FLAG_TEXT: Record<AccessFlag, [label: string, help: string]> = {
-  sharing: ['Share onward', 'May share these assets with other people.'],
-  push: ['Push delivery', 'May push assets to their own systems.'],
-  download: ['Download', 'May download the shared files.'],
-  notes: ['Notes', 'May read and write notes on the share.'],
-  shareVotingView: ['See votes', 'May see how others voted on the shared assets.'],
-  requests: ['Request work', 'May order localization work on these assets.'],
-  manageWorkRequsts: ['Manage work requests', 'May change and follow up the work requests of these assets.'],
-  adminWorkRequests: ['Administer work requests', 'Full control over the work requests, including other people’s.'],
-  projectAdminView: ['View project settings', 'May see the project’s administration pages.'],
-  projectAdminUpdate: ['Change project settings', 'May change the project’s settings.'],
-  projectAdminEmbargos: ['Manage embargoes', 'May set and lift embargoes on the project’s files.'],
-  workRequestReport: ['Work request report', 'May run the work request report.'],
-  downloadReport: ['Download report', 'May run the report of who downloaded what.'],
-  exceptionReport: ['Exception report', 'May run the report of delivery exceptions.'],
-  groupSpendingReport: ['Group spending report', 'May run the report of spending per group.'],
-};
-
 const GROUPS: [id: string, title: string, keys: AccessFlag[]][] = [
   ['assets', 'Assets', ['download', 'push', 'sharing', 'notes', 'shareVotingView']],
   ['work', 'Work requests', ['requests', 'manageWorkRequsts', 'adminWorkRequests']],
@@ -45,12 +33,8 @@ const GROUPS: [id: string, title: string, keys: AccessFlag[]][] = [
 export const FLAG_GROUPS: FlagGroup[] = GROUPS.map(([id, title, keys]) => ({
   id,
   title,
-  flags: keys.map((key) => ({ key, label: FLAG_TEXT[key][0], help: FLAG_TEXT[key][1] })),
+  flags: keys.map((key) => ({ key, ...ACCESS_FLAG_TEXT[key] })),
 }));
-
-export function flagLabel(key: string): string {
-  return (FLAG_TEXT as Record<string, [string, string] | undefined>)[key]?.[0] ?? key;
-}
 
 /** Boolean members of `access` the spec does not list (a newer deployment): shown and kept, labelled by key. */
 export function extraAccessFlags(access: Record<string, unknown> | undefined): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetIdFromSplat, assetUrl, otherUrls, resolveShareUrl } from './urls';
+import { assetIdFromSplat, assetUrl, otherUrls } from './urls';
 import { formatLength, tagLabels } from './display';
 
 const origin = 'http://console.test';
@@ -13,23 +13,18 @@ describe('share urls', () => {
     expect(assetUrl({}, 'a1', 's1', origin)).toBeUndefined();
   });
   it('opens other hosts as external http(s) links and never javascript:', () => {
-    expect(resolveShareUrl('a', '//cdn.test/x?y=1', 's1', origin).href).toBe('http://cdn.test/x?y=1');
-    expect(resolveShareUrl('a', 'https://cdn.test/v', 's1', origin).href).toBe('https://cdn.test/v');
-    const bad = resolveShareUrl('a', 'javascript:alert(1)', 's1', origin);
-    expect(bad.href).toBeUndefined();
-    expect(bad.to).toBeUndefined();
+    expect(assetUrl({ a: '//cdn.test/x?y=1' }, 'a', 's1', origin)?.href).toBe('http://cdn.test/x?y=1');
+    expect(assetUrl({ a: 'https://cdn.test/v' }, 'a', 's1', origin)?.href).toBe('https://cdn.test/v');
+    expect(assetUrl({ a: 'javascript:alert(1)' }, 'a', 's1', origin)).toBeUndefined();
   });
-  it('fills :share, leaves :code as a template', () => {
-    const [playlist, invite] = otherUrls(
-      { playlist: '/shares/:share/playlist', invite: '/invite/:code', a1: '/x' },
+  it('leaves out templates and paths that are no page: never /shares/:share/playlist or /invite/:code', () => {
+    const links = otherUrls(
+      { playlist: '/shares/:share/playlist', invite: '/invite/:code', a1: '/x', elsewhere: 'https://cdn.test/p' },
       new Set(['a1']),
       's1',
       origin,
     );
-    expect(playlist).toMatchObject({ key: 'playlist', note: 'Not a page of this app.' });
-    expect(playlist?.href).toBeUndefined();
-    expect(invite?.to).toBeUndefined();
-    expect(invite?.note).toMatch(/:code/);
+    expect(links).toEqual([{ key: 'elsewhere', href: 'https://cdn.test/p' }]);
   });
   it('reads the asset id from the route splat', () => {
     expect(assetIdFromSplat('assets/a1')).toBe('a1');

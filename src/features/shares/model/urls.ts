@@ -1,72 +1,33 @@
 /**
  * A share's `urls`: `playlist` and `invite` (with `:share` / `:code` placeholders) and one URL per shared asset
- * id. They may be relative (`/shares/…`), protocol-relative (`//host/…`) or absolute. A URL on this app's own
- * host whose path is one of our routes becomes an in-app link; one elsewhere opens as an external http(s)
- * link; `:code` (a per-invitation code) cannot be filled in, so that one is only shown.
+ * id, resolved as every record's links are (lib/recordLinks.ts): a usable link or nothing.
  */
-export interface ResolvedShareUrl {
-  key: string;
-  template: string;
-  /** In-app path (pathname + search + hash). */
-  to?: string | undefined;
-  /** External http(s) URL. */
-  href?: string | undefined;
-  note?: string | undefined;
+import { recordLinks, resolveRecordLink, type RecordLink } from '../../../lib/recordLinks';
+
+function context(shareId: string, origin: string) {
+  return { fill: { ':share': shareId }, origin };
 }
 
-const APP_ROUTES: RegExp[] = [
-  /^\/shares(\/[^/]+(\/assets\/[^/]+)?)?$/,
-  /^\/work-requests(\/[^/]+(\/translation|\/graphics-translation)?)?$/,
-  /^\/translations(\/[^/]+)?$/,
-  /^\/notifications$/,
-  /^\/catalog(\/.*)?$/,
-  /^\/invite\/[^/:]+$/,
-];
-
-export function resolveShareUrl(key: string, template: string, shareId: string, origin: string): ResolvedShareUrl {
-  const filled = template.split(':share').join(encodeURIComponent(shareId));
-  if (/:code\b/.test(filled)) {
-    return { key, template, note: 'Holds a per-invitation code (:code), filled in when an invitation is sent.' };
-  }
-  let url: URL;
-  try {
-    url = new URL(filled, origin);
-  } catch {
-    return { key, template, note: 'Not a valid address.' };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return { key, template, note: 'Not a web address; not opened.' };
-  const base = new URL(origin);
-  const path = url.pathname + url.search + url.hash;
-  if (url.host === base.host && APP_ROUTES.some((re) => re.test(url.pathname))) return { key, template, to: path };
-  if (url.host === base.host) return { key, template, note: 'Not a page of this app.' };
-  return { key, template, href: url.href };
-}
-
-/** The per-asset URL of `assetId`, resolved; undefined when the share has none. */
+/** The per-asset link of `assetId`; undefined when the share has none that can be followed. */
 export function assetUrl(
   urls: Record<string, string> | undefined,
   assetId: string | undefined,
   shareId: string,
   origin: string,
-): ResolvedShareUrl | undefined {
-  if (!urls || !assetId) return undefined;
-  const template = urls[assetId];
-  if (typeof template !== 'string' || !template.trim()) return undefined;
-  return resolveShareUrl(assetId, template.trim(), shareId, origin);
+): RecordLink | undefined {
+  const template = assetId ? urls?.[assetId] : undefined;
+  if (!assetId || typeof template !== 'string') return undefined;
+  return resolveRecordLink(assetId, template, context(shareId, origin));
 }
 
-/** The share's other URLs (playlist, invite, unknown keys), not the per-asset ones. */
+/** The share's other links (playlist, invite, unknown keys), not the per-asset ones; templates left out. */
 export function otherUrls(
   urls: Record<string, string> | undefined,
   assetIds: ReadonlySet<string>,
   shareId: string,
   origin: string,
-): ResolvedShareUrl[] {
-  if (!urls) return [];
-  return Object.entries(urls)
-    .filter(([k, v]) => !assetIds.has(k) && typeof v === 'string' && v.trim())
-    .map(([k, v]) => resolveShareUrl(k, v.trim(), shareId, origin));
+): RecordLink[] {
+  return recordLinks(urls, context(shareId, origin), assetIds);
 }
 
 /** `/shares/:id/assets/:assetId` -> the asset id, from the splat after the share's id. */

@@ -8,7 +8,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import type { Share } from '../../../api/schema/share';
 import { shareConflictCurrent } from '../../../api/shares';
@@ -19,6 +19,7 @@ import { describeError } from '../../../components/ErrorPanel';
 import { Field, Fields } from '../../../components/Field';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { Section } from '../../../components/Section';
+import { RecordLinks } from '../../../components/RecordLinks';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { formatDateTime } from '../../../lib/dates';
 import { describeUnknown, plural } from '../../../lib/format';
@@ -399,32 +400,7 @@ function ShareView({
               </Field>
             </Fields>
           </Section>
-          <Section title="Links">
-            {links.length === 0 ? (
-              <p className="muted">The share carries no other links.</p>
-            ) : (
-              <ul className="links">
-                {links.map((u) => (
-                  <li key={u.key}>
-                    <span className="links__key">
-                      {u.key === 'playlist' ? 'Playlist' : u.key === 'invite' ? 'Invitation' : u.key}
-                    </span>
-                    {u.to ? (
-                      <Link to={u.to}>{u.to}</Link>
-                    ) : u.href ? (
-                      <a href={u.href} target="_blank" rel="noopener noreferrer">
-                        {u.href}
-                        <span className="visually-hidden"> (opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      <code className="code links__template">{u.template}</code>
-                    )}
-                    {u.note ? <span className="hint">{u.note}</span> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Section>
+          <RecordLinks links={links} />
         </aside>
       </div>
 

@@ -7,7 +7,7 @@ import { Modal } from '../../../components/Modal';
 import type { Line } from '../../../api/schema/translation';
 import { planConflict, resolveConflict, type Choice } from '../model/conflict';
 import type { ConflictState } from '../hooks/useTranslationSync';
-import { SafeText } from './SafeText';
+import { SafeText } from '../../../components/SafeText';
 
 function LineView({ line }: { line: Line | undefined }) {
   if (!line) return <span className="muted">(no line)</span>;

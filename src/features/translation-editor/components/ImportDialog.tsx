@@ -5,7 +5,7 @@ import type { EditorDocument } from '../model/editorDocument';
 import { planImport, type ImportPlan } from '../model/importPlan';
 import { parseSubtitles, type Cue } from '../model/subtitleFiles';
 import { withPosition, withText, withTiming } from '../model/lineFields';
-import { SafeText } from './SafeText';
+import { SafeText } from '../../../components/SafeText';
 
 interface Props {
   doc: EditorDocument;

@@ -17,7 +17,7 @@ import { positionOf, sourceOf, startMsOf, stopMsOf, type Position } from '../mod
 import { formatSeconds } from '../model/timecode';
 import type { Command, KeyInput } from '../model/shortcuts';
 import { useChanged } from '../../../lib/useChanged';
-import { SafeText } from './SafeText';
+import { SafeText } from '../../../components/SafeText';
 import { SourceMark } from './SourceLegend';
 import { TimeInput } from './TimeInput';
 

@@ -9,7 +9,7 @@ import { positionOf } from '../model/lineFields';
 import { lineIndexAt } from '../model/playhead';
 import { isBlank } from '../model/text';
 import { usePlaybackValue, type MediaController } from '../hooks/usePlayback';
-import { SafeText } from './SafeText';
+import { SafeText } from '../../../components/SafeText';
 
 const TEXT_ALIGN = new Set(['left', 'center', 'right', 'start', 'end']);
 

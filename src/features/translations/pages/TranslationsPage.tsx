@@ -18,11 +18,17 @@ import type { Column } from '../../../components/VirtualTable';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatCount } from '../../../lib/format';
 import { countLine } from '../../../lib/pages';
-import { isOverdue } from '../../../lib/statuses';
+import { isOverdue, statusLabel } from '../../../lib/statuses';
 import { useEditorPath, useLanguageChoices, useTranslationList } from '../queries';
 import '../translations.css';
 
 const translationHref = (id: string) => `/translations/${encodeURIComponent(id)}`;
+
+/** The work request a translation is for, by what it orders: "Order fr-FR/FR" (never its id). */
+function orderName(t: Pick<TranslationListItem, 'language' | 'workRequestTerritory'>): string {
+  const where = [t.language, t.workRequestTerritory].filter(Boolean).join('/');
+  return where ? `Order ${where}` : 'Its order';
+}
 
 function Progress({ done, total }: { done: number | undefined; total: number | undefined }) {
   if (total === undefined) return <span className="muted">—</span>;
@@ -51,11 +57,16 @@ const COLUMNS: Column<TranslationListItem>[] = [
           {t.assetName || 'Untitled asset'}
         </Link>
         <span className="truncate muted">
-          {t.kind === 'graphics' ? 'Graphics' : t.kind === 'dialogue' ? 'Subtitles' : 'Translation'} · Work request{' '}
-          <Link to={`/work-requests/${encodeURIComponent(t.workRequest ?? '')}`} tabIndex={-1}>
-            {t.workRequest ? `…${t.workRequest.slice(-6)}` : '—'}
-          </Link>
-          {t.workRequestStatus ? ` · ${t.workRequestStatus}` : ''}
+          {t.kind === 'graphics' ? 'Graphics' : t.kind === 'dialogue' ? 'Subtitles' : 'Translation'}
+          {t.workRequest ? (
+            <>
+              {' · '}
+              <Link to={`/work-requests/${encodeURIComponent(t.workRequest)}`} tabIndex={-1}>
+                {orderName(t)}
+              </Link>
+            </>
+          ) : null}
+          {t.workRequestStatus ? ` · ${statusLabel(t.workRequestStatus)}` : ''}
         </span>
       </div>
     ),

@@ -8,12 +8,21 @@ import { Section } from '../../../components/Section';
 import { describeUnknown, keyLabel } from '../../../lib/format';
 import '../../../components/record.css';
 
-function Values({ items, empty = 'None' }: { items: unknown[] | undefined; empty?: string }) {
+/** A list of values; `codes` when they are codes ("localized-graphics"), shown in words ("Localized graphics"). */
+function Values({
+  items,
+  empty = 'None',
+  codes = false,
+}: {
+  items: unknown[] | undefined;
+  empty?: string;
+  codes?: boolean;
+}) {
   if (!items?.length) return <span className="muted">{empty}</span>;
   return (
     <ul className="value-list">
       {items.map((v, i) => (
-        <li key={i}>{describeUnknown(v)}</li>
+        <li key={i}>{codes && typeof v === 'string' ? keyLabel(v) : describeUnknown(v)}</li>
       ))}
     </ul>
   );
@@ -28,7 +37,7 @@ export function DngSection({ wr }: { wr: WorkRequest }) {
           <div className="field" key={k}>
             <dt>{keyLabel(k)}</dt>
             <dd>
-              <Values items={dng?.[k]} />
+              <Values items={dng?.[k]} codes />
             </dd>
           </div>
         ))}
@@ -58,7 +67,7 @@ export function UsesSection({ wr }: { wr: WorkRequest }) {
               {names.map((name) => (
                 <tr key={name}>
                   <th scope="row">
-                    {name}
+                    {keyLabel(name)}
                     {!items.includes(name) ? <span className="muted"> (details only)</span> : null}
                   </th>
                   <td>

@@ -2,11 +2,13 @@
  * "Export CSV" for the list or the queue as the URL selects it. The export code loads on the first click; while it
  * runs the button shows progress and can be cancelled; what was exported (and what was left out) is said after.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { WorkRequestFilters } from '../../../api/workRequests';
 import { describeError } from '../../../components/ErrorPanel';
 import { formatCount, plural } from '../../../lib/format';
 import type { ListView } from '../model/filters';
+import { withPlaceCodes } from '../filterChoices';
 
 type State =
   | { kind: 'idle' }
@@ -21,6 +23,7 @@ interface Props {
 
 export function ExportButton({ view, filters }: Props) {
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const client = useQueryClient();
   const controller = useRef<AbortController>(undefined);
   // Leaving the page stops an export under way.
   useEffect(() => () => controller.current?.abort(), []);
@@ -31,7 +34,8 @@ export function ExportButton({ view, filters }: Props) {
     setState({ kind: 'running', done: 0, total: undefined });
     try {
       const { exportWorkRequestsCsv, EXPORT_LIMIT } = await import('../exportList');
-      const result = await exportWorkRequestsCsv(view, filters, {
+      // The list's language / territory terms as the codes they stand for, as the list itself asks.
+      const result = await exportWorkRequestsCsv(view, await withPlaceCodes(filters, client), {
         signal: abort.signal,
         onProgress: ({ done, total }) => setState({ kind: 'running', done, total }),
       });

@@ -1,7 +1,7 @@
 /**
  * Filters and sort of the work request list, all kept in the URL. Project, language and territory choices
- * come from the catalog lists when the server has them; language and territory stay free text either way
- * (the choices are suggestions), the project filter needs the project list.
+ * come from the catalog lists when the server has them; language and territory take names and prefixes as well as
+ * codes (PlaceFilter.tsx; free text without the lists), the project filter needs the project list.
  */
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workRequests';
@@ -9,6 +9,8 @@ import { SORTS, hasActiveFilters } from '../model/filters';
 import { useFilterChoices } from '../listQueries';
 import { StatusFilter } from './StatusFilter';
 import { AssigneeFilter } from './AssigneeFilter';
+import { LanguageFilter, TerritoryFilter } from './PlaceFilter';
+import { languageChoices, territoryChoices } from '../filterChoices';
 import { useChanged } from '../../../lib/useChanged';
 import { useDebounced } from '../../../lib/useDebounced';
 
@@ -35,15 +37,8 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
   useEffect(() => pushQ(debouncedQ), [debouncedQ]);
 
   const projectItems = projects.data?.items.flatMap((p) => (p.ok && p.data._id ? [p.data] : [])) ?? [];
-  const languageCodes =
-    languages.data?.items.flatMap((l) => (l.ok && l.data.code ? [{ code: l.data.code, name: l.data.name }] : [])) ?? [];
-  // A territory record's `name` is its code (e.g. "FR"); this server adds `displayName` ("France").
-  const territoryCodes =
-    territories.data?.items.flatMap((t) => {
-      if (!t.ok || !t.data.name) return [];
-      const display = typeof t.data.displayName === 'string' ? t.data.displayName : undefined;
-      return [{ code: t.data.name, name: display }];
-    }) ?? [];
+  const languageCodes = languageChoices(languages.data);
+  const territoryCodes = territoryChoices(territories.data);
 
   return (
     <div className="filters" role="search" aria-label="Filter work requests">
@@ -93,16 +88,12 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
           </select>
         )}
       </div>
-      <CodeFilter
-        id={`${ids}-language`}
-        label="Language"
+      <LanguageFilter
         value={filters.language}
         choices={languageCodes}
         onCommit={(language) => onChange({ language })}
       />
-      <CodeFilter
-        id={`${ids}-territory`}
-        label="Territory"
+      <TerritoryFilter
         value={filters.territory}
         choices={territoryCodes}
         onCommit={(territory) => onChange({ territory })}
@@ -126,56 +117,6 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
         <button type="button" className="link-button" onClick={onClear}>
           Clear filters
         </button>
-      ) : null}
-    </div>
-  );
-}
-
-interface CodeFilterProps {
-  id: string;
-  label: string;
-  value: string | undefined;
-  choices: { code: string; name?: string | undefined }[];
-  onCommit: (value: string | undefined) => void;
-}
-
-/** Free-text code with suggestions; commits on change of a suggestion, Enter or leaving the field. */
-function CodeFilter({ id, label, value, choices, onCommit }: CodeFilterProps) {
-  const [text, setText] = useState(value ?? '');
-  const valueChanged = useChanged(value);
-  if (valueChanged) setText(value ?? '');
-  const commit = (next: string) => {
-    const v = next.trim() || undefined;
-    if (v !== value) onCommit(v);
-  };
-  return (
-    <div className="filter-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="code-input"
-        list={choices.length ? `${id}-list` : undefined}
-        value={text}
-        placeholder="Any"
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (choices.some((c) => c.code === e.target.value)) commit(e.target.value);
-        }}
-        onBlur={() => commit(text)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit(text);
-        }}
-      />
-      {choices.length ? (
-        <datalist id={`${id}-list`}>
-          {choices.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </datalist>
       ) : null}
     </div>
   );

@@ -1,33 +1,15 @@
-/** The record's `urls`, with `:workRequest` filled in and this app's routes as links. */
-import { Link } from 'react-router';
-import { Section } from '../../../components/Section';
-import { keyLabel } from '../../../lib/format';
-import { resolveRecordUrls } from '../model/recordUrls';
-import '../../../components/record.css';
+/** The record's `urls` as links: `:workRequest` filled in, this app's routes in the app, templates left out. */
+import { RecordLinks } from '../../../components/RecordLinks';
+import { recordLinks } from '../../../lib/recordLinks';
 
 export function RecordLinksSection({ urls, id }: { urls: Record<string, unknown> | undefined; id: string }) {
-  const resolved = resolveRecordUrls(urls, id);
   return (
-    <Section title="Links">
-      {resolved.length === 0 ? (
-        <p className="muted">The record carries no links.</p>
-      ) : (
-        <ul className="links">
-          {resolved.map((u) => (
-            <li key={u.key}>
-              <span className="links__key">{keyLabel(u.key)}</span>
-              {u.to ? (
-                <Link to={u.to}>{u.to}</Link>
-              ) : (
-                <code className="code links__template" title={u.note}>
-                  {u.template}
-                </code>
-              )}
-              {u.note ? <span className="hint">{u.note}</span> : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Section>
+    <RecordLinks
+      links={recordLinks(urls, {
+        fill: { ':workRequest': id },
+        origin: window.location.origin,
+        appRoutesOnAnyHost: true,
+      })}
+    />
   );
 }

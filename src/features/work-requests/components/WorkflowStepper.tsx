@@ -1,6 +1,7 @@
 /** The asset's workflow as a WIP -> LOCK -> FINAL stepper, with the approvals the workflow requires. */
 import { WORKFLOW_PHASES, type Workflow } from '../../../api/schema/workRequest';
 import { Field, Fields, YesNo } from '../../../components/Field';
+import { RecordName } from '../../../components/RecordName';
 import { keyLabel } from '../../../lib/format';
 import '../../../components/record.css';
 
@@ -78,7 +79,7 @@ export function WorkflowStepper({ workflow }: { workflow: Workflow | undefined }
                         {def?.groups?.length
                           ? def.groups.map((g, i) => (
                               <div key={g.id ?? i}>
-                                <code className="code">{g.id ?? '—'}</code>
+                                {g.id ? <RecordName collection="groups" id={g.id} /> : '—'}
                                 {g.dng?.length ? ` · ${g.dng.map(keyLabel).join(', ')}` : ''}
                                 {g.usages?.length ? ` · ${g.usages.map(String).join(', ')}` : ''}
                               </div>

@@ -49,8 +49,7 @@ describe('toListRow', () => {
       project: { _id: 'p', name: 'Paper Lanterns' },
       from: { _id: 'u', name: 'Priya', emailNormal: 'p@x', groups: [{ _id: 'g', name: 'G' }] },
       studio: 's',
-      translation: { translator: { _id: 'tr', name: 'Tomas' } },
-      graphicsTranslation: undefined,
+      translation: { translator: { _id: 'tr', name: 'Tomas', emailNormal: 'tr@x' } },
     });
     expect(JSON.stringify(row).length).toBeLessThan(JSON.stringify(full).length);
   });

@@ -6,10 +6,6 @@
 import type { ListPage } from '../../../api/client';
 import type { WorkRequestRow } from '../../../api/schema/workRequestRow';
 
-/** A translation reduced to its translator (what the workflow's roles and the assignee read). */
-const translatorOf = (t: WorkRequestRow['translation']): WorkRequestRow['translation'] =>
-  t?.translator && { translator: { _id: t.translator._id, name: t.translator.name } };
-
 export function toListRow(wr: WorkRequestRow): WorkRequestRow {
   const { asset, project, from } = wr;
   return {
@@ -21,8 +17,6 @@ export function toListRow(wr: WorkRequestRow): WorkRequestRow {
     due: wr.due,
     created: wr.created,
     studio: wr.studio,
-    translation: translatorOf(wr.translation),
-    graphicsTranslation: translatorOf(wr.graphicsTranslation),
     asset: asset && {
       _id: asset._id,
       name: asset.name,
@@ -37,7 +31,7 @@ export function toListRow(wr: WorkRequestRow): WorkRequestRow {
   };
 }
 
-/** A translation reduced to its translator (the Assignee column), left out when it has none. */
+/** A translation reduced to its translator (the Assignee column, the workflow's roles), left out when it has none. */
 function translatorOnly<K extends 'translation' | 'graphicsTranslation'>(
   key: K,
   translation: WorkRequestRow[K],

@@ -6,6 +6,8 @@
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { isUnavailable } from '../../../api/client';
+import { CLOSED_STATUSES } from '../../../api/schema/workRequestRow';
+import { listInWords, statusLabel } from '../../../api/schema/words';
 import type { WorkRequestFilters } from '../../../api/workRequests';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDocumentTitle } from '../../../components/PageTitle';
@@ -23,6 +25,9 @@ import { SelectionStatus } from '../components/SelectionStatus';
 import { WorkRequestTable } from '../components/WorkRequestTable';
 import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from '../model/filters';
 import { useAutomationQueue, useWorkRequestList } from '../listQueries';
+
+/** "Approved, Rejected, Complete or Cancelled": what the automation queue leaves out, one definition with the server. */
+const CLOSED_IN_WORDS = listInWords(CLOSED_STATUSES.map(statusLabel), 'or');
 
 export function WorkRequestListPage() {
   const [params, setParams] = useFilterParams();
@@ -81,8 +86,8 @@ export function WorkRequestListPage() {
         </>
       ) : (
         <p className="hint page__hint">
-          Requests with automation or auto-subtitles switched on that are still open, soonest due first. This is the
-          server's own selection; filters don't apply.
+          Requests with automation or auto-subtitles switched on that are still open (not {CLOSED_IN_WORDS}), soonest
+          due first. This is the server's own selection; filters don't apply.
         </p>
       )}
       {view === 'all' && query.isSuccess ? <SelectionStatus bulk={bulk} total={total} /> : null}

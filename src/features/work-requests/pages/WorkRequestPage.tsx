@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../components/PageTitle';
 import { RouteNotice } from '../../../components/RouteNotice';
 import { Section } from '../../../components/Section';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { RecordName } from '../../../components/RecordName';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatDateTime } from '../../../lib/dates';
 import { personGroup, personName } from '../../../lib/people';
@@ -170,7 +171,7 @@ export function WorkRequestPage() {
                 <YesNo value={wr.dualLanguages} />
               </Field>
               <Field label="Audio file">{wr.audioFile ?? undefined}</Field>
-              <Field label="Studio">{wr.studio ? <code className="code">{wr.studio}</code> : undefined}</Field>
+              <Field label="Studio">{wr.studio ? <RecordName collection="studios" id={wr.studio} /> : undefined}</Field>
               {wr.reason ? <Field label="Latest reason">{wr.reason}</Field> : null}
             </Fields>
           </Section>

@@ -1,4 +1,7 @@
-/** Line text as formatted text: DOMPurify keeps only <b>, <i>, <u> and <br>, without attributes; the rest is text. */
+/**
+ * Text people wrote with a little formatting (subtitle lines, an order's instructions) as formatted text: DOMPurify
+ * keeps only <b>, <i>, <u> and <br>, without attributes; the rest is text. Line breaks become <br>.
+ */
 import DOMPurify from 'dompurify';
 import { memo, type CSSProperties } from 'react';
 
