@@ -1,6 +1,7 @@
 /**
- * Text people wrote with a little formatting (subtitle lines, an order's instructions) as formatted text: DOMPurify
- * keeps only <b>, <i>, <u> and <br>, without attributes; the rest is text. Line breaks become <br>.
+ * Subtitle lines with their little formatting as formatted text: DOMPurify keeps only <b>, <i>, <u> and <br>, without
+ * attributes; the rest is text. Line breaks become <br>. (An order's instructions, with lists, paragraphs and http(s)
+ * links, go through FormattedText.tsx instead: a tokenizer building React elements.)
  */
 import DOMPurify from 'dompurify';
 import { memo, type CSSProperties } from 'react';
