@@ -103,6 +103,10 @@ const PAGES: PageCase[] = [
     ready: (page) => expect(page.getByLabel('Your name')).toBeVisible(),
   },
   { name: 'dashboard', path: '/dashboard' },
+  {
+    name: 'order wizard',
+    path: async (api) => `/work-requests/new?asset=${await api.first('/assets/countByProject')}`,
+  },
   { name: 'work requests', path: '/work-requests' },
   { name: 'automation queue', path: '/work-requests?view=automation' },
   {
