@@ -151,3 +151,39 @@ test('once discarded, or after Cancel, leaving does not ask', async ({ page }) =
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shares' }).click();
   await expect(page).toHaveURL(/\/shares$/);
 });
+
+test('a muted project the user can no longer see is named in words, never by its id, and can be unmuted', async ({
+  page,
+  request,
+}) => {
+  // The coordinator: the translator's settings belong to this file's other tests.
+  const account = ACCOUNTS.coordinator;
+  const auth = { Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest' };
+  const me = (await (await request.get('/api/users/me', { headers: auth })).json()) as {
+    _id: string;
+    preferences: Record<string, Record<string, unknown>>;
+  };
+  const gone = 'ffffffffffffffffffffff01'; // no project has this id
+  const put = await request.put(`/api/users/${me._id}`, {
+    headers: auth,
+    data: { preferences: { ...me.preferences, blacklist: { ...me.preferences.blacklist, projects: [gone] } } },
+  });
+  expect(put.status()).toBe(200);
+  try {
+    await signIn(page, account);
+    await page.goto('/settings');
+    const unknown = page.getByRole('list', { name: 'Muted entries not in the project list' });
+    await expect(unknown).toContainText('A project no longer in your list');
+    await expect(page.locator('main')).not.toContainText(gone);
+    await unknown.getByRole('button', { name: 'Unmute' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => {
+        const after = (await (await request.get('/api/users/me', { headers: auth })).json()) as typeof me;
+        return (after.preferences.blacklist?.projects as unknown[] | undefined) ?? [];
+      })
+      .toEqual([]);
+  } finally {
+    await request.put(`/api/users/${me._id}`, { headers: auth, data: { preferences: me.preferences } });
+  }
+});

@@ -312,7 +312,7 @@ function MutedProjects({
         <SkeletonLines lines={3} label="Loading projects" />
       ) : projects.isError ? (
         isUnavailable(projects.error) ? (
-          <Unavailable what="The project list">Muted projects are shown by id; you can unmute them.</Unavailable>
+          <Unavailable what="The project list">Muted projects cannot be named here; you can unmute them.</Unavailable>
         ) : (
           <ErrorPanel
             compact
@@ -349,7 +349,15 @@ function MutedProjects({
         <ul className="settings-muted settings-muted--unknown" aria-label="Muted entries not in the project list">
           {(projects.isError ? draft.muted : unknown).map((m, i) => (
             <li key={m.id ?? `raw-${i}`}>
-              <span className="code">{m.id ?? JSON.stringify(m.raw)}</span>
+              {/* Ids are never shown (issue #15 item 7): the project is not in the caller's list, or the list is
+                  unavailable; an entry without an id is kept as stored. */}
+              <span>
+                {!m.id
+                  ? 'An entry this app does not read'
+                  : projects.isError
+                    ? `Muted project ${i + 1}`
+                    : 'A project no longer in your list'}
+              </span>
               {m.id ? (
                 <button
                   type="button"

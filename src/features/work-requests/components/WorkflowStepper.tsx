@@ -47,14 +47,13 @@ export function WorkflowStepper({ workflow }: { workflow: Workflow | undefined }
           Current phase: <code>{current}</code> (not one of WIP, LOCK, FINAL).
         </p>
       ) : null}
-      <Fields columns={3}>
+      <Fields columns={2}>
         <Field label="Graphics approval required">
           <YesNo value={workflow.requireGraphicsApproval} />
         </Field>
         <Field label="Offline approval required">
           <YesNo value={workflow.requireOfflineApproval} />
         </Field>
-        <Field label="Workflow">{workflow.id ? <code className="code">{workflow.id}</code> : undefined}</Field>
       </Fields>
       {phases ? (
         <details className="disclosure">
