@@ -105,6 +105,36 @@ test.describe.serial('shares', () => {
     expect(saved.permissions?.[0]?.access).toHaveProperty('manageWorkRequsts');
   });
 
+  test('work-request groups are chosen by name (never typed as ids) and saved as ids', async ({ page, request }) => {
+    await signIn(page, ACCOUNTS.coordinator);
+    await page.goto(`/shares/${target._id}`);
+    const who = target.to![0]!.name!;
+    const picker = page.getByRole('group', { name: `${who}: Groups that manage work requests` });
+    await expect(picker.getByRole('checkbox').first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /group ids/ })).toHaveCount(0);
+    const { items: groups } = await apiList<{ _id: string; name: string }>(request, ACCOUNTS.coordinator, '/groups');
+    const group = groups.find((g) => g.name)!;
+    const box = picker.getByRole('checkbox', { name: group.name, exact: true });
+    const wasOn = await box.isChecked();
+    await box.setChecked(!wasOn);
+    // The save bar says it in words (it showed the group's id).
+    await expect(page.getByRole('region', { name: 'Unsaved changes' })).toContainText(`${who}: Managing groups:`);
+    await expect(page.locator('main')).not.toContainText(group._id);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+    const saved = (await getShare(request, ACCOUNTS.coordinator, target._id)) as Omit<ShareItem, 'permissions'> & {
+      permissions?: { user?: string; sources?: { manageWorkRequests?: { groups?: string[] } } }[];
+    };
+    const held = saved.permissions?.find((p) => p.user === target.to![0]!._id)?.sources?.manageWorkRequests?.groups;
+    expect((held ?? []).includes(group._id)).toBe(!wasOn);
+    await page.reload();
+    await expect(
+      page
+        .getByRole('group', { name: `${who}: Groups that manage work requests` })
+        .getByRole('checkbox', { name: group.name, exact: true }),
+    ).toBeChecked({ checked: !wasOn });
+  });
+
   test('an asset opens through its per-asset URL', async ({ page }) => {
     await signIn(page, ACCOUNTS.coordinator);
     await page.goto(`/shares/${target._id}`);

@@ -5,6 +5,7 @@
  * refreshes it. While unknown (loading, failed, or one the viewer may not read) a record has no name: callers
  * show nothing rather than the id.
  */
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ListPage } from '../api/client';
 import { listStudios } from '../api/studios';
@@ -31,13 +32,17 @@ export function recordNamesKey(collection: NamedCollection) {
   return ['catalog', collection, 'names'] as const;
 }
 
-/** A lookup of `collection`'s names: `name(id)` is the name, or undefined while unknown. */
-export function useRecordNames(collection: NamedCollection): (id: string | undefined) => string | undefined {
-  const query = useQuery({
+/** The query of `collection`'s names by id (one per collection, shared by every caller). */
+export function useRecordNamesQuery(collection: NamedCollection) {
+  return useQuery({
     queryKey: recordNamesKey(collection),
     queryFn: async ({ signal }) => namesById(await SOURCES[collection](signal)),
     staleTime: 5 * 60_000,
   });
-  const names = query.data;
-  return (id) => (id ? names?.get(id) : undefined);
+}
+
+/** A lookup of `collection`'s names: `name(id)` is the name, or undefined while unknown (the same function until the names change). */
+export function useRecordNames(collection: NamedCollection): (id: string | undefined) => string | undefined {
+  const names = useRecordNamesQuery(collection).data;
+  return useCallback((id: string | undefined) => (id ? names?.get(id) : undefined), [names]);
 }

@@ -20,6 +20,7 @@ import {
   type SourceKind,
 } from '../model/permissions';
 import '../../../components/record.css';
+import { GroupPicker } from './GroupPicker';
 import { useChanged } from '../../../lib/useChanged';
 
 interface Props {
@@ -178,12 +179,11 @@ export function PermissionEditor({ permission, who, readOnly, onChange, defaultO
               <span className="perm__label" id={`${key}-${permission._id ?? permission.user ?? ''}`}>
                 {label}
               </span>
-              <ListField
+              <GroupPicker
                 value={permission.sources?.[key]?.groups}
                 readOnly={readOnly}
-                label={`${who}: ${label} (group ids)`}
+                label={`${who}: ${label}`}
                 onChange={(v) => setGroups(key, v)}
-                wide
               />
             </div>
           ))}
@@ -323,13 +323,11 @@ function ListField({
   readOnly,
   label,
   onChange,
-  wide = false,
 }: {
   value: readonly unknown[] | undefined;
   readOnly: boolean;
   label: string;
   onChange: (v: string[]) => void;
-  wide?: boolean;
 }) {
   const asText = listToText(value);
   const [text, setText] = useState(asText ?? '');
@@ -348,7 +346,7 @@ function ListField({
     <>
       <input
         type="text"
-        className={`perm__input${wide ? ' perm__input--wide' : ''}`}
+        className="perm__input"
         value={text}
         aria-label={label}
         aria-describedby={odd.length ? hintId : undefined}

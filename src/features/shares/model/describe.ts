@@ -5,8 +5,18 @@ import { accessFlagLabel } from '../../../api/schema/permission';
 import { SOURCE_TEXT } from './permissions';
 import { describeUnknown } from '../../../lib/format';
 
+/** A person by name or e-mail; never their id (issue #15 item 7). */
 export function recipientName(u: ShareUser | undefined): string {
-  return u?.name || u?.emailNormal || u?._id || 'Unknown person';
+  return u?.name || u?.emailNormal || 'Unknown person';
+}
+
+/** A group's name, or undefined while unknown (lib/useRecordNames.ts). */
+export type GroupName = (id: string) => string | undefined;
+
+/** Groups in words: their names, "a group not in your list" for the others; never an id. */
+function describeGroups(groups: unknown, groupName: GroupName): string {
+  if (!Array.isArray(groups) || groups.length === 0) return 'none';
+  return groups.map((g) => (typeof g === 'string' ? groupName(g) : undefined) ?? 'a group not in your list').join(', ');
 }
 
 function describeValue(v: unknown): string {
@@ -17,7 +27,11 @@ function describeValue(v: unknown): string {
   return describeUnknown(v);
 }
 
-export function describePermissionChanges(before: Permission | undefined, after: Permission): string[] {
+export function describePermissionChanges(
+  before: Permission | undefined,
+  after: Permission,
+  groupName: GroupName = () => undefined,
+): string[] {
   const out: string[] = [];
   const a0 = (before?.access ?? {}) as Record<string, unknown>;
   const a1 = (after.access ?? {}) as Record<string, unknown>;
@@ -42,7 +56,7 @@ export function describePermissionChanges(before: Permission | undefined, after:
   for (const key of ['manageWorkRequests', 'adminWorkRequests'] as const) {
     if (!deepEqual(before?.sources?.[key]?.groups, after.sources?.[key]?.groups)) {
       out.push(
-        `${key === 'manageWorkRequests' ? 'Managing' : 'Administering'} groups: ${describeValue(after.sources?.[key]?.groups)}`,
+        `${key === 'manageWorkRequests' ? 'Managing' : 'Administering'} groups: ${describeGroups(after.sources?.[key]?.groups, groupName)}`,
       );
     }
   }
@@ -52,7 +66,11 @@ export function describePermissionChanges(before: Permission | undefined, after:
 }
 
 /** "Notes changed", "Kenji Mori added", "Hannah Weiss: Download switched on", … */
-export function describeDraftChanges(before: ShareDraft, after: ShareDraft): string[] {
+export function describeDraftChanges(
+  before: ShareDraft,
+  after: ShareDraft,
+  groupName: GroupName = () => undefined,
+): string[] {
   const out: string[] = [];
   if (before.notes !== after.notes) out.push('Notes changed');
   if (before.approved !== after.approved) out.push(after.approved ? 'Marked approved' : 'Marked not approved');
@@ -73,7 +91,7 @@ export function describeDraftChanges(before: ShareDraft, after: ShareDraft): str
       out.push(`Permissions added for ${nameOf(p.user)}`);
       return;
     }
-    for (const change of describePermissionChanges(prev, p)) out.push(`${nameOf(p.user)}: ${change}`);
+    for (const change of describePermissionChanges(prev, p, groupName)) out.push(`${nameOf(p.user)}: ${change}`);
   });
   before.permissions.forEach((q) => {
     if (q.user && removedIds.has(q.user)) return;

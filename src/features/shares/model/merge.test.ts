@@ -123,4 +123,21 @@ describe('describeDraftChanges', () => {
       'Kenji: Previews set to clean',
     ]);
   });
+
+  it('names groups, never their ids; a group not in the list is said so', () => {
+    const after: ShareDraft = {
+      ...base,
+      permissions: [
+        {
+          ...base.permissions[0]!,
+          sources: { manageWorkRequests: { groups: ['g1', 'ffffffffffffffffffffff01'] } },
+        },
+        ...base.permissions.slice(1),
+      ],
+    };
+    const names = new Map([['g1', 'Lumen Subtitling']]);
+    expect(describeDraftChanges(base, after, (id) => names.get(id))).toEqual([
+      'Kenji: Managing groups: Lumen Subtitling, a group not in your list',
+    ]);
+  });
 });

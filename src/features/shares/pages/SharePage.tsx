@@ -24,6 +24,7 @@ import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { formatDateTime } from '../../../lib/dates';
 import { describeUnknown, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session/useSession';
+import { useRecordNames } from '../../../lib/useRecordNames';
 import { AssetDialog, AssetGrid } from '../components/AssetGrid';
 import { PermissionEditor } from '../components/PermissionEditor';
 import { RecipientsEditor } from '../components/RecipientsEditor';
@@ -137,7 +138,11 @@ function ShareView({
   const draft = editing?.draft ?? baseDraft;
   const changes = useMemo(() => changedFields(baseDraft, draft), [baseDraft, draft]);
   const dirty = changes.length > 0;
-  const changeWords = useMemo(() => (dirty ? describeDraftChanges(baseDraft, draft) : []), [dirty, baseDraft, draft]);
+  const groupName = useRecordNames('groups');
+  const changeWords = useMemo(
+    () => (dirty ? describeDraftChanges(baseDraft, draft, groupName) : []),
+    [dirty, baseDraft, draft, groupName],
+  );
   const problems = validateDraft(draft);
 
   const isAdmin = !!me?.groups?.some((g) => g.type === 'admin');
@@ -570,11 +575,12 @@ function ShareConflict({
   onDiscard: () => void;
 }) {
   const theirDraft = draftFrom(theirs.data);
+  const groupName = useRecordNames('groups');
   return (
     <ConflictPanel
       what="share"
-      theirChanges={describeDraftChanges(baseDraft, theirDraft)}
-      myChanges={describeDraftChanges(baseDraft, mine)}
+      theirChanges={describeDraftChanges(baseDraft, theirDraft, groupName)}
+      myChanges={describeDraftChanges(baseDraft, mine, groupName)}
       onReapply={onReapply}
       onDiscard={onDiscard}
       theirVersion={
