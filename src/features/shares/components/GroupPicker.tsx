@@ -23,6 +23,7 @@ export function GroupPicker({ value, readOnly, label, onChange }: Props) {
     onChange(on ? [...chosen.filter((g) => g !== id), id] : chosen.filter((g) => g !== id));
 
   if (readOnly) {
+    if (chosen.length > 0 && query.isPending) return <span className="perm__list muted">Loading the groups…</span>;
     const shown = chosen.map((id) => names?.get(id) ?? 'a group not in your list');
     return <span className="perm__list">{shown.length ? shown.join(', ') : <span className="muted">None</span>}</span>;
   }
