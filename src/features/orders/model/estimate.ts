@@ -7,6 +7,7 @@
 import type { Line } from '../../../api/schema/translation';
 import { orderEstimate } from '../../../api/schema/estimate';
 import { formatCount, plural } from '../../../lib/format';
+import { parseTimecode } from '../../../lib/timecode';
 
 /**
  * The transcriptions an order will translate, as the server makes its translations (docs/API.md "Orders"): the
@@ -47,10 +48,10 @@ export function countWords(text: string): number {
   return count;
 }
 
-/** Seconds of a `HH:MM:SS,mmm` timecode; undefined for anything else. */
+/** Seconds of a `HH:MM:SS,mmm` timecode (lib/timecode.ts); undefined for anything else. */
 function seconds(timecode: string | undefined): number | undefined {
-  const m = timecode ? /^(\d{2,}):(\d{2}):(\d{2}),(\d{3})$/.exec(timecode) : null;
-  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]) / 1000 : undefined;
+  const ms = timecode === undefined ? undefined : parseTimecode(timecode);
+  return ms === undefined ? undefined : ms / 1000;
 }
 
 /** The estimate of the tracks to translate (each a transcription's lines). */
