@@ -286,7 +286,7 @@ test.describe.serial('stored XSS', () => {
     await visit(page, seen, '/translations');
     await visit(page, seen, `/work-requests/${fx.workRequestId}`, /window\.__xss=1/);
     await visit(page, seen, `/work-requests/${fx.workRequestId}/translation`);
-    await expect(page.getByRole('textbox', { name: 'Translation of line 1' })).toHaveValue(`<b>ok</b> ${PAYLOADS[0]}`);
+    await expect(page.getByRole('textbox', { name: 'Translation of line 1', exact: true })).toHaveValue(`<b>ok</b> ${PAYLOADS[0]}`);
     // Line text as formatted HTML (SafeText) shows in the conflict view: someone else saves the payloads, then an
     // edit here conflicts and the dialog shows their lines, formatting kept and everything else inert.
     const { body: current } = await api(request, 'GET', `/translations/${fx.translationId}`);
@@ -294,7 +294,7 @@ test.describe.serial('stored XSS', () => {
       i < PAYLOADS.length ? { ...l, text: `<b>theirs</b> ${PAYLOADS[i]}` } : l,
     );
     await api(request, 'PUT', `/translations/${fx.translationId}`, { lines: theirs });
-    await page.getByRole('textbox', { name: 'Translation of line 1' }).fill('mine');
+    await page.getByRole('textbox', { name: 'Translation of line 1', exact: true }).fill('mine');
     const dialog = page.getByRole('dialog', { name: 'Someone else saved this translation' });
     await expect(dialog).toBeVisible({ timeout: 15_000 });
     await expect(dialog.locator('b', { hasText: 'theirs' }).first()).toBeVisible();
