@@ -14,7 +14,10 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry: CI's machine is busy and shared, and a timing-sensitive step there once cost a whole submission. A test
+  // that passes only on its retry is not hidden: Playwright's list reporter marks it flaky and
+  // scripts/count-results.mjs prints how many were (fix those, do not live with them).
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],

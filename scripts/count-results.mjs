@@ -7,6 +7,7 @@ import fs from 'node:fs';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let flaky = 0;
 /** Skipped tests whose suite says it was NOT RUN, counted per suite title. */
 const notRun = new Map();
 for (const file of process.argv.slice(2)) {
@@ -33,6 +34,7 @@ for (const file of process.argv.slice(2)) {
     // Playwright
     // A flaky test failed once and passed on retry: counted as passed, and named by Playwright's list reporter.
     passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+    flaky += report.stats.flaky ?? 0;
     failed += report.stats.unexpected ?? 0;
     skipped += report.stats.skipped ?? 0;
     if ((report.errors ?? []).length > 0 && (report.stats.unexpected ?? 0) === 0) failed += report.errors.length;
@@ -41,6 +43,7 @@ for (const file of process.argv.slice(2)) {
     failed += 1;
   }
 }
+if (flaky > 0) console.log(`${flaky} flaky: failed first, passed on their retry (named "flaky" in the e2e list above)`);
 for (const [suite, n] of notRun) console.log(`${n} skipped: ${suite}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
