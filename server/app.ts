@@ -4,7 +4,6 @@
  * Tests build it on a temp database; server/main.ts builds it and listens.
  */
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -31,6 +30,9 @@ import {
 } from './http/requestLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { installResponseCache } from './http/responseCache';
+import { installConditionalGets } from './http/conditionalGet';
+import { installCompression } from './http/compression';
+import { serveBuiltApp } from './http/staticFiles';
 import type { Services } from './context';
 import { workRequestRoutes } from './routes/workrequests';
 import { userRoutes } from './routes/users';
@@ -182,9 +184,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     request.caller = await authenticate(request, reply);
   });
 
+  // onSend order matters: validators first (a cached answer keeps its ETag), then the cache, then compression.
+  installConditionalGets(app, { skip: isPublicApiPath });
   if (!options.upstream && options.responseCache !== false) {
     installResponseCache(app, services.store, { skip: (p) => p.endsWith('/stream') || isPublicApiPath(p) });
   }
+  installCompression(app);
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/api/healthz', async () => ({ ok: true }));
@@ -223,28 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
 
   const dist = options.distDir;
   if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
-    const root = path.resolve(dist);
-    // wildcard: true serves files built after start too (a rebuild while the server runs stays consistent).
-    await app.register(fastifyStatic, { root, wildcard: true, index: false, serve: false });
-    app.get('/assets/*', (request, reply) =>
-      reply.sendFile(`assets/${(request.params as { '*': string })['*']}`, { immutable: true, maxAge: '1y' }),
-    );
-    app.setNotFoundHandler((request, reply) => {
-      const read = request.method === 'GET' || request.method === 'HEAD'; // HEAD answers as GET, without the body
-      if (request.url.startsWith('/api') || request.url.startsWith('/assets/') || !read) {
-        return reply
-          .status(404)
-          .send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
-      }
-      const file = path.join(root, decodeURIComponent(request.url.split('?')[0] ?? '/'));
-      if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        return reply.sendFile(path.relative(root, file));
-      }
-      // index.html is read per request (it is small): after a rebuild it names the new hashed files. The runtime
-      // configuration goes in with it, so the app needs no round trip for /config.json before its first request.
-      const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8').replace('</head>', `${configScript}</head>`);
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(html);
-    });
+    serveBuiltApp(app, { root: dist, headInsert: configScript });
   } else {
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api')) {

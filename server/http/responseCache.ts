@@ -13,6 +13,20 @@ interface Entry {
   expires: number;
   body: string;
   headers: Record<string, string>;
+  /** The body compressed, per encoding, made on first demand (http/compression.ts); counted in the total bytes. */
+  variants: Map<string, Buffer>;
+}
+
+/** Compressed forms of a cached answer, kept with its entry (dropped with it). */
+export interface CachedVariants {
+  get(encoding: string): Buffer | undefined;
+  set(encoding: string, body: Buffer): void;
+}
+const variantsOf = new WeakMap<FastifyRequest, CachedVariants>();
+
+/** The compressed forms kept for this request's answer: a hit's entry, or the one a miss just stored. */
+export function cachedVariants(request: FastifyRequest): CachedVariants | undefined {
+  return variantsOf.get(request);
 }
 
 const KEPT_HEADERS = ['content-type', 'content-range', 'etag'];
@@ -39,8 +53,17 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
     const entry = entries.get(key);
     if (!entry) return;
     totalBytes -= entry.body.length;
+    for (const v of entry.variants.values()) totalBytes -= v.length;
     entries.delete(key);
   };
+  const variantsFor = (key: string, entry: Entry): CachedVariants => ({
+    get: (encoding) => entry.variants.get(encoding),
+    set: (encoding, body) => {
+      if (entries.get(key) !== entry || entry.variants.has(encoding)) return;
+      entry.variants.set(encoding, body);
+      totalBytes += body.length;
+    },
+  });
   const keys = new WeakMap<FastifyRequest, { key: string; generation: number }>();
 
   const keyOf = (request: FastifyRequest): string | undefined => {
@@ -57,6 +80,7 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
     if (hit && hit.generation === generation && hit.expires > Date.now()) {
       for (const [k, v] of Object.entries(hit.headers)) reply.header(k, v);
       reply.header('X-Cache', 'hit');
+      variantsOf.set(request, variantsFor(key, hit));
       return reply.send(hit.body);
     }
     keys.set(request, { key, generation });
@@ -76,7 +100,15 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
     while (entries.size > 0 && (entries.size >= maxEntries || totalBytes + payload.length > maxTotalBytes)) {
       drop(entries.keys().next().value as string);
     }
-    entries.set(pending.key, { generation: pending.generation, expires: Date.now() + ttlMs, body: payload, headers });
+    const entry: Entry = {
+      generation: pending.generation,
+      expires: Date.now() + ttlMs,
+      body: payload,
+      headers,
+      variants: new Map(),
+    };
+    entries.set(pending.key, entry);
+    variantsOf.set(request, variantsFor(pending.key, entry));
     totalBytes += payload.length;
     return payload;
   });
