@@ -2,12 +2,15 @@
  * Browser benchmarks (issue 8, parts 2–4), headless Debian Chromium driven by Playwright, against this project's
  * server on the 100,000-work-request data set, serving the app built by bench/bundle.ts (.tmp/bench-dist):
  *
- * 2. cold load to the first 20 work-request rows, beside bench/baselines/first-rows.html (the same API request
- *    with fetch() and innerHTML) — 5 runs each, alternating, a fresh browser context (empty cache) per run;
+ * 2. cold load to the first 20 work-request rows on three emulated links (NETWORK_PROFILES: loopback, office,
+ *    remote), beside bench/baselines/first-rows.html (the same API request with fetch() and innerHTML) on the same
+ *    link, and on loopback beside the floor page of our own libraries (bench/floor) — alternating, a fresh browser
+ *    context (empty cache) per run, with the bytes each load transferred;
  * 3. infinite scroll to row 10,000: time, requests, rows in the DOM, JS heap, longest frame — beside the same
  *    200 page requests made back to back with fetch() from a plain page (the server + network floor);
- * 4. the 3,000-line translation: time to open (beside first-rows.html writing its first lines), then
- *    keystroke-to-next-paint over 200 keystrokes, beside the same keystrokes in bench/baselines/textarea.html.
+ * 4. the 3,000-line translation: time to open on the same three links (beside first-rows.html writing its first
+ *    lines), then keystroke-to-next-paint over 200 keystrokes, beside the same keystrokes in
+ *    bench/baselines/textarea.html.
  *
  * Sign-in is a pre-seeded session (the `mws.session` sessionStorage entry src/lib/session/sessionStore.ts reads),
  * with the user record the server answers to POST /api/session, exactly what the sign-in page stores.
@@ -22,6 +25,51 @@ import { freePort, ROOT, startProcess, type Running } from './lib/processes';
 
 const VIEWPORT = { width: 1280, height: 1500 };
 const COLD_RUNS = 5;
+/** Runs per page on the emulated links: their times are mostly the emulated latency, steadier than loopback's. */
+const LINK_RUNS = 3;
+const EDITOR_RUNS = 3;
+/** Goals (issue 16): on office and remote ≤ 1.5× the plain page; on loopback ≤ 1.3× the floor page. */
+const LINK_GOAL = 1.5;
+const FLOOR_GOAL = 1.3;
+
+/**
+ * A link emulated by Chromium's DevTools network emulation (`Network.emulateNetworkConditions` on the page's CDP
+ * session). Its `latency` is "the minimum latency from request sent to response headers received", added to every
+ * request (a round trip per request, as HTTP/1.1 keep-alive pays it); connection set-up and TCP slow start are not
+ * modelled, so a real link of this RTT costs a little more on the first requests. Throughputs are aggregate per page.
+ */
+export interface NetworkProfile {
+  name: string;
+  /** Absent: no emulation (loopback). */
+  link?: { downMbit: number; upMbit: number; rttMs: number };
+}
+export const NETWORK_PROFILES: readonly NetworkProfile[] = [
+  { name: 'loopback' },
+  { name: 'office', link: { downMbit: 20, upMbit: 5, rttMs: 40 } },
+  { name: 'remote', link: { downMbit: 4, upMbit: 1, rttMs: 120 } },
+];
+const describeLink = (p: NetworkProfile) =>
+  p.link ? `${p.link.downMbit} Mbit/s down, ${p.link.upMbit} up, ${p.link.rttMs} ms RTT` : 'no emulation';
+
+/** Applies the profile's link to the page before it navigates. */
+async function emulateLink(context: BrowserContext, page: Page, profile: NetworkProfile | undefined): Promise<void> {
+  if (!profile?.link) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.link.rttMs,
+    downloadThroughput: (profile.link.downMbit * 1e6) / 8,
+    uploadThroughput: (profile.link.upMbit * 1e6) / 8,
+  });
+}
+
+/** Bytes the page received so far as sent (encoded bodies and headers): the document and every resource. */
+function bytesTransferred(page: Page): Promise<number> {
+  return page.evaluate<number>(
+    `[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce((n, e) => n + (e.transferSize || 0), 0)`,
+  );
+}
 const FIRST_ROWS = 20;
 const SCROLL_TO = 10_000;
 const KEYSTROKES = 200;
@@ -109,22 +157,19 @@ const percentile = (xs: number[], p: number) => {
 };
 const ms = (n: number) => `${Math.round(n)} ms`;
 const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MB`;
+const kib = (n: number) => `${Math.round(n / 1024)} kB`;
 const verdict = (ok: boolean) => (ok ? 'met' : '**MISSED**');
 
 export interface BrowserReport {
   chromium: string;
   viewport: typeof VIEWPORT;
   coldLoad: {
-    runs: number;
-    ours: number[];
-    baseline: number[];
-    floor: number[];
-    oursMedian: number;
-    baselineMedian: number;
-    floorMedian: number;
-    ratio: number;
-    goal: number;
+    /** One row per link, loopback first. */
+    links: ColdLink[];
+    /** The floor page (bench/floor: our libraries, one list, no app), on loopback, in the same runs. */
+    floor: { runs: number[]; median: number; bytes: number; goal: number; ratio: number };
     apiRequest: { url: string; range: string };
+    /** The last loopback run's resources (ms from navigation start). */
     waterfall: { name: string; start: number; end: number }[];
   };
   scroll: {
@@ -145,13 +190,34 @@ export interface BrowserReport {
   subtitler: SubtitlerReport;
   editor: {
     lines: number;
-    openOurs: number[];
-    openBaseline: number[];
-    openOursMedian: number;
-    openBaselineMedian: number;
+    open: EditorOpen[];
     keys: Record<'ours' | 'baseline', KeyStats>;
     method: string;
   };
+}
+
+/** Cold load on one link: ours beside the plain page, times to the first rows visible, and bytes transferred. */
+interface ColdLink {
+  profile: NetworkProfile;
+  ours: number[];
+  baseline: number[];
+  oursMedian: number;
+  baselineMedian: number;
+  ratio: number;
+  /** Bytes received until the rows were visible (median of the runs). */
+  oursBytes: number;
+  baselineBytes: number;
+}
+
+/** Time to open the editor on one link, beside the plain page writing the same lines. */
+interface EditorOpen {
+  profile: NetworkProfile;
+  ours: number[];
+  baseline: number[];
+  oursMedian: number;
+  baselineMedian: number;
+  oursBytes: number;
+  baselineBytes: number;
 }
 
 interface KeyStats {
@@ -179,9 +245,11 @@ export async function coldOpen(
   url: string,
   script: string,
   onRequest?: (url: string, headers: Record<string, string>) => void,
+  network?: NetworkProfile,
 ): Promise<{ ready: Ready; page: Page; context: BrowserContext }> {
   const context = await newContext(browser, script);
   const page = await context.newPage();
+  await emulateLink(context, page, network);
   if (onRequest) page.on('request', (r) => onRequest(r.url(), r.headers()));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -206,6 +274,21 @@ export async function coldOpen(
     clearTimeout(timer),
   )) as Ready;
   return { ready, page, context };
+}
+
+/** The page's requests (ms from navigation start, start–end), then the frame that painted the rows. */
+async function waterfallOf(page: Page, ready: Ready): Promise<{ name: string; start: number; end: number }[]> {
+  const resources = await page.evaluate<{ name: string; start: number; end: number }[]>(
+    `performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(location.origin, ''), start: Math.round(e.startTime), end: Math.round(e.responseEnd) }))`,
+  );
+  const nav = await page.evaluate<{ name: string; start: number; end: number }>(
+    `(() => { const n = performance.getEntriesByType('navigation')[0]; return { name: 'document', start: 0, end: Math.round(n.responseEnd) }; })()`,
+  );
+  return [
+    nav,
+    ...resources,
+    { name: `${FIRST_ROWS} rows painted`, start: Math.round(ready.domAt), end: Math.round(ready.frameAt) },
+  ];
 }
 
 export async function signedInSession(base: string, account: Account) {
@@ -313,45 +396,54 @@ export async function run(o: {
     const baselineUrl = `${base}/bench/first-rows.html?${new URLSearchParams({ url: apiRequest.url, range: apiRequest.range, kind: 'wr' })}`;
     await (await coldOpen(browser, baselineUrl, listScript)).context.close();
     await (await coldOpen(browser, `${base}/bench/floor.html`, listScript)).context.close();
-    const ours: number[] = [];
-    const baseline: number[] = [];
     const floor: number[] = [];
+    const floorBytes: number[] = [];
     let waterfall: { name: string; start: number; end: number }[] = [];
-    for (let i = 0; i < COLD_RUNS; i++) {
-      const a = await coldOpen(browser, `${base}/work-requests`, listScript);
-      ours.push(a.ready.frameAt);
-      if (i === COLD_RUNS - 1) {
-        waterfall = await a.page.evaluate<typeof waterfall>(
-          `performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(location.origin, ''), start: Math.round(e.startTime), end: Math.round(e.responseEnd) }))`,
-        );
-        const nav = await a.page.evaluate<(typeof waterfall)[number]>(
-          `(() => { const n = performance.getEntriesByType('navigation')[0]; return { name: 'document', start: 0, end: Math.round(n.responseEnd) }; })()`,
-        );
-        waterfall.unshift(nav);
-        waterfall.push({
-          name: `${FIRST_ROWS} rows painted`,
-          start: Math.round(a.ready.domAt),
-          end: Math.round(a.ready.frameAt),
-        });
+    const links: ColdLink[] = [];
+    for (const profile of NETWORK_PROFILES) {
+      console.log(`browser: cold load, ${profile.name} (${describeLink(profile)})…`);
+      const runs = profile.link ? LINK_RUNS : COLD_RUNS;
+      const ours: number[] = [];
+      const baseline: number[] = [];
+      const oursBytes: number[] = [];
+      const baselineBytes: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const a = await coldOpen(browser, `${base}/work-requests`, listScript, undefined, profile);
+        ours.push(a.ready.frameAt);
+        oursBytes.push(await bytesTransferred(a.page));
+        if (!profile.link && i === runs - 1) waterfall = await waterfallOf(a.page, a.ready);
+        await a.context.close();
+        const b = await coldOpen(browser, baselineUrl, listScript, undefined, profile);
+        baseline.push(b.ready.frameAt);
+        baselineBytes.push(await bytesTransferred(b.page));
+        await b.context.close();
+        if (profile.link) continue;
+        const f = await coldOpen(browser, `${base}/bench/floor.html`, listScript);
+        floor.push(f.ready.frameAt);
+        floorBytes.push(await bytesTransferred(f.page));
+        await f.context.close();
       }
-      await a.context.close();
-      const b = await coldOpen(browser, baselineUrl, listScript);
-      baseline.push(b.ready.frameAt);
-      await b.context.close();
-      const f = await coldOpen(browser, `${base}/bench/floor.html`, listScript);
-      floor.push(f.ready.frameAt);
-      await f.context.close();
+      links.push({
+        profile,
+        ours,
+        baseline,
+        oursMedian: median(ours),
+        baselineMedian: median(baseline),
+        ratio: median(ours) / median(baseline),
+        oursBytes: median(oursBytes),
+        baselineBytes: median(baselineBytes),
+      });
     }
-    const coldLoad = {
-      runs: COLD_RUNS,
-      ours,
-      baseline,
-      floor,
-      oursMedian: median(ours),
-      baselineMedian: median(baseline),
-      floorMedian: median(floor),
-      ratio: median(ours) / median(baseline),
-      goal: 1.5,
+    const loopback = links[0]!;
+    const coldLoad: BrowserReport['coldLoad'] = {
+      links,
+      floor: {
+        runs: floor,
+        median: median(floor),
+        bytes: median(floorBytes),
+        goal: FLOOR_GOAL,
+        ratio: loopback.oursMedian / median(floor),
+      },
       apiRequest,
       waterfall,
     };
@@ -438,17 +530,35 @@ export async function run(o: {
         ).json()) as { lines?: unknown[] }
       ).lines?.length ?? 0;
     await (await coldOpen(browser, editorUrl, editorScript)).context.close(); // warm-up
-    const openOurs: number[] = [];
-    const openBaseline: number[] = [];
+    const open: EditorOpen[] = [];
     let last: { page: Page; context: BrowserContext } | undefined;
-    for (let i = 0; i < 3; i++) {
-      const a = await coldOpen(browser, editorUrl, editorScript);
-      openOurs.push(a.ready.frameAt);
-      if (i < 2) await a.context.close();
-      else last = a;
-      const b = await coldOpen(browser, linesUrl, editorScript);
-      openBaseline.push(b.ready.frameAt);
-      await b.context.close();
+    for (const profile of NETWORK_PROFILES) {
+      console.log(`browser: editor, ${profile.name}…`);
+      const ours: number[] = [];
+      const baseline: number[] = [];
+      const oursBytes: number[] = [];
+      const baselineBytes: number[] = [];
+      for (let i = 0; i < EDITOR_RUNS; i++) {
+        const a = await coldOpen(browser, editorUrl, editorScript, undefined, profile);
+        ours.push(a.ready.frameAt);
+        oursBytes.push(await bytesTransferred(a.page));
+        // The keystrokes are typed in the last loopback run's editor.
+        if (!profile.link && i === EDITOR_RUNS - 1) last = a;
+        else await a.context.close();
+        const b = await coldOpen(browser, linesUrl, editorScript, undefined, profile);
+        baseline.push(b.ready.frameAt);
+        baselineBytes.push(await bytesTransferred(b.page));
+        await b.context.close();
+      }
+      open.push({
+        profile,
+        ours,
+        baseline,
+        oursMedian: median(ours),
+        baselineMedian: median(baseline),
+        oursBytes: median(oursBytes),
+        baselineBytes: median(baselineBytes),
+      });
     }
     await last!.page.waitForTimeout(1000); // let the originals and the QC pass land before typing
     const keysOurs = await keyStats(last!.page, `[data-testid="line-grid"] ${LINE_SELECTOR}`);
@@ -470,10 +580,7 @@ export async function run(o: {
       subtitler,
       editor: {
         lines: lineCount,
-        openOurs,
-        openBaseline,
-        openOursMedian: median(openOurs),
-        openBaselineMedian: median(openBaseline),
+        open,
         keys: { ours: keysOurs, baseline: keysBaseline },
         method:
           'Event Timing API (PerformanceObserver type "event", durationThreshold 16; a keystroke\'s time is its interaction\'s longest entry) and, for every keystroke, rAF-after-input (keydown timeStamp to the task after the next animation frame)',
@@ -503,17 +610,24 @@ function render(d: BrowserReport): string {
     'and served by this server (`npm start` settings) on the 100,000-work-request data set. Signed in by pre-seeding the session the app keeps',
     'in sessionStorage. "Visible" is the animation frame after the rows are in the DOM (that frame paints them), timed from navigation start.',
     '',
-    `### Cold load to the first ${FIRST_ROWS} rows`,
+    `### Cold load to the first ${FIRST_ROWS} rows, on three links`,
     '',
-    `${c.runs} runs each, alternating, a fresh browser context (empty cache) per run, after one warm-up each. The baseline`,
-    `(\`bench/baselines/first-rows.html\`) makes the app's own first request (\`GET ${c.apiRequest.url}\`, \`X-Range: ${c.apiRequest.range}\`) with fetch() and writes the rows with innerHTML.`,
+    `Each link emulated by Chromium (DevTools \`Network.emulateNetworkConditions\`: the latency is added to every request, from`,
+    'request sent to response headers; connection set-up and TCP slow start are not modelled). Alternating runs, a fresh browser',
+    `context (empty cache) per run, after one warm-up each on loopback: ${COLD_RUNS} runs on loopback, ${LINK_RUNS} on each emulated link. The`,
+    `plain page (\`bench/baselines/first-rows.html\`) makes the app's own first request (\`GET ${c.apiRequest.url}\`, \`X-Range: ${c.apiRequest.range}\`)`,
+    'with fetch() and writes the rows with innerHTML, on the same server and link in the same run. Bytes: what the page received until the',
+    'rows were visible, as sent (Resource Timing `transferSize` of the document and every resource: compressed bodies and headers).',
     '',
-    '| | median | runs | baseline median | baseline runs | ours / baseline | goal ≤ 1.5 |',
-    '|---|---|---|---|---|---|---|',
-    `| /work-requests, first ${FIRST_ROWS} rows visible | ${ms(c.oursMedian)} | ${c.ours.map((x) => Math.round(x)).join(', ')} | ${ms(c.baselineMedian)} | ${c.baseline.map((x) => Math.round(x)).join(', ')} | ${c.ratio.toFixed(2)} | ${verdict(c.ratio <= c.goal)} |`,
-    `| for reference: the bundle floor page (bench/floor: our libraries, one list, no app) | ${ms(c.floorMedian)} | ${c.floor.map((x) => Math.round(x)).join(', ')} | ${ms(c.baselineMedian)} | — | ${(c.floorMedian / c.baselineMedian).toFixed(2)} | — |`,
+    '| link | ours: median (runs) | plain page: median (runs) | ours / plain | bytes: ours / plain | goal |',
+    '|---|---|---|---|---|---|',
+    ...c.links.map(
+      (l) =>
+        `| ${l.profile.name} (${describeLink(l.profile)}) | ${ms(l.oursMedian)} (${l.ours.map((x) => Math.round(x)).join(', ')}) | ${ms(l.baselineMedian)} (${l.baseline.map((x) => Math.round(x)).join(', ')}) | ${l.ratio.toFixed(2)} | ${kib(l.oursBytes)} / ${kib(l.baselineBytes)} | ${l.profile.link ? `≤ ${LINK_GOAL}× plain: ${verdict(l.ratio <= LINK_GOAL)}` : '(below, against the floor)'} |`,
+    ),
+    `| loopback: the floor page (bench/floor: our libraries, one list, no app) | ${ms(c.floor.median)} (${c.floor.runs.map((x) => Math.round(x)).join(', ')}) | — | ours / floor ${c.floor.ratio.toFixed(2)} | ${kib(c.floor.bytes)} | ≤ ${c.floor.goal}× floor: ${verdict(c.floor.ratio <= c.floor.goal)} |`,
     '',
-    `Waterfall of the last run (ms from navigation start, start–end): ${c.waterfall.map((w) => `\`${w.name.replace(/^\/assets\//, '')}\` ${w.start}–${w.end}`).join(', ')}.`,
+    `Waterfall of the last loopback run (ms from navigation start, start–end): ${c.waterfall.map((w) => `\`${w.name.replace(/^\/assets\//, '')}\` ${w.start}–${w.end}`).join(', ')}.`,
     '',
     `### Infinite scroll to row ${SCROLL_TO.toLocaleString('en')}`,
     '',
@@ -530,14 +644,21 @@ function render(d: BrowserReport): string {
     '',
     `### Editor: the ${e.lines.toLocaleString('en')}-line translation`,
     '',
-    `Time to open: navigation to \`/work-requests/{id}/translation\` until the first ${OPEN_LINES} line textareas are visible, 3 runs, fresh context each;`,
-    `baseline: first-rows.html fetching the same \`GET /translations/{id}\` and writing its first ${OPEN_LINES} lines as textareas. Keystrokes: ${KEYSTROKES}`,
+    `Time to open: navigation to \`/work-requests/{id}/translation\` until the first ${OPEN_LINES} line textareas are visible, ${EDITOR_RUNS} runs per link`,
+    `(the same emulated links as the cold load), fresh context each; plain page: first-rows.html fetching the same \`GET /translations/{id}\` and`,
+    `writing its first ${OPEN_LINES} lines as textareas. Keystrokes (loopback): ${KEYSTROKES}`,
     `(100 letters, then 100 Backspaces, ${KEY_GAP_MS} ms apart, Playwright \`keyboard.press\`) into line 1, and the same into a bare textarea on a blank page`,
     `(\`bench/baselines/textarea.html\`). Measured with the ${e.method}.`,
     '',
-    '| measure | ours | baseline | ours / baseline |',
+    '| time to open, link | ours: median (runs) | plain page: median (runs) | ours / plain | bytes: ours / plain |',
+    '|---|---|---|---|---|',
+    ...e.open.map(
+      (o) =>
+        `| ${o.profile.name} | ${ms(o.oursMedian)} (${o.ours.map((x) => Math.round(x)).join(', ')}) | ${ms(o.baselineMedian)} (${o.baseline.map((x) => Math.round(x)).join(', ')}) | ${(o.oursMedian / o.baselineMedian).toFixed(2)} | ${kib(o.oursBytes)} / ${kib(o.baselineBytes)} |`,
+    ),
+    '',
+    '| keystrokes (loopback) | ours | baseline | ours / baseline |',
     '|---|---|---|---|',
-    `| time to open (median; runs) | ${ms(e.openOursMedian)} (${e.openOurs.map((x) => Math.round(x)).join(', ')}) | ${ms(e.openBaselineMedian)} (${e.openBaseline.map((x) => Math.round(x)).join(', ')}) | ${(e.openOursMedian / e.openBaselineMedian).toFixed(2)} |`,
     `| keystroke to next paint, Event Timing p50 | ${keyCell(ko.etP50)} | ${keyCell(kb.etP50)} | — |`,
     `| keystroke to next paint, Event Timing p95 | ${keyCell(ko.etP95)} | ${keyCell(kb.etP95)} | — |`,
     `| keystrokes with an Event Timing entry ≥ 16 ms; longest | ${ko.etOver16} of ${KEYSTROKES}; ${keyCell(ko.etMax)} | ${kb.etOver16} of ${KEYSTROKES}; ${keyCell(kb.etMax)} | — |`,

@@ -42,7 +42,7 @@ function decode(r: Raw): Buffer {
   return r.body;
 }
 
-const as = (account: Account, more: Record<string, string> = {}) => ({
+const as = (account: Account, more: Record<string, string> = {}): Record<string, string> => ({
   Authorization: basic(account),
   'X-Requested-With': 'XMLHttpRequest',
   ...more,
