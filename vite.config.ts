@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './scripts/vitePrecompress';
+import { precompress } from './scripts/vitePrecompress.ts';
 
 // react-router 7's package exports point every condition at its development build (dev warnings on,
 // remix-run/react-router#12532, #14753). Builds take the production build it ships beside it.

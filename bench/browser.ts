@@ -64,10 +64,13 @@ async function emulateLink(context: BrowserContext, page: Page, profile: Network
   });
 }
 
-/** Bytes the page received so far as sent (encoded bodies and headers): the document and every resource. */
-function bytesTransferred(page: Page): Promise<number> {
+/**
+ * Bytes the page received as sent (encoded bodies and headers: Resource Timing `transferSize`) for the document and
+ * every resource that ended by `until` (ms from navigation start): what it took to get there.
+ */
+function bytesTransferred(page: Page, until: number): Promise<number> {
   return page.evaluate<number>(
-    `[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce((n, e) => n + (e.transferSize || 0), 0)`,
+    `[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].filter((e) => e.responseEnd <= ${until}).reduce((n, e) => n + (e.transferSize || 0), 0)`,
   );
 }
 const FIRST_ROWS = 20;
@@ -410,17 +413,17 @@ export async function run(o: {
       for (let i = 0; i < runs; i++) {
         const a = await coldOpen(browser, `${base}/work-requests`, listScript, undefined, profile);
         ours.push(a.ready.frameAt);
-        oursBytes.push(await bytesTransferred(a.page));
+        oursBytes.push(await bytesTransferred(a.page, a.ready.frameAt));
         if (!profile.link && i === runs - 1) waterfall = await waterfallOf(a.page, a.ready);
         await a.context.close();
         const b = await coldOpen(browser, baselineUrl, listScript, undefined, profile);
         baseline.push(b.ready.frameAt);
-        baselineBytes.push(await bytesTransferred(b.page));
+        baselineBytes.push(await bytesTransferred(b.page, b.ready.frameAt));
         await b.context.close();
         if (profile.link) continue;
         const f = await coldOpen(browser, `${base}/bench/floor.html`, listScript);
         floor.push(f.ready.frameAt);
-        floorBytes.push(await bytesTransferred(f.page));
+        floorBytes.push(await bytesTransferred(f.page, f.ready.frameAt));
         await f.context.close();
       }
       links.push({
@@ -541,13 +544,13 @@ export async function run(o: {
       for (let i = 0; i < EDITOR_RUNS; i++) {
         const a = await coldOpen(browser, editorUrl, editorScript, undefined, profile);
         ours.push(a.ready.frameAt);
-        oursBytes.push(await bytesTransferred(a.page));
+        oursBytes.push(await bytesTransferred(a.page, a.ready.frameAt));
         // The keystrokes are typed in the last loopback run's editor.
         if (!profile.link && i === EDITOR_RUNS - 1) last = a;
         else await a.context.close();
         const b = await coldOpen(browser, linesUrl, editorScript, undefined, profile);
         baseline.push(b.ready.frameAt);
-        baselineBytes.push(await bytesTransferred(b.page));
+        baselineBytes.push(await bytesTransferred(b.page, b.ready.frameAt));
         await b.context.close();
       }
       open.push({

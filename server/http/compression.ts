@@ -8,9 +8,10 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { negotiateEncoding, type Encoding } from './acceptEncoding';
 import { cachedVariants } from './responseCache';
+import { isJsonAnswer } from './conditionalGet';
 import { addVary } from './vary';
 
 export const BROTLI_QUALITY = 4;
@@ -33,13 +34,9 @@ export function compress(body: string | Buffer, encoding: Encoding, level?: numb
   });
 }
 
-function compressible(reply: FastifyReply): boolean {
-  return /^application\/(?:[\w.+-]+\+)?json\b/.test(String(reply.getHeader('content-type') ?? ''));
-}
-
 export function installCompression(app: FastifyInstance, thresholdBytes = COMPRESSION_THRESHOLD): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!(typeof payload === 'string' || Buffer.isBuffer(payload)) || !compressible(reply)) return payload;
+    if (!(typeof payload === 'string' || Buffer.isBuffer(payload)) || !isJsonAnswer(reply)) return payload;
     // Media and anything else that chose its own encoding or serves byte ranges keep their bytes.
     if (reply.getHeader('content-encoding') !== undefined || reply.getHeader('accept-ranges') !== undefined) {
       return payload;

@@ -21,8 +21,13 @@ const BODY_ETAG = /^W\/"h[A-Za-z0-9_-]+"$/;
 /** Two different bodies went out under one record ETag: its 304s are off until the record's next version. */
 const AMBIGUOUS = '';
 
+/** 22 base64url characters of the content's SHA-1: 132 bits, a collision is not a concern. */
+export function contentHash(body: string | Buffer): string {
+  return createHash('sha1').update(body).digest('base64url').slice(0, 22);
+}
+
 export function bodyEtag(body: string | Buffer): string {
-  return `W/"h${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  return `W/"h${contentHash(body)}"`;
 }
 
 /** Weak comparison (RFC 9110 §13.1.2): `W/` is ignored on both sides; `*` matches any current answer. */
@@ -40,7 +45,8 @@ export interface ConditionalGetOptions {
   maxRecordEtags?: number;
 }
 
-function isJson(reply: FastifyReply): boolean {
+/** A JSON answer (`application/json`, `application/…+json`): the kind this module and compression.ts handle. */
+export function isJsonAnswer(reply: FastifyReply): boolean {
   return /^application\/(?:[\w.+-]+\+)?json\b/.test(String(reply.getHeader('content-type') ?? ''));
 }
 
@@ -62,7 +68,7 @@ export function installConditionalGets(app: FastifyInstance, options: Conditiona
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
     if (!request.url.startsWith('/api/') || options.skip?.(request.url.split('?')[0] ?? '')) return payload;
     if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
-    if (!isJson(reply) || reply.getHeader('content-encoding') !== undefined) return payload;
+    if (!isJsonAnswer(reply) || reply.getHeader('content-encoding') !== undefined) return payload;
     if (reply.getHeader('cache-control') === undefined) reply.header('Cache-Control', 'private, no-cache');
     addVary(reply, 'Authorization');
     const given = reply.getHeader('etag');

@@ -11,11 +11,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENCODINGS, negotiateEncoding, type Encoding } from './acceptEncoding';
 import { compress } from './compression';
-import { ifNoneMatchMatches } from './conditionalGet';
+import { contentHash, ifNoneMatchMatches } from './conditionalGet';
 import { addVary } from './vary';
 
 const TYPES: Record<string, string> = {
@@ -48,8 +47,6 @@ interface Served {
   bodies: { identity: Buffer } & Partial<Record<Encoding, Buffer>>;
   etag: string;
 }
-
-const hashOf = (body: Buffer | string) => createHash('sha1').update(body).digest('base64url').slice(0, 22);
 
 async function readIfPresent(file: string): Promise<Buffer | undefined> {
   try {
@@ -101,10 +98,15 @@ export function serveBuiltApp(app: FastifyInstance, options: BuiltAppOptions): v
       const identity = Buffer.from(rewrite(plain.toString('utf8')));
       const [br, gzip] = await Promise.all([compress(identity, 'br', 11), compress(identity, 'gzip', 9)]);
       const smaller = (b: Buffer) => (b.length < identity.length ? b : undefined);
-      served = { version, type, etag: hashOf(identity), bodies: { identity, br: smaller(br), gzip: smaller(gzip) } };
+      served = {
+        version,
+        type,
+        etag: contentHash(identity),
+        bodies: { identity, br: smaller(br), gzip: smaller(gzip) },
+      };
     } else {
       const [br, gzip] = await Promise.all(ENCODINGS.map((e) => readIfPresent(file + ENCODED_SUFFIX[e])));
-      served = { version, type, etag: hashOf(plain), bodies: { identity: plain, br, gzip } };
+      served = { version, type, etag: contentHash(plain), bodies: { identity: plain, br, gzip } };
     }
     known.set(file, served);
     return served;
