@@ -86,6 +86,7 @@ export function installConditionalGets(app: FastifyInstance, options: Conditiona
     }
     if (!fresh) return payload;
     reply.code(304);
+    addVary(reply, 'Accept-Encoding'); // as the 200 would have (http/compression.ts), which a 304 skips
     reply.removeHeader('content-length');
     reply.removeHeader('content-type');
     return null; // no body, and Fastify then sends no Content-Length (a 304's would have to be the 200's)

@@ -269,6 +269,8 @@ describe('validators', () => {
     expect(again.body.length).toBe(0);
     expect(again.headers['content-length']).toBeUndefined();
     expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers.vary).toBe('Authorization, Accept-Encoding');
+    expect(again.headers['cache-control']).toBe('private, no-cache');
     // Another page of the same list is another answer.
     const other = await raw(
       url,
