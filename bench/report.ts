@@ -111,8 +111,13 @@ export function mixedKinds(rows: BackendRow[], duration: number): string {
       );
     }
     const w = row.mixed.writeKinds;
+    const answers = row.mixed.reads + row.mixed.writes;
+    const cpu =
+      row.serverCpuMs !== undefined && answers
+        ? `server CPU ${(row.serverCpuMs / answers).toFixed(1)} ms per answer; `
+        : '';
     lines.push(
-      `| ${row.backend} | ${cache} | all (autocannon) | ${(row.mixed.reads + row.mixed.writes).toLocaleString('en')} | ${row.result.rps.toLocaleString('en')} | ${ms(row.result.p50)} | ${ms(row.result.p99)} | — | errors ${errorsCell(row)}; writes ${w.comment} comments, ${w.status} status changes, ${w.translation} translation saves |`,
+      `| ${row.backend} | ${cache} | all (autocannon) | ${answers.toLocaleString('en')} | ${row.result.rps.toLocaleString('en')} | ${ms(row.result.p50)} | ${ms(row.result.p99)} | — | ${cpu}errors ${errorsCell(row)}; writes ${w.comment} comments, ${w.status} status changes, ${w.translation} translation saves |`,
     );
   }
   return [

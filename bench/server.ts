@@ -57,6 +57,11 @@ export interface BackendRow {
   rssMb?: number[];
   /** The mixed scenario's reads and writes. */
   mixed?: MixedCounts;
+  /**
+   * CPU time the instances used during the mixed run (user + system, from /proc), in ms: divided by the answers, a
+   * cost per request that other jobs on a shared machine disturb far less than req/s or latency.
+   */
+  serverCpuMs?: number;
   /** Why the row was not measured. */
   notRun?: string;
 }
@@ -279,13 +284,23 @@ async function runMixed(
   options.log(`server: ${backend}${cache ? '' : ' (no response cache)'} — ${MIXED}`);
   const { dynamic, counts } = mixedWorkload(await mixedPools(urls[0]!, HEADERS, total), HEADERS);
   const rss = sampleRss(instances);
+  const cpuBefore = instances.map(cpuMsOf);
   const result = await load({
     url: urls,
     dynamic,
     duration: options.duration,
     connections: options.connections,
   });
-  return { scenario: MIXED, backend, cache, result, rssMb: rss.stop(), mixed: counts };
+  const serverCpuMs = instances.reduce((sum, instance, i) => sum + cpuMsOf(instance) - cpuBefore[i]!, 0);
+  return { scenario: MIXED, backend, cache, result, rssMb: rss.stop(), mixed: counts, serverCpuMs };
+}
+
+/** The CPU time a running instance has used so far (user + system, ms; Linux /proc, in clock ticks of 10 ms). */
+export function cpuMsOf(instance: Running): number {
+  const stat = fs.readFileSync(`/proc/${instance.child.pid}/stat`, 'utf8');
+  // Fields after the command name (which is in parentheses and may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 export interface BenchOptions {
