@@ -103,9 +103,11 @@ export function mixedKinds(rows: BackendRow[], duration: number): string {
     const cache = row.cache ? 'on' : 'off';
     for (const kind of KINDS) {
       const k = summarizeKind(row.mixed.kinds[kind], duration);
-      const hits = row.cache
-        ? `${pct(k.hitRate)} (${k.cache.hit.toLocaleString('en')} hit, ${k.cache.miss.toLocaleString('en')} miss)`
-        : '—';
+      // Writes are never cached: their cell stays empty.
+      const hits =
+        row.cache && kind !== 'write'
+          ? `${pct(k.hitRate)} (${k.cache.hit.toLocaleString('en')} hit, ${k.cache.miss.toLocaleString('en')} miss)`
+          : '—';
       lines.push(
         `| ${row.backend} | ${cache} | ${kind} | ${k.count.toLocaleString('en')} | ${k.rps.toLocaleString('en')} | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.max)} | ${hits} |`,
       );
