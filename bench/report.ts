@@ -1,6 +1,7 @@
 /** Markdown for the benchmark report. */
-import { MIXED, type BackendRow, type ServerReport } from './server';
+import { MIXED, type BackendRow, type MixedReport, type ServerReport } from './server';
 import type { LoadResult } from './lib/autocannon';
+import { KINDS, summarizeKind } from './lib/mixed';
 
 const cell = (r: LoadResult | undefined) => (r ? `${r.rps.toLocaleString('en')} req/s, p99 ${r.p99} ms` : '—');
 
@@ -88,5 +89,64 @@ export function renderBackends(r: ServerReport): string {
     table(false),
     '',
     ...(writes.length ? ['Mixed scenario, what was done:', '', ...writes.map((w) => `- ${w}`), ''] : []),
+    mixedKinds(r.backends, r.duration),
+  ].join('\n');
+}
+
+const pct = (v: number | undefined) => (v === undefined ? '—' : `${(v * 100).toFixed(1)}%`);
+
+/** The mixed scenario's rows, each kind apart: answers per second, latency percentiles and the response cache's hits. */
+export function mixedKinds(rows: BackendRow[], duration: number): string {
+  const lines: string[] = [];
+  for (const row of rows) {
+    if (!row.mixed || !row.result) continue;
+    const cache = row.cache ? 'on' : 'off';
+    for (const kind of KINDS) {
+      const k = summarizeKind(row.mixed.kinds[kind], duration);
+      // Writes are never cached: their cell stays empty.
+      const hits =
+        row.cache && kind !== 'write'
+          ? `${pct(k.hitRate)} (${k.cache.hit.toLocaleString('en')} hit, ${k.cache.miss.toLocaleString('en')} miss)`
+          : '—';
+      lines.push(
+        `| ${row.backend} | ${cache} | ${kind} | ${k.count.toLocaleString('en')} | ${k.rps.toLocaleString('en')} | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.max)} | ${hits} |`,
+      );
+    }
+    const w = row.mixed.writeKinds;
+    const answers = row.mixed.reads + row.mixed.writes;
+    const cpu =
+      row.serverCpuMs !== undefined && answers
+        ? `server CPU ${(row.serverCpuMs / answers).toFixed(1)} ms per answer; `
+        : '';
+    lines.push(
+      `| ${row.backend} | ${cache} | all (autocannon) | ${answers.toLocaleString('en')} | ${row.result.rps.toLocaleString('en')} | ${ms(row.result.p50)} | ${ms(row.result.p99)} | — | ${cpu}errors ${errorsCell(row)}; writes ${w.comment} comments, ${w.status} status changes, ${w.translation} translation saves |`,
+    );
+  }
+  return [
+    'Mixed scenario by kind of request (answers counted by the workload itself; p50 / p99 by nearest rank over every',
+    'answer of the kind, timed from the request\'s being built to its last byte; "X-Cache" counts the response cache\'s',
+    '`X-Cache: hit|miss` header on the cacheable GETs):',
+    '',
+    '| backend | response cache | kind | answers | req/s | p50 | p99 | max | X-Cache hit rate (reads) / notes |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+/** `--only mixed`: the mixed workload alone, by kind, cache on and off, SQLite and one PostgreSQL instance. */
+export function renderMixed(r: MixedReport): string {
+  const notRun = r.rows
+    .filter((row) => !row.result)
+    .map((row) => `- ${row.backend}, cache ${row.cache ? 'on' : 'off'}: not run: ${row.notRun ?? 'unknown'}`);
+  return [
+    '## Server: the mixed workload',
+    '',
+    `autocannon, ${r.connections} connections for ${r.duration} s per row, ${r.workRequests.toLocaleString('en')} work requests; ${MIXED}`,
+    '(bench/lib/mixed.ts); every request sends `Accept-Encoding: gzip, br`. "on" is the server as `npm start` runs it,',
+    `"off" the same with \`RESPONSE_CACHE=false\`.${r.postgres.copyMs ? ` PostgreSQL's copy of the data set took ${(r.postgres.copyMs / 1000).toFixed(1)} s.` : ''}`,
+    '',
+    mixedKinds(r.rows, r.duration),
+    ...(notRun.length ? [...notRun, ''] : []),
   ].join('\n');
 }

@@ -4,6 +4,7 @@
  *
  *   npm run bench                      # everything
  *   npm run bench -- --only server     # one section (server, bundle, search, browser, signin), written to bench/results/
+ *   npm run bench -- --only mixed      # the server's mixed read/write workload alone, by kind (issue #16)
  *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
  */
 import fs from 'node:fs';
@@ -11,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/processes';
-import { benchServer, type ServerReport } from './server';
-import { renderServer } from './report';
+import { benchMixed, benchServer, type MixedReport, type ServerReport } from './server';
+import { renderMixed, renderServer } from './report';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +32,7 @@ interface Results {
   machine: string;
   command: string;
   server?: ServerReport;
+  mixed?: MixedReport;
   [section: string]: unknown;
 }
 
@@ -60,6 +62,9 @@ for (const name of sections) {
   if (name === 'server') {
     results.server = await benchServer({ workRequests, duration });
     markdown.push(renderServer(results.server));
+  } else if (name === 'mixed') {
+    results.mixed = await benchMixed({ workRequests, duration });
+    markdown.push(renderMixed(results.mixed));
   } else if (extra[name]) {
     const { data, markdown: md } = await extra[name]();
     results[name] = data;

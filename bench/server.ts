@@ -44,7 +44,8 @@ export interface ServerRow {
 
 export type Backend = 'SQLite' | 'PostgreSQL, 1 instance' | 'PostgreSQL, 2 instances';
 export const BACKENDS: Backend[] = ['SQLite', 'PostgreSQL, 1 instance', 'PostgreSQL, 2 instances'];
-export const MIXED = 'mixed: 90% reads (list, page, one), 10% writes (comment, status PUT with If-Match)';
+export const MIXED =
+  'mixed: 45% list pages, 45% single records, 10% writes (comment, status PUT, translation save; If-Match)';
 
 /** One scenario on one backend, with or without the response cache. */
 export interface BackendRow {
@@ -56,6 +57,11 @@ export interface BackendRow {
   rssMb?: number[];
   /** The mixed scenario's reads and writes. */
   mixed?: MixedCounts;
+  /**
+   * CPU time the instances used during the mixed run (user + system, from /proc), in ms: divided by the answers, a
+   * cost per request that other jobs on a shared machine disturb far less than req/s or latency.
+   */
+  serverCpuMs?: number;
   /** Why the row was not measured. */
   notRun?: string;
 }
@@ -88,6 +94,12 @@ export async function dataDir(n: number): Promise<{ dir: string; ids: BenchmarkI
   return { dir, ids: summary.benchmark, seedMs };
 }
 
+/**
+ * Where the server the bench starts lives: this checkout, or SERVER_BENCH_ROOT=<dir>, another one (e.g. the code
+ * before a change, exported with `git archive`, node_modules linked), for a before/after comparison with one client.
+ */
+const SERVER_ROOT = process.env.SERVER_BENCH_ROOT ? path.resolve(process.env.SERVER_BENCH_ROOT) : ROOT;
+
 /** Our server on `dir` (SQLite), or on PostgreSQL when `env` gives DATABASE_URL (`dir` then holds nothing). */
 export function startOurs(
   dir: string,
@@ -108,6 +120,7 @@ export function startOurs(
     },
     readyUrl: `http://127.0.0.1:${port}/healthz`,
     url: `http://127.0.0.1:${port}`,
+    cwd: SERVER_ROOT,
   });
 }
 
@@ -232,11 +245,7 @@ async function runScenarios(
   // account. Otherwise 50 connections asking at once would find an instance that knows neither: it checks 4 at a
   // time per unknown address, answers the rest 503 and counts them as failed sign-ins, and 429s follow
   // (server/http/signInGuard.ts) — a cold start the benchmark is not about.
-  for (const url of urls.slice(1)) await scenarios(url, ids);
-  const { total, targets } = await scenarios(urls[0]!, ids);
-  // A second of load first, on every instance: a process just started has not compiled its hot paths or opened its
-  // database connections yet.
-  await runTarget(urls, targets[2]!, 1, options.connections);
+  const { total, targets } = await warmUp(urls, ids, options.connections);
   const rows: BackendRow[] = [];
   for (const t of targets) {
     options.log(`server: ${backend}${cache ? '' : ' (no response cache)'} — ${t.name}`);
@@ -244,17 +253,135 @@ async function runScenarios(
     const result = await runTarget(urls, t, options.duration, options.connections);
     rows.push({ scenario: t.name, backend, cache, result, rssMb: rss.stop() });
   }
+  rows.push(await runMixed(instances, backend, cache, total, options));
+  return rows;
+}
+
+/**
+ * Instances just started, made ready for load: each is asked once alone (see runScenarios), then a second of load
+ * on every one (a process just started has not compiled its hot paths or opened its database connections yet).
+ */
+async function warmUp(
+  urls: string[],
+  ids: BenchmarkIds,
+  connections: number,
+): Promise<{ total: number; targets: ServerTarget[] }> {
+  for (const url of urls.slice(1)) await scenarios(url, ids);
+  const found = await scenarios(urls[0]!, ids);
+  await runTarget(urls, found.targets[2]!, 1, connections);
+  return found;
+}
+
+/** The mixed scenario (lib/mixed.ts) on running instances, its kinds timed apart; memory sampled meanwhile. */
+async function runMixed(
+  instances: Running[],
+  backend: Backend,
+  cache: boolean,
+  total: number,
+  options: { duration: number; connections: number; log: (s: string) => void },
+): Promise<BackendRow> {
+  const urls = instances.map((i) => i.url);
   options.log(`server: ${backend}${cache ? '' : ' (no response cache)'} — ${MIXED}`);
   const { dynamic, counts } = mixedWorkload(await mixedPools(urls[0]!, HEADERS, total), HEADERS);
   const rss = sampleRss(instances);
+  const cpuBefore = instances.map(cpuMsOf);
   const result = await load({
     url: urls,
     dynamic,
     duration: options.duration,
     connections: options.connections,
   });
-  rows.push({ scenario: MIXED, backend, cache, result, rssMb: rss.stop(), mixed: counts });
-  return rows;
+  const serverCpuMs = instances.reduce((sum, instance, i) => sum + cpuMsOf(instance) - cpuBefore[i]!, 0);
+  return { scenario: MIXED, backend, cache, result, rssMb: rss.stop(), mixed: counts, serverCpuMs };
+}
+
+/** The CPU time a running instance has used so far (user + system, ms; Linux /proc, in clock ticks of 10 ms). */
+export function cpuMsOf(instance: Running): number {
+  const stat = fs.readFileSync(`/proc/${instance.child.pid}/stat`, 'utf8');
+  // Fields after the command name (which is in parentheses and may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export interface BenchOptions {
+  workRequests?: number;
+  duration?: number;
+  connections?: number;
+  log?: (s: string) => void;
+}
+
+/** The options with their defaults, the data set (made or reused) and a free-looking port. */
+async function prepare(options: BenchOptions) {
+  const n = options.workRequests ?? 100_000;
+  const duration = options.duration ?? 10;
+  const connections = options.connections ?? 50;
+  const log = options.log ?? console.log;
+  log(`server: preparing ${n} work requests…`);
+  const data = await dataDir(n);
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  return { n, duration, connections, log, loadOptions: { duration, connections, log }, ...data, port };
+}
+
+export interface MixedReport {
+  workRequests: number;
+  duration: number;
+  connections: number;
+  /** The mixed scenario on SQLite and on one PostgreSQL instance, each with the response cache on and off. */
+  rows: BackendRow[];
+  postgres: { copyMs: number; notRun?: string };
+}
+
+/**
+ * `npm run bench -- --only mixed` (issue #16, item 5): the mixed workload alone, as `npm start` runs the server and
+ * with `RESPONSE_CACHE=false`, on SQLite and on one PostgreSQL instance (when PostgreSQL answers), each kind
+ * (list / record / write) reported apart with its cache hit rate.
+ */
+export async function benchMixed(options: BenchOptions = {}): Promise<MixedReport> {
+  const { n, duration, connections, log, loadOptions, dir, ids, port } = await prepare(options);
+  const rows: BackendRow[] = [];
+  let total = 0;
+  for (const cache of [true, false]) {
+    const ours = await startOurs(dir, port, cache);
+    try {
+      total = (await warmUp([ours.url], ids, connections)).total;
+      rows.push(await runMixed([ours], 'SQLite', cache, total, loadOptions));
+    } finally {
+      await ours.stop();
+    }
+  }
+  const postgres: MixedReport['postgres'] = { copyMs: 0 };
+  let pgDb: PgDataSet | undefined;
+  try {
+    log('server: PostgreSQL — preparing its copy of the data set…');
+    pgDb = await pgDataSet(n, log);
+    postgres.copyMs = pgDb.copyMs;
+  } catch (e) {
+    postgres.notRun = (e as Error).message;
+  }
+  for (const cache of [true, false]) {
+    const backend: Backend = 'PostgreSQL, 1 instance';
+    if (!pgDb) {
+      rows.push(...notRunRows(backend, cache, [MIXED], postgres.notRun ?? 'unknown'));
+      continue;
+    }
+    const env = { DATABASE_URL: pgDb.url, MWS_SIGNING_KEY: randomBytes(32).toString('hex') };
+    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-bench-pg-'));
+    let instance: Running | undefined;
+    try {
+      instance = await startOurs(pgDir, port + 10, cache, env);
+      const found = await warmUp([instance.url], pgDb.ids, connections);
+      rows.push(await runMixed([instance], backend, cache, found.total, loadOptions));
+    } catch (e) {
+      rows.push(
+        ...notRunRows(backend, cache, [MIXED], `failed: ${(e as Error).message.split('\n')[0]!.slice(0, 200)}`),
+      );
+    } finally {
+      await instance?.stop();
+      fs.rmSync(pgDir, { recursive: true, force: true });
+    }
+  }
+  await pgDb?.drop();
+  return { workRequests: total, duration, connections, rows, postgres };
 }
 
 /** The rows of a backend that could not be measured, saying why. */
@@ -305,17 +432,8 @@ async function benchPostgres(
   return rows;
 }
 
-export async function benchServer(
-  options: { workRequests?: number; duration?: number; connections?: number; log?: (s: string) => void } = {},
-): Promise<ServerReport> {
-  const n = options.workRequests ?? 100_000;
-  const duration = options.duration ?? 10;
-  const connections = options.connections ?? 50;
-  const log = options.log ?? console.log;
-  const loadOptions = { duration, connections, log };
-  log(`server: preparing ${n} work requests…`);
-  const { dir, ids, seedMs } = await dataDir(n);
-  const port = 18000 + Math.floor(Math.random() * 1000);
+export async function benchServer(options: BenchOptions = {}): Promise<ServerReport> {
+  const { n, duration, connections, log, loadOptions, dir, ids, seedMs, port } = await prepare(options);
 
   let ours = await startOurs(dir, port, true);
   const { total, targets } = await scenarios(ours.url, ids);

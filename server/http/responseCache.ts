@@ -3,6 +3,7 @@
  * lookup instead of a query, JSON parsing and shaping. An entry is keyed by everything the answer depends on —
  * method, URL, X-Range, Host and the caller — and is valid only while the store's write generation is unchanged
  * (any write anywhere empties it in effect) and for at most `ttlMs` (signed links in answers carry an expiry).
+ * Every cacheable GET says how it was answered: `X-Cache: hit` from the cache, `X-Cache: miss` by its route.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../storage/store';
@@ -83,6 +84,8 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
       variantsOf.set(request, variantsFor(key, hit));
       return reply.send(hit.body);
     }
+    // A cacheable GET answered by the route says so too: clients (the server bench) can count the hit rate.
+    reply.header('X-Cache', 'miss');
     keys.set(request, { key, generation });
   });
 

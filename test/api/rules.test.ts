@@ -371,13 +371,15 @@ describe('the response cache', () => {
   it('answers a repeated read from the cache and never serves data older than the last write', async () => {
     const first = await call(server, 'GET', '/api/studios');
     const second = await call(server, 'GET', '/api/studios');
+    expect(first.headers.get('x-cache')).toBe('miss');
     expect(second.headers.get('x-cache')).toBe('hit');
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('content-range')).toBe(first.headers.get('content-range'));
     const s = first.body[0];
     await call(server, 'PUT', '/api/studios', { body: { _id: s._id, previewWatermarkFormat: `after-${Date.now()}` } });
     const third = await call(server, 'GET', '/api/studios');
-    expect(third.headers.get('x-cache')).toBeNull();
+    // Answered by the route again (the write moved the generation), and it says so: the bench counts hits and misses.
+    expect(third.headers.get('x-cache')).toBe('miss');
     expect(third.body[0].previewWatermarkFormat).toMatch(/^after-/);
   });
 

@@ -69,6 +69,59 @@ describe('SqliteStore', () => {
     expect(await s.count('Workrequests', [{ field: 'automation', op: 'eq', value: 1 }])).toBe(15);
   });
 
+  it('an `in` holding every value its column has answers the rows of no filter; one missing a value still filters', async () => {
+    const s = store();
+    const byStudio = (studios: string[], offset = 0) =>
+      s.list('Workrequests', {
+        filters: [{ field: 'studio', op: 'in', value: studios }],
+        sort: { field: 'due', dir: 'desc' },
+        offset,
+        limit: 7,
+      });
+    const ids = (page: { items: { _id: string }[] }) => page.items.map((w) => w._id);
+    const inserted = await s.transaction(async (tx) => {
+      const out: string[] = [];
+      for (let i = 0; i < 24; i++)
+        out.push((await tx.insert('Workrequests', { studio: i % 3 ? 'a' : 'b', due: { date: i * 7 } })).doc._id);
+      return out;
+    });
+    const all = await s.list('Workrequests', { sort: { field: 'due', dir: 'desc' }, offset: 5, limit: 7 });
+    expect(await byStudio(['b', 'a'], 5)).toEqual(all);
+    expect(await s.count('Workrequests', [{ field: 'studio', op: 'in', value: ['a', 'b', 'z'] }])).toBe(24);
+    expect((await byStudio(['a'])).total).toBe(16);
+
+    // A third studio, then a work request without one: the filter of two keeps neither.
+    const other = await s.insert('Workrequests', { studio: 'c', due: { date: 1000 } });
+    expect(ids(await byStudio(['a', 'b']))).not.toContain(other.doc._id);
+    expect((await byStudio(['a', 'b'])).total).toBe(24);
+    const none = await s.insert('Workrequests', { due: { date: 2000 } });
+    await s.replace('Workrequests', { ...other.doc, studio: 'a' });
+    expect(ids(await byStudio(['a', 'b']))[0]).toBe(other.doc._id);
+    expect(ids(await byStudio(['a', 'b']))).not.toContain(none.doc._id);
+    expect(await s.count('Workrequests', [{ field: 'studio', op: 'in', value: ['a', 'b'] }])).toBe(25);
+
+    // Values read inside a transaction that rolls back are forgotten with it: the row without a studio gets one,
+    // the filter holds every value then, and after the rollback it filters again.
+    await expect(
+      s.transaction(async (tx) => {
+        await tx.replace('Workrequests', { ...none.doc, studio: 'b' });
+        expect(
+          (
+            await tx.list('Workrequests', {
+              filters: [{ field: 'studio', op: 'in', value: ['a', 'b'] }],
+              offset: 0,
+              limit: 50,
+            })
+          ).total,
+        ).toBe(26);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await s.count('Workrequests', [{ field: 'studio', op: 'in', value: ['a', 'b'] }])).toBe(25);
+    expect(ids(await byStudio(['a', 'b']))).not.toContain(none.doc._id);
+    expect(inserted).toHaveLength(24);
+  });
+
   it('keeps counts right after writes', async () => {
     const s = store();
     expect(await s.count('Languages')).toBe(0);

@@ -53,6 +53,12 @@ const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 const FEW_MATCHES = 2000;
 
+/**
+ * Up to this many distinct values, an indexed column's values are listed (one index seek each) to tell when an `in`
+ * filter holds every row (`universalFilters`); a column with more is not listed.
+ */
+const FEW_VALUES = 64;
+
 function columnExpression(field: IndexedField): string {
   if (field.kind === 'expression') return field.sql ?? 'NULL';
   if (field.kind === 'value') return `json_extract(doc, '${field.paths[0]}')`;
@@ -117,6 +123,8 @@ export class SqliteStore implements Store {
   /** Collections whose cached counts used a semi-join (`of`) on the key collection: its writes clear them too. */
   private readonly countDependents = new Map<Collection, Set<Collection>>();
   private readonly pageStatements = new Map<string, Database.Statement>();
+  /** Per collection and field: the column's distinct values (null: too many, or a row without one); until a write. */
+  private readonly columnValueSets = new Map<Collection, Map<string, ReadonlySet<string | number> | null>>();
   readonly counters: SharedCounters;
 
   constructor(file: string) {
@@ -204,6 +212,7 @@ export class SqliteStore implements Store {
 
   private touched(c: Collection): void {
     this.countCache.delete(c);
+    this.columnValueSets.delete(c);
     for (const dependent of this.countDependents.get(c) ?? []) this.countCache.delete(dependent);
     this.writes++;
   }
@@ -392,7 +401,57 @@ export class SqliteStore implements Store {
     return n;
   }
 
-  private countRows(collection: Collection, filters: Filter[] = []): number {
+  /**
+   * The distinct values of an indexed field's column, found by seeking its index from one value to the next (a few
+   * microseconds each); null when some row has none (NULL: no `in` holds it) or there are more than FEW_VALUES.
+   * Kept until the collection's next write.
+   */
+  private columnValues(collection: Collection, field: string): ReadonlySet<string | number> | null {
+    let sets = this.columnValueSets.get(collection);
+    const known = sets?.get(field);
+    if (known !== undefined) return known;
+    const col = this.column(collection, field);
+    const table = `"${collection}"`;
+    let values: Set<string | number> | null = null;
+    if (!this.prepared(`SELECT 1 FROM ${table} WHERE ${col} IS NULL LIMIT 1`).get()) {
+      values = new Set();
+      const first = this.prepared(`SELECT ${col} FROM ${table} WHERE ${col} IS NOT NULL ORDER BY ${col} LIMIT 1`);
+      const next = this.prepared(`SELECT ${col} FROM ${table} WHERE ${col} > ? ORDER BY ${col} LIMIT 1`);
+      let row = first.raw().get() as [string | number] | undefined;
+      while (row && values) {
+        values.add(row[0]);
+        row = next.raw().get(row[0]) as [string | number] | undefined;
+        if (values.size > FEW_VALUES) values = null;
+      }
+    }
+    if (!sets) this.columnValueSets.set(collection, (sets = new Map<string, ReadonlySet<string | number> | null>()));
+    sets.set(field, values);
+    return values;
+  }
+
+  /**
+   * The filters without those every row satisfies: an `in` whose list holds each value its column has (a coordinator
+   * of every studio: `studio in (all of them)`). Such a filter selects the same rows as none, but counting or paging
+   * through it walks its index entry by entry (a count of 100,000 work requests by studio took 25-55 ms, after every
+   * write, where the table's own count takes 0.1 ms; a page at offset 50,000 merged by studio 7 ms, by date alone
+   * 0.5 ms). Access scoping is unchanged: a filter is dropped only when it would keep every row.
+   */
+  private universalFilters(collection: Collection, filters: Filter[] | undefined): Filter[] | undefined {
+    let kept = filters;
+    for (const f of filters ?? []) {
+      if (f.op !== 'in' || !Array.isArray(f.value) || f.value.length === 0) continue;
+      const fields = INDEXED_FIELDS[collection];
+      if (!Object.hasOwn(fields, f.field) || fields[f.field]!.kind === 'text') continue;
+      const values = this.columnValues(collection, f.field);
+      if (!values) continue;
+      const wanted = new Set(f.value.map(sqlValue));
+      if ([...values].every((v) => wanted.has(v))) kept = kept!.filter((k) => k !== f);
+    }
+    return kept;
+  }
+
+  private countRows(collection: Collection, given: Filter[] = []): number {
+    const filters = this.universalFilters(collection, given) ?? [];
     return this.cachedCount(
       collection,
       JSON.stringify(filters),
@@ -452,7 +511,8 @@ export class SqliteStore implements Store {
     return composite && !fewMatches ? `INDEXED BY "${collection}_${composite.join('_')}"` : '';
   }
 
-  private listRows<T extends Doc>(collection: Collection, query: ListQuery): Page<T> {
+  private listRows<T extends Doc>(collection: Collection, given: ListQuery): Page<T> {
+    const query = { ...given, filters: this.universalFilters(collection, given.filters) };
     const sort = query.sort ?? { field: 'created', dir: 'desc' as const };
     const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
     const order = `${this.column(collection, sort.field)} ${dir}, id ${dir}`;
@@ -623,8 +683,9 @@ export class SqliteStore implements Store {
       return result;
     } catch (e) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      // Counts read inside the transaction may include rows that were rolled back.
+      // Counts and column values read inside the transaction may include rows that were rolled back.
       this.countCache.clear();
+      this.columnValueSets.clear();
       this.finish(open, release);
       throw e;
     }
