@@ -24,11 +24,24 @@ describe('reading cue text', () => {
     ['unterminated references', '&amp'],
     ['mixed', '<a {\\ &#x'],
   ])('stays linear on %s', (_name, unit) => {
-    for (const repeat of [1_000, 10_000]) {
-      const raw = unit.repeat(repeat);
-      const stats: ScanStats = { steps: 0 };
-      readCueText(raw, stats);
-      expect(stats.steps).toBeLessThanOrEqual(raw.length * STEPS_PER_CHAR);
+    for (const syntax of ['lenient', 'vtt'] as const) {
+      for (const repeat of [1_000, 10_000]) {
+        const raw = unit.repeat(repeat);
+        const stats: ScanStats = { steps: 0 };
+        readCueText(raw, syntax, stats);
+        expect(stats.steps).toBeLessThanOrEqual(raw.length * STEPS_PER_CHAR);
+      }
     }
+  });
+
+  it('reads WebVTT tags as its tokenizer does: every < starts a tag, to the next > or the end', () => {
+    expect(toLineText(readCueText('a <c it is all tag', 'vtt').pieces)).toBe('a');
+    expect(toLineText(readCueText('a <c it is all tag', 'lenient').pieces)).toBe('a &lt;c it is all tag');
+    expect(toLineText(readCueText('< 00:01.000>x<00:01.000 >y', 'vtt').pieces)).toBe('xy');
+  });
+
+  it('balances tags: a stray end tag is dropped, an open b/i/u is closed at the end', () => {
+    expect(toLineText(readCueText('<i>Hee!</b> Hee!', 'vtt').pieces)).toBe('<i>Hee! Hee!</i>');
+    expect(toLineText(readCueText('No </b> way! <b>bold', 'lenient').pieces)).toBe('No  way! <b>bold</b>');
   });
 });

@@ -91,9 +91,46 @@ function overrideMeansTop(block: string): boolean {
   return false;
 }
 
-/** Reads a cue's raw text (as in the file, or line text) into pieces. */
-export function readCueText(raw: string, stats?: ScanStats): ReadCueText {
+/**
+ * How a `<` is read. `vtt`: as the WebVTT cue text tokenizer does, every `<` starts a tag that runs to the next `>`
+ * or the end of the text. `lenient` (SRT and line text): a `<` starts a tag only when a letter (or `/` and a letter)
+ * follows and its `>` is on the same row, or when it is a `<00:00:35.000>` timestamp; otherwise it is text.
+ */
+export type TagSyntax = 'vtt' | 'lenient';
+
+/** Tags as they nest: an end tag closes the innermost open tag of its name only, open b/i/u close at the end. */
+class TagStack {
+  private readonly open: string[] = [];
+  constructor(private readonly pieces: Piece[]) {}
+
+  start(name: string): void {
+    this.open.push(name);
+    if (KEEP.has(name)) this.pieces.push({ tag: name as 'b' | 'i' | 'u', close: false });
+  }
+
+  end(name: string): void {
+    if (this.open[this.open.length - 1] !== name) return;
+    this.open.pop();
+    if (KEEP.has(name)) this.pieces.push({ tag: name as 'b' | 'i' | 'u', close: true });
+  }
+
+  closeAll(): void {
+    while (this.open.length > 0) this.end(this.open[this.open.length - 1]!);
+  }
+}
+
+/** The tag of `<…>` text (without the brackets): its lower-case name and whether it is an end tag. */
+function tagOf(inside: string): { name: string; close: boolean } {
+  const close = inside.startsWith('/');
+  let end = close ? 1 : 0;
+  while (end < inside.length && isNameChar(inside[end])) end++;
+  return { name: inside.slice(close ? 1 : 0, end).toLowerCase(), close };
+}
+
+/** Reads a cue's raw text (as in the file, or line text) into pieces, tags balanced. */
+export function readCueText(raw: string, syntax: TagSyntax = 'lenient', stats?: ScanStats): ReadCueText {
   const pieces: Piece[] = [];
+  const tags = new TagStack(pieces);
   let top = false;
   let buffer = '';
   const gt = new NextIndex(raw, '>', stats);
@@ -103,10 +140,28 @@ export function readCueText(raw: string, stats?: ScanStats): ReadCueText {
     if (buffer !== '') pieces.push({ text: buffer });
     buffer = '';
   };
+  const tag = (inside: string) => {
+    const { name, close } = tagOf(inside);
+    if (name === 'br') {
+      buffer += '\n';
+      return;
+    }
+    flush();
+    if (close) tags.end(name);
+    else if (name !== '' && !isDigit(name[0])) tags.start(name);
+  };
   let i = 0;
   while (i < raw.length) {
     if (stats) stats.steps++;
     const c = raw[i]!;
+    if (c === '<' && syntax === 'vtt') {
+      const end = gt.from(i + 1);
+      const stop = end < 0 ? raw.length : end;
+      tag(raw.slice(i + 1, stop));
+      if (stats) stats.steps += stop - i;
+      i = stop + 1;
+      continue;
+    }
     if (c === '<') {
       const close = raw[i + 1] === '/';
       const nameStart = i + (close ? 2 : 1);
@@ -114,14 +169,7 @@ export function readCueText(raw: string, stats?: ScanStats): ReadCueText {
         const end = gt.from(nameStart);
         const rowEnd = newline.from(nameStart);
         if (end >= 0 && (rowEnd < 0 || end < rowEnd)) {
-          let nameEnd = nameStart;
-          while (nameEnd < end && isNameChar(raw[nameEnd])) nameEnd++;
-          const name = raw.slice(nameStart, nameEnd).toLowerCase();
-          if (name === 'br') buffer += '\n';
-          else if (KEEP.has(name)) {
-            flush();
-            pieces.push({ tag: name as 'b' | 'i' | 'u', close });
-          }
+          tag(raw.slice(i + 1, end));
           i = end + 1;
           continue;
         }
@@ -152,6 +200,7 @@ export function readCueText(raw: string, stats?: ScanStats): ReadCueText {
     i++;
   }
   flush();
+  tags.closeAll();
   return { pieces, top };
 }
 

@@ -107,7 +107,5 @@ export function parseTimingRow(row: string, format: SubtitleFormat): CueTiming |
   i = skipSpaces(row, i + 3);
   const stop = stamp(row, i);
   if (!stop) return undefined;
-  // WebVTT: settings must be set off by whitespace; SRT: anything after the stop time is ignored.
-  if (format === 'vtt' && stop.end < row.length && !isSpace(row[stop.end])) return undefined;
   return { startMs: start.ms, stopMs: stop.ms, settings: row.slice(stop.end).trim() };
 }

@@ -95,7 +95,7 @@ function describe(row: string): string {
 }
 
 /**
- * Cues of an SRT or WebVTT text, in file order, with the blocks that gave none. A whitespace-only row separates
+ * Cues of an SRT or WebVTT text, in time order (file order for equal starts), with the blocks that gave none. A whitespace-only row separates
  * blocks; a timing row starts a cue even with no blank row before it; a cue may have no text (an empty subtitle);
  * one that stops before it starts is skipped. WebVTT NOTE, STYLE and REGION blocks are not cues and not reported.
  */
@@ -147,10 +147,12 @@ export function parseSubtitleText(content: string, format: SubtitleFormat): Pars
       continue;
     }
     const raw = rows.slice(timingAt + 1, i).join('\n');
-    const read = readCueText(raw);
+    const read = readCueText(raw, format === 'vtt' ? 'vtt' : 'lenient');
     const position = read.top ? 'top' : (positionFromSettings(timing.settings) ?? 'bottom');
     cues.push({ startMs: timing.startMs, stopMs: timing.stopMs, text: toLineText(read.pieces), position });
   }
+  // Players show cues by time; a file with cues out of order (hand-edited, merged) is read in time order.
+  cues.sort((a, b) => a.startMs - b.startMs);
   return { cues, skipped, format };
 }
 
