@@ -1,8 +1,8 @@
 /**
  * Importing real-world subtitle files (issue #17 part 3), against the real server: a file of ExoPlayer's test suite
  * with blocks that cannot be read, which the preview lists by row before anything is applied; a published film's
- * Russian subtitles in windows-1251, whose encoding the preview guesses and lets the translator change (the text
- * re-read at once); applied, exported as SRT and compared with the lines. The files come from the corpus
+ * Serbian Cyrillic subtitles in windows-1251, whose encoding the preview guesses and lets the translator change
+ * (the text re-read at once); applied, exported as SRT and compared with the lines. The files come from the corpus
  * (test/fixtures/subtitles). Every record this spec changes is an order it placed itself.
  */
 import fs from 'node:fs';
@@ -49,16 +49,16 @@ test('real-world files: skipped blocks reported, a windows-1251 file re-read in 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
 
-  // 2. A film's Russian subtitles saved in windows-1251: guessed, and the translator can pick another encoding.
+  // 2. A film's Serbian Cyrillic subtitles saved in windows-1251: guessed, and the translator can pick another encoding.
   dialog = await openImport(page, 'subtitleedit/auto_detect_windows-1251.srt');
   const encoding = dialog.getByLabel('Encoding');
   await expect(encoding).toHaveValue('windows-1251');
   await expect(dialog.getByTestId('import-encoding-how')).toContainText('a guess');
-  // The first change whose text is Russian (a film's subtitles open with the ripper's credit), by its line number.
+  // The first change whose text is Cyrillic (a film's subtitles open with the ripper's credit), by its line number.
   const rows = dialog.locator('.import__preview tbody tr');
-  const russian = rows.filter({ hasText: /[А-Яа-яЁё]/ }).first();
-  await expect(russian).toBeVisible();
-  const lineNumber = Number(await russian.locator('td').first().innerText());
+  const cyrillicRow = rows.filter({ hasText: /[А-Яа-яЁё]/ }).first();
+  await expect(cyrillicRow).toBeVisible();
+  const lineNumber = Number(await cyrillicRow.locator('td').first().innerText());
   const fromFile = rows
     .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${lineNumber}$`) }) })
     .locator('td')

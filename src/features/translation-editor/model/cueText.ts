@@ -55,6 +55,8 @@ class NextIndex {
 }
 
 const KEEP = new Set(['b', 'i', 'u']);
+/** Characters at which readCueText looks for markup; text between them is taken whole. */
+const STARTS_MARKUP = new Set(['<', '{', '&']);
 
 function isLetter(c: string | undefined): boolean {
   return c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
@@ -196,8 +198,12 @@ export function readCueText(raw: string, syntax: TagSyntax = 'lenient', stats?: 
         continue;
       }
     }
-    buffer += c;
-    i++;
+    // Text up to the next character that may start markup, in one piece.
+    let end = i + 1;
+    while (end < raw.length && !STARTS_MARKUP.has(raw[end]!)) end++;
+    if (stats) stats.steps += end - i - 1;
+    buffer += raw.slice(i, end);
+    i = end;
   }
   flush();
   tags.closeAll();
