@@ -19,8 +19,9 @@ export function SkippedBlocks({ skipped }: { skipped: readonly SkippedBlock[] })
         <strong>{skippedSummary(skipped)}</strong> — they are not imported.
       </p>
       <ul aria-label="Skipped blocks" tabIndex={0}>
-        {skipped.slice(0, SHOWN).map((s) => (
-          <li key={s.line}>
+        {skipped.slice(0, SHOWN).map((s, i) => (
+          // Two entries may name one row (a WebVTT file without its signature row): the index keeps keys apart.
+          <li key={`${i}-${s.line}`}>
             Line {s.line}: {s.reason}
           </li>
         ))}

@@ -61,7 +61,9 @@ function hasWebVttSignature(firstRow: string): boolean {
 }
 
 export function detectFormat(content: string, fileName = ''): SubtitleFormat {
-  if (hasWebVttSignature(content.replace(/^\uFEFF/, '').slice(0, 7))) return 'vtt';
+  // The first row: up to a line break (the signature may be followed by a title on the same row).
+  const head = content.replace(/^\uFEFF/, '').slice(0, 100);
+  if (hasWebVttSignature(head.split(/[\r\n]/, 1)[0]!)) return 'vtt';
   return fileName.toLowerCase().endsWith('.vtt') ? 'vtt' : 'srt';
 }
 
