@@ -3,8 +3,9 @@
  * run on the same machine; writes docs/BENCHMARKS.md and bench/results/latest.json.
  *
  *   npm run bench                      # everything
- *   npm run bench -- --only server     # one section (server, bundle, search, browser, signin), written to bench/results/
  *   npm run bench -- --only mixed      # the server's mixed read/write workload alone, by kind (issue #16)
+
+ *   npm run bench -- --only server     # one section (server, bundle, search, browser, signin, subtitles), written to bench/results/
  *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
  */
 import fs from 'node:fs';
@@ -46,8 +47,8 @@ const results: Results = {
 };
 
 const extra: Record<string, () => Promise<{ data: unknown; markdown: string }>> = {};
-// Sections implemented in their own modules register here (bundle.ts, browser.ts, search.ts, signin.ts).
-for (const name of ['bundle', 'browser', 'search', 'signin']) {
+// Sections implemented in their own modules register here (bundle.ts, browser.ts, search.ts, signin.ts, subtitles.ts).
+for (const name of ['bundle', 'browser', 'search', 'signin', 'subtitles']) {
   const file = path.join(import.meta.dirname, `${name}.ts`);
   if (sections.includes(name) && fs.existsSync(file)) {
     const mod = (await import(file)) as {

@@ -5,33 +5,12 @@
  * spec changes is one it placed itself.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, expectAccessible, settled, signIn, type Account } from './support';
+import { ACCOUNTS, apiList, basic, expectAccessible, placeOrder, settled, signIn, type Account } from './support';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- records read as JSON; the test names the fields it reads
 type Rec = Record<string, any>;
 
 const headers = (account: Account) => ({ Authorization: basic(account), 'X-Requested-With': 'XMLHttpRequest' });
-
-/** Places an unassigned order (through the API) for the asset of a Northlight work request; answers the record. */
-async function placeOrder(request: APIRequestContext): Promise<Rec> {
-  const studios = (await apiList<Rec>(request, ACCOUNTS.coordinator, '/studios')).items;
-  const north = studios.find((s) => s.name === 'Northlight Pictures')!;
-  const { items } = await apiList<Rec>(request, ACCOUNTS.coordinator, '/workrequests?language=fr-FR');
-  const model = items.find((w) => w.studio === north._id && w.asset?._id)!;
-  const response = await request.post('/api/workrequests', {
-    headers: headers(ACCOUNTS.coordinator),
-    data: {
-      asset: model.asset._id,
-      language: 'fr-FR',
-      territory: model.territory,
-      dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
-      due: { date: Math.floor(Date.now() / 1000) + 9 * 86_400, tz: 'Europe/Paris' },
-      instructions: `Assignment e2e ${Date.now()}`,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Rec;
-}
 
 /** Chooses a person in the record page's assignee picker by typing part of their name, and waits for the news. */
 async function assignTo(page: Page, typed: string, name: string) {
@@ -55,7 +34,7 @@ test('the coordinator assigns an order; the translator sees it arrive; reassigne
   request,
 }) => {
   test.setTimeout(90_000);
-  const wr = await placeOrder(request);
+  const wr = await placeOrder(request, 'Assignment e2e');
   const title = `${wr.asset.name} — fr-FR/${wr.territory}`;
 
   // The translator watches their inbox's Orders tab.
@@ -108,7 +87,7 @@ test('the coordinator assigns an order; the translator sees it arrive; reassigne
 });
 
 test('a change made meanwhile by someone else is shown, and can be made anyway', async ({ page, request }) => {
-  const wr = await placeOrder(request);
+  const wr = await placeOrder(request, 'Assignment e2e');
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto(`/work-requests/${wr._id}`);
   await expect(page.getByRole('combobox', { name: 'Assigned to' })).toHaveValue('');
@@ -138,7 +117,7 @@ test('a change made meanwhile by someone else is shown, and can be made anyway',
 
 test('the list: an Assignee column and the assignee filters match the API', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const wr = await placeOrder(request);
+  const wr = await placeOrder(request, 'Assignment e2e');
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto('/work-requests');
   await settled(page);

@@ -87,3 +87,31 @@ export async function openTranslationEditor(page: Page, workRequestId: string): 
   await expect(page.getByRole('grid', { name: /translation lines/i })).toBeVisible();
   await expect(editorLine(page, 1)).toBeVisible();
 }
+
+/**
+ * Places an unassigned fr-FR order (through the API, as the coordinator) for the asset of a Northlight work request,
+ * with a translation of its own: for specs that change records, so that they change only their own. Answers the
+ * record as the API returns it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- records read as JSON; specs name the fields they read
+export async function placeOrder(request: APIRequestContext, instructions: string): Promise<Record<string, any>> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  type Rec = Record<string, any>;
+  const studios = (await apiList<Rec>(request, ACCOUNTS.coordinator, '/studios')).items;
+  const north = studios.find((s) => s.name === 'Northlight Pictures')!;
+  const { items } = await apiList<Rec>(request, ACCOUNTS.coordinator, '/workrequests?language=fr-FR');
+  const model = items.find((w) => w.studio === north._id && w.asset?._id)!;
+  const response = await request.post('/api/workrequests', {
+    headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' },
+    data: {
+      asset: model.asset._id,
+      language: 'fr-FR',
+      territory: model.territory,
+      dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
+      due: { date: Math.floor(Date.now() / 1000) + 9 * 86_400, tz: 'Europe/Paris' },
+      instructions: `${instructions} ${Date.now()}`,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Rec;
+}

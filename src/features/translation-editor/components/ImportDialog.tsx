@@ -1,11 +1,18 @@
-/** Import an SRT or WebVTT file: preview what changes, then apply it as one undoable step. */
+/**
+ * Import a subtitle file: preview what changes, then apply it as one undoable step. The preview says how the file
+ * was read (format, encoding — which the translator can change, re-reading the file at once) and lists every block
+ * of the file that gave no subtitle, so nothing is dropped without a word.
+ */
 import { useMemo, useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import type { EditorDocument } from '../model/editorDocument';
 import { planImport, type ImportPlan } from '../model/importPlan';
-import { parseSubtitles, type Cue } from '../model/subtitleFiles';
+import { readSubtitleFile, type SubtitleFileRead } from '../model/subtitleImport';
+import { ENCODINGS } from '../model/textEncoding';
 import { withPosition, withText, withTiming } from '../model/lineFields';
 import { SafeText } from '../../../components/SafeText';
+import { SkippedBlocks } from './SkippedBlocks';
+import '../importDialog.css';
 
 interface Props {
   doc: EditorDocument;
@@ -15,25 +22,60 @@ interface Props {
 
 const PREVIEW = 200;
 
+const FORMAT_NAMES: Record<SubtitleFileRead['format'], string> = { srt: 'SRT', vtt: 'WebVTT' };
+
+const ENCODING_BY: Record<SubtitleFileRead['encodingBy'], string> = {
+  bom: 'from the byte order mark',
+  'utf-16 pattern': 'from the file’s bytes',
+  'valid utf-8': 'the file is valid UTF-8',
+  guessed: 'a guess from the file’s bytes: if the text below looks wrong, pick another',
+  chosen: 'as you chose',
+};
+
+interface PickedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+function readOrError(file: PickedFile, encoding: string | undefined): SubtitleFileRead | string {
+  try {
+    return readSubtitleFile(file.bytes, file.name, encoding);
+  } catch (e) {
+    // TextDecoder throws only for an encoding it does not know; the list offers known ones only.
+    return e instanceof Error ? e.message : 'Could not read this file.';
+  }
+}
+
 export function ImportDialog({ doc, onClose, onApplied }: Props) {
-  const [cues, setCues] = useState<Cue[] | undefined>();
-  const [fileName, setFileName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [file, setFile] = useState<PickedFile | undefined>();
+  const [encoding, setEncoding] = useState<string | undefined>();
+  const [loadError, setLoadError] = useState<string | undefined>();
   const [withTimes, setWithTimes] = useState(false);
+  const read = useMemo(() => (file ? readOrError(file, encoding) : undefined), [file, encoding]);
+  const result = typeof read === 'object' ? read : undefined;
+  const cues = result && result.cues.length > 0 ? result.cues : undefined;
+  const error =
+    loadError ??
+    (typeof read === 'string'
+      ? read
+      : result && !cues
+        ? 'No subtitles found: is this an SRT or WebVTT file?'
+        : undefined);
+  const fileName = file?.name ?? '';
   const plan: ImportPlan | undefined = useMemo(
     () => (cues ? planImport(doc.lines(), cues, withTimes) : undefined),
     [cues, doc, withTimes],
   );
 
-  const onFile = async (file: File | undefined) => {
-    setError(undefined);
-    setCues(undefined);
-    if (!file) return;
-    setFileName(file.name);
+  const onFile = async (picked: File | undefined) => {
+    setLoadError(undefined);
+    setFile(undefined);
+    setEncoding(undefined);
+    if (!picked) return;
     try {
-      setCues(parseSubtitles(await file.text()));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Could not read this file.');
+      setFile({ name: picked.name, bytes: new Uint8Array(await picked.arrayBuffer()) });
+    } catch {
+      setLoadError('Could not read this file.');
     }
   };
 
@@ -63,11 +105,34 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
         </label>
+        {result ? (
+          <div className="import__reading">
+            <span data-testid="import-format">{FORMAT_NAMES[result.format]}</span>
+            <label className="import__encoding">
+              Encoding
+              <select
+                value={result.encoding}
+                onChange={(e) => setEncoding(e.target.value)}
+                aria-describedby="import-encoding-how"
+              >
+                {ENCODINGS.map((e) => (
+                  <option key={e.label} value={e.label}>
+                    {e.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span id="import-encoding-how" className="hint" data-testid="import-encoding-how">
+              {ENCODING_BY[result.encodingBy]}
+            </span>
+          </div>
+        ) : null}
         {error ? (
           <p className="form-error" role="alert">
             {error}
           </p>
         ) : null}
+        {result && result.skipped.length > 0 ? <SkippedBlocks skipped={result.skipped} /> : null}
         {plan && cues ? (
           <>
             <p role="status" data-testid="import-summary">

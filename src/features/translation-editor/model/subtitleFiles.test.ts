@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCueText, detectFormat, formatSrt, formatVtt, parseSubtitles, SubtitleParseError } from './subtitleFiles';
+import {
+  cleanCueText,
+  detectFormat,
+  formatSrt,
+  formatVtt,
+  parseSubtitles,
+  parseSubtitleText,
+  SubtitleParseError,
+} from './subtitleFiles';
 
 const SRT = `1\r\n00:00:01,000 --> 00:00:02,500\r\n<i>Hello</i>\r\nworld\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\n{\\an8}<font color="red">Top</font> &amp; more\r\n\r\n3\r\n00:00:05,000 --> 00:00:06,000\r\n\r\n`;
 
@@ -78,5 +86,111 @@ describe('SRT / WebVTT writing', () => {
 
   it('never writes a blank row inside a cue', () => {
     expect(formatSrt([{ startMs: 0, stopMs: 1000, text: 'a\n\nb', position: 'bottom' }])).toContain('a\nb\n');
+  });
+});
+
+describe('real-world files (issue #17: each failure measured there)', () => {
+  const srt = (...blocks: string[]) => blocks.join('\n');
+
+  it('keeps a cue that follows whitespace-only rows', () => {
+    const cues = parseSubtitles(
+      srt('1', '00:00:01,000 --> 00:00:02,000', 'A', ' ', ' ', '2', '00:00:03,000 --> 00:00:04,000', 'B'),
+    );
+    expect(cues.map((c) => c.text)).toEqual(['A', 'B']);
+  });
+
+  it('starts a new cue at a timing row with no blank row before it (SRT with its number, WebVTT without)', () => {
+    const s = parseSubtitles(srt('1', '00:00:01,000 --> 00:00:02,000', 'A', '2', '00:00:03,000 --> 00:00:04,000', 'B'));
+    expect(s.map((c) => [c.text, c.startMs])).toEqual([
+      ['A', 1000],
+      ['B', 3000],
+    ]);
+    const v = parseSubtitles('WEBVTT\n\n00:01.000 --> 00:02.000\nA\n00:03.000 --> 00:04.000\nB\n');
+    expect(v.map((c) => [c.text, c.startMs])).toEqual([
+      ['A', 1000],
+      ['B', 3000],
+    ]);
+  });
+
+  it('reads SRT timings without milliseconds and with one-digit fields', () => {
+    const cues = parseSubtitles(srt('1', '00:00:01 --> 00:00:02', 'no ms', '', '2', '0:0:3,5 --> 0:0:4,25', 'short'));
+    expect(cues.map((c) => [c.startMs, c.stopMs])).toEqual([
+      [1000, 2000],
+      [3005, 4025],
+    ]);
+  });
+
+  it('drops <00:00:35.000> timestamp tags', () => {
+    const [cue] = parseSubtitles('WEBVTT\n\n00:34.000 --> 00:37.000\nOne <00:00:35.000>two <00:35.500>three\n');
+    expect(cue!.text).toBe('One two three');
+  });
+
+  it('decodes named and numeric character references', () => {
+    const [cue] = parseSubtitles(
+      'WEBVTT\n\n00:01.000 --> 00:02.000\n&lrm;a&rlm; &quot;q&quot;&nbsp;&eacute;&hellip; &#x202B;b&#8206; &bogus; &amp;lt;\n',
+    );
+    expect(cue!.text).toBe('\u200Ea\u200F "q"\u00A0é… \u202Bb\u200E &bogus; &amp;lt;');
+  });
+
+  it('reports a cue that stops before it starts instead of keeping it', () => {
+    const text = srt(
+      '1',
+      '00:00:05,000 --> 00:00:04,000',
+      'backwards',
+      '',
+      '2',
+      '00:00:06,000 --> 00:00:07,000',
+      'fine',
+    );
+    expect(parseSubtitles(text).map((c) => c.text)).toEqual(['fine']);
+    expect(parseSubtitleText(text, 'srt').skipped).toEqual([{ line: 2, reason: 'it ends before it starts' }]);
+  });
+
+  it('keeps an escaped <tag> as text through export and import (WebVTT and SRT)', () => {
+    const [cue] = parseSubtitles(
+      'WEBVTT\n\n00:01.000 --> 00:02.000\n&lt;b&gt;not bold&lt;/b&gt; <b>bold</b> 1 &lt; 2 &amp; 3\n',
+    );
+    expect(cue!.text).toBe('&lt;b>not bold&lt;/b> <b>bold</b> 1 < 2 & 3');
+    const vtt = formatVtt([cue!]);
+    expect(vtt).toContain('&lt;b&gt;not bold&lt;/b&gt; <b>bold</b> 1 &lt; 2 &amp; 3');
+    expect(parseSubtitles(vtt)[0]!.text).toBe(cue!.text);
+    expect(parseSubtitles(formatSrt([cue!]))[0]!.text).toBe(cue!.text);
+  });
+
+  it('lists every block it could not read, by row, with the reason', () => {
+    const text = srt(
+      '1',
+      '00:00:01,000 --> 00:00:02,000',
+      'A',
+      '',
+      'stray text',
+      '',
+      '3',
+      '00:00:0x,000 --> 00:00:04,000',
+      'bad timing',
+      '',
+      '4',
+      '00:00:05,000 --> 00:00:06,000',
+      'B',
+    );
+    const { cues, skipped } = parseSubtitleText(text, 'srt');
+    expect(cues.map((c) => c.text)).toEqual(['A', 'B']);
+    expect(skipped).toEqual([
+      { line: 5, reason: 'no timing (“stray text”)' },
+      { line: 8, reason: 'timing not readable (“00:00:0x,000 --> 00:00:04,000”)' },
+    ]);
+  });
+
+  it('follows the WebVTT rules for timestamps and reports the invalid ones', () => {
+    const { cues, skipped } = parseSubtitleText(
+      'WEBVTT\n\n00:00.00 --> 00:01.000\ntoo short\n\n0:00:00.000 --> 00:00:01.000\none-digit hours\n\n00:60.000 --> 01:00.000\nsixty\n',
+      'vtt',
+    );
+    expect(cues.map((c) => c.text)).toEqual(['one-digit hours']);
+    expect(skipped.map((s) => s.line)).toEqual([3, 9]);
+  });
+
+  it('keeps literal < and { that start no tag, and an unclosed {\\ or <a as text', () => {
+    expect(cleanCueText('<3 and {\\an8 and <a href')).toBe('<3 and {\\an8 and &lt;a href');
   });
 });

@@ -4,10 +4,14 @@
  * timestamp (`00:02.000 align:start` gives NaN), keeps `\r` from CRLF files, treats any line containing
  * "NOTE"/"STYLE"/"REGION" as a block header, and throws on a cue without text.
  *
- * Kept in the text: <b>, <i>, <u> (both formats use them); other tags (<font>, VTT <c>, <v Speaker>, …) are
- * dropped with their content kept. `{\an8}` (SRT) and `line:0`..`line:20%` (VTT) mean "top".
+ * The cue text is read by cueText.ts, the timing rows by cueTimings.ts; this module finds the blocks. It works row
+ * by row, each row looked at a bounded number of times, and never drops a block without saying so: what it cannot
+ * read is listed in `skipped` with its row number and the reason, for the import preview. `{\an8}` (SRT) and
+ * `line:0`..`line:20%` (VTT) mean "top".
  */
 import type { Position } from './lineFields';
+import { parseTimingRow } from './cueTimings';
+import { readCueText, toLineText, toSrtText, toVttText } from './cueText';
 
 export interface Cue {
   startMs: number;
@@ -18,74 +22,145 @@ export interface Cue {
 
 export type SubtitleFormat = 'srt' | 'vtt';
 
+/** A block of the file that gave no cue, by its first row (1-based) and why. */
+export interface SkippedBlock {
+  line: number;
+  reason: string;
+}
+
+export interface ParsedSubtitles {
+  cues: Cue[];
+  skipped: SkippedBlock[];
+  format: SubtitleFormat;
+}
+
 export class SubtitleParseError extends Error {
   override readonly name = 'SubtitleParseError';
 }
 
-const TIMESTAMP = /(?:(\d{1,}):)?(\d{1,2}):(\d{2})[,.](\d{1,3})/;
-const TIMING_LINE = new RegExp(`^\\s*${TIMESTAMP.source}\\s*-->\\s*${TIMESTAMP.source}(.*)$`);
-
-function toMs(h: string | undefined, m: string, s: string, frac: string): number {
-  return Number(h ?? 0) * 3_600_000 + Number(m) * 60_000 + Number(s) * 1000 + Number(frac.padEnd(3, '0'));
-}
-
-const KEEP = new Set(['b', 'i', 'u']);
-
-/** Keeps <b>/<i>/<u> (no attributes), drops other tags and ASS override blocks; decodes the basic entities. */
+/** Line text of a cue's raw text: b/i/u kept, other tags and override blocks dropped, references decoded. */
 export function cleanCueText(raw: string): string {
-  return raw
-    .replace(/\{\\[^}]*\}/g, '')
-    .replace(/<\/?([a-z][a-z0-9]*)(?:[.\s][^>]*)?>/gi, (tag, name: string) => {
-      const n = name.toLowerCase();
-      if (!KEEP.has(n)) return '';
-      return tag.startsWith('</') ? `</${n}>` : `<${n}>`;
-    })
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .split('\n')
-    .map((row) => row.trimEnd())
-    .join('\n')
-    .trim();
+  return toLineText(readCueText(raw).pieces);
 }
 
-function positionFrom(rawText: string, settings: string): Position {
-  if (/\{\\an[789]\}/.test(rawText)) return 'top';
-  const line = /(?:^|\s)line:(-?\d+(?:\.\d+)?)(%?)/.exec(settings);
-  if (line) {
-    const value = Number(line[1]);
-    if (line[2] === '%') return value <= 20 ? 'top' : 'bottom';
-    return value >= 0 && value <= 3 ? 'top' : 'bottom';
+function positionFromSettings(settings: string): Position | undefined {
+  for (const setting of settings.split(/[ \t]+/)) {
+    if (!setting.startsWith('line:')) continue;
+    const value = setting.slice(5).split(',')[0] ?? '';
+    const percent = value.endsWith('%');
+    const n = Number(percent ? value.slice(0, -1) : value);
+    if (value === '' || !Number.isFinite(n)) return undefined;
+    if (percent) return n <= 20 ? 'top' : 'bottom';
+    return n >= 0 && n <= 3 ? 'top' : 'bottom';
   }
-  return 'bottom';
+  return undefined;
+}
+
+function hasWebVttSignature(firstRow: string): boolean {
+  return firstRow.startsWith('WEBVTT') && (firstRow.length === 6 || firstRow[6] === ' ' || firstRow[6] === '\t');
 }
 
 export function detectFormat(content: string, fileName = ''): SubtitleFormat {
-  if (/^\uFEFF?WEBVTT(?:[ \t]|$)/m.test(content.slice(0, 100))) return 'vtt';
+  // The first row: up to a line break (the signature may be followed by a title on the same row).
+  const head = content.replace(/^\uFEFF/, '').slice(0, 100);
+  if (hasWebVttSignature(head.split(/[\r\n]/, 1)[0]!)) return 'vtt';
   return fileName.toLowerCase().endsWith('.vtt') ? 'vtt' : 'srt';
 }
 
+function isBlankRow(row: string, format: SubtitleFormat): boolean {
+  if (format === 'vtt') return row === '';
+  for (const c of row) if (c !== ' ' && c !== '\t') return false;
+  return true;
+}
+
+function isDigitsRow(row: string): boolean {
+  const t = row.trim();
+  if (t === '') return false;
+  for (const c of t) if (c < '0' || c > '9') return false;
+  return true;
+}
+
+/** True when the row starts a new cue even without a blank row before it. */
+function startsCue(rows: readonly string[], at: number, format: SubtitleFormat): boolean {
+  const row = rows[at]!;
+  // WebVTT: any row with an arrow ends the block before it (the specification's block collection).
+  if (format === 'vtt') return row.includes('-->');
+  if (parseTimingRow(row, 'srt')) return true;
+  return isDigitsRow(row) && at + 1 < rows.length && parseTimingRow(rows[at + 1]!, 'srt') !== undefined;
+}
+
+const VTT_NON_CUE = /^(?:NOTE|STYLE|REGION)(?:[ \t]|$)/;
+
+function describe(row: string): string {
+  const shown = row.trim();
+  return shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
+}
+
 /**
- * Cues of an SRT or WebVTT file, in file order. Blocks without a timing line (VTT NOTE/STYLE/REGION, SRT
- * junk) are skipped; a cue may have no text (an empty subtitle). Throws when the file has no cue at all.
+ * Cues of an SRT or WebVTT text, in time order (file order for equal starts), with the blocks that gave none. A whitespace-only row separates
+ * blocks; a timing row starts a cue even with no blank row before it; a cue may have no text (an empty subtitle);
+ * one that stops before it starts is skipped. WebVTT NOTE, STYLE and REGION blocks are not cues and not reported.
  */
-export function parseSubtitles(content: string): Cue[] {
-  const normalized = content.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const blocks = normalized.split(/\n[ \t]*\n+/);
+export function parseSubtitleText(content: string, format: SubtitleFormat): ParsedSubtitles {
+  let text = content.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (format === 'vtt') text = text.replace(/\0/g, '\uFFFD');
+  const rows = text.split('\n');
   const cues: Cue[] = [];
-  for (const block of blocks) {
-    const rows = block.split('\n');
-    const timingAt = rows.findIndex((row) => row.includes('-->'));
-    // VTT: a NOTE or STYLE block may contain "-->" only after its first row names it.
-    if (timingAt < 0 || /^(NOTE|STYLE|REGION)(\s|$)/.test(rows[0] ?? '') || timingAt > 1) continue;
-    const m = TIMING_LINE.exec(rows[timingAt]!);
-    if (!m) continue;
-    const startMs = toMs(m[1], m[2]!, m[3]!, m[4]!);
-    const stopMs = toMs(m[5], m[6]!, m[7]!, m[8]!);
-    const rawText = rows.slice(timingAt + 1).join('\n');
-    cues.push({ startMs, stopMs, text: cleanCueText(rawText), position: positionFrom(rawText, m[9] ?? '') });
+  const skipped: SkippedBlock[] = [];
+  let i = 0;
+  const skipBlock = () => {
+    i++;
+    while (i < rows.length && !isBlankRow(rows[i]!, format) && !startsCue(rows, i, format)) i++;
+  };
+  if (format === 'vtt') {
+    if (!hasWebVttSignature(rows[0] ?? '')) skipped.push({ line: 1, reason: 'no "WEBVTT" first row' });
+    else {
+      i = 1;
+      while (i < rows.length && rows[i] !== '' && !rows[i]!.includes('-->')) i++;
+    }
   }
+  while (i < rows.length) {
+    if (isBlankRow(rows[i]!, format) || (format === 'vtt' && rows[i]!.trim() === '')) {
+      i++;
+      continue;
+    }
+    const first = i;
+    if (format === 'vtt' && VTT_NON_CUE.test(rows[i]!)) {
+      skipBlock();
+      continue;
+    }
+    let timingAt = -1;
+    if (rows[i]!.includes('-->')) timingAt = i;
+    else if (i + 1 < rows.length && !isBlankRow(rows[i + 1]!, format) && rows[i + 1]!.includes('-->')) timingAt = i + 1;
+    if (timingAt < 0) {
+      skipped.push({ line: first + 1, reason: `no timing (“${describe(rows[first]!)}”)` });
+      skipBlock();
+      continue;
+    }
+    i = timingAt;
+    const timing = parseTimingRow(rows[timingAt]!, format);
+    skipBlock();
+    if (!timing) {
+      skipped.push({ line: timingAt + 1, reason: `timing not readable (“${describe(rows[timingAt]!)}”)` });
+      continue;
+    }
+    if (timing.stopMs < timing.startMs) {
+      skipped.push({ line: timingAt + 1, reason: 'it ends before it starts' });
+      continue;
+    }
+    const raw = rows.slice(timingAt + 1, i).join('\n');
+    const read = readCueText(raw, format === 'vtt' ? 'vtt' : 'lenient');
+    const position = read.top ? 'top' : (positionFromSettings(timing.settings) ?? 'bottom');
+    cues.push({ startMs: timing.startMs, stopMs: timing.stopMs, text: toLineText(read.pieces), position });
+  }
+  // Players show cues by time; a file with cues out of order (hand-edited, merged) is read in time order.
+  cues.sort((a, b) => a.startMs - b.startMs);
+  return { cues, skipped, format };
+}
+
+/** Cues of an SRT or WebVTT text (format from its first row, else the file name); throws when it has none. */
+export function parseSubtitles(content: string, fileName = ''): Cue[] {
+  const { cues } = parseSubtitleText(content, detectFormat(content, fileName));
   if (cues.length === 0) throw new SubtitleParseError('No subtitles found: is this an SRT or WebVTT file?');
   return cues;
 }
@@ -96,34 +171,22 @@ function stamp(ms: number, separator: ',' | '.'): string {
   return `${p(Math.floor(t / 3_600_000), 2)}:${p(Math.floor(t / 60_000) % 60, 2)}:${p(Math.floor(t / 1000) % 60, 2)}${separator}${p(t % 1000, 3)}`;
 }
 
-/** Text for a file: <br> as a line break, no tag other than b/i/u, no blank rows (a blank row would end the cue). */
-function fileText(text: string): string {
-  return cleanCueText(text.replace(/<br\s*\/?>/gi, '\n'))
-    .split('\n')
-    .filter((row) => row.trim() !== '')
-    .join('\n');
-}
-
 export function formatSrt(cues: readonly Cue[]): string {
   return cues
     .map((cue, i) => {
-      const text = fileText(cue.text);
+      const text = toSrtText(readCueText(cue.text).pieces);
       const prefix = cue.position === 'top' ? '{\\an8}' : '';
       return `${i + 1}\n${stamp(cue.startMs, ',')} --> ${stamp(cue.stopMs, ',')}\n${prefix}${text}\n`;
     })
     .join('\n');
 }
 
-function escapeVtt(text: string): string {
-  // Only our own tags stay markup: escape every other & and <.
-  return text.replace(/&/g, '&amp;').replace(/<(?!\/?[biu]>)/g, '&lt;');
-}
-
 export function formatVtt(cues: readonly Cue[]): string {
   const body = cues
     .map((cue, i) => {
       const settings = cue.position === 'top' ? ' line:0' : '';
-      return `${i + 1}\n${stamp(cue.startMs, '.')} --> ${stamp(cue.stopMs, '.')}${settings}\n${escapeVtt(fileText(cue.text))}\n`;
+      const text = toVttText(readCueText(cue.text).pieces);
+      return `${i + 1}\n${stamp(cue.startMs, '.')} --> ${stamp(cue.stopMs, '.')}${settings}\n${text}\n`;
     })
     .join('\n');
   return `WEBVTT\n\n${body}`;
