@@ -65,11 +65,6 @@ const ROOT = path.resolve('test/fixtures/subtitles');
 
 /** Encodings the sources name for their files; every other file is UTF-8 (with or without a byte order mark). */
 const TRUE_ENCODING: Record<string, { whatwg: string; iconv: string; choose?: boolean }> = {
-  'pysrt/bom-utf-16-be.srt': { whatwg: 'utf-16be', iconv: 'UTF-16' },
-  'pysrt/bom-utf-16-le.srt': { whatwg: 'utf-16le', iconv: 'UTF-16' },
-  'pysrt/bom-utf-32-be.srt': { whatwg: 'utf-32be', iconv: 'UTF-32' },
-  'pysrt/bom-utf-32-le.srt': { whatwg: 'utf-32le', iconv: 'UTF-32' },
-  'pysrt/windows-1252.srt': { whatwg: 'windows-1252', iconv: 'WINDOWS-1252' },
   'subtitleedit/auto_detect_windows-1250.srt': { whatwg: 'windows-1250', iconv: 'WINDOWS-1250' },
   'subtitleedit/auto_detect_windows-1251.srt': { whatwg: 'windows-1251', iconv: 'WINDOWS-1251' },
   'cdown-srt/gb2312.srt': { whatwg: 'gbk', iconv: 'GB2312', choose: true },

@@ -49,24 +49,6 @@ const KNOWN_DIFFERENCES: Record<
     timings: true,
     skipped: [10],
   },
-  'pysrt/capability_tester.srt': {
-    reason:
-      'ffmpeg drops a lone "<", "<3,5>" and MicroDVD-style "{Y:…}", and reads "\\N" and "\\h" as ASS escapes; we keep them as text',
-    timings: true,
-    skipped: [],
-  },
-  'pysrt/empty.srt': {
-    reason: 'ffmpeg leaves out cues without text; we keep them (a line with no text)',
-    keepsEmpty: true,
-  },
-  'pysrt/invalid.srt': {
-    reason: 'timings without milliseconds: ffmpeg does not take the file for SRT; we read it (issue #17)',
-    cues: 1,
-  },
-  'pysrt/no-indexes.srt': {
-    reason: 'cues without numbers: ffmpeg does not take the file for SRT; we read it',
-    cues: 7,
-  },
 };
 
 /** Pieces written plainly, as the expected text is (see the script): tags as tags, characters unescaped. */
