@@ -6,6 +6,8 @@ import { planImport, type ImportPlan } from '../model/importPlan';
 import { parseSubtitles, type Cue } from '../model/subtitleFiles';
 import { withPosition, withText, withTiming } from '../model/lineFields';
 import { SafeText } from '../../../components/SafeText';
+import { BROADCAST_ACCEPT, readBroadcastFile } from '../model/formats/broadcastFiles';
+import type { Skipped } from '../model/formats/ttml';
 
 interface Props {
   doc: EditorDocument;
@@ -19,6 +21,7 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
   const [cues, setCues] = useState<Cue[] | undefined>();
   const [fileName, setFileName] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [skipped, setSkipped] = useState<Skipped[]>([]);
   const [withTimes, setWithTimes] = useState(false);
   const plan: ImportPlan | undefined = useMemo(
     () => (cues ? planImport(doc.lines(), cues, withTimes) : undefined),
@@ -28,10 +31,13 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
   const onFile = async (file: File | undefined) => {
     setError(undefined);
     setCues(undefined);
+    setSkipped([]);
     if (!file) return;
     setFileName(file.name);
     try {
-      setCues(parseSubtitles(await file.text()));
+      const broadcast = await readBroadcastFile(file);
+      if (broadcast) setSkipped(broadcast.skipped);
+      setCues(broadcast ? broadcast.cues : parseSubtitles(await file.text()));
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not read this file.');
     }
@@ -52,14 +58,14 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
     <Modal
       title="Import subtitles"
       onClose={onClose}
-      description="An SRT or WebVTT file. Nothing changes until you apply it; one Undo takes it back."
+      description="An SRT, WebVTT, TTML or EBU STL file. Nothing changes until you apply it; one Undo takes it back."
     >
       <div className="import">
         <label className="import__file">
           File
           <input
             type="file"
-            accept=".srt,.vtt,text/vtt,application/x-subrip"
+            accept={`.srt,.vtt,text/vtt,application/x-subrip,${BROADCAST_ACCEPT}`}
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
         </label>
@@ -83,6 +89,12 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
                 : ''}
               .
             </p>
+            {skipped.length > 0 ? (
+              <p className="form-error" data-testid="import-skipped">
+                {skipped.length} block{skipped.length === 1 ? '' : 's'} skipped:{' '}
+                {skipped.map((s) => `line ${s.line} (${s.reason})`).join('; ')}
+              </p>
+            ) : null}
             {plan.mode === 'order' ? (
               <label className="check">
                 <input type="checkbox" checked={withTimes} onChange={(e) => setWithTimes(e.target.checked)} /> Also take

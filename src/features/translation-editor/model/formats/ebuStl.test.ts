@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import type { Cue } from '../subtitleFiles';
 import { parseSubtitles } from '../subtitleFiles';
-import { formatEbuStl, GSI_SIZE, parseEbuStl, TTI_SIZE, type StlFrameRate } from './ebuStl';
+import { formatEbuStl, GSI_SIZE, parseEbuStl, stlFrameRateFor, TTI_SIZE, type StlFrameRate } from './ebuStl';
 import { parseTtml } from './ttml';
 
 const DATE = new Date(Date.UTC(2026, 10, 23, 9, 0, 0));
@@ -240,5 +240,13 @@ describe('EBU STL files other tools wrote (test/fixtures/broadcast, IRT SCF test
     const { cues, skipped } = parseTtml(fixture('irt-scf-pipeline1-ebu-tt-d.xml').toString('utf8'));
     expect(cues).toEqual(expected);
     expect(skipped).toHaveLength(1);
+  });
+});
+
+describe('the STL frame rate offered for a video', () => {
+  it('is the nearest of 25 and 30, 25 when unknown', () => {
+    expect([undefined, 0, 23.976, 24, 25, 29.97, 30, 50, 59.94, 60].map(stlFrameRateFor)).toEqual([
+      25, 25, 25, 25, 25, 30, 30, 25, 30, 30,
+    ]);
   });
 });

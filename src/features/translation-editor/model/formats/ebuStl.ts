@@ -106,7 +106,7 @@ export interface StlIssue {
 }
 
 export interface StlExport {
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   issues: StlIssue[];
 }
 
@@ -405,4 +405,14 @@ export function parseEbuStl(bytes: Uint8Array): StlImport {
   }
   if (cues.length === 0 && skipped.length === 0) throw new SubtitleParseError('No subtitles found in this STL file.');
   return { cues, skipped, frameRate };
+}
+
+/**
+ * The STL frame rate closest to the video's: 25 for 25/50 fps (and for 23.976/24 fps films, which PAL broadcast
+ * plays at 25), 30 for 29.97/30/59.94/60 fps; 25 when the rate is unknown.
+ */
+export function stlFrameRateFor(fps: number | undefined): StlFrameRate {
+  if (fps === undefined || !Number.isFinite(fps) || fps <= 0) return 25;
+  const base = fps > 40 ? fps / 2 : fps;
+  return base > 27.5 ? 30 : 25;
 }
