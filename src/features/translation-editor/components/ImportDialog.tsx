@@ -92,7 +92,7 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
             {skipped.length > 0 ? (
               <p className="form-error" data-testid="import-skipped">
                 {skipped.length} block{skipped.length === 1 ? '' : 's'} skipped:{' '}
-                {skipped.map((s) => `line ${s.line} (${s.reason})`).join('; ')}
+                {skipped.map((s) => `line ${s.line}: ${s.reason}`).join(' ')}
               </p>
             ) : null}
             {plan.mode === 'order' ? (

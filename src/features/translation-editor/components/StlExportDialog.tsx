@@ -21,17 +21,18 @@ interface Props {
   title: string | undefined;
   language: string | undefined;
   assetId: string | undefined;
-  /** The frame rate the editor works in (the asset's, else the default) when the preview says none. */
-  fps: number | undefined;
+  /** The frame rate the asset's record states, used when the preview's media says none. */
+  assetFrameRate: number | undefined;
   onClose: () => void;
   onExported: (subtitles: number) => void;
 }
 
 const SHOWN = 8;
 
-export function StlExportDialog({ lines, fileBaseName, title, language, assetId, fps, onClose, onExported }: Props) {
+export function StlExportDialog(props: Props) {
+  const { lines, fileBaseName, title, language, assetId, assetFrameRate, onClose, onExported } = props;
   const media = useEditorMedia(assetId).data ?? undefined;
-  const sourceFps = media?.frameRate ?? fps;
+  const sourceFps = media?.frameRate ?? assetFrameRate;
   const [stl, setStl] = useState<StlModule | undefined>();
   const [loadError, setLoadError] = useState<string | undefined>();
   const [chosen, setChosen] = useState<StlFrameRate | undefined>();
@@ -111,7 +112,7 @@ export function StlExportDialog({ lines, fileBaseName, title, language, assetId,
           </div>
         ) : null}
       </div>
-      <div className="modal__actions te-actions">
+      <div className="modal__actions modal__body te-actions">
         <button type="button" className="button button--quiet" onClick={onClose}>
           Cancel
         </button>

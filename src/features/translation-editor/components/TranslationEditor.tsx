@@ -68,7 +68,15 @@ export interface EditorProps {
    */
   workRequestStatus?: string | undefined;
   /** The asset whose newest preview with media the Subtitler plays (docs/API.md "Media"). */
-  asset?: { id: string | undefined; name: string | undefined; aspectRatio: string | undefined } | undefined;
+  asset?:
+    | {
+        id: string | undefined;
+        name: string | undefined;
+        aspectRatio: string | undefined;
+        /** The frame rate the asset's record states, if it states one. */
+        frameRate?: number | undefined;
+      }
+    | undefined;
 }
 
 type Dialog = 'shortcuts' | 'import' | 'submit' | 'profile' | 'stl' | undefined;
@@ -720,7 +728,7 @@ export function TranslationEditor(props: EditorProps) {
           title={props.asset?.name}
           language={props.language}
           assetId={props.asset?.id}
-          fps={doc.currentProfile.fps}
+          assetFrameRate={props.asset?.frameRate}
           onClose={() => setDialog(undefined)}
           onExported={(n) => {
             setDialog(undefined);

@@ -141,11 +141,8 @@ describe('EBU STL export: TTI blocks', () => {
     );
     expect(issues).toEqual([
       { subtitle: 1, message: 'Bold text is written as plain text: EBU STL has no bold.' },
-      { subtitle: 1, message: "“€” cannot be written in STL's Latin character table: written as “?”." },
-      {
-        subtitle: 2,
-        message: "“م” “ر” “ح” “ب” “ا” cannot be written in STL's Latin character table: written as “?”.",
-      },
+      { subtitle: 1, message: "Written as “?”, outside STL's Latin character table: \u2068€\u2069." },
+      { subtitle: 2, message: "Written as “?”, outside STL's Latin character table: \u2068م ر ح ب ا\u2069." },
       { subtitle: 3, message: 'Row 1 has 45 characters; a teletext row holds 40.' },
     ]);
     expect(ascii(bytes, 251, 2)).toBe('45'); // MNC: the longest row

@@ -172,10 +172,11 @@ function encodeText(rows: readonly Row[], report: (message: string) => void): nu
       report(`Row ${r + 1} has ${length} characters; a teletext row holds ${TELETEXT_ROW_CHARS}.`);
   });
   if (bold) report('Bold text is written as plain text: EBU STL has no bold.');
-  if (unencodable.size > 0)
-    report(
-      `${[...unencodable].map((c) => `“${c}”`).join(' ')} cannot be written in STL's Latin character table: written as “?”.`,
-    );
+  if (unencodable.size > 0) {
+    const shown = [...unencodable].slice(0, 12).join(' ') + (unencodable.size > 12 ? ' …' : '');
+    // Isolated (U+2068…U+2069) so right-to-left letters do not reorder the sentence around them.
+    report(`Written as “?”, outside STL's Latin character table: \u2068${shown}\u2069.`);
+  }
   return out;
 }
 
