@@ -201,6 +201,17 @@ describe('TTML import of documents other tools write', () => {
     ]);
   });
 
+  it('times the children of a seq container one after another', () => {
+    const doc = `<tt xmlns="http://www.w3.org/ns/ttml"><body><div begin="1s" timeContainer="seq">
+<p dur="2s">one</p><p begin="1s" dur="1s">two</p><p dur="500ms">three</p>
+</div></body></tt>`;
+    expect(parseTtml(doc).cues.map((c) => [c.startMs, c.stopMs, c.text])).toEqual([
+      [1000, 3000, 'one'],
+      [4000, 5000, 'two'],
+      [5000, 5500, 'three'],
+    ]);
+  });
+
   it('reports what it cannot read, with the line, and keeps the rest', () => {
     const doc = `<tt xmlns="http://www.w3.org/ns/ttml" xmlns:smpte="http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt">
 <body>
