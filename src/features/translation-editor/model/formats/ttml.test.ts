@@ -131,6 +131,18 @@ describe('TTML time expressions', () => {
     expect(parseTimeExpression('20000000t', t(30, 1, 10_000_000))).toBe(2000);
     expect(parseTimeExpression('soon', t(30))).toBeUndefined();
   });
+
+  it('reads SMPTE drop-frame labels (dropNTSC) as the frames really shown', () => {
+    const drop = { frameRate: 30_000 / 1001, subFrameRate: 1, tickRate: 1, dropNtsc: true };
+    // 00:01:00;02 is the 1,800th frame (frames 0 and 1 of minute 1 have no label); 00:10:00;00 the 17,982nd.
+    expect(parseTimeExpression('00:01:00:02', drop)).toBeCloseTo((1800 * 1001) / 30, 6);
+    expect(parseTimeExpression('00:10:00:00', drop)).toBeCloseTo((17_982 * 1001) / 30, 6);
+    expect(parseTimeExpression('01:00:00:00', drop)).toBeCloseTo(3_599_996.4, 1); // an hour of labels ≈ an hour
+    const doc = `<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter"
+  ttp:timeBase="smpte" ttp:frameRate="30" ttp:frameRateMultiplier="1000 1001" ttp:dropMode="dropNTSC">
+  <body><div><p begin="00:10:00:00" end="00:10:02:00">Ten minutes in</p></div></body></tt>`;
+    expect(parseTtml(doc).cues[0]).toMatchObject({ startMs: 599_999, stopMs: 602_001 });
+  });
 });
 
 describe('TTML import of documents other tools write', () => {

@@ -96,6 +96,8 @@ interface Timing {
   frameRate: number;
   subFrameRate: number;
   tickRate: number;
+  /** SMPTE time base with NTSC drop-frame labels (`ttp:dropMode="dropNTSC"`): clock times are timecode labels. */
+  dropNtsc?: boolean;
 }
 
 function timingOf(tt: XmlElement): Timing {
@@ -106,7 +108,9 @@ function timingOf(tt: XmlElement): Timing {
   const subFrameRate = num('subFrameRate') > 0 ? num('subFrameRate') : 1;
   const explicitTicks = num('tickRate');
   const tickRate = explicitTicks > 0 ? explicitTicks : attrOf(tt, TTP_NS, 'frameRate') ? base * subFrameRate : 1;
-  return { frameRate, subFrameRate, tickRate };
+  const dropNtsc =
+    attrOf(tt, TTP_NS, 'timeBase') === 'smpte' && attrOf(tt, TTP_NS, 'dropMode') === 'dropNTSC' && base === 30;
+  return { frameRate, subFrameRate, tickRate, dropNtsc };
 }
 
 const CLOCK = /^(\d{2,}):(\d{2}):(\d{2})(?:(\.\d+)|:(\d{2,})(?:\.(\d+))?)?$/;
@@ -116,6 +120,12 @@ const OFFSET = /^(\d+(?:\.\d+)?)(h|ms|m|s|f|t)$/;
 export function parseTimeExpression(value: string, timing: Timing): number | undefined {
   const v = value.trim();
   const c = CLOCK.exec(v);
+  if (c && timing.dropNtsc && c[5] !== undefined) {
+    // Drop-frame labels skip frames 0 and 1 of every minute except each tenth: count the frames really shown.
+    const minutes = Number(c[1]) * 60 + Number(c[2]);
+    const label = (minutes * 60 + Number(c[3])) * 30 + Number(c[5]) + Number(c[6] ?? 0) / timing.subFrameRate;
+    return ((label - 2 * (minutes - Math.floor(minutes / 10))) / timing.frameRate) * 1000;
+  }
   if (c) {
     const seconds = Number(c[1]) * 3600 + Number(c[2]) * 60 + Number(c[3]) + Number(c[4] ?? 0);
     const frames = Number(c[5] ?? 0) + Number(c[6] ?? 0) / timing.subFrameRate;
