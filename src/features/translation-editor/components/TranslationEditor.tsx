@@ -476,7 +476,9 @@ export function TranslationEditor(props: EditorProps) {
 
   /** TTML (IMSC 1.1 Text); its writer loads on first use. */
   const exportTtml = async () => {
-    const { formatTtml } = await import('../model/formats/ttml');
+    const writer = await import('../model/formats/ttml').catch(() => undefined);
+    if (!writer) return setAnnouncement('The TTML writer could not be loaded. Check the connection and try again.');
+    const { formatTtml } = writer;
     const { cues } = deliverableCues(doc.lines());
     const ttml = formatTtml(cues, { language: props.language, title: props.asset?.name });
     downloadText(`${props.fileBaseName}.ttml`, ttml, 'application/ttml+xml;charset=utf-8');
