@@ -302,27 +302,41 @@ function decodeText(bytes: readonly number[]): Row[] {
   const style = { bold: false, italic: false, underline: false };
   let space = false; // a teletext control code shows as a space
   let diacritic: number | undefined;
-  const add = (text: string) => {
+  let pending = ''; // characters in the current style, not yet a run
+  const flush = () => {
+    if (pending) pushRun(rows[rows.length - 1]!, { text: pending, ...style });
+    pending = '';
+  };
+  const lastChar = () => {
+    if (pending) return pending[pending.length - 1];
     const row = rows[rows.length - 1]!;
-    if (space && row.length > 0 && !/\s$/.test(row[row.length - 1]!.text) && text !== ' ') text = ` ${text}`;
-    space = false;
-    pushRun(row, { text, ...style });
+    return row[row.length - 1]?.text.slice(-1);
   };
   for (const byte of bytes) {
     if (byte === CODE.unused) continue;
     if (byte === CODE.newRow) {
+      flush();
       rows.push([]);
       space = false;
-    } else if (byte === CODE.italicOn || byte === CODE.italicOff) style.italic = byte === CODE.italicOn;
-    else if (byte === CODE.underlineOn || byte === CODE.underlineOff) style.underline = byte === CODE.underlineOn;
-    else if (byte < 0x20) space = true;
+    } else if (byte === CODE.italicOn || byte === CODE.italicOff) {
+      flush();
+      style.italic = byte === CODE.italicOn;
+    } else if (byte === CODE.underlineOn || byte === CODE.underlineOff) {
+      flush();
+      style.underline = byte === CODE.underlineOn;
+    } else if (byte < 0x20) space = true;
     else if (isDiacriticByte(byte)) diacritic = byte;
     else {
       const ch = decodeChar(byte, diacritic);
       diacritic = undefined;
-      if (ch !== undefined) add(ch);
+      if (ch === undefined) continue;
+      const last = lastChar();
+      if (space && last !== undefined && !/\s/.test(last) && ch !== ' ') pending += ' ';
+      space = false;
+      pending += ch;
     }
   }
+  flush();
   return rows.map(trimRow).filter((row) => row.length > 0);
 }
 

@@ -130,8 +130,10 @@ export function readXml(source: string): XmlElement {
       pos += selfClosing ? 2 : 1;
       if (root && stack.length === 0) fail(lt, 'a second root element');
       const parent = stack[stack.length - 1];
-      const scope = new Map(parent?.scope ?? [['xml', XML_NS]]);
-      for (const [name, value] of raw) {
+      // A new scope only where the element declares namespaces; otherwise the parent's, shared.
+      const declares = raw.some(([name]) => name === 'xmlns' || name.startsWith('xmlns:'));
+      const scope = parent && !declares ? parent.scope : new Map(parent?.scope ?? [['xml', XML_NS]]);
+      for (const [name, value] of declares ? raw : []) {
         if (name === 'xmlns') scope.set('', value);
         else if (name.startsWith('xmlns:')) scope.set(name.slice(6), value);
       }
