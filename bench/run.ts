@@ -23,7 +23,9 @@ const { values } = parseArgs({
     'work-requests': { type: 'string', default: '100000' },
   },
 });
-const sections = values.only ? values.only.split(',') : ['bundle', 'browser', 'server', 'search', 'signin'];
+const sections = values.only
+  ? values.only.split(',')
+  : ['bundle', 'browser', 'server', 'search', 'signin', 'broadcast'];
 const duration = Number(values.duration);
 const workRequests = Number(values['work-requests']);
 if (!Number.isFinite(duration) || duration <= 0) throw new Error('--duration: expected seconds > 0');
@@ -47,8 +49,8 @@ const results: Results = {
 };
 
 const extra: Record<string, () => Promise<{ data: unknown; markdown: string }>> = {};
-// Sections implemented in their own modules register here (bundle.ts, browser.ts, search.ts, signin.ts, subtitles.ts).
-for (const name of ['bundle', 'browser', 'search', 'signin', 'subtitles']) {
+// Sections implemented in their own modules register here (bundle.ts, browser.ts, search.ts, signin.ts, subtitles.ts, broadcast.ts).
+for (const name of ['bundle', 'browser', 'search', 'signin', 'subtitles', 'broadcast']) {
   const file = path.join(import.meta.dirname, `${name}.ts`);
   if (sections.includes(name) && fs.existsSync(file)) {
     const mod = (await import(file)) as {

@@ -1,7 +1,9 @@
 /**
  * Import a subtitle file: preview what changes, then apply it as one undoable step. The preview says how the file
  * was read (format, encoding — which the translator can change, re-reading the file at once) and lists every block
- * of the file that gave no subtitle, so nothing is dropped without a word.
+ * of the file that gave no subtitle, so nothing is dropped without a word. TTML and EBU STL files are read by their
+ * own parsers (model/formats, loaded when such a file is picked): XML declares its encoding and STL its code table,
+ * so those have no encoding picker.
  */
 import { useMemo, useState } from 'react';
 import { Modal } from '../../../components/Modal';
@@ -12,6 +14,7 @@ import { ENCODINGS } from '../model/textEncoding';
 import { withPosition, withText, withTiming } from '../model/lineFields';
 import { SafeText } from '../../../components/SafeText';
 import { SkippedBlocks } from './SkippedBlocks';
+import { BROADCAST_ACCEPT, readBroadcastFile, type BroadcastImport } from '../model/formats/broadcastFiles';
 import '../importDialog.css';
 
 interface Props {
@@ -50,16 +53,21 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
   const [file, setFile] = useState<PickedFile | undefined>();
   const [encoding, setEncoding] = useState<string | undefined>();
   const [loadError, setLoadError] = useState<string | undefined>();
+  const [broadcast, setBroadcast] = useState<(BroadcastImport & { format: string }) | undefined>();
   const [withTimes, setWithTimes] = useState(false);
-  const read = useMemo(() => (file ? readOrError(file, encoding) : undefined), [file, encoding]);
+  const read = useMemo(
+    () => (file && !broadcast ? readOrError(file, encoding) : undefined),
+    [file, broadcast, encoding],
+  );
   const result = typeof read === 'object' ? read : undefined;
-  const cues = result && result.cues.length > 0 ? result.cues : undefined;
+  const found = broadcast ?? result;
+  const cues = found && found.cues.length > 0 ? found.cues : undefined;
   const error =
     loadError ??
     (typeof read === 'string'
       ? read
-      : result && !cues
-        ? 'No subtitles found: is this an SRT or WebVTT file?'
+      : found && !cues
+        ? 'No subtitles found: is this an SRT, WebVTT, TTML or EBU STL file?'
         : undefined);
   const fileName = file?.name ?? '';
   const plan: ImportPlan | undefined = useMemo(
@@ -71,11 +79,15 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
     setLoadError(undefined);
     setFile(undefined);
     setEncoding(undefined);
+    setBroadcast(undefined);
     if (!picked) return;
     try {
+      const delivery = await readBroadcastFile(picked);
+      if (delivery) setBroadcast({ ...delivery, format: /\.stl$/i.test(picked.name) ? 'EBU STL' : 'TTML' });
       setFile({ name: picked.name, bytes: new Uint8Array(await picked.arrayBuffer()) });
-    } catch {
-      setLoadError('Could not read this file.');
+    } catch (e) {
+      // The broadcast parsers throw with a message for a file they refuse (ill-formed XML, another STL code table).
+      setLoadError(e instanceof Error ? e.message : 'Could not read this file.');
     }
   };
 
@@ -94,17 +106,22 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
     <Modal
       title="Import subtitles"
       onClose={onClose}
-      description="An SRT or WebVTT file. Nothing changes until you apply it; one Undo takes it back."
+      description="An SRT, WebVTT, TTML or EBU STL file. Nothing changes until you apply it; one Undo takes it back."
     >
       <div className="import">
         <label className="import__file">
           File
           <input
             type="file"
-            accept=".srt,.vtt,text/vtt,application/x-subrip"
+            accept={`.srt,.vtt,text/vtt,application/x-subrip,${BROADCAST_ACCEPT}`}
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
         </label>
+        {broadcast ? (
+          <div className="import__reading">
+            <span data-testid="import-format">{broadcast.format}</span>
+          </div>
+        ) : null}
         {result ? (
           <div className="import__reading">
             <span data-testid="import-format">{FORMAT_NAMES[result.format]}</span>
@@ -132,7 +149,7 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
             {error}
           </p>
         ) : null}
-        {result && result.skipped.length > 0 ? <SkippedBlocks skipped={result.skipped} /> : null}
+        {found && found.skipped.length > 0 ? <SkippedBlocks skipped={found.skipped} /> : null}
         {plan && cues ? (
           <>
             <p role="status" data-testid="import-summary">

@@ -37,6 +37,8 @@ import { ImportDialog } from './ImportDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { SubmitDialog } from './SubmitDialog';
 import { ProfileDialog } from './ProfileDialog';
+import { StlExportDialog } from './StlExportDialog';
+import { deliverableCues } from '../model/formats/broadcastFiles';
 import { downloadText } from '../../../lib/download';
 import { MediaPane } from './MediaPane';
 import { Waveform } from './Waveform';
@@ -66,10 +68,18 @@ export interface EditorProps {
    */
   workRequestStatus?: string | undefined;
   /** The asset whose newest preview with media the Subtitler plays (docs/API.md "Media"). */
-  asset?: { id: string | undefined; name: string | undefined; aspectRatio: string | undefined } | undefined;
+  asset?:
+    | {
+        id: string | undefined;
+        name: string | undefined;
+        aspectRatio: string | undefined;
+        /** The frame rate the asset's record states, if it states one. */
+        frameRate?: number | undefined;
+      }
+    | undefined;
 }
 
-type Dialog = 'shortcuts' | 'import' | 'submit' | 'profile' | undefined;
+type Dialog = 'shortcuts' | 'import' | 'submit' | 'profile' | 'stl' | undefined;
 
 function notSubmittable(workRequestStatus: string | undefined): string {
   return `Submitting opens once the order is in progress (it is ${workRequestStatus ? `“${statusLabel(workRequestStatus)}”` : 'without status'}).`;
@@ -464,6 +474,16 @@ export function TranslationEditor(props: EditorProps) {
     else downloadText(`${props.fileBaseName}.vtt`, formatVtt(cues), 'text/vtt;charset=utf-8');
   };
 
+  /** TTML (IMSC 1.1 Text); its writer loads on first use. */
+  const exportTtml = async () => {
+    const writer = await import('../model/formats/ttml').catch(() => undefined);
+    if (!writer) return setAnnouncement('The TTML writer could not be loaded. Check the connection and try again.');
+    const { formatTtml } = writer;
+    const { cues } = deliverableCues(doc.lines());
+    const ttml = formatTtml(cues, { language: props.language, title: props.asset?.name });
+    downloadText(`${props.fileBaseName}.ttml`, ttml, 'application/ttml+xml;charset=utf-8');
+  };
+
   return (
     <div className="editor" onKeyDown={onEditorKeyDown}>
       <div className="editor__toolbar" role="toolbar" aria-label="Editor actions">
@@ -503,6 +523,12 @@ export function TranslationEditor(props: EditorProps) {
         </button>
         <button type="button" className="button button--small" onClick={() => exportAs('vtt')}>
           Export WebVTT
+        </button>
+        <button type="button" className="button button--small" onClick={() => void exportTtml()}>
+          Export TTML (IMSC 1.1)
+        </button>
+        <button type="button" className="button button--small" onClick={() => setDialog('stl')}>
+          Export EBU STL…
         </button>
         <span className="editor__sep" aria-hidden="true" />
         <button
@@ -695,6 +721,21 @@ export function TranslationEditor(props: EditorProps) {
             focusRow(i, { caret: 'end' });
           }}
           onClose={() => setDialog(undefined)}
+        />
+      ) : null}
+      {dialog === 'stl' ? (
+        <StlExportDialog
+          lines={doc.lines()}
+          fileBaseName={props.fileBaseName}
+          title={props.asset?.name}
+          language={props.language}
+          assetId={props.asset?.id}
+          assetFrameRate={props.asset?.frameRate}
+          onClose={() => setDialog(undefined)}
+          onExported={(n) => {
+            setDialog(undefined);
+            setAnnouncement(`Exported EBU STL: ${n} subtitle${n === 1 ? '' : 's'}.`);
+          }}
         />
       ) : null}
       {dialog === 'profile' ? (

@@ -3,6 +3,7 @@ import {
   formatTimecode,
   frameMs,
   frameRateOf,
+  statedFrameRate,
   moveTiming,
   nudge,
   parseTimecode,
@@ -41,6 +42,9 @@ describe('timecode', () => {
     expect(frameRateOf({ frameRate: 25 })).toBe(25);
     expect(frameRateOf({ fps: '29.97' })).toBeCloseTo(29.97);
     expect(frameRateOf({ fps: 'x' })).toBe(24);
+    // What the record states, without the default (the STL export says when it is not known).
+    expect(statedFrameRate({ fps: 'x' })).toBeUndefined();
+    expect(statedFrameRate({ framerate: 50 })).toBe(50);
   });
 
   it('validates a typed pair', () => {

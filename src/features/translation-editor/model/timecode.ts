@@ -27,14 +27,19 @@ export function frameMs(fps: number = DEFAULT_FPS): number {
   return 1000 / (fps > 0 && Number.isFinite(fps) ? fps : DEFAULT_FPS);
 }
 
-/** The asset's frame rate when the record says one (any of the usual field names), else 24. */
-export function frameRateOf(asset: Record<string, unknown> | undefined): number {
+/** The frame rate the asset's record states (any of the usual field names), or undefined. */
+export function statedFrameRate(asset: Record<string, unknown> | undefined): number | undefined {
   for (const key of ['frameRate', 'fps', 'framerate']) {
     const v = asset?.[key];
     const n = typeof v === 'number' ? v : typeof v === 'string' ? Number.parseFloat(v) : Number.NaN;
     if (Number.isFinite(n) && n > 0 && n <= 240) return n;
   }
-  return DEFAULT_FPS;
+  return undefined;
+}
+
+/** The asset's frame rate when the record says one, else 24. */
+export function frameRateOf(asset: Record<string, unknown> | undefined): number {
+  return statedFrameRate(asset) ?? DEFAULT_FPS;
 }
 
 /** Seconds with 3 decimals, e.g. "2.500" (durations shown in the grid). */

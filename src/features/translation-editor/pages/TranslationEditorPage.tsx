@@ -19,7 +19,7 @@ import type { Line } from '../../../api/schema/translation';
 import { EditorDocument } from '../model/editorDocument';
 import { OriginalIndex } from '../model/originals';
 import { loadProfileOverrides, profileFor } from '../model/qc/profiles';
-import { frameRateOf } from '../model/timecode';
+import { frameRateOf, statedFrameRate } from '../model/timecode';
 import { directionOf, fontFrom } from '../model/languages';
 import { browserStorage } from '../model/drafts';
 import {
@@ -173,7 +173,12 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
             '_',
           )}
           title={`${what} lines`}
-          asset={{ id: wr?.asset?._id, name: wr?.asset?.name, aspectRatio: wr?.asset?.aspectRatio }}
+          asset={{
+            id: wr?.asset?._id,
+            name: wr?.asset?.name,
+            aspectRatio: wr?.asset?.aspectRatio,
+            frameRate: statedFrameRate(wr?.asset),
+          }}
         />
       )}
     </div>
