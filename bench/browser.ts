@@ -14,11 +14,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { APP_DIST, buildApp, buildFloor, FLOOR_DIST } from './bundle';
 import { dataDir } from './server';
 import { measureSubtitler, renderSubtitler, type SubtitlerReport } from './subtitler';
-import { freePort, ROOT, startProcess, type Running } from './lib/processes';
+import { launchChromium, startAppServer } from './lib/browserApp';
+import { ROOT } from './lib/processes';
 
 const VIEWPORT = { width: 1280, height: 1500 };
 const COLD_RUNS = 5;
@@ -277,24 +278,8 @@ export async function run(o: {
     fs.copyFileSync(path.join(FLOOR_DIST, 'assets', f), path.join(APP_DIST, 'assets', f));
   fs.copyFileSync(path.join(FLOOR_DIST, 'index.html'), path.join(APP_DIST, 'bench', 'floor.html'));
 
-  const port = freePort(19000);
-  const server: Running = await startProcess([process.execPath, '--import', 'tsx', 'server/main.ts'], {
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG: 'false', SEED: 'false', DIST_DIR: APP_DIST },
-    readyUrl: `http://127.0.0.1:${port}/healthz`,
-    url: `http://127.0.0.1:${port}`,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const server = await startAppServer(dir, APP_DIST, 19000);
+  const browser = await launchChromium();
   try {
     const base = server.url;
     const admin = await signedInSession(base, ACCOUNTS.admin);
