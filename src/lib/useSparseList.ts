@@ -135,7 +135,8 @@ function useSparsePages<T, K extends QueryKey>(
       fetchingNext: isFetchingNextPage,
       status,
     });
-    if (next) void fetchNextPage();
+    // cancelRefetch false: a call while that page is on its way is ignored, never a second request for it.
+    if (next) void fetchNextPage({ cancelRefetch: false });
   }, [
     on,
     visible,
