@@ -78,8 +78,8 @@ test('Go to row and Ctrl+End fetch only the pages shown, and show the right reco
   const total = await totalOnPage(page);
   expect(total).toBeGreaterThan(300);
   const table = grid(page);
-  await expect(table).toHaveAttribute('aria-rowcount', String(total + 1));
-  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible();
+  await expect(table).toHaveAttribute('aria-rowcount', String(total + 1), { timeout: 15_000 });
+  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
   const search = log.requests[log.requests.length - 1]!.search;
   expect(search).toContain('sort=created');
 
@@ -113,7 +113,7 @@ test('Go to row and Ctrl+End fetch only the pages shown, and show the right reco
   // Back to the top with Ctrl+Home: page 0 is still held, nothing is asked again.
   const beforeHome = log.requests.length;
   await page.keyboard.press('Control+Home');
-  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible();
+  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
   await expect(table).toHaveAttribute(
     'aria-activedescendant',
     (await table.locator('[aria-rowindex="2"]').getAttribute('id'))!,
@@ -127,13 +127,13 @@ test('Go to row says what is wrong with a row out of range and stays where it wa
   await signIn(page, ACCOUNTS.admin);
   await page.goto('/work-requests?sort=created');
   const total = await totalOnPage(page);
-  await expect(grid(page).locator('[aria-rowindex="2"][aria-selected]')).toBeVisible();
+  await expect(grid(page).locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
   const input = page.getByLabel('Go to row');
   await input.fill(String(total + 1000));
   await page.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(`There is no row ${(total + 1000).toLocaleString('en')}.`);
   await expect(input).toHaveAttribute('aria-invalid', 'true');
-  await expect(grid(page).locator('[aria-rowindex="2"][aria-selected]')).toBeVisible();
+  await expect(grid(page).locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
 });
 
 test('a jump respects the filters and sort, and a filter change goes back to the top with the new total', async ({
@@ -145,7 +145,7 @@ test('a jump respects the filters and sort, and a filter change goes back to the
   const filtered = await totalOnPage(page);
   expect(filtered).toBeGreaterThan(100);
   const table = grid(page);
-  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible();
+  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
   const search = log.requests[log.requests.length - 1]!.search;
   expect(search).toContain('sort=-due');
   expect(search).toContain('status=');
@@ -164,6 +164,63 @@ test('a jump respects the filters and sort, and a filter change goes back to the
   const all = await totalOnPage(page);
   expect(all).toBeGreaterThan(filtered);
   await expect(table).toHaveAttribute('aria-rowcount', String(all + 1));
-  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible();
+  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
   expect(await table.evaluate((el) => el.scrollTop)).toBe(0);
+});
+
+/** Answers 503 to the list's request for `range` while `state.failing`; counts those answers in `state.failed`. */
+async function failRange(page: Page, range: string) {
+  const state = { failing: true, failed: 0 };
+  await page.route(
+    (url) => url.pathname === '/api/workrequests',
+    async (route) => {
+      if (state.failing && route.request().headers()['x-range'] === range) {
+        state.failed++;
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'unavailable', message: 'Try later' } }),
+        });
+        return;
+      }
+      await route.continue();
+    },
+  );
+  return state;
+}
+
+/** Row `rowIndex` (0-based) says its page failed; its retry asks once more and shows the record. */
+async function expectFailedThenRetried(page: Page, rowIndex: number, state: { failing: boolean; failed: number }) {
+  const table = grid(page);
+  const row = table.locator(`[aria-rowindex="${rowIndex + 2}"]`);
+  await expect(row).toContainText('Could not load these rows.', { timeout: 30_000 });
+  await expect(row).not.toHaveAttribute('aria-busy', 'true');
+  const failures = state.failed;
+  expect(failures).toBeGreaterThanOrEqual(1);
+  state.failing = false;
+  await row.getByRole('button', { name: 'Try again' }).click();
+  await expect(table.locator(`[aria-rowindex="${rowIndex + 2}"][aria-selected]`)).toBeVisible({ timeout: 15_000 });
+  // Nothing asked for the failed page on its own after it gave up (its automatic retries came before).
+  expect(state.failed).toBe(failures);
+}
+
+test('a page of a jump that fails says so in its rows, and its retry loads them', async ({ page }) => {
+  const state = await failRange(page, 'resources=250-299');
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/work-requests?sort=created');
+  await totalOnPage(page);
+  await page.getByLabel('Go to row').fill('280');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expectFailedThenRetried(page, 279, state);
+});
+
+test('the next page of plain scrolling that fails says so in its rows, and its retry loads them', async ({ page }) => {
+  const state = await failRange(page, 'resources=50-99');
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/work-requests?sort=created');
+  await totalOnPage(page);
+  const table = grid(page);
+  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
+  await table.evaluate((el) => el.scrollBy(0, 56 * 45));
+  await expectFailedThenRetried(page, 55, state);
 });

@@ -70,6 +70,7 @@ function useSparsePages<T, K extends QueryKey>(
 ): SparseRows<T> | undefined {
   const client = useQueryClient();
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const nextError = isFetchNextPageError ? query.error : null;
   const layout = sparseLayout(data?.pages);
   const total = layout?.total;
   const size = layout?.size ?? 0;
@@ -170,10 +171,15 @@ function useSparsePages<T, K extends QueryKey>(
         return page?.items[index - page.offset];
       },
       failureAt: (index) => {
+        if (index < contiguous.length) return undefined;
         const page = pageAt(index);
-        if (index < contiguous.length || !page?.isError) return undefined;
-        return { error: page.error, retry: () => void page.refetch() };
+        if (page?.isError) return { error: page.error, retry: () => void page.refetch() };
+        // The infinite query's next page (plain scrolling) failed: its rows say so, with its retry.
+        if (nextError !== null && Math.floor(index / size) === frontier && !page?.data) {
+          return { error: nextError, retry: () => void fetchNextPage({ cancelRefetch: false }) };
+        }
+        return undefined;
       },
     };
-  }, [on, total, size, show, contiguous, byPage]);
+  }, [on, total, size, show, contiguous, byPage, nextError, frontier, fetchNextPage]);
 }
