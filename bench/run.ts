@@ -3,9 +3,8 @@
  * run on the same machine; writes docs/BENCHMARKS.md and bench/results/latest.json.
  *
  *   npm run bench                      # everything
+ *   npm run bench -- --only server     # one section (SECTIONS below), written to bench/results/
  *   npm run bench -- --only mixed      # the server's mixed read/write workload alone, by kind (issue #16)
-
- *   npm run bench -- --only server     # one section (server, bundle, search, browser, signin, subtitles), written to bench/results/
  *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
  */
 import fs from 'node:fs';
@@ -23,9 +22,11 @@ const { values } = parseArgs({
     'work-requests': { type: 'string', default: '100000' },
   },
 });
-const sections = values.only
-  ? values.only.split(',')
-  : ['bundle', 'browser', 'server', 'search', 'signin', 'broadcast'];
+/** Sections implemented in their own modules (bench/<name>.ts, exporting `run`). */
+const MODULE_SECTIONS = ['bundle', 'browser', 'jump', 'search', 'signin', 'subtitles', 'broadcast'];
+/** Every section of a full run, in order (`server` is bench/server.ts; `mixed` runs alone with --only). */
+const SECTIONS = ['bundle', 'browser', 'jump', 'server', 'search', 'signin', 'subtitles', 'broadcast'];
+const sections = values.only ? values.only.split(',') : SECTIONS;
 const duration = Number(values.duration);
 const workRequests = Number(values['work-requests']);
 if (!Number.isFinite(duration) || duration <= 0) throw new Error('--duration: expected seconds > 0');
@@ -49,8 +50,7 @@ const results: Results = {
 };
 
 const extra: Record<string, () => Promise<{ data: unknown; markdown: string }>> = {};
-// Sections implemented in their own modules register here (bundle.ts, browser.ts, search.ts, signin.ts, subtitles.ts, broadcast.ts).
-for (const name of ['bundle', 'browser', 'search', 'signin', 'subtitles', 'broadcast']) {
+for (const name of MODULE_SECTIONS) {
   const file = path.join(import.meta.dirname, `${name}.ts`);
   if (sections.includes(name) && fs.existsSync(file)) {
     const mod = (await import(file)) as {

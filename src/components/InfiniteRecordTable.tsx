@@ -1,6 +1,6 @@
 /**
  * A VirtualTable over an infinite list query of records with an `_id`: flattens the pages, reads the total,
- * fetches the next page, opens a row at its own page (`hrefFor`), and says the usual things in the usual
+ * fetches the next page (or, for a list from lib/useSparseList.ts whose total is known, any page in view), opens a row at its own page (`hrefFor`), and says the usual things in the usual
  * words: a page that failed to load ("Could not load more. Try again") and a record that could not be read
  * ("This <noun> (id) could not be read: … · Open anyway").
  */
@@ -10,6 +10,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { ListPage } from '../api/client';
 import type { Parsed } from '../api/parse';
 import { rowsOf, totalOf } from '../lib/pages';
+import type { SparseRows } from '../lib/useSparseList';
 import { VirtualTable, type Column, type RowSelection } from './VirtualTable';
 
 /** The part of a `useInfiniteQuery` result the table reads. */
@@ -20,6 +21,8 @@ export interface InfiniteRecords<T> {
   isFetchingNextPage: boolean;
   isFetchNextPageError: boolean;
   fetchNextPage: () => Promise<unknown>;
+  /** Rows anywhere (useSparseList) when the total is known. */
+  sparse?: SparseRows<T>;
 }
 
 type Invalid<T> = Extract<Parsed<T>, { ok: false }>;
@@ -42,11 +45,22 @@ interface Props<T extends { _id?: string }> {
   selection?: RowSelection<T>;
 }
 
-/** The loader row's message when the next page failed. `quiet` leaves out the alert role. */
-export function LoadMoreError({ onRetry, quiet = false }: { onRetry: () => void; quiet?: boolean }) {
+/**
+ * The loader row's message when the next page failed (or, with `message`, a placeholder row's whose page failed).
+ * `quiet` leaves out the alert role.
+ */
+export function LoadMoreError({
+  onRetry,
+  quiet = false,
+  message = 'Could not load more.',
+}: {
+  onRetry: () => void;
+  quiet?: boolean;
+  message?: string;
+}) {
   return (
     <span className="inline-error" role={quiet ? undefined : 'alert'}>
-      Could not load more.{' '}
+      {message}{' '}
       <button type="button" className="link-button" onClick={onRetry}>
         Try again
       </button>
@@ -119,6 +133,8 @@ export function InfiniteRecordTable<T extends { _id?: string }>(props: Props<T>)
       }
       empty={props.empty}
       selection={props.selection}
+      sparse={query.sparse}
+      pageError={(retry) => <LoadMoreError onRetry={retry} quiet message="Could not load these rows." />}
     />
   );
 }

@@ -2,14 +2,20 @@
  * A virtualized, infinitely scrolling table (TanStack Virtual's infinite-scroll pattern): only the rows in
  * view (plus a few) are in the DOM, so 100,000 rows stay light. The row after the last loaded one is a
  * loader row; reaching it fetches the next page.
+ * With `sparse` (the total is known: lib/useSparseList.ts) every row is laid out from the first answer instead: the
+ * scrollbar spans the whole list, rows not loaded yet are placeholders (aria-busy, "Loading rows …" announced) until
+ * their page arrives, and "Go to row" (GoToRow.tsx) jumps anywhere.
  *
- * Keyboard: the table is one tab stop (role=grid); arrows, Page Up/Down, Home/End move the active row,
- * Enter opens it. Links inside rows are for pointers (middle-click, copy link) and are not tab stops.
+ * Keyboard: the table is one tab stop (role=grid); arrows, Page Up/Down, Home/End (and Ctrl+Home/End) move the
+ * active row, also onto placeholder rows (the row becomes real when its page loads), Enter opens it. Links inside rows are for pointers (middle-click, copy link) and are not tab stops.
  * With `selection` the grid is multi-selectable: Space toggles the active row (Shift+Space a range), Ctrl/Cmd+A
  * selects the loaded rows, and `aria-selected` says which rows are selected (the active one is the focus).
  */
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Parsed } from '../api/parse';
+import { loadingWords, rowSpace } from '../lib/sparsePages';
+import type { SparseRows } from '../lib/useSparseList';
+import { GoToRow } from './GoToRow';
 import { useInfiniteVirtualizer } from './useInfiniteVirtualizer';
 
 export interface Column<T> {
@@ -47,15 +53,21 @@ interface Props<T> {
   renderInvalid: (row: Extract<Parsed<T>, { ok: false }>) => ReactNode;
   empty: ReactNode;
   selection?: RowSelection<T>;
+  /** Rows anywhere, when the total is known; `rows` are then the ones loaded from the top without gaps. */
+  sparse?: SparseRows<T>;
+  /** A placeholder row whose page failed: the message, with its retry. */
+  pageError?: (retry: () => void, error: unknown) => ReactNode;
 }
 
 export function VirtualTable<T>(props: Props<T>) {
-  const { columns, rows, total, rowHeight, hasNextPage, isFetchingNextPage, fetchNextPage } = props;
+  const { columns, rows, total, rowHeight, hasNextPage, isFetchingNextPage, fetchNextPage, sparse } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
+  const count = sparse ? rowSpace(sparse.total, rowHeight) : rows.length;
+  const rowAt = (index: number) => (sparse ? sparse.rowAt(index) : rows[index]);
   // Keep the active row valid when the list shrinks (new filters): adjusted while rendering, so no frame shows an
   // active row that is gone (React re-renders at once, before the children).
-  if (active > 0 && active >= rows.length) setActive(Math.max(0, rows.length - 1));
+  if (active > 0 && active >= count) setActive(Math.max(0, count - 1));
   const baseId = useId();
   const hintId = `${baseId}-hint`;
   const template = columns.map((c) => c.width).join(' ');
@@ -67,21 +79,28 @@ export function VirtualTable<T>(props: Props<T>) {
     isFetchingNextPage,
     fetchNextPage,
     nextPageError: props.nextPageError,
+    fixedCount: sparse ? count : undefined,
+    onRange: sparse?.show,
   });
 
   const moveTo = useCallback(
-    (index: number) => {
-      const next = Math.max(0, Math.min(index, rows.length - 1));
+    (index: number, align: 'auto' | 'center' = 'auto') => {
+      const next = Math.max(0, Math.min(index, count - 1));
       setActive(next);
-      virtualizer.scrollToIndex(next, { align: 'auto' });
+      virtualizer.scrollToIndex(next, { align });
     },
-    [rows.length, virtualizer],
+    [count, virtualizer],
   );
+  /** "Go to row": the row in the middle of the view, and focus on the grid to go on from there by keyboard. */
+  const goTo = (index: number) => {
+    moveTo(index, 'center');
+    scrollRef.current?.focus({ preventScroll: true });
+  };
 
   const { selection } = props;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (selection && (event.key === ' ' || (event.key === 'a' && (event.ctrlKey || event.metaKey)))) {
-      const row = rows[active];
+      const row = rowAt(active);
       if (event.key === 'a') selection.selectLoaded();
       else if (row?.ok) selection.toggle(row.data, event.shiftKey);
       event.preventDefault();
@@ -105,10 +124,10 @@ export function VirtualTable<T>(props: Props<T>) {
         moveTo(0);
         break;
       case 'End':
-        moveTo(rows.length - 1);
+        moveTo(count - 1);
         break;
       case 'Enter': {
-        const row = rows[active];
+        const row = rowAt(active);
         if (row?.ok) props.onOpen(row.data);
         break;
       }
@@ -118,7 +137,12 @@ export function VirtualTable<T>(props: Props<T>) {
     event.preventDefault();
   };
 
-  if (rows.length === 0 && !hasNextPage) return <div className="table-empty">{props.empty}</div>;
+  if (count === 0 && !hasNextPage) return <div className="table-empty">{props.empty}</div>;
+
+  // The rows in view still loading, for the live region (a failed page says so in its rows instead).
+  const waiting = sparse
+    ? items.filter((item) => !sparse.rowAt(item.index) && !sparse.failureAt(item.index)).map((item) => item.index)
+    : [];
 
   return (
     <div className="vtable">
@@ -135,7 +159,9 @@ export function VirtualTable<T>(props: Props<T>) {
         aria-colcount={columns.length}
         aria-multiselectable={selection ? true : undefined}
         aria-describedby={hintId}
-        aria-activedescendant={rows[active] ? `${baseId}-row-${active}` : undefined}
+        aria-activedescendant={
+          active < count && items.some((item) => item.index === active) ? `${baseId}-row-${active}` : undefined
+        }
         tabIndex={0}
         onKeyDown={onKeyDown}
       >
@@ -155,12 +181,42 @@ export function VirtualTable<T>(props: Props<T>) {
         </div>
         <div role="rowgroup" className="vtable__body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
-            const row = rows[item.index];
+            const row = rowAt(item.index);
             const style = {
               height: item.size,
               transform: `translateY(${item.start}px)`,
               gridTemplateColumns: template,
             };
+            if (!row && sparse) {
+              const failure = sparse.failureAt(item.index);
+              return (
+                <div
+                  role="row"
+                  id={`${baseId}-row-${item.index}`}
+                  key={`placeholder-${item.index}`}
+                  aria-rowindex={item.index + 2}
+                  aria-busy={failure ? undefined : true}
+                  className={`vtable__row vtable__row--placeholder${item.index === active ? ' is-active' : ''}`}
+                  style={style}
+                >
+                  <div role="gridcell" className="vtable__cell vtable__placeholder" style={{ gridColumn: '1 / -1' }}>
+                    {failure ? (
+                      (props.pageError?.(failure.retry, failure.error) ?? null)
+                    ) : (
+                      <>
+                        <span className="skeleton skeleton--square" aria-hidden="true" />
+                        <span
+                          className="skeleton"
+                          style={{ width: `${30 + ((item.index * 13) % 25)}%` }}
+                          aria-hidden="true"
+                        />
+                        <span className="skeleton" style={{ width: '12%' }} aria-hidden="true" />
+                      </>
+                    )}
+                  </div>
+                </div>
+              );
+            }
             if (!row) {
               return (
                 <div
@@ -210,6 +266,10 @@ export function VirtualTable<T>(props: Props<T>) {
           })}
         </div>
       </div>
+      <p className="visually-hidden" role="status">
+        {waiting.length > 0 ? loadingWords(waiting[0]!, waiting[waiting.length - 1]!) : ''}
+      </p>
+      {sparse ? <GoToRow total={sparse.total} reachable={count} onGo={(index) => goTo(index)} /> : null}
     </div>
   );
 }

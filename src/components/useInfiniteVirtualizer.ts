@@ -2,6 +2,9 @@
  * TanStack Virtual's infinite-scroll pattern, shared by the virtualized lists: `count = rows + 1` while more
  * pages remain (the extra one is the loader row), and the next page is fetched when the last item in view
  * reaches the end of the loaded rows, unless that page just failed (its loader row then offers a retry).
+ *
+ * With `fixedCount` (a list whose total is known: lib/useSparseList.ts) every row is laid out from the start, there
+ * is no loader row and nothing is fetched here: `onRange` tells the caller which rows are in view, and it fetches.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, type RefObject } from 'react';
@@ -16,6 +19,10 @@ interface Options {
   fetchNextPage: () => void;
   /** Set while the last page fetch has failed: no automatic retry then. */
   nextPageError: unknown;
+  /** Rows to lay out when the total is known (loaded or not); no loader row then. */
+  fixedCount?: number;
+  /** The rows in view (0-based, inclusive, with overscan), each time they change. */
+  onRange?: (first: number, last: number) => void;
 }
 
 export function useInfiniteVirtualizer({
@@ -26,19 +33,28 @@ export function useInfiniteVirtualizer({
   isFetchingNextPage,
   fetchNextPage,
   nextPageError,
+  fixedCount,
+  onRange,
 }: Options) {
+  const fixed = fixedCount !== undefined;
   const virtualizer = useVirtualizer({
-    count: loaded + (hasNextPage ? 1 : 0),
+    count: fixed ? fixedCount : loaded + (hasNextPage ? 1 : 0),
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
+  const firstIndex = items.length > 0 ? items[0]!.index : -1;
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
 
   useEffect(() => {
+    if (fixed) return;
     if (lastIndex >= loaded - 1 && hasNextPage && !isFetchingNextPage && !nextPageError) fetchNextPage();
-  }, [lastIndex, loaded, hasNextPage, isFetchingNextPage, fetchNextPage, nextPageError]);
+  }, [fixed, lastIndex, loaded, hasNextPage, isFetchingNextPage, fetchNextPage, nextPageError]);
+
+  useEffect(() => {
+    if (onRange && lastIndex >= 0) onRange(firstIndex, lastIndex);
+  }, [onRange, firstIndex, lastIndex]);
 
   return { virtualizer, items };
 }

@@ -18,6 +18,7 @@ import { listPreviews } from '../../api/previews';
 import { getProject, listProjects } from '../../api/projects';
 import { listStudios } from '../../api/studios';
 import { listTerritories } from '../../api/territories';
+import { useSparseList } from '../../lib/useSparseList';
 import { listGroups, listUsers } from '../../api/users';
 
 const PAGE = 100;
@@ -161,7 +162,7 @@ export const groupListOptions = () =>
 export const useStudioList = () => useInfiniteQuery(studioListOptions());
 export const useProjectList = (filters: ProjectFilters) => useInfiniteQuery(projectListOptions(filters));
 export const useProject = (id: string) => useQuery(projectOptions(id));
-export const useProjectAssets = (projectId: string) => useInfiniteQuery(projectAssetsOptions(projectId));
+export const useProjectAssets = (projectId: string) => useSparseList(projectAssetsOptions(projectId));
 export const useAssetCount = (projectId: string) => useQuery(assetCountOptions(projectId));
 export const useAsset = (id: string) => useQuery(assetOptions(id));
 export const usePreviewList = (assetId: string) => useInfiniteQuery(previewListOptions(assetId));

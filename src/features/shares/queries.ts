@@ -2,17 +2,11 @@
  * Shares: query keys, query options and hooks. Keys are hierarchical (all -> lists -> details -> detail(id));
  * a save puts the answer (with its new ETag) in the detail and invalidates the lists only.
  */
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Share } from '../../api/schema/share';
 import { getProject } from '../../api/projects';
 import { getShare, listShareCandidates, listShares, putShareIfMatch } from '../../api/shares';
+import { useSparseList } from '../../lib/useSparseList';
 
 export const PAGE_SIZE = 50;
 
@@ -46,7 +40,7 @@ export function shareOptions(id: string) {
 }
 
 export function useShareList() {
-  return useInfiniteQuery(shareListOptions());
+  return useSparseList(shareListOptions());
 }
 
 export function useShare(id: string) {

@@ -1,9 +1,10 @@
 /** The translations list (extension GET /translations): keys, options and hooks. */
-import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
 import { listLanguages } from '../../api/languages';
 import { getTranslation, listTranslations, type TranslationFilters } from '../../api/translations';
 import { getWorkRequest } from '../../api/workRequestRecord';
+import { useSparseList } from '../../lib/useSparseList';
 
 export const PAGE_SIZE = 50;
 
@@ -26,7 +27,7 @@ export function translationListOptions(filters: TranslationFilters) {
 }
 
 export function useTranslationList(filters: TranslationFilters) {
-  return useInfiniteQuery(translationListOptions(filters));
+  return useSparseList(translationListOptions(filters));
 }
 
 export function useLanguageChoices() {

@@ -4,17 +4,18 @@
  * so the list's first load carries none of that; the filter choices' API modules load only when the choices do,
  * after the first page (the rows matter more).
  */
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { WorkRequestFilters } from '../../api/workRequests';
+import { useSparseList } from '../../lib/useSparseList';
 import { automationQueueOptions, workRequestListOptions } from './queryOptions';
 import { languageChoicesOptions, projectChoicesOptions, territoryChoicesOptions } from './filterChoices';
 
 export function useWorkRequestList(filters: WorkRequestFilters, enabled: boolean) {
-  return useInfiniteQuery({ ...workRequestListOptions(filters), enabled });
+  return useSparseList({ ...workRequestListOptions(filters), enabled });
 }
 
 export function useAutomationQueue(enabled: boolean) {
-  return useInfiniteQuery({ ...automationQueueOptions(), enabled });
+  return useSparseList({ ...automationQueueOptions(), enabled });
 }
 
 /**
