@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreloads } from './scripts/vite/routePreloads';
 
 // react-router 7's package exports point every condition at its development build (dev warnings on,
 // remix-run/react-router#12532, #14753). Builds take the production build it ships beside it.
@@ -36,7 +37,8 @@ const LIST_MODULES = [
 
 // The dev server proxies /api to the reference server (npm run serve) so `npm run dev` works with hot reload.
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  // routePreloads: the files each first route needs, for the server's preload links (scripts/vite/routePreloads.ts).
+  plugins: [react(), routePreloads()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -30,6 +30,7 @@ import {
   type ServerTimeouts,
 } from './http/requestLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { routePreloadLinks } from './http/routePreloads';
 import { installResponseCache } from './http/responseCache';
 import type { Services } from './context';
 import { workRequestRoutes } from './routes/workrequests';
@@ -242,7 +243,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       }
       // index.html is read per request (it is small): after a rebuild it names the new hashed files. The runtime
       // configuration goes in with it, so the app needs no round trip for /config.json before its first request.
-      const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8').replace('</head>', `${configScript}</head>`);
+      // The page's own modules and styles are named too (routePreloads.ts), so none waits for another to be read.
+      const head = `${configScript}${routePreloadLinks(root, request.url)}</head>`;
+      const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8').replace('</head>', head);
       return reply.type('text/html').header('Cache-Control', 'no-cache').send(html);
     });
   } else {
