@@ -116,39 +116,43 @@ export function routePreloads(pageModules = 'src/app/pageModules.ts'): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    async generateBundle(_options, bundle) {
-      const source = path.resolve(root, pageModules);
-      if (!fs.existsSync(source)) return; // another root (the bench's floor page) has no pages
-      const chunks = new Map<string, ChunkInfo>();
-      const byModule = new Map<string, string>();
-      const entries: string[] = [];
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        chunks.set(output.fileName, {
-          fileName: output.fileName,
-          imports: output.imports,
-          css: [...(output.viteMetadata?.importedCss ?? [])],
-        });
-        if (output.facadeModuleId) byModule.set(output.facadeModuleId, output.fileName);
-        if (output.isEntry) entries.push(output.fileName);
-      }
-      // What index.html already names: every entry chunk with its static imports and CSS.
-      const inHtml = new Set(chunkClosure(chunks, entries));
-      const routes: RoutePreload[] = [];
-      for (const page of pageImports(fs.readFileSync(source, 'utf8'))) {
-        const starts: string[] = [];
-        for (const specifier of page.specifiers) {
-          const resolved = await this.resolve(specifier, source);
-          const chunk = resolved ? byModule.get(resolved.id) : undefined;
-          if (chunk) starts.push(chunk); // else it is inside the entry: nothing to preload
+    // After Vite's own steps (it drops the chunks that only carried CSS, and rewrites the imports of them).
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const source = path.resolve(root, pageModules);
+        if (!fs.existsSync(source)) return; // another root (the bench's floor page) has no pages
+        const chunks = new Map<string, ChunkInfo>();
+        const byModule = new Map<string, string>();
+        const entries: string[] = [];
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          chunks.set(output.fileName, {
+            fileName: output.fileName,
+            imports: output.imports,
+            css: [...(output.viteMetadata?.importedCss ?? [])],
+          });
+          if (output.facadeModuleId) byModule.set(output.facadeModuleId, output.fileName);
+          if (output.isEntry) entries.push(output.fileName);
         }
-        routes.push({ path: page.path, files: chunkClosure(chunks, starts, inHtml) });
-      }
-      this.emitFile({
-        type: 'asset',
-        fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify({ routes }, null, 1)}\n`,
-      });
+        // What index.html already names: every entry chunk with its static imports and CSS.
+        const inHtml = new Set(chunkClosure(chunks, entries));
+        const routes: RoutePreload[] = [];
+        for (const page of pageImports(fs.readFileSync(source, 'utf8'))) {
+          const starts: string[] = [];
+          for (const specifier of page.specifiers) {
+            const resolved = await this.resolve(specifier, source);
+            const chunk = resolved ? byModule.get(resolved.id) : undefined;
+            if (chunk) starts.push(chunk); // else it is inside the entry: nothing to preload
+          }
+          routes.push({ path: page.path, files: chunkClosure(chunks, starts, inHtml) });
+        }
+        this.emitFile({
+          type: 'asset',
+          fileName: ROUTE_PRELOADS_FILE,
+          source: `${JSON.stringify({ routes }, null, 1)}\n`,
+        });
+      },
     },
   };
 }
