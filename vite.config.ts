@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './scripts/vitePrecompress.ts';
+import { earlyEntry } from './scripts/vite/earlyEntry.ts';
+import { precompress } from './scripts/vite/precompress.ts';
+import { routePreloads } from './scripts/vite/routePreloads.ts';
 
 // react-router 7's package exports point every condition at its development build (dev warnings on,
 // remix-run/react-router#12532, #14753). Builds take the production build it ships beside it.
@@ -37,7 +39,10 @@ const LIST_MODULES = [
 
 // The dev server proxies /api to the reference server (npm run serve) so `npm run dev` works with hot reload.
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  // earlyEntry: the first page's request, started before the app's entry; routePreloads: the files each first route
+  // needs, for the server's preload links; precompress: brotli and gzip beside each file, once all are written
+  // (scripts/vite/).
+  plugins: [react(), earlyEntry(), routePreloads(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

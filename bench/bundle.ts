@@ -115,10 +115,11 @@ function closure(manifest: Manifest, keys: string[]): string[] {
   return [...files];
 }
 
-function entryKey(manifest: Manifest): string {
-  const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!key) throw new Error('manifest has no entry');
-  return key;
+/** Every entry index.html names: the app's and the early request's (src/app/earlyRequest.ts), each with its imports. */
+function entryKeys(manifest: Manifest): string[] {
+  const keys = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+  if (!keys.length) throw new Error('manifest has no entry');
+  return keys;
 }
 
 export interface FileSize {
@@ -199,18 +200,18 @@ const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 export async function run(): Promise<{ data: BundleReport; markdown: string }> {
   console.log('bundle: building the floor page (bench/floor)…');
   const floor = await buildFloor();
-  const floorFiles = closure(floor.manifest, [entryKey(floor.manifest)]);
+  const floorFiles = closure(floor.manifest, entryKeys(floor.manifest));
   const floorLoad = loadOf(FLOOR_DIST, floorFiles);
   // For reference: the same page on zod's mini build, which the app uses (the issue's floor imports zod itself).
   console.log('bundle: building the floor page on zod/mini…');
   const floorMini = await viteBuild(path.join(ROOT, 'bench/floor'), FLOOR_MINI_DIST, true);
-  const floorMiniLoad = loadOf(FLOOR_MINI_DIST, closure(floorMini.manifest, [entryKey(floorMini.manifest)]));
+  const floorMiniLoad = loadOf(FLOOR_MINI_DIST, closure(floorMini.manifest, entryKeys(floorMini.manifest)));
   console.log('bundle: building the app into .tmp/bench-dist…');
   const app = await buildApp();
-  const entry = entryKey(app.manifest);
+  const entries = entryKeys(app.manifest);
   const routes = ROUTES.map((r) => {
     const lazy = r.modules.filter((m, i) => i === r.modules.length - 1 || m in app.manifest);
-    const files = closure(app.manifest, [entry, ...lazy]);
+    const files = closure(app.manifest, [...entries, ...lazy]);
     const load = loadOf(APP_DIST, files);
     const ratio = load.total / floorLoad.total;
     return {

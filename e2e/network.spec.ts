@@ -6,7 +6,7 @@ import { expect, test, type Response } from '@playwright/test';
 import { ACCOUNTS, grid, signIn } from './support';
 
 const ENCODED = /^(br|gzip)$/;
-/** Files under this size are built without encoded forms (scripts/vitePrecompress.ts) and sent as they are. */
+/** Files under this size are built without encoded forms (scripts/vite/precompress.ts) and sent as they are. */
 const PRECOMPRESS_MIN_BYTES = 1024;
 
 test('the browser receives the app’s scripts and the list’s JSON compressed, and shows the rows', async ({ page }) => {

@@ -29,6 +29,7 @@ import {
   type ServerTimeouts,
 } from './http/requestLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { routePreloadLinks } from './http/routePreloads';
 import { installResponseCache } from './http/responseCache';
 import { installConditionalGets } from './http/conditionalGet';
 import { installCompression } from './http/compression';
@@ -228,7 +229,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
 
   const dist = options.distDir;
   if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
-    serveBuiltApp(app, { root: dist, headInsert: configScript });
+    // index.html carries the runtime configuration (no round trip for /config.json before the first request) and
+    // the page's own modules and styles (routePreloads.ts), so none waits for another to be read.
+    serveBuiltApp(app, { root: dist, headInsert: (url) => `${configScript}${routePreloadLinks(dist, url)}` });
   } else {
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api')) {

@@ -4,7 +4,7 @@
  * reload is a 304), and other files in the folder's root (icons) revalidated the same way.
  *
  * Each file is served in the encoding the client prefers among those it has (http/acceptEncoding.ts): the brotli and
- * gzip files the build writes beside each asset (scripts/vitePrecompress.ts), and for index.html, which the server
+ * gzip files the build writes beside each asset (scripts/vite/precompress.ts), and for index.html, which the server
  * rewrites, the same two made once per version of the file in memory. A file is read once per version (size and
  * mtime, checked by a stat per request, so a rebuild while the server runs is served at once) and kept in memory
  * with its encoded forms: the built app is a few megabytes.
@@ -74,8 +74,11 @@ function send(request: FastifyRequest, reply: FastifyReply, served: Served, cach
 
 export interface BuiltAppOptions {
   root: string;
-  /** Put into index.html before `</head>` (the runtime configuration). */
-  headInsert: string;
+  /**
+   * Put into index.html before `</head>`, for the page a request URL names (the runtime configuration, and the
+   * page's preload links: server/http/routePreloads.ts). One served version is kept per distinct insert.
+   */
+  headInsert: (url: string) => string;
 }
 
 /** Registers the built app's routes and the SPA fallback (the not-found handler) on `app`. */
@@ -84,18 +87,23 @@ export function serveBuiltApp(app: FastifyInstance, options: BuiltAppOptions): v
   const known = new Map<string, Served>();
 
   /** The file's current version, loaded (with its precompressed forms) when it changed; undefined when absent. */
-  const load = async (file: string, rewrite?: (text: string) => string): Promise<Served | undefined> => {
+  const load = async (
+    file: string,
+    rewrite?: { insert: string; into: (text: string, insert: string) => string },
+  ): Promise<Served | undefined> => {
     const stat = await fs.promises.stat(file).catch(() => undefined);
     if (!stat?.isFile()) return undefined;
     const version = `${stat.size}-${stat.mtimeMs}`;
-    const was = known.get(file);
+    // A rewritten file is kept per insert (index.html per page: as many as the build has pages, plus none).
+    const key = rewrite ? `${file}\0${rewrite.insert}` : file;
+    const was = known.get(key);
     if (was?.version === version) return was;
     const plain = await readIfPresent(file);
     if (!plain) return undefined;
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
     let served: Served;
     if (rewrite) {
-      const identity = Buffer.from(rewrite(plain.toString('utf8')));
+      const identity = Buffer.from(rewrite.into(plain.toString('utf8'), rewrite.insert));
       const [br, gzip] = await Promise.all([compress(identity, 'br', 11), compress(identity, 'gzip', 9)]);
       const smaller = (b: Buffer) => (b.length < identity.length ? b : undefined);
       served = {
@@ -108,7 +116,7 @@ export function serveBuiltApp(app: FastifyInstance, options: BuiltAppOptions): v
       const [br, gzip] = await Promise.all(ENCODINGS.map((e) => readIfPresent(file + ENCODED_SUFFIX[e])));
       served = { version, type, etag: contentHash(plain), bodies: { identity: plain, br, gzip } };
     }
-    known.set(file, served);
+    known.set(key, served);
     return served;
   };
 
@@ -146,9 +154,10 @@ export function serveBuiltApp(app: FastifyInstance, options: BuiltAppOptions): v
     if (served) return send(request, reply, served, REVALIDATE);
     // Any other page path is the app: index.html names the current hashed files, and carries the runtime configuration,
     // so the app needs no round trip for /config.json before its first request.
-    const index = await load(path.join(root, 'index.html'), (html) =>
-      html.replace('</head>', `${options.headInsert}</head>`),
-    );
+    const index = await load(path.join(root, 'index.html'), {
+      insert: options.headInsert(request.url),
+      into: (html, insert) => html.replace('</head>', `${insert}</head>`),
+    });
     if (!index) return notFound(request, reply);
     return send(request, reply, index, REVALIDATE);
   });

@@ -1,5 +1,6 @@
 /**
- * The only code that speaks HTTP. Every request carries `Authorization: Basic …` (when signed in) and
+ * The only code that speaks HTTP (but for the first page's GET started before the app ran, which it takes over:
+ * earlyRequests.ts). Every request carries `Authorization: Basic …` (when signed in) and
  * `X-Requested-With`, so the server never asks the browser to show its own login dialog. Lists send
  * `X-Range` and read the total from `Content-Range`. Failures become an `ApiError` with the server's
  * `{error: {code, message, details}}` when it sent one. Bodies are checked against the contract (./parse).
@@ -7,8 +8,12 @@
  */
 import type * as z from 'zod/mini';
 import { errorBody } from './schema/error';
-import { formatRange, nextOffset, parseContentRange } from './range';
+import { takeEarlyGet } from './earlyRequests';
+import { listRangeHeaders, nextOffset, parseContentRange } from './range';
 import { parseRecord, salvageRecord, type Checked, type Parsed } from './parse';
+import { buildUrl, requestHeaders, type Query } from './request';
+
+export { buildUrl, seg, type Query } from './request';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -70,8 +75,6 @@ export function apiBaseUrl(): string {
   return config.baseUrl;
 }
 
-export type Query = Record<string, string | number | boolean | undefined | null | readonly string[]>;
-
 export interface RequestOptions {
   query?: Query;
   body?: unknown;
@@ -80,21 +83,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** An explicit Authorization header (the sign-in check uses the credentials being tried). */
   authorization?: string;
-}
-
-/** Joins base and path and appends the query, skipping empty values; lists become comma lists. */
-export function buildUrl(base: string, path: string, query?: Query): string {
-  const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) params.set(key, value.join(','));
-    } else params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
@@ -134,32 +122,45 @@ function defaultMessage(response: Response): string {
   return `The server answered ${response.status}${text}.`;
 }
 
+/** `promise`, or an AbortError as soon as `signal` aborts (an early request cannot be cancelled by the caller). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new DOMException('The request was aborted.', 'AbortError'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/** After an early request's failure: an abort stays an abort; anything else is asked of the network again. */
+function rethrowAbort(network: () => Promise<Response>): (error: unknown) => Promise<Response> {
+  return (error) => {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return network();
+  };
+}
+
 /** Sends one request and returns the raw JSON body and the response (for headers). */
 export async function send(
   method: string,
   path: string,
   options: RequestOptions = {},
 ): Promise<{ json: unknown; response: Response }> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-Requested-With': 'XMLHttpRequest',
-    ...options.headers,
-  };
   const authorization = options.authorization ?? config.getAuthorization();
-  if (authorization) headers.Authorization = authorization;
+  const headers = requestHeaders(authorization, options.headers);
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  const url = buildUrl(config.baseUrl, path, options.query);
+  const network = () => config.fetch(url, { method, headers, body, signal: options.signal });
   let response: Response;
   try {
-    response = await config.fetch(buildUrl(config.baseUrl, path, options.query), {
-      method,
-      headers,
-      body,
-      signal: options.signal,
-    });
+    // The same GET started before the app ran (earlyRequests.ts) is taken once; if it failed, ask the network.
+    const early = method === 'GET' && body === undefined ? takeEarlyGet(url, headers) : undefined;
+    response = early ? await untilAborted(early, options.signal).catch(rethrowAbort(network)) : await network();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
@@ -220,7 +221,7 @@ export async function requestList<S extends z.ZodMiniType>(
   const { json, response } = await send('GET', path, {
     query: options.query,
     signal: options.signal,
-    headers: { 'X-Range': formatRange(offset, size) },
+    headers: listRangeHeaders(offset, size),
   });
   if (!Array.isArray(json)) {
     throw new ApiError(response.status, 'invalid_response', `The server's answer to GET ${path} is not a list.`);
@@ -232,9 +233,4 @@ export async function requestList<S extends z.ZodMiniType>(
     total,
     nextOffset: nextOffset(offset, size, json.length, total),
   };
-}
-
-/** Path segment for an id, escaped. */
-export function seg(id: string): string {
-  return encodeURIComponent(id);
 }

@@ -6,18 +6,8 @@
  * 3. the default: same-origin `/api`.
  * The same build therefore runs against this project's server and a real deployment.
  */
-import { CONFIG_ELEMENT_ID, DEFAULT_CONFIG, runtimeConfig, type RuntimeConfig } from './schema/runtimeConfig';
-
-/** The configuration the page carries, if any. */
-function injectedConfig(): unknown {
-  const text = typeof document !== 'undefined' ? document.getElementById(CONFIG_ELEMENT_ID)?.textContent : undefined;
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+import { injectedConfig } from './injectedConfig';
+import { DEFAULT_CONFIG, runtimeConfig, type RuntimeConfig } from './schema/runtimeConfig';
 
 export async function loadRuntimeConfig(
   fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a),

@@ -24,6 +24,11 @@ export function formatRange(offset: number, size: number): string {
   return `resources=${offset}-${offset + size - 1}`;
 }
 
+/** A list request's headers for a page of `size` items from `offset`. */
+export function listRangeHeaders(offset: number, size: number): Record<string, string> {
+  return { 'X-Range': formatRange(offset, size) };
+}
+
 const CONTENT_RANGE = /^\s*resources\s+(?:(\d+)-(\d+)|\*)\s*\/\s*(\d+|\*)\s*$/i;
 
 /** Parses a Content-Range header; undefined when absent or not of the `resources` form. */

@@ -5,11 +5,12 @@
 import { workRequest, type StatusChange } from './schema/workRequest';
 import type { OrderChange, OrderInput } from './schema/order';
 import { requestRecord, seg } from './client';
+import { workRequestPath } from './workRequestRequests';
 import { requestVersioned } from './versioned';
 
 /** Operation 2 `GET /workrequests/{id}`. */
 export function getWorkRequest(id: string, signal?: AbortSignal) {
-  return requestRecord(workRequest, 'GET', `/workrequests/${seg(id)}`, { signal });
+  return requestRecord(workRequest, 'GET', workRequestPath(id), { signal });
 }
 
 /** Operation 2 with the record's `ETag`, for an edit that sends it back as `If-Match`. */

@@ -1,6 +1,7 @@
 /** Work-request lists: spec operation 1 and the list extension, read as list rows (one record: workRequestRecord.ts). */
 import { workRequestRow } from './schema/workRequestRow';
 import { requestList, type ListOptions } from './client';
+import { AUTOMATE_JOBS_PATH, WORK_REQUESTS_PATH, workRequestListQuery } from './workRequestRequests';
 
 export type WorkRequestSort = 'due' | '-due' | 'created' | '-created';
 
@@ -21,23 +22,10 @@ export interface WorkRequestFilters {
 
 /** Extension `GET /workrequests`: the work requests the caller may see, filtered and sorted (as list rows). */
 export function listWorkRequests(filters: WorkRequestFilters, options: Omit<ListOptions, 'query'> = {}) {
-  return requestList(workRequestRow, '/workrequests', {
-    ...options,
-    query: {
-      status: filters.status,
-      project: filters.project,
-      language: filters.language,
-      territory: filters.territory,
-      q: filters.q,
-      assignee: filters.assignee,
-      dueFrom: filters.dueFrom,
-      dueTo: filters.dueTo,
-      sort: filters.sort,
-    },
-  });
+  return requestList(workRequestRow, WORK_REQUESTS_PATH, { ...options, query: workRequestListQuery(filters) });
 }
 
 /** Operation 1 `GET /workrequests/automateJob`: the automation queue (as list rows). */
 export function listAutomateJobs(options: Omit<ListOptions, 'query'> = {}) {
-  return requestList(workRequestRow, '/workrequests/automateJob', options);
+  return requestList(workRequestRow, AUTOMATE_JOBS_PATH, options);
 }

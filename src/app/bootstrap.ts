@@ -1,9 +1,10 @@
 /**
  * Start-up wiring, before the first render: read the runtime configuration, restore the session, point the
- * API client at both, and clear every cached record whenever the session ends (sign-out here or in another
- * tab, or a 401).
+ * API client at both, and clear every cached record (and any early answer, src/api/earlyRequests.ts) whenever the
+ * session ends (sign-out here or in another tab, or a 401).
  */
 import { configureApiClient } from '../api/client';
+import { forgetEarlyGets } from '../api/earlyRequests';
 import { loadRuntimeConfig } from '../api/config';
 import {
   currentAuthorization,
@@ -25,7 +26,10 @@ export async function bootstrap(): Promise<void> {
   let wasSignedIn = getSessionState().status === 'signed-in';
   subscribeSession(() => {
     const signedIn = getSessionState().status === 'signed-in';
-    if (wasSignedIn && !signedIn) queryClient.clear();
+    if (wasSignedIn && !signedIn) {
+      queryClient.clear();
+      forgetEarlyGets(); // an answer fetched with the ended session's credentials is no one's now
+    }
     wasSignedIn = signedIn;
   });
 }

@@ -1,7 +1,8 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES, SHELL_PAGES } from './pageModules';
-import { matchPattern, pageFor } from './preloadPage';
+import { matchPattern } from '../api/schema/routePattern';
+import { pageFor } from './preloadPage';
 
 /** Paths that exercise every page pattern: exact, with params, encoded, too short, too long, trailing slash. */
 const SAMPLES = [

@@ -3,43 +3,15 @@
  * download while the entry chunk's libraries are still being evaluated. Without it the router asks for them
  * only after React has started, a few hundred milliseconds later (docs/BENCHMARKS.md, "Cold load").
  *
- * The router later calls the same loaders: a module import already under way is not fetched twice. Matching is a
- * small subset of react-router's (static segments, `:param`, a trailing `*`); preloadPage.test.ts checks it
- * against react-router's own matcher for every page.
+ * The router later calls the same loaders: a module import already under way is not fetched twice. Matching:
+ * src/api/schema/routePattern.ts. The server names the same modules in the HTML (server/http/routePreloads.ts), so the browser has
+ * them under way even before this runs.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { loadShell, PUBLIC_PAGES, SHELL_PAGES, type PageModule } from './pageModules';
 import type { RoutePrefetch } from './routePrefetch';
 import { getSessionState, hasStoredSession } from '../lib/session/sessionStore';
-
-type Params = Record<string, string | undefined>;
-
-/** The params of `pathname` under `pattern`, or undefined when it does not match. */
-export function matchPattern(pattern: string, pathname: string): Params | undefined {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  const params: Params = {};
-  for (let i = 0; i < want.length; i++) {
-    const segment = want[i]!;
-    if (segment === '*') {
-      params['*'] = have.slice(i).join('/');
-      return params;
-    }
-    if (i >= have.length) return undefined;
-    const value = safeDecode(have[i]!);
-    if (segment.startsWith(':')) params[segment.slice(1)] = value;
-    else if (segment !== value) return undefined;
-  }
-  return want.length === have.length ? params : undefined;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
+import { matchPattern, type Params } from '../api/schema/routePattern';
 
 /** The page module for `pathname`, its params, and whether it sits in the signed-in shell. */
 export function pageFor(pathname: string): { page: PageModule; params: Params; inShell: boolean } | undefined {

@@ -5,9 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getMe } from '../api/users';
+import { meKey } from '../lib/session/meQuery';
 import { updateSessionUser } from '../lib/session/sessionStore';
-
-export const meKey = ['session', 'me'] as const;
 
 export function useRefreshMe(): void {
   const me = useQuery({ queryKey: meKey, queryFn: ({ signal }) => getMe(signal), staleTime: 5 * 60_000, retry: false });

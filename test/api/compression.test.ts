@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, call, DEMO, startServer, type Account, type TestServer } from '../support/server';
-import { precompressFile } from '../../scripts/vitePrecompress';
+import { precompressFile } from '../../scripts/vite/precompress';
 import { COMPRESSION_THRESHOLD } from '../../server/http/compression';
 
 interface Raw {

@@ -16,4 +16,4 @@ export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 
 export const DEFAULT_CONFIG: RuntimeConfig = { apiBase: '/api' };
 
-export const CONFIG_ELEMENT_ID = 'mws-config';
+export { CONFIG_ELEMENT_ID } from './configElement';

@@ -9,19 +9,9 @@
 import * as z from 'zod/mini';
 import { anyList, doc, id, selfLinks, ts, userSummary, zonedDate } from './common';
 
-/** Statuses this project uses (the spec shows only `awaiting-materials` and `incomplete`; docs/API.md). */
-export const WORK_REQUEST_STATUSES = [
-  'incomplete',
-  'submitted',
-  'awaiting-materials',
-  'in-progress',
-  'for-review',
-  'approved',
-  'rejected',
-  'complete',
-  'cancelled',
-] as const;
-export type WorkRequestStatus = (typeof WORK_REQUEST_STATUSES)[number];
+import { WORK_REQUEST_STATUSES, type WorkRequestStatus } from './workRequestStatuses';
+
+export { WORK_REQUEST_STATUSES, type WorkRequestStatus };
 
 /**
  * Statuses in which no work remains (docs/API.md, operation 1): the automation queue leaves them out (the server),

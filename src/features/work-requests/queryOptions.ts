@@ -8,8 +8,9 @@ import type { ListPage } from '../../api/client';
 import { listAutomateJobs, listWorkRequests, type WorkRequestFilters } from '../../api/workRequests';
 import { toListRows } from './model/listRow';
 import { withPlaceCodes } from './filterChoices';
+import { PAGE_SIZE } from './listRequest';
 
-export const PAGE_SIZE = 50;
+export { PAGE_SIZE };
 
 export const workRequestKeys = {
   all: ['workRequests'] as const,

@@ -35,7 +35,8 @@ function safeStorage(kind: 'local' | 'session'): Storage | undefined {
   }
 }
 
-function readStored(): Session | undefined {
+/** The stored session, if any (also read before the app has loaded: src/app/earlyRequest.ts). */
+export function readStoredSession(): Session | undefined {
   for (const storage of [safeStorage('session'), safeStorage('local')]) {
     const raw = storage?.getItem(STORAGE_KEY);
     if (!raw) continue;
@@ -82,7 +83,7 @@ function set(next: SessionState): void {
 
 /** Reads the stored session and starts listening to other tabs. Call once at start-up. */
 export function initSessionStore(): void {
-  const stored = readStored();
+  const stored = readStoredSession();
   state = stored ? { status: 'signed-in', session: stored } : { status: 'signed-out', reason: undefined };
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(CHANNEL);
@@ -100,7 +101,7 @@ export function initSessionStore(): void {
       set({ status: 'signed-out', reason: 'other-tab' });
     } else if (event.newValue !== null && state.status === 'signed-out') {
       // Another tab signed in and asked to be remembered: follow it.
-      const stored = readStored();
+      const stored = readStoredSession();
       if (stored) set({ status: 'signed-in', session: stored });
     }
   });
@@ -108,7 +109,7 @@ export function initSessionStore(): void {
 
 /** Whether a session is stored, read before start-up has restored it (src/app/preloadPage.ts). */
 export function hasStoredSession(): boolean {
-  return readStored() !== undefined;
+  return readStoredSession() !== undefined;
 }
 
 export function getSessionState(): SessionState {

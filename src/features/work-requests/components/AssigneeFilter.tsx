@@ -4,12 +4,14 @@
  * caller's studios. Who sees what: admins and coordinators all three; a requester only "Unassigned" (they list no
  * people, and are assigned nothing); a translator none (their whole list is what is assigned to them).
  */
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import type { WorkRequestFilters } from '../../../api/workRequests';
+import { useDeferredModule } from '../../../lib/useDeferredModule';
 import { useSession } from '../../../lib/session/useSession';
 
-// Loaded after the list (coordinators only): it is not on the list's first load (`npm run bench -- --only bundle`).
-const AssigneePicker = lazy(() => import('./AssigneePicker').then((m) => ({ default: m.AssigneePicker })));
+// Loaded after the list's first render (coordinators only): it is not on the list's first load (`npm run bench --
+// --only bundle`). Until it is here, or if it cannot be loaded, the inert placeholder stands in (never the page's error).
+const loadAssigneePicker = () => import('./AssigneePicker').then((m) => m.AssigneePicker);
 
 /** What shows while the picker loads: its label and an inert box of the same size. */
 function PickerPlaceholder() {
@@ -31,6 +33,7 @@ interface Props {
 
 export function AssigneeFilter({ value, onChange }: Props) {
   const ids = useId();
+  const AssigneePicker = useDeferredModule(loadAssigneePicker);
   const types = new Set((useSession()?.user?.groups ?? []).map((g) => g.type));
   const coordinates = types.has('admin') || types.has('coordinator');
   if (!coordinates && types.has('translator')) return null;
@@ -41,7 +44,9 @@ export function AssigneeFilter({ value, onChange }: Props) {
     <>
       {coordinates ? (
         <div className="filter-field assignee-filter__picker">
-          <Suspense fallback={<PickerPlaceholder />}>
+          {AssigneePicker ? (
+            // A deferred module keeps one identity for the page's life (useDeferredModule): its state is never reset.
+            // eslint-disable-next-line react-hooks/static-components -- stable identity, see above
             <AssigneePicker
               studio={null}
               label="Assignee"
@@ -49,7 +54,9 @@ export function AssigneeFilter({ value, onChange }: Props) {
               value={person}
               onChange={(next) => onChange({ assignee: next?._id })}
             />
-          </Suspense>
+          ) : (
+            <PickerPlaceholder />
+          )}
         </div>
       ) : null}
       <div className="filter-field">

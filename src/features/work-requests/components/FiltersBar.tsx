@@ -9,7 +9,7 @@ import { SORTS, hasActiveFilters } from '../model/filters';
 import { useFilterChoices } from '../listQueries';
 import { StatusFilter } from './StatusFilter';
 import { AssigneeFilter } from './AssigneeFilter';
-import { LanguageFilter, TerritoryFilter } from './PlaceFilter';
+import { LanguageFilter, TerritoryFilter } from './PlaceFilterSlot';
 import { languageChoices, territoryChoices } from '../filterChoices';
 import { useChanged } from '../../../lib/useChanged';
 import { useDebounced } from '../../../lib/useDebounced';

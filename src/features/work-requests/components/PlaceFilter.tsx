@@ -10,24 +10,19 @@ import { useChanged } from '../../../lib/useChanged';
 import { matchPlaces, type PlaceChoice } from '../model/placeMatch';
 import './placeFilter.css';
 
-interface Props {
+export interface PlaceFilterProps {
   value: string | undefined;
   choices: readonly PlaceChoice[];
   onCommit: (value: string | undefined) => void;
+  /** The field's label and placeholder (PlaceFilterSlot.tsx: LANGUAGE, TERRITORY). */
+  label: string;
+  placeholder: string;
 }
 
 /** At most this many suggestions at once (the catalog lists hold a few dozen). */
 const MAX_OPTIONS = 50;
 
-export function LanguageFilter(props: Props) {
-  return <PlaceFilter {...props} label="Language" placeholder="Any, e.g. French or fr" />;
-}
-
-export function TerritoryFilter(props: Props) {
-  return <PlaceFilter {...props} label="Territory" placeholder="Any, e.g. France" />;
-}
-
-function PlaceFilter({ label, placeholder, value, choices, onCommit }: Props & { label: string; placeholder: string }) {
+export function PlaceFilter({ label, placeholder, value, choices, onCommit }: PlaceFilterProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState(value ?? '');

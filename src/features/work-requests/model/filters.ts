@@ -4,7 +4,7 @@
  * `?status=a,b&project=<id>&language=<code>&territory=<code>&assignee=me|none|<user id>&q=<text>`
  * `&sort=due|-due|created|-created`, and the dashboard's `dueFrom=<epoch s>` (inclusive), `dueTo=<epoch s>` (exclusive).
  */
-import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequestRow';
+import { WORK_REQUEST_STATUSES } from '../../../api/schema/workRequestStatuses';
 import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workRequests';
 import { setFilterParam } from '../../../lib/workRequestListUrl';
 

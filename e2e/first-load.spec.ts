@@ -1,0 +1,155 @@
+/**
+ * The first load of a page (docs/ARCHITECTURE.md, "First load"): the HTML names the page's whole module graph
+ * (server/http/routePreloads.ts: the page shows with nothing else), the page's first GET leaves before the app's
+ * entry has even arrived (src/app/earlyRequest.ts) and is made once, and no GET repeats while the page loads.
+ */
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { ACCOUNTS, apiList, basic, grid, settled, signIn } from './support';
+
+/** The scripts and stylesheets an HTML page names (src / href under /assets/). */
+function assetsNamed(html: string): Set<string> {
+  return new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
+}
+
+/**
+ * Every request the page makes from its next navigation on, in order (what the page before it still asks for is
+ * not this load's).
+ */
+function recordRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  let navigated = false;
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigated = true;
+    if (navigated) seen.push(r);
+  });
+  return seen;
+}
+
+const pathOf = (r: Request) => {
+  const url = new URL(r.url());
+  return url.pathname + url.search;
+};
+
+/** The API GETs asked more than once (same URL, same range). */
+function repeatedGets(requests: Request[]): string[] {
+  const counts = new Map<string, number>();
+  for (const r of requests) {
+    if (r.method() !== 'GET' || !pathOf(r).startsWith('/api/')) continue;
+    const key = `${pathOf(r)} ${r.headers()['x-range'] ?? ''}`.trim();
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].filter(([, n]) => n > 1).map(([key, n]) => `${key} × ${n}`);
+}
+
+/**
+ * Loads `path` cold in this tab (the stored session stays) and checks the first load: the page shows with only the
+ * scripts and styles the HTML named (any other is refused: what loads after the first render on purpose may fail
+ * without harm, a module the page needs may not), the first GET (`first`) left while the app's entry was still held
+ * back (so the early script made it) and was made once, and no GET repeated.
+ */
+async function checkFirstLoad(page: Page, path: string, first: RegExp, shown: () => Promise<void>): Promise<void> {
+  const html = await (await page.request.get(path)).text();
+  const named = assetsNamed(html);
+  let firstSent = false;
+  let sentWhileEntryHeld = false;
+  await page.route(/\/assets\//, async (route) => {
+    const file = new URL(route.request().url()).pathname;
+    if (!named.has(file)) return route.abort();
+    // The app's entry is held back until the first GET has left (or 20 s): only the early script can have made it.
+    if (/^\/assets\/index-[^/]*\.js$/.test(file)) {
+      await expect
+        .poll(() => firstSent, { timeout: 20_000 })
+        .toBe(true)
+        .catch(() => undefined);
+      sentWhileEntryHeld = firstSent;
+    }
+    return route.continue();
+  });
+  const requests = recordRequests(page);
+  page.on('request', (r) => {
+    if (first.test(pathOf(r))) firstSent = true;
+  });
+
+  const response = await page.goto(path);
+  expect(assetsNamed(await response!.text())).toEqual(named); // the same page as read above
+  await shown();
+  // Not settled(): the stand-ins of refused modules stay busy; the page's own loading is over when its skeletons are.
+  await expect(page.locator('.skeleton-block, .skeleton-rows')).toHaveCount(0);
+
+  expect(sentWhileEntryHeld, 'the first GET left before the entry arrived').toBe(true);
+  expect(requests.filter((r) => first.test(pathOf(r))).map(pathOf)).toHaveLength(1);
+  expect(repeatedGets(requests)).toEqual([]);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+}
+
+test('the HTML names the modules and styles of the page the URL names, and no more for an unknown URL', async ({
+  request,
+}) => {
+  const list = assetsNamed(await (await request.get('/work-requests?sort=due')).text());
+  const editor = assetsNamed(await (await request.get('/work-requests/0123456789abcdef01234567/translation')).text());
+  const unknown = assetsNamed(await (await request.get('/no-such-page')).text());
+  const names = (files: Set<string>) => [...files].map((f) => f.replace(/^\/assets\/|-[\w-]{8}\.(js|css)$/g, ''));
+  expect(names(list)).toEqual(expect.arrayContaining(['AppShell', 'WorkRequestListPage', 'prefetch', 'index']));
+  expect(names(editor)).toEqual(expect.arrayContaining(['AppShell', 'TranslationEditorPage', 'prefetch']));
+  expect(names(editor)).not.toContain('WorkRequestListPage');
+  expect(names(unknown)).not.toContain('AppShell');
+  expect([...unknown].every((f) => list.has(f))).toBe(true); // the entry's own, which every page has
+});
+
+test('signing in asks for the user once (POST /session), not again as GET /users/me', async ({ page }) => {
+  const requests = recordRequests(page);
+  await signIn(page, ACCOUNTS.coordinator); // navigates to /sign-in first: all of it is recorded
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await settled(page);
+  expect(requests.filter((r) => pathOf(r) === '/api/session').map((r) => r.method())).toEqual(['POST']);
+  expect(requests.filter((r) => pathOf(r) === '/api/users/me')).toEqual([]);
+  expect(repeatedGets(requests)).toEqual([]);
+});
+
+test('a cold list: its modules named by the HTML, its first page asked once and early, no GET twice', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  await checkFirstLoad(page, '/work-requests?sort=due', /^\/api\/workrequests\?sort=due$/, async () => {
+    await expect(grid(page).getByRole('row').nth(2)).toBeVisible({ timeout: 30_000 });
+  });
+});
+
+test('a cold work request and its editor: the record asked once and early, no GET twice', async ({ page, request }) => {
+  const { items } = await apiList<{ workRequest?: string; kind?: string }>(
+    request,
+    ACCOUNTS.translator,
+    '/translations?status=incomplete',
+  );
+  const id = items.find((t) => t.workRequest && t.kind !== 'graphics')!.workRequest!;
+  const record = new RegExp(`^/api/workrequests/${id}$`);
+  // The translator may open the record too (it is assigned to them).
+  expect(
+    (
+      await request.get(`/api/workrequests/${id}`, {
+        headers: { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' },
+      })
+    ).status(),
+  ).toBe(200);
+
+  await signIn(page, ACCOUNTS.translator);
+  await checkFirstLoad(page, `/work-requests/${id}`, record, async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  });
+  await checkFirstLoad(page, `/work-requests/${id}/translation`, record, async () => {
+    await expect(page.getByRole('textbox', { name: 'Translation of line 1', exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+  });
+});
+
+test('a cold dashboard: no GET twice', async ({ page }) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  await settled(page);
+  const requests = recordRequests(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await settled(page);
+  expect(requests.filter((r) => pathOf(r).startsWith('/api/workrequests')).length).toBeGreaterThan(0);
+  expect(repeatedGets(requests)).toEqual([]);
+});

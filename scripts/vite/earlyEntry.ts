@@ -1,0 +1,80 @@
+/**
+ * Build step: src/app/earlyRequest.ts as an entry of its own, named in index.html before the app's entry (with
+ * modulepreload links for the chunks it imports), so the browser runs it as soon as it arrives (the first page's
+ * GET leaves then: docs/ARCHITECTURE.md, "First load") instead of after the app's libraries have downloaded. A module
+ * script like the entry, so the pages' Content-Security-Policy (no inline script) allows it. In development the
+ * module is named as is.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
+import { chunkClosure, type ChunkInfo } from './routePreloads.ts';
+
+export function earlyEntry(module = 'src/app/earlyRequest.ts'): Plugin {
+  let file = '';
+  let present = false;
+  /** The early script's modules with everything they import (statically), found once the graph is built. */
+  const graph = new Set<string>();
+  return {
+    name: 'mws-early-entry',
+    // One chunk for the early script and all it imports (which the app shares): one file to fetch before it runs,
+    // not one per shared module.
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: 'early', test: (id: string) => graph.has(id), priority: 1 }] } },
+        },
+      },
+    }),
+    buildEnd() {
+      const visit = (id: string) => {
+        if (graph.has(id)) return;
+        graph.add(id);
+        this.getModuleInfo(id)?.importedIds.forEach(visit);
+      };
+      if (present) visit(file);
+    },
+    configResolved(config) {
+      file = path.resolve(config.root, module);
+      present = fs.existsSync(file); // another root (the bench's floor page) has none
+    },
+    buildStart() {
+      if (present && this.environment.config.command === 'build') {
+        this.emitFile({ type: 'chunk', id: file, name: 'early' });
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx): HtmlTagDescriptor[] {
+        if (!present) return [];
+        if (!ctx.bundle)
+          return [{ tag: 'script', attrs: { type: 'module', src: `/${module}` }, injectTo: 'head-prepend' }];
+        const chunks = new Map<string, ChunkInfo>();
+        let early: string | undefined;
+        let app: string | undefined;
+        for (const output of Object.values(ctx.bundle)) {
+          if (output.type !== 'chunk') continue;
+          chunks.set(output.fileName, {
+            fileName: output.fileName,
+            imports: output.imports,
+            css: [...(output.viteMetadata?.importedCss ?? [])],
+          });
+          if (output.facadeModuleId === file) early = output.fileName;
+          else if (output.isEntry) app = output.fileName;
+        }
+        if (!early) return [];
+        // What the app's entry already has Vite name; the early script's other imports are named here.
+        const named = new Set(app ? chunkClosure(chunks, [app]) : []);
+        const imports = chunkClosure(chunks, [early], named).filter((f) => f !== early && f.endsWith('.js'));
+        return [
+          { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${early}` }, injectTo: 'head-prepend' },
+          ...imports.map((f): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+            injectTo: 'head',
+          })),
+        ];
+      },
+    },
+  };
+}
