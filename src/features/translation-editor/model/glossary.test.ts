@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Glossary, matchableText, termUses, type GlossaryEntry } from './glossary';
+import { Glossary, entryOf, insertAt, matchableText, termToInsert, termUses, type GlossaryEntry } from './glossary';
 import { glossaryRule } from './qc/rules/glossary';
 import { DEFAULT_PROFILE } from './qc/profiles';
 import { EditorDocument } from './editorDocument';
@@ -124,5 +124,28 @@ describe('termUses and the glossary QC rule', () => {
     expect(doc.problemsOf(doc.row(0)!.key).map((p) => p.rule)).toEqual(['glossary']);
     doc.setText(0, '¡Sube al auto!');
     expect(doc.problemRowCount).toBe(0);
+  });
+});
+
+describe('inserting a term', () => {
+  it('replaces the selection, spaced from touching words, caret after it', () => {
+    expect(insertAt('Sube al', 7, 7, 'auto')).toEqual({ text: 'Sube al auto', caret: 12 });
+    expect(insertAt('Sube al coche!', 8, 13, 'auto')).toEqual({ text: 'Sube al auto!', caret: 12 });
+    expect(insertAt('Subealcoche', 4, 4, 'x')).toEqual({ text: 'Sube x alcoche', caret: 6 });
+    expect(insertAt('', 5, 9, 'auto')).toEqual({ text: 'auto', caret: 4 });
+  });
+
+  it('offers the first term the line does not get right', () => {
+    const g = new Glossary([term('car', 'auto'), term('island', 'isla', { forbidden: ['ínsula'] })]);
+    expect(termToInsert(g, 'The car on the island', 'El auto en la ínsula')?.translation).toBe('isla');
+    expect(termToInsert(g, 'The car on the island', 'El auto en la isla')).toBeUndefined();
+  });
+
+  it('reads terms from the server, leaving out ones without source or translation', () => {
+    expect(entryOf({ _id: 'a', source: 'car', translation: 'auto' })).toMatchObject({
+      forbidden: [],
+      caseSensitive: false,
+    });
+    expect(entryOf({ _id: 'b', source: 'car' })).toBeUndefined();
   });
 });

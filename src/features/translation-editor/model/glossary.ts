@@ -10,6 +10,7 @@
  * whitespace (a line break too) matches one.
  */
 import { plainText } from './text';
+import type { GlossaryTerm } from '../../../api/schema/glossary';
 
 export interface GlossaryEntry {
   id: string;
@@ -20,6 +21,20 @@ export interface GlossaryEntry {
   caseSensitive: boolean;
   /** Set when the term is a project's (it overrides the studio's term for the same source term). */
   project?: string | undefined;
+}
+
+/** A term as the server sends it, as the editor uses it (undefined when it lacks a source or a translation). */
+export function entryOf(t: GlossaryTerm): GlossaryEntry | undefined {
+  if (!t.source || !t.translation) return undefined;
+  return {
+    id: t._id ?? t.source,
+    source: t.source,
+    translation: t.translation,
+    notes: t.notes,
+    forbidden: t.forbidden ?? [],
+    caseSensitive: t.caseSensitive ?? false,
+    project: t.project,
+  };
 }
 
 /** One occurrence of a term in a text, as offsets into the matched (plain, NFC) text. */
@@ -165,4 +180,24 @@ export function termUses(glossary: Glossary, original: string, translation: stri
       ? { kind: 'ok', term }
       : { kind: 'missing', term };
   });
+}
+
+/** The first term of the original the translation does not get right (missing or forbidden): what Insert offers. */
+export function termToInsert(glossary: Glossary, original: string, translation: string): GlossaryEntry | undefined {
+  return termUses(glossary, original, translation).find((u) => u.kind !== 'ok')?.term;
+}
+
+const WORD_AT = /[\p{L}\p{M}\p{N}]/u;
+
+/**
+ * The text with `insert` put in place of the selection (`start`–`end`), a space added where it would touch a word,
+ * and the caret after it.
+ */
+export function insertAt(text: string, start: number, end: number, insert: string): { text: string; caret: number } {
+  const s = Math.max(0, Math.min(start, end, text.length));
+  const e = Math.min(text.length, Math.max(start, end, s));
+  const before = s > 0 && WORD_AT.test(text[s - 1]!) ? ' ' : '';
+  const after = e < text.length && WORD_AT.test(text[e]!) ? ' ' : '';
+  const piece = `${before}${insert}${after}`;
+  return { text: text.slice(0, s) + piece + text.slice(e), caret: s + before.length + insert.length };
 }
