@@ -45,7 +45,7 @@ const results: Results = {
 
 const extra: Record<string, () => Promise<{ data: unknown; markdown: string }>> = {};
 // Sections implemented in their own modules register here (bundle.ts, browser.ts, search.ts, signin.ts).
-for (const name of ['bundle', 'browser', 'search', 'signin']) {
+for (const name of ['bundle', 'browser', 'search', 'signin', 'glossary']) {
   const file = path.join(import.meta.dirname, `${name}.ts`);
   if (sections.includes(name) && fs.existsSync(file)) {
     const mod = (await import(file)) as {
