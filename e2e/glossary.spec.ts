@@ -9,6 +9,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   ACCOUNTS,
+  type Account,
   apiList,
   basic,
   editorLine,
@@ -34,7 +35,7 @@ interface Target {
   word: string;
 }
 
-const json = (account: typeof ACCOUNTS.translator) => ({
+const json = (account: Account) => ({
   Authorization: basic(account),
   'X-Requested-With': 'XMLHttpRequest',
 });
