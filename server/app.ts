@@ -48,6 +48,7 @@ import { commentRoutes } from './routes/comments';
 import { catalogRoutes } from './routes/catalog';
 import { notificationRoutes } from './routes/notifications';
 import { proxyRoutes } from './routes/proxy';
+import { glossaryRoutes } from './routes/glossary';
 import { CONFIG_ELEMENT_ID } from '../src/api/schema/runtimeConfig';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -214,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       commentRoutes,
       catalogRoutes,
       notificationRoutes,
+      glossaryRoutes,
     ];
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
   }

@@ -37,6 +37,7 @@
  */
 import type { Collection, Doc, Store } from '../storage/store';
 import { COLLECTIONS } from '../storage/store';
+import { buildDemoGlossary } from './glossary';
 import { hashPassword } from '../domain/passwords';
 import { storedMedia } from '../domain/media';
 import { lineStats, summarize } from '../domain/translations';
@@ -1618,6 +1619,7 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
 
   // Real media (issue #14): clips, thumbnails; draws nothing from rng, so the rest of the set is unchanged.
   attachDemoMedia(docs);
+  for (const d of buildDemoGlossary(docs.Studios, docs.Projects, now, derivedSeed('glossary'))) add('Glossaryterms', d);
 
   const statuses: Record<string, number> = {};
   for (const w of docs.Workrequests) statuses[w.status as string] = (statuses[w.status as string] ?? 0) + 1;

@@ -77,6 +77,19 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     search: text('$.title', '$.emailSubject'),
   },
   Events: { type: v('$.type') },
+  Glossaryterms: {
+    studio: v('$.studio'),
+    /** '' for a studio's own terms, so "the studio's terms only" is an indexed equality. */
+    project: expression("coalesce(json_extract(doc, '$.project'), '')"),
+    language: v('$.language'),
+    /** The source term folded (domain/glossary.ts): the list's order. */
+    folded: v('$.folded'),
+    /** Scope, language and folded source term: unique (UNIQUE_FIELDS). */
+    key: v('$.key'),
+    /** 1 for a deleted term (kept as a tombstone: the Store has no delete). */
+    deleted: expression("coalesce(json_extract(doc, '$.deleted'), 0)"),
+    search: text('$.source', '$.translation', '$.notes'),
+  },
 };
 
 /** Indexes over several columns, for the lists that filter on one field and sort on another. */
@@ -121,4 +134,5 @@ export const UNIQUE_FIELDS: Partial<Record<Collection, string[]>> = {
   Users: ['username'],
   Languages: ['code'],
   Studios: ['slug'],
+  Glossaryterms: ['key'],
 };

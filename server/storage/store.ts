@@ -23,6 +23,8 @@ export const COLLECTIONS = [
   'Territories',
   'Notifications',
   'Events',
+  /** Extension: glossary terms (docs/API.md "Glossary"). */
+  'Glossaryterms',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

@@ -213,3 +213,14 @@ describe('single records', () => {
     expect(calls[0]!.url).toBe('/api/workrequests/a%2Fb');
   });
 });
+
+describe('204 No Content', () => {
+  it('answers no body rather than "not JSON" (a DELETE)', async () => {
+    const { fn, calls } = fakeFetch(() => new Response(null, { status: 204 }));
+    configureApiClient({ fetch: fn });
+    const { json: body, response } = await send('DELETE', '/glossary/abc', { headers: { 'If-Match': 'W/"abc-2"' } });
+    expect(body).toBeUndefined();
+    expect(response.status).toBe(204);
+    expect(header(calls[0]!, 'If-Match')).toBe('W/"abc-2"');
+  });
+});

@@ -170,6 +170,8 @@ export async function send(
     if (response.status === 401 && authorization && options.authorization === undefined) config.onUnauthorized(error);
     throw error;
   }
+  // 204 No Content (a DELETE): nothing to read.
+  if (response.status === 204) return { json: undefined, response };
   let json: unknown;
   try {
     json = await response.json();

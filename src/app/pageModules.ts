@@ -99,6 +99,10 @@ export const SHELL_PAGES: PageModule[] = [
     path: 'catalog/territories',
     Component: () => import('../features/catalog/pages/TerritoriesPage').then((m) => m.TerritoriesPage),
   },
+  {
+    path: 'catalog/glossary',
+    Component: () => import('../features/catalog/pages/GlossaryPage').then((m) => m.GlossaryPage),
+  },
   { path: 'catalog/users', Component: () => import('../features/catalog/pages/UsersPage').then((m) => m.UsersPage) },
   { path: 'settings', Component: () => import('../features/settings/pages/SettingsPage').then((m) => m.SettingsPage) },
 ];

@@ -97,6 +97,17 @@ export const PG_FIELDS: Record<string, PgFieldKind> = {
   'Notifications.added': number,
   'Notifications.search': words,
   'Events.type': text,
+  'Glossaryterms.studio': text,
+  'Glossaryterms.project': { kind: 'expression', type: 'text', sql: `coalesce(doc->>'project', '')` },
+  'Glossaryterms.language': text,
+  'Glossaryterms.folded': text,
+  'Glossaryterms.key': text,
+  'Glossaryterms.deleted': {
+    kind: 'expression',
+    type: 'double precision',
+    sql: `coalesce(${numberOf(`doc->'deleted'`)}, 0)`,
+  },
+  'Glossaryterms.search': words,
 };
 
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

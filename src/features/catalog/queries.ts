@@ -20,6 +20,7 @@ import { listStudios } from '../../api/studios';
 import { listTerritories } from '../../api/territories';
 import { useSparseList } from '../../lib/useSparseList';
 import { listGroups, listUsers } from '../../api/users';
+import { listGlossary, type GlossaryFilters } from '../../api/glossary';
 
 const PAGE = 100;
 const ASSET_PAGE = 50;
@@ -50,6 +51,8 @@ export const catalogKeys = {
   users: () => [...catalogKeys.all, 'users'] as const,
   userList: (q: string) => [...catalogKeys.users(), 'list', q] as const,
   groups: () => [...catalogKeys.all, 'groups'] as const,
+  glossary: () => [...catalogKeys.all, 'glossary'] as const,
+  glossaryList: (filters: GlossaryFilters) => [...catalogKeys.glossary(), 'list', filters] as const,
 };
 
 const nextPage = <T>(last: ListPage<T>) => last.nextOffset;
@@ -159,6 +162,14 @@ export const groupListOptions = () =>
     retry: false,
   });
 
+export const glossaryListOptions = (filters: GlossaryFilters) =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.glossaryList(filters),
+    queryFn: ({ pageParam, signal }) => listGlossary(filters, { offset: pageParam, size: PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
+
 export const useStudioList = () => useInfiniteQuery(studioListOptions());
 export const useProjectList = (filters: ProjectFilters) => useInfiniteQuery(projectListOptions(filters));
 export const useProject = (id: string) => useQuery(projectOptions(id));
@@ -170,4 +181,6 @@ export const useFileList = (assetId: string) => useInfiniteQuery(fileListOptions
 export const useLanguageList = () => useInfiniteQuery(languageListOptions());
 export const useTerritoryList = () => useInfiniteQuery(territoryListOptions());
 export const useUserList = (q: string, enabled: boolean) => useInfiniteQuery({ ...userListOptions(q), enabled });
+export const useGlossaryList = (filters: GlossaryFilters, enabled: boolean) =>
+  useInfiniteQuery({ ...glossaryListOptions(filters), enabled });
 export const useGroupList = (enabled: boolean) => useQuery({ ...groupListOptions(), enabled });

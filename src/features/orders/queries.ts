@@ -3,7 +3,6 @@
  * for the estimate) and the mutation that places the order. Keys live under ['orders'].
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListPage } from '../../api/client';
 import { countAssetsByProject, getAsset } from '../../api/assets';
 import { listLanguages } from '../../api/languages';
 import { getProject, listProjects } from '../../api/projects';
@@ -14,6 +13,7 @@ import type { Asset } from '../../api/schema/asset';
 import type { OrderInput } from '../../api/schema/order';
 import type { OrderDraft } from './model/draft';
 import { estimateOf, transcriptionsToTranslate } from './model/estimate';
+import { everyPage } from '../../api/everyPage';
 
 const keys = {
   all: ['orders'] as const,
@@ -33,18 +33,6 @@ const keys = {
 const STALE_AFTER_ORDER = [['workRequests'], ['translations'], ['notifications']] as const;
 
 const CATALOG_STALE = 5 * 60_000;
-
-/** Every page of a list, good items only (a catalog of languages or territories is small). */
-async function everyPage<T>(load: (offset: number) => Promise<ListPage<T>>, cap = 2000): Promise<T[]> {
-  const out: T[] = [];
-  let offset: number | undefined = 0;
-  while (offset !== undefined && out.length < cap) {
-    const page: ListPage<T> = await load(offset);
-    for (const item of page.items) if (item.ok) out.push(item.data);
-    offset = page.nextOffset;
-  }
-  return out;
-}
 
 export function useOrderAsset(id: string) {
   return useQuery({

@@ -8,6 +8,8 @@ import type { WorkRequest } from '../../api/schema/workRequest';
 import { getWorkRequest } from '../../api/workRequestRecord';
 import { getTranslation } from '../../api/translations';
 import { listLanguages } from '../../api/languages';
+import { translationGlossary } from '../../api/glossary';
+import { isUnavailable } from '../../api/client';
 
 export const translationEditorKeys = {
   all: ['translationEditor'] as const,
@@ -15,6 +17,7 @@ export const translationEditorKeys = {
   translation: (id: string) => [...translationEditorKeys.all, 'translation', id] as const,
   transcription: (id: string) => [...translationEditorKeys.all, 'transcription', id] as const,
   languages: () => [...translationEditorKeys.all, 'languages'] as const,
+  glossary: (translationId: string) => [...translationEditorKeys.all, 'glossary', translationId] as const,
 };
 
 const still = { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
@@ -72,5 +75,20 @@ export function useLanguages() {
     queryFn: ({ signal }) => listLanguages({ size: 100, signal }),
     staleTime: 10 * 60_000,
     retry: false,
+  });
+}
+
+/**
+ * The terms that apply to the translation (extension GET /glossary?translation=). Refreshed when the translator comes
+ * back to the tab after a minute, so a coordinator's new term reaches an open editor; a deployment without the
+ * extension answers 404 once (not retried).
+ */
+export function useTranslationGlossary(translationId: string | undefined) {
+  return useQuery({
+    queryKey: translationEditorKeys.glossary(translationId ?? ''),
+    queryFn: ({ signal }) => translationGlossary(translationId ?? '', signal),
+    enabled: translationId !== undefined,
+    staleTime: 60_000,
+    retry: (count, error) => !isUnavailable(error) && count < 1,
   });
 }

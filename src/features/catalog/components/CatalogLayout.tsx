@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: '/catalog/projects', label: 'Projects' },
   { to: '/catalog/languages', label: 'Languages' },
   { to: '/catalog/territories', label: 'Territories' },
+  { to: '/catalog/glossary', label: 'Glossary' },
   { to: '/catalog/users', label: 'Users', users: true },
 ];
 

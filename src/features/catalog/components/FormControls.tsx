@@ -80,6 +80,30 @@ export function TextField(
   );
 }
 
+export function TextAreaField(
+  props: Common & { value: string; onChange: (value: string) => void; rows?: number; maxLength?: number },
+) {
+  const { id, label, error, hint, required, disabled, value, onChange } = props;
+  return (
+    <div className="form-field">
+      <Label id={id} label={label} required={required} />
+      <textarea
+        id={id}
+        name={id}
+        value={value}
+        rows={props.rows ?? 3}
+        maxLength={props.maxLength}
+        disabled={disabled}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <After id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
 export function SelectField(
   props: Common & {
     value: string;

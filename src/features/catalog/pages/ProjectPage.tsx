@@ -151,6 +151,12 @@ export function ProjectPage() {
             ) : null}
             {canEdit ? (
               <>
+                <Link
+                  to={`/catalog/glossary?${new URLSearchParams({ studio: project.studio ?? '', project: project._id })}`}
+                  className="button"
+                >
+                  Glossary
+                </Link>
                 <button type="button" className="button" onClick={() => setArchiving(true)}>
                   {project.archived ? 'Restore' : 'Archive'}
                 </button>

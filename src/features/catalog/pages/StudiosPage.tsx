@@ -1,6 +1,7 @@
 /** Studios: the list (extension GET /studios); create and edit through PUT /studios (operation 14). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Studio } from '../../../api/schema/studio';
 import { formatDate } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
@@ -60,7 +61,13 @@ export function StudiosPage() {
               </td>
               <td>{s.created ? formatDate(s.created) : '—'}</td>
               <ActionsCell show={canEdit}>
-                <RowAction label="Edit" name={s.name} onClick={() => setEditing(s)} />
+                <RowAction label="Edit" name={s.name} onClick={() => setEditing(s)} />{' '}
+                <Link
+                  to={`/catalog/glossary?studio=${encodeURIComponent(s._id ?? '')}`}
+                  className="button button--small"
+                >
+                  Glossary<span className="visually-hidden"> of {s.name}</span>
+                </Link>
               </ActionsCell>
             </tr>
           ))}

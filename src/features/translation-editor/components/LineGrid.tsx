@@ -112,6 +112,7 @@ export const LineGrid = memo(function LineGrid({
                 rowKey={row.key}
                 line={row.line}
                 original={doc.originalOf(row.line)}
+                glossary={doc.glossary}
                 problems={doc.problemsOf(row.key)}
                 active={item.index === activeIndex}
                 last={item.index === doc.count - 1}

@@ -17,7 +17,8 @@ import { positionOf, sourceOf, startMsOf, stopMsOf, type Position } from '../mod
 import { formatSeconds } from '../model/timecode';
 import type { Command, KeyInput } from '../model/shortcuts';
 import { useChanged } from '../../../lib/useChanged';
-import { SafeText } from '../../../components/SafeText';
+import type { Glossary } from '../model/glossary';
+import { GlossaryOriginal } from './GlossaryTerms';
 import { SourceMark } from './SourceLegend';
 import { TimeInput } from './TimeInput';
 
@@ -39,6 +40,8 @@ interface Props {
   rowKey: number;
   line: Line;
   original: string | undefined;
+  /** The translation's glossary: its terms are marked in the original. */
+  glossary?: Glossary | undefined;
   problems: readonly QcProblem[];
   active: boolean;
   last: boolean;
@@ -160,7 +163,13 @@ export const LineRow = memo(function LineRow(props: Props) {
       </div>
       <div role="gridcell" className="line-cell line-cell--original">
         {original !== undefined ? (
-          <SafeText text={original} className="original-text" dir={props.originalDir} lang={props.originalLang} />
+          <GlossaryOriginal
+            text={original}
+            glossary={props.glossary}
+            className="original-text"
+            dir={props.originalDir}
+            lang={props.originalLang}
+          />
         ) : (
           <span className="muted">—</span>
         )}

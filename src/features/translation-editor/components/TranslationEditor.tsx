@@ -41,6 +41,8 @@ import { StlExportDialog } from './StlExportDialog';
 import { deliverableCues } from '../model/formats/broadcastFiles';
 import { downloadText } from '../../../lib/download';
 import { MediaPane } from './MediaPane';
+import { GlossaryBar } from './GlossaryTerms';
+import { insertGlossaryTerm } from './glossaryInsert';
 import { Waveform } from './Waveform';
 import { isMediaCommand, runMediaCommand } from './mediaCommands';
 import { useMediaController, usePlaybackValue } from '../hooks/usePlayback';
@@ -276,6 +278,16 @@ export function TranslationEditor(props: EditorProps) {
           }
           return;
         }
+        case 'insert-term': {
+          if (!editing) return;
+          const done = insertGlossaryTerm(doc, idBase, index, undefined);
+          if ('reason' in done) setAnnouncement(done.reason);
+          else {
+            setAnnouncement(`Inserted “${done.inserted}”.`);
+            focusRow(index, { caret: done.caret });
+          }
+          return;
+        }
         case 'start-earlier':
           if (editing) doc.nudge(index, 'start', -1);
           return;
@@ -312,7 +324,7 @@ export function TranslationEditor(props: EditorProps) {
           return setDialog('shortcuts');
       }
     },
-    [doc, focusRow, jumpToProblem, media, props.workRequestStatus, readOnly, saveNow, submittable],
+    [doc, focusRow, idBase, jumpToProblem, media, props.workRequestStatus, readOnly, saveNow, submittable],
   );
 
   const submitButtonId = `${idBase}-submit`;
@@ -633,6 +645,19 @@ export function TranslationEditor(props: EditorProps) {
           {props.meta.status ? `status: ${sync.meta.status}` : ''}
         </span>
       </div>
+
+      <GlossaryBar
+        glossary={doc.glossary}
+        lineNumber={activeIndex + 1}
+        original={doc.row(activeIndex) && doc.originalOf(doc.row(activeIndex)!.line)}
+        text={doc.row(activeIndex)?.line.text ?? ''}
+        readOnly={readOnly}
+        insertKeys={keysOf('insert-term')}
+        onInsert={(term) => {
+          const done = insertGlossaryTerm(doc, idBase, activeIndex, term);
+          if (!('reason' in done)) focusRow(activeIndex, { caret: done.caret });
+        }}
+      />
 
       <div className={`editor__body${mediaOpen ? ' editor__body--media' : ''}`}>
         <LineGrid

@@ -22,6 +22,7 @@ import {
 import { mergeLines, splitLine } from './splitMerge';
 import { moveTiming, nudge, placeEdge, snapToFrame, type Timing, type TimingEdge } from './timecode';
 import type { OriginalIndex } from './originals';
+import type { Glossary } from './glossary';
 
 export interface Row {
   /** Stable identity of the row while editing (React key, focus, cached checks). */
@@ -48,6 +49,7 @@ export class EditorDocument {
   private rowsWithProblems = 0;
   private readonly listeners = new Set<() => void>();
   readonly history = new History<Row>();
+  private glossaryNow: Glossary | undefined;
   /** Bumped on every change the page must show. */
   version = 0;
   /** Bumped on every change of the lines (not on profile changes): autosave watches it. */
@@ -84,6 +86,11 @@ export class EditorDocument {
 
   originalOf(line: Line): string | undefined {
     return this.originals?.textFor(line);
+  }
+
+  /** The translation's glossary, once loaded (highlights and the `glossary` check). */
+  get glossary(): Glossary | undefined {
+    return this.glossaryNow;
   }
 
   problemsOf(key: number): readonly QcProblem[] {
@@ -286,6 +293,12 @@ export class EditorDocument {
     this.emit(false);
   }
 
+  setGlossary(glossary: Glossary | undefined): void {
+    this.glossaryNow = glossary;
+    this.recheckAll();
+    this.emit(false);
+  }
+
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -329,6 +342,7 @@ export class EditorDocument {
       startMs: startMsOf(row.line),
       stopMs: stopMsOf(row.line),
       original: this.originals?.textFor(row.line),
+      glossary: this.glossaryNow,
     };
   }
 

@@ -28,8 +28,11 @@ import {
   useEditorWorkRequest,
   useLanguages,
   useTranscription,
+  useTranslationGlossary,
   type TranslationKind,
 } from '../queries';
+import { Glossary, entryOf } from '../model/glossary';
+import { isUnavailable } from '../../../api/client';
 import { TranslationEditor } from '../components/TranslationEditor';
 import '../editor.css';
 
@@ -45,6 +48,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   const record = useEditorTranslation(embeddedEtag ? undefined : translationId);
   const transcriptionId = transcriptionIdOf(wr, kind);
   const transcription = useTranscription(transcriptionId);
+  const glossary = useTranslationGlossary(translationId);
   const languages = useLanguages();
   const session = useSession();
   const what = kind === 'graphics' ? 'Graphics translation' : 'Translation';
@@ -72,6 +76,10 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
     const lines = transcription.data?.data.lines;
     if (doc && lines) doc.setOriginals(new OriginalIndex(lines));
   }, [doc, transcription.data]);
+
+  useEffect(() => {
+    if (doc && glossary.data) doc.setGlossary(new Glossary(glossary.data.flatMap((t) => entryOf(t) ?? [])));
+  }, [doc, glossary.data]);
 
   const fontInfo = useMemo(() => {
     const items = languages.data?.items ?? [];
@@ -147,6 +155,13 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
           </p>
         ) : null}
         {transcription.isError ? <p className="hint">The original text could not be loaded.</p> : null}
+        {glossary.isError ? (
+          <p className="hint">
+            {isUnavailable(glossary.error)
+              ? 'The glossary is unavailable on this server: terms are neither highlighted nor checked.'
+              : 'The glossary could not be loaded: terms are neither highlighted nor checked.'}
+          </p>
+        ) : null}
       </div>
       {!doc || !translationId ? (
         <SkeletonRows rows={10} label="Loading the lines" />

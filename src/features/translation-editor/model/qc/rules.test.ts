@@ -82,7 +82,7 @@ describe('QC rules', () => {
   });
 
   it('checkLine runs every rule and shares an empty result', () => {
-    expect(QC_RULES).toHaveLength(9);
+    expect(QC_RULES).toHaveLength(10);
     expect(checkLine(line('Fine.', 0, 2000), line('Next', 2100, 4000), P)).toEqual([]);
     const rules = checkLine(line('', 0, 500), line('y', 400, 900), P).map((p) => p.rule);
     expect(rules).toEqual(['empty', 'min-duration', 'overlap']);

@@ -9,6 +9,7 @@ import { maxDuration } from './rules/maxDuration';
 import { overlap } from './rules/overlap';
 import { gap } from './rules/gap';
 import { sameAsOriginal } from './rules/sameAsOriginal';
+import { glossaryRule } from './rules/glossary';
 
 export const QC_RULES: readonly QcRule[] = [
   empty,
@@ -20,6 +21,7 @@ export const QC_RULES: readonly QcRule[] = [
   overlap,
   gap,
   sameAsOriginal,
+  glossaryRule,
 ];
 
 const NONE: readonly QcProblem[] = Object.freeze([]);

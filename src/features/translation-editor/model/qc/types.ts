@@ -2,6 +2,7 @@
  * Quality checks, Subtitle Edit's shape: one module per rule behind one small interface,
  * `check(line, next, profile) -> problems`, rules' limits grouped into a per-language profile.
  */
+import type { Glossary } from '../glossary';
 
 /** What a rule sees of a line. Times are undefined when the timecode is malformed. */
 export interface QcLine {
@@ -10,6 +11,8 @@ export interface QcLine {
   stopMs: number | undefined;
   /** The original-language text of this line, when known. */
   original?: string | undefined;
+  /** The translation's glossary, when loaded (the `glossary` rule). */
+  glossary?: Glossary | undefined;
 }
 
 export interface QcProfile {
@@ -35,7 +38,8 @@ export type QcRuleId =
   | 'overlap'
   | 'gap'
   | 'empty'
-  | 'same-as-original';
+  | 'same-as-original'
+  | 'glossary';
 
 export type QcSeverity = 'error' | 'warning';
 

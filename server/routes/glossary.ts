@@ -1,0 +1,170 @@
+/**
+ * Glossary (extension, docs/API.md "Glossary"): `GET /glossary` (a coordinator's list, or `?translation=` the terms
+ * that apply to one translation), `GET /glossary/{id}`, `POST /glossary`, `PUT /glossary/{id}` and
+ * `DELETE /glossary/{id}` (If-Match honoured). Admins and the studio's coordinators write; translators read the
+ * terms of a translation they may see.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { glossaryTerm as glossaryTermSchema } from '../../src/api/schema/glossary';
+import type { Filter, Stored } from '../storage/store';
+import { isRecordId } from '../storage/store';
+import type { Services } from '../context';
+import { callerOf } from '../context';
+import type { PresentContext } from '../http/present';
+import { presentPlain } from '../http/present';
+import { sendRecord } from '../http/records';
+import { expectedVersion } from '../http/etag';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { canEditCatalog, canSeeTranslation, inStudioScope, requireCatalogEditor } from '../domain/access';
+import { studioOf } from '../domain/scope';
+import type { Caller, TranslationDoc, WorkRequestDoc } from '../domain/types';
+import { effectiveTerms, prepareGlossaryTerm, SERVER_ONLY_FIELDS, type GlossaryTermDoc } from '../domain/glossary';
+import {
+  findOr404,
+  presentContext,
+  queryString,
+  sendArrayPage,
+  sendPage,
+  updateRecord,
+  upsertRecord,
+  withConflict,
+  type RouteOptions,
+  type WriteSpec,
+} from './helpers';
+
+const WHAT = 'glossary term';
+/** More terms than one translation's glossary holds in practice; the editor reads them in one request. */
+const MAX_TERMS_PER_TRANSLATION = 5000;
+
+export function presentGlossaryTerm(ctx: PresentContext, d: GlossaryTermDoc): unknown {
+  const shown: Record<string, unknown> = { ...d };
+  for (const f of SERVER_ONLY_FIELDS) delete shown[f];
+  return presentPlain(ctx, 'Glossaryterms', shown as GlossaryTermDoc);
+}
+
+/** A live term the caller may edit (coordinators: of their studios), else 404 (others' terms are not revealed). */
+function requireEditable(caller: Caller, term: GlossaryTermDoc): void {
+  requireCatalogEditor(caller);
+  if (term.deleted || !inStudioScope(caller, term.studio)) throw notFound(WHAT);
+}
+
+const SPEC: WriteSpec<GlossaryTermDoc> = {
+  collection: 'Glossaryterms',
+  what: WHAT,
+  schema: glossaryTermSchema,
+  removable: ['notes', 'project'],
+  authorize(caller, current) {
+    requireCatalogEditor(caller);
+    if (current) requireEditable(caller, current);
+  },
+  prepare: (next, _fields, caller, _current, tx) => prepareGlossaryTerm(next, caller, tx),
+  present: presentGlossaryTerm,
+  duplicate: (_field, doc) =>
+    `this glossary has the term “${doc.source}” for ${doc.language} already${doc.project ? ' (in this project)' : ''}`,
+};
+
+/** The translation's work request's studio and project, and its language: where its glossary comes from. */
+async function glossaryPlaceOf(
+  request: FastifyRequest,
+  services: Services,
+  id: string,
+): Promise<{ studio: string; project: string | undefined; language: string } | undefined> {
+  const caller = callerOf(request);
+  const found = await findOr404<TranslationDoc>(services, 'Translations', id, 'translation', { omit: ['lines'] });
+  if (!canSeeTranslation(caller, found.doc, await studioOf(services.store, 'Translations', found.doc)))
+    throw notFound('translation');
+  const wrId = found.doc.workRequest;
+  const wr = wrId ? (await services.store.get<WorkRequestDoc>('Workrequests', wrId))?.doc : undefined;
+  // A transcription (no work request) is the original text: no glossary applies to it.
+  if (!wr?.studio || !found.doc.language) return undefined;
+  return { studio: wr.studio, project: wr.project?._id, language: found.doc.language };
+}
+
+export const glossaryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  app.get('/glossary', async (request, reply) => {
+    const caller = callerOf(request);
+    const ctx = presentContext(request, services);
+    const translation = queryString(request, 'translation');
+    if (translation !== undefined) {
+      const place = await glossaryPlaceOf(request, services, translation);
+      const terms = place
+        ? (
+            await services.store.list<GlossaryTermDoc>('Glossaryterms', {
+              filters: [
+                { field: 'studio', op: 'eq', value: place.studio },
+                { field: 'language', op: 'eq', value: place.language },
+                { field: 'deleted', op: 'eq', value: 0 },
+              ],
+              offset: 0,
+              limit: MAX_TERMS_PER_TRANSLATION,
+            })
+          ).items
+        : [];
+      return sendArrayPage(request, reply, effectiveTerms(terms, place?.project), (t) => presentGlossaryTerm(ctx, t));
+    }
+    if (!canEditCatalog(caller))
+      throw forbidden("translators read a translation's glossary: GET /glossary?translation=<id>");
+    const filters: Filter[] = [{ field: 'deleted', op: 'eq', value: 0 }];
+    if (!caller.isAdmin) filters.push({ field: 'studio', op: 'in', value: [...caller.studios] });
+    const studio = queryString(request, 'studio');
+    if (studio !== undefined) filters.push({ field: 'studio', op: 'eq', value: studio });
+    const project = queryString(request, 'project');
+    // `project=none`: the studio's own terms only.
+    if (project !== undefined) filters.push({ field: 'project', op: 'eq', value: project === 'none' ? '' : project });
+    const language = queryString(request, 'language');
+    if (language !== undefined) filters.push({ field: 'language', op: 'eq', value: language });
+    const search = queryString(request, 'search');
+    if (search !== undefined) {
+      if (search.length > 200) throw badRequest('search: at most 200 characters');
+      filters.push({ field: 'search', op: 'contains', value: search });
+    }
+    return sendPage<GlossaryTermDoc>(
+      request,
+      reply,
+      services,
+      'Glossaryterms',
+      { filters, sort: { field: 'folded', dir: 'asc' } },
+      (d) => presentGlossaryTerm(ctx, d),
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/glossary/:id', async (request, reply) => {
+    const caller = callerOf(request);
+    if (!canEditCatalog(caller))
+      throw forbidden("translators read a translation's glossary: GET /glossary?translation=<id>");
+    const found = await findOr404<GlossaryTermDoc>(services, 'Glossaryterms', request.params.id, WHAT);
+    requireEditable(caller, found.doc);
+    return sendRecord(reply, found, presentGlossaryTerm(presentContext(request, services), found.doc));
+  });
+
+  app.post('/glossary', async (request, reply) => {
+    const saved = await upsertRecord(request, reply, services, SPEC, { allowUpdate: false });
+    reply.code(201);
+    return saved;
+  });
+
+  app.put<{ Params: { id: string } }>('/glossary/:id', async (request, reply) =>
+    updateRecord(request, reply, services, SPEC, request.params.id),
+  );
+
+  app.delete<{ Params: { id: string } }>('/glossary/:id', async (request, reply) => {
+    const caller = callerOf(request);
+    const id = request.params.id;
+    if (!isRecordId(id)) throw notFound(WHAT);
+    const expected = expectedVersion(request, id);
+    const ctx = presentContext(request, services);
+    await withConflict(
+      WHAT,
+      () =>
+        services.store.transaction(async (tx) => {
+          const found: Stored<GlossaryTermDoc> = await findOr404(tx, 'Glossaryterms', id, WHAT, { forUpdate: true });
+          requireEditable(caller, found.doc);
+          // A tombstone: the term leaves every list, and its source term is free again (the key names the record).
+          const tombstone: GlossaryTermDoc = { ...found.doc, deleted: true, key: `deleted:${id}` };
+          await tx.replace('Glossaryterms', tombstone, expected ?? found.version);
+        }),
+      (current) => presentGlossaryTerm(ctx, current as GlossaryTermDoc),
+    );
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,232 @@
+/**
+ * `/catalog/glossary`: the glossary terms of the caller's studios (extension GET /glossary), filtered by studio,
+ * project, language and a search, all kept in the URL (the studio and project pages link here with theirs). Admins
+ * and coordinators add, edit (If-Match, the catalog's conflict handling) and delete (If-Match) terms; translators
+ * read the terms of their translation in the editor.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { GlossaryTerm } from '../../../api/schema/glossary';
+import type { GlossaryFilters } from '../../../api/glossary';
+import { plural } from '../../../lib/format';
+import { totalOf } from '../../../lib/pages';
+import { CatalogLayout } from '../components/CatalogLayout';
+import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
+import { ListState } from '../components/ListState';
+import { GlossaryTermDialog } from '../components/GlossaryTermDialog';
+import { DeleteGlossaryTermDialog } from '../components/DeleteGlossaryTermDialog';
+import { catalogKeys, loaded, useGlossaryList, useLanguageList, useProjectList, useStudioList } from '../queries';
+import { useCatalogAccess } from '../useCatalogAccess';
+import '../catalog.css';
+import '../glossary.css';
+
+const FILTERS = ['studio', 'project', 'language', 'search'] as const;
+
+type Option = { value: string; label: string };
+
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  options: Option[];
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label htmlFor={props.id}>
+      {props.label}
+      <select
+        id={props.id}
+        value={props.value ?? ''}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function GlossaryPage() {
+  const { canEdit } = useCatalogAccess();
+  const client = useQueryClient();
+  const formId = useId();
+  const [params, setParams] = useSearchParams();
+  const filters: GlossaryFilters = {};
+  for (const k of FILTERS) {
+    const v = params.get(k);
+    if (v) filters[k] = v;
+  }
+  const setFilter = (key: (typeof FILTERS)[number], value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        if (key === 'studio') next.delete('project');
+        return next;
+      },
+      { replace: true },
+    );
+  const [searchText, setSearchText] = useState(filters.search ?? '');
+
+  const query = useGlossaryList(filters, canEdit);
+  const studios = loaded(useStudioList().data);
+  const languages = loaded(useLanguageList().data);
+  const projects = loaded(useProjectList({ studio: filters.studio }).data);
+  const studioOptions = studios.map((s) => ({ value: s._id ?? '', label: s.name ?? s._id ?? '' }));
+  const languageOptions = languages.map((l) => ({ value: l.code ?? '', label: `${l.name ?? l.code} (${l.code})` }));
+  const scopeName = (t: GlossaryTerm) =>
+    t.project
+      ? (projects.find((p) => p._id === t.project)?.name ?? 'A project')
+      : (studios.find((s) => s._id === t.studio)?.name ?? 'A studio');
+
+  const [editing, setEditing] = useState<GlossaryTerm | 'new' | undefined>();
+  const [deleting, setDeleting] = useState<GlossaryTerm | undefined>();
+  const refresh = () => void client.invalidateQueries({ queryKey: catalogKeys.glossary() });
+  const terms = loaded(query.data);
+  const total = totalOf(query.data);
+
+  return (
+    <CatalogLayout
+      title="Glossary"
+      meta={canEdit && total !== undefined ? plural(total, 'term') : undefined}
+      actions={
+        canEdit ? (
+          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+            Add term
+          </button>
+        ) : undefined
+      }
+    >
+      {!canEdit ? (
+        <p className="notice notice--info">
+          Translators see the terms that apply to their translation in the editor: highlighted in the original text,
+          with the approved translation to insert.
+        </p>
+      ) : (
+        <>
+          <form
+            className="glossary-filters"
+            role="search"
+            aria-label="Filter the glossary"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setFilter('search', searchText.trim());
+            }}
+          >
+            <FilterSelect
+              id={`${formId}-studio`}
+              label="Studio"
+              value={filters.studio}
+              onChange={(v) => setFilter('studio', v)}
+              options={[{ value: '', label: 'All studios' }, ...studioOptions]}
+            />
+            <FilterSelect
+              id={`${formId}-project`}
+              label="Project"
+              value={filters.project}
+              disabled={!filters.studio}
+              onChange={(v) => setFilter('project', v)}
+              options={[
+                { value: '', label: 'Studio and projects' },
+                { value: 'none', label: 'The studio’s own terms' },
+                ...projects.map((p) => ({ value: p._id ?? '', label: p.name ?? p._id ?? '' })),
+              ]}
+            />
+            <FilterSelect
+              id={`${formId}-language`}
+              label="Language"
+              value={filters.language}
+              onChange={(v) => setFilter('language', v)}
+              options={[{ value: '', label: 'All languages' }, ...languageOptions]}
+            />
+            <label htmlFor={`${formId}-search`}>
+              Search
+              <input
+                id={`${formId}-search`}
+                type="search"
+                value={searchText}
+                placeholder="Term, translation or note"
+                onChange={(e) => {
+                  setSearchText(e.target.value);
+                  if (e.target.value === '') setFilter('search', '');
+                }}
+              />
+            </label>
+            <button type="submit" className="button">
+              Search
+            </button>
+          </form>
+          <ListState
+            query={query}
+            what="terms"
+            route="GET /glossary"
+            empty={
+              <strong>
+                {Object.keys(filters).length ? 'No term matches these filters.' : 'No glossary terms yet.'}
+              </strong>
+            }
+          >
+            <CatalogTable
+              caption="Glossary terms"
+              columns={['Source term', 'Approved translation', 'Forbidden', 'Language', 'Applies to', 'Notes']}
+              actions
+            >
+              {terms.map((t) => (
+                <tr key={t._id}>
+                  <th scope="row" lang={t.sourceLanguage}>
+                    {t.source}
+                    {t.caseSensitive ? <span className="glossary-flag"> (case-sensitive)</span> : null}
+                  </th>
+                  <td lang={t.language}>{t.translation}</td>
+                  <td lang={t.language}>
+                    {t.forbidden?.length ? t.forbidden.join(', ') : <span className="muted">—</span>}
+                  </td>
+                  <td>
+                    <code className="code">{t.language}</code>
+                  </td>
+                  <td>{scopeName(t)}</td>
+                  <td className="glossary-notes">{t.notes ?? <span className="muted">—</span>}</td>
+                  <ActionsCell>
+                    <div className="glossary-actions">
+                      <RowAction label="Edit" name={t.source} onClick={() => setEditing(t)} />
+                      <RowAction label="Delete" name={t.source} onClick={() => setDeleting(t)} />
+                    </div>
+                  </ActionsCell>
+                </tr>
+              ))}
+            </CatalogTable>
+          </ListState>
+        </>
+      )}
+      {editing ? (
+        <GlossaryTermDialog
+          term={editing === 'new' ? undefined : editing}
+          defaults={{
+            ...(filters.studio ? { studio: filters.studio } : {}),
+            ...(filters.project && filters.project !== 'none' ? { project: filters.project } : {}),
+            ...(filters.language ? { language: filters.language } : {}),
+          }}
+          studios={studioOptions}
+          languages={languageOptions}
+          onSaved={refresh}
+          onClose={() => setEditing(undefined)}
+        />
+      ) : null}
+      {deleting?._id ? (
+        <DeleteGlossaryTermDialog
+          id={deleting._id}
+          term={deleting}
+          onDeleted={refresh}
+          onClose={() => setDeleting(undefined)}
+        />
+      ) : null}
+    </CatalogLayout>
+  );
+}
