@@ -27,7 +27,7 @@ const lookUp = (id: string, body: unknown, as: Account = DEMO.admin) =>
   call(server, 'POST', `/api/translations/${id}/memory`, { as, body });
 
 /** The matches of a lookup that this run's approval made. */
-const ours = (results: Rec[]) =>
+const ours = (results: Rec[]): Rec[] =>
   results.flatMap((r: Rec) =>
     (r.matches as Rec[]).filter((m) => String(m.text).includes(MARK)).map((m) => ({ index: r.index as number, ...m })),
   );
