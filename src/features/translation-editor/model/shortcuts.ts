@@ -20,6 +20,7 @@ export type Command =
   | 'merge'
   | 'reset'
   | 'copy-original'
+  | 'use-memory'
   | 'start-earlier'
   | 'start-later'
   | 'stop-earlier'
@@ -58,6 +59,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { command: 'merge', keys: ['Alt+M'], description: 'Merge the line with the next', group: 'Editing' },
   { command: 'reset', keys: ['Alt+R'], description: 'Reset the line to how it was loaded', group: 'Editing' },
   { command: 'copy-original', keys: ['Alt+O'], description: 'Copy the original text into the line', group: 'Editing' },
+  {
+    command: 'use-memory',
+    keys: ['Alt+U'],
+    description: "Use the translation memory's best match for the line (Memories on)",
+    group: 'Editing',
+  },
   { command: 'next-line', keys: ['Alt+ArrowDown'], description: 'Next line', group: 'Moving' },
   { command: 'previous-line', keys: ['Alt+ArrowUp'], description: 'Previous line', group: 'Moving' },
   {
