@@ -3,7 +3,7 @@
  * run on the same machine; writes docs/BENCHMARKS.md and bench/results/latest.json.
  *
  *   npm run bench                      # everything
- *   npm run bench -- --only server     # one section (server, bundle, search, browser, signin), written to bench/results/
+ *   npm run bench -- --only server     # one section (server, bundle, search, browser, signin, memory), written to bench/results/
  *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
  */
 import fs from 'node:fs';
@@ -21,7 +21,7 @@ const { values } = parseArgs({
     'work-requests': { type: 'string', default: '100000' },
   },
 });
-const sections = values.only ? values.only.split(',') : ['bundle', 'browser', 'server', 'search', 'signin'];
+const sections = values.only ? values.only.split(',') : ['bundle', 'browser', 'server', 'search', 'signin', 'memory'];
 const duration = Number(values.duration);
 const workRequests = Number(values['work-requests']);
 if (!Number.isFinite(duration) || duration <= 0) throw new Error('--duration: expected seconds > 0');
@@ -44,8 +44,8 @@ const results: Results = {
 };
 
 const extra: Record<string, () => Promise<{ data: unknown; markdown: string }>> = {};
-// Sections implemented in their own modules register here (bundle.ts, browser.ts, search.ts, signin.ts).
-for (const name of ['bundle', 'browser', 'search', 'signin']) {
+// Sections implemented in their own modules register here (bundle.ts, browser.ts, search.ts, signin.ts, memory.ts).
+for (const name of ['bundle', 'browser', 'search', 'signin', 'memory']) {
   const file = path.join(import.meta.dirname, `${name}.ts`);
   if (sections.includes(name) && fs.existsSync(file)) {
     const mod = (await import(file)) as {
