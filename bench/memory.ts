@@ -133,7 +133,7 @@ export interface MemoryReport {
 }
 
 export function renderMemory(report: MemoryReport): string {
-  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  const ms = (n: number) => `${n.toFixed(2)} ms`;
   return [
     '## Translation memory',
     '',

@@ -99,34 +99,58 @@ export function segmentsOf(
   return segments;
 }
 
+/** Reads a transcription (by id): with or without its lines, cached per call site as it likes. */
+type TranscriptionReader = (id: string) => Promise<TranslationDoc | undefined>;
+
 /**
  * Where a translation's memory is: its asset's studio, the language of the asset's transcription of its track, its
- * own language; with the transcription's id. Undefined when any is missing (a transcription itself has none).
+ * own language; with the transcription as `read` gives it. Undefined when any is missing (a transcription itself
+ * has none).
  */
-export async function memoryPlaceOf(
+async function placeOf(
   ops: StoreOps,
   t: TranslationDoc,
-): Promise<{ scope: MemoryScope; transcription: string } | undefined> {
+  read: TranscriptionReader,
+): Promise<{ scope: MemoryScope; transcription: TranslationDoc } | undefined> {
   if (!t.workRequest || !t.asset || !t.language) return undefined;
   const asset = (await ops.get('Assets', t.asset))?.doc as
     { studio?: unknown; transcription?: { dialogue?: unknown; graphics?: unknown } } | undefined;
-  const transcription = asset?.transcription?.[t.kind === 'graphics' ? 'graphics' : 'dialogue'];
-  if (typeof asset?.studio !== 'string' || typeof transcription !== 'string') return undefined;
-  const original = (await ops.get<TranslationDoc>('Translations', transcription, { omit: LINE_FIELDS }))?.doc;
-  if (!original?.language) return undefined;
-  return { scope: { studio: asset.studio, source: original.language, target: t.language }, transcription };
+  const id = asset?.transcription?.[t.kind === 'graphics' ? 'graphics' : 'dialogue'];
+  if (typeof asset?.studio !== 'string' || typeof id !== 'string') return undefined;
+  const transcription = await read(id);
+  if (!transcription?.language) return undefined;
+  return { scope: { studio: asset.studio, source: transcription.language, target: t.language }, transcription };
+}
+
+/** The memory of a translation (its scope), for a lookup: the transcription is read without its lines. */
+export async function memoryPlaceOf(ops: StoreOps, t: TranslationDoc): Promise<MemoryScope | undefined> {
+  const read = async (id: string) => (await ops.get<TranslationDoc>('Translations', id, { omit: LINE_FIELDS }))?.doc;
+  return (await placeOf(ops, t, read))?.scope;
 }
 
 /**
  * Feeds the memory with an approved translation (in the approving write's transaction, `tx`): its segments replace
- * any it fed before. Answers how many segments it holds now.
+ * any it fed before. Answers how many segments it holds now. `transcriptions` caches the transcriptions read (the
+ * seed's backfill reads each once for all its translations).
  */
-export async function rememberTranslation(tx: StoreOps, translationId: string, now = Date.now()): Promise<number> {
+export async function rememberTranslation(
+  tx: StoreOps,
+  translationId: string,
+  now = Date.now(),
+  transcriptions = new Map<string, Promise<TranslationDoc | undefined>>(),
+): Promise<number> {
   const t = (await tx.get<TranslationDoc>('Translations', translationId))?.doc;
-  const place = t && (await memoryPlaceOf(tx, t));
+  const read = (id: string) => {
+    let found = transcriptions.get(id);
+    if (!found) {
+      found = tx.get<TranslationDoc>('Translations', id).then((s) => s?.doc);
+      transcriptions.set(id, found);
+    }
+    return found;
+  };
+  const place = t && (await placeOf(tx, t, read));
   if (!t || !place) return 0;
-  const originals = (await tx.get<TranslationDoc>('Translations', place.transcription))?.doc.lines ?? [];
-  const segments = segmentsOf(t.lines ?? [], originals, place.scope, {
+  const segments = segmentsOf(t.lines ?? [], place.transcription.lines ?? [], place.scope, {
     translation: t._id,
     workRequest: t.workRequest!,
     approved: Math.floor(now / 1000),
@@ -205,7 +229,7 @@ export async function lookUp(
 
 /**
  * Feeds the memory with every approved translation of the store (the demo seed's, which were stored approved
- * rather than moved there), each in a transaction of its own. Answers the segments written.
+ * rather than moved there), in one transaction, each transcription read once. Answers the segments written.
  */
 export async function rememberApproved(store: Store, now = Date.now()): Promise<number> {
   const { items } = await store.list<TranslationDoc>('Translations', {
@@ -214,8 +238,11 @@ export async function rememberApproved(store: Store, now = Date.now()): Promise<
     offset: 0,
     limit: 1_000_000,
   });
-  let written = 0;
-  for (const t of items.filter((t) => t.approval === true))
-    written += await store.transaction((tx) => rememberTranslation(tx, t._id, now));
-  return written;
+  const transcriptions = new Map<string, Promise<TranslationDoc | undefined>>();
+  return store.transaction(async (tx) => {
+    let written = 0;
+    for (const t of items.filter((t) => t.approval === true))
+      written += await rememberTranslation(tx, t._id, now, transcriptions);
+    return written;
+  });
 }

@@ -30,12 +30,8 @@ export const memoryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
       throw badRequest(`texts: at most ${MEMORY_LIMITS.fuzzyTexts} texts when asking for similar matches`, [
         { path: 'texts', message: `at most ${MEMORY_LIMITS.fuzzyTexts} with "fuzzy": true` },
       ]);
-    const place = await memoryPlaceOf(store, found.doc);
-    if (!place) return { results: [] };
-    return {
-      source: place.scope.source,
-      target: place.scope.target,
-      results: await lookUp(store.memory, place.scope, texts, fuzzy),
-    };
+    const scope = await memoryPlaceOf(store, found.doc);
+    if (!scope) return { results: [] };
+    return { source: scope.source, target: scope.target, results: await lookUp(store.memory, scope, texts, fuzzy) };
   });
 };

@@ -42,8 +42,9 @@ export interface TranslationMemory {
   exact(scope: MemoryScope, keys: readonly string[]): Promise<MemorySegment[]>;
   /**
    * Up to `limit` segments of the scope sharing trigrams with `fuzzy` (a normalised text of 3 characters or more),
-   * found through the trigram index and ranked by it (SQLite: FTS5's bm25 over the text's trigrams; PostgreSQL:
-   * pg_trgm's similarity, from its threshold up). Candidates only: the domain measures the similarity.
+   * found through the trigram index (SQLite: the rows holding any of the text's 12 rarest trigrams, counted by
+   * fts5vocab, ranked by the trigrams they share with the text; PostgreSQL: pg_trgm's `%`, ranked by its
+   * similarity). Candidates only: the domain measures the similarity.
    */
   similar(scope: MemoryScope, fuzzy: string, limit: number): Promise<MemorySegment[]>;
   /** How many segments the memory holds (all scopes). */

@@ -35,6 +35,11 @@ const MEMORY_MIGRATIONS: { version: number; sql: string }[] = [
         INSERT INTO mws_memory_fts (mws_memory_fts, rowid, fuzzy) VALUES ('delete', old.id, old.fuzzy);
       END;`,
   },
+  {
+    version: 2,
+    // How many segments hold each trigram: a similar lookup asks the index about the text's rarest ones only.
+    sql: `CREATE VIRTUAL TABLE mws_memory_vocab USING fts5vocab('mws_memory_fts', 'row');`,
+  },
 ];
 
 const PART = 'memory';
@@ -59,14 +64,23 @@ export function migrateMemory(db: Database.Database): void {
 
 const COLUMNS = MEMORY_COLUMNS.map((c) => `m.${c}`).join(', ');
 
-/** The FTS5 query of a text's trigrams, any of them (each a quoted string: the text is never FTS syntax). */
-export function trigramQuery(fuzzy: string): string | undefined {
+/** A text's distinct trigrams (of code points), as the trigram tokenizer cuts them. */
+export function trigramsOf(fuzzy: string): string[] {
   const chars = [...fuzzy];
   const grams = new Set<string>();
   for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
-  if (grams.size === 0) return undefined;
-  return [...grams].map((g) => `"${g.replaceAll('"', '""')}"`).join(' OR ');
+  return [...grams];
 }
+
+/** The FTS5 query matching any of these trigrams (each a quoted string: the text is never FTS syntax). */
+export function anyTrigram(grams: readonly string[]): string {
+  return grams.map((g) => `"${g.replaceAll('"', '""')}"`).join(' OR ');
+}
+
+/** The trigrams of a text the index is asked about: its rarest ones (a similar segment shares most of them). */
+const RARE_TRIGRAMS = 12;
+/** Rows read at most per similar lookup, before they are ranked by the trigrams they share with the text. */
+const CANDIDATE_ROWS = 2000;
 
 /**
  * The memory's statements on one connection, prepared once; each use binds a `ready` that runs before every call:
@@ -83,10 +97,14 @@ export function sqliteMemory(db: Database.Database): (ready: () => Promise<void>
      WHERE m.studio = ? AND m.source = ? AND m.target = ? AND m.key IN (SELECT value FROM json_each(?))
      ORDER BY m.approved DESC, m.id DESC`,
   );
+  const frequencies = db.prepare<[string], { term: string; doc: number }>(
+    'SELECT term, doc FROM mws_memory_vocab WHERE term IN (SELECT value FROM json_each(?))',
+  );
   const similar = db.prepare<[string, string, string, string, number], MemoryRow>(
-    `SELECT ${COLUMNS} FROM mws_memory_fts f JOIN mws_memory m ON m.id = f.rowid
-     WHERE mws_memory_fts MATCH ? AND m.studio = ? AND m.source = ? AND m.target = ?
-     ORDER BY f.rank LIMIT ?`,
+    `SELECT ${COLUMNS} FROM mws_memory m
+     WHERE m.id IN (SELECT rowid FROM mws_memory_fts WHERE mws_memory_fts MATCH ?)
+       AND m.studio = ? AND m.source = ? AND m.target = ?
+     LIMIT ?`,
   );
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM mws_memory');
   const replaceAll = db.transaction((translation: string, segments: readonly MemorySegment[]) => {
@@ -106,9 +124,24 @@ export function sqliteMemory(db: Database.Database): (ready: () => Promise<void>
     },
     async similar(scope: MemoryScope, fuzzy, limit) {
       await ready();
-      const query = trigramQuery(fuzzy);
-      if (!query) return [];
-      return similar.all(query, scope.studio, scope.source, scope.target, limit).map(segmentOfRow);
+      const grams = trigramsOf(fuzzy);
+      if (grams.length === 0) return [];
+      // The rarest trigrams the memory holds (one not held at all cannot find anything).
+      const rare = frequencies
+        .all(JSON.stringify(grams))
+        .filter((f) => f.doc > 0)
+        .sort((a, b) => a.doc - b.doc)
+        .slice(0, RARE_TRIGRAMS)
+        .map((f) => f.term);
+      if (rare.length === 0) return [];
+      const wanted = new Set(grams);
+      const shared = (row: MemoryRow) => trigramsOf(row.fuzzy).filter((g) => wanted.has(g)).length;
+      return similar
+        .all(anyTrigram(rare), scope.studio, scope.source, scope.target, CANDIDATE_ROWS)
+        .map((row) => ({ row, shared: shared(row) }))
+        .sort((a, b) => b.shared - a.shared)
+        .slice(0, limit)
+        .map(({ row }) => segmentOfRow(row));
     },
     async count() {
       await ready();
