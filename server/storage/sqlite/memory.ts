@@ -80,7 +80,7 @@ export function anyTrigram(grams: readonly string[]): string {
 /** The trigrams of a text the index is asked about: its rarest ones (a similar segment shares most of them). */
 const RARE_TRIGRAMS = 12;
 /** Rows read at most per similar lookup, before they are ranked by the trigrams they share with the text. */
-const CANDIDATE_ROWS = 2000;
+const CANDIDATE_ROWS = 5000;
 
 /**
  * The memory's statements on one connection, prepared once; each use binds a `ready` that runs before every call:
