@@ -23,9 +23,30 @@ const { values } = parseArgs({
   },
 });
 /** Sections implemented in their own modules (bench/<name>.ts, exporting `run`). */
-const MODULE_SECTIONS = ['bundle', 'browser', 'jump', 'search', 'signin', 'subtitles', 'broadcast', 'glossary'];
+const MODULE_SECTIONS = [
+  'bundle',
+  'browser',
+  'jump',
+  'search',
+  'signin',
+  'subtitles',
+  'broadcast',
+  'glossary',
+  'memory',
+];
 /** Every section of a full run, in order (`server` is bench/server.ts; `mixed` runs alone with --only). */
-const SECTIONS = ['bundle', 'browser', 'jump', 'server', 'search', 'signin', 'subtitles', 'broadcast', 'glossary'];
+const SECTIONS = [
+  'bundle',
+  'browser',
+  'jump',
+  'server',
+  'search',
+  'signin',
+  'subtitles',
+  'broadcast',
+  'glossary',
+  'memory',
+];
 const sections = values.only ? values.only.split(',') : SECTIONS;
 const duration = Number(values.duration);
 const workRequests = Number(values['work-requests']);

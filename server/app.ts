@@ -39,6 +39,7 @@ import { workRequestRoutes } from './routes/workrequests';
 import { userRoutes } from './routes/users';
 import { invitationRoutes } from './routes/invitations';
 import { translationRoutes } from './routes/translations';
+import { memoryRoutes } from './routes/memory';
 import { offlineRoutes } from './routes/offlines';
 import { shareRoutes } from './routes/shares';
 import { assetRoutes } from './routes/assets';
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       userRoutes,
       invitationRoutes,
       translationRoutes,
+      memoryRoutes,
       offlineRoutes,
       shareRoutes,
       assetRoutes,

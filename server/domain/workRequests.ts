@@ -15,6 +15,7 @@ import {
 import { conflict, HttpError } from '../http/errors';
 import { emitWorkRequestEvent } from './events';
 import { LINE_FIELDS, SUMMARY_FIELD, summarize } from './translations';
+import { rememberTranslation } from './memory';
 
 /** Store filters limiting a work request list to what the caller may see (docs/API.md): canSeeWorkRequest as a query. */
 export function visibilityFilters(caller: Caller): Filter[] {
@@ -135,6 +136,8 @@ export async function setTranslationFields(
     const fields = found && change(found.doc);
     if (!found || !fields) continue;
     await tx.updateWhere('Translations', [{ field: '_id', op: 'eq', value: found.doc._id }], fields);
+    // Approved now: its lines feed the studio's translation memory, in this transaction (domain/memory.ts).
+    if (fields.approval === true && found.doc.approval !== true) await rememberTranslation(tx, found.doc._id);
     const merged: Record<string, unknown> = { ...found.doc, ...fields };
     for (const [k, v] of Object.entries(fields)) if (v === undefined) delete merged[k];
     next = { ...next, [summaryField]: summarize(merged as TranslationDoc) };

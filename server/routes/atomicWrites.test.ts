@@ -44,6 +44,7 @@ class FailingStore implements Store {
         this.check('updateWhere', c),
         ops.updateWhere(c, filters, fields, limit)
       ),
+      memory: ops.memory,
       afterCommit: (effect) => ops.afterCommit(effect),
     };
   }
@@ -55,6 +56,9 @@ class FailingStore implements Store {
   count: Store['count'] = (c, filters) => this.ops.count(c, filters);
   updateWhere: Store['updateWhere'] = (c, filters, fields, limit) => this.ops.updateWhere(c, filters, fields, limit);
   afterCommit: Store['afterCommit'] = (effect) => this.ops.afterCommit(effect);
+  get memory(): Store['memory'] {
+    return this.ops.memory;
+  }
   get counters(): Store['counters'] {
     return this.real.counters;
   }

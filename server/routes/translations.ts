@@ -12,6 +12,7 @@ import { emitWorkRequestEvent } from '../domain/events';
 import { canSeeTranslation, parentScopeFilters } from '../domain/access';
 import { followingMove, requireMove, requireSubmittable, translatorsOf, withStatus } from '../domain/workRequests';
 import { studioOf } from '../domain/scope';
+import { rememberTranslation } from '../domain/memory';
 import { findOr404, presentContext, queryString, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { withStudioScope } from './scope';
 
@@ -104,6 +105,8 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
         // authorize, prepare and after read status, translator and the coordinator fields, never the old lines.
         replacedUnread: ['lines'],
         async after(saved, previous, caller, tx) {
+          // Approved by this write: its lines feed the studio's translation memory (domain/memory.ts).
+          if (saved.approval === true && previous?.approval !== true) await rememberTranslation(tx, saved._id);
           // Keep the work request's summary of this translation in step (lists show it and filter on its translator),
           // and its status (docs/API.md, "Workflow"): the last translation submitted sends it for review, one sent
           // back reopens it.

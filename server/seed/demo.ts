@@ -42,6 +42,7 @@ import { hashPassword } from '../domain/passwords';
 import { storedMedia } from '../domain/media';
 import { lineStats, summarize } from '../domain/translations';
 import { EVENT_WR_FIELDS } from '../domain/events';
+import { rememberApproved } from '../domain/memory';
 import { Rng, hashSeed } from './random';
 import { buildLines, makeTiming, transcriptionDoc, type Timing } from './lines';
 import { attachDemoMedia } from './demoMedia';
@@ -1664,6 +1665,8 @@ export async function seedDemo(store: Store, options: SeedOptions = {}): Promise
   const hashes = await hashDemoPasswords();
   const data = buildDemo(now, options.seed ?? DEMO_SEED, hashes);
   await insertAll(store, data.docs);
+  // The approved translations feed the translation memory, as approving them would have (domain/memory.ts).
+  await rememberApproved(store, now * 1000);
   return {
     now: new Date(now * 1000).toISOString(),
     counts: await countAll(store),

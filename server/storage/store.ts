@@ -3,6 +3,7 @@
  * documents; each collection declares which fields are indexed for filtering and sorting. `sqlite/` implements it;
  * a PostgreSQL implementation can follow without touching routes.
  */
+import type { TranslationMemory } from './memory';
 
 /** Collection names as the spec capitalises them in `$links` (`//host/api/<Collection>/<id>`). */
 export const COLLECTIONS = [
@@ -162,6 +163,8 @@ export interface StoreOps {
     fields: Record<string, unknown>,
     limit?: number,
   ): Promise<number>;
+  /** The translation memory (memory.ts): segments beside the collections, written in the same transaction. */
+  readonly memory: TranslationMemory;
   /** Runs `effect` once the surrounding transaction has committed (at once outside one); never on rollback. */
   afterCommit(effect: () => void): void;
 }

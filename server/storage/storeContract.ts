@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UniqueViolation, VersionConflict, type AsyncStore, type Doc, type Filter } from './store';
+import { describeMemoryCases } from './memoryContract';
 
 /** Work requests whose searched text is asset name, project name, instructions, language, territory, requester. */
 async function searchable(s: AsyncStore) {
@@ -56,6 +57,8 @@ export function describeStoreContract(
       for (const s of opened.splice(0)) await s.close();
       await cleanup();
     });
+
+    describeMemoryCases(store);
 
     it('inserts with a 24-hex id and created, reads back, keeps given ids and creation times', async () => {
       const s = await store();

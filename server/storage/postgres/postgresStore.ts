@@ -42,6 +42,8 @@ import { Params, orderSql, sortColumn, whereSql } from './filters';
 import { SCHEMA_VERSION, migrate, searchedTexts, uniqueIndexName } from './schema';
 import { tsvectorOf } from './search';
 import { postgresCounters } from './counters';
+import { postgresMemory } from './memory';
+import type { TranslationMemory } from '../memory';
 
 /**
  * A document PostgreSQL cannot store: its text holds a NUL character or a lone UTF-16 surrogate (jsonb refuses both;
@@ -170,6 +172,19 @@ class Operations implements StoreOps {
 
   protected async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
     return this.db.query<R>(sql, params);
+  }
+
+  /** The translation memory on this connection (a replace at store level runs in a transaction of its own). */
+  get memory(): TranslationMemory {
+    return postgresMemory(
+      (sql, params) => this.query(sql, params),
+      (fn) => {
+        if (!this.inTransaction) this.refuseWithinTransaction();
+        return this.inTransaction
+          ? fn((sql, params) => this.query(sql, params))
+          : this.transactionOf((ops) => fn((sql, params) => ops.query(sql, params)));
+      },
+    );
   }
 
   /** Guarded writes of one transaction, one at a time (their savepoints must not interleave). */

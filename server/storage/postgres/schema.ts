@@ -46,6 +46,22 @@ const MIGRATIONS: Migration[] = [
         key text COLLATE "C" PRIMARY KEY, count integer NOT NULL, reset_at bigint NOT NULL
       );`,
   },
+  {
+    version: 3,
+    name: 'translation memory (segments, exact and trigram indexes)',
+    // No generation trigger: a segment is not a record (storage/memory.ts). pg_trgm is trusted (PostgreSQL 13+).
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE TABLE IF NOT EXISTS mws_memory (
+        id bigserial PRIMARY KEY, studio text COLLATE "C" NOT NULL, source text COLLATE "C" NOT NULL,
+        target text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, fuzzy text NOT NULL, original text NOT NULL,
+        text text NOT NULL, translation text COLLATE "C" NOT NULL, work_request text COLLATE "C" NOT NULL,
+        approved bigint NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS mws_memory_exact ON mws_memory (studio, source, target, key);
+      CREATE INDEX IF NOT EXISTS mws_memory_translation ON mws_memory (translation);
+      CREATE INDEX IF NOT EXISTS mws_memory_fuzzy ON mws_memory USING gin (fuzzy gin_trgm_ops);`,
+  },
 ];
 
 /** The name of an index (PostgreSQL keeps 63 bytes of a name: longer ones would be cut and could collide). */

@@ -43,6 +43,8 @@ import {
 import { INDEXED_FIELDS, COMPOSITE_INDEXES, UNIQUE_FIELDS, type IndexedField } from '../indexes';
 import { ensureFullText, ftsAnyOf, ftsQuery, ftsTable } from './fullText';
 import { sqliteCounters } from './counters';
+import { migrateMemory, sqliteMemory } from './memory';
+import type { TranslationMemory } from '../memory';
 
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -126,6 +128,9 @@ export class SqliteStore implements Store {
   /** Per collection and field: the column's distinct values (null: too many, or a row without one); until a write. */
   private readonly columnValueSets = new Map<Collection, Map<string, ReadonlySet<string | number> | null>>();
   readonly counters: SharedCounters;
+  readonly memory: TranslationMemory;
+  /** The translation memory's statements, bound per use (store level, or one transaction's `tx`). */
+  private readonly memoryOn: ReturnType<typeof sqliteMemory>;
 
   constructor(file: string) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -139,6 +144,11 @@ export class SqliteStore implements Store {
     this.db.pragma('mmap_size = 1073741824');
     this.migrate();
     this.counters = sqliteCounters(this.db, async () => {
+      while (this.open) await this.turn();
+    });
+    migrateMemory(this.db);
+    this.memoryOn = sqliteMemory(this.db);
+    this.memory = this.memoryOn(async () => {
       while (this.open) await this.turn();
     });
   }
@@ -659,6 +669,7 @@ export class SqliteStore implements Store {
       list: async (c, query) => (live(), this.listRows(c, query)),
       count: async (c, filters) => (live(), this.countRows(c, filters)),
       updateWhere: async (c, filters, fields, limit) => (live(), this.updateRows(c, filters, fields, limit)),
+      memory: this.memoryOn(live),
       afterCommit: (effect) => {
         live();
         open.effects.push(effect);

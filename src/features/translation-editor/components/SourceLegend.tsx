@@ -3,7 +3,7 @@ import type { LineSource } from '../model/lineFields';
 
 export const SOURCES: Record<LineSource, { letter: string; label: string; description: string }> = {
   machine: { letter: 'M', label: 'Machine', description: 'machine translation (dotted edge)' },
-  auto: { letter: 'A', label: 'Automatic', description: 'automatic, e.g. carried over (dashed edge)' },
+  auto: { letter: 'T', label: 'Memory', description: 'filled from the translation memory (dashed edge)' },
   custom: { letter: 'H', label: 'Hand-written', description: 'written or edited by hand (solid edge)' },
   none: { letter: '–', label: 'Not yet', description: 'no text yet (thin edge)' },
 };

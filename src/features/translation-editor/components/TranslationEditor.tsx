@@ -30,6 +30,7 @@ import { LineGrid, type GridApi } from './LineGrid';
 import type { RowHandlers } from './LineRow';
 import { SaveIndicator } from './SaveIndicator';
 import { SourceLegend } from './SourceLegend';
+import { MemoryBar, type MemoryApi } from './MemoryBar';
 import { ProblemsPanel } from './ProblemsPanel';
 import { FindReplacePanel } from './FindReplacePanel';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -123,6 +124,7 @@ export function TranslationEditor(props: EditorProps) {
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | undefined>();
   const gridApi = useRef<GridApi | undefined>(undefined);
+  const memoryApi = useRef<MemoryApi | undefined>(undefined);
   const pendingFocus = useRef<
     | { index: number; caret?: number | 'start' | 'end'; selection?: [number, number]; field?: 'text' | 'start' }
     | undefined
@@ -288,6 +290,9 @@ export function TranslationEditor(props: EditorProps) {
           }
           return;
         }
+        case 'use-memory':
+          if (editing && !memoryApi.current?.useBest(index)) setAnnouncement('No memory match for this line.');
+          return;
         case 'start-earlier':
           if (editing) doc.nudge(index, 'start', -1);
           return;
@@ -656,6 +661,18 @@ export function TranslationEditor(props: EditorProps) {
         onInsert={(term) => {
           const done = insertGlossaryTerm(doc, idBase, activeIndex, term);
           if (!('reason' in done)) focusRow(activeIndex, { caret: done.caret });
+        }}
+      />
+      <MemoryBar
+        doc={doc}
+        version={version}
+        translationId={translationId}
+        activeIndex={activeIndex}
+        readOnly={readOnly}
+        apiRef={memoryApi}
+        onUsed={(i, m) => {
+          focusRow(i, { caret: 'end' });
+          setAnnouncement(`Line ${i + 1}: memory match of ${m.similarity ?? 0}% used.`);
         }}
       />
 

@@ -21,6 +21,7 @@ export type Command =
   | 'reset'
   | 'copy-original'
   | 'insert-term'
+  | 'use-memory'
   | 'start-earlier'
   | 'start-later'
   | 'stop-earlier'
@@ -63,6 +64,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
     command: 'insert-term',
     keys: ['Alt+Shift+G'],
     description: 'Insert the approved translation of the first glossary term the line does not get right',
+    group: 'Editing',
+  },
+  {
+    command: 'use-memory',
+    keys: ['Alt+U'],
+    description: "Use the translation memory's best match for the line (Memories on)",
     group: 'Editing',
   },
   { command: 'next-line', keys: ['Alt+ArrowDown'], description: 'Next line', group: 'Moving' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../../../api/schema/translation';
 import { mergeLines, splitLine } from './splitMerge';
+import { sourceOf } from './lineFields';
 
 const line = (text: string, start = '00:00:10,000', stop = '00:00:14,000', extra: Partial<Line> = {}): Line => ({
   number: 5,
@@ -76,5 +77,35 @@ describe('merge', () => {
     expect(back.text).toBe('hello\nworld');
     expect(back.startTime).toBe(original.startTime);
     expect(back.stopTime).toBe(original.stopTime);
+  });
+});
+
+describe('where the text came from, through split and merge', () => {
+  const at = (text: string, flags: Partial<Line>, start: string, stop: string): Line => ({
+    number: 1,
+    text,
+    startTime: start,
+    stopTime: stop,
+    ...flags,
+  });
+
+  it('an empty line merged with a line from the memory stays from the memory', () => {
+    const empty = at('', {}, '00:00:01,000', '00:00:02,000');
+    const memory = at('Cours !', { auto: true }, '00:00:02,000', '00:00:03,000');
+    expect(sourceOf(mergeLines(empty, memory)!)).toBe('auto');
+    expect(sourceOf(mergeLines(memory, empty)!)).toBe('auto');
+  });
+
+  it('memory and hand-written merge as hand-written; memory and machine as machine', () => {
+    const memory = at('Cours !', { auto: true }, '00:00:01,000', '00:00:02,000');
+    const hand = at('Vite.', { custom: true }, '00:00:02,000', '00:00:03,000');
+    const machine = at('Vite.', { machine: true }, '00:00:02,000', '00:00:03,000');
+    expect(sourceOf(mergeLines(memory, hand)!)).toBe('custom');
+    expect(sourceOf(mergeLines(memory, machine)!)).toBe('machine');
+  });
+
+  it('both parts of a split line from the memory stay from the memory', () => {
+    const parts = splitLine(at('Cours, vite !', { auto: true }, '00:00:01,000', '00:00:03,000'), 6)!;
+    expect([sourceOf(parts.first), sourceOf(parts.second)]).toEqual(['auto', 'auto']);
   });
 });

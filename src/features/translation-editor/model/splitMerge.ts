@@ -4,7 +4,7 @@
  */
 import type { Line } from '../../../api/schema/translation';
 import { readableLength } from './text';
-import { startMsOf, stopMsOf, withTiming } from './lineFields';
+import { sourceOf, startMsOf, stopMsOf, withTiming } from './lineFields';
 
 const TAG = /<(\/?)([biu])>/gi;
 
@@ -77,7 +77,11 @@ export function mergeLines(first: Line, second: Line): Line | undefined {
     text: texts.join('\n'),
     merged: [first.number, second.number].filter((n) => n !== undefined).join(','),
   };
-  // Hand-written as soon as either side was.
-  if (first.custom || second.custom) return { ...merged, custom: true, machine: false, auto: false };
+  // Where the text came from, by the sides that had text: hand-written as soon as either was, else machine as soon
+  // as either was, else from the memory. (An empty first line merged with a filled one takes the filled one's.)
+  const sources = [first, second].map(sourceOf);
+  if (sources.includes('custom')) return { ...merged, custom: true, machine: false, auto: false };
+  if (sources.includes('machine')) return { ...merged, custom: false, machine: true, auto: false };
+  if (sources.includes('auto')) return { ...merged, custom: false, machine: false, auto: true };
   return merged;
 }

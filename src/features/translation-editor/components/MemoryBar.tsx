@@ -1,0 +1,216 @@
+/**
+ * Translation memory in the editor (docs/API.md, "Translation memory"): the "Memories" switch (remembered per
+ * user), filling empty lines from exact matches when it is turned on, and the matches of the line being edited —
+ * exact and similar, with their percentage and the words that differ from this line's original — each usable by a
+ * click or Alt+U (the best one). A deployment without the extension says so and the switch turns off.
+ */
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import type { MemoryMatch } from '../../../api/schema/memory';
+import { isUnavailable } from '../../../api/client';
+import { Unavailable } from '../../../components/Unavailable';
+import type { EditorDocument } from '../model/editorDocument';
+import { filledLine } from '../model/memoryFill';
+import { wordDiff } from '../model/wordDiff';
+import { useMemoryPreference } from '../hooks/useMemoryPreference';
+import { useLineMatches, useMemoryFill } from '../memoryQueries';
+import './memory.css';
+
+/** What the editor's Alt+U calls: uses the best match of the line; false when there is none. */
+export interface MemoryApi {
+  useBest(index: number): boolean;
+}
+
+interface Props {
+  doc: EditorDocument;
+  /** The document's version: the bar reads the active line's original from it. */
+  version: number;
+  translationId: string;
+  activeIndex: number;
+  readOnly: boolean;
+  apiRef: RefObject<MemoryApi | undefined>;
+  /** A match was put in line `index` (focus it, say so). */
+  onUsed: (index: number, match: MemoryMatch) => void;
+}
+
+export function MemoryBar({ doc, translationId, activeIndex, readOnly, apiRef, onUsed }: Props) {
+  const [on, setOn] = useMemoryPreference();
+  const fill = useMemoryFill(doc, translationId);
+  const row = doc.row(activeIndex);
+  const original = row ? doc.originalOf(row.line) : undefined;
+  const matches = useLineMatches(translationId, original, on);
+  const unavailable = isUnavailable(fill.error) || isUnavailable(matches.error);
+
+  // Turned on (or on when the editor opens): fill the empty lines once.
+  const fillNow = useRef(fill.mutate);
+  useLayoutEffect(() => {
+    fillNow.current = fill.mutate;
+  });
+  useEffect(() => {
+    if (on && !readOnly) fillNow.current();
+  }, [on, readOnly, translationId]);
+
+  const use = (index: number, match: MemoryMatch | undefined): boolean => {
+    const line = doc.row(index)?.line;
+    if (readOnly || !line || !match?.text) return false;
+    if (doc.applyEdits('Use memory match', [{ index, line: filledLine(line, match.text) }]) === 0) return false;
+    onUsed(index, match);
+    return true;
+  };
+  const best = on && !unavailable ? matches.data?.[0] : undefined;
+  useLayoutEffect(() => {
+    apiRef.current = { useBest: (index) => index === activeIndex && use(index, best) };
+  });
+
+  return (
+    <section className="memory-bar" aria-label="Translation memory">
+      <div className="memory-bar__head">
+        <label className="memory-bar__switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={on && !unavailable}
+            disabled={unavailable}
+            onChange={(e) => setOn(e.target.checked)}
+          />
+          Memories
+        </label>
+        {unavailable ? (
+          <Unavailable what="Translation memory">The editor works without it.</Unavailable>
+        ) : on ? (
+          <FillStatus fill={fill} />
+        ) : (
+          <span className="muted">Off: lines are not filled from approved translations.</span>
+        )}
+      </div>
+      {on && !unavailable && row ? (
+        <LineMatches
+          lineNumber={activeIndex + 1}
+          original={original}
+          query={matches}
+          readOnly={readOnly}
+          onUse={(m) => use(activeIndex, m)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function FillStatus({ fill }: { fill: ReturnType<typeof useMemoryFill> }) {
+  if (fill.isPending) return <span role="status">Filling empty lines from the memory…</span>;
+  if (fill.isError)
+    return (
+      <span role="alert" className="memory-bar__error">
+        The memory could not be read: {fill.error.message}{' '}
+        <button type="button" className="button button--small" onClick={() => fill.mutate()}>
+          Try again
+        </button>
+      </span>
+    );
+  if (fill.isSuccess)
+    return (
+      <span role="status">
+        {fill.data === 0
+          ? 'No empty line has an exact match.'
+          : `${fill.data} empty line${fill.data === 1 ? '' : 's'} filled from the memory (Undo takes them back).`}
+      </span>
+    );
+  return null;
+}
+
+function LineMatches({
+  lineNumber,
+  original,
+  query,
+  readOnly,
+  onUse,
+}: {
+  lineNumber: number;
+  original: string | undefined;
+  query: ReturnType<typeof useLineMatches>;
+  readOnly: boolean;
+  onUse: (match: MemoryMatch) => void;
+}) {
+  const title = <h3 className="memory-bar__title">Memory for line {lineNumber}</h3>;
+  if (!original?.trim())
+    return (
+      <div className="memory-bar__matches">
+        {title}
+        <p className="muted">This line has no original text to look up.</p>
+      </div>
+    );
+  return (
+    <div className="memory-bar__matches" aria-busy={query.isFetching}>
+      {title}
+      {query.isPending ? (
+        <p className="muted">Looking up line {lineNumber}…</p>
+      ) : query.isError ? (
+        <p role="alert" className="memory-bar__error">
+          Could not look up this line: {query.error.message}{' '}
+          <button type="button" className="button button--small" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : query.data.length === 0 ? (
+        <p className="muted">No match of 75 % or more.</p>
+      ) : (
+        <ol className="memory-bar__list">
+          {query.data.map((m, i) => (
+            <li key={`${m.translation ?? ''}-${i}`} className="memory-match">
+              <span className={`memory-match__score${m.exact ? ' memory-match__score--exact' : ''}`}>
+                {m.similarity ?? 0}%<span className="visually-hidden">{m.exact ? ' exact match' : ' similar'}</span>
+              </span>
+              <div className="memory-match__texts">
+                <p className="memory-match__original">
+                  <span className="visually-hidden">Remembered original, compared with this line's: </span>
+                  {m.exact ? m.original : <Diff from={m.original ?? ''} to={original} />}
+                </p>
+                <p className="memory-match__text">
+                  <span className="visually-hidden">Its translation: </span>
+                  {m.text}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={readOnly}
+                onClick={() => onUse(m)}
+                title={i === 0 ? 'Alt+U' : undefined}
+              >
+                Use
+                <span className="visually-hidden">
+                  {' '}
+                  match {i + 1} in line {lineNumber}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** This line's original, with the words the remembered one lacks inserted and the ones it has extra struck out. */
+function Diff({ from, to }: { from: string; to: string }) {
+  return (
+    <>
+      {wordDiff(from, to).map((part, i) =>
+        part.kind === 'same' ? (
+          <span key={i}>{part.text}</span>
+        ) : part.kind === 'added' ? (
+          <ins key={i}>
+            <span className="visually-hidden">[this line has: </span>
+            {part.text}
+            <span className="visually-hidden">]</span>
+          </ins>
+        ) : (
+          <del key={i}>
+            <span className="visually-hidden">[remembered has: </span>
+            {part.text}
+            <span className="visually-hidden">]</span>
+          </del>
+        ),
+      )}
+    </>
+  );
+}
