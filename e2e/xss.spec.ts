@@ -286,7 +286,9 @@ test.describe.serial('stored XSS', () => {
     await visit(page, seen, '/translations');
     await visit(page, seen, `/work-requests/${fx.workRequestId}`, /window\.__xss=1/);
     await visit(page, seen, `/work-requests/${fx.workRequestId}/translation`);
-    await expect(page.getByRole('textbox', { name: 'Translation of line 1', exact: true })).toHaveValue(`<b>ok</b> ${PAYLOADS[0]}`);
+    await expect(page.getByRole('textbox', { name: 'Translation of line 1', exact: true })).toHaveValue(
+      `<b>ok</b> ${PAYLOADS[0]}`,
+    );
     // Line text as formatted HTML (SafeText) shows in the conflict view: someone else saves the payloads, then an
     // edit here conflicts and the dialog shows their lines, formatting kept and everything else inert.
     const { body: current } = await api(request, 'GET', `/translations/${fx.translationId}`);
