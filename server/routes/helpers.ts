@@ -130,15 +130,23 @@ export function oneOfFilter(field: string, value: string | undefined): Filter[] 
 /**
  * A write made without If-Match merges into the record as it is when it lands: when another write got in between
  * its read and its write (PostgreSQL runs transactions side by side; SQLite one at a time), it is read and made
- * again, a few times, rather than answered 409 — the caller asked for no version. With If-Match, never retried.
+ * again, a few times, rather than answered 409 — the caller asked for no version. With If-Match, a conflict on the
+ * record the caller named (`named`) is never retried: it is theirs to resolve. A conflict on another record the
+ * write keeps in step (a translation save updates its work request's summary: two tracks of one order saved at
+ * once meet there) is not the caller's, so that write too is made again.
  */
-export async function againOnConflict<R>(expectedByCaller: number | undefined, write: () => Promise<R>): Promise<R> {
-  const tries = expectedByCaller === undefined ? 5 : 1;
+export async function againOnConflict<R>(
+  expectedByCaller: number | undefined,
+  write: () => Promise<R>,
+  named?: string,
+): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
     } catch (e) {
-      if (!(e instanceof VersionConflict) || attempt >= tries) throw e;
+      if (!(e instanceof VersionConflict) || attempt >= 5) throw e;
+      const callers = expectedByCaller !== undefined && (named === undefined || e.current.doc._id === named);
+      if (callers) throw e;
     }
   }
 }
@@ -277,7 +285,7 @@ export async function updateRecord<T extends Doc>(
     });
   const saved = await withConflict(
     spec.what,
-    () => againOnConflict(expectedByCaller, () => withUnique(write, (e) => duplicateMessage(spec, attempted!)(e))),
+    () => againOnConflict(expectedByCaller, () => withUnique(write, (e) => duplicateMessage(spec, attempted!)(e)), id),
     (current) => spec.present(ctx, current as T),
   );
   return sendRecord(reply, saved, await spec.present(ctx, saved.doc));

@@ -105,33 +105,36 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     const updated = await withConflict(
       'work request',
       () =>
-        againOnConflict(expected, () =>
-          services.store.transaction(async (tx) => {
-            const found = await findVisibleWorkRequest(request, tx, request.params.id);
-            const change = parseChange(request.body);
-            // A stale If-Match is the conflict view's 409 (with the record as it is), before any rule of the workflow.
-            if (expected !== undefined && expected !== found.version) throw new VersionConflict(found);
-            const { next, changes, assigned } = await applyOrderChange(tx, caller, found.doc, change);
-            if (change.status !== undefined) {
-              const moved = await changeStatus(
-                tx,
-                services.bus,
-                caller,
-                found,
-                { status: change.status, reason: change.reason! },
-                expected,
-                undefined,
-                next,
-              );
-              await emitOrderChangeEvents(tx, services.bus, caller, moved.doc, changes, assigned);
-              return moved;
-            }
-            // Nothing changed (the same values): nothing stored, the version stays (a stale If-Match is still a 409).
-            if (changes.length === 0) return found;
-            const saved = await tx.replace('Workrequests', next, expected ?? found.version);
-            await emitOrderChangeEvents(tx, services.bus, caller, saved.doc, changes, assigned);
-            return saved;
-          }),
+        againOnConflict(
+          expected,
+          () =>
+            services.store.transaction(async (tx) => {
+              const found = await findVisibleWorkRequest(request, tx, request.params.id);
+              const change = parseChange(request.body);
+              // A stale If-Match is the conflict view's 409 (with the record as it is), before any rule of the workflow.
+              if (expected !== undefined && expected !== found.version) throw new VersionConflict(found);
+              const { next, changes, assigned } = await applyOrderChange(tx, caller, found.doc, change);
+              if (change.status !== undefined) {
+                const moved = await changeStatus(
+                  tx,
+                  services.bus,
+                  caller,
+                  found,
+                  { status: change.status, reason: change.reason! },
+                  expected,
+                  undefined,
+                  next,
+                );
+                await emitOrderChangeEvents(tx, services.bus, caller, moved.doc, changes, assigned);
+                return moved;
+              }
+              // Nothing changed (the same values): nothing stored, the version stays (a stale If-Match is still a 409).
+              if (changes.length === 0) return found;
+              const saved = await tx.replace('Workrequests', next, expected ?? found.version);
+              await emitOrderChangeEvents(tx, services.bus, caller, saved.doc, changes, assigned);
+              return saved;
+            }),
+          request.params.id,
         ),
       (current) => presentWorkRequest(ctx, current as WorkRequestDoc, false),
     );
