@@ -11,6 +11,8 @@ import { Unavailable } from '../../../components/Unavailable';
 import type { EditorDocument } from '../model/editorDocument';
 import { filledLine } from '../model/memoryFill';
 import { wordDiff } from '../model/wordDiff';
+import { plainText } from '../model/text';
+import { SafeText } from '../../../components/SafeText';
 import { useMemoryPreference } from '../hooks/useMemoryPreference';
 import { useLineMatches, useMemoryFill } from '../memoryQueries';
 import './memory.css';
@@ -162,11 +164,11 @@ function LineMatches({
               <div className="memory-match__texts">
                 <p className="memory-match__original">
                   <span className="visually-hidden">Remembered original, compared with this line's: </span>
-                  {m.exact ? m.original : <Diff from={m.original ?? ''} to={original} />}
+                  {m.exact ? plainText(m.original ?? '') : <Diff from={m.original ?? ''} to={original} />}
                 </p>
                 <p className="memory-match__text">
                   <span className="visually-hidden">Its translation: </span>
-                  {m.text}
+                  <SafeText text={m.text ?? ''} />
                 </p>
               </div>
               <button
@@ -190,11 +192,21 @@ function LineMatches({
   );
 }
 
-/** This line's original, with the words the remembered one lacks inserted and the ones it has extra struck out. */
+/**
+ * This line's original, with the words the remembered one lacks inserted and the ones it has extra struck out: the
+ * words as a viewer reads them (tags out, as the similarity is computed), so markup never shows as a difference.
+ */
 function Diff({ from, to }: { from: string; to: string }) {
+  const [was, is] = [plainText(from), plainText(to)];
+  if (was.trim().toLowerCase() === is.trim().toLowerCase())
+    return (
+      <>
+        {is} <em className="memory-match__formatting">(only the formatting differs)</em>
+      </>
+    );
   return (
     <>
-      {wordDiff(from, to).map((part, i) =>
+      {wordDiff(was, is).map((part, i) =>
         part.kind === 'same' ? (
           <span key={i}>{part.text}</span>
         ) : part.kind === 'added' ? (
