@@ -60,8 +60,20 @@ interface Caller {
 /** Exported function name -> its body, for every module of src/api/. */
 const bodies = new Map<string, string>();
 
+/** Paths named by exported constants of src/api/ (e.g. `AUTOMATE_JOBS_PATH = '/workrequests/automateJob'`). */
+function pathConstants(dir: string): Map<string, string> {
+  const constants = new Map<string, string>();
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+    for (const c of readFileSync(path.join(dir, name), 'utf8').matchAll(/^export const (\w+) = '(\/[^']*)';/gm))
+      constants.set(c[1]!, c[2]!);
+  }
+  return constants;
+}
+
 function apiCallers(): Caller[] {
   const dir = path.join(root, 'src/api');
+  const constants = pathConstants(dir);
   const callers: Caller[] = [];
   for (const name of readdirSync(dir)) {
     if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
@@ -77,6 +89,10 @@ function apiCallers(): Caller[] {
       }
       for (const c of body.matchAll(/requestList\(\s*[\w.]+\s*,\s*(['`])(\/[^'`]*)\1/g)) {
         callers.push({ file: name, fn: m[1]!, method: 'GET', path: normalize(c[2]!) });
+      }
+      for (const c of body.matchAll(/requestList\(\s*[\w.]+\s*,\s*([A-Z][A-Z0-9_]*)\b/g)) {
+        const named = constants.get(c[1]!);
+        if (named) callers.push({ file: name, fn: m[1]!, method: 'GET', path: normalize(named) });
       }
     }
   }
