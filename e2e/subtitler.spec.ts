@@ -30,8 +30,8 @@ let starts: number[] = [];
 test.beforeAll(async ({ request }) => {
   const headers = { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' };
   const { items } = await apiList<ListedTranslation>(request, ACCOUNTS.translator, '/translations?status=incomplete');
-  // The last incomplete dialogue translation whose asset has a preview with media (translation-editor.spec.ts
-  // takes the first translation and submits it).
+  // The last (oldest: the list is newest first, and specs that edit a translation place orders of their own) incomplete
+  // dialogue translation whose asset has a preview with media.
   for (const t of items.filter((i) => i.workRequest && i.kind !== 'graphics').reverse()) {
     const wr = (await (await request.get(`/api/workrequests/${t.workRequest}`, { headers })).json()) as WorkRequestBody;
     if (wr.translation?._id !== t._id || (wr.translation.lines?.length ?? 0) < 4 || !wr.asset?._id) continue;

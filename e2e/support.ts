@@ -115,3 +115,63 @@ export async function placeOrder(request: APIRequestContext, instructions: strin
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Rec;
 }
+
+/**
+ * An order of the demo translator's own for a spec that edits a translation: placed as the coordinator (as
+ * placeOrder) on an asset whose dialogue has at least `minLines` lines, assigned to the translator and moved to in
+ * progress (as the admin), its lines written `Ligne 1`, `Ligne 2`… so that the spec starts from known text. Specs
+ * that took "the newest in-progress translation" edited whatever another spec had placed last (the list is newest
+ * first): session 7's CI failed on a line another spec had filled.
+ */
+export async function placeTranslatorOrder(
+  request: APIRequestContext,
+  instructions: string,
+  minLines = 5,
+): Promise<{ workRequest: string; translation: string }> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  type Rec = Record<string, any>;
+  const call = async (as: Account, method: string, path: string, data?: unknown, headers: Rec = {}) => {
+    const response = await request.fetch(`/api${path}`, {
+      method,
+      headers: { Authorization: basic(as), 'X-Requested-With': 'XMLHttpRequest', ...headers },
+      data,
+    });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+    return { body: (await response.json()) as Rec, etag: response.headers()['etag'] };
+  };
+  const studios = (await apiList<Rec>(request, ACCOUNTS.coordinator, '/studios')).items;
+  const north = studios.find((s) => s.name === 'Northlight Pictures')!;
+  const { items } = await apiList<Rec>(request, ACCOUNTS.coordinator, '/workrequests?language=fr-FR');
+  const seen = new Set<string>();
+  let model: Rec | undefined;
+  for (const w of items) {
+    const dialogue = w.asset?.transcription?.dialogue as string | undefined;
+    if (w.studio !== north._id || !dialogue || seen.has(dialogue)) continue;
+    seen.add(dialogue);
+    const lines = ((await call(ACCOUNTS.coordinator, 'GET', `/translations/${dialogue}`)).body.lines ?? []) as Rec[];
+    if (lines.length >= minLines) {
+      model = w;
+      break;
+    }
+  }
+  expect(model, `a Northlight asset with ${minLines} lines of dialogue or more`).toBeDefined();
+  const placed = (
+    await call(ACCOUNTS.coordinator, 'POST', '/workrequests', {
+      asset: model!.asset._id,
+      language: 'fr-FR',
+      territory: model!.territory,
+      dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
+      due: { date: Math.floor(Date.now() / 1000) + 9 * 86_400, tz: 'Europe/Paris' },
+      instructions: `${instructions} ${Date.now()}`,
+    })
+  ).body;
+  const workRequest = placed._id as string;
+  const translation = placed.translation._id as string;
+  const translatorId = (await call(ACCOUNTS.translator, 'GET', '/users/me')).body._id as string;
+  await call(ACCOUNTS.admin, 'PUT', `/workrequests/${workRequest}`, { assignee: translatorId });
+  await call(ACCOUNTS.admin, 'PUT', `/workrequests/${workRequest}`, { status: 'in-progress', reason: 'e2e' });
+  const current = await call(ACCOUNTS.translator, 'GET', `/translations/${translation}`);
+  const lines = (current.body.lines as Rec[]).map((l, i) => ({ ...l, text: `Ligne ${i + 1}` }));
+  await call(ACCOUNTS.translator, 'PUT', `/translations/${translation}`, { lines }, { 'If-Match': current.etag });
+  return { workRequest, translation };
+}

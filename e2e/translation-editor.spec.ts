@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, editorLine, openTranslationEditor, signIn } from './support';
+import { ACCOUNTS, apiList, basic, editorLine, openTranslationEditor, placeTranslatorOrder, signIn } from './support';
 
 interface ListedTranslation {
   _id: string;
@@ -21,24 +21,12 @@ let translationId = '';
 let workRequestId = '';
 
 test.beforeAll(async ({ request }) => {
-  const { items } = await apiList<ListedTranslation>(request, ACCOUNTS.translator, '/translations?status=incomplete');
-  // A dialogue translation (the list holds graphics ones too) of a work request in progress: a translation is
-  // submitted only then (docs/API.md, "Workflow").
-  const candidates = items.filter(
-    (t) => t.workRequest && t.kind !== 'graphics' && t.workRequestStatus === 'in-progress',
-  );
-  for (const t of candidates) {
-    const wr = await request.get(`/api/workrequests/${t.workRequest}`, {
-      headers: { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' },
-    });
-    const body = (await wr.json()) as { translation?: { _id?: string; lines?: unknown[] } };
-    if (body.translation?._id === t._id && (body.translation.lines?.length ?? 0) >= 5) {
-      translationId = t._id;
-      workRequestId = t.workRequest!;
-      break;
-    }
-  }
-  expect(translationId, 'an incomplete dialogue translation assigned to the translator').not.toBe('');
+  // An order of its own, in progress and assigned to the translator, its lines known: a translation is submitted
+  // only while its order is in progress (docs/API.md, "Workflow"), and no other spec edits it.
+  ({ workRequest: workRequestId, translation: translationId } = await placeTranslatorOrder(
+    request,
+    'Translation editor e2e',
+  ));
 });
 
 function row(page: Page, line: number) {

@@ -336,7 +336,11 @@ export function TranslationEditor(props: EditorProps) {
   const exportButtonId = `${idBase}-export`;
   /** Escape in a line: to Submit… (Export when read-only), whence Tab comes back to the line. */
   const leaveGrid = useCallback(
-    (index: number) => {
+    (pressedAt: number) => {
+      // A move to another line still waiting for its row (Tab, then Escape at once) is where the translator was
+      // going: leave from there, and never let it pull the focus back into the grid afterwards.
+      const index = pendingFocus.current?.index ?? pressedAt;
+      pendingFocus.current = undefined;
       doc.seal();
       const target = document.getElementById(submittable ? submitButtonId : exportButtonId);
       target?.focus();
