@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { closureChunks } from './scripts/vite/closureChunks.ts';
 import { earlyEntry } from './scripts/vite/earlyEntry.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { routePreloads } from './scripts/vite/routePreloads.ts';
@@ -11,30 +12,39 @@ const reactRouterProduction = fileURLToPath(
   new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
-// The list pages' shared machinery, in one chunk ('lists'): the virtualized table, its dates, thumbnails and
-// skeletons, the URL filters. Left to the automatic splitting, each of these modules was a chunk of its own (a
-// different set of pages imports each), and a cold work-request list asked for 28 files over HTTP/1.1's six
-// connections. Only these modules, and only our own: their dependencies (React, react-query, react-virtual) stay
-// where they were, so sign-in does not load the chunk, and no library lands in a chunk that the entry chunk it
-// depends on would then import back (a cycle that breaks class inheritance across chunks, e.g. react-query's
-// observers, when a page imports them statically; the benchmark's floor page did). A page that needs only part of
-// it (a record page's dates) loads all of it. docs/BENCHMARKS.md, "Bundle" lists the files each first route loads.
-const LIST_MODULES = [
-  '/src/components/VirtualTable',
-  '/src/components/InfiniteRecordTable',
-  '/src/components/useInfiniteVirtualizer',
-  '/src/components/ZonedDateTime',
-  '/src/components/AssetThumb',
-  '/src/api/media',
-  '/src/components/Skeleton',
-  '/src/components/Unavailable',
-  '/src/components/StatusBadge',
-  '/src/lib/dates',
-  '/src/lib/format',
-  '/src/lib/pages',
-  '/src/lib/people',
-  '/src/lib/statuses',
-  '/src/lib/useFilterParams',
+// First loads in a few files (scripts/vite/closureChunks.ts): the signed-in shell; the list pages' shared machinery
+// (the virtualized table, its dates, thumbnails and skeletons, the URL filters: catalog pages use it too); the
+// work-request list, the page most sessions open first. Left to the automatic splitting, each shared module was a
+// chunk of its own (a different set of pages imports each), and a cold work-request list asked for 27 files over
+// HTTP/1.1's six connections: on a 120 ms link, five rounds of them. docs/BENCHMARKS.md, "Bundle" lists the files
+// each first route loads.
+const FIRST_LOAD_CHUNKS = [
+  { name: 'sign-in', roots: ['src/features/auth/pages/SignInPage.tsx'] },
+  { name: 'shell', roots: ['src/app/AppShell.tsx'] },
+  {
+    name: 'lists',
+    roots: [
+      'src/components/VirtualTable.tsx',
+      'src/components/InfiniteRecordTable.tsx',
+      'src/components/useInfiniteVirtualizer.ts',
+      'src/components/ZonedDateTime.tsx',
+      'src/components/AssetThumb.tsx',
+      'src/api/media.ts',
+      'src/components/Skeleton.tsx',
+      'src/components/Unavailable.tsx',
+      'src/components/StatusBadge.tsx',
+      'src/lib/dates.ts',
+      'src/lib/format.ts',
+      'src/lib/pages.ts',
+      'src/lib/people.ts',
+      'src/lib/statuses.ts',
+      'src/lib/useFilterParams.ts',
+    ],
+  },
+  {
+    name: 'work-request-list',
+    roots: ['src/features/work-requests/pages/WorkRequestListPage.tsx', 'src/features/work-requests/prefetch.ts'],
+  },
 ];
 
 // The dev server proxies /api to the reference server (npm run serve) so `npm run dev` works with hot reload.
@@ -42,7 +52,7 @@ export default defineConfig(({ command }) => ({
   // earlyEntry: the first page's request, started before the app's entry; routePreloads: the files each first route
   // needs, for the server's preload links; precompress: brotli and gzip beside each file, once all are written
   // (scripts/vite/).
-  plugins: [react(), earlyEntry(), routePreloads(), precompress()],
+  plugins: [react(), earlyEntry(), closureChunks(FIRST_LOAD_CHUNKS), routePreloads(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -51,20 +61,6 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     // Every browser the build targets preloads modules natively; the polyfill would only cost bytes on the entry.
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'lists',
-              // Whole module names: `/src/lib/format` must not take `/src/lib/formattedText` along (it did: 3.2 kB).
-              test: (id: string) => LIST_MODULES.some((m) => id.endsWith(`${m}.ts`) || id.endsWith(`${m}.tsx`)),
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
-      },
-    },
     chunkSizeWarningLimit: 600,
   },
   server: {

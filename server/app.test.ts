@@ -40,6 +40,8 @@ describe('serving the app', () => {
       '<script type="application/json" id="mws-config">{"apiBase":"https://mws.example.com/api\\u003c/script>"}</script>',
     );
     expect(html.match(/<\/script>/g)).toHaveLength(1);
+    // First in the head: the early script runs as soon as it arrives (async) and reads it.
+    expect(html).toMatch(/<head><script type="application\/json" id="mws-config">/);
   });
 
   it('serves /config.json', async () => {

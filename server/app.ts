@@ -233,9 +233,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
 
   const dist = options.distDir;
   if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
-    // index.html carries the runtime configuration (no round trip for /config.json before the first request) and
-    // the page's own modules and styles (routePreloads.ts), so none waits for another to be read.
-    serveBuiltApp(app, { root: dist, headInsert: (url) => `${configScript}${routePreloadLinks(dist, url)}` });
+    // index.html carries the runtime configuration (no round trip for /config.json before the first request; first
+    // in the head, for the early script) and the page's own modules and styles (routePreloads.ts), so none waits for
+    // another to be read.
+    serveBuiltApp(app, { root: dist, headStart: configScript, headInsert: (url) => routePreloadLinks(dist, url) });
   } else {
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api')) {

@@ -22,7 +22,8 @@ export function earlyEntry(module = 'src/app/earlyRequest.ts'): Plugin {
     config: () => ({
       build: {
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: 'early', test: (id: string) => graph.has(id), priority: 1 }] } },
+          // Above the entry's own group (scripts/vite/closureChunks.ts): the early script never waits for the entry.
+          output: { codeSplitting: { groups: [{ name: 'early', test: (id: string) => graph.has(id), priority: 20 }] } },
         },
       },
     }),
@@ -67,7 +68,14 @@ export function earlyEntry(module = 'src/app/earlyRequest.ts'): Plugin {
         const named = new Set(app ? chunkClosure(chunks, [app]) : []);
         const imports = chunkClosure(chunks, [early], named).filter((f) => f !== early && f.endsWith('.js'));
         return [
-          { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${early}` }, injectTo: 'head-prepend' },
+          // async: run as soon as it and its imports are here. A deferred module script (the default) waits until
+          // the document is parsed and every stylesheet of the page is loaded, the page's route styles included:
+          // on a 120 ms link that held the first request back by ~160 ms (docs/BENCHMARKS.md, "First load").
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${early}` },
+            injectTo: 'head-prepend',
+          },
           ...imports.map((f): HtmlTagDescriptor => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },

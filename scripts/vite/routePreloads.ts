@@ -132,9 +132,12 @@ export function routePreloads(pageModules = 'src/app/pageModules.ts'): Plugin {
             imports: output.imports,
             css: [...(output.viteMetadata?.importedCss ?? [])],
           });
-          if (output.facadeModuleId) byModule.set(output.facadeModuleId, output.fileName);
           if (output.isEntry) entries.push(output.fileName);
+          // A page's module may sit inside a chunk of several (scripts/vite/closureChunks.ts) with no facade of its own.
+          for (const id of output.moduleIds) if (!byModule.has(id)) byModule.set(id, output.fileName);
         }
+        for (const output of Object.values(bundle))
+          if (output.type === 'chunk' && output.facadeModuleId) byModule.set(output.facadeModuleId, output.fileName);
         // What index.html already names: every entry chunk with its static imports and CSS.
         const inHtml = new Set(chunkClosure(chunks, entries));
         const routes: RoutePreload[] = [];

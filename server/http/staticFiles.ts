@@ -75,8 +75,13 @@ function send(request: FastifyRequest, reply: FastifyReply, served: Served, cach
 export interface BuiltAppOptions {
   root: string;
   /**
-   * Put into index.html before `</head>`, for the page a request URL names (the runtime configuration, and the
-   * page's preload links: server/http/routePreloads.ts). One served version is kept per distinct insert.
+   * Put into index.html right after `<head>`, the same for every page (the runtime configuration): before the early
+   * script, which runs as soon as it arrives (async) and may read it before the parser reaches `</head>`.
+   */
+  headStart?: string;
+  /**
+   * Put into index.html before `</head>`, for the page a request URL names (the page's preload links:
+   * server/http/routePreloads.ts). One served version is kept per distinct insert.
    */
   headInsert: (url: string) => string;
 }
@@ -156,7 +161,8 @@ export function serveBuiltApp(app: FastifyInstance, options: BuiltAppOptions): v
     // so the app needs no round trip for /config.json before its first request.
     const index = await load(path.join(root, 'index.html'), {
       insert: options.headInsert(request.url),
-      into: (html, insert) => html.replace('</head>', `${insert}</head>`),
+      into: (html, insert) =>
+        html.replace('<head>', `<head>${options.headStart ?? ''}`).replace('</head>', `${insert}</head>`),
     });
     if (!index) return notFound(request, reply);
     return send(request, reply, index, REVALIDATE);

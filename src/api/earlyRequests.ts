@@ -25,6 +25,11 @@ interface Started {
 export const EARLY_MAX_AGE_MS = 30_000;
 
 let started: Started[] = [];
+/**
+ * The client has asked for something already: an early script that runs only now (it is async, so it may arrive after
+ * the app's entry, e.g. from a slower connection) would only send a duplicate.
+ */
+let clientAsked = false;
 
 function sameHeaders(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a);
@@ -37,6 +42,7 @@ export function startEarlyGet(
   headers: Record<string, string>,
   fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a),
 ): void {
+  if (clientAsked) return;
   const response = fetchImpl(url, { method: 'GET', headers });
   response.catch(() => undefined); // a failure is seen by whoever takes it (and then asks again), or by no one
   started.push({ url, headers: { ...headers }, response, at: Date.now() });
@@ -44,6 +50,7 @@ export function startEarlyGet(
 
 /** The early answer to exactly this GET, once; undefined when there is none (or it is stale). */
 export function takeEarlyGet(url: string, headers: Record<string, string>): Promise<Response> | undefined {
+  clientAsked = true;
   const now = Date.now();
   started = started.filter((s) => now - s.at <= EARLY_MAX_AGE_MS);
   const index = started.findIndex((s) => s.url === url && sameHeaders(s.headers, headers));
@@ -55,4 +62,5 @@ export function takeEarlyGet(url: string, headers: Record<string, string>): Prom
 /** The session ended: no early answer may be used any more. */
 export function forgetEarlyGets(): void {
   started = [];
+  clientAsked = false;
 }

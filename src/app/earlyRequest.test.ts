@@ -74,6 +74,13 @@ describe('takeEarlyGet', () => {
     expect(takeEarlyGet('/api/workrequests/1', headersOf(ALICE))).toBeUndefined();
   });
 
+  it('none sent once the client has asked: an early script that ran late would only send a duplicate', () => {
+    const network = countingFetch();
+    expect(takeEarlyGet('/api/workrequests/1', headersOf(ALICE))).toBeUndefined();
+    startEarlyGet('/api/workrequests/1', headersOf(ALICE), network.fn);
+    expect(network.calls).toHaveLength(0);
+  });
+
   it('none once stale', () => {
     vi.useFakeTimers();
     startEarlyGet('/api/workrequests/1', headersOf(ALICE), early);

@@ -1,0 +1,48 @@
+/** The ownership rule of scripts/vite/closureChunks.ts on small import graphs. */
+import { describe, expect, it } from 'vitest';
+import { closureOwners } from '../../scripts/vite/closureChunks';
+
+const graph: Record<string, string[]> = {
+  shell: ['nav', 'query'],
+  nav: ['format'],
+  list: ['table', 'query', 'format'],
+  table: ['virtual', 'list'], // a cycle inside one closure
+  query: [],
+  format: [],
+  virtual: [],
+  other: ['table'],
+};
+const importsOf = (id: string) => graph[id] ?? [];
+
+describe('closureOwners', () => {
+  it('gives each module to the first group that reaches it, and only what the roots reach', () => {
+    const owners = closureOwners(
+      [
+        { name: 'shell', roots: ['shell'] },
+        { name: 'list', roots: ['list'] },
+      ],
+      importsOf,
+    );
+    expect(Object.fromEntries(owners)).toEqual({
+      shell: 'shell',
+      nav: 'shell',
+      query: 'shell',
+      format: 'shell',
+      list: 'list',
+      table: 'list',
+      virtual: 'list',
+    });
+  });
+
+  it('never lets a group import a later one: every import points to its own group or an earlier one', () => {
+    const groups = [
+      { name: 'a', roots: ['other'] },
+      { name: 'b', roots: ['shell'] },
+      { name: 'c', roots: ['list'] },
+    ];
+    const owners = closureOwners(groups, importsOf);
+    const rank = (id: string) => groups.findIndex((g) => g.name === owners.get(id));
+    for (const [id] of owners)
+      for (const imported of importsOf(id)) expect(rank(imported)).toBeLessThanOrEqual(rank(id));
+  });
+});
