@@ -7,18 +7,27 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, editorLine, signIn } from './support';
+import { ACCOUNTS, apiList, basic, editorLine, signIn } from './support';
 
+/**
+ * A seeded work request of `language` whose translation has text: not an order another spec placed meanwhile (the list
+ * is newest first, and a new order's lines are empty, so its export has no subtitle to mark right-to-left).
+ */
 async function workRequestWithTranslation(request: APIRequestContext, language: string): Promise<string> {
   const { items } = await apiList<{ _id: string; translation?: { _id?: string } }>(
     request,
     ACCOUNTS.coordinator,
     `/workrequests?language=${language}`,
-    'resources=0-9',
+    'resources=0-49',
   );
-  const wr = items.find((w) => w.translation?._id);
-  expect(wr, `a seeded ${language} work request with a translation`).toBeDefined();
-  return wr!._id;
+  for (const wr of items.filter((w) => w.translation?._id)) {
+    const record = await request.get(`/api/workrequests/${wr._id}`, {
+      headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    const body = (await record.json()) as { translation?: { lines?: { text?: string }[] } };
+    if ((body.translation?.lines ?? []).some((l) => (l.text ?? '').trim() !== '')) return wr._id;
+  }
+  throw new Error(`no ${language} work request with a translated line`);
 }
 
 async function openEditor(page: Page, workRequestId: string) {

@@ -117,9 +117,9 @@ export async function placeOrder(request: APIRequestContext, instructions: strin
 }
 
 /**
- * An order of the demo translator's own for a spec that edits a translation: placed as the coordinator (as
- * placeOrder) on an asset whose dialogue has at least `minLines` lines, assigned to the translator and moved to in
- * progress (as the admin), its lines written `Ligne 1`, `Ligne 2`… so that the spec starts from known text. Specs
+ * An order of the demo translator's own for a spec that edits a translation: placed as the admin (so no spec looking
+ * for the coordinator's requests finds it) on an asset whose dialogue has at least `minLines` lines, assigned to the
+ * translator and moved to in progress, its lines written `Ligne 1`, `Ligne 2`… so that the spec starts from known text. Specs
  * that took "the newest in-progress translation" edited whatever another spec had placed last (the list is newest
  * first): session 7's CI failed on a line another spec had filled.
  */
@@ -156,7 +156,7 @@ export async function placeTranslatorOrder(
   }
   expect(model, `a Northlight asset with ${minLines} lines of dialogue or more`).toBeDefined();
   const placed = (
-    await call(ACCOUNTS.coordinator, 'POST', '/workrequests', {
+    await call(ACCOUNTS.admin, 'POST', '/workrequests', {
       asset: model!.asset._id,
       language: 'fr-FR',
       territory: model!.territory,

@@ -1,6 +1,6 @@
 /** The work request list (infinite, virtualized, filters in the URL) and a work request's page and actions. */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { ACCOUNTS, apiList, expectAccessible, grid, signIn } from './support';
+import { ACCOUNTS, apiList, basic, expectAccessible, grid, placeOrder, signIn } from './support';
 
 interface WorkRequestItem {
   _id: string;
@@ -74,18 +74,20 @@ test('a work request moves to awaiting materials with a reason, and the requeste
   page,
   request,
 }) => {
-  const { items } = await apiList<WorkRequestItem>(
-    request,
-    ACCOUNTS.admin,
-    '/workrequests?status=in-progress,submitted',
-  );
-  const target = items.find((wr) => wr.from?.emailNormal === ACCOUNTS.coordinator.username);
-  expect(target, 'a seeded request from the coordinator').toBeTruthy();
-  const id = target!._id;
+  // An order of its own, placed by the coordinator (its requester) and started: a seeded one may be another spec's
+  // to move meanwhile (the editor specs submit theirs, which moves the order on).
+  const placed = await placeOrder(request, 'Awaiting materials e2e');
+  const id = placed._id as string;
+  const started = await request.put(`/api/workrequests/${id}`, {
+    headers: { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' },
+    data: { status: 'in-progress', reason: 'e2e' },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const target = placed as WorkRequestItem;
 
   await signIn(page, ACCOUNTS.admin);
   await page.goto(`/work-requests/${id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(target!.asset?.name ?? '');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.asset?.name ?? '');
   await expect(page.getByRole('heading', { name: 'Order' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Workflow phases' })).toBeVisible();
 
@@ -121,7 +123,7 @@ test('a work request moves to awaiting materials with a reason, and the requeste
   await expect(
     page
       .locator('.inbox__item')
-      .filter({ hasText: target!.asset?.name ?? '' })
+      .filter({ hasText: target.asset?.name ?? '' })
       .first(),
   ).toBeVisible();
 });
