@@ -3,8 +3,8 @@
  * beside the floor of our own libraries — bench/floor/, one infinite list on react, react-dom, react-router,
  * @tanstack/react-query, @tanstack/react-virtual and zod, built with the same vite.config.ts.
  *
- * A route loads the entry chunk with its static imports (and their CSS), then the route's lazy chunk with its static
- * imports (and their CSS); both sets are read from the build's manifest (`build.manifest: true`). Sizes are of the
+ * A route loads the entry chunk with its static imports (and their CSS), read from the build's manifest
+ * (`build.manifest: true`), then the files the server preloads for its URL (the build's route-preloads.json). Sizes are of the
  * minified files, gzip by node:zlib at level 9. Goal: each first route within 1.1 × the floor.
  */
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { build, type Manifest, type Plugin } from 'vite';
 import { ROOT } from './lib/processes';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../scripts/vite/routePreloads';
 
 export const APP_DIST = path.join(ROOT, '.tmp', 'bench-dist');
 export const FLOOR_DIST = path.join(ROOT, '.tmp', 'bench-floor');
@@ -22,17 +23,12 @@ const BUDGET = 1.1;
  * The first routes a visitor can land on: the lazy modules each one loads after the entry (the signed-in shell is a
  * lazy layout route of its own; when a module is not a chunk of its own it is inside the entry, so it is skipped).
  */
+// The files of each route come from the build's own list (dist/.vite/route-preloads.json, what the server names in
+// index.html for the URL: scripts/vite/routePreloads.ts): the page's module may sit inside a chunk of several
+// (scripts/vite/closureChunks.ts), which the manifest does not list by module.
 const ROUTES = [
-  { name: 'sign-in (/sign-in)', modules: ['src/features/auth/pages/SignInPage.tsx'] },
-  // What src/app/preloadPage.ts loads for the route: the shell, the page and its prefetch module.
-  {
-    name: 'work-request list (/work-requests)',
-    modules: [
-      'src/app/AppShell.tsx',
-      'src/features/work-requests/pages/WorkRequestListPage.tsx',
-      'src/features/work-requests/prefetch.ts',
-    ],
-  },
+  { name: 'sign-in (/sign-in)', path: 'sign-in' },
+  { name: 'work-request list (/work-requests)', path: 'work-requests' },
 ];
 
 /** Per chunk file: module id -> rendered (minified, pre-gzip) length, for the "what is in it" analysis. */
@@ -209,9 +205,13 @@ export async function run(): Promise<{ data: BundleReport; markdown: string }> {
   console.log('bundle: building the app into .tmp/bench-dist…');
   const app = await buildApp();
   const entries = entryKeys(app.manifest);
+  const preloads = JSON.parse(fs.readFileSync(path.join(APP_DIST, ROUTE_PRELOADS_FILE), 'utf8')) as {
+    routes: RoutePreload[];
+  };
   const routes = ROUTES.map((r) => {
-    const lazy = r.modules.filter((m, i) => i === r.modules.length - 1 || m in app.manifest);
-    const files = closure(app.manifest, [...entries, ...lazy]);
+    const route = preloads.routes.find((p) => p.path === r.path);
+    if (!route) throw new Error(`${ROUTE_PRELOADS_FILE} has no route ${r.path}`);
+    const files = [...new Set([...closure(app.manifest, entries), ...route.files])];
     const load = loadOf(APP_DIST, files);
     const ratio = load.total / floorLoad.total;
     return {
@@ -253,7 +253,7 @@ function render(d: BundleReport): string {
     '## Bundle',
     '',
     `Gzip (${d.gzip}) of the minified JS + CSS each first route loads: the entry chunk and its static imports, then the`,
-    "route's lazy chunks (the signed-in shell's and the page's) and their static imports, read from the Vite manifest (`build.manifest: true`, the project's own",
+    "files the server preloads for the route's URL (the signed-in shell, the page and what they import statically: the build's `route-preloads.json`), the entry's read from the Vite manifest (`build.manifest: true`, the project's own",
     '`vite.config.ts`, output in `.tmp/bench-dist`). The floor is `bench/floor/` built by the same config into `.tmp/bench-floor`: one',
     'infinite list with react, react-dom, react-router (data router), @tanstack/react-query (useInfiniteQuery),',
     '@tanstack/react-virtual and a zod-parsed fetch — nothing of ours. Budget: the first route within 1.1 × the floor.',
