@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { installResponseCache } from './responseCache';
 import { SqliteStore } from '../storage/sqlite/sqliteStore';
-import { trackingReads } from '../storage/readTracking';
+import { readsHere, trackingReads } from '../storage/readTracking';
 import type { Doc } from '../storage/store';
 
 async function appWith(options: Parameters<typeof installResponseCache>[2]) {
@@ -30,6 +30,8 @@ async function appWith(options: Parameters<typeof installResponseCache>[2]) {
     return { n: ++calls, name: found?.doc.name ?? null };
   });
   app.get('/api/memory', async () => ({ n: ++calls, segments: await store.memory.count() }));
+  app.get('/api/live/stream', async () => ({ noted: readsHere() !== undefined }));
+  app.get('/api/noted', async () => ({ noted: readsHere() !== undefined }));
   return { app, store, calls: () => calls };
 }
 
@@ -95,6 +97,14 @@ describe('installResponseCache', () => {
     const get = async () => (await app.inject({ url: '/api/memory' })).headers['x-cache'];
     expect(await get()).toBe('miss');
     expect(await get()).toBe('miss');
+  });
+
+  it('notes the reads of what it may keep only (never of a skipped path: a live stream)', async () => {
+    const { app } = await appWith({ skip: (p) => p.endsWith('/stream') });
+    expect((await app.inject({ url: '/api/noted' })).json()).toEqual({ noted: true });
+    const stream = await app.inject({ url: '/api/live/stream' });
+    expect(stream.json()).toEqual({ noted: false });
+    expect(stream.headers['x-cache']).toBeUndefined();
   });
 
   it('keeps no body over the size limit and stays under the total', async () => {

@@ -84,9 +84,12 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
   /** The reads of each cacheable request, noted from its first hook on (`noteReads`). */
   const readsOf = new WeakMap<FastifyRequest, Reads>();
 
+  /** A GET of the interface that may be kept: not a stream or a signed download (`skip`). */
+  const cacheable = (request: FastifyRequest): boolean =>
+    request.method === 'GET' && request.url.startsWith('/api/') && !options.skip?.(request.url.split('?')[0] ?? '');
+
   const keyOf = (request: FastifyRequest): string | undefined => {
-    if (request.method !== 'GET' || !request.caller || !request.url.startsWith('/api/')) return undefined;
-    if (options.skip?.(request.url.split('?')[0] ?? '')) return undefined;
+    if (!cacheable(request) || !request.caller) return undefined;
     return `${request.caller.id}\n${request.headers.host ?? ''}\n${String(request.headers['x-range'] ?? '')}\n${request.url}`;
   };
 
@@ -103,10 +106,11 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
     return true;
   };
 
-  // The reads of a cacheable GET are noted from here on, through its route (the caller is known by now: the
-  // sign-in hook runs first; its own reads need no noting, the caller's collections are always checked).
+  // The reads of a cacheable GET are noted from here on, through its route (the sign-in hook, registered before,
+  // runs outside: its reads need no noting, the caller's collections are always checked).
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.method !== 'GET' || !request.url.startsWith('/api/')) return done();
+    // Only for what may be kept (a live stream would note its reads for as long as it is open).
+    if (!cacheable(request)) return done();
     const reads = newReads();
     readsOf.set(request, reads);
     noteReads(reads, done);
