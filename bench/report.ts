@@ -101,6 +101,7 @@ export function mixedKinds(rows: BackendRow[], duration: number): string {
   for (const row of rows) {
     if (!row.mixed || !row.result) continue;
     const cache = row.cache ? 'on' : 'off';
+    const loop = row.rate ? `open, ${row.rate} req/s` : 'closed';
     for (const kind of KINDS) {
       const k = summarizeKind(row.mixed.kinds[kind], duration);
       // Writes are never cached: their cell stays empty.
@@ -109,7 +110,7 @@ export function mixedKinds(rows: BackendRow[], duration: number): string {
           ? `${pct(k.hitRate)} (${k.cache.hit.toLocaleString('en')} hit, ${k.cache.miss.toLocaleString('en')} miss)`
           : '—';
       lines.push(
-        `| ${row.backend} | ${cache} | ${kind} | ${k.count.toLocaleString('en')} | ${k.rps.toLocaleString('en')} | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.max)} | ${hits} |`,
+        `| ${row.backend} | ${cache} | ${loop} | ${kind} | ${k.count.toLocaleString('en')} | ${k.rps.toLocaleString('en')} | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.max)} | ${hits} |`,
       );
     }
     const w = row.mixed.writeKinds;
@@ -119,16 +120,18 @@ export function mixedKinds(rows: BackendRow[], duration: number): string {
         ? `server CPU ${(row.serverCpuMs / answers).toFixed(1)} ms per answer; `
         : '';
     lines.push(
-      `| ${row.backend} | ${cache} | all (autocannon) | ${answers.toLocaleString('en')} | ${row.result.rps.toLocaleString('en')} | ${ms(row.result.p50)} | ${ms(row.result.p99)} | — | ${cpu}errors ${errorsCell(row)}; writes ${w.comment} comments, ${w.status} status changes, ${w.translation} translation saves |`,
+      `| ${row.backend} | ${cache} | ${loop} | all (${row.rate ? 'open loop' : 'autocannon'}) | ${answers.toLocaleString('en')} | ${row.result.rps.toLocaleString('en')} | ${ms(row.result.p50)} | ${ms(row.result.p99)} | — | ${cpu}errors ${errorsCell(row)}; writes ${w.comment} comments, ${w.status} status changes, ${w.translation} translation saves |`,
     );
   }
   return [
     'Mixed scenario by kind of request (answers counted by the workload itself; p50 / p99 by nearest rank over every',
     'answer of the kind, timed from the request\'s being built to its last byte; "X-Cache" counts the response cache\'s',
-    '`X-Cache: hit|miss` header on the cacheable GETs):',
+    '`X-Cache: hit|miss` header on the cacheable GETs; "closed": each connection sends its next request when its last',
+    'is answered (autocannon); "open, N req/s": N requests arrive a second, evenly spaced, each timed from its arrival',
+    '(bench/lib/openLoop.ts, at most 50 in flight)):',
     '',
-    '| backend | response cache | kind | answers | req/s | p50 | p99 | max | X-Cache hit rate (reads) / notes |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| backend | response cache | load | kind | answers | req/s | p50 | p99 | max | X-Cache hit rate (reads) / notes |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...lines,
     '',
   ].join('\n');

@@ -17,6 +17,7 @@ import { SqliteStore } from '../server/storage/sqlite/sqliteStore';
 import { seedLarge, type BenchmarkIds } from '../server/seed/large';
 import { ROOT, sampleRss, startProcess, type Running } from './lib/processes';
 import { load, type LoadResult } from './lib/autocannon';
+import { openLoad } from './lib/openLoop';
 import { mixedPools, mixedWorkload, type MixedCounts } from './lib/mixed';
 import { pgDataSet, type PgDataSet } from './lib/postgres';
 
@@ -64,6 +65,8 @@ export interface BackendRow {
   serverCpuMs?: number;
   /** Why the row was not measured. */
   notRun?: string;
+  /** The mixed run's arrival rate, requests per second (an open loop, lib/openLoop.ts); absent: autocannon's closed loop. */
+  rate?: number;
 }
 
 export interface ServerReport {
@@ -279,20 +282,40 @@ async function runMixed(
   cache: boolean,
   total: number,
   options: { duration: number; connections: number; log: (s: string) => void },
+  rate?: number,
 ): Promise<BackendRow> {
   const urls = instances.map((i) => i.url);
-  options.log(`server: ${backend}${cache ? '' : ' (no response cache)'} — ${MIXED}`);
+  const loop = rate ? `, open loop at ${rate} req/s` : '';
+  options.log(`server: ${backend}${cache ? '' : ' (no response cache)'} — ${MIXED}${loop}`);
   const { dynamic, counts } = mixedWorkload(await mixedPools(urls[0]!, HEADERS, total), HEADERS);
   const rss = sampleRss(instances);
   const cpuBefore = instances.map(cpuMsOf);
-  const result = await load({
-    url: urls,
-    dynamic,
-    duration: options.duration,
-    connections: options.connections,
-  });
+  const result = rate
+    ? await openLoad({ url: urls, dynamic, rate, duration: options.duration, connections: options.connections })
+    : await load({ url: urls, dynamic, duration: options.duration, connections: options.connections });
   const serverCpuMs = instances.reduce((sum, instance, i) => sum + cpuMsOf(instance) - cpuBefore[i]!, 0);
-  return { scenario: MIXED, backend, cache, result, rssMb: rss.stop(), mixed: counts, serverCpuMs };
+  return { scenario: MIXED, backend, cache, result, rssMb: rss.stop(), mixed: counts, serverCpuMs, rate };
+}
+
+/**
+ * The arrival rates of the mixed workload's open-loop rows (requests per second, lib/openLoop.ts): what a user's
+ * request waits for at a given load, against which the read p99 goal (< 50 ms) is judged; the closed-loop row shows
+ * the most one process answers instead.
+ */
+export const MIXED_RATES = [25, 50, 100];
+
+/** The mixed workload on running instances: the closed loop, then an open loop at each of `rates`. */
+async function runMixedLoads(
+  instances: Running[],
+  backend: Backend,
+  cache: boolean,
+  total: number,
+  options: { duration: number; connections: number; log: (s: string) => void },
+  rates: readonly number[],
+): Promise<BackendRow[]> {
+  const rows = [await runMixed(instances, backend, cache, total, options)];
+  for (const rate of rates) rows.push(await runMixed(instances, backend, cache, total, options, rate));
+  return rows;
 }
 
 /** The CPU time a running instance has used so far (user + system, ms; Linux /proc, in clock ticks of 10 ms). */
@@ -308,6 +331,8 @@ export interface BenchOptions {
   duration?: number;
   connections?: number;
   log?: (s: string) => void;
+  /** The mixed section's open-loop rates (default MIXED_RATES). */
+  rates?: readonly number[];
 }
 
 /** The options with their defaults, the data set (made or reused) and a free-looking port. */
@@ -326,25 +351,31 @@ export interface MixedReport {
   workRequests: number;
   duration: number;
   connections: number;
-  /** The mixed scenario on SQLite and on one PostgreSQL instance, each with the response cache on and off. */
+  /**
+   * The mixed scenario on SQLite and on one PostgreSQL instance, each with the response cache on and off, each in a
+   * closed loop and then in an open loop at each of `rates`.
+   */
   rows: BackendRow[];
+  rates: readonly number[];
   postgres: { copyMs: number; notRun?: string };
 }
 
 /**
  * `npm run bench -- --only mixed` (issue #16, item 5): the mixed workload alone, as `npm start` runs the server and
  * with `RESPONSE_CACHE=false`, on SQLite and on one PostgreSQL instance (when PostgreSQL answers), each kind
- * (list / record / write) reported apart with its cache hit rate.
+ * (list / record / write) reported apart with its cache hit rate; each first in a closed loop (the most the server
+ * answers), then in an open loop at each of MIXED_RATES (the latency at that load).
  */
 export async function benchMixed(options: BenchOptions = {}): Promise<MixedReport> {
   const { n, duration, connections, log, loadOptions, dir, ids, port } = await prepare(options);
+  const rates = options.rates ?? MIXED_RATES;
   const rows: BackendRow[] = [];
   let total = 0;
   for (const cache of [true, false]) {
     const ours = await startOurs(dir, port, cache);
     try {
       total = (await warmUp([ours.url], ids, connections)).total;
-      rows.push(await runMixed([ours], 'SQLite', cache, total, loadOptions));
+      rows.push(...(await runMixedLoads([ours], 'SQLite', cache, total, loadOptions, rates)));
     } finally {
       await ours.stop();
     }
@@ -370,7 +401,7 @@ export async function benchMixed(options: BenchOptions = {}): Promise<MixedRepor
     try {
       instance = await startOurs(pgDir, port + 10, cache, env);
       const found = await warmUp([instance.url], pgDb.ids, connections);
-      rows.push(await runMixed([instance], backend, cache, found.total, loadOptions));
+      rows.push(...(await runMixedLoads([instance], backend, cache, found.total, loadOptions, rates)));
     } catch (e) {
       rows.push(
         ...notRunRows(backend, cache, [MIXED], `failed: ${(e as Error).message.split('\n')[0]!.slice(0, 200)}`),
@@ -381,7 +412,7 @@ export async function benchMixed(options: BenchOptions = {}): Promise<MixedRepor
     }
   }
   await pgDb?.drop();
-  return { workRequests: total, duration, connections, rows, postgres };
+  return { workRequests: total, duration, connections, rows, rates, postgres };
 }
 
 /** The rows of a backend that could not be measured, saying why. */

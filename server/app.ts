@@ -31,6 +31,7 @@ import {
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { routePreloadLinks } from './http/routePreloads';
 import { installResponseCache } from './http/responseCache';
+import { trackingReads } from './storage/readTracking';
 import { installConditionalGets } from './http/conditionalGet';
 import { installCompression } from './http/compression';
 import { serveBuiltApp } from './http/staticFiles';
@@ -62,7 +63,7 @@ export interface AppOptions {
   logger?: boolean;
   /** The API base the app should call (served as /config.json); '/api' by default. */
   apiBase?: string;
-  /** Cache answered GETs until the next write (default true). */
+  /** Cache answered GETs while what they read is unchanged (default true; http/responseCache.ts). */
   responseCache?: boolean;
   /** Proxy /api to this deployment instead of answering from the store. */
   upstream?: string;
@@ -116,12 +117,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     clientErrorHandler: clientErrorHandler(timeouts),
     frameworkErrors,
   });
+  const cached = !options.upstream && options.responseCache !== false;
+  // The response cache keeps an answer while what it was read from is unchanged: every read is noted for it.
+  const store = cached ? trackingReads(options.store) : options.store;
   const services: Services = {
-    store: options.store,
-    auth: new Authenticator(options.store, workGate(options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS)),
+    store,
+    auth: new Authenticator(store, workGate(options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS)),
     bus: options.bus ?? createNotificationBus(),
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
-    media: new MediaLibrary(options.store, options.mediaCacheDir ?? path.join(os.tmpdir(), `mws-media-${process.pid}`)),
+    media: new MediaLibrary(store, options.mediaCacheDir ?? path.join(os.tmpdir(), `mws-media-${process.pid}`)),
     invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
     publicOrigin: options.publicOrigin,
   };
@@ -189,8 +193,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
 
   // onSend order matters: validators first (a cached answer keeps its ETag), then the cache, then compression.
   installConditionalGets(app, { skip: isPublicApiPath });
-  if (!options.upstream && options.responseCache !== false) {
-    installResponseCache(app, services.store, { skip: (p) => p.endsWith('/stream') || isPublicApiPath(p) });
+  if (cached) {
+    installResponseCache(app, store, { skip: (p) => p.endsWith('/stream') || isPublicApiPath(p) });
   }
   installCompression(app);
 

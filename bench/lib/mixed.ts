@@ -13,8 +13,9 @@
  * The PUTs go to 200 other work requests (in progress or awaiting materials: they move between the two) and up to
  * 100 translations, each lent to one connection at a time with the
  * version the last answer's ETag gave, so no two PUTs race for one record: a 409 here is a fault, counted with the
- * errors. Any write moves the store's generation, so the response cache seldom answers in this workload (as in real
- * use while people work); its `X-Cache: hit|miss` header (server/http/responseCache.ts) is counted per kind.
+ * errors. A write voids the cached answers that read what it wrote (server/http/responseCache.ts): every list of work
+ * requests at each status change or translation save, the one work request written, not the others; the cache's
+ * `X-Cache: hit|miss` header is counted per kind.
  *
  * Every request says `Accept-Encoding: gzip, br`, as a browser does. Each kind's latency is timed here, from the
  * request being built (autocannon builds a connection's next request just before writing it) to its whole answer;

@@ -8,7 +8,7 @@
  * without bound; checks of the same header already running are shared, not repeated.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Store, StoreOps } from '../storage/store';
+import type { Collection, Generations, Store, StoreOps } from '../storage/store';
 import type { Caller, GroupDoc, UserDoc } from './types';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { makeCaller } from './access';
@@ -18,15 +18,26 @@ import { workGate, type WorkGate } from './workGate';
 export const DEFAULT_PASSWORD_CHECKS = { concurrency: 2, queue: 32 } as const;
 
 const CACHE_TTL_MS = 60_000;
+
+/**
+ * What a caller is built from (`callerFor`: the user and its groups): a write to either collection may change any
+ * caller, and anything cached for a caller (here, and the response cache) is stale after one.
+ */
+export const CALLER_COLLECTIONS: readonly Collection[] = ['Users', 'Groups'];
+
+/** The generations of CALLER_COLLECTIONS, as one comparable value. */
+function callerStamp(generations: Generations): string {
+  return CALLER_COLLECTIONS.map((c) => generations[c]).join(' ');
+}
 const CACHE_MAX = 10_000;
 
 interface CacheEntry {
   userId: string;
   passwordHash: string;
   expires: number;
-  /** The caller as built at `generation` of the store; rebuilt after any write (a group or user may have changed). */
+  /** The caller as built at `stamp` (callerStamp); rebuilt after a write to users or groups. */
   caller: Caller;
-  generation: number;
+  stamp: string;
 }
 
 /** The outcome of a password check: the caller, or why not ('disabled': right password, `status.approved` false). */
@@ -91,10 +102,10 @@ export class Authenticator {
   }
 
   /**
-   * The caller for a header verified in the last minute, without any scrypt; undefined otherwise. `generationNow`:
-   * the store's generation as the request sees it (http/generation.ts), else asked here.
+   * The caller for a header verified in the last minute, without any scrypt; undefined otherwise. `generationsNow`:
+   * the store's generations as the request sees them (http/generation.ts), else asked here.
    */
-  async cached(header: string, generationNow?: Promise<number>): Promise<Caller | undefined> {
+  async cached(header: string, generationsNow?: Promise<Generations>): Promise<Caller | undefined> {
     const cacheKey = this.cacheKey(header);
     const hit = this.cache.get(cacheKey);
     if (!hit) return undefined;
@@ -102,12 +113,12 @@ export class Authenticator {
       this.cache.delete(cacheKey);
       return undefined;
     }
-    const generation = await (generationNow ?? this.store.generation());
-    if (hit.generation === generation) return hit.caller;
+    const stamp = callerStamp(await (generationsNow ?? this.store.generations()));
+    if (hit.stamp === stamp) return hit.caller;
     const user = (await this.store.get<UserDoc>('Users', hit.userId))?.doc;
     if (user && user.passwordHash === hit.passwordHash && !isDisabled(user)) {
       hit.caller = await this.callerFor(user);
-      hit.generation = generation;
+      hit.stamp = stamp;
       return hit.caller;
     }
     this.cache.delete(cacheKey);
@@ -135,7 +146,7 @@ export class Authenticator {
   }
 
   private async check(cacheKey: string, creds: Credentials): Promise<Verdict> {
-    const generation = await this.store.generation();
+    const stamp = callerStamp(await this.store.generations());
     const user = await this.findUserByUsername(creds.username);
     if (!user?.passwordHash) {
       // Not a user, or invited and not registered yet: spend the same time as a real check so they cannot be told apart.
@@ -152,7 +163,7 @@ export class Authenticator {
       expires: Date.now() + CACHE_TTL_MS,
       caller,
       // Read before the user: a write meanwhile makes the entry stale rather than wrongly current.
-      generation,
+      stamp,
     };
     this.cache.set(cacheKey, entry);
     if (needsRehash(user.passwordHash)) void this.rehash(user._id, user.passwordHash, creds.password, entry);

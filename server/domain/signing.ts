@@ -9,7 +9,13 @@ export const LINK_LIFETIME_SECONDS = 3600;
  */
 export const STABLE_LINK_WINDOW_SECONDS = 600;
 
+/** How many stable links one window keeps (a page of 50 work requests signs 50 thumbnails). */
+const STABLE_LINKS_KEPT = 20_000;
+
 export class LinkSigner {
+  /** The stable links made in the current window, by path: an HMAC each costs more than the rest of a row's shaping. */
+  private stable = { window: -1, links: new Map<string, string>() };
+
   constructor(private readonly key: Buffer) {}
 
   private sig(path: string, expires: number): string {
@@ -25,7 +31,14 @@ export class LinkSigner {
   /** `sign` from the start of the current window (STABLE_LINK_WINDOW_SECONDS): one URL per window. */
   signStable(path: string, now = Date.now()): string {
     const windowMs = STABLE_LINK_WINDOW_SECONDS * 1000;
-    return this.sign(path, now - (now % windowMs));
+    const start = now - (now % windowMs);
+    if (this.stable.window !== start) this.stable = { window: start, links: new Map() };
+    let link = this.stable.links.get(path);
+    if (link === undefined) {
+      link = this.sign(path, start);
+      if (this.stable.links.size < STABLE_LINKS_KEPT) this.stable.links.set(path, link);
+    }
+    return link;
   }
 
   /** Throws 403 for a tampered link and 410 for an expired one; returns the link's expiry (Unix seconds). */

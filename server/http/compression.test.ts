@@ -9,7 +9,8 @@ import type { Store } from '../storage/store';
 function appWithCache() {
   let generation = 0;
   let calls = 0;
-  const store = { generation: () => generation } as unknown as Store;
+  // The routes here read no records: the caller's collections (users, groups) are what a write moves.
+  const store = { generations: async () => ({ Users: generation, Groups: 0 }) } as unknown as Store;
   const app = Fastify();
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (request) => {

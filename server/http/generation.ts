@@ -1,18 +1,18 @@
 /**
- * The store's write generation as one request sees it: asked once (the credential cache and the response cache both
- * compare it, and with PostgreSQL asking is a query). Read before the request's own reads, so a write meanwhile
+ * The store's generations as one request sees them: asked once (the credential cache and the response cache both
+ * compare them, and with PostgreSQL asking is a query). Read before the request's own reads, so a write meanwhile
  * makes what is cached from them look stale, never current.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Store } from '../storage/store';
+import type { Generations, Store } from '../storage/store';
 
-const asked = new WeakMap<FastifyRequest, Promise<number>>();
+const asked = new WeakMap<FastifyRequest, Promise<Generations>>();
 
-export function generationOf(request: FastifyRequest, store: Pick<Store, 'generation'>): Promise<number> {
-  let generation = asked.get(request);
-  if (!generation) {
-    generation = store.generation();
-    asked.set(request, generation);
+export function generationsOf(request: FastifyRequest, store: Pick<Store, 'generations'>): Promise<Generations> {
+  let generations = asked.get(request);
+  if (!generations) {
+    generations = store.generations();
+    asked.set(request, generations);
   }
-  return generation;
+  return generations;
 }

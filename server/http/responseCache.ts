@@ -1,16 +1,31 @@
 /**
  * A cache of answered GET requests, so repeated reads (list pages polled by many open apps, benchmarks) cost a
- * lookup instead of a query, JSON parsing and shaping. An entry is keyed by everything the answer depends on —
- * method, URL, X-Range, Host and the caller — and is valid only while the store's write generation is unchanged
- * (any write anywhere empties it in effect) and for at most `ttlMs` (signed links in answers carry an expiry).
+ * lookup instead of a query, JSON parsing and shaping. An entry is keyed by the request — method, URL, X-Range, Host
+ * and the caller — and is valid for at most `ttlMs` (signed links in answers carry an expiry) and only while what
+ * the answer was made from is unchanged. That is noted as the route reads (storage/readTracking.ts: the store must
+ * be `trackingReads`'s): each collection it listed or counted must keep its generation, each record it read by id
+ * its version, and the caller's users and groups (auth.ts, CALLER_COLLECTIONS) their generations. So a write voids
+ * only the answers that read what it wrote: a comment leaves cached work requests alone, and a status change of one
+ * work request leaves the others' record answers valid (lists of work requests are voided: any may have moved).
  * Every cacheable GET says how it was answered: `X-Cache: hit` from the cache, `X-Cache: miss` by its route.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Store } from '../storage/store';
-import { generationOf } from './generation';
+import type { Collection, Generations, Store } from '../storage/store';
+import { newReads, noteReads, readsHere, type Reads } from '../storage/readTracking';
+import { CALLER_COLLECTIONS } from '../domain/auth';
+import { generationsOf } from './generation';
+
+/** Records an answer was made from, of one collection: valid while the collection's generation is `generation`, or
+ * (once it moved) while every record still has the version read. */
+interface RecordsRead {
+  generation: number;
+  versions: Map<string, number>;
+}
 
 interface Entry {
-  generation: number;
+  /** Collections read as a whole, with their generations before the answer was made. */
+  collections: Map<Collection, number>;
+  records: Map<Collection, RecordsRead>;
   expires: number;
   body: string;
   headers: Record<string, string>;
@@ -65,20 +80,48 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
       totalBytes += body.length;
     },
   });
-  const keys = new WeakMap<FastifyRequest, { key: string; generation: number }>();
+  const keys = new WeakMap<FastifyRequest, { key: string; generations: Generations; reads: Reads }>();
+  /** The reads of each cacheable request, noted from its first hook on (`noteReads`). */
+  const readsOf = new WeakMap<FastifyRequest, Reads>();
+
+  /** A GET of the interface that may be kept: not a stream or a signed download (`skip`). */
+  const cacheable = (request: FastifyRequest): boolean =>
+    request.method === 'GET' && request.url.startsWith('/api/') && !options.skip?.(request.url.split('?')[0] ?? '');
 
   const keyOf = (request: FastifyRequest): string | undefined => {
-    if (request.method !== 'GET' || !request.caller || !request.url.startsWith('/api/')) return undefined;
-    if (options.skip?.(request.url.split('?')[0] ?? '')) return undefined;
+    if (!cacheable(request) || !request.caller) return undefined;
     return `${request.caller.id}\n${request.headers.host ?? ''}\n${String(request.headers['x-range'] ?? '')}\n${request.url}`;
   };
+
+  /** Whether what `entry` was made from is unchanged at `now` (this request's generations, read before its reads). */
+  const stillValid = async (entry: Entry, now: Generations): Promise<boolean> => {
+    for (const [c, generation] of entry.collections) if (now[c] !== generation) return false;
+    const moved = [...entry.records].filter(([c, read]) => now[c] !== read.generation);
+    const current = await Promise.all(moved.map(([c, read]) => store.versions(c, [...read.versions.keys()])));
+    for (const [i, [, read]] of moved.entries()) {
+      for (const [id, version] of read.versions) if (current[i]!.get(id) !== version) return false;
+    }
+    // Checked after `now` was read: no write of these records before then, so the check holds until it moves again.
+    for (const [c, read] of moved) read.generation = now[c];
+    return true;
+  };
+
+  // The reads of a cacheable GET are noted from here on, through its route (the sign-in hook, registered before,
+  // runs outside: its reads need no noting, the caller's collections are always checked).
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Only for what may be kept (a live stream would note its reads for as long as it is open).
+    if (!cacheable(request)) return done();
+    const reads = newReads();
+    readsOf.set(request, reads);
+    noteReads(reads, done);
+  });
 
   app.addHook('preHandler', async (request, reply) => {
     const key = keyOf(request);
     if (!key) return;
-    const generation = await generationOf(request, store);
+    const generations = await generationsOf(request, store);
     const hit = entries.get(key);
-    if (hit && hit.generation === generation && hit.expires > Date.now()) {
+    if (hit && hit.expires > Date.now() && (await stillValid(hit, generations))) {
       for (const [k, v] of Object.entries(hit.headers)) reply.header(k, v);
       reply.header('X-Cache', 'hit');
       variantsOf.set(request, variantsFor(key, hit));
@@ -86,14 +129,21 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
     }
     // A cacheable GET answered by the route says so too: clients (the server bench) can count the hit rate.
     reply.header('X-Cache', 'miss');
-    keys.set(request, { key, generation });
+    // Kept only when the route runs where its reads are noted (else what it read is unknown).
+    const reads = readsOf.get(request);
+    if (reads && readsHere() === reads) keys.set(request, { key, generations, reads });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = keys.get(request);
     if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    // A miss asks again before keeping the answer: a write while it was made leaves it out (a hit asks once).
-    if (payload.length > maxBodyBytes || pending.generation !== (await store.generation())) return payload;
+    const { generations, reads } = pending;
+    if (payload.length > maxBodyBytes || reads.opaque) return payload;
+    const whole = new Set([...CALLER_COLLECTIONS, ...reads.collections]);
+    // A miss asks again before keeping the answer: a write to what it read as a whole while it was made leaves it
+    // out (records read by id carry the version read; a hit asks once).
+    const now = await store.generations();
+    for (const c of whole) if (now[c] !== generations[c]) return payload;
     const headers: Record<string, string> = {};
     for (const h of KEPT_HEADERS) {
       const v = reply.getHeader(h);
@@ -103,8 +153,13 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
     while (entries.size > 0 && (entries.size >= maxEntries || totalBytes + payload.length > maxTotalBytes)) {
       drop(entries.keys().next().value as string);
     }
+    const records = new Map<Collection, RecordsRead>();
+    for (const [c, versions] of reads.records) {
+      if (!whole.has(c)) records.set(c, { generation: generations[c], versions });
+    }
     const entry: Entry = {
-      generation: pending.generation,
+      collections: new Map([...whole].map((c) => [c, generations[c]])),
+      records,
       expires: Date.now() + ttlMs,
       body: payload,
       headers,

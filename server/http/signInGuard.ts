@@ -30,7 +30,7 @@ import type { Caller } from '../domain/types';
 import { GateFull } from '../domain/workGate';
 import type { CounterState } from '../storage/store';
 import { HttpError } from './errors';
-import { generationOf } from './generation';
+import { generationsOf } from './generation';
 
 export interface SignInLimits {
   /** The window failures are counted in, in seconds. */
@@ -72,7 +72,7 @@ function minutes(seconds: number): string {
   return m === 1 ? '1 minute' : `${m} minutes`;
 }
 
-/** Returns the function the auth hook calls (`app` gives the store: its shared counters and generation). */
+/** Returns the function the auth hook calls (`app` gives the store: its shared counters and generations). */
 export async function installSignInGuard(
   app: FastifyInstance,
   auth: Authenticator,
@@ -137,7 +137,7 @@ export async function installSignInGuard(
     const address = addressOf(ip ?? 'gone');
     const keys = counterKeys(account, address);
 
-    const cached = await auth.cached(header, generationOf(request, app.services.store));
+    const cached = await auth.cached(header, generationsOf(request, app.services.store));
     if (cached) {
       // The right password from this address (verified less than a minute ago, maybe from another one).
       if (!isKnownHere(keys)) await remember(keys);

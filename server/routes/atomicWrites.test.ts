@@ -62,9 +62,8 @@ class FailingStore implements Store {
   get counters(): Store['counters'] {
     return this.real.counters;
   }
-  generation(): Promise<number> {
-    return this.real.generation();
-  }
+  generations: Store['generations'] = () => this.real.generations();
+  versions: Store['versions'] = (c, ids) => this.real.versions(c, ids);
   ready(): Promise<void> {
     return this.real.ready();
   }

@@ -3,7 +3,7 @@
  * approved translation, with where it came from) in a table of their own beside the collections, and the two
  * lookups the domain needs: exact keys in one query for many lines, and candidates for one line found through a
  * trigram index (SQLite FTS5 `tokenize='trigram'`, PostgreSQL `pg_trgm`). Segments are not records: they have no
- * ids, versions or ETags, are not listed by any collection route and do not change `generation()`.
+ * ids, versions or ETags, are not listed by any collection route and do not change `generations()`.
  *
  * The texts are normalised by the domain (domain/memoryText.ts) before they reach the store: `key` for exact
  * matches, `fuzzy` for the trigram index. The store never decides what is similar: it answers candidates, the

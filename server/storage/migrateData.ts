@@ -24,7 +24,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { COLLECTIONS, type Collection } from './store';
 import { bulkInsert, duplicateNamed, type RawRecord } from './postgres/bulkInsert';
-import { migrate } from './postgres/schema';
+import { bumpGenerationsSql, migrate } from './postgres/schema';
 
 /** The file of the embedded database in a data directory (as config.ts names it). */
 export const SQLITE_FILE = 'mws.sqlite';
@@ -244,7 +244,7 @@ export class PostgresTarget {
 
   /**
    * Runs `fn` in one transaction: committed when it returns, rolled back when it throws. Every server sharing the
-   * database then sees a new generation (postgresStore.ts), so no cached count survives the change.
+   * database then sees new generations (postgresStore.ts), so no cached count survives the change.
    */
   async transaction(fn: () => Promise<void>): Promise<void> {
     await this.client.query('BEGIN');
@@ -255,7 +255,7 @@ export class PostgresTarget {
       await this.client.query('ROLLBACK').catch(() => undefined);
       throw e;
     }
-    await this.client.query(`SELECT nextval('mws_generation')`);
+    await this.client.query(bumpGenerationsSql(COLLECTIONS));
   }
 
   /** Every collection's table emptied (inside the copy's transaction). */

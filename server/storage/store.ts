@@ -29,6 +29,12 @@ export const COLLECTIONS = [
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
+/**
+ * Per collection, a number that changes at every write to it (`Store.generations`): what is derived from a
+ * collection's records stays valid while its number is unchanged.
+ */
+export type Generations = Readonly<Record<Collection, number>>;
+
 /** A stored document: always has `_id` (24 hex) and `created` (epoch seconds). */
 export type Doc = Record<string, unknown> & { _id: string; created: number };
 
@@ -179,7 +185,7 @@ export interface CounterState {
 /**
  * Short-lived counters kept in the database, so every instance sharing it sees the same numbers and an embedded
  * install keeps them over a restart (the sign-in limiter's failures and known addresses, http/signInGuard.ts).
- * They are not records: in no collection, outside transactions, and they do not change `generation()` (a failed
+ * They are not records: in no collection, outside transactions, and they do not change `generations()` (a failed
  * sign-in must not empty every instance's response cache). The window's clock is the database's own where it has
  * one (PostgreSQL), so instances whose clocks differ still agree.
  */
@@ -204,8 +210,17 @@ export interface Store extends StoreOps {
    * `transaction` on `tx`) join the outer one.
    */
   transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R>;
-  /** A number that changes at every write to any collection (by any instance sharing the database). */
-  generation(): Promise<number>;
+  /**
+   * Each collection's generation: a number that changes at every write to that collection (by any instance sharing
+   * the database), and not at writes to others. A write is announced again once its commit is visible, so a reader
+   * that took the numbers before a commit and read the old records sees other numbers afterwards.
+   */
+  generations(): Promise<Generations>;
+  /**
+   * The current versions of the records of these ids that exist (one query), without reading their documents: a
+   * cache checks that what it derived from records is still theirs.
+   */
+  versions(collection: Collection, ids: readonly string[]): Promise<Map<string, number>>;
   /**
    * Resolves when the store can serve requests now (its database answers a trivial query and its schema is the one
    * this code expects); rejects, saying why, otherwise. For the load balancer's readiness check (`/readyz`).

@@ -540,31 +540,52 @@ export function describeStoreContract(
       expect(await s.count('Languages', [{ field: 'code', op: 'eq', value: 'de-DE' }])).toBe(1);
     });
 
-    it('the generation changes at every write, and not at reads', async () => {
+    it("a collection's generation changes at every write to it, and not at reads or at writes to others", async () => {
       const s = await store();
-      const g0 = await s.generation();
-      expect(await s.generation()).toBe(g0);
+      const g0 = await s.generations();
+      expect(await s.generations()).toEqual(g0);
       const { doc } = await s.insert('Studios', { name: 'A' });
-      const g1 = await s.generation();
-      expect(g1).not.toBe(g0);
+      const g1 = await s.generations();
+      expect(g1.Studios).not.toBe(g0.Studios);
+      expect({ ...g1, Studios: 0 }).toEqual({ ...g0, Studios: 0 });
       await s.get('Studios', doc._id);
       await s.list('Studios', { offset: 0, limit: 5 });
-      expect(await s.generation()).toBe(g1);
+      expect(await s.generations()).toEqual(g1);
       await s.replace('Studios', { ...doc, name: 'B' });
-      const g2 = await s.generation();
-      expect(g2).not.toBe(g1);
+      const g2 = await s.generations();
+      expect(g2.Studios).not.toBe(g1.Studios);
       await s.transaction(async (tx) => {
         await tx.insert('Studios', { name: 'C' });
+        await tx.insert('Languages', { code: 'gen-LL' });
       });
-      const g3 = await s.generation();
-      expect(g3).not.toBe(g2);
+      const g3 = await s.generations();
+      expect(g3.Studios).not.toBe(g2.Studios);
+      expect(g3.Languages).not.toBe(g2.Languages);
+      expect(g3.Users).toBe(g0.Users);
       await s.updateWhere('Studios', [], { flag: 1 });
-      expect(await s.generation()).not.toBe(g3);
+      const g4 = await s.generations();
+      expect(g4.Studios).not.toBe(g3.Studios);
+      expect({ ...g4, Studios: 0 }).toEqual({ ...g3, Studios: 0 });
+    });
+
+    it('versions: the current version of each record asked that exists, without its document', async () => {
+      const s = await store();
+      const a = await s.insert('Studios', { name: 'A' });
+      const b = await s.insert('Studios', { name: 'B' });
+      await s.replace('Studios', { ...b.doc, name: 'B2' });
+      const versions = await s.versions('Studios', [a.doc._id, b.doc._id, b.doc._id, '0123456789abcdef01234567']);
+      expect([...versions].sort()).toEqual(
+        [
+          [a.doc._id, 1],
+          [b.doc._id, 2],
+        ].sort(),
+      );
+      expect(await s.versions('Studios', [])).toEqual(new Map());
     });
 
     it('shared counters: bumps count per key within a window, read answers live ones, clear forgets', async () => {
       const s = await store();
-      const g0 = await s.generation();
+      const g0 = await s.generations();
       const first = await s.counters.bump(['a', 'b', 'a'], 60_000);
       expect(first.map((c) => [c.key, c.count]).sort()).toEqual([
         ['a', 1],
@@ -583,7 +604,7 @@ export function describeStoreContract(
       expect((await s.counters.read(['a', 'b'])).map((c) => c.key)).toEqual(['b']);
       expect((await s.counters.bump(['a'], 60_000))[0]!.count).toBe(1);
       // Counters are not records: the response and credential caches stay valid.
-      expect(await s.generation()).toBe(g0);
+      expect(await s.generations()).toEqual(g0);
     });
 
     it('shared counters: a key may hold any text, NUL and backslashes included (a sign-in name is user input)', async () => {

@@ -77,6 +77,27 @@ await describeWithPostgres('two instances on one PostgreSQL database', () => {
     expect((await call(b, 'GET', `/api/assets/${asset._id}`)).body.name).toBe('Renamed on A');
   });
 
+  it("a status change on A voids B's cached answers of that work request and its lists, not of another", async () => {
+    const path = '/api/workrequests?status=in-progress,awaiting-materials';
+    const [wr, other] = (await call(b, 'GET', path, { headers: { 'X-Range': 'resources=0-1' } })).body;
+    const read = (url: string) => call(b, 'GET', url, { headers: { 'X-Range': 'resources=0-49' } });
+    for (const url of [`/api/workrequests/${wr._id}`, `/api/workrequests/${other._id}`, path]) await read(url);
+    const before = await read(`/api/workrequests/${wr._id}`);
+    expect(before.headers.get('x-cache')).toBe('hit');
+    const status = wr.status === 'in-progress' ? 'awaiting-materials' : 'in-progress';
+    const put = await call(a, 'PUT', `/api/workrequests/${wr._id}`, {
+      body: { status, reason: 'two instances' },
+      headers: { 'If-Match': before.headers.get('etag')! },
+    });
+    expect(put.status).toBe(200);
+    const after = await read(`/api/workrequests/${wr._id}`);
+    expect([after.headers.get('x-cache'), after.body.status]).toEqual(['miss', status]);
+    const list = await read(path);
+    expect(list.headers.get('x-cache')).toBe('miss');
+    expect(list.body.find((w: { _id: string }) => w._id === wr._id)?.status).toBe(status);
+    expect((await read(`/api/workrequests/${other._id}`)).headers.get('x-cache')).toBe('hit');
+  });
+
   it('20 concurrent If-Match PUTs of one version split over A and B: exactly one 200, the rest 409', async () => {
     const asset = (await call(a, 'GET', '/api/assets/countByProject', { headers: { 'X-Range': 'resources=1-1' } }))
       .body[0];

@@ -81,9 +81,12 @@ if (!available) {
         expect(await a.count('Studios')).toBe(2);
         await b.insert('Studios', { name: 'by B again' });
         expect(await a.count('Studios')).toBe(3);
-        const before = await b.generation();
+        const before = await b.generations();
         await a.replace('Studios', { ...doc, name: 'B' });
-        expect(await b.generation()).not.toBe(before);
+        const after = await b.generations();
+        expect(after.Studios).not.toBe(before.Studios);
+        expect(after.Users).toBe(before.Users);
+        expect((await b.versions('Studios', [doc._id])).get(doc._id)).toBe(2);
         await Promise.all([a.close(), b.close()]);
         const again = await PostgresStore.open(databaseUrl(fresh));
         expect(await again.count('Studios')).toBe(3);

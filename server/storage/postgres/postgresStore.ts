@@ -11,13 +11,15 @@
  * Inside `fn`, use `tx`: a store-level call there takes another pooled connection, outside the transaction (and a
  * store-level write to a row the transaction has changed would wait for it forever).
  *
- * `generation()` reads the `mws_generation` sequence, which every write statement bumps (a statement-level trigger)
- * and every commit bumps again once it is visible: a reader that took the number before a commit and read the old
- * data then sees a new number afterwards, whichever instance wrote.
+ * `generations()` reads one sequence per collection (schema.ts, `generationSequence`), which every write statement on
+ * its table bumps (a statement-level trigger) and every commit that wrote it bumps again once it is visible: a reader
+ * that took the numbers before a commit and read the old data then sees new numbers afterwards, whichever instance
+ * wrote.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import {
+  COLLECTIONS,
   VersionConflict,
   versionToMatch,
   UniqueViolation,
@@ -26,6 +28,7 @@ import {
   type Collection,
   type Doc,
   type Filter,
+  type Generations,
   type ListQuery,
   type Page,
   type GetOptions,
@@ -39,7 +42,14 @@ import { UNIQUE_FIELDS } from '../indexes';
 import { COMPOSITE_INDEXES } from '../indexes';
 import { pgColumns, type PgColumn } from './columns';
 import { Params, orderSql, sortColumn, whereSql } from './filters';
-import { SCHEMA_VERSION, migrate, searchedTexts, uniqueIndexName } from './schema';
+import {
+  SCHEMA_VERSION,
+  bumpGenerationsSql,
+  generationSequence,
+  migrate,
+  searchedTexts,
+  uniqueIndexName,
+} from './schema';
 import { tsvectorOf } from './search';
 import { postgresCounters } from './counters';
 import { postgresMemory } from './memory';
@@ -162,12 +172,14 @@ function mergedPageIds(c: Collection, query: ListQuery, sort: Sort, params: Para
 class Operations implements StoreOps {
   /** Effects waiting for the transaction to commit (none at store level: they run at once). */
   readonly effects: (() => void)[] = [];
+  /** The collections a transaction wrote: their generations are bumped again once it has committed. */
+  readonly written = new Set<Collection>();
 
   constructor(
     protected readonly db: pg.Pool | pg.PoolClient,
     /** True for a transaction's client. */
     private readonly inTransaction: boolean,
-    private readonly committed: () => Promise<void>,
+    private readonly committed: (c: Collection) => Promise<void>,
   ) {}
 
   protected async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
@@ -200,6 +212,7 @@ class Operations implements StoreOps {
     sql: string,
     params: unknown[],
   ): Promise<pg.QueryResult<R>> {
+    if (this.inTransaction) this.written.add(c);
     if (this.inTransaction && writePlan(c).unique.size > 0) {
       const run = this.guard.then(() => this.savepointed<R>(c, sql, params));
       this.guard = run.catch(() => undefined);
@@ -212,7 +225,7 @@ class Operations implements StoreOps {
     } catch (e) {
       throw translated(c, e);
     }
-    if (!this.inTransaction) await this.committed();
+    if (!this.inTransaction) await this.committed(c);
     return result;
   }
 
@@ -410,18 +423,19 @@ class TransactionOperations extends Operations implements Tx {
 export interface PostgresStoreOptions {
   /** Pooled connections (node-postgres' default is 10). Each open transaction holds one. */
   maxConnections?: number;
-  /** Keep store-level counts until the generation changes (default true; the bench turns it off to time counts). */
+  /** Keep store-level counts until a collection they read is written (default true; the bench turns it off to time counts). */
   cacheCounts?: boolean;
 }
 
 export class PostgresStore extends Operations implements AsyncStore {
   /**
-   * Store-level counts by filters, each with the generation read before it was counted: valid while the generation
-   * is unchanged. The generation is shared by every instance and bumped after each commit, so a count is never
-   * served once any instance has written since (list pages ask the same total again and again; a count of a
-   * common word among 100,000 work requests took ~40 ms, the generation read ~0.1 ms).
+   * Store-level counts by filters, each with the generations (read before it was counted) of the collections it
+   * reads: the counted one and those of its semi-joins. Valid while they are unchanged: generations are shared by
+   * every instance and bumped after each commit, so a count is never served once any instance has written one of
+   * those collections since (list pages ask the same total again and again; a count of a common word among 100,000
+   * work requests took ~40 ms, reading the generations ~0.1 ms).
    */
-  private readonly counts = new Map<string, { generation: number; n: number }>();
+  private readonly counts = new Map<string, { stamp: string; n: number }>();
   /** The transaction whose `fn` is running (in its async context), while it is open. */
   private readonly current = new AsyncLocalStorage<{ open: boolean }>();
   readonly counters: SharedCounters;
@@ -430,19 +444,21 @@ export class PostgresStore extends Operations implements AsyncStore {
     private readonly pool: pg.Pool,
     private readonly cacheCounts: boolean,
   ) {
-    super(pool, false, () => announceCommit(pool));
+    super(pool, false, (c) => announceCommit(pool, [c]));
     this.counters = postgresCounters(pool);
   }
 
   override async count(c: Collection, filters: Filter[] = []): Promise<number> {
     if (!this.cacheCounts) return super.count(c, filters);
     const key = `${c} ${JSON.stringify(filters)}`;
-    const generation = await this.generation();
+    const generations = await this.generations();
+    const read = [c, ...filters.flatMap((f) => (f.op === 'of' ? [f.collection] : []))];
+    const stamp = read.map((r) => generations[r]).join(' ');
     const hit = this.counts.get(key);
-    if (hit?.generation === generation) return hit.n;
+    if (hit?.stamp === stamp) return hit.n;
     const n = await super.count(c, filters);
     if (this.counts.size >= 1000) this.counts.clear();
-    this.counts.set(key, { generation, n });
+    this.counts.set(key, { stamp, n });
     return n;
   }
 
@@ -499,7 +515,7 @@ export class PostgresStore extends Operations implements AsyncStore {
       throw e;
     }
     client.release();
-    await announceCommit(this.pool);
+    await announceCommit(this.pool, tx.written);
     runEffects(tx.effects);
     return result;
   }
@@ -508,9 +524,21 @@ export class PostgresStore extends Operations implements AsyncStore {
     return this.transaction((tx) => fn(tx as TransactionOperations));
   }
 
-  async generation(): Promise<number> {
-    const { rows } = await this.pool.query<{ n: string }>('SELECT last_value AS n FROM mws_generation');
-    return Number(rows[0]!.n);
+  async generations(): Promise<Generations> {
+    const { rows } = await this.pool.query<string[]>({ text: READ_GENERATIONS, rowMode: 'array' });
+    const values = rows[0]!;
+    return Object.fromEntries(COLLECTIONS.map((c, i) => [c, Number(values[i])])) as Record<Collection, number>;
+  }
+
+  async versions(c: Collection, ids: readonly string[]): Promise<Map<string, number>> {
+    const wanted = [...new Set(ids)].filter((id) => !id.includes('\u0000'));
+    if (wanted.length === 0) return new Map();
+    const { rows } = await this.pool.query<[string, number]>({
+      text: `SELECT id, version FROM "${c}" WHERE id = ANY($1::text[])`,
+      values: [wanted],
+      rowMode: 'array',
+    });
+    return new Map(rows);
   }
 
   /** The database answers, and its schema is at this code's version (not behind: another instance may be newer). */
@@ -526,14 +554,19 @@ export class PostgresStore extends Operations implements AsyncStore {
   }
 }
 
+/** Every collection's generation in one statement (the sequences' `last_value`, in COLLECTIONS order). */
+const READ_GENERATIONS = `SELECT ${COLLECTIONS.map((c) => `(SELECT last_value FROM ${generationSequence(c)})`).join(', ')}`;
+
 /**
- * Bumps the generation once a commit is visible (the trigger's bump came before it). The write is stored either way:
- * a failure here is reported, not thrown.
+ * Bumps the written collections' generations once a commit is visible (the trigger's bump came before it). The write
+ * is stored either way: a failure here is reported, not thrown.
  */
-async function announceCommit(pool: pg.Pool): Promise<void> {
+async function announceCommit(pool: pg.Pool, written: Iterable<Collection>): Promise<void> {
+  const collections = [...written];
+  if (collections.length === 0) return;
   try {
-    await pool.query(`SELECT nextval('mws_generation')`);
+    await pool.query(bumpGenerationsSql(collections));
   } catch (e) {
-    console.error('the generation could not be bumped after a commit', e);
+    console.error('the generations could not be bumped after a commit', e);
   }
 }

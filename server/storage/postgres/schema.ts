@@ -64,6 +64,27 @@ const MIGRATIONS: Migration[] = [
   },
 ];
 
+/**
+ * The sequence holding a collection's generation (store.ts, `generations`): bumped by a statement-level trigger at
+ * every write statement on the collection's table, and again by the store once the write's commit is visible.
+ * Sequences, not rows: `nextval` takes no lock and is not undone by a rollback, so writers of one collection never
+ * wait for each other's commits to bump it (an UPDATE of a counter row would queue them, and could deadlock two
+ * transactions writing two collections in opposite orders).
+ */
+export function generationSequence(c: Collection): string {
+  return `mws_gen_${c.toLowerCase()}`;
+}
+
+/** One statement bumping the generations of these collections (after a commit: postgresStore.ts, migrateData.ts). */
+export function bumpGenerationsSql(collections: Iterable<Collection>): string {
+  return `SELECT ${[...collections].map((c) => `nextval('${generationSequence(c)}')`).join(', ')}`;
+}
+
+/** The trigger function: bumps the sequence its trigger names (every collection's table has one, syncCollection). */
+const GENERATION_TRIGGER_FUNCTION = `
+  CREATE OR REPLACE FUNCTION mws_bump_collection_generation() RETURNS trigger LANGUAGE plpgsql AS
+    $$ BEGIN PERFORM nextval(TG_ARGV[0]::regclass); RETURN NULL; END $$;`;
+
 /** The name of an index (PostgreSQL keeps 63 bytes of a name: longer ones would be cut and could collide). */
 function indexName(collection: Collection, parts: string[]): string {
   const name = `${collection}_${parts.join('_')}`;
@@ -93,6 +114,7 @@ export async function migrate(client: PoolClient): Promise<void> {
         await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       });
     }
+    await inTransaction(client, () => client.query(GENERATION_TRIGGER_FUNCTION));
     for (const c of COLLECTIONS) await inTransaction(client, () => syncCollection(client, c));
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
@@ -116,9 +138,11 @@ async function syncCollection(client: PoolClient, c: Collection): Promise<void> 
     `CREATE TABLE IF NOT EXISTS "${c}" (id text COLLATE "C" PRIMARY KEY, created bigint NOT NULL, ` +
       `version integer NOT NULL, doc jsonb NOT NULL)`,
   );
+  // One generation per collection (tables used to bump `mws_generation`, one for all: it is no longer read).
+  await client.query(`CREATE SEQUENCE IF NOT EXISTS ${generationSequence(c)}`);
   await client.query(
     `CREATE OR REPLACE TRIGGER "${c}_generation" AFTER INSERT OR UPDATE OR DELETE ON "${c}" ` +
-      `FOR EACH STATEMENT EXECUTE FUNCTION mws_bump_generation()`,
+      `FOR EACH STATEMENT EXECUTE FUNCTION mws_bump_collection_generation('${generationSequence(c)}')`,
   );
   const recorded = new Map(
     (

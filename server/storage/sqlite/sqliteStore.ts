@@ -29,6 +29,7 @@ import {
   type Doc,
   type Filter,
   type FilterValue,
+  type Generations,
   type ListQuery,
   type Page,
   type GetOptions,
@@ -96,6 +97,8 @@ interface Statements {
   getMany: Database.Statement;
   /** The version and creation time alone: a replace need not parse the stored document. */
   head: Database.Statement;
+  /** Ids and versions alone (`versions`). */
+  versions: Database.Statement;
   insert: Database.Statement;
   update: Database.Statement;
 }
@@ -177,6 +180,7 @@ export class SqliteStore implements Store {
         get: this.db.prepare(`SELECT doc, version FROM "${c}" WHERE id = ?`),
         getMany: this.db.prepare(`SELECT doc, version FROM "${c}" WHERE id IN (SELECT value FROM json_each(?))`),
         head: this.db.prepare(`SELECT created, version FROM "${c}" WHERE id = ?`),
+        versions: this.db.prepare(`SELECT id, version FROM "${c}" WHERE id IN (SELECT value FROM json_each(?))`),
         insert: this.db.prepare(`INSERT INTO "${c}" (id, created, version, doc) VALUES (?, ?, 1, ?)`),
         update: this.db.prepare(
           `UPDATE "${c}" SET doc = ?, version = version + 1 WHERE id = ? AND (? IS NULL OR version = ?) RETURNING version`,
@@ -218,13 +222,18 @@ export class SqliteStore implements Store {
     return s;
   }
 
-  private writes = 0;
+  /**
+   * Writes per collection since the store opened: its generation. In-process, as the database is (one process holds
+   * it). Bumped at the write, inside a transaction too: readers wait for the transaction to end before they read, so
+   * numbers taken meanwhile are never older than what they then read.
+   */
+  private readonly writes = Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<Collection, number>;
 
   private touched(c: Collection): void {
     this.countCache.delete(c);
     this.columnValueSets.delete(c);
     for (const dependent of this.countDependents.get(c) ?? []) this.countCache.delete(dependent);
-    this.writes++;
+    this.writes[c]++;
   }
 
   private readOne<T extends Doc>(collection: Collection, id: string, options?: ReadOptions): Stored<T> | undefined {
@@ -588,8 +597,17 @@ export class SqliteStore implements Store {
     await this.ended;
   }
 
-  async generation(): Promise<number> {
-    return this.writes;
+  async generations(): Promise<Generations> {
+    return { ...this.writes };
+  }
+
+  async versions(collection: Collection, ids: readonly string[]): Promise<Map<string, number>> {
+    while (this.open) await this.turn();
+    if (ids.length === 0) return new Map();
+    const rows = this.stmts(collection)
+      .versions.raw()
+      .all(JSON.stringify([...new Set(ids)])) as [string, number][];
+    return new Map(rows);
   }
 
   /** The schema is migrated in the constructor: only the file's answer is left to check. */
