@@ -190,20 +190,25 @@ test.describe.serial('stored XSS', () => {
     });
     expect(saved.status()).toBe(200);
 
-    // An asset of the last project (the catalog spec edits the first project's first asset).
-    const { items: projects } = await apiList<{ _id: string }>(
+    // A seeded asset no other spec reads, picked by its slug (which the rename below keeps): by position this took
+    // The Last Cartographer's first asset, the "Main Trailer" the order wizard spec orders and finds by name.
+    const { items: projects } = await apiList<{ _id: string; name?: string }>(
       request,
       ACCOUNTS.admin,
       '/projects?archived=false',
       'resources=0-99',
     );
-    const { items: assets } = await apiList<{ _id: string }>(
+    const cartographer = projects.find((p) => p.name === 'The Last Cartographer');
+    expect(cartographer, 'the seeded project The Last Cartographer').toBeDefined();
+    const { items: assets } = await apiList<{ _id: string; slug?: string }>(
       request,
       ACCOUNTS.admin,
-      `/assets/countByProject?project=${projects.at(-2)!._id}`,
-      'resources=0-0',
+      `/assets/countByProject?project=${cartographer!._id}`,
+      'resources=0-99',
     );
-    const assetId = assets[0]!._id;
+    const banner = assets.find((a) => a.slug === 'web-banner-300x250');
+    expect(banner, 'the seeded asset web-banner-300x250').toBeDefined();
+    const assetId = banner!._id;
     await api(request, 'PUT', `/assets/${assetId}`, { name: `zzz asset ${ALL}`, importName: ALL, thumbnail: JS_URL });
 
     // A share the shares spec does not use (it takes the coordinator's last single-recipient share): the actor adds
