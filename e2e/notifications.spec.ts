@@ -3,7 +3,18 @@
  * keyboard triage, the polling fallback without the stream, and an accessibility scan.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { type Account, ACCOUNTS, apiList, basic, expectAccessible, placeOrder, signIn } from './support';
+import {
+  type Account,
+  ACCOUNTS,
+  apiList,
+  basic,
+  expectAccessible,
+  newNoteAbout,
+  notesAbout,
+  placeOrder,
+  rowOf,
+  signIn,
+} from './support';
 import { WORK_REQUEST_EVENT_TYPES } from '../src/api/schema/event';
 
 /** The Orders tab's types (docs/API.md): orders placed, assigned and changed by other specs count there too. */
@@ -54,33 +65,6 @@ async function startedOrder(request: APIRequestContext): Promise<{ _id: string; 
   return wr;
 }
 
-/** The ids of the coordinator's notifications about work request `id`. */
-async function notesAbout(request: APIRequestContext, id: string): Promise<string[]> {
-  const { items } = await apiList<Note & { event?: { workRequest?: { _id?: string } } }>(
-    request,
-    ACCOUNTS.coordinator,
-    '/notifications?summary=true',
-  );
-  return items.filter((n) => n.event?.workRequest?._id === id).map((n) => n._id);
-}
-
-/** The coordinator's notification about work request `id` that is not among `before`, once the server has made it. */
-async function newNoteAbout(request: APIRequestContext, id: string, before: readonly string[]): Promise<string> {
-  let note: string | undefined;
-  await expect
-    .poll(async () => {
-      note = (await notesAbout(request, id)).find((n) => !before.includes(n));
-      return note;
-    })
-    .toBeTruthy();
-  return note!;
-}
-
-/** The inbox row of notification `id` (rows move down as others arrive: never picked by position once chosen). */
-function rowOf(page: Page, id: string) {
-  return page.getByRole('grid', { name: 'Notifications' }).locator(`.inbox-row.inbox__item[data-id="${id}"]`);
-}
-
 test('a status change by another user appears in the open inbox within 5 seconds, with counts and title', async ({
   browser,
   request,
@@ -110,11 +94,11 @@ test('a status change by another user appears in the open inbox within 5 seconds
 
   // The admin (another browser context's user, here through the API) moves one of the coordinator's orders.
   const wr = await startedOrder(request);
-  const earlier = await notesAbout(request, wr._id);
+  const earlier = await notesAbout(request, ACCOUNTS.coordinator, wr._id);
   const started = Date.now();
   await changeStatus(request, wr._id, 'for-review', `e2e live ${started}`);
 
-  const fresh = rowOf(page, await newNoteAbout(request, wr._id, earlier));
+  const fresh = rowOf(page, await newNoteAbout(request, ACCOUNTS.coordinator, wr._id, earlier));
   await expect(fresh).toContainText(wr.asset?.name ?? '', { timeout: 5_000 });
   await expect(fresh).toHaveClass(/is-unread/, { timeout: 5_000 });
   expect(Date.now() - started).toBeLessThan(5_000);
@@ -270,9 +254,9 @@ test('without the stream, the inbox polls and still shows new notifications', as
   await expect(page.locator('[data-live]')).toHaveAttribute('data-live', 'polling');
   await expect(rows(page).first()).toBeVisible();
   const wr = await startedOrder(request);
-  const earlier = await notesAbout(request, wr._id);
+  const earlier = await notesAbout(request, ACCOUNTS.coordinator, wr._id);
   await changeStatus(request, wr._id, 'approved', `e2e poll ${Date.now()}`);
-  const note = await newNoteAbout(request, wr._id, earlier);
+  const note = await newNoteAbout(request, ACCOUNTS.coordinator, wr._id, earlier);
   await page.clock.runFor(16_000);
   await expect(rowOf(page, note)).toContainText(wr.asset?.name ?? '');
 });

@@ -235,3 +235,38 @@ export async function registerUser(
   expect(accepted.status(), await accepted.text()).toBe(200);
   return { _id, username, password };
 }
+
+/** The ids of `account`'s notifications about work request `id` (newest first). */
+export async function notesAbout(request: APIRequestContext, account: Account, id: string): Promise<string[]> {
+  const { items } = await apiList<{ _id: string; event?: { workRequest?: { _id?: string } } }>(
+    request,
+    account,
+    '/notifications?summary=true',
+  );
+  return items.filter((n) => n.event?.workRequest?._id === id).map((n) => n._id);
+}
+
+/** `account`'s notification about work request `id` that is not among `before`, once the server has made it. */
+export async function newNoteAbout(
+  request: APIRequestContext,
+  account: Account,
+  id: string,
+  before: readonly string[] = [],
+): Promise<string> {
+  let note: string | undefined;
+  await expect
+    .poll(async () => {
+      note = (await notesAbout(request, account, id)).find((n) => !before.includes(n));
+      return note;
+    })
+    .toBeTruthy();
+  return note!;
+}
+
+/**
+ * The inbox row of notification `id`. Rows move down as notifications arrive (other specs' too): a row is never picked
+ * by position or by a title another order can share once the notification is known.
+ */
+export function rowOf(page: Page, id: string) {
+  return page.getByRole('grid', { name: 'Notifications' }).locator(`.inbox-row.inbox__item[data-id="${id}"]`);
+}
