@@ -5,7 +5,16 @@
  * API's at the same moment (polled, reloading the page when they differ), and this spec places its own orders.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, expectAccessible, settled, signIn, type Account } from './support';
+import {
+  ACCOUNTS,
+  apiList,
+  basic,
+  expectAccessible,
+  expectListCountAsApi,
+  settled,
+  signIn,
+  type Account,
+} from './support';
 
 const ZONE = 'America/New_York';
 test.use({ timezoneId: ZONE });
@@ -90,16 +99,7 @@ test('the coordinator lands on the dashboard; every tile counts what the API cou
     await expect(page).toHaveURL(/\/work-requests\?status=/);
     await expect(page.getByRole('heading', { level: 1, name: 'Work requests' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Filters from the link' })).toBeVisible();
-    const href = new URL(page.url()).pathname + new URL(page.url()).search;
-    await expect
-      .poll(async () => {
-        const text = (await page.locator('.page__count').textContent()) ?? '';
-        const shown = Number(/^([\d,]+) work requests?$/.exec(text)?.[1]?.replace(/,/g, ''));
-        const total = await apiTotal(request, href);
-        if (shown !== total) await page.reload();
-        return shown === total;
-      })
-      .toBe(true);
+    await expectListCountAsApi(page, request, ACCOUNTS.coordinator, new URL(page.url()).search.slice(1));
   }
 });
 

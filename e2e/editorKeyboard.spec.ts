@@ -14,7 +14,7 @@ let workRequestId = '';
 test.beforeAll(async ({ request }) => {
   // An order of its own, long enough to scroll, in progress (a translation is submitted only then: docs/API.md,
   // "Workflow") and assigned to the translator: no other spec edits it.
-  ({ workRequest: workRequestId } = await placeTranslatorOrder(request, 'Editor keyboard e2e', 60));
+  ({ workRequest: workRequestId } = await placeTranslatorOrder(request, 'Editor keyboard e2e', { minLines: 60 }));
 });
 
 const text = editorLine;

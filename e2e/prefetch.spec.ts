@@ -3,7 +3,7 @@
  * data once, whoever asks first (start-up, the router's loader, or the page itself), and still shows it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, grid, settled, signIn } from './support';
+import { ACCOUNTS, basic, grid, placeTranslatorOrder, settled, signIn } from './support';
 
 function countRequests(page: Page, pattern: RegExp): string[] {
   const seen: string[] = [];
@@ -105,12 +105,9 @@ test('the editor opened cold asks once for its work request and once for the tra
   page,
   request,
 }) => {
-  const { items } = await apiList<{ workRequest?: string; kind?: string }>(
-    request,
-    ACCOUNTS.translator,
-    '/translations?status=incomplete',
-  );
-  const wrId = items.find((t) => t.workRequest && t.kind !== 'graphics')!.workRequest!;
+  // An order of its own, assigned to the translator: the newest incomplete translation is whichever order another
+  // spec placed last, which that spec may be submitting or cancelling while this one loads it.
+  const { workRequest: wrId } = await placeTranslatorOrder(request, 'Prefetch e2e');
   const wr = (await (
     await request.get(`/api/workrequests/${wrId}`, {
       headers: { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' },

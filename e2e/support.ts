@@ -89,24 +89,29 @@ export async function openTranslationEditor(page: Page, workRequestId: string): 
 }
 
 /**
- * Places an unassigned fr-FR order (through the API, as the coordinator) for the asset of a Northlight work request,
- * with a translation of its own: for specs that change records, so that they change only their own. Answers the
- * record as the API returns it.
+ * Places an unassigned order (through the API, as the coordinator) in `language` (fr-FR unless said) for the asset of
+ * a Northlight work request in that language, with a translation of its own (its lines empty): for specs that change
+ * records, so that they change only their own. Answers the record as the API returns it.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- records read as JSON; specs name the fields they read
-export async function placeOrder(request: APIRequestContext, instructions: string): Promise<Record<string, any>> {
+export async function placeOrder(
+  request: APIRequestContext,
+  instructions: string,
+  language = 'fr-FR',
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- records read as JSON; specs name the fields they read
+): Promise<Record<string, any>> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   type Rec = Record<string, any>;
   const studios = (await apiList<Rec>(request, ACCOUNTS.coordinator, '/studios')).items;
   const north = studios.find((s) => s.name === 'Northlight Pictures')!;
-  const { items } = await apiList<Rec>(request, ACCOUNTS.coordinator, '/workrequests?language=fr-FR');
-  const model = items.find((w) => w.studio === north._id && w.asset?._id)!;
+  const { items } = await apiList<Rec>(request, ACCOUNTS.coordinator, `/workrequests?language=${language}`);
+  const model = items.find((w) => w.studio === north._id && w.asset?._id);
+  expect(model, `a Northlight ${language} work request with an asset`).toBeDefined();
   const response = await request.post('/api/workrequests', {
     headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' },
     data: {
-      asset: model.asset._id,
-      language: 'fr-FR',
-      territory: model.territory,
+      asset: model!.asset._id,
+      language,
+      territory: model!.territory,
       dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
       due: { date: Math.floor(Date.now() / 1000) + 9 * 86_400, tz: 'Europe/Paris' },
       instructions: `${instructions} ${Date.now()}`,
@@ -122,11 +127,14 @@ export async function placeOrder(request: APIRequestContext, instructions: strin
  * translator and moved to in progress, its lines written `Ligne 1`, `Ligne 2`… so that the spec starts from known text. Specs
  * that took "the newest in-progress translation" edited whatever another spec had placed last (the list is newest
  * first): session 7's CI failed on a line another spec had filled.
+ *
+ * The asset is a Northlight one ordered in fr-FR; with `withMedia`, any asset with a preview that has media (a clip the
+ * Subtitler plays), in the language and territory of the order it was found in.
  */
 export async function placeTranslatorOrder(
   request: APIRequestContext,
   instructions: string,
-  minLines = 5,
+  { minLines = 5, withMedia = false }: { minLines?: number; withMedia?: boolean } = {},
 ): Promise<{ workRequest: string; translation: string }> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   type Rec = Record<string, any>;
@@ -139,26 +147,34 @@ export async function placeTranslatorOrder(
     expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
     return { body: (await response.json()) as Rec, etag: response.headers()['etag'] };
   };
-  const studios = (await apiList<Rec>(request, ACCOUNTS.coordinator, '/studios')).items;
+  // The admin sees every studio's orders (the media clips are Harbor Lane's and Northlight's); the coordinator, Northlight's.
+  const lister = withMedia ? ACCOUNTS.admin : ACCOUNTS.coordinator;
+  const studios = (await apiList<Rec>(request, lister, '/studios')).items;
   const north = studios.find((s) => s.name === 'Northlight Pictures')!;
-  const { items } = await apiList<Rec>(request, ACCOUNTS.coordinator, '/workrequests?language=fr-FR');
+  const { items } = await apiList<Rec>(
+    request,
+    lister,
+    withMedia ? '/workrequests?sort=created' : '/workrequests?language=fr-FR',
+  );
   const seen = new Set<string>();
   let model: Rec | undefined;
   for (const w of items) {
     const dialogue = w.asset?.transcription?.dialogue as string | undefined;
-    if (w.studio !== north._id || !dialogue || seen.has(dialogue)) continue;
+    if ((!withMedia && w.studio !== north._id) || !dialogue || seen.has(dialogue)) continue;
     seen.add(dialogue);
-    const lines = ((await call(ACCOUNTS.coordinator, 'GET', `/translations/${dialogue}`)).body.lines ?? []) as Rec[];
+    if (withMedia && !(await call(lister, 'GET', `/previews?asset=${w.asset._id}`)).body.some((p: Rec) => p.media))
+      continue;
+    const lines = ((await call(lister, 'GET', `/translations/${dialogue}`)).body.lines ?? []) as Rec[];
     if (lines.length >= minLines) {
       model = w;
       break;
     }
   }
-  expect(model, `a Northlight asset with ${minLines} lines of dialogue or more`).toBeDefined();
+  expect(model, `an asset${withMedia ? ' with media' : ''} with ${minLines} lines of dialogue or more`).toBeDefined();
   const placed = (
     await call(ACCOUNTS.admin, 'POST', '/workrequests', {
       asset: model!.asset._id,
-      language: 'fr-FR',
+      language: model!.language,
       territory: model!.territory,
       dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
       due: { date: Math.floor(Date.now() / 1000) + 9 * 86_400, tz: 'Europe/Paris' },
@@ -174,4 +190,83 @@ export async function placeTranslatorOrder(
   const lines = (current.body.lines as Rec[]).map((l, i) => ({ ...l, text: `Ligne ${i + 1}` }));
   await call(ACCOUNTS.translator, 'PUT', `/translations/${translation}`, { lines }, { 'If-Match': current.etag });
   return { workRequest, translation };
+}
+
+/**
+ * Waits until the list page says exactly "N work requests" for N the API's total of GET /workrequests?`query` (as
+ * `account`) at that same moment. Other specs place and change orders on the same server meanwhile and an open list
+ * does not follow them by itself: when the two differ, the page is loaded again (its filters are in the URL).
+ */
+export async function expectListCountAsApi(
+  page: Page,
+  request: APIRequestContext,
+  account: Account,
+  query: string,
+  timeout = 30_000,
+): Promise<void> {
+  await expect(async () => {
+    const shown = ((await page.locator('.page__count').textContent()) ?? '').trim();
+    const { total = -1 } = await apiList(request, account, `/workrequests?${query}`, 'resources=0-0');
+    const expected = `${total.toLocaleString('en-US')} work request${total === 1 ? '' : 's'}`;
+    // Reloaded only once the page says a count: a page still loading is waited for.
+    if (shown !== expected && /work requests?$/.test(shown)) await page.reload();
+    expect(shown, `the list's count, as the API's for ${query}`).toBe(expected);
+  }).toPass({ timeout });
+}
+
+/**
+ * A user of the spec's own, invited by the admin into `groups` and registered with `name`: for specs that change a
+ * user (their name, their settings), which must not be a demo account other specs sign in as and name.
+ */
+export async function registerUser(
+  request: APIRequestContext,
+  name: string,
+  groups: readonly { _id: string }[] = [],
+): Promise<Account & { _id: string }> {
+  const username = `e2e.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = 'e2e-user-password';
+  const invited = await request.put('/api/users', {
+    headers: { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' },
+    data: { emailNormal: username, name, groups: groups.map((g) => ({ _id: g._id })) },
+  });
+  expect(invited.status(), await invited.text()).toBeLessThan(300);
+  const { _id, inviteCode } = (await invited.json()) as { _id: string; inviteCode: string };
+  const accepted = await request.post(`/api/invitations/${inviteCode}`, { data: { name, password } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return { _id, username, password };
+}
+
+/** The ids of `account`'s notifications about work request `id` (newest first). */
+export async function notesAbout(request: APIRequestContext, account: Account, id: string): Promise<string[]> {
+  const { items } = await apiList<{ _id: string; event?: { workRequest?: { _id?: string } } }>(
+    request,
+    account,
+    '/notifications?summary=true',
+  );
+  return items.filter((n) => n.event?.workRequest?._id === id).map((n) => n._id);
+}
+
+/** `account`'s notification about work request `id` that is not among `before`, once the server has made it. */
+export async function newNoteAbout(
+  request: APIRequestContext,
+  account: Account,
+  id: string,
+  before: readonly string[] = [],
+): Promise<string> {
+  let note: string | undefined;
+  await expect
+    .poll(async () => {
+      note = (await notesAbout(request, account, id)).find((n) => !before.includes(n));
+      return note;
+    })
+    .toBeTruthy();
+  return note!;
+}
+
+/**
+ * The inbox row of notification `id`. Rows move down as notifications arrive (other specs' too): a row is never picked
+ * by position or by a title another order can share once the notification is known.
+ */
+export function rowOf(page: Page, id: string) {
+  return page.getByRole('grid', { name: 'Notifications' }).locator(`.inbox-row.inbox__item[data-id="${id}"]`);
 }

@@ -1,17 +1,16 @@
 /** Right-to-left languages display and edit right-to-left; the original stays left-to-right. */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, apiList, signIn } from './support';
+import { ACCOUNTS, placeOrder, signIn } from './support';
 
 test('an Arabic translation edits right-to-left beside its English original', async ({ page, request }) => {
-  const { items } = await apiList<{ _id: string; language?: string; translation?: { _id?: string } }>(
-    request,
-    ACCOUNTS.coordinator,
-    '/workrequests?language=ar-SA',
-    'resources=0-9',
-  );
-  const wr = items.find((w) => w.translation?._id);
-  expect(wr, 'a seeded ar-SA work request with a translation').toBeDefined();
-  await signIn(page, ACCOUNTS.coordinator, { path: `/work-requests/${wr!._id}/translation` });
+  // An order of its own: the newest ar-SA work request may be another spec's (the memory spec places some), and typing
+  // here saves into it.
+  const wr = (await placeOrder(request, 'Right-to-left e2e', 'ar-SA')) as {
+    _id: string;
+    translation?: { _id?: string };
+  };
+  expect(wr.translation?._id, 'an ar-SA order with a translation').toBeTruthy();
+  await signIn(page, ACCOUNTS.coordinator, { path: `/work-requests/${wr._id}/translation` });
   const first = page.getByRole('textbox', { name: 'Translation of line 1', exact: true });
   await expect(first).toBeVisible();
   await expect(first).toHaveAttribute('dir', 'rtl');

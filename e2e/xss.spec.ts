@@ -12,7 +12,7 @@
  * and notifications go only to its own user, so the inbox counts other specs watch do not move.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, settled, signIn, type Account } from './support';
+import { ACCOUNTS, apiList, basic, placeTranslatorOrder, settled, signIn, type Account } from './support';
 
 /** Each payload sets window.__xss (or opens a dialog) if it ever runs. */
 const PAYLOADS = [
@@ -171,31 +171,16 @@ test.describe.serial('stored XSS', () => {
     await makeAdmin(request, viewer.username, `zzz viewer ${PAYLOADS[0]}`, viewer.password);
     const actorUser = await makeAdmin(request, actor.username, `zzz actor ${SOME[1]}`, actor.password);
 
-    // A work request other specs do not pick (they take the first of a list or filter by status): one from the
-    // middle of the due-date order, with a translation.
-    // The editor specs take the translator's first page of incomplete translations, the RTL spec an ar-SA one.
-    const { items: taken } = await apiList<{ workRequest?: string }>(
-      request,
-      ACCOUNTS.translator,
-      '/translations?status=incomplete',
-      'resources=0-19',
-    );
-    const { items: wrs } = await apiList<{ _id: string; language?: string; translation?: { _id: string } }>(
-      request,
-      ACCOUNTS.admin,
-      '/workrequests?sort=due&status=in-progress',
-      'resources=0-99',
-    );
-    const free = wrs.filter(
-      (w) => w.translation?._id && w.language !== 'ar-SA' && !taken.some((t) => t.workRequest === w._id),
-    );
-    const wr = free[Math.floor(free.length / 2)]!;
+    // A work request of its own (in progress, assigned to the translator): a seeded one picked by position may be
+    // another spec's to edit or move meanwhile. A line for each payload.
+    const placed = await placeTranslatorOrder(request, 'Stored XSS e2e', { minLines: PAYLOADS.length });
+    const wr = { _id: placed.workRequest, translation: { _id: placed.translation } };
     // The comment by the actor notifies the requester, the studio's coordinators and the translator: it is
     // written as the demo coordinator instead (never notified of their own act) to keep the coordinator's inbox
     // as the notification spec expects; the author name payload is in the actor's share notification below.
     await api(request, 'POST', '/comments', { workRequest: wr._id, body: ALL }, ACCOUNTS.coordinator);
     // Translation line text: formatting HTML is allowed (<b>, <i>, <u>, <br>), anything else must come out inert.
-    const { body: translation, etag } = await api(request, 'GET', `/translations/${wr.translation!._id}`);
+    const { body: translation, etag } = await api(request, 'GET', `/translations/${wr.translation._id}`);
     const lines = (translation.lines as { text?: string }[]).map((l, i) =>
       i < PAYLOADS.length ? { ...l, text: `<b>ok</b> ${PAYLOADS[i]}` } : l,
     );
@@ -205,20 +190,25 @@ test.describe.serial('stored XSS', () => {
     });
     expect(saved.status()).toBe(200);
 
-    // An asset of the last project (the catalog spec edits the first project's first asset).
-    const { items: projects } = await apiList<{ _id: string }>(
+    // A seeded asset no other spec reads, picked by its slug (which the rename below keeps): by position this took
+    // The Last Cartographer's first asset, the "Main Trailer" the order wizard spec orders and finds by name.
+    const { items: projects } = await apiList<{ _id: string; name?: string }>(
       request,
       ACCOUNTS.admin,
       '/projects?archived=false',
       'resources=0-99',
     );
-    const { items: assets } = await apiList<{ _id: string }>(
+    const cartographer = projects.find((p) => p.name === 'The Last Cartographer');
+    expect(cartographer, 'the seeded project The Last Cartographer').toBeDefined();
+    const { items: assets } = await apiList<{ _id: string; slug?: string }>(
       request,
       ACCOUNTS.admin,
-      `/assets/countByProject?project=${projects.at(-2)!._id}`,
-      'resources=0-0',
+      `/assets/countByProject?project=${cartographer!._id}`,
+      'resources=0-99',
     );
-    const assetId = assets[0]!._id;
+    const banner = assets.find((a) => a.slug === 'web-banner-300x250');
+    expect(banner, 'the seeded asset web-banner-300x250').toBeDefined();
+    const assetId = banner!._id;
     await api(request, 'PUT', `/assets/${assetId}`, { name: `zzz asset ${ALL}`, importName: ALL, thumbnail: JS_URL });
 
     // A share the shares spec does not use (it takes the coordinator's last single-recipient share): the actor adds
