@@ -70,7 +70,7 @@ export function earlyEntry(module = 'src/app/earlyRequest.ts'): Plugin {
         return [
           // async: run as soon as it and its imports are here. A deferred module script (the default) waits until
           // the document is parsed and every stylesheet of the page is loaded, the page's route styles included:
-          // on a 120 ms link that held the first request back by ~160 ms (docs/BENCHMARKS.md, "First load").
+          // on a 120 ms link that held the first request back by ~160 ms (docs/ARCHITECTURE.md, "First load").
           {
             tag: 'script',
             attrs: { type: 'module', async: true, crossorigin: true, src: `/${early}` },
