@@ -4,6 +4,7 @@
  * port and puts its address in MWS_E2E_BASE_URL for the workers.
  */
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './scripts/chromiumFlags';
 
 // CHROMIUM_PATH='' lets Playwright use its own browser; unset means Debian's /usr/bin/chromium.
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,14 +32,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath === '' ? undefined : chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
 });

@@ -89,6 +89,22 @@ export async function openTranslationEditor(page: Page, workRequestId: string): 
 }
 
 /**
+ * The body of POST /workrequests for a new subtitles order of `model`'s asset and territory in `language`, due in nine
+ * days; the instructions made unique (a retry places a new order).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a work request read as JSON (its asset and territory)
+function orderOf(model: Record<string, any>, language: string, instructions: string) {
+  return {
+    asset: model.asset._id,
+    language,
+    territory: model.territory,
+    dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
+    due: { date: Math.floor(Date.now() / 1000) + 9 * 86_400, tz: 'Europe/Paris' },
+    instructions: `${instructions} ${Date.now()}`,
+  };
+}
+
+/**
  * Places an unassigned order (through the API, as the coordinator) in `language` (fr-FR unless said) for the asset of
  * a Northlight work request in that language, with a translation of its own (its lines empty): for specs that change
  * records, so that they change only their own. Answers the record as the API returns it.
@@ -108,14 +124,7 @@ export async function placeOrder(
   expect(model, `a Northlight ${language} work request with an asset`).toBeDefined();
   const response = await request.post('/api/workrequests', {
     headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' },
-    data: {
-      asset: model!.asset._id,
-      language,
-      territory: model!.territory,
-      dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
-      due: { date: Math.floor(Date.now() / 1000) + 9 * 86_400, tz: 'Europe/Paris' },
-      instructions: `${instructions} ${Date.now()}`,
-    },
+    data: orderOf(model!, language, instructions),
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Rec;
@@ -172,14 +181,7 @@ export async function placeTranslatorOrder(
   }
   expect(model, `an asset${withMedia ? ' with media' : ''} with ${minLines} lines of dialogue or more`).toBeDefined();
   const placed = (
-    await call(ACCOUNTS.admin, 'POST', '/workrequests', {
-      asset: model!.asset._id,
-      language: model!.language,
-      territory: model!.territory,
-      dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
-      due: { date: Math.floor(Date.now() / 1000) + 9 * 86_400, tz: 'Europe/Paris' },
-      instructions: `${instructions} ${Date.now()}`,
-    })
+    await call(ACCOUNTS.admin, 'POST', '/workrequests', orderOf(model!, model!.language as string, instructions))
   ).body;
   const workRequest = placed._id as string;
   const translation = placed.translation._id as string;

@@ -1,8 +1,9 @@
 /**
  * What the browser benchmarks share (bench/browser.ts, bench/jump.ts): our server on a data directory serving the app
- * built by bench/bundle.ts, and headless Debian Chromium with the flags of playwright.config.ts.
+ * built by bench/bundle.ts, and headless Debian Chromium with the e2e tests' flags (scripts/chromiumFlags.ts).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_FLAGS } from '../../scripts/chromiumFlags';
 import { freePort, startProcess, type Running } from './processes';
 
 /** Our server (SQLite in `dir`, no seeding) serving `distDir`, on a free port near `portBase`. */
@@ -19,14 +20,7 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 
