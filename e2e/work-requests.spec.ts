@@ -246,3 +246,19 @@ test("the filtered list exports as CSV: every matching request in the list's ord
   );
   await expectAccessible(page, 'the list after an export');
 });
+
+test("a row's name is a real link: a plain click opens the request in the app, the link's address is its page", async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.admin, { path: '/work-requests' });
+  const link = grid(page).getByRole('row').nth(1).locator('a.asset-cell__name');
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/work-requests\/[^/]+$/);
+  // A full page load would lose this marker; opening in the app keeps it.
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await link.click();
+  await expect(page).toHaveURL(href!);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});

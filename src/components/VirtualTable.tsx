@@ -11,12 +11,13 @@
  * With `selection` the grid is multi-selectable: Space toggles the active row (Shift+Space a range), Ctrl/Cmd+A
  * selects the loaded rows, and `aria-selected` says which rows are selected (the active one is the focus).
  */
-import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { Parsed } from '../api/parse';
 import { loadingWords, rowSpace } from '../lib/sparsePages';
 import type { SparseRows } from '../lib/useSparseList';
 import { GoToRow } from './GoToRow';
 import { useInfiniteVirtualizer } from './useInfiniteVirtualizer';
+import { clickOpensRow, rowStyle, VirtualTableRow } from './VirtualTableRow';
 
 export interface Column<T> {
   id: string;
@@ -90,6 +91,17 @@ export function VirtualTable<T>(props: Props<T>) {
       virtualizer.scrollToIndex(next, { align });
     },
     [count, virtualizer],
+  );
+  const { onOpen } = props;
+  const onRowClick = useCallback(
+    (index: number, row: Parsed<T>, event: MouseEvent<HTMLElement>) => {
+      setActive(index);
+      // Let other links, the selection box and modified clicks do their own thing.
+      if (!row.ok || !clickOpensRow(event.target as HTMLElement, event)) return;
+      event.preventDefault();
+      onOpen(row.data);
+    },
+    [onOpen],
   );
   /** "Go to row": the row in the middle of the view, and focus on the grid to go on from there by keyboard. */
   const goTo = (index: number) => {
@@ -182,11 +194,7 @@ export function VirtualTable<T>(props: Props<T>) {
         <div role="rowgroup" className="vtable__body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = rowAt(item.index);
-            const style = {
-              height: item.size,
-              transform: `translateY(${item.start}px)`,
-              gridTemplateColumns: template,
-            };
+            const style = rowStyle({ start: item.start, size: item.size, template });
             if (!row && sparse) {
               const failure = sparse.failureAt(item.index);
               return (
@@ -233,35 +241,21 @@ export function VirtualTable<T>(props: Props<T>) {
               );
             }
             const isActive = item.index === active;
-            const className = `vtable__row${isActive ? ' is-active' : ''}${row.ok ? '' : ' vtable__row--invalid'}`;
             return (
-              <div
-                role="row"
-                id={`${baseId}-row-${item.index}`}
+              <VirtualTableRow
                 key={row.ok ? props.getKey(row.data, item.index) : `invalid-${item.index}`}
-                aria-rowindex={item.index + 2}
-                aria-selected={selection ? row.ok && selection.isSelected(row.data) : isActive}
-                className={className}
-                style={style}
-                onClick={(event) => {
-                  setActive(item.index);
-                  // Let real links, the selection box and modified clicks do their own thing.
-                  if ((event.target as HTMLElement).closest('a, input, label') || !row.ok) return;
-                  props.onOpen(row.data);
-                }}
-              >
-                {row.ok ? (
-                  columns.map((c) => (
-                    <div role="gridcell" key={c.id} className={`vtable__cell vtable__cell--${c.id}`}>
-                      {c.render(row.data)}
-                    </div>
-                  ))
-                ) : (
-                  <div role="gridcell" className="vtable__cell vtable__invalid" style={{ gridColumn: '1 / -1' }}>
-                    {props.renderInvalid(row)}
-                  </div>
-                )}
-              </div>
+                id={`${baseId}-row-${item.index}`}
+                index={item.index}
+                start={item.start}
+                size={item.size}
+                template={template}
+                row={row}
+                columns={columns}
+                active={isActive}
+                selected={selection ? row.ok && selection.isSelected(row.data) : isActive}
+                invalid={row.ok ? null : props.renderInvalid(row)}
+                onClick={onRowClick}
+              />
             );
           })}
         </div>

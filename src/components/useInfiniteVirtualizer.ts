@@ -7,7 +7,10 @@
  * is no loader row and nothing is fetched here: `onRange` tells the caller which rows are in view, and it fetches.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
+
+/** Rows rendered beyond each edge of the view. */
+const OVERSCAN = 8;
 
 interface Options {
   scrollRef: RefObject<HTMLDivElement | null>;
@@ -37,11 +40,22 @@ export function useInfiniteVirtualizer({
   onRange,
 }: Options) {
   const fixed = fixedCount !== undefined;
+  const count = fixed ? fixedCount : loaded + (hasNextPage ? 1 : 0);
+  // The first frame with rows draws only those in view; the rows just outside them (for smooth scrolling) follow a
+  // frame later. The virtualizer knows its scroll area's size only from its first measure (a layout effect), so
+  // that frame is drawn from a render of the rows the measure found in view.
+  const [overscan, setOverscan] = useState(0);
+  const hasRows = count > 0;
+  useEffect(() => {
+    if (overscan === OVERSCAN || !hasRows) return;
+    const frame = requestAnimationFrame(() => setOverscan(OVERSCAN));
+    return () => cancelAnimationFrame(frame);
+  }, [overscan, hasRows]);
   const virtualizer = useVirtualizer({
-    count: fixed ? fixedCount : loaded + (hasNextPage ? 1 : 0),
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 8,
+    overscan,
   });
   const items = virtualizer.getVirtualItems();
   const firstIndex = items.length > 0 ? items[0]!.index : -1;

@@ -3,12 +3,12 @@
  * assignee, created; with `selection`, a first column of boxes for bulk actions (SelectionColumn.tsx).
  */
 import { useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { WorkRequest } from '../../../api/schema/workRequest';
 import { AssetThumb } from '../../../components/AssetThumb';
 import { InfiniteRecordTable, type InfiniteRecords } from '../../../components/InfiniteRecordTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { Column } from '../../../components/VirtualTable';
+import { RowLink } from '../../../components/VirtualTableRow';
 import { selectionColumn, type ListSelection } from './SelectionColumn';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatDate } from '../../../lib/dates';
@@ -28,9 +28,9 @@ const COLUMNS: Column<WorkRequest>[] = [
       <div className="asset-cell">
         <AssetThumb thumbnail={wr.asset?.thumbnail} mediaType={wr.asset?.mediaType} type={wr.asset?.type} />
         <div className="asset-cell__text">
-          <Link to={workRequestHref(wr._id ?? '')} tabIndex={-1} className="asset-cell__name">
+          <RowLink href={workRequestHref(wr._id ?? '')} className="asset-cell__name">
             {wr.asset?.name || 'Untitled asset'}
-          </Link>
+          </RowLink>
           <span className="asset-cell__type">
             {[wr.assetType || wr.asset?.type, wr.asset?.mediaType].filter(Boolean).join(' · ') || '—'}
           </span>

@@ -24,6 +24,7 @@ import { SelectionStatus } from '../components/SelectionStatus';
 import { WorkRequestTable } from '../components/WorkRequestTable';
 import { filtersFromParams, hasActiveFilters, viewFromParams, withFilters } from '../model/filters';
 import { useAutomationQueue, useWorkRequestList } from '../listQueries';
+import { useFirstContentShown } from '../../../lib/afterFirstContent';
 
 // Loaded after the first render, not on the list's first route (`npm run bench -- --only bundle`): the export (an
 // inert button of the same size stands in meanwhile) and the chips of filters from a link (dashboard links only).
@@ -47,6 +48,8 @@ export function WorkRequestListPage() {
   const total = totalOf(all.data);
   const bulk = useBulkSelection(filters, loaded, total);
   const ExportButton = useDeferredModule(loadExportButton);
+  // The filters' choice lists are asked once the rows are on screen, not beside the list's first page.
+  const contentShown = useFirstContentShown();
   const LinkedFilters = useDeferredModule(loadLinkedFilters);
 
   const onChange = useCallback(
@@ -97,7 +100,7 @@ export function WorkRequestListPage() {
       </div>
       {view === 'all' ? (
         <>
-          <FiltersBar filters={filters} onChange={onChange} onClear={onClear} loadChoices={!query.isPending} />
+          <FiltersBar filters={filters} onChange={onChange} onClear={onClear} loadChoices={contentShown} />
           {/* eslint-disable-next-line react-hooks/static-components -- stable identity (useDeferredModule) */}
           {LinkedFilters ? <LinkedFilters filters={filters} onChange={onChange} /> : null}
         </>
