@@ -34,6 +34,7 @@ import { installResponseCache } from './http/responseCache';
 import { trackingReads } from './storage/readTracking';
 import { installConditionalGets } from './http/conditionalGet';
 import { installCompression } from './http/compression';
+import { addVary } from './http/vary';
 import { serveBuiltApp } from './http/staticFiles';
 import type { Services } from './context';
 import { workRequestRoutes } from './routes/workrequests';
@@ -184,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     const origin = request.headers.origin;
     if (origin) {
       reply.header('Access-Control-Allow-Origin', origin);
-      reply.header('Vary', 'Origin');
+      addVary(reply, 'Origin');
     }
     if (request.method === 'OPTIONS') return reply.status(204).send();
     if (options.upstream || isPublicApiPath(request.url)) return;

@@ -11,6 +11,7 @@ import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors';
 import { contentTypeOf } from '../domain/media';
+import { addVary } from './vary';
 
 interface FileState {
   size: number;
@@ -129,7 +130,7 @@ export async function sendMediaFile(
   const etag = encoded?.etag ?? state.etag;
   reply.header('Cache-Control', `private, max-age=${maxAge}`);
   reply.header('ETag', etag);
-  if (json) reply.header('Vary', 'Accept-Encoding');
+  if (json) addVary(reply, 'Accept-Encoding'); // keeping CORS's `Origin`
   reply.header('Last-Modified', new Date(state.mtimeMs).toUTCString());
   reply.header('Accept-Ranges', 'bytes');
   // The signature is the credential: the bytes may be shown by a page of another origin (MWS_API_BASE).

@@ -7,40 +7,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, call, DEMO, startServer, type Account, type TestServer } from '../support/server';
 import { precompressFile } from '../../scripts/vite/precompress';
 import { COMPRESSION_THRESHOLD } from '../../server/http/compression';
-
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The bytes as sent, not decoded. */
-  body: Buffer;
-}
-
-/** One request through node:http, so the answer's bytes and headers are exactly what the server sent. */
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function decode(r: Raw): Buffer {
-  const encoding = r.headers['content-encoding'];
-  if (encoding === 'br') return zlib.brotliDecompressSync(r.body);
-  if (encoding === 'gzip') return zlib.gunzipSync(r.body);
-  expect(encoding).toBeUndefined();
-  return r.body;
-}
+import { decode, raw, type Raw } from '../support/raw';
 
 const as = (account: Account, more: Record<string, string> = {}): Record<string, string> => ({
   Authorization: basic(account),

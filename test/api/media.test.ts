@@ -173,6 +173,19 @@ describe('a preview with a clip', () => {
     expect(refused.res.headers.get('content-encoding')).toBeNull();
   });
 
+  it('keeps CORS’s Vary: Origin beside Accept-Encoding on the peaks and on JSON answers', async () => {
+    // An app served from another origin (MWS_API_BASE) reads both: a shared cache must not hand one origin's copy,
+    // with its Access-Control-Allow-Origin, to another.
+    const origin = 'https://console.example.com';
+    const peaks = await fetchLink(clip.media.peaks, { Origin: origin, 'Accept-Encoding': 'gzip' });
+    expect(peaks.res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(peaks.res.headers.get('vary')).toBe('Origin, Accept-Encoding');
+    const list = await call(server, 'GET', '/api/workrequests', {
+      headers: { Origin: origin, 'X-Range': 'resources=0-49', 'Accept-Encoding': 'br' },
+    });
+    expect(list.headers.get('vary')).toBe('Origin, Authorization, Accept-Encoding');
+  });
+
   it('serves the poster as a JPEG', async () => {
     const { res, bytes } = await fetchLink(clip.media.poster);
     expect(res.status).toBe(200);

@@ -1,8 +1,10 @@
 /** `MWS_UPSTREAM`: the server proxies /api to another deployment of the interface instead of its own database. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { startServer, call, basic, DEMO, type TestServer } from '../support/server';
 import { notificationsIn, openNotificationStream } from '../support/stream';
+import { raw } from '../support/raw';
 
 let upstream: TestServer;
 let proxy: TestServer;
@@ -106,9 +108,11 @@ it('forwards POST bodies, and the upstream refuses a bad one', async () => {
 });
 
 it('streams the live notifications through, including one caused by a write through the proxy', async () => {
-  const stream = await openNotificationStream(proxy.url, DEMO.coordinator);
+  // Accept-Encoding goes upstream too: the live stream is still not compressed (nor held back to fill a block).
+  const stream = await openNotificationStream(proxy.url, DEMO.coordinator, { 'Accept-Encoding': 'br, gzip' });
   try {
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+    expect(stream.response.headers.get('content-encoding')).toBeNull();
     expect(await stream.readUntil(': connected', 5000)).toContain(': connected');
     const wr = (
       await call(proxy, 'GET', '/api/workrequests?status=in-progress', {
@@ -166,7 +170,7 @@ it('sends only the headers the interface uses, both ways', async () => {
       Object.keys(seen.at(-1)!)
         .filter((h) => h !== 'host' && h !== 'connection')
         .sort(),
-    ).toEqual(['accept', 'authorization', 'x-range', 'x-requested-with']);
+    ).toEqual(['accept', 'accept-encoding', 'authorization', 'x-range', 'x-requested-with']);
     // A header the client names in Connection is hop-by-hop: it stops at the proxy.
     await new Promise<void>((resolve, reject) => {
       const headers = {
@@ -184,3 +188,100 @@ it('sends only the headers the interface uses, both ways', async () => {
     await new Promise((resolve) => echo.close(resolve));
   }
 });
+
+const admin = { Authorization: basic(DEMO.admin), 'X-Requested-With': 'XMLHttpRequest' };
+
+it('passes If-None-Match up and the upstream 304 back unchanged, with no body', async () => {
+  const headers = { ...admin, 'X-Range': 'resources=0-49', 'Accept-Encoding': 'br' };
+  const first = await raw(`${proxy.url}/api/workrequests`, headers);
+  expect(first.status).toBe(200);
+  expect(first.headers['cache-control']).toBe('private, no-cache');
+  const etag = first.headers.etag!;
+  expect(etag).toMatch(/^W\/"h/);
+  const again = await raw(`${proxy.url}/api/workrequests`, { ...headers, 'If-None-Match': etag });
+  expect(again.status).toBe(304);
+  expect(again.body.length).toBe(0);
+  expect(again.headers.etag).toBe(etag);
+  expect(again.headers['content-encoding']).toBeUndefined();
+});
+
+it('passes If-Modified-Since up and Last-Modified back (a signed media link)', async () => {
+  // The demo's clip with media (test/api/media.test.ts reads it the same way).
+  const range = { headers: { 'X-Range': 'resources=0-99' } };
+  const projects = await call(proxy, 'GET', '/api/projects', range);
+  const project = projects.body.find((p: { filePrefix: string }) => p.filePrefix === 'KOS');
+  const assets = await call(proxy, 'GET', `/api/assets/countByProject?project=${project._id}`, range);
+  const asset = assets.body.find((a: { name: string }) => a.name === 'Main Trailer 2');
+  const previews = await call(proxy, 'GET', `/api/previews?asset=${asset._id}`);
+  const peaks = (previews.body as { media?: { peaks: string } }[]).find((p) => p.media)!.media!.peaks;
+  const first = await raw(proxy.url + peaks, { 'Accept-Encoding': 'identity' });
+  expect(first.status).toBe(200);
+  const lastModified = first.headers['last-modified']!;
+  expect(Date.parse(lastModified)).toBeGreaterThan(0);
+  const again = await raw(proxy.url + peaks, { 'Accept-Encoding': 'identity', 'If-Modified-Since': lastModified });
+  expect(again.status).toBe(304);
+  expect(again.body.length).toBe(0);
+});
+
+it('sends the upstream’s compressed bytes as they are: decoded once, the same JSON', async () => {
+  const plain = await call(upstream, 'GET', '/api/workrequests', {
+    as: DEMO.admin,
+    headers: { 'X-Range': 'resources=0-49', 'Accept-Encoding': 'identity' },
+  });
+  const origin = 'https://console.example.com';
+  for (const [encoding, decode] of [
+    ['br', zlib.brotliDecompressSync],
+    ['gzip', zlib.gunzipSync],
+  ] as const) {
+    const res = await raw(`${proxy.url}/api/workrequests`, {
+      ...admin,
+      'X-Range': 'resources=0-49',
+      'Accept-Encoding': encoding,
+      Origin: origin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    // The upstream's own length: the bytes were not encoded again on the way (that would be sent chunked).
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(JSON.parse(decode(res.body).toString('utf8'))).toEqual(plain.body);
+    expect(res.headers.vary).toBe('Origin, Authorization, Accept-Encoding');
+    expect(res.headers['access-control-allow-origin']).toBe(origin);
+  }
+});
+
+it('compresses JSON an upstream sends plain, for a client that accepts it, as this server’s own answers', async () => {
+  const big = JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ _id: `id${i}`, name: `Record number ${i}` })));
+  const echo = http.createServer((req, res) => {
+    const body = req.url?.endsWith('/small') ? '[]' : big;
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  const port = (echo.address() as { port: number }).port;
+  const viaEcho = await startServer({ MWS_UPSTREAM: `http://127.0.0.1:${port}/api` });
+  try {
+    const br = await raw(`${viaEcho.url}/api/big`, { 'Accept-Encoding': 'gzip;q=0.5, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-length']).toBeUndefined();
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.body).toString('utf8')).toBe(big);
+    const gzip = await raw(`${viaEcho.url}/api/big`, { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString('utf8')).toBe(big);
+    const plain = await raw(`${viaEcho.url}/api/big`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(big);
+    const small = await raw(`${viaEcho.url}/api/small`, { 'Accept-Encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBe('Accept-Encoding');
+    const head = await raw(`${viaEcho.url}/api/big`, { 'Accept-Encoding': 'br' }, 'HEAD');
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(big));
+  } finally {
+    await viaEcho.stop();
+    await new Promise((resolve) => echo.close(resolve));
+  }
+}, 60_000);

@@ -8,10 +8,14 @@ export interface NotificationStream {
   close(): void;
 }
 
-export async function openNotificationStream(baseUrl: string, as: Account): Promise<NotificationStream> {
+export async function openNotificationStream(
+  baseUrl: string,
+  as: Account,
+  headers: Record<string, string> = {},
+): Promise<NotificationStream> {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/api/notifications/stream`, {
-    headers: { Authorization: basic(as), 'X-Requested-With': 'XMLHttpRequest' },
+    headers: { Authorization: basic(as), 'X-Requested-With': 'XMLHttpRequest', ...headers },
     signal: controller.signal,
   });
   const reader = response.body!.getReader();

@@ -321,15 +321,19 @@ class Operations implements StoreOps {
   async list<T extends Doc = Doc>(c: Collection, query: ListQuery): Promise<Page<T>> {
     const sort = query.sort ?? { field: 'created', dir: 'desc' as const };
     orderSql(c, sort); // refuses a sort on a field that is not indexed, even when nothing is to be listed
-    const total = await this.count(c, query.filters);
-    if (total === 0 || query.offset >= total) return { items: [], total };
     const params = new Params();
     // The page's ids first (an index can answer them without reading documents), then only those documents.
     const ids = mergedPageIds(c, query, sort, params) ?? pageIds(c, query, sort, params);
     const sql =
       `SELECT ${docSql(query.omit, params, 't.')} AS doc FROM "${c}" t JOIN (${ids}) p ON p.id = t.id ` +
       `ORDER BY ${orderSql(c, sort, 't.')}`;
-    const { rows } = await this.query<{ doc: T }>(sql, params.values);
+    // The total and the page at once, on two pooled connections (a transaction's one client runs them in turn): after
+    // a write the total is counted again (10-20 ms for 100,000 rows), and the page no longer waits for it.
+    const [total, { rows }] = await Promise.all([
+      this.count(c, query.filters),
+      this.query<{ doc: T }>(sql, params.values),
+    ]);
+    if (total === 0 || query.offset >= total) return { items: [], total };
     return { items: rows.map((r) => r.doc), total };
   }
 
