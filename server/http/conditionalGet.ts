@@ -1,9 +1,12 @@
 /**
  * Validators on every JSON GET answer of the interface, so a repeat read can be a 304 without a body:
  *
- * - An answer without an ETag (lists, searches, `/users/me`, …) gets one made from a hash of its body,
- *   `W/"h<hash>"`: exact for whatever the answer depends on (the caller's access, embedded records, signed links),
- *   since two answers share it only when their bytes are the same. Weak: the compressed forms differ in bytes.
+ * - An answer without an ETag (lists, searches, `/users/me`, …) gets one made from a hash of its body and its
+ *   `Content-Range`, `W/"h<hash>"`: exact for whatever the answer depends on (the caller's access, embedded records,
+ *   signed links, the list's total), since two answers share it only when their bytes and total are the same.
+ *   The total must be in it: browsers do not take `Content-Range` from a 304 (Chromium keeps the stored copy's), so
+ *   a count read as `resources=0-0` whose first item stayed would keep its old total. Weak: the compressed forms
+ *   differ in bytes.
  * - A single record keeps its `W/"<id>-<version>"` (If-Match and the app compare it), but its body can change while
  *   its version does not (embedded translations, the caller's `$permissions`, signed links with an expiry). So a 304
  *   for it also needs the body to be the one this caller was last sent under that ETag: a memo per caller, URL and
@@ -21,13 +24,16 @@ const BODY_ETAG = /^W\/"h[A-Za-z0-9_-]+"$/;
 /** Two different bodies went out under one record ETag: its 304s are off until the record's next version. */
 const AMBIGUOUS = '';
 
-/** 22 base64url characters of the content's SHA-1: 132 bits, a collision is not a concern. */
-export function contentHash(body: string | Buffer): string {
-  return createHash('sha1').update(body).digest('base64url').slice(0, 22);
+/** 22 base64url characters of the SHA-1 of the parts, one after the other: 132 bits, a collision is not a concern. */
+export function contentHash(...parts: (string | Buffer)[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part);
+  return hash.digest('base64url').slice(0, 22);
 }
 
-export function bodyEtag(body: string | Buffer): string {
-  return `W/"h${contentHash(body)}"`;
+/** The ETag of an answer without a record ETag: its body and, for a list page, its `Content-Range` (the total). */
+export function answerEtag(body: string | Buffer, contentRange: string | undefined): string {
+  return `W/"h${contentRange === undefined ? contentHash(body) : contentHash(`${contentRange}\n`, body)}"`;
 }
 
 /** Weak comparison (RFC 9110 §13.1.2): `W/` is ignored on both sides; `*` matches any current answer. */
@@ -75,13 +81,14 @@ export function installConditionalGets(app: FastifyInstance, options: Conditiona
     const asked = request.headers['if-none-match'];
     let fresh: boolean;
     if (typeof given !== 'string') {
-      const etag = bodyEtag(payload);
+      const range = reply.getHeader('content-range');
+      const etag = answerEtag(payload, range === undefined ? undefined : String(range));
       reply.header('ETag', etag);
       fresh = ifNoneMatchMatches(asked, etag);
     } else if (BODY_ETAG.test(given)) {
       fresh = ifNoneMatchMatches(asked, given); // a response-cache hit: hashed when it was made
     } else {
-      const hash = bodyEtag(payload);
+      const hash = contentHash(payload);
       fresh = sameRecordBody(request, given, hash) && ifNoneMatchMatches(asked, given);
     }
     if (!fresh) return payload;

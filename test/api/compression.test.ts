@@ -250,6 +250,36 @@ describe('validators', () => {
     expect(other.status).toBe(200);
   });
 
+  it('answers 200 when only the total changed: a 304 would keep the browser copy’s old Content-Range', async () => {
+    // The unread count's request (resources=0-0): marking the second-newest unread one read leaves the first item,
+    // the whole body, as it was; only Content-Range's total drops. Browsers do not take Content-Range from a 304
+    // (Chromium keeps the stored one), so the navigation's badge stayed one too high (session 8's report).
+    const url = server.url + '/api/notifications?read=false&summary=true';
+    const zeroToZero = { 'X-Range': 'resources=0-0' };
+    const unread = await call(server, 'GET', '/api/notifications?read=false&summary=true', {
+      as: DEMO.coordinator,
+      headers: { 'X-Range': 'resources=0-1' },
+    });
+    expect(unread.body.length).toBe(2);
+    const first = await raw(url, as(DEMO.coordinator, zeroToZero));
+    expect(first.status).toBe(200);
+    const total = Number(/\/(\d+)$/.exec(first.headers['content-range'] ?? '')?.[1]);
+    const marked = await call(server, 'PUT', '/api/notifications', {
+      as: DEMO.coordinator,
+      body: { _id: unread.body[1]._id, read: true },
+    });
+    expect(marked.status).toBe(200);
+    const plain = await raw(url, as(DEMO.coordinator, zeroToZero));
+    expect(decode(plain).toString('utf8')).toBe(decode(first).toString('utf8')); // the same first item
+    const again = await raw(url, as(DEMO.coordinator, { ...zeroToZero, 'If-None-Match': first.headers.etag! }));
+    expect(again.status).toBe(200);
+    expect(again.headers.etag).not.toBe(first.headers.etag);
+    expect(again.headers['content-range']).toBe(`resources 0-0/${total - 1}`);
+    // Unchanged, it is a 304 again.
+    const repeat = await raw(url, as(DEMO.coordinator, { ...zeroToZero, 'If-None-Match': again.headers.etag! }));
+    expect(repeat.status).toBe(304);
+  });
+
   it('answers a repeated record with 304, and 200 once its body changed under the same ETag', async () => {
     const wr = (await call(server, 'GET', '/api/workrequests?status=in-progress', { as: DEMO.admin })).body[0];
     const url = `${server.url}/api/workrequests/${wr._id}`;

@@ -1,11 +1,14 @@
 /**
  * Notifications: query keys, the list per inbox view, unread counts (navigation and tabs), and the optimistic
  * marks (read / unread, mark all read, open). Optimistic updates follow cancel -> snapshot -> set -> roll back on
- * error -> invalidate on settle. Lists are only marked stale on settle (not refetched at once), so a row marked
+ * error -> recount on settle. Lists are only marked stale on settle (not refetched at once), so a row marked
  * read in "unread only" stays where it is until the next visit instead of jumping away under the keyboard.
+ * The counts are asked again through one `Recount` per client (model/recount.ts): arrivals and writes end in the
+ * server's count, one request per burst.
  */
 import {
   infiniteQueryOptions,
+  mutationOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -24,6 +27,7 @@ import {
   type NotificationFilters,
 } from '../../api/notifications';
 import { countIncludes, matchesFilters } from './model/inbox';
+import { Recount } from './model/recount';
 import { serialPerKey } from '../../lib/serialPerKey';
 
 export const PAGE_SIZE = 50;
@@ -91,6 +95,18 @@ export function useTabUnreadCount(types: readonly string[] | undefined) {
   return useQuery(unreadCountOptions(types));
 }
 
+const recounts = new WeakMap<QueryClient, Recount>();
+
+/** The unread counts' recount of `client` (model/recount.ts says when it asks): one per query client. */
+export function unreadRecount(client: QueryClient): Recount {
+  let recount = recounts.get(client);
+  if (!recount) {
+    recount = new Recount({ recount: () => client.invalidateQueries({ queryKey: notificationKeys.counts() }) });
+    recounts.set(client, recount);
+  }
+  return recount;
+}
+
 // ---- cache edits -------------------------------------------------------------------------------------------
 
 type Snapshot = [QueryKey, unknown][];
@@ -112,10 +128,11 @@ function mapPages(data: Pages | undefined, fn: (n: Notification) => Notification
 }
 
 /**
- * Applies `fn` to every loaded notification of every list and adjusts the unread counts by what changed.
- * Answers the snapshot to roll back to.
+ * A write starts (its `settle` ends it): applies `fn` to every loaded notification of every list and adjusts the
+ * unread counts by what changed. Answers the snapshot to roll back to.
  */
 async function applyOptimistic(client: QueryClient, fn: (n: Notification) => Notification): Promise<Snapshot> {
+  unreadRecount(client).writeStarted();
   await client.cancelQueries({ queryKey: notificationKeys.all });
   const snapshot = client.getQueriesData({ queryKey: notificationKeys.all }) as Snapshot;
   const changes = new Map<string, { type: string | undefined; before: boolean; after: boolean }>();
@@ -148,8 +165,9 @@ function rollback(client: QueryClient, snapshot: Snapshot | undefined): void {
   for (const [key, data] of snapshot ?? []) client.setQueryData(key, data);
 }
 
+/** A write ended, done or failed: the counts are asked again (once no other write is pending). */
 function settle(client: QueryClient): void {
-  void client.invalidateQueries({ queryKey: notificationKeys.counts() });
+  unreadRecount(client).writeEnded();
   void client.invalidateQueries({ queryKey: notificationKeys.lists(), refetchType: 'none' });
 }
 
@@ -173,7 +191,7 @@ export function addArrival(client: QueryClient, n: Notification): void {
       ],
     });
   }
-  void client.invalidateQueries({ queryKey: notificationKeys.counts() });
+  unreadRecount(client).request();
 }
 
 /** Runs `fn` over `items` with at most `limit` at a time; answers how many failed and the first error. */
@@ -217,8 +235,12 @@ export interface SetReadInput {
 
 /** Marks notifications read (and viewed) or unread, one PUT each, optimistically. */
 export function useSetRead() {
-  const client = useQueryClient();
-  return useMutation({
+  return useMutation(setReadOptions(useQueryClient()));
+}
+
+/** useSetRead's mutation (tests run it with a MutationObserver). */
+export function setReadOptions(client: QueryClient) {
+  return mutationOptions({
     mutationFn: async ({ ids, read }: SetReadInput) => {
       const { failed, firstError } = await eachLimited(ids, 4, (id) =>
         serialPerKey(id, () => setNotificationFlags(id, read ? { read: true, viewed: true } : { read: false })),
