@@ -10,7 +10,6 @@ import {
   infiniteQueryOptions,
   mutationOptions,
   queryOptions,
-  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -27,8 +26,10 @@ import {
   type NotificationFilters,
 } from '../../api/notifications';
 import { countIncludes, matchesFilters } from './model/inbox';
+import { pageAfterArrival, pagesWithArrival } from './model/arrivals';
 import { Recount } from './model/recount';
 import { serialPerKey } from '../../lib/serialPerKey';
+import { useSparseList } from '../../lib/useSparseList';
 
 export const PAGE_SIZE = 50;
 
@@ -58,8 +59,9 @@ export function notificationListOptions(filters: NotificationFilters) {
   });
 }
 
+/** The inbox's list: any row reachable when the server says the total (lib/useSparseList.ts). */
 export function useNotifications(filters: NotificationFilters) {
-  return useInfiniteQuery(notificationListOptions(filters));
+  return useSparseList(notificationListOptions(filters));
 }
 
 /**
@@ -110,36 +112,48 @@ export function unreadRecount(client: QueryClient): Recount {
 // ---- cache edits -------------------------------------------------------------------------------------------
 
 type Snapshot = [QueryKey, unknown][];
+type NotificationPage = ListPage<Notification>;
+/**
+ * What a query under `notificationKeys.lists()` holds: a list's pages (its infinite query) or one page of it (a page
+ * a jump fetched: `[...list key, 'page', index]`, lib/useSparseList.ts).
+ */
+type ListData = Pages | NotificationPage;
 
-function mapPages(data: Pages | undefined, fn: (n: Notification) => Notification): Pages | undefined {
-  if (!data) return data;
+const isPages = (data: ListData): data is Pages => 'pages' in data;
+
+function mapPage(page: NotificationPage, fn: (n: Notification) => Notification): NotificationPage {
   let changed = false;
-  const pages = data.pages.map((page) => {
-    const items = page.items.map((item) => {
-      if (!item.ok) return item;
-      const next = fn(item.data);
-      if (next === item.data) return item;
-      changed = true;
-      return { ...item, data: next };
-    });
-    return { ...page, items };
+  const items = page.items.map((item) => {
+    if (!item.ok) return item;
+    const next = fn(item.data);
+    if (next === item.data) return item;
+    changed = true;
+    return { ...item, data: next };
   });
-  return changed ? { ...data, pages } : data;
+  return changed ? { ...page, items } : page;
+}
+
+/** `fn` applied to every notification a list query holds, in either shape; the same object when none changed. */
+function mapList(data: ListData | undefined, fn: (n: Notification) => Notification): ListData | undefined {
+  if (!data) return data;
+  if (!isPages(data)) return mapPage(data, fn);
+  const pages = data.pages.map((page) => mapPage(page, fn));
+  return pages.some((page, i) => page !== data.pages[i]) ? { ...data, pages } : data;
 }
 
 /**
  * A write starts (its `settle` ends it): applies `fn` to every loaded notification of every list and adjusts the
  * unread counts by what changed. Answers the snapshot to roll back to.
  */
-async function applyOptimistic(client: QueryClient, fn: (n: Notification) => Notification): Promise<Snapshot> {
+export async function applyOptimistic(client: QueryClient, fn: (n: Notification) => Notification): Promise<Snapshot> {
   unreadRecount(client).writeStarted();
   await client.cancelQueries({ queryKey: notificationKeys.all });
   const snapshot = client.getQueriesData({ queryKey: notificationKeys.all }) as Snapshot;
   const changes = new Map<string, { type: string | undefined; before: boolean; after: boolean }>();
-  for (const [key, data] of client.getQueriesData<Pages>({ queryKey: notificationKeys.lists() })) {
-    client.setQueryData<Pages>(
+  for (const [key, data] of client.getQueriesData<ListData>({ queryKey: notificationKeys.lists() })) {
+    client.setQueryData<ListData>(
       key,
-      mapPages(data, (n) => {
+      mapList(data, (n) => {
         const next = fn(n);
         if (next !== n && n._id && !changes.has(n._id)) {
           changes.set(n._id, { type: n.type, before: n.read !== true, after: next.read !== true });
@@ -171,25 +185,26 @@ function settle(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: notificationKeys.lists(), refetchType: 'none' });
 }
 
-/** A notification that arrived live: put it on top of every loaded list it belongs in, then refresh the counts. */
+/**
+ * A notification that arrived live: put it on top of every loaded list it belongs in (every row one place down:
+ * model/arrivals.ts), then refresh the counts. The pages a jump fetched can no longer say their first row: they are
+ * shifted at once and fetched again.
+ */
 export function addArrival(client: QueryClient, n: Notification): void {
-  for (const [key, data] of client.getQueriesData<Pages>({ queryKey: notificationKeys.lists() })) {
-    if (!data || data.pages.length === 0) continue;
+  for (const [key, data] of client.getQueriesData<ListData>({ queryKey: notificationKeys.lists() })) {
+    if (!data || !isPages(data) || data.pages.length === 0) continue;
     const filters = (key[2] ?? {}) as NotificationFilters;
     if (!matchesFilters(n, filters)) continue;
     if (data.pages.some((p) => p.items.some((item) => item.ok && item.data._id === n._id))) continue;
-    const [first, ...rest] = data.pages;
     client.setQueryData<Pages>(key, {
       ...data,
-      pages: [
-        {
-          ...first!,
-          items: [{ ok: true, data: n, problems: [] }, ...first!.items],
-          total: first!.total === undefined ? undefined : first!.total + 1,
-        },
-        ...rest,
-      ],
+      pages: pagesWithArrival(data.pages, { ok: true, data: n, problems: [] }),
     });
+    const jumped = { queryKey: [...key, 'page'] };
+    for (const [pageKey, page] of client.getQueriesData<NotificationPage>(jumped)) {
+      if (page) client.setQueryData<NotificationPage>(pageKey, pageAfterArrival(page));
+    }
+    void client.invalidateQueries(jumped);
   }
   unreadRecount(client).request();
 }

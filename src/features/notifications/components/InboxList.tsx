@@ -1,20 +1,38 @@
 /**
  * The inbox rows: a virtualized, infinitely scrolling grid (TanStack Virtual's infinite-scroll pattern: the row
- * after the last loaded one is a loader row; reaching it fetches the next page). One tab stop; the active row is
- * the page's (j/k and the arrows move it, Enter opens it); the checkboxes and per-row buttons are for pointers,
- * the keyboard has x, Shift+I and Shift+U for them.
+ * after the last loaded one is a loader row; reaching it fetches the next page). With `sparse` (the server said the
+ * total: lib/useSparseList.ts, as VirtualTable) every row is laid out from the first answer instead: rows not loaded
+ * are placeholders until their page arrives, "Loading rows …" is announced, and Go to row jumps anywhere.
+ * One tab stop; the active row is the page's (j/k and the arrows move it, Enter opens it); the checkboxes and
+ * per-row buttons are for pointers, the keyboard has x, Shift+I and Shift+U for them. Rows are one fixed height.
  */
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { Parsed } from '../../../api/parse';
 import type { Notification } from '../../../api/schema/notification';
+import { GoToRow } from '../../../components/GoToRow';
+import { LoadMoreError } from '../../../components/InfiniteRecordTable';
 import { useInfiniteVirtualizer } from '../../../components/useInfiniteVirtualizer';
 import { formatDateTime, formatRelative, isoDateTime } from '../../../lib/dates';
+import { loadingWords, rowSpace } from '../../../lib/sparsePages';
+import type { SparseRows } from '../../../lib/useSparseList';
 import { notificationTitle, typeLabel, whoOf } from '../model/inbox';
 
 const ROW_HEIGHT = 58;
 
+/**
+ * The rows the inbox lays out and the one at each position: with a known total every row (loaded or not: `rowAt`
+ * is then undefined for a row still loading), else the loaded ones. The page's keyboard model reads it too.
+ */
+export function inboxRows(rows: Parsed<Notification>[], sparse: SparseRows<Notification> | undefined) {
+  return sparse
+    ? { count: rowSpace(sparse.total, ROW_HEIGHT), rowAt: (index: number) => sparse.rowAt(index) }
+    : { count: rows.length, rowAt: (index: number) => rows[index] };
+}
+
 interface Props {
   rows: Parsed<Notification>[];
+  /** Rows anywhere, when the total is known; `rows` are then the ones loaded from the top without gaps. */
+  sparse?: SparseRows<Notification> | undefined;
   total: number | undefined;
   active: number;
   onActiveChange: (index: number) => void;
@@ -36,8 +54,11 @@ export interface InboxListHandle {
 }
 
 export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(props, ref) {
-  const { rows, active, hasNextPage, isFetchingNextPage, fetchNextPage, selected } = props;
+  const { rows, sparse, active, hasNextPage, isFetchingNextPage, fetchNextPage, selected } = props;
+  const { count, rowAt } = inboxRows(rows, sparse);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // How the next move of the active row scrolls: Go to row puts its row in the middle of the view.
+  const align = useRef<'auto' | 'center'>('auto');
   const baseId = useId();
   const hintId = `${baseId}-hint`;
 
@@ -58,15 +79,26 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
     isFetchingNextPage,
     fetchNextPage,
     nextPageError: props.nextPageError,
+    fixedCount: sparse ? count : undefined,
+    onRange: sparse?.show,
   });
 
   useEffect(() => {
-    if (rows.length > 0) virtualizer.scrollToIndex(Math.min(active, rows.length - 1), { align: 'auto' });
-  }, [active, rows.length, virtualizer]);
+    if (count > 0) virtualizer.scrollToIndex(Math.min(active, count - 1), { align: align.current });
+    align.current = 'auto';
+  }, [active, count, virtualizer]);
+
+  /** "Go to row": that row active, in the middle of the view, and focus on the grid to go on by keyboard. */
+  const goTo = (index: number) => {
+    align.current = 'center';
+    if (index === active) virtualizer.scrollToIndex(index, { align: 'center' });
+    props.onActiveChange(index);
+    scrollRef.current?.focus({ preventScroll: true });
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
-    const last = Math.max(0, rows.length - 1);
+    const last = Math.max(0, count - 1);
     switch (event.key) {
       case 'ArrowDown':
         props.onActiveChange(Math.min(last, active + 1));
@@ -92,7 +124,12 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
     event.preventDefault();
   };
 
-  if (rows.length === 0 && !hasNextPage) return <div className="table-empty">{props.empty}</div>;
+  if (count === 0 && !hasNextPage) return <div className="table-empty">{props.empty}</div>;
+
+  // The rows in view still loading, for the live region (a failed page says so in its rows instead).
+  const waiting = sparse
+    ? items.filter((item) => !sparse.rowAt(item.index) && !sparse.failureAt(item.index)).map((item) => item.index)
+    : [];
 
   const loadedIds = rows.flatMap((r) => (r.ok && r.data._id ? [r.data._id] : []));
   const allSelected = loadedIds.length > 0 && loadedIds.every((id) => selected.has(id));
@@ -112,7 +149,9 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
         aria-rowcount={props.total !== undefined ? props.total + 1 : -1}
         aria-colcount={4}
         aria-describedby={hintId}
-        aria-activedescendant={rows[active] ? `${baseId}-row-${active}` : undefined}
+        aria-activedescendant={
+          active < count && items.some((item) => item.index === active) ? `${baseId}-row-${active}` : undefined
+        }
         tabIndex={0}
         onKeyDown={onKeyDown}
       >
@@ -143,8 +182,39 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
         </div>
         <div role="rowgroup" className="inbox-list__body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
-            const row = rows[item.index];
+            const row = rowAt(item.index);
             const style = { height: item.size, transform: `translateY(${item.start}px)` };
+            const isActive = item.index === active;
+            const rowId = `${baseId}-row-${item.index}`;
+            if (!row && sparse) {
+              const failure = sparse.failureAt(item.index);
+              return (
+                <div
+                  role="row"
+                  id={rowId}
+                  key={`placeholder-${item.index}`}
+                  aria-rowindex={item.index + 2}
+                  aria-busy={failure ? undefined : true}
+                  className={`inbox-row inbox-row--placeholder${isActive ? ' is-active' : ''}`}
+                  style={style}
+                >
+                  <div role="gridcell" className="inbox-row__loader inbox-row__placeholder">
+                    {failure ? (
+                      <LoadMoreError onRetry={failure.retry} quiet message="Could not load these notifications." />
+                    ) : (
+                      <>
+                        <span
+                          className="skeleton"
+                          style={{ width: `${35 + ((item.index * 13) % 30)}%` }}
+                          aria-hidden="true"
+                        />
+                        <span className="skeleton" style={{ width: '20%' }} aria-hidden="true" />
+                      </>
+                    )}
+                  </div>
+                </div>
+              );
+            }
             if (!row) {
               return (
                 <div
@@ -160,8 +230,6 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
                 </div>
               );
             }
-            const isActive = item.index === active;
-            const rowId = `${baseId}-row-${item.index}`;
             if (!row.ok) {
               return (
                 <div
@@ -249,6 +317,10 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
           })}
         </div>
       </div>
+      <p className="visually-hidden" role="status">
+        {waiting.length > 0 ? loadingWords(waiting[0]!, waiting[waiting.length - 1]!) : ''}
+      </p>
+      {sparse ? <GoToRow total={sparse.total} reachable={count} onGo={goTo} /> : null}
     </div>
   );
 });

@@ -17,7 +17,7 @@ import { SkeletonRows } from '../../../components/Skeleton';
 import { formatDateTime } from '../../../lib/dates';
 import { formatCount, plural } from '../../../lib/format';
 import { useFilterParams } from '../../../lib/useFilterParams';
-import { InboxList, type InboxListHandle } from '../components/InboxList';
+import { InboxList, inboxRows, type InboxListHandle } from '../components/InboxList';
 import { LiveStatus } from '../components/LiveStatus';
 import {
   filtersOfView,
@@ -62,6 +62,9 @@ export function NotificationsPage() {
 
   const rows = useMemo(() => dedupe(query.data?.pages.flatMap((p) => p.items) ?? []), [query.data]);
   const total = query.data?.pages[0]?.total;
+  // Every row when the total is known (placeholders until their page loads), else the loaded ones.
+  const laidOut = inboxRows(rows, query.sparse);
+  const { count } = laidOut;
   const [active, setActive] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<Message | undefined>();
@@ -73,8 +76,8 @@ export function NotificationsPage() {
   if (viewChanged) {
     setActive(0);
     setSelected(new Set());
-  } else if (active > 0 && active >= rows.length) {
-    setActive(Math.max(0, rows.length - 1));
+  } else if (active > 0 && active >= count) {
+    setActive(Math.max(0, count - 1));
   }
 
   const update = useCallback(
@@ -193,12 +196,14 @@ export function NotificationsPage() {
     const inList = Boolean(target?.closest('.inbox-list'));
     if (!inList && target?.closest('input, textarea, select, button, a, [contenteditable="true"], summary')) return;
     if (document.querySelector('dialog[open]')) return;
-    const row = rows[active];
+    const row = laidOut.rowAt(active);
     const current = row?.ok ? row.data : undefined;
-    const last = Math.max(0, rows.length - 1);
+    const last = Math.max(0, count - 1);
     const key = event.key;
     if (key === 'j' && !event.shiftKey) {
-      if (active >= last && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+      // Page after page (total unknown); with a known total the rows in view load themselves.
+      const more = !query.sparse && query.hasNextPage && !query.isFetchingNextPage;
+      if (active >= last && more) void query.fetchNextPage();
       setActive(Math.min(last, active + 1));
       listRef.current?.focus();
     } else if (key === 'k' && !event.shiftKey) {
@@ -327,6 +332,7 @@ export function NotificationsPage() {
         <InboxList
           ref={listRef}
           rows={rows}
+          sparse={query.sparse}
           total={total}
           active={active}
           onActiveChange={setActive}
