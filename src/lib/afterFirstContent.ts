@@ -40,8 +40,11 @@ export function firstContentShown(
       resolve();
     };
     scheduler.setTimeout(settle, maxWaitMs);
+    let drawing = false; // a frame is already asked for: cache events meanwhile need no other
     const check = () => {
-      if (!settled && client.isFetching() === 0) scheduler.afterFrame(settle);
+      if (settled || drawing || client.isFetching() > 0) return;
+      drawing = true;
+      scheduler.afterFrame(settle);
     };
     scheduler.afterFrame(() => {
       if (settled) return;
