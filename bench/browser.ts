@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { APP_DIST, buildApp, buildFloor, FLOOR_DIST } from './bundle';
+import { APP_DIST, buildApp, buildFloor, buildFloorMini, FLOOR_DIST, FLOOR_MINI_DIST } from './bundle';
 import { dataDir } from './server';
 import { measureSubtitler, renderSubtitler, type SubtitlerReport } from './subtitler';
 import { hideListTotal, launchChromium, startAppServer } from './lib/browserApp';
@@ -168,10 +168,8 @@ export interface BrowserReport {
   chromium: string;
   viewport: typeof VIEWPORT;
   coldLoad: {
-    /** One row per link, loopback first. */
+    /** One row per link, loopback first; each with the plain page and both floor pages in the same runs. */
     links: ColdLink[];
-    /** The floor page (bench/floor: our libraries, one list, no app), on loopback, in the same runs. */
-    floor: { runs: number[]; median: number; bytes: number; goal: number; ratio: number };
     apiRequest: { url: string; range: string };
     /** The last loopback run's resources (ms from navigation start). */
     waterfall: { name: string; start: number; end: number }[];
@@ -200,17 +198,28 @@ export interface BrowserReport {
   };
 }
 
-/** Cold load on one link: ours beside the plain page, times to the first rows visible, and bytes transferred. */
+/** One page's cold loads on one link: time to the first rows visible (each run), and bytes received until then. */
+interface ColdSample {
+  runs: number[];
+  median: number;
+  /** Bytes received until the rows were visible (median of the runs). */
+  bytes: number;
+}
+
+/**
+ * Cold load on one link, the pages alternated run by run: ours, the plain page, and the floor page of our libraries
+ * built twice — as the issue wrote it (`zod`) and on `zod/mini`, as the app validates.
+ */
 interface ColdLink {
   profile: NetworkProfile;
-  ours: number[];
-  baseline: number[];
-  oursMedian: number;
-  baselineMedian: number;
+  ours: ColdSample;
+  baseline: ColdSample;
+  floor: ColdSample;
+  floorMini: ColdSample;
+  /** ours / plain: the goal on office and remote. */
   ratio: number;
-  /** Bytes received until the rows were visible (median of the runs). */
-  oursBytes: number;
-  baselineBytes: number;
+  /** ours / floor: the goal on loopback. */
+  floorRatio: number;
 }
 
 /** Time to open the editor on one link, beside the plain page writing the same lines. */
@@ -358,14 +367,20 @@ export async function run(o: {
   const { dir, ids } = await dataDir(o.workRequests);
   console.log('browser: building the app (.tmp/bench-dist)…');
   await buildFloor();
+  await buildFloorMini();
   await buildApp();
   // The baselines and the floor page (bench/floor, built by bundle.ts) are served by the same server from the app's dist.
   fs.mkdirSync(path.join(APP_DIST, 'bench'), { recursive: true });
   for (const f of ['first-rows.html', 'first-rows.js', 'first-rows.css', 'textarea.html'])
     fs.copyFileSync(path.join(ROOT, 'bench/baselines', f), path.join(APP_DIST, 'bench', f));
-  for (const f of fs.readdirSync(path.join(FLOOR_DIST, 'assets')))
-    fs.copyFileSync(path.join(FLOOR_DIST, 'assets', f), path.join(APP_DIST, 'assets', f));
-  fs.copyFileSync(path.join(FLOOR_DIST, 'index.html'), path.join(APP_DIST, 'bench', 'floor.html'));
+  for (const [dist, page] of [
+    [FLOOR_DIST, 'floor.html'],
+    [FLOOR_MINI_DIST, 'floor-mini.html'],
+  ] as const) {
+    for (const f of fs.readdirSync(path.join(dist, 'assets')))
+      fs.copyFileSync(path.join(dist, 'assets', f), path.join(APP_DIST, 'assets', f));
+    fs.copyFileSync(path.join(dist, 'index.html'), path.join(APP_DIST, 'bench', page));
+  }
 
   const server = await startAppServer(dir, APP_DIST, 19000);
   const browser = await launchChromium();
@@ -387,57 +402,50 @@ export async function run(o: {
     const baselineUrl = `${base}/bench/first-rows.html?${new URLSearchParams({ url: apiRequest.url, range: apiRequest.range, kind: 'wr' })}`;
     await (await coldOpen(browser, baselineUrl, listScript)).context.close();
     await (await coldOpen(browser, `${base}/bench/floor.html`, listScript)).context.close();
-    const floor: number[] = [];
-    const floorBytes: number[] = [];
+    await (await coldOpen(browser, `${base}/bench/floor-mini.html`, listScript)).context.close();
     let waterfall: { name: string; start: number; end: number }[] = [];
     const links: ColdLink[] = [];
+    const pages = {
+      ours: `${base}/work-requests`,
+      baseline: baselineUrl,
+      floor: `${base}/bench/floor.html`,
+      floorMini: `${base}/bench/floor-mini.html`,
+    };
+    type PageName = keyof typeof pages;
     for (const profile of NETWORK_PROFILES) {
       console.log(`browser: cold load, ${profile.name} (${describeLink(profile)})…`);
       const runs = profile.link ? LINK_RUNS : COLD_RUNS;
-      const ours: number[] = [];
-      const baseline: number[] = [];
-      const oursBytes: number[] = [];
-      const baselineBytes: number[] = [];
+      const times: Record<PageName, number[]> = { ours: [], baseline: [], floor: [], floorMini: [] };
+      const bytes: Record<PageName, number[]> = { ours: [], baseline: [], floor: [], floorMini: [] };
       for (let i = 0; i < runs; i++) {
-        const a = await coldOpen(browser, `${base}/work-requests`, listScript, undefined, profile);
-        ours.push(a.ready.frameAt);
-        oursBytes.push(await bytesTransferred(a.page, a.ready.frameAt));
-        if (!profile.link && i === runs - 1) waterfall = await waterfallOf(a.page, a.ready);
-        await a.context.close();
-        const b = await coldOpen(browser, baselineUrl, listScript, undefined, profile);
-        baseline.push(b.ready.frameAt);
-        baselineBytes.push(await bytesTransferred(b.page, b.ready.frameAt));
-        await b.context.close();
-        if (profile.link) continue;
-        const f = await coldOpen(browser, `${base}/bench/floor.html`, listScript);
-        floor.push(f.ready.frameAt);
-        floorBytes.push(await bytesTransferred(f.page, f.ready.frameAt));
-        await f.context.close();
+        for (const name of Object.keys(pages) as PageName[]) {
+          const opened = await coldOpen(browser, pages[name], listScript, undefined, profile);
+          times[name].push(opened.ready.frameAt);
+          bytes[name].push(await bytesTransferred(opened.page, opened.ready.frameAt));
+          if (name === 'ours' && !profile.link && i === runs - 1)
+            waterfall = await waterfallOf(opened.page, opened.ready);
+          await opened.context.close();
+        }
       }
+      const sample = (name: PageName): ColdSample => ({
+        runs: times[name],
+        median: median(times[name]),
+        bytes: median(bytes[name]),
+      });
+      const ours = sample('ours');
+      const baseline = sample('baseline');
+      const floor = sample('floor');
       links.push({
         profile,
         ours,
         baseline,
-        oursMedian: median(ours),
-        baselineMedian: median(baseline),
-        ratio: median(ours) / median(baseline),
-        oursBytes: median(oursBytes),
-        baselineBytes: median(baselineBytes),
+        floor,
+        floorMini: sample('floorMini'),
+        ratio: ours.median / baseline.median,
+        floorRatio: ours.median / floor.median,
       });
     }
-    const loopback = links[0]!;
-    const coldLoad: BrowserReport['coldLoad'] = {
-      links,
-      floor: {
-        runs: floor,
-        median: median(floor),
-        bytes: median(floorBytes),
-        goal: FLOOR_GOAL,
-        ratio: loopback.oursMedian / median(floor),
-      },
-      apiRequest,
-      waterfall,
-    };
+    const coldLoad: BrowserReport['coldLoad'] = { links, apiRequest, waterfall };
 
     // ---- 3. Infinite scroll to row 10,000 ----
     console.log(`browser: scrolling to row ${SCROLL_TO}…`);
@@ -606,19 +614,24 @@ function render(d: BrowserReport): string {
     `### Cold load to the first ${FIRST_ROWS} rows, on three links`,
     '',
     `Each link emulated by Chromium (DevTools \`Network.emulateNetworkConditions\`: the latency is added to every request, from`,
-    'request sent to response headers; connection set-up and TCP slow start are not modelled). Alternating runs, a fresh browser',
-    `context (empty cache) per run, after one warm-up each on loopback: ${COLD_RUNS} runs on loopback, ${LINK_RUNS} on each emulated link. The`,
+    'request sent to response headers; connection set-up and TCP slow start are not modelled). Four pages alternated run by run, a fresh',
+    `browser context (empty cache) each, after one warm-up each on loopback: ${COLD_RUNS} runs on loopback, ${LINK_RUNS} on each emulated link. The`,
     `plain page (\`bench/baselines/first-rows.html\`) makes the app's own first request (\`GET ${c.apiRequest.url}\`, \`X-Range: ${c.apiRequest.range}\`)`,
-    'with fetch() and writes the rows with innerHTML, on the same server and link in the same run. Bytes: what the page received until the',
-    'rows were visible, as sent (Resource Timing `transferSize` of the document and every resource: compressed bodies and headers).',
+    'with fetch() and writes the rows with innerHTML. The floor page (`bench/floor`: our libraries, one list, no app) is built twice: as the',
+    'issue wrote it, on `zod`, and on `zod/mini`, which the app validates with. All on the same server and link in the same run. Bytes: what',
+    'the page received until the rows were visible, as sent (Resource Timing `transferSize` of the document and every resource: compressed',
+    'bodies and headers). Goals: on office and remote ours ≤ 1.5 × plain; on loopback ours ≤ 1.3 × floor. "floor / plain" is what the',
+    'libraries alone cost on the link: where it is over the goal, no page built on them meets it.',
     '',
-    '| link | ours: median (runs) | plain page: median (runs) | ours / plain | bytes: ours / plain | goal |',
-    '|---|---|---|---|---|---|',
-    ...c.links.map(
-      (l) =>
-        `| ${l.profile.name} (${describeLink(l.profile)}) | ${ms(l.oursMedian)} (${l.ours.map((x) => Math.round(x)).join(', ')}) | ${ms(l.baselineMedian)} (${l.baseline.map((x) => Math.round(x)).join(', ')}) | ${l.ratio.toFixed(2)} | ${kib(l.oursBytes)} / ${kib(l.baselineBytes)} | ${l.profile.link ? `≤ ${LINK_GOAL}× plain: ${verdict(l.ratio <= LINK_GOAL)}` : '(below, against the floor)'} |`,
-    ),
-    `| loopback: the floor page (bench/floor: our libraries, one list, no app) | ${ms(c.floor.median)} (${c.floor.runs.map((x) => Math.round(x)).join(', ')}) | — | ours / floor ${c.floor.ratio.toFixed(2)} | ${kib(c.floor.bytes)} | ≤ ${c.floor.goal}× floor: ${verdict(c.floor.ratio <= c.floor.goal)} |`,
+    '| link | ours: median (runs) | plain | floor | floor on zod/mini | ours / plain | ours / floor | floor / plain (mini) | kB ours / plain / floor | goal |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...c.links.map((l) => {
+      const goal = l.profile.link
+        ? `≤ ${LINK_GOAL}× plain: ${verdict(l.ratio <= LINK_GOAL)}`
+        : `≤ ${FLOOR_GOAL}× floor: ${verdict(l.floorRatio <= FLOOR_GOAL)}`;
+      const runs = (x: ColdSample) => `${ms(x.median)} (${x.runs.map((t) => Math.round(t)).join(', ')})`;
+      return `| ${l.profile.name} (${describeLink(l.profile)}) | ${runs(l.ours)} | ${runs(l.baseline)} | ${runs(l.floor)} | ${runs(l.floorMini)} | ${l.ratio.toFixed(2)} | ${l.floorRatio.toFixed(2)} | ${(l.floor.median / l.baseline.median).toFixed(2)} (${(l.floorMini.median / l.baseline.median).toFixed(2)}) | ${Math.round(l.ours.bytes / 1024)} / ${Math.round(l.baseline.bytes / 1024)} / ${Math.round(l.floor.bytes / 1024)} | ${goal} |`;
+    }),
     '',
     `Waterfall of the last loopback run (ms from navigation start, start–end): ${c.waterfall.map((w) => `\`${w.name.replace(/^\/assets\//, '')}\` ${w.start}–${w.end}`).join(', ')}.`,
     '',
