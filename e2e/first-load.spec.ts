@@ -120,6 +120,47 @@ async function unnotifiedAdmin(request: APIRequestContext): Promise<Account> {
   return registerUser(request, 'Dana Dashboard', admins);
 }
 
+/** A translator of the spec's own, whom no other spec's order notifies or assigns work. */
+async function ownTranslator(request: APIRequestContext): Promise<Account> {
+  const { items: groups } = await apiList<{ _id: string; type?: string }>(request, ACCOUNTS.admin, '/groups');
+  const translators = groups.filter((g) => g.type === 'translator').slice(0, 1);
+  expect(translators, 'a translator group').toHaveLength(1);
+  return registerUser(request, 'Tara Landing', translators);
+}
+
+test("the coordinator's landing page: the dashboard's tiles asked once and early", async ({ page, request }) => {
+  await signIn(page, await unnotifiedAdmin(request));
+  await settled(page);
+  // One of the five tiles' GETs (each is the list's page of 5 for the tile's filter).
+  await checkFirstLoad(page, '/dashboard', /^\/api\/workrequests\?status=awaiting-materials&sort=due$/, async () => {
+    await expect(page.getByRole('heading', { name: 'Awaiting materials' })).toBeVisible({ timeout: 30_000 });
+  });
+});
+
+test("the translator's landing page: the translations' first page asked once and early", async ({ page, request }) => {
+  await signIn(page, await ownTranslator(request));
+  await settled(page);
+  await checkFirstLoad(
+    page,
+    '/translations?status=incomplete',
+    /^\/api\/translations\?status=incomplete$/,
+    async () => {
+      await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible({ timeout: 30_000 });
+    },
+  );
+});
+
+test('the shares and the inbox: their first GETs asked once and early, no GET twice', async ({ page, request }) => {
+  await signIn(page, await unnotifiedAdmin(request));
+  await settled(page);
+  await checkFirstLoad(page, '/shares', /^\/api\/shares$/, async () => {
+    await expect(page.getByRole('heading', { name: 'Shares', level: 1 })).toBeVisible({ timeout: 30_000 });
+  });
+  await checkFirstLoad(page, '/notifications?tab=all', /^\/api\/notifications\?summary=true$/, async () => {
+    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible({ timeout: 30_000 });
+  });
+});
+
 test('signing in asks for the user once (POST /session), not again as GET /users/me', async ({ page, request }) => {
   const account = await unnotifiedAdmin(request);
   const requests = recordRequests(page);

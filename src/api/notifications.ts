@@ -4,6 +4,7 @@
  */
 import { notification, type Notification } from './schema/notification';
 import { ApiError, apiBaseUrl, buildUrl, requestList, requestRecord, send, type ListOptions } from './client';
+import { NOTIFICATIONS_PATH, notificationListQuery } from './listRequests';
 import { parseRecord, type Parsed } from './parse';
 
 export interface NotificationFilters {
@@ -18,15 +19,7 @@ export interface NotificationFilters {
 
 /** Operation 19 `GET /notifications`. */
 export function listNotifications(filters: NotificationFilters, options: Omit<ListOptions, 'query'> = {}) {
-  return requestList(notification, '/notifications', {
-    ...options,
-    query: {
-      q: filters.q,
-      type: filters.type,
-      read: filters.read === undefined ? undefined : String(filters.read),
-      summary: filters.summary ? 'true' : undefined,
-    },
-  });
+  return requestList(notification, NOTIFICATIONS_PATH, { ...options, query: notificationListQuery(filters) });
 }
 
 /** Operation 18 `PUT /notifications` (the record, `_id` included, in the body). */

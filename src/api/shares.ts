@@ -2,6 +2,7 @@
 import { share, type Share } from './schema/share';
 import { user } from './schema/user';
 import { requestList, requestRecord, seg, type ListOptions } from './client';
+import { SHARES_PATH } from './listRequests';
 import { conflictRecord, requestVersioned } from './versioned';
 
 /** Operation 7 `PUT /shares/{id}`. */
@@ -20,7 +21,7 @@ export function putShareIfMatch(id: string, record: Share, etag: string | undefi
 
 /** Extension `GET /shares`: the shares the caller sent or received, newest first. */
 export function listShares(options: Omit<ListOptions, 'query'> = {}) {
-  return requestList(share, '/shares', options);
+  return requestList(share, SHARES_PATH, options);
 }
 
 /** Extension `GET /shares/{id}`: one share (404 when the caller neither sent nor received it), with its ETag. */

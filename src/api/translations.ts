@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { translation, type Translation } from './schema/translation';
 import { zonedDate } from './schema/common';
 import { ApiError, requestList, requestRecord, send, seg, type ListOptions } from './client';
+import { TRANSLATIONS_PATH, translationListQuery } from './listRequests';
 import { salvageRecord, type Checked } from './parse';
 
 /** Operation 15 `PUT /translations/{id}`. */
@@ -74,8 +75,5 @@ export interface TranslationFilters {
 
 /** Extension `GET /translations`: the translations the caller may work on or review. */
 export function listTranslations(filters: TranslationFilters, options: Omit<ListOptions, 'query'> = {}) {
-  return requestList(translationListItem, '/translations', {
-    ...options,
-    query: { status: filters.status, language: filters.language },
-  });
+  return requestList(translationListItem, TRANSLATIONS_PATH, { ...options, query: translationListQuery(filters) });
 }

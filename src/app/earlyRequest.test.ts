@@ -10,8 +10,16 @@ import { getWorkRequest } from '../api/workRequestRecord';
 import { listAutomateJobs, listWorkRequests } from '../api/workRequests';
 import { PAGE_SIZE } from '../features/work-requests/listRequest';
 import { filtersFromParams } from '../features/work-requests/model/filters';
-import { earlyRequestFor, EARLY_PAGES } from './earlyRequestFor';
+import { earlyRequestsFor, EARLY_PAGES } from './earlyRequestFor';
 import { pageFor } from './preloadPage';
+import { listNotifications } from '../api/notifications';
+import { listShares } from '../api/shares';
+import { listTranslations } from '../api/translations';
+import { dashboardMinute, dashboardTiles, TILE_ROWS } from '../features/dashboard/model/tiles';
+import { inboxListFilters, PAGE_SIZE as INBOX_PAGE } from '../features/notifications/listRequest';
+import { filtersOfView, viewFromParams } from '../features/notifications/model/inboxView';
+import { PAGE_SIZE as SHARES_PAGE } from '../features/shares/listRequest';
+import { PAGE_SIZE as TRANSLATIONS_PAGE, translationFiltersFromParams } from '../features/translations/listRequest';
 
 const ALICE = basicAuth('alice@mws.test', 'alice-password');
 const BOB = basicAuth('bob@mws.test', 'bob-password');
@@ -170,14 +178,14 @@ describe('earlyRequestFor: the request the page itself makes', () => {
     const page = await pageRequest(() =>
       listWorkRequests(filtersFromParams(url.searchParams), { offset: 0, size: PAGE_SIZE }),
     );
-    const early = earlyRequestFor(url, '/api', ALICE)!;
+    const early = earlyRequestsFor(url, '/api', ALICE)[0]!;
     expect(early.url).toBe(page.url);
     expect(lower(early.headers)).toEqual(page.headers);
   });
 
   it('the automation queue', async () => {
     const page = await pageRequest(() => listAutomateJobs({ offset: 0, size: PAGE_SIZE }));
-    const early = earlyRequestFor(new URL('https://x/work-requests?view=automation'), '/api', ALICE)!;
+    const early = earlyRequestsFor(new URL('https://x/work-requests?view=automation'), '/api', ALICE)[0]!;
     expect([early.url, lower(early.headers)]).toEqual([page.url, page.headers]);
   });
 
@@ -185,7 +193,7 @@ describe('earlyRequestFor: the request the page itself makes', () => {
     'the record of %s',
     async (path) => {
       const page = await pageRequest(() => getWorkRequest('6afd6'));
-      const early = earlyRequestFor(new URL(path, 'https://x'), 'https://api.example.com/api/', ALICE)!;
+      const early = earlyRequestsFor(new URL(path, 'https://x'), 'https://api.example.com/api/', ALICE)[0]!;
       configureApiClient({ baseUrl: 'https://api.example.com/api/' });
       const other = await pageRequest(() => getWorkRequest('6afd6'));
       expect(page.url).toBe('/api/workrequests/6afd6');
@@ -193,14 +201,60 @@ describe('earlyRequestFor: the request the page itself makes', () => {
     },
   );
 
-  it('nothing signed out, without an API base, for the order form, or for terms the page turns into codes', () => {
+  it('nothing signed out, without an API base, for the order form, for terms the page turns into codes, or for a page not listed', () => {
     const list = new URL('https://x/work-requests');
-    expect(earlyRequestFor(list, '/api', undefined)).toBeUndefined();
-    expect(earlyRequestFor(list, undefined, ALICE)).toBeUndefined();
-    expect(earlyRequestFor(list, 42, ALICE)).toBeUndefined();
-    expect(earlyRequestFor(new URL('https://x/work-requests/new'), '/api', ALICE)).toBeUndefined();
-    expect(earlyRequestFor(new URL('https://x/work-requests?language=French'), '/api', ALICE)).toBeUndefined();
-    expect(earlyRequestFor(new URL('https://x/dashboard'), '/api', ALICE)).toBeUndefined();
+    expect(earlyRequestsFor(list, '/api', undefined)).toEqual([]);
+    expect(earlyRequestsFor(list, undefined, ALICE)).toEqual([]);
+    expect(earlyRequestsFor(list, 42, ALICE)).toEqual([]);
+    expect(earlyRequestsFor(new URL('https://x/work-requests/new'), '/api', ALICE)).toEqual([]);
+    expect(earlyRequestsFor(new URL('https://x/work-requests?language=French'), '/api', ALICE)).toEqual([]);
+    expect(earlyRequestsFor(new URL('https://x/settings'), '/api', ALICE)).toEqual([]);
+    expect(earlyRequestsFor(new URL('https://x/translations/6afd6'), '/api', ALICE)).toEqual([]);
+  });
+
+  it.each(['/translations', '/translations?status=submitted&language=fr-FR', '/translations?status=bogus'])(
+    "the translator's landing list %s",
+    async (path) => {
+      const url = new URL(path, 'https://x');
+      const page = await pageRequest(() =>
+        listTranslations(translationFiltersFromParams(url.searchParams), { offset: 0, size: TRANSLATIONS_PAGE }),
+      );
+      const early = earlyRequestsFor(url, '/api', ALICE);
+      expect(early.map((e) => [e.url, lower(e.headers)])).toEqual([[page.url, page.headers]]);
+    },
+  );
+
+  it('the shares list', async () => {
+    const page = await pageRequest(() => listShares({ offset: 0, size: SHARES_PAGE }));
+    const early = earlyRequestsFor(new URL('https://x/shares'), '/api', ALICE);
+    expect(early.map((e) => [e.url, lower(e.headers)])).toEqual([[page.url, page.headers]]);
+  });
+
+  it.each(['/notifications', '/notifications?tab=all&unread=1&q=Harbor', '/notifications?tab=general&type=share'])(
+    'the inbox %s',
+    async (path) => {
+      const url = new URL(path, 'https://x');
+      const filters = filtersOfView(viewFromParams(url.searchParams));
+      const page = await pageRequest(() =>
+        listNotifications(inboxListFilters(filters), { offset: 0, size: INBOX_PAGE }),
+      );
+      const early = earlyRequestsFor(url, '/api', ALICE);
+      expect(early.map((e) => [e.url, lower(e.headers)])).toEqual([[page.url, page.headers]]);
+    },
+  );
+
+  it("the dashboard's tiles, for the minute the page shows", async () => {
+    const nowMs = Date.UTC(2026, 10, 23, 17, 45, 31);
+    const { nowSeconds, timeZone } = dashboardMinute(nowMs);
+    const tiles = dashboardTiles(nowSeconds, timeZone);
+    const pages: Call[] = [];
+    for (const tile of tiles) pages.push(await pageRequest(() => listWorkRequests(tile.filters, { size: TILE_ROWS })));
+    const early = earlyRequestsFor(new URL('https://x/dashboard'), '/api', ALICE, nowMs);
+    expect(early.map((e) => [e.url, lower(e.headers)])).toEqual(pages.map((p) => [p.url, p.headers]));
+    expect(early).toHaveLength(5);
+    // A later second of the same minute asks the same; the next minute asks anew (the page's keys move with it).
+    expect(earlyRequestsFor(new URL('https://x/dashboard'), '/api', ALICE, nowMs + 20_000)).toEqual(early);
+    expect(earlyRequestsFor(new URL('https://x/dashboard'), '/api', ALICE, nowMs + 60_000)).not.toEqual(early);
   });
 
   it("each early page is the router's page for its URLs (same patterns, same order)", () => {

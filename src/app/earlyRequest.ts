@@ -1,15 +1,15 @@
 /**
- * The first page's API request, started before the app has loaded: index.html runs this small script before the
- * entry (scripts/vite/earlyEntry.ts), so with a stored session the page's GET (earlyRequestFor.ts) leaves while the
+ * The first page's API requests, started before the app has loaded: index.html runs this small script before the
+ * entry (scripts/vite/earlyEntry.ts), so with a stored session the page's GETs (earlyRequestFor.ts) leave while the
  * libraries are still downloading; the API client takes the answer over (src/api/earlyRequests.ts). The API base is
  * the one the server writes into the page; without it nothing starts.
  */
 import { injectedConfig } from '../api/injectedConfig';
 import { startEarlyGet } from '../api/earlyRequests';
 import { readStoredSession } from '../lib/session/sessionStore';
-import { earlyRequestFor } from './earlyRequestFor';
+import { earlyRequestsFor } from './earlyRequestFor';
 
 const config = injectedConfig();
 const apiBase = config && typeof config === 'object' && 'apiBase' in config ? config.apiBase : undefined;
-const early = earlyRequestFor(new URL(location.href), apiBase, readStoredSession()?.authorization);
-if (early) startEarlyGet(early.url, early.headers);
+for (const early of earlyRequestsFor(new URL(location.href), apiBase, readStoredSession()?.authorization))
+  startEarlyGet(early.url, early.headers);

@@ -1,44 +1,60 @@
 /**
- * Which GET the page a URL names makes first, for earlyRequest.ts to start before the app has loaded: built by the
+ * Which GETs the page a URL names makes first, for earlyRequest.ts to start before the app has loaded: built by the
  * code the page itself uses, with the stored credentials and the same headers as the API client's (so the client
- * recognises it: src/api/earlyRequests.ts). Nothing without credentials, without an API base, or for a page not
- * listed here (then the app asks as before). No React, no zod, no react-query: every byte delays the request.
+ * recognises them: src/api/earlyRequests.ts). Nothing without credentials, without an API base, or for a page not
+ * listed here (then the app asks as before). No React, no zod, no react-query: every byte delays the requests.
  */
 import type { EarlyGet } from '../api/earlyRequests';
 import { buildUrl, requestHeaders } from '../api/request';
 import { matchPattern, type Params } from '../api/schema/routePattern';
 import { workRequestPath } from '../api/workRequestRequests';
+import { dashboardTileRequests } from '../features/dashboard/tileRequests';
+import { firstInboxRequest } from '../features/notifications/listRequest';
+import { firstShareListRequest } from '../features/shares/listRequest';
+import { firstTranslationListRequest } from '../features/translations/listRequest';
 import { firstListRequest } from '../features/work-requests/listRequest';
 
-type EarlyRequest = (url: URL, params: Params) => EarlyGet | undefined;
+type EarlyRequests = (url: URL, params: Params, nowMs: number) => (EarlyGet | undefined)[];
 
 /** The work request the URL names (its page's and the editor's first request: recordPrefetch.ts, prefetch.ts). */
-const record: EarlyRequest = (_url, { id }) => (id ? { path: workRequestPath(id) } : undefined);
+const record: EarlyRequests = (_url, { id }) => [id ? { path: workRequestPath(id) } : undefined];
 
-/** The pages whose first request can start early (patterns as in pageModules.ts, in its order), and that request. */
-export const EARLY_PAGES: { path: string; request: EarlyRequest }[] = [
-  { path: 'work-requests', request: (url) => firstListRequest(url.searchParams) },
+/**
+ * The pages whose first requests can start early (patterns as in pageModules.ts, in its order), and those requests:
+ * the landing pages (src/lib/landing.ts: the dashboard, the translations, the work requests), the other lists, and a
+ * work request with its editors.
+ */
+export const EARLY_PAGES: { path: string; requests: EarlyRequests }[] = [
+  { path: 'dashboard', requests: (_url, _params, nowMs) => dashboardTileRequests(nowMs) },
+  { path: 'work-requests', requests: (url) => [firstListRequest(url.searchParams)] },
   // The order form, matched before `:id` as the router does: it reads no record.
-  { path: 'work-requests/new', request: () => undefined },
-  { path: 'work-requests/:id', request: record },
-  { path: 'work-requests/:id/translation', request: record },
-  { path: 'work-requests/:id/graphics-translation', request: record },
+  { path: 'work-requests/new', requests: () => [] },
+  { path: 'work-requests/:id', requests: record },
+  { path: 'work-requests/:id/translation', requests: record },
+  { path: 'work-requests/:id/graphics-translation', requests: record },
+  { path: 'translations', requests: (url) => [firstTranslationListRequest(url.searchParams)] },
+  { path: 'shares', requests: () => [firstShareListRequest()] },
+  { path: 'notifications', requests: (url) => [firstInboxRequest(url.searchParams)] },
 ];
 
-/** The GET to start for `url` with the stored credentials, or undefined. */
-export function earlyRequestFor(
+/** The GETs to start for `url` with the stored credentials (none when there is nothing to start). */
+export function earlyRequestsFor(
   url: URL,
   apiBase: unknown,
   authorization: string | undefined,
-): { url: string; headers: Record<string, string> } | undefined {
-  if (!authorization || typeof apiBase !== 'string' || !apiBase) return undefined;
+  nowMs: number = Date.now(),
+): { url: string; headers: Record<string, string> }[] {
+  if (!authorization || typeof apiBase !== 'string' || !apiBase) return [];
   for (const page of EARLY_PAGES) {
     const params = matchPattern(page.path, url.pathname);
     if (!params) continue;
-    const get = page.request(url, params);
-    return get
-      ? { url: buildUrl(apiBase, get.path, get.query), headers: requestHeaders(authorization, get.headers) }
-      : undefined;
+    return page
+      .requests(url, params, nowMs)
+      .filter((get) => get !== undefined)
+      .map((get) => ({
+        url: buildUrl(apiBase, get.path, get.query),
+        headers: requestHeaders(authorization, get.headers),
+      }));
   }
-  return undefined;
+  return [];
 }

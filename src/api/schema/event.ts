@@ -4,19 +4,7 @@ import { doc, id, ts, anyList } from './common';
 import { userStatus } from './user';
 import { eventWorkRequest, workRequestUrls } from './workRequest';
 
-/** The event types about one work request (docs/API.md): the inbox's Orders. */
-export const WORK_REQUEST_EVENT_TYPES = [
-  'wam',
-  'wr-status',
-  'wr-comment',
-  'translation-submitted',
-  'wr-created',
-  'wr-assigned',
-  'wr-changed',
-] as const;
-/** Event types this project emits (the spec shows only `wam`; docs/API.md lists what each means). */
-export const EVENT_TYPES = [...WORK_REQUEST_EVENT_TYPES, 'share', 'embargo'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, WORK_REQUEST_EVENT_TYPES, type EventType } from './eventTypes';
 
 export const event = doc({
   _id: id,

@@ -5,7 +5,7 @@ import { doc, id, ts, links, selfLinks, userSummary } from './common';
 export const TIMECODE = /^\d{2,}:[0-5]\d:[0-5]\d,\d{3}$/;
 export const timecode = z.string().check(z.regex(TIMECODE, 'expected a timecode HH:MM:SS,mmm'));
 
-export const TRANSLATION_STATUSES = ['incomplete', 'submitted'] as const;
+export { TRANSLATION_STATUSES } from './translationStatuses';
 
 export const line = doc({
   number: z.int(),

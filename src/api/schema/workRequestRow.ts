@@ -9,18 +9,7 @@
 import * as z from 'zod/mini';
 import { anyList, doc, id, selfLinks, ts, userSummary, zonedDate } from './common';
 
-import { WORK_REQUEST_STATUSES, type WorkRequestStatus } from './workRequestStatuses';
-
-export { WORK_REQUEST_STATUSES, type WorkRequestStatus };
-
-/**
- * Statuses in which no work remains (docs/API.md, operation 1): the automation queue leaves them out (the server),
- * a due date no longer matters (the app's overdue). Every other status is open.
- */
-export const CLOSED_STATUSES: readonly string[] = ['approved', 'rejected', 'complete', 'cancelled'];
-export const OPEN_STATUSES: readonly WorkRequestStatus[] = WORK_REQUEST_STATUSES.filter(
-  (s) => !CLOSED_STATUSES.includes(s),
-);
+export { CLOSED_STATUSES, OPEN_STATUSES, WORK_REQUEST_STATUSES, type WorkRequestStatus } from './workRequestStatuses';
 
 /** File-like thumbnail embedded in a work request's asset. */
 export const thumbnail = doc({

@@ -16,3 +16,12 @@ export const WORK_REQUEST_STATUSES = [
   'cancelled',
 ] as const;
 export type WorkRequestStatus = (typeof WORK_REQUEST_STATUSES)[number];
+
+/**
+ * Statuses in which no work remains (docs/API.md, operation 1): the automation queue leaves them out (the server),
+ * a due date no longer matters (the app's overdue). Every other status is open.
+ */
+export const CLOSED_STATUSES: readonly string[] = ['approved', 'rejected', 'complete', 'cancelled'];
+export const OPEN_STATUSES: readonly WorkRequestStatus[] = WORK_REQUEST_STATUSES.filter(
+  (s) => !CLOSED_STATUSES.includes(s),
+);

@@ -9,9 +9,9 @@ import { useEffect } from 'react';
 import { listWorkRequests, type WorkRequestFilters } from '../../api/workRequests';
 import { onArrival } from '../../lib/liveArrivals';
 import type { CalendarDay } from './model/calendarDays';
-import { dayFilters } from './model/tiles';
+import { dayFilters, TILE_ROWS } from './model/tiles';
 
-export const TILE_ROWS = 5;
+export { TILE_ROWS };
 const REFRESH_MS = 60_000;
 
 export const dashboardKeys = {

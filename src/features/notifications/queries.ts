@@ -30,8 +30,9 @@ import { pageAfterArrival, pagesWithArrival } from './model/arrivals';
 import { Recount } from './model/recount';
 import { serialPerKey } from '../../lib/serialPerKey';
 import { useSparseList } from '../../lib/useSparseList';
+import { inboxListFilters, PAGE_SIZE } from './listRequest';
 
-export const PAGE_SIZE = 50;
+export { PAGE_SIZE };
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -53,7 +54,7 @@ export function notificationListOptions(filters: NotificationFilters) {
   return infiniteQueryOptions({
     queryKey: notificationKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      listNotifications({ ...filters, summary: true }, { offset: pageParam, size: PAGE_SIZE, signal }),
+      listNotifications(inboxListFilters(filters), { offset: pageParam, size: PAGE_SIZE, signal }),
     initialPageParam: 0,
     getNextPageParam: (last: ListPage<Notification>) => last.nextOffset,
   });

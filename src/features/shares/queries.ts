@@ -7,8 +7,9 @@ import type { Share } from '../../api/schema/share';
 import { getProject } from '../../api/projects';
 import { getShare, listShareCandidates, listShares, putShareIfMatch } from '../../api/shares';
 import { useSparseList } from '../../lib/useSparseList';
+import { PAGE_SIZE } from './listRequest';
 
-export const PAGE_SIZE = 50;
+export { PAGE_SIZE };
 
 export const shareKeys = {
   all: ['shares'] as const,

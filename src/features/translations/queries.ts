@@ -5,8 +5,9 @@ import { listLanguages } from '../../api/languages';
 import { getTranslation, listTranslations, type TranslationFilters } from '../../api/translations';
 import { getWorkRequest } from '../../api/workRequestRecord';
 import { useSparseList } from '../../lib/useSparseList';
+import { PAGE_SIZE } from './listRequest';
 
-export const PAGE_SIZE = 50;
+export { PAGE_SIZE };
 
 export const translationKeys = {
   all: ['translations'] as const,

@@ -2,9 +2,21 @@
  * The dashboard's tiles: each a filter of the work-request list, so its count (the list's total) and its "View all"
  * (the list with that filter in the URL) always agree.
  */
-import { OPEN_STATUSES } from '../../../api/schema/workRequestRow';
+import { OPEN_STATUSES } from '../../../api/schema/workRequestStatuses';
 import type { WorkRequestFilters } from '../../../api/workRequests';
+import { viewerTimeZone } from '../../../lib/dates';
 import { nextDaysRange, type CalendarDay } from './calendarDays';
+
+/** Rows each tile shows (its count is the list's total). */
+export const TILE_ROWS = 5;
+
+/**
+ * The dashboard's now: whole minutes, so the tiles' filters (and their URLs and query keys) stay the same for a
+ * minute, and the viewer's time zone, in which days are counted.
+ */
+export function dashboardMinute(nowMs: number): { nowSeconds: number; timeZone: string } {
+  return { nowSeconds: Math.floor(nowMs / 60_000) * 60, timeZone: viewerTimeZone(nowMs) };
+}
 
 /**
  * Open: the contract's OPEN_STATUSES (every status but the closed ones: approved, rejected, complete, cancelled), the

@@ -4,12 +4,11 @@
  * total of the work-request list for a filter, and opens that list. Each tile loads and fails on its own.
  */
 import { useDocumentTitle } from '../../../components/PageTitle';
-import { viewerTimeZone } from '../../../lib/dates';
 import { useNow } from '../../../lib/useNow';
 import { DashboardTile } from '../components/DashboardTile';
 import { DueCalendar } from '../components/DueCalendar';
 import { calendarWeeks, dateIn, dateKey } from '../model/calendarDays';
-import { dashboardTiles } from '../model/tiles';
+import { dashboardMinute, dashboardTiles } from '../model/tiles';
 import { useRefreshOnOrderNews } from '../queries';
 import '../../../components/record.css';
 import '../dashboard.css';
@@ -20,9 +19,7 @@ export function DashboardPage() {
   useDocumentTitle('Dashboard');
   useRefreshOnOrderNews();
   const nowMs = useNow(60_000);
-  // Whole minutes: the tiles' filters (and their URLs and query keys) stay the same for a minute.
-  const nowSeconds = Math.floor(nowMs / 60_000) * 60;
-  const timeZone = viewerTimeZone(nowMs);
+  const { nowSeconds, timeZone } = dashboardMinute(nowMs);
   const tiles = dashboardTiles(nowSeconds, timeZone);
   const today = dateIn(nowSeconds, timeZone);
   // This page renders once a minute (the children hold the queries), so the days are simply made again (~1 ms).

@@ -7,7 +7,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { useFilterParams, withParam } from '../../../lib/useFilterParams';
 import { isUnavailable } from '../../../api/client';
 import { TRANSLATION_STATUSES } from '../../../api/schema/translation';
-import type { TranslationFilters, TranslationListItem } from '../../../api/translations';
+import type { TranslationListItem } from '../../../api/translations';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { SkeletonLines, SkeletonRows } from '../../../components/Skeleton';
@@ -19,6 +19,7 @@ import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatCount } from '../../../lib/format';
 import { countLine } from '../../../lib/pages';
 import { isOverdue, statusLabel } from '../../../lib/statuses';
+import { translationFiltersFromParams } from '../listRequest';
 import { useEditorPath, useLanguageChoices, useTranslationList } from '../queries';
 import '../translations.css';
 
@@ -104,18 +105,10 @@ const COLUMNS: Column<TranslationListItem>[] = [
   },
 ];
 
-function filtersFrom(params: URLSearchParams): TranslationFilters {
-  const status = params.get('status') ?? undefined;
-  return {
-    status: status && (TRANSLATION_STATUSES as readonly string[]).includes(status) ? status : undefined,
-    language: params.get('language')?.trim() || undefined,
-  };
-}
-
 export function TranslationsPage() {
   useDocumentTitle('Translations');
   const [params, setParams] = useFilterParams();
-  const filters = filtersFrom(params);
+  const filters = translationFiltersFromParams(params);
   const query = useTranslationList(filters);
   const languages = useLanguageChoices();
 

@@ -1,0 +1,18 @@
+/**
+ * The notification event types, without the event's schema: the inbox's tabs read them, and so does the request
+ * started before the app runs (src/app/earlyRequest.ts), which must stay small (no zod).
+ */
+
+/** The event types about one work request (docs/API.md): the inbox's Orders. */
+export const WORK_REQUEST_EVENT_TYPES = [
+  'wam',
+  'wr-status',
+  'wr-comment',
+  'translation-submitted',
+  'wr-created',
+  'wr-assigned',
+  'wr-changed',
+] as const;
+/** Event types this project emits (the spec shows only `wam`; docs/API.md lists what each means). */
+export const EVENT_TYPES = [...WORK_REQUEST_EVENT_TYPES, 'share', 'embargo'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
