@@ -57,14 +57,21 @@ function repeatedGets(requests: Request[]): string[] {
  * without harm, a module the page needs may not), the first GET (`first`) left while the app's entry was still held
  * back (so the early script made it) and was made once, and no GET repeated.
  */
-async function checkFirstLoad(page: Page, path: string, first: RegExp, shown: () => Promise<void>): Promise<void> {
+async function checkFirstLoad(
+  page: Page,
+  path: string,
+  first: RegExp,
+  shown: () => Promise<void>,
+  /** False for the root (`/`), whose HTML cannot name the landing page's files: the server does not know who asks. */
+  refuseUnnamed = true,
+): Promise<void> {
   const html = await (await page.request.get(path)).text();
   const named = assetsNamed(html);
   let firstSent = false;
   let sentWhileEntryHeld = false;
   await page.route(/\/assets\//, async (route) => {
     const file = new URL(route.request().url()).pathname;
-    if (!named.has(file)) return route.abort();
+    if (refuseUnnamed && !named.has(file)) return route.abort();
     // The app's entry is held back until the first GET has left (or 20 s): only the early script can have made it.
     if (/^\/assets\/index-[^/]*\.js$/.test(file)) {
       await expect
@@ -147,6 +154,24 @@ test("the translator's landing page: the translations' first page asked once and
     async () => {
       await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible({ timeout: 30_000 });
     },
+  );
+});
+
+test("the app's root with a stored session: the landing page's first GET leaves before the app, once", async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await ownTranslator(request));
+  await settled(page);
+  await checkFirstLoad(
+    page,
+    '/',
+    /^\/api\/translations$/,
+    async () => {
+      await expect(page).toHaveURL(/\/translations$/);
+      await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible({ timeout: 30_000 });
+    },
+    false,
   );
 });
 

@@ -2,13 +2,16 @@
  * The first page's API requests, started before the app has loaded: index.html runs this small script before the
  * entry (scripts/vite/earlyEntry.ts), so with a stored session the page's GETs (earlyRequestFor.ts) leave while the
  * libraries are still downloading; the API client takes the answer over (src/api/earlyRequests.ts). The API base is
- * the one the server writes into the page; without it nothing starts.
+ * the one the server writes into the page; without it nothing starts. The root (`/`) is first the user's landing page
+ * (landOnHome.ts).
  */
 import { injectedConfig } from '../api/injectedConfig';
 import { startEarlyGet } from '../api/earlyRequests';
 import { readStoredSession } from '../lib/session/sessionStore';
 import { earlyRequestsFor } from './earlyRequestFor';
+import { landOnHome } from './landOnHome';
 
+landOnHome();
 const config = injectedConfig();
 const apiBase = config && typeof config === 'object' && 'apiBase' in config ? config.apiBase : undefined;
 for (const early of earlyRequestsFor(new URL(location.href), apiBase, readStoredSession()?.authorization))
