@@ -241,3 +241,26 @@ test('a cold dashboard: no GET twice', async ({ page, request }) => {
   expect(requests.filter((r) => pathOf(r).startsWith('/api/workrequests')).length).toBeGreaterThan(0);
   expect(repeatedGets(requests)).toEqual([]);
 });
+
+test('every other page, loaded cold: no GET twice', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signIn(page, await unnotifiedAdmin(request));
+  await settled(page);
+  for (const path of [
+    '/settings',
+    '/catalog',
+    '/catalog/studios',
+    '/catalog/projects',
+    '/catalog/languages',
+    '/catalog/territories',
+    '/catalog/glossary',
+    '/catalog/users',
+    '/work-requests/new',
+  ]) {
+    const requests = recordRequests(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await settled(page);
+    expect(repeatedGets(requests), path).toEqual([]);
+  }
+});
