@@ -8,7 +8,10 @@ import {
   requestList,
   requestRecord,
   send,
+  ANSWER_TIMEOUT_MS,
 } from './client';
+import { forgetEarlyGets, startEarlyGet } from './earlyRequests';
+import { shouldRetry } from '../app/queryClient';
 import { listWorkRequests } from './workRequests';
 import { getWorkRequest } from './workRequestRecord';
 import { postSession } from './session';
@@ -42,8 +45,27 @@ function header(call: Call, name: string): string | undefined {
 }
 
 afterEach(() => {
-  configureApiClient({ baseUrl: '/api', getAuthorization: () => undefined, onUnauthorized: () => {} });
+  configureApiClient({
+    baseUrl: '/api',
+    getAuthorization: () => undefined,
+    onUnauthorized: () => {},
+    answerTimeoutMs: ANSWER_TIMEOUT_MS,
+  });
+  forgetEarlyGets();
+  vi.useRealTimers();
 });
+
+/** A fetch that never answers until its signal aborts (a server that took the request and went quiet). */
+function silentServer() {
+  const calls: Call[] = [];
+  const fn = ((input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(input), init: init ?? {} });
+    return new Promise<Response>((_, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+  }) as typeof fetch;
+  return { fn, calls };
+}
 
 describe('basicAuth', () => {
   it('encodes username:password in base64', () => {
@@ -222,5 +244,80 @@ describe('204 No Content', () => {
     expect(body).toBeUndefined();
     expect(response.status).toBe(204);
     expect(header(calls[0]!, 'If-Match')).toBe('W/"abc-2"');
+  });
+});
+
+describe('a server that does not begin to answer', () => {
+  it('a read fails with code timeout after the answer timeout, and says to try again; it is not retried', async () => {
+    vi.useFakeTimers();
+    configureApiClient({ fetch: silentServer().fn });
+    const sent = send('GET', '/workrequests');
+    const failed = expect(sent).rejects.toMatchObject({
+      status: 0,
+      code: 'timeout',
+      message: 'The server did not answer within 30 seconds. Check your connection and try again.',
+    });
+    await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS - 1);
+    let settled = false;
+    void sent.catch(() => undefined).finally(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await failed;
+    expect(shouldRetry(0, await sent.catch((e: unknown) => e))).toBe(false);
+  });
+
+  it('a write that timed out says it may have been saved', async () => {
+    vi.useFakeTimers();
+    configureApiClient({ fetch: silentServer().fn, answerTimeoutMs: 5_000 });
+    const sent = send('PUT', '/workrequests/1', { body: { status: 'complete' } });
+    const failed = expect(sent).rejects.toMatchObject({
+      code: 'timeout',
+      message: expect.stringContaining('may or may not have been saved') as unknown as string,
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    await failed;
+  });
+
+  it("the caller's own cancel stays a cancel, not a timeout", async () => {
+    configureApiClient({ fetch: silentServer().fn });
+    const abort = new AbortController();
+    const sent = send('GET', '/x', { signal: abort.signal });
+    abort.abort();
+    await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('an answer that began in time is read to its end, however long its body takes', async () => {
+    vi.useFakeTimers();
+    let push: (() => void) | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"ok":'));
+        push = () => {
+          controller.enqueue(new TextEncoder().encode('true}'));
+          controller.close();
+        };
+      },
+    });
+    configureApiClient({ fetch: async () => new Response(body, { status: 200 }), answerTimeoutMs: 1_000 });
+    const sent = send('GET', '/x');
+    await vi.advanceTimersByTimeAsync(5_000);
+    push!();
+    await expect(sent).resolves.toMatchObject({ json: { ok: true } });
+  });
+
+  it('an early GET that never answers times out too', async () => {
+    vi.useFakeTimers();
+    const network = silentServer();
+    configureApiClient({ fetch: network.fn, answerTimeoutMs: 2_000 });
+    startEarlyGet(
+      '/api/x',
+      { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      () => new Promise(() => undefined),
+    );
+    const sent = send('GET', '/x');
+    const failed = expect(sent).rejects.toMatchObject({ code: 'timeout' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    await failed;
   });
 });

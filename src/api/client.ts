@@ -20,7 +20,10 @@ export class ApiError extends Error {
   constructor(
     /** HTTP status; 0 when the server could not be reached. */
     readonly status: number,
-    /** The server's error code (`not_found`, `conflict`, …) or one of ours: `network`, `invalid_response`, `http_<status>`. */
+    /**
+     * The server's error code (`not_found`, `conflict`, …) or one of ours: `network`, `timeout`, `invalid_response`,
+     * `http_<status>`.
+     */
     readonly code: string,
     message: string,
     readonly details?: unknown,
@@ -57,7 +60,15 @@ export interface ApiClientConfig {
   /** Called on a 401 for a request made with credentials (not for the sign-in check itself). */
   onUnauthorized: (error: ApiError) => void;
   fetch: typeof fetch;
+  /**
+   * How long a request waits for the server's answer to begin (its status and headers) before it fails with
+   * `timeout`. Reading a long answer's body is not limited: its bytes are arriving.
+   */
+  answerTimeoutMs: number;
 }
+
+/** A server that has not begun to answer in this long is not coming back for this request. */
+export const ANSWER_TIMEOUT_MS = 30_000;
 
 const config: ApiClientConfig = {
   baseUrl: '/api',
@@ -65,6 +76,7 @@ const config: ApiClientConfig = {
   onUnauthorized: () => {},
   // Bound late so tests can stub globalThis.fetch.
   fetch: (...args) => globalThis.fetch(...args),
+  answerTimeoutMs: ANSWER_TIMEOUT_MS,
 };
 
 export function configureApiClient(patch: Partial<ApiClientConfig>): void {
@@ -141,6 +153,47 @@ function rethrowAbort(network: () => Promise<Response>): (error: unknown) => Pro
   };
 }
 
+/**
+ * `start(signal)` with a signal that aborts when the caller's does, or when no answer has begun within `ms`; a
+ * request that ran out of time rejects with `timedOut` (the caller's own abort stays an AbortError).
+ */
+async function withAnswerTimeout(
+  start: (signal: AbortSignal) => Promise<Response>,
+  callerSignal: AbortSignal | undefined,
+  ms: number,
+  timedOut: () => Error,
+): Promise<Response> {
+  const controller = new AbortController();
+  const follow = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) follow();
+  callerSignal?.addEventListener('abort', follow, { once: true });
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    controller.abort();
+  }, ms);
+  try {
+    return await start(controller.signal);
+  } catch (error) {
+    throw late ? timedOut() : error;
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', follow);
+  }
+}
+
+/** The error of a request that waited too long: a write may have been done all the same. */
+function timeoutError(method: string, ms: number): ApiError {
+  const seconds = Math.round(ms / 1000);
+  return new ApiError(
+    0,
+    'timeout',
+    method === 'GET'
+      ? `The server did not answer within ${seconds} seconds. Check your connection and try again.`
+      : `The server did not answer within ${seconds} seconds: your change may or may not have been saved. Reload to see before trying again.`,
+  );
+}
+
 /** Sends one request and returns the raw JSON body and the response (for headers). */
 export async function send(
   method: string,
@@ -155,14 +208,22 @@ export async function send(
     body = JSON.stringify(options.body);
   }
   const url = buildUrl(config.baseUrl, path, options.query);
-  const network = () => config.fetch(url, { method, headers, body, signal: options.signal });
   let response: Response;
   try {
-    // The same GET started before the app ran (earlyRequests.ts) is taken once; if it failed, ask the network.
-    const early = method === 'GET' && body === undefined ? takeEarlyGet(url, headers) : undefined;
-    response = early ? await untilAborted(early, options.signal).catch(rethrowAbort(network)) : await network();
+    response = await withAnswerTimeout(
+      (signal) => {
+        const network = () => config.fetch(url, { method, headers, body, signal });
+        // The same GET started before the app ran (earlyRequests.ts) is taken once; if it failed, ask the network.
+        const early = method === 'GET' && body === undefined ? takeEarlyGet(url, headers) : undefined;
+        return early ? untilAborted(early, signal).catch(rethrowAbort(network)) : network();
+      },
+      options.signal,
+      config.answerTimeoutMs,
+      () => timeoutError(method, config.answerTimeoutMs),
+    );
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isApiError(error)) throw error;
     throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
   }
   if (!response.ok) {
