@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ListPage } from '../../api/client';
 import type { Notification } from '../../api/schema/notification';
-import { addArrival, applyOptimistic, notificationKeys, type Pages } from './queries';
+import { addArrival, applyOptimistic, notificationKeys, refreshAfterGap, unreadRecount, type Pages } from './queries';
 
 const note = (id: string, read = false): Notification => ({ _id: id, type: 'wr-status', read });
 const page = (offset: number, ids: string[], total: number): ListPage<Notification> => ({
@@ -57,5 +57,26 @@ describe('a live arrival with a page of a jump cached', () => {
     client.setQueryData<Pages>(embargoes, { pages: [page(0, ['e'], 1)], pageParams: [0] });
     addArrival(client, note('new'));
     expect(idsOf(client.getQueryData<Pages>(embargoes)!.pages[0])).toEqual(['e']);
+  });
+});
+
+describe('the live connection lost track (resync, poll, unreadable event)', () => {
+  it("reads the lists again, and the counts only once the reader's own pending write has ended", async () => {
+    const { client, list } = clientWithJump();
+    const count = notificationKeys.count(undefined);
+    client.setQueryData(count, { count: 2, more: false });
+    await applyOptimistic(client, (n) => (n._id === 'a' ? { ...n, read: true } : n)); // the write starts
+    expect(client.getQueryData(count)).toEqual({ count: 1, more: false });
+
+    refreshAfterGap(client);
+    expect(client.getQueryState(list)!.isInvalidated).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The optimistic count stays: a count read now could be from before the write reached the server.
+    expect(client.getQueryState(count)!.isInvalidated).toBe(false);
+    expect(client.getQueryData(count)).toEqual({ count: 1, more: false });
+
+    unreadRecount(client).writeEnded(); // the write's end: now the counts are asked again
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(client.getQueryState(count)!.isInvalidated).toBe(true);
   });
 });

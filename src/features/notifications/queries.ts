@@ -210,6 +210,16 @@ export function addArrival(client: QueryClient, n: Notification): void {
   unreadRecount(client).request();
 }
 
+/**
+ * The live connection lost track of what happened (a resync after a gap, a poll that saw a change, an event it could
+ * not read): every list is read again, and the counts through the recount, so never over a pending write of the
+ * reader's own (its optimistic count would flash back for a moment) and once for a burst.
+ */
+export function refreshAfterGap(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: notificationKeys.lists() });
+  unreadRecount(client).request();
+}
+
 /** Runs `fn` over `items` with at most `limit` at a time; answers how many failed and the first error. */
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<unknown>) {
   let next = 0;

@@ -10,7 +10,7 @@ import { announceArrival } from '../../lib/liveArrivals';
 import { currentAuthorization } from '../../lib/session/sessionStore';
 import { LiveConnection, type LiveMode } from './model/liveConnection';
 import { unreadPrefix, withUnreadPrefix } from './model/inbox';
-import { addArrival, notificationKeys, useUnreadCount } from './queries';
+import { addArrival, refreshAfterGap, useUnreadCount } from './queries';
 
 // ---- the connection's mode, for the inbox's status line ----------------------------------------------------
 let liveMode: LiveMode = 'off';
@@ -83,12 +83,12 @@ export function useLiveNotifications(enabled: boolean) {
         const seen = `${page.total ?? '?'}|${first?.ok ? first.data._id : ''}`;
         const changed = seen !== lastSeen;
         lastSeen = seen;
-        if (changed) void client.invalidateQueries({ queryKey: notificationKeys.all });
+        if (changed) refreshAfterGap(client);
         return changed;
       },
       onNotification: (item) => {
         if (!item.ok) {
-          void client.invalidateQueries({ queryKey: notificationKeys.all });
+          refreshAfterGap(client);
           return;
         }
         addArrival(client, item.data);
@@ -96,7 +96,7 @@ export function useLiveNotifications(enabled: boolean) {
         arrivals += 1;
         notify();
       },
-      onResync: () => void client.invalidateQueries({ queryKey: notificationKeys.all }),
+      onResync: () => refreshAfterGap(client),
       onMode: publish,
       isHidden: () => document.visibilityState === 'hidden',
       onVisibilityChange: (listener) => {
