@@ -2,14 +2,7 @@
  * A date in a named time zone, shown in that zone and, when it differs, in the viewer's. Used for a work
  * request's due date and delivery deadline. Overdue is said in words as well as in colour.
  */
-import {
-  formatDateTime,
-  formatShortDateTime,
-  isoDateTime,
-  isValidTimeZone,
-  sameOffset,
-  viewerTimeZone,
-} from '../lib/dates';
+import { formatInZones, isoDateTime, isValidTimeZone, viewerTimeZone } from '../lib/dates';
 import type { ZonedDate } from '../api/schema/common';
 
 interface Props {
@@ -23,20 +16,20 @@ export function ZonedDateTime({ value, overdue = false, compact = false }: Props
   if (value?.date === undefined) return <span className="muted">Not set</span>;
   const viewer = viewerTimeZone();
   const zone = isValidTimeZone(value.tz) ? value.tz : undefined;
-  const showViewer = zone !== undefined && !sameOffset(value.date, zone, viewer);
-  const format = compact ? formatShortDateTime : formatDateTime;
+  const texts = formatInZones(value.date, zone, viewer, compact);
+  const showViewer = zone !== undefined && !texts.sameClock;
   const overdueLabel = overdue ? <span className="zoned__overdue">Overdue</span> : null;
   const viewerTime = showViewer ? (
     <>
       <span className="visually-hidden">Your time: </span>
       <span aria-hidden="true">You: </span>
-      {format(value.date, viewer)}
+      {texts.viewer}
     </>
   ) : null;
   return (
     <span className={`zoned${overdue ? ' zoned--overdue' : ''}${compact ? ' zoned--compact' : ''}`}>
       <time dateTime={isoDateTime(value.date)} title={zone ?? 'Your time zone'}>
-        {format(value.date, zone)}
+        {texts.zoned}
         {!compact && zone ? <span className="zoned__zone"> ({zone})</span> : null}
         {value.tz && !zone ? <span className="zoned__zone"> (unknown zone “{value.tz}”, shown in yours)</span> : null}
       </time>

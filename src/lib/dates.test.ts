@@ -4,7 +4,7 @@ import {
   formatRelative,
   formatShortDateTime,
   isValidTimeZone,
-  sameOffset,
+  formatInZones,
   viewerTimeZone,
 } from './dates';
 
@@ -28,8 +28,18 @@ describe('dates', () => {
     expect(formatShortDateTime(T - 400 * 86400, 'UTC', now)).toMatch(/2025/);
   });
   it('compares wall clocks of two zones', () => {
-    expect(sameOffset(T, 'Europe/Paris', 'Europe/Berlin')).toBe(true);
-    expect(sameOffset(T, 'Europe/Paris', 'Asia/Tokyo')).toBe(false);
+    expect(formatInZones(T, 'Europe/Paris', 'Europe/Berlin', true).sameClock).toBe(true);
+    expect(formatInZones(T, 'Europe/Paris', 'Asia/Tokyo', true).sameClock).toBe(false);
+    expect(formatInZones(T, 'Europe/London', 'UTC', false).sameClock).toBe(true); // winter: GMT is UTC's clock
+    expect(formatInZones(T + 180 * 86400, 'Europe/London', 'UTC', false).sameClock).toBe(false); // summer time
+  });
+  it('shows a moment in two zones as the formatters show it in each', () => {
+    const now = T * 1000;
+    const { zoned, viewer } = formatInZones(T, 'America/New_York', 'Asia/Tokyo', true, now);
+    expect(zoned).toBe(formatShortDateTime(T, 'America/New_York', now));
+    expect(viewer).toBe(formatShortDateTime(T, 'Asia/Tokyo', now));
+    expect(formatInZones(T, 'America/New_York', 'Asia/Tokyo', false).zoned).toBe(formatDateTime(T, 'America/New_York'));
+    expect(formatInZones(T, 'Not/AZone', 'Asia/Tokyo', false).zoned).toBe(formatDateTime(T, undefined));
   });
   it('says distances in words', () => {
     expect(formatRelative(T - 2 * 86400, T * 1000)).toMatch(/2 days ago/);

@@ -92,12 +92,37 @@ export function isoDateTime(epochSeconds: number): string {
   return toDate(epochSeconds).toISOString();
 }
 
-const WALL_CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', day: '2-digit', hourCycle: 'h23' };
+/**
+ * The text of a moment (as format() writes it), and its clock: the parts without the zone's name, on which two zones
+ * showing the same wall clock agree.
+ */
+function textAndClock(f: Intl.DateTimeFormat, date: Date): { text: string; clock: string } {
+  let clock = '';
+  for (const part of f.formatToParts(date)) if (part.type !== 'timeZoneName') clock += part.value;
+  return { text: f.format(date), clock };
+}
 
-/** True when both zones show the same wall-clock offset at that moment (no need to show twice). */
-export function sameOffset(epochSeconds: number, a: string, b: string): boolean {
-  const d = toDate(epochSeconds);
-  return formatter(a, WALL_CLOCK).format(d) === formatter(b, WALL_CLOCK).format(d);
+/**
+ * A moment as formatDateTime (or, `compact`, formatShortDateTime) shows it in `tz` and in `viewer`'s zone, and
+ * whether both read the same wall clock (then the viewer's line adds nothing). Only the display's own formatter per
+ * zone is made: a first Intl.DateTimeFormat of a zone costs about a millisecond on a cold page, and a list has many.
+ */
+export function formatInZones(
+  epochSeconds: number,
+  tz: string | undefined,
+  viewer: string,
+  compact: boolean,
+  nowMs: number = Date.now(),
+): { zoned: string; viewer: string; sameClock: boolean } {
+  const options = compact
+    ? Math.abs(epochSeconds - nowMs / 1000) < HALF_YEAR_S
+      ? SHORT_DATE_TIME
+      : SHORT_WITH_YEAR
+    : DATE_TIME;
+  const date = toDate(epochSeconds);
+  const zoned = textAndClock(formatter(isValidTimeZone(tz) ? tz : undefined, options), date);
+  const mine = textAndClock(formatter(viewer, options), date);
+  return { zoned: zoned.text, viewer: mine.text, sameClock: zoned.clock === mine.clock };
 }
 
 let relative: Intl.RelativeTimeFormat | undefined;
