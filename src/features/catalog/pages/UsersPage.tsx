@@ -363,7 +363,7 @@ export function UsersPage() {
         route="GET /users"
         label="Users"
         columns={columns}
-        rowHeight={64}
+        rowHeight={56}
         onOpen={open}
         empty={<strong>No users{search ? ' match this search' : ''}.</strong>}
       />
