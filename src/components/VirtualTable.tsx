@@ -21,6 +21,7 @@ import type { Parsed } from '../api/parse';
 import { loadingWords, rowSpace } from '../lib/sparsePages';
 import type { SparseRows } from '../lib/useSparseList';
 import { GoToRow } from './GoToRow';
+import { LoaderRow, PlaceholderRow } from './ListStatusRows';
 import { actionMove } from './rowActionFocus';
 import { useInfiniteVirtualizer } from './useInfiniteVirtualizer';
 import { clickOpensRow, rowStyle, VirtualTableRow } from './VirtualTableRow';
@@ -37,6 +38,8 @@ export interface Column<T> {
    */
   actions?: boolean;
 }
+
+const ROW_CLASSES = { row: 'vtable__row', cell: 'vtable__cell' };
 
 /** The action controls of a rendered row, in order (the cells of `actions` columns). */
 const ACTION_CONTROLS = '[data-row-actions] :is(button, a[href]):not(:disabled)';
@@ -252,46 +255,28 @@ export function VirtualTable<T>(props: Props<T>) {
             if (!row && sparse) {
               const failure = sparse.failureAt(item.index);
               return (
-                <div
-                  role="row"
-                  id={`${baseId}-row-${item.index}`}
+                <PlaceholderRow
                   key={`placeholder-${item.index}`}
-                  aria-rowindex={item.index + 2}
-                  aria-busy={failure ? undefined : true}
-                  className={`vtable__row vtable__row--placeholder${item.index === active ? ' is-active' : ''}`}
+                  classes={ROW_CLASSES}
+                  id={`${baseId}-row-${item.index}`}
+                  index={item.index}
                   style={style}
-                >
-                  <div role="gridcell" className="vtable__cell vtable__placeholder" style={{ gridColumn: '1 / -1' }}>
-                    {failure ? (
-                      (props.pageError?.(failure.retry, failure.error) ?? null)
-                    ) : (
-                      <>
-                        <span className="skeleton skeleton--square" aria-hidden="true" />
-                        <span
-                          className="skeleton"
-                          style={{ width: `${30 + ((item.index * 13) % 25)}%` }}
-                          aria-hidden="true"
-                        />
-                        <span className="skeleton" style={{ width: '12%' }} aria-hidden="true" />
-                      </>
-                    )}
-                  </div>
-                </div>
+                  active={item.index === active}
+                  failure={failure ? (props.pageError?.(failure.retry, failure.error) ?? null) : undefined}
+                  square
+                />
               );
             }
             if (!row) {
               return (
-                <div
-                  role="row"
+                <LoaderRow
                   key="loader"
-                  aria-rowindex={item.index + 2}
-                  className="vtable__row vtable__row--loader"
+                  classes={ROW_CLASSES}
+                  index={item.index}
                   style={style}
-                >
-                  <div role="gridcell" className="vtable__cell vtable__loader" style={{ gridColumn: '1 / -1' }}>
-                    {props.nextPageError ?? (isFetchingNextPage || hasNextPage ? 'Loading more…' : null)}
-                  </div>
-                </div>
+                  error={props.nextPageError}
+                  more={isFetchingNextPage || hasNextPage}
+                />
               );
             }
             const isActive = item.index === active;
