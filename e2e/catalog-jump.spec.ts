@@ -146,6 +146,17 @@ test('the keyboard: Enter edits the row, ArrowRight reaches its buttons, Escape 
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(third).toBeFocused();
 
+  // Scrolling away with the wheel while a button has the focus (its row may leave the DOM) puts it back on the grid.
+  await page.keyboard.press('ArrowLeft');
+  const thirdEdit = rowAt(page, 2).getByRole('button', { name: `Edit ${source(3)}` });
+  await expect(thirdEdit).toBeFocused();
+  await table.hover();
+  await page.mouse.wheel(0, 4000);
+  await expect(table).toBeFocused();
+  await page.mouse.wheel(0, -4000);
+  await page.keyboard.press('ArrowRight');
+  await expect(thirdEdit).toBeFocused();
+
   // The buttons are not tab stops: Tab from one leaves the grid, as from the row.
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Go to row')).toBeFocused();
