@@ -6,7 +6,7 @@
  * every catalog page, and screenshots at two sizes.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { type Account, ACCOUNTS, apiList, basic, expectAccessible, signIn } from './support';
+import { type Account, ACCOUNTS, apiList, basic, expectAccessible, gridRow, signIn } from './support';
 
 interface Rec {
   _id: string;
@@ -124,7 +124,7 @@ test('#13 and #9 projects: asset counts from countByProject, create, edit and ar
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto('/catalog/projects');
   const row = page.getByRole('row', { name: /The Glass Orchard/ });
-  await expect(row.getByRole('cell').nth(2)).toHaveText(String(total));
+  await expect(row.getByRole('gridcell').nth(3)).toHaveText(String(total));
   await expect(page.getByRole('row', { name: /Ashes of Pallas/ })).toHaveCount(0);
   await page.getByLabel('Show archived projects').check();
   await expect(page.getByRole('row', { name: /Ashes of Pallas/ })).toContainText('Archived');
@@ -139,7 +139,7 @@ test('#13 and #9 projects: asset counts from countByProject, create, edit and ar
   await dialog(page).getByRole('button', { name: 'Create project' }).click();
   const created = page.getByRole('row', { name: /Harbour Lights/ });
   await expect(created).toContainText('HBL');
-  await expect(created.getByRole('cell').nth(2)).toHaveText('0');
+  await expect(created.getByRole('gridcell').nth(3)).toHaveText('0');
 
   await page.getByRole('button', { name: 'Edit Harbour Lights' }).click();
   await field(page, 'Import name').fill('HARBOUR_LIGHTS');
@@ -314,7 +314,7 @@ test('#16 languages: add one with fonts through POST /languages; a duplicate cod
   await field(page, 'Font 1 size').fill('42');
   await dialog(page).getByRole('button', { name: 'Add language' }).click();
   await expect(dialog(page)).toHaveCount(0);
-  await expect(page.getByRole('row', { name: /Welsh/ })).toContainText('Arial Unicode 42');
+  await expect(await gridRow(page.getByRole('grid', { name: 'Languages' }), /Welsh/)).toContainText('Arial Unicode 42');
   const { items } = await apiList<Rec>(request, ACCOUNTS.admin, '/languages');
   expect(items.find((l) => l.code === 'cy-GB')).toMatchObject({
     dcpCode: 'CYM',
@@ -348,7 +348,7 @@ test('#17 territories: create and edit through PUT /territories', async ({ page,
     .check();
   await dialog(page).getByRole('button', { name: 'Create territory' }).click();
   await expect(dialog(page)).toHaveCount(0);
-  await expect(page.getByRole('row', { name: /^WL/ })).toContainText('GB');
+  await expect(await gridRow(page.getByRole('grid', { name: 'Territories' }), /^WL/)).toContainText('GB');
 
   await page.getByRole('button', { name: 'Edit WL' }).click();
   await field(page, 'Countries').fill('GB, IM');
@@ -373,7 +373,8 @@ test('#3 and #4 users: invite through PUT /users with the link resolved, edit th
   });
   await signIn(page, ACCOUNTS.admin);
   await page.goto('/catalog/users');
-  await expect(page.getByRole('row', { name: /Tomas Translator/ })).toContainText('Registered');
+  const users = page.getByRole('grid', { name: 'Users' });
+  await expect(await gridRow(users, /Tomas Translator/)).toContainText('Registered');
   await page.getByRole('button', { name: 'Invite user' }).click();
   await field(page, 'Name').fill('Wyn Williams');
   await field(page, 'E-mail').fill('wyn@');
@@ -385,7 +386,7 @@ test('#3 and #4 users: invite through PUT /users with the link resolved, edit th
   await expect(dialog(page)).toHaveCount(0);
   const link = page.getByLabel('Invitation link');
   await expect(link).toHaveValue(/\/invite\/[0-9a-f]{24}\.[0-9a-f]{32}$/);
-  const row = page.getByRole('row', { name: /Wyn Williams/ });
+  const row = await gridRow(users, /Wyn Williams/);
   await expect(row).toContainText('Polyglot Post');
   await expect(row.getByRole('list', { name: 'Status' })).toContainText('✓ Invited');
 
@@ -393,7 +394,7 @@ test('#3 and #4 users: invite through PUT /users with the link resolved, edit th
   await field(page, 'Name').fill('Wyn Ap Williams');
   await dialog(page).getByRole('checkbox', { name: 'Lumen Subtitling (translator)' }).check();
   await dialog(page).getByRole('button', { name: 'Save user' }).click();
-  await expect(page.getByRole('row', { name: /Wyn Ap Williams/ })).toContainText('Lumen Subtitling');
+  await expect(await gridRow(users, /Wyn Ap Williams/)).toContainText('Lumen Subtitling');
   expect(puts[0]).toBe('PUT /api/users');
   expect(puts[1]).toMatch(/^PUT \/api\/users\/[0-9a-f]{24}$/);
   const { items } = await apiList<Rec & { groups: { name: string }[] }>(request, ACCOUNTS.admin, '/users?q=wyn');
@@ -414,7 +415,8 @@ test('a translator sees the catalog read-only, and the server refuses their writ
     await expect(
       page.getByText('You can browse the catalog. Changes are made by admins and coordinators.'),
     ).toBeVisible();
-    await expect(page.getByRole('table').first()).toBeVisible();
+    // The lists are grids (VirtualTable), an asset's previews and files plain tables.
+    await expect(page.getByRole('grid').or(page.getByRole('table')).first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^(Edit|New|Add|Archive|Invite)/ })).toHaveCount(0);
   }
   await expect(page.getByRole('button', { name: /^View/ }).first()).toBeVisible();

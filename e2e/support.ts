@@ -1,5 +1,5 @@
 /** Shared helpers for the e2e specs: demo accounts, signing in through the UI, calling the API directly. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const ACCOUNTS = {
@@ -47,6 +47,29 @@ export async function apiList<T = Record<string, unknown>>(
 /** The grid of the work request list. */
 export function grid(page: Page) {
   return page.getByRole('grid', { name: /work requests|automation queue/i });
+}
+
+/**
+ * The row named `name` of a virtualized grid (only the rows in view are in the DOM), found the way a user finds it:
+ * from the top, the grid scrolls a view at a time until the row is there. Tried again until the timeout, so a row
+ * that arrives with a refetch (after a save) is found too.
+ */
+export async function gridRow(grid: Locator, name: RegExp, timeout = 15_000): Promise<Locator> {
+  const row = grid.getByRole('row', { name });
+  await expect(async () => {
+    await grid.evaluate((el) => el.scrollTo({ top: 0 }));
+    for (let i = 0; i < 100 && (await row.count()) === 0; i++) {
+      const more = await grid.evaluate((el) => {
+        const before = el.scrollTop;
+        el.scrollBy({ top: el.clientHeight * 0.8 });
+        return el.scrollTop > before;
+      });
+      if (!more) break;
+      await grid.page().waitForTimeout(100); // the virtualizer renders the rows now in view
+    }
+    expect(await row.count(), `a row named ${name}`).toBeGreaterThan(0);
+  }).toPass({ timeout });
+  return row;
 }
 
 /**

@@ -12,7 +12,7 @@
  * and notifications go only to its own user, so the inbox counts other specs watch do not move.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, placeTranslatorOrder, settled, signIn, type Account } from './support';
+import { ACCOUNTS, apiList, basic, gridRow, placeTranslatorOrder, settled, signIn, type Account } from './support';
 
 /** Each payload sets window.__xss (or opens a dialog) if it ever runs. */
 const PAYLOADS = [
@@ -94,11 +94,22 @@ async function expectNothingRan(page: Page, seen: { dialogs: string[] }, where: 
 }
 
 /** Opens a page, waits for it to settle and for `shows` (text of a payload record) to be visible, then checks. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 async function visit(page: Page, seen: { dialogs: string[] }, path: string, shows?: string | RegExp): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await settled(page);
-  if (shows) await expect(page.getByText(shows).first(), `${path} shows the payload record`).toBeVisible();
+  if (shows) {
+    const text = page.getByText(shows).first();
+    // A list is a virtualized grid: the payload record (named "zzz…", last) is scrolled to as a user would.
+    if (!(await text.isVisible()) && (await page.getByRole('grid').count()) > 0)
+      await gridRow(
+        page.getByRole('grid').first(),
+        typeof shows === 'string' ? new RegExp(escapeRegExp(shows)) : shows,
+      );
+    await expect(text, `${path} shows the payload record`).toBeVisible();
+  }
   await expectNothingRan(page, seen, path);
 }
 

@@ -1,6 +1,7 @@
 /**
  * A VirtualTable over an infinite list query of records with an `_id`: flattens the pages, reads the total,
- * fetches the next page (or, for a list from lib/useSparseList.ts whose total is known, any page in view), opens a row at its own page (`hrefFor`), and says the usual things in the usual
+ * fetches the next page (or, for a list from lib/useSparseList.ts whose total is known, any page in view), opens a row
+ * at its own page (`hrefFor`) or runs its primary action (`onOpen`), and says the usual things in the usual
  * words: a page that failed to load ("Could not load more. Try again") and a record that could not be read
  * ("This <noun> (id) could not be read: … · Open anyway").
  */
@@ -34,8 +35,13 @@ interface Props<T extends { _id?: string }> {
   rowHeight: number;
   /** What one record is called, for the row of a record that could not be read: "share", "work request". */
   noun: string;
-  /** The page of a record, by id: where a row opens (click, Enter) and where "Open anyway" goes. */
-  hrefFor: (id: string) => string;
+  /**
+   * The page of a record, by id: where a row opens (click, Enter) unless `onOpen` says otherwise, and where "Open
+   * anyway" goes. Records without a page of their own (catalog studios, users…) have none.
+   */
+  hrefFor?: (id: string) => string;
+  /** The row's primary action (click, Enter) when it is not opening `hrefFor`: an Edit dialog, or nothing. */
+  onOpen?: (record: T) => void;
   empty: ReactNode;
   /** Replaces the standard "Could not load more. Try again" of the loader row. */
   nextPageError?: (retry: () => void, error: unknown) => ReactNode;
@@ -100,11 +106,13 @@ export function InfiniteRecordTable<T extends { _id?: string }>(props: Props<T>)
   const rows = useMemo(() => rowsOf(query.data), [query.data]);
   const { fetchNextPage } = query;
   const fetchMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const { onOpen } = props;
   const open = useCallback(
     (record: T) => {
-      if (record._id) void navigate(hrefFor(record._id));
+      if (onOpen) onOpen(record);
+      else if (record._id && hrefFor) void navigate(hrefFor(record._id));
     },
-    [navigate, hrefFor],
+    [navigate, hrefFor, onOpen],
   );
   return (
     <VirtualTable
@@ -129,7 +137,7 @@ export function InfiniteRecordTable<T extends { _id?: string }>(props: Props<T>)
       getKey={(record, i) => record._id ?? `row-${i}`}
       renderInvalid={
         props.renderInvalid ??
-        ((row) => <InvalidRecord row={row} noun={noun} href={row.id ? hrefFor(row.id) : undefined} />)
+        ((row) => <InvalidRecord row={row} noun={noun} href={row.id && hrefFor ? hrefFor(row.id) : undefined} />)
       }
       empty={props.empty}
       selection={props.selection}

@@ -1,6 +1,8 @@
 /**
- * A modal dialog on the native <dialog> element: focus is trapped and restored by the browser, Escape
- * closes it. Rendered only while open.
+ * A modal dialog on the native <dialog> element: focus is trapped by the browser, Escape closes it. Rendered only
+ * while open. On close the focus returns to what had it before (the browser does not when the dialog leaves the
+ * document with its component), or to the grid that element was in when it is gone: a dialog opened from a list
+ * row returns to that row.
  *
  * Escape (and the browser's own cancel) calls `onClose`; the dialog stays open until the caller stops rendering it.
  *
@@ -25,11 +27,19 @@ export function Modal({ title, onClose, children, description }: Props) {
   const descriptionId = useId();
   useEffect(() => {
     const dialog = ref.current;
+    // Where the focus returns on close: what had it (a row's Edit button, the grid whose row was opened with Enter),
+    // else, when that element is gone meanwhile (its row re-rendered away), the grid it was in: its active row.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const grid = opener?.closest<HTMLElement>('[role="grid"]');
     if (dialog && !dialog.open) {
       dialog.showModal();
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      const back = opener?.isConnected ? opener : grid?.isConnected ? grid : null;
+      back?.focus({ preventScroll: true });
+    };
   }, []);
   return (
     <dialog

@@ -7,7 +7,12 @@
  * their page arrives, and "Go to row" (GoToRow.tsx) jumps anywhere.
  *
  * Keyboard: the table is one tab stop (role=grid); arrows, Page Up/Down, Home/End (and Ctrl+Home/End) move the
- * active row, also onto placeholder rows (the row becomes real when its page loads), Enter opens it. Links inside rows are for pointers (middle-click, copy link) and are not tab stops.
+ * active row, also onto placeholder rows (the row becomes real when its page loads), Enter opens it (the row's
+ * primary action). Links inside rows are for pointers (middle-click, copy link) and are not tab stops.
+ * A column marked `actions` holds the row's action controls (buttons, links; rendered with tabIndex -1): they stay
+ * visible and clickable, and from the keyboard ArrowRight on the active row moves the focus onto them in order,
+ * ArrowLeft from the first or Escape returns it to the row, Tab leaves the grid as from the row, and the row keys
+ * (ArrowUp/Down…) go back to the grid and move (rowActionFocus.ts; the ARIA grid pattern's focus inside cells).
  * With `selection` the grid is multi-selectable: Space toggles the active row (Shift+Space a range), Ctrl/Cmd+A
  * selects the loaded rows, and `aria-selected` says which rows are selected (the active one is the focus).
  */
@@ -16,6 +21,8 @@ import type { Parsed } from '../api/parse';
 import { loadingWords, rowSpace } from '../lib/sparsePages';
 import type { SparseRows } from '../lib/useSparseList';
 import { GoToRow } from './GoToRow';
+import { LoaderRow, PlaceholderRow } from './ListStatusRows';
+import { actionMove } from './rowActionFocus';
 import { useInfiniteVirtualizer } from './useInfiniteVirtualizer';
 import { clickOpensRow, rowStyle, VirtualTableRow } from './VirtualTableRow';
 
@@ -25,7 +32,17 @@ export interface Column<T> {
   /** CSS grid track, e.g. `minmax(220px, 2fr)` or `90px`. */
   width: string;
   render: (row: T) => ReactNode;
+  /**
+   * The row's action controls (buttons, links), reached from the keyboard by ArrowRight from the active row; render
+   * them with tabIndex -1 (RowAction.tsx): the grid stays one tab stop.
+   */
+  actions?: boolean;
 }
+
+const ROW_CLASSES = { row: 'vtable__row', cell: 'vtable__cell' };
+
+/** The action controls of a rendered row, in order (the cells of `actions` columns). */
+const ACTION_CONTROLS = '[data-row-actions] :is(button, a[href]):not(:disabled)';
 
 /** Rows chosen for a bulk action, kept by the caller (by id: rows come and go from the DOM). */
 export interface RowSelection<T> {
@@ -109,8 +126,32 @@ export function VirtualTable<T>(props: Props<T>) {
     scrollRef.current?.focus({ preventScroll: true });
   };
 
+  const hasActions = columns.some((c) => c.actions);
+  const controlsOf = (index: number): HTMLElement[] => {
+    const row = document.getElementById(`${baseId}-row-${index}`);
+    return row ? [...row.querySelectorAll<HTMLElement>(ACTION_CONTROLS)] : [];
+  };
+  /** Focus on a row's action control: the keys among the controls (rowActionFocus.ts); true when it was one of them. */
+  const onActionKey = (event: KeyboardEvent<HTMLDivElement>, target: HTMLElement): boolean => {
+    const grid = scrollRef.current;
+    const inActions = target !== grid && target.closest('[data-row-actions]') !== null;
+    if (!hasActions || !grid || (target !== grid && !inActions)) return false;
+    const controls = controlsOf(active);
+    const move = actionMove(event.key, inActions ? controls.indexOf(target) : -1, controls.length);
+    if (!move) return inActions; // Enter / Space press the control itself
+    grid.focus({ preventScroll: true });
+    if ('leave' in move) return true; // no preventDefault: the browser's Tab goes on from the grid
+    if ('to' in move) {
+      if (move.to >= 0) controls[move.to]?.focus();
+      event.preventDefault();
+      return true;
+    }
+    return false; // a row key: back on the grid, and the grid moves the row
+  };
+
   const { selection } = props;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (onActionKey(event, event.target as HTMLElement)) return;
     if (selection && (event.key === ' ' || (event.key === 'a' && (event.ctrlKey || event.metaKey)))) {
       const row = rowAt(active);
       if (event.key === 'a') selection.selectLoaded();
@@ -149,6 +190,20 @@ export function VirtualTable<T>(props: Props<T>) {
     event.preventDefault();
   };
 
+  /**
+   * Scrolling (wheel, scrollbar) while a row's control has the focus: the focus goes back to the grid, since the
+   * virtualizer may unmount that row (the focus would fall to the page). The row stays the active one.
+   */
+  const keepFocusOnScroll = (event: { currentTarget: HTMLDivElement }) => {
+    const focused = document.activeElement;
+    if (
+      focused !== event.currentTarget &&
+      focused?.closest('[data-row-actions]') &&
+      event.currentTarget.contains(focused)
+    )
+      event.currentTarget.focus({ preventScroll: true });
+  };
+
   if (count === 0 && !hasNextPage) return <div className="table-empty">{props.empty}</div>;
 
   // The rows in view still loading, for the live region (a failed page says so in its rows instead).
@@ -160,6 +215,7 @@ export function VirtualTable<T>(props: Props<T>) {
     <div className="vtable">
       <p id={hintId} className="visually-hidden">
         Use the arrow keys to move between rows and Enter to open one.
+        {hasActions ? ' Right arrow reaches the row’s buttons; Escape returns to the row.' : ''}
         {selection ? ' Space selects the row, Shift+Space a range, Control+A all loaded rows.' : ''}
       </p>
       <div
@@ -176,6 +232,7 @@ export function VirtualTable<T>(props: Props<T>) {
         }
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onScroll={hasActions ? keepFocusOnScroll : undefined}
       >
         <div role="rowgroup" className="vtable__head">
           <div
@@ -198,46 +255,28 @@ export function VirtualTable<T>(props: Props<T>) {
             if (!row && sparse) {
               const failure = sparse.failureAt(item.index);
               return (
-                <div
-                  role="row"
-                  id={`${baseId}-row-${item.index}`}
+                <PlaceholderRow
                   key={`placeholder-${item.index}`}
-                  aria-rowindex={item.index + 2}
-                  aria-busy={failure ? undefined : true}
-                  className={`vtable__row vtable__row--placeholder${item.index === active ? ' is-active' : ''}`}
+                  classes={ROW_CLASSES}
+                  id={`${baseId}-row-${item.index}`}
+                  index={item.index}
                   style={style}
-                >
-                  <div role="gridcell" className="vtable__cell vtable__placeholder" style={{ gridColumn: '1 / -1' }}>
-                    {failure ? (
-                      (props.pageError?.(failure.retry, failure.error) ?? null)
-                    ) : (
-                      <>
-                        <span className="skeleton skeleton--square" aria-hidden="true" />
-                        <span
-                          className="skeleton"
-                          style={{ width: `${30 + ((item.index * 13) % 25)}%` }}
-                          aria-hidden="true"
-                        />
-                        <span className="skeleton" style={{ width: '12%' }} aria-hidden="true" />
-                      </>
-                    )}
-                  </div>
-                </div>
+                  active={item.index === active}
+                  failure={failure ? (props.pageError?.(failure.retry, failure.error) ?? null) : undefined}
+                  square
+                />
               );
             }
             if (!row) {
               return (
-                <div
-                  role="row"
+                <LoaderRow
                   key="loader"
-                  aria-rowindex={item.index + 2}
-                  className="vtable__row vtable__row--loader"
+                  classes={ROW_CLASSES}
+                  index={item.index}
                   style={style}
-                >
-                  <div role="gridcell" className="vtable__cell vtable__loader" style={{ gridColumn: '1 / -1' }}>
-                    {props.nextPageError ?? (isFetchingNextPage || hasNextPage ? 'Loading more…' : null)}
-                  </div>
-                </div>
+                  error={props.nextPageError}
+                  more={isFetchingNextPage || hasNextPage}
+                />
               );
             }
             const isActive = item.index === active;

@@ -45,7 +45,12 @@ function DataRow<T>({ id, index, start, size, template, row, columns, active, se
     >
       {row.ok ? (
         columns.map((c) => (
-          <div role="gridcell" key={c.id} className={`vtable__cell vtable__cell--${c.id}`}>
+          <div
+            role="gridcell"
+            key={c.id}
+            className={`vtable__cell vtable__cell--${c.id}`}
+            data-row-actions={c.actions ? '' : undefined}
+          >
             {c.render(row.data)}
           </div>
         ))

@@ -170,17 +170,19 @@ export const glossaryListOptions = (filters: GlossaryFilters) =>
     getNextPageParam: nextPage,
   });
 
-export const useStudioList = () => useInfiniteQuery(studioListOptions());
-export const useProjectList = (filters: ProjectFilters) => useInfiniteQuery(projectListOptions(filters));
+// The catalog's lists are sparse lists (lib/useSparseList.ts): their pages show them in a VirtualTable that reaches
+// any row; the parts that read them for choices or totals read the infinite query's pages, as before.
+export const useStudioList = () => useSparseList(studioListOptions());
+export const useProjectList = (filters: ProjectFilters) => useSparseList(projectListOptions(filters));
 export const useProject = (id: string) => useQuery(projectOptions(id));
 export const useProjectAssets = (projectId: string) => useSparseList(projectAssetsOptions(projectId));
 export const useAssetCount = (projectId: string) => useQuery(assetCountOptions(projectId));
 export const useAsset = (id: string) => useQuery(assetOptions(id));
 export const usePreviewList = (assetId: string) => useInfiniteQuery(previewListOptions(assetId));
 export const useFileList = (assetId: string) => useInfiniteQuery(fileListOptions(assetId));
-export const useLanguageList = () => useInfiniteQuery(languageListOptions());
-export const useTerritoryList = () => useInfiniteQuery(territoryListOptions());
-export const useUserList = (q: string, enabled: boolean) => useInfiniteQuery({ ...userListOptions(q), enabled });
+export const useLanguageList = () => useSparseList(languageListOptions());
+export const useTerritoryList = () => useSparseList(territoryListOptions());
+export const useUserList = (q: string, enabled: boolean) => useSparseList({ ...userListOptions(q), enabled });
 export const useGlossaryList = (filters: GlossaryFilters, enabled: boolean) =>
-  useInfiniteQuery({ ...glossaryListOptions(filters), enabled });
+  useSparseList({ ...glossaryListOptions(filters), enabled });
 export const useGroupList = (enabled: boolean) => useQuery({ ...groupListOptions(), enabled });

@@ -23,13 +23,15 @@ interface Props {
   children: ReactNode;
   /** Record pages: no section tabs. */
   record?: boolean;
+  /** A list page: its table (CatalogList) fills the window's height below the header and filters. */
+  list?: boolean;
 }
 
-export function CatalogLayout({ title, breadcrumb, actions, meta, children, record = false }: Props) {
+export function CatalogLayout({ title, breadcrumb, actions, meta, children, record = false, list = false }: Props) {
   const access = useCatalogAccess();
   useDocumentTitle(title);
   return (
-    <div className="page catalog">
+    <div className={list ? 'page page--list catalog catalog--list' : 'page catalog'}>
       {record ? null : (
         <nav className="catalog__nav" aria-label="Catalog sections">
           <ul>

@@ -1,6 +1,7 @@
 /**
- * The plain table of a catalog list: scrolls sideways when narrow, a caption for screen readers, column
- * headers, and an (unnamed on screen) "Actions" column when the caller may act on the rows.
+ * The plain table of a short catalog list (an asset's previews and files; the long lists are CatalogList's
+ * VirtualTables): scrolls sideways when narrow, a caption for screen readers, column headers, and an (unnamed on
+ * screen) "Actions" column when the caller may act on the rows (RowAction buttons, tab stops here).
  */
 import type { ReactNode } from 'react';
 
@@ -43,16 +44,6 @@ export function CatalogTable({ caption, columns, actions = false, className = 'c
         <tbody>{children}</tbody>
       </table>
     </div>
-  );
-}
-
-/** A small row action ("Edit", "Archive", "View") whose accessible name also names the row: "Edit Studio A". */
-export function RowAction({ label, name, onClick }: { label: string; name: ReactNode; onClick: () => void }) {
-  return (
-    <button type="button" className="button button--small" onClick={onClick}>
-      {label}
-      <span className="visually-hidden"> {name}</span>
-    </button>
   );
 }
 

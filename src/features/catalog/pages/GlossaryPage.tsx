@@ -5,15 +5,16 @@
  * read the terms of their translation in the editor.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GlossaryTerm } from '../../../api/schema/glossary';
 import type { GlossaryFilters } from '../../../api/glossary';
+import { RowAction } from '../../../components/RowAction';
+import type { Column } from '../../../components/VirtualTable';
 import { plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
-import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
-import { ListState } from '../components/ListState';
+import { CatalogList, withActions } from '../components/CatalogList';
 import { GlossaryTermDialog } from '../components/GlossaryTermDialog';
 import { DeleteGlossaryTermDialog } from '../components/DeleteGlossaryTermDialog';
 import { catalogKeys, loaded, useGlossaryList, useLanguageList, useProjectList, useStudioList } from '../queries';
@@ -76,24 +77,69 @@ export function GlossaryPage() {
   const [searchText, setSearchText] = useState(filters.search ?? '');
 
   const query = useGlossaryList(filters, canEdit);
-  const studios = loaded(useStudioList().data);
+  const studiosData = useStudioList().data;
+  const projectsData = useProjectList({ studio: filters.studio }).data;
+  const studios = useMemo(() => loaded(studiosData), [studiosData]);
   const languages = loaded(useLanguageList().data);
-  const projects = loaded(useProjectList({ studio: filters.studio }).data);
+  const projects = useMemo(() => loaded(projectsData), [projectsData]);
   const studioOptions = studios.map((s) => ({ value: s._id ?? '', label: s.name ?? s._id ?? '' }));
   const languageOptions = languages.map((l) => ({ value: l.code ?? '', label: `${l.name ?? l.code} (${l.code})` }));
-  const scopeName = (t: GlossaryTerm) =>
-    t.project
-      ? (projects.find((p) => p._id === t.project)?.name ?? 'A project')
-      : (studios.find((s) => s._id === t.studio)?.name ?? 'A studio');
 
   const [editing, setEditing] = useState<GlossaryTerm | 'new' | undefined>();
   const [deleting, setDeleting] = useState<GlossaryTerm | undefined>();
   const refresh = () => void client.invalidateQueries({ queryKey: catalogKeys.glossary() });
-  const terms = loaded(query.data);
   const total = totalOf(query.data);
+  const columns = useMemo((): Column<GlossaryTerm>[] => {
+    const scopeName = (t: GlossaryTerm) =>
+      t.project
+        ? (projects.find((p) => p._id === t.project)?.name ?? 'A project')
+        : (studios.find((s) => s._id === t.studio)?.name ?? 'A studio');
+    const none = <span className="muted">—</span>;
+    const list: Column<GlossaryTerm>[] = [
+      {
+        id: 'source',
+        header: 'Source term',
+        width: 'minmax(140px, 1.5fr)',
+        render: (t) => (
+          <strong className="catalog-list__name" lang={t.sourceLanguage}>
+            {t.source}
+            {t.caseSensitive ? <span className="glossary-flag"> (case-sensitive)</span> : null}
+          </strong>
+        ),
+      },
+      {
+        id: 'translation',
+        header: 'Approved translation',
+        width: 'minmax(140px, 1.5fr)',
+        render: (t) => <span lang={t.language}>{t.translation}</span>,
+      },
+      {
+        id: 'forbidden',
+        header: 'Forbidden',
+        width: 'minmax(100px, 1fr)',
+        render: (t) => (t.forbidden?.length ? <span lang={t.language}>{t.forbidden.join(', ')}</span> : none),
+      },
+      { id: 'language', header: 'Language', width: '80px', render: (t) => <code className="code">{t.language}</code> },
+      { id: 'scope', header: 'Applies to', width: 'minmax(110px, 1fr)', render: scopeName },
+      {
+        id: 'notes',
+        header: 'Notes',
+        width: 'minmax(120px, 1.5fr)',
+        render: (t) => (t.notes ? <span title={t.notes}>{t.notes}</span> : none),
+      },
+    ];
+    return withActions(list, '140px', (t) => (
+      <>
+        <RowAction inGrid label="Edit" name={t.source} onClick={() => setEditing(t)} />
+        <RowAction inGrid label="Delete" name={t.source} onClick={() => setDeleting(t)} />
+      </>
+    ));
+  }, [projects, studios, setEditing, setDeleting]);
+  const open = useCallback((t: GlossaryTerm) => setEditing(t), [setEditing]);
 
   return (
     <CatalogLayout
+      list={canEdit}
       title="Glossary"
       meta={canEdit && total !== undefined ? plural(total, 'term') : undefined}
       actions={
@@ -163,46 +209,21 @@ export function GlossaryPage() {
               Search
             </button>
           </form>
-          <ListState
+          <CatalogList
             query={query}
             what="terms"
+            noun="term"
             route="GET /glossary"
+            label="Glossary terms"
+            columns={columns}
+            rowHeight={48}
+            onOpen={open}
             empty={
               <strong>
                 {Object.keys(filters).length ? 'No term matches these filters.' : 'No glossary terms yet.'}
               </strong>
             }
-          >
-            <CatalogTable
-              caption="Glossary terms"
-              columns={['Source term', 'Approved translation', 'Forbidden', 'Language', 'Applies to', 'Notes']}
-              actions
-            >
-              {terms.map((t) => (
-                <tr key={t._id}>
-                  <th scope="row" lang={t.sourceLanguage}>
-                    {t.source}
-                    {t.caseSensitive ? <span className="glossary-flag"> (case-sensitive)</span> : null}
-                  </th>
-                  <td lang={t.language}>{t.translation}</td>
-                  <td lang={t.language}>
-                    {t.forbidden?.length ? t.forbidden.join(', ') : <span className="muted">—</span>}
-                  </td>
-                  <td>
-                    <code className="code">{t.language}</code>
-                  </td>
-                  <td>{scopeName(t)}</td>
-                  <td className="glossary-notes">{t.notes ?? <span className="muted">—</span>}</td>
-                  <ActionsCell>
-                    <div className="glossary-actions">
-                      <RowAction label="Edit" name={t.source} onClick={() => setEditing(t)} />
-                      <RowAction label="Delete" name={t.source} onClick={() => setDeleting(t)} />
-                    </div>
-                  </ActionsCell>
-                </tr>
-              ))}
-            </CatalogTable>
-          </ListState>
+          />
         </>
       )}
       {editing ? (

@@ -1,25 +1,55 @@
 /** Languages: the list (extension GET /languages); add through POST /languages (operation 16). */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Language } from '../../../api/schema/language';
+import type { Column } from '../../../components/VirtualTable';
 import { plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
+import { CatalogList } from '../components/CatalogList';
 import { CatalogLayout } from '../components/CatalogLayout';
-import { CatalogTable } from '../components/CatalogTable';
 import { LanguageDialog } from '../components/LanguageDialog';
-import { ListState } from '../components/ListState';
-import { catalogKeys, loaded, useLanguageList } from '../queries';
+import { catalogKeys, useLanguageList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
+
+const code = (value: string | undefined) =>
+  value ? <code className="code">{value}</code> : <span className="muted">—</span>;
+
+const COLUMNS: Column<Language>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    width: 'minmax(160px, 2fr)',
+    render: (l) => <strong className="catalog-list__name">{l.name || <span className="muted">Unnamed</span>}</strong>,
+  },
+  { id: 'code', header: 'Code', width: 'minmax(80px, 1fr)', render: (l) => code(l.code) },
+  { id: 'dcp', header: 'DCP code', width: 'minmax(80px, 1fr)', render: (l) => code(l.dcpCode) },
+  { id: 'iso', header: 'ISO code', width: 'minmax(80px, 1fr)', render: (l) => code(l.isoCode) },
+  {
+    id: 'fonts',
+    header: 'Translation fonts',
+    width: 'minmax(160px, 2fr)',
+    render: (l) =>
+      l.translationFonts?.length ? (
+        l.translationFonts.map((f) => `${f.face ?? '?'} ${f.size ?? ''}`.trim()).join(', ')
+      ) : (
+        <span className="muted">—</span>
+      ),
+  },
+];
+
+/** Languages cannot be edited through the interface: a row has no primary action. */
+const nothing = () => undefined;
 
 export function LanguagesPage() {
   const { canEdit } = useCatalogAccess();
   const query = useLanguageList();
   const client = useQueryClient();
   const [adding, setAdding] = useState(false);
-  const languages = loaded(query.data);
   const total = totalOf(query.data);
   return (
     <CatalogLayout
+      list
       title="Languages"
       meta={total !== undefined ? plural(total, 'language') : undefined}
       actions={
@@ -30,31 +60,21 @@ export function LanguagesPage() {
         ) : undefined
       }
     >
-      <ListState query={query} what="languages" route="GET /languages" empty={<strong>No languages yet.</strong>}>
-        <CatalogTable caption="Languages" columns={['Name', 'Code', 'DCP code', 'ISO code', 'Translation fonts']}>
-          {languages.map((l) => (
-            <tr key={l._id ?? l.code}>
-              <th scope="row">{l.name || <span className="muted">Unnamed</span>}</th>
-              <td>
-                <code className="code">{l.code ?? '—'}</code>
-              </td>
-              <td>{l.dcpCode ? <code className="code">{l.dcpCode}</code> : <span className="muted">—</span>}</td>
-              <td>{l.isoCode ? <code className="code">{l.isoCode}</code> : <span className="muted">—</span>}</td>
-              <td>
-                {l.translationFonts?.length ? (
-                  l.translationFonts.map((f) => `${f.face ?? '?'} ${f.size ?? ''}`.trim()).join(', ')
-                ) : (
-                  <span className="muted">—</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </CatalogTable>
-        <p className="hint catalog__foot">
-          The interface adds languages but has no operation to change one; ask an administrator of the service to
-          correct a language.
-        </p>
-      </ListState>
+      <p className="hint page__hint">
+        The interface adds languages but has no operation to change one; ask an administrator of the service to correct
+        a language.
+      </p>
+      <CatalogList
+        query={query}
+        what="languages"
+        noun="language"
+        route="GET /languages"
+        label="Languages"
+        columns={COLUMNS}
+        rowHeight={44}
+        onOpen={nothing}
+        empty={<strong>No languages yet.</strong>}
+      />
       {adding ? (
         <LanguageDialog
           onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.languages() })}

@@ -3,23 +3,26 @@
  * total); create, edit and archive through PUT /projects (operation 13).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useMemo, useState } from 'react';
 import { getProject, putProjectsIfMatch } from '../../../api/projects';
 import type { Project } from '../../../api/schema/project';
 import { describeError } from '../../../components/ErrorPanel';
 import { Modal } from '../../../components/Modal';
+import { RowAction } from '../../../components/RowAction';
+import type { Column } from '../../../components/VirtualTable';
+import { RowLink } from '../../../components/VirtualTableRow';
 import { formatCount, plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
 import { useFilterParams, withParam } from '../../../lib/useFilterParams';
 import { CatalogLayout } from '../components/CatalogLayout';
-import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
-import { ListState } from '../components/ListState';
+import { CatalogList, withActions } from '../components/CatalogList';
 import { ProjectDialog } from '../components/ProjectDialog';
 import { withoutComputed } from '../model/forms';
 import { catalogKeys, loaded, useAssetCount, useProjectList, useStudioList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
+
+const projectHref = (id: string) => `/catalog/projects/${encodeURIComponent(id)}`;
 
 function AssetCount({ projectId }: { projectId: string }) {
   const count = useAssetCount(projectId);
@@ -94,16 +97,82 @@ export function ProjectsPage() {
   const client = useQueryClient();
   const [editing, setEditing] = useState<Project | 'new'>();
   const [archiving, setArchiving] = useState<Project & { _id: string }>();
-  const projects = loaded(query.data);
   const total = totalOf(query.data);
-  const studios = loaded(studiosQuery.data);
+  const studios = useMemo(() => loaded(studiosQuery.data), [studiosQuery.data]);
   const studioOptions = studios.flatMap((s) => (s._id ? [{ value: s._id, label: s.name ?? s._id }] : []));
-  const studioName = (id: string | undefined) => studios.find((s) => s._id === id)?.name;
 
   const setParam = (key: string, value: string | undefined) => setParams((current) => withParam(current, key, value));
 
+  const columns = useMemo((): Column<Project>[] => {
+    const studioName = (id: string | undefined) => studios.find((s) => s._id === id)?.name;
+    const list: Column<Project>[] = [
+      {
+        id: 'name',
+        header: 'Name',
+        width: 'minmax(180px, 2fr)',
+        render: (p) =>
+          p._id ? (
+            <RowLink href={projectHref(p._id)} className="catalog-list__name">
+              {p.name || 'Unnamed project'}
+            </RowLink>
+          ) : (
+            p.name
+          ),
+      },
+      {
+        id: 'studio',
+        header: 'Studio',
+        width: 'minmax(140px, 1.5fr)',
+        render: (p) => studioName(p.studio) ?? <span className="muted">—</span>,
+      },
+      {
+        id: 'prefix',
+        header: 'File prefix',
+        width: 'minmax(100px, 1fr)',
+        render: (p) => (p.filePrefix ? <code className="code">{p.filePrefix}</code> : <span className="muted">—</span>),
+      },
+      {
+        id: 'assets',
+        header: 'Assets',
+        width: '80px',
+        render: (p) => (p._id ? <AssetCount projectId={p._id} /> : '—'),
+      },
+      {
+        id: 'state',
+        header: 'State',
+        width: '90px',
+        render: (p) =>
+          p.archived ? (
+            <span className="badge badge--muted">Archived</span>
+          ) : (
+            <span className="badge badge--success">Active</span>
+          ),
+      },
+    ];
+    return withActions(
+      list,
+      '150px',
+      canEdit
+        ? (p) => (
+            <>
+              <RowAction inGrid label="Edit" name={p.name} onClick={() => setEditing(p)} />
+              {p._id ? (
+                <RowAction
+                  inGrid
+                  label={p.archived ? 'Restore' : 'Archive'}
+                  name={p.name}
+                  onClick={() => setArchiving(p as Project & { _id: string })}
+                />
+              ) : null}
+            </>
+          )
+        : undefined,
+    );
+  }, [canEdit, studios]);
+
   return (
     <CatalogLayout
+      list
       title="Projects"
       meta={total !== undefined ? plural(total, 'project') : undefined}
       actions={
@@ -139,50 +208,17 @@ export function ProjectsPage() {
           Show archived projects
         </label>
       </div>
-      <ListState
+      <CatalogList
         query={query}
         what="projects"
+        noun="project"
         route="GET /projects"
+        label="Projects"
+        columns={columns}
+        rowHeight={48}
+        hrefFor={projectHref}
         empty={<strong>No projects{studio ? ' in this studio' : ''}.</strong>}
-      >
-        <CatalogTable
-          caption="Projects"
-          columns={['Name', 'Studio', 'File prefix', { label: 'Assets', className: 'num' }, 'State']}
-          actions={canEdit}
-        >
-          {projects.map((p) => (
-            <tr key={p._id}>
-              <th scope="row">
-                {p._id ? (
-                  <Link to={`/catalog/projects/${encodeURIComponent(p._id)}`}>{p.name || 'Unnamed project'}</Link>
-                ) : (
-                  p.name
-                )}
-              </th>
-              <td>{studioName(p.studio) ?? <span className="muted">—</span>}</td>
-              <td>{p.filePrefix ? <code className="code">{p.filePrefix}</code> : <span className="muted">—</span>}</td>
-              <td className="num">{p._id ? <AssetCount projectId={p._id} /> : '—'}</td>
-              <td>
-                {p.archived ? (
-                  <span className="badge badge--muted">Archived</span>
-                ) : (
-                  <span className="badge badge--success">Active</span>
-                )}
-              </td>
-              <ActionsCell show={canEdit}>
-                <RowAction label="Edit" name={p.name} onClick={() => setEditing(p)} />
-                {p._id ? (
-                  <RowAction
-                    label={p.archived ? 'Restore' : 'Archive'}
-                    name={p.name}
-                    onClick={() => setArchiving(p as Project & { _id: string })}
-                  />
-                ) : null}
-              </ActionsCell>
-            </tr>
-          ))}
-        </CatalogTable>
-      </ListState>
+      />
       {editing ? (
         <ProjectDialog
           project={editing === 'new' ? undefined : editing}

@@ -1,18 +1,20 @@
 /** Studios: the list (extension GET /studios); create and edit through PUT /studios (operation 14). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
 import type { Studio } from '../../../api/schema/studio';
+import { RowAction, RowActionLink } from '../../../components/RowAction';
+import type { Column } from '../../../components/VirtualTable';
 import { formatDate } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
+import { CatalogList, withActions } from '../components/CatalogList';
 import { CatalogLayout } from '../components/CatalogLayout';
-import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
-import { ListState } from '../components/ListState';
 import { StudioDialog } from '../components/StudioDialog';
-import { catalogKeys, groupListOptions, loaded, useStudioList } from '../queries';
+import { catalogKeys, groupListOptions, useStudioList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
+
+const muted = <span className="muted">—</span>;
 
 export function StudiosPage() {
   const { canEdit, canCreateStudios } = useCatalogAccess();
@@ -20,15 +22,65 @@ export function StudiosPage() {
   const groups = useQuery(groupListOptions());
   const client = useQueryClient();
   const [editing, setEditing] = useState<Studio | 'new'>();
-  const studios = loaded(query.data);
   const total = totalOf(query.data);
-  const groupNames = new Map(
-    (groups.data?.items ?? []).flatMap((g) => (g.ok && g.data._id ? [[g.data._id, g.data.name]] : [])),
+  const groupNames = useMemo(
+    () => new Map((groups.data?.items ?? []).flatMap((g) => (g.ok && g.data._id ? [[g.data._id, g.data.name]] : []))),
+    [groups.data],
   );
-  const groupName = (id: string | undefined) => (id ? groupNames.get(id) : undefined);
+
+  const columns = useMemo((): Column<Studio>[] => {
+    const list: Column<Studio>[] = [
+      {
+        id: 'name',
+        header: 'Name',
+        width: 'minmax(160px, 2fr)',
+        render: (s) => (
+          <strong className="catalog-list__name">{s.name || <span className="muted">Unnamed studio</span>}</strong>
+        ),
+      },
+      {
+        id: 'slug',
+        header: 'Slug',
+        width: 'minmax(110px, 1fr)',
+        render: (s) => <code className="code">{s.slug ?? '—'}</code>,
+      },
+      {
+        id: 'coordinator',
+        header: 'Coordinator group',
+        width: 'minmax(140px, 1.5fr)',
+        render: (s) => (s.coordinator ? groupNames.get(s.coordinator) : undefined) ?? muted,
+      },
+      {
+        id: 'watermark',
+        header: 'Preview watermark',
+        width: 'minmax(140px, 1.5fr)',
+        render: (s) => (s.previewWatermarkFormat ? <code className="code">{s.previewWatermarkFormat}</code> : muted),
+      },
+      { id: 'created', header: 'Created', width: '96px', render: (s) => (s.created ? formatDate(s.created) : '—') },
+    ];
+    return withActions(
+      list,
+      '150px',
+      canEdit
+        ? (s) => (
+            <>
+              <RowAction inGrid label="Edit" name={s.name} onClick={() => setEditing(s)} />
+              <RowActionLink
+                inGrid
+                label="Glossary"
+                name={`of ${s.name ?? ''}`}
+                to={`/catalog/glossary?studio=${encodeURIComponent(s._id ?? '')}`}
+              />
+            </>
+          )
+        : undefined,
+    );
+  }, [canEdit, groupNames]);
+  const open = useCallback((s: Studio) => (canEdit ? setEditing(s) : undefined), [canEdit]);
 
   return (
     <CatalogLayout
+      list
       title="Studios"
       meta={total !== undefined ? plural(total, 'studio') : undefined}
       actions={
@@ -39,40 +91,17 @@ export function StudiosPage() {
         ) : undefined
       }
     >
-      <ListState query={query} what="studios" route="GET /studios" empty={<strong>No studios yet.</strong>}>
-        <CatalogTable
-          caption="Studios"
-          columns={['Name', 'Slug', 'Coordinator group', 'Preview watermark', 'Created']}
-          actions={canEdit}
-        >
-          {studios.map((s) => (
-            <tr key={s._id}>
-              <th scope="row">{s.name || <span className="muted">Unnamed studio</span>}</th>
-              <td>
-                <code className="code">{s.slug ?? '—'}</code>
-              </td>
-              <td>{groupName(s.coordinator) ?? <span className="muted">—</span>}</td>
-              <td>
-                {s.previewWatermarkFormat ? (
-                  <code className="code">{s.previewWatermarkFormat}</code>
-                ) : (
-                  <span className="muted">—</span>
-                )}
-              </td>
-              <td>{s.created ? formatDate(s.created) : '—'}</td>
-              <ActionsCell show={canEdit}>
-                <RowAction label="Edit" name={s.name} onClick={() => setEditing(s)} />{' '}
-                <Link
-                  to={`/catalog/glossary?studio=${encodeURIComponent(s._id ?? '')}`}
-                  className="button button--small"
-                >
-                  Glossary<span className="visually-hidden"> of {s.name}</span>
-                </Link>
-              </ActionsCell>
-            </tr>
-          ))}
-        </CatalogTable>
-      </ListState>
+      <CatalogList
+        query={query}
+        what="studios"
+        noun="studio"
+        route="GET /studios"
+        label="Studios"
+        columns={columns}
+        rowHeight={48}
+        onOpen={open}
+        empty={<strong>No studios yet.</strong>}
+      />
       {editing ? (
         <StudioDialog
           studio={editing === 'new' ? undefined : editing}

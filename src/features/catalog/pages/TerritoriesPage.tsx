@@ -1,12 +1,13 @@
 /** Territories: the list (extension GET /territories); create and edit through PUT /territories (operation 17). */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Territory } from '../../../api/schema/territory';
+import { RowAction } from '../../../components/RowAction';
+import type { Column } from '../../../components/VirtualTable';
 import { describeUnknown, plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
-import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
-import { ListState } from '../components/ListState';
+import { CatalogList, withActions } from '../components/CatalogList';
 import { TerritoryDialog } from '../components/TerritoryDialog';
 import { catalogKeys, loaded, useLanguageList, useTerritoryList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
@@ -25,20 +26,57 @@ function Codes({ list }: { list: unknown[] | undefined }) {
   );
 }
 
+const codesColumn = (id: 'countries' | 'languages' | 'assignedLanguages', header: string): Column<Territory> => ({
+  id,
+  header,
+  width: 'minmax(120px, 1.5fr)',
+  render: (t) => <Codes list={t[id]} />,
+});
+
+const COLUMNS: Column<Territory>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    width: 'minmax(160px, 2fr)',
+    render: (t) => {
+      const display = (t as { displayName?: unknown }).displayName;
+      return (
+        <strong className="catalog-list__name">
+          {t.name || <span className="muted">Unnamed</span>}
+          {typeof display === 'string' && display !== t.name ? <span className="muted"> · {display}</span> : null}
+        </strong>
+      );
+    },
+  },
+  codesColumn('countries', 'Countries'),
+  codesColumn('languages', 'Languages'),
+  codesColumn('assignedLanguages', 'Assigned languages'),
+];
+
 export function TerritoriesPage() {
   const { canEdit } = useCatalogAccess();
   const query = useTerritoryList();
   const languages = useLanguageList();
   const client = useQueryClient();
   const [editing, setEditing] = useState<Territory | 'new'>();
-  const territories = loaded(query.data);
   const total = totalOf(query.data);
   const languageOptions = loaded(languages.data).flatMap((l) =>
     l.code ? [{ value: l.code, label: `${l.code}${l.name ? ` · ${l.name}` : ''}` }] : [],
   );
+  const columns = useMemo(
+    (): Column<Territory>[] =>
+      withActions(
+        COLUMNS,
+        '70px',
+        canEdit ? (t) => <RowAction inGrid label="Edit" name={t.name} onClick={() => setEditing(t)} /> : undefined,
+      ),
+    [canEdit],
+  );
+  const open = useCallback((t: Territory) => (canEdit ? setEditing(t) : undefined), [canEdit]);
 
   return (
     <CatalogLayout
+      list
       title="Territories"
       meta={total !== undefined ? plural(total, 'territory', 'territories') : undefined}
       actions={
@@ -49,39 +87,17 @@ export function TerritoriesPage() {
         ) : undefined
       }
     >
-      <ListState query={query} what="territories" route="GET /territories" empty={<strong>No territories yet.</strong>}>
-        <CatalogTable
-          caption="Territories"
-          columns={['Name', 'Countries', 'Languages', 'Assigned languages']}
-          actions={canEdit}
-        >
-          {territories.map((t) => {
-            const display = (t as { displayName?: unknown }).displayName;
-            return (
-              <tr key={t._id}>
-                <th scope="row">
-                  {t.name || <span className="muted">Unnamed</span>}
-                  {typeof display === 'string' && display !== t.name ? (
-                    <span className="muted"> · {display}</span>
-                  ) : null}
-                </th>
-                <td>
-                  <Codes list={t.countries} />
-                </td>
-                <td>
-                  <Codes list={t.languages} />
-                </td>
-                <td>
-                  <Codes list={t.assignedLanguages} />
-                </td>
-                <ActionsCell show={canEdit}>
-                  <RowAction label="Edit" name={t.name} onClick={() => setEditing(t)} />
-                </ActionsCell>
-              </tr>
-            );
-          })}
-        </CatalogTable>
-      </ListState>
+      <CatalogList
+        query={query}
+        what="territories"
+        noun="territory"
+        route="GET /territories"
+        label="Territories"
+        columns={columns}
+        rowHeight={48}
+        onOpen={open}
+        empty={<strong>No territories yet.</strong>}
+      />
       {editing ? (
         <TerritoryDialog
           territory={editing === 'new' ? undefined : editing}

@@ -5,16 +5,17 @@
  * POST /users/{id}/invitation), and edit through PUT /users/{id} (operation 4).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { getUserVersioned, putUserIfMatch, renewInvitation, type AdminUser } from '../../../api/users';
 import { describeError } from '../../../components/ErrorPanel';
 import { Modal } from '../../../components/Modal';
+import { RowAction } from '../../../components/RowAction';
+import type { Column } from '../../../components/VirtualTable';
 import { formatDateTime } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
-import { ActionsCell, CatalogTable, RowAction } from '../components/CatalogTable';
-import { ListState } from '../components/ListState';
+import { CatalogList, withActions } from '../components/CatalogList';
 import { UserDialog } from '../components/UserDialog';
 import { resolveInvite } from '../model/access';
 import { withdrawnUser } from '../model/forms';
@@ -232,6 +233,36 @@ function InviteLink({ shown, onChanged, onDismiss }: InviteLinkProps) {
   );
 }
 
+const muted = (text: string) => <span className="muted">{text}</span>;
+
+const COLUMNS: Column<AdminUser>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    width: 'minmax(140px, 1.5fr)',
+    render: (u) => <strong className="catalog-list__name">{u.name || muted('No name')}</strong>,
+  },
+  { id: 'email', header: 'E-mail', width: 'minmax(150px, 1.5fr)', render: (u) => u.emailNormal ?? u.username ?? '—' },
+  {
+    id: 'groups',
+    header: 'Groups',
+    width: 'minmax(120px, 1.5fr)',
+    render: (u) => (u.groups?.length ? u.groups.map((g) => g.name ?? g._id).join(', ') : muted('None')),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    width: 'minmax(370px, 3fr)',
+    render: (u) => (
+      <>
+        <StatusFlags user={u} />
+        <InvitationExpiry user={u} />
+      </>
+    ),
+  },
+  { id: 'territory', header: 'Territory', width: 'minmax(90px, 1fr)', render: (u) => u.territory?.name ?? muted('—') },
+];
+
 export function UsersPage() {
   const access = useCatalogAccess();
   const [q, setQ] = useState('');
@@ -253,6 +284,32 @@ export function UsersPage() {
     label: `${g.name ?? g._id}${g.type ? ` (${g.type})` : ''}`,
   }));
 
+  const { isAdmin } = access;
+  const columns = useMemo(
+    (): Column<AdminUser>[] =>
+      withActions(
+        COLUMNS,
+        '170px',
+        isAdmin
+          ? (u) => (
+              <>
+                <RowAction inGrid label="Edit" name={u.name} onClick={() => setEditing(u)} />
+                {isPendingInvite(u) || isWithdrawnInvite(u) ? (
+                  <RowAction
+                    inGrid
+                    label="Invitation"
+                    name={u.name || u.emailNormal}
+                    onClick={() => setShown({ user: u, reason: 'opened' })}
+                  />
+                ) : null}
+              </>
+            )
+          : undefined,
+      ),
+    [isAdmin],
+  );
+  const open = useCallback((u: AdminUser) => (isAdmin ? setEditing(u) : undefined), [isAdmin]);
+
   if (!access.canListUsers) {
     return (
       <CatalogLayout title="Users">
@@ -265,6 +322,7 @@ export function UsersPage() {
 
   return (
     <CatalogLayout
+      list
       title="Users"
       meta={total !== undefined ? plural(total, 'user') : undefined}
       actions={
@@ -298,47 +356,17 @@ export function UsersPage() {
           />
         </div>
       </div>
-      <ListState
+      <CatalogList
         query={query}
         what="users"
+        noun="user"
         route="GET /users"
+        label="Users"
+        columns={columns}
+        rowHeight={56}
+        onOpen={open}
         empty={<strong>No users{search ? ' match this search' : ''}.</strong>}
-      >
-        <CatalogTable
-          caption="Users"
-          columns={['Name', 'E-mail', 'Groups', 'Status', 'Territory']}
-          actions={access.isAdmin}
-        >
-          {users.map((u) => (
-            <tr key={u._id}>
-              <th scope="row">{u.name || <span className="muted">No name</span>}</th>
-              <td>{u.emailNormal ?? u.username ?? '—'}</td>
-              <td>
-                {u.groups?.length ? (
-                  u.groups.map((g) => g.name ?? g._id).join(', ')
-                ) : (
-                  <span className="muted">None</span>
-                )}
-              </td>
-              <td>
-                <StatusFlags user={u} />
-                <InvitationExpiry user={u} />
-              </td>
-              <td>{u.territory?.name ?? <span className="muted">—</span>}</td>
-              <ActionsCell show={access.isAdmin}>
-                <RowAction label="Edit" name={u.name} onClick={() => setEditing(u)} />
-                {isPendingInvite(u) || isWithdrawnInvite(u) ? (
-                  <RowAction
-                    label="Invitation"
-                    name={u.name || u.emailNormal}
-                    onClick={() => setShown({ user: u, reason: 'opened' })}
-                  />
-                ) : null}
-              </ActionsCell>
-            </tr>
-          ))}
-        </CatalogTable>
-      </ListState>
+      />
       {editing ? (
         <UserDialog
           user={editing === 'new' ? undefined : editing}

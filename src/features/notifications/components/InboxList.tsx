@@ -11,6 +11,7 @@ import type { Parsed } from '../../../api/parse';
 import type { Notification } from '../../../api/schema/notification';
 import { GoToRow } from '../../../components/GoToRow';
 import { LoadMoreError } from '../../../components/InfiniteRecordTable';
+import { LoaderRow, PlaceholderRow } from '../../../components/ListStatusRows';
 import { useInfiniteVirtualizer } from '../../../components/useInfiniteVirtualizer';
 import { formatDateTime, formatRelative, isoDateTime } from '../../../lib/dates';
 import { loadingWords, rowSpace } from '../../../lib/sparsePages';
@@ -18,6 +19,7 @@ import type { SparseRows } from '../../../lib/useSparseList';
 import { notificationTitle, typeLabel, whoOf } from '../model/inbox';
 
 const ROW_HEIGHT = 58;
+const ROW_CLASSES = { row: 'inbox-row', cell: 'inbox-row__loader' };
 
 /**
  * The rows the inbox lays out and the one at each position: with a known total every row (loaded or not: `rowAt`
@@ -189,45 +191,31 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
             if (!row && sparse) {
               const failure = sparse.failureAt(item.index);
               return (
-                <div
-                  role="row"
-                  id={rowId}
+                <PlaceholderRow
                   key={`placeholder-${item.index}`}
-                  aria-rowindex={item.index + 2}
-                  aria-busy={failure ? undefined : true}
-                  className={`inbox-row inbox-row--placeholder${isActive ? ' is-active' : ''}`}
+                  classes={ROW_CLASSES}
+                  id={rowId}
+                  index={item.index}
                   style={style}
-                >
-                  <div role="gridcell" className="inbox-row__loader inbox-row__placeholder">
-                    {failure ? (
+                  active={isActive}
+                  failure={
+                    failure ? (
                       <LoadMoreError onRetry={failure.retry} quiet message="Could not load these notifications." />
-                    ) : (
-                      <>
-                        <span
-                          className="skeleton"
-                          style={{ width: `${35 + ((item.index * 13) % 30)}%` }}
-                          aria-hidden="true"
-                        />
-                        <span className="skeleton" style={{ width: '20%' }} aria-hidden="true" />
-                      </>
-                    )}
-                  </div>
-                </div>
+                    ) : undefined
+                  }
+                />
               );
             }
             if (!row) {
               return (
-                <div
-                  role="row"
+                <LoaderRow
                   key="loader"
-                  aria-rowindex={item.index + 2}
-                  className="inbox-row inbox-row--loader"
+                  classes={ROW_CLASSES}
+                  index={item.index}
                   style={style}
-                >
-                  <div role="gridcell" className="inbox-row__loader">
-                    {props.nextPageError ?? (isFetchingNextPage || hasNextPage ? 'Loading more…' : null)}
-                  </div>
-                </div>
+                  error={props.nextPageError}
+                  more={isFetchingNextPage || hasNextPage}
+                />
               );
             }
             if (!row.ok) {
