@@ -145,6 +145,35 @@ if (!available) {
       }
     }, 60_000);
 
+    it('lists asked at once after a write count their total once, and a later write is counted again', async () => {
+      const s = await PostgresStore.open(url);
+      const scope = [{ field: 'studio', op: 'in' as const, value: ['a', 'b'] }];
+      const countsSent = (spy: { mock: { calls: unknown[][] } }) =>
+        spy.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.startsWith('SELECT count(*)')).length;
+      try {
+        for (const studio of ['a', 'a', 'b', 'c']) await s.insert('Workrequests', { studio });
+        // Every pooled connection open first, so the lists below do run at once.
+        await Promise.all(Array.from({ length: 10 }, () => s.generations()));
+        let spy = vi.spyOn(pg.Pool.prototype, 'query');
+        const pages = await Promise.all(
+          Array.from({ length: 5 }, () => s.list('Workrequests', { filters: scope, offset: 0, limit: 2 })),
+        );
+        expect(pages.map((p) => [p.total, p.items.length])).toEqual(Array.from({ length: 5 }, () => [3, 2]));
+        expect(countsSent(spy)).toBe(1);
+        spy.mockRestore();
+
+        await s.insert('Workrequests', { studio: 'b' });
+        spy = vi.spyOn(pg.Pool.prototype, 'query');
+        const totals = await Promise.all(Array.from({ length: 4 }, () => s.count('Workrequests', scope)));
+        expect(totals).toEqual([4, 4, 4, 4]);
+        expect(countsSent(spy)).toBe(1);
+        spy.mockRestore();
+      } finally {
+        await s.close();
+        await truncateAll();
+      }
+    });
+
     it('refuses text jsonb cannot hold (NUL, lone surrogates) with UnstorableText, and stores the rest exactly', async () => {
       const s = await PostgresStore.open(url);
       try {

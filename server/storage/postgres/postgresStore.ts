@@ -440,6 +440,12 @@ export class PostgresStore extends Operations implements AsyncStore {
    * work requests took ~40 ms, reading the generations ~0.1 ms).
    */
   private readonly counts = new Map<string, { stamp: string; n: number }>();
+  /**
+   * Counts running now, by stamp and filters: a list asked again while its total is being counted (after each write,
+   * every list in flight misses the kept count at once) waits for that statement instead of counting again. Under the
+   * mixed bench's load the same `count(*)` of 100,000 rows otherwise ran once per list, ~35 ms of PostgreSQL's CPU each.
+   */
+  private readonly counting = new Map<string, Promise<number>>();
   /** The transaction whose `fn` is running (in its async context), while it is open. */
   private readonly current = new AsyncLocalStorage<{ open: boolean }>();
   readonly counters: SharedCounters;
@@ -460,10 +466,24 @@ export class PostgresStore extends Operations implements AsyncStore {
     const stamp = read.map((r) => generations[r]).join(' ');
     const hit = this.counts.get(key);
     if (hit?.stamp === stamp) return hit.n;
-    const n = await super.count(c, filters);
-    if (this.counts.size >= 1000) this.counts.clear();
-    this.counts.set(key, { stamp, n });
-    return n;
+    const flight = `${stamp}\n${key}`;
+    let running = this.counting.get(flight);
+    if (!running) {
+      running = super.count(c, filters).then(
+        (n) => {
+          this.counting.delete(flight);
+          if (this.counts.size >= 1000) this.counts.clear();
+          this.counts.set(key, { stamp, n });
+          return n;
+        },
+        (e: unknown) => {
+          this.counting.delete(flight);
+          throw e;
+        },
+      );
+      this.counting.set(flight, running);
+    }
+    return running;
   }
 
   /** Connects, migrates the schema (under a lock shared by all instances) and answers the ready store. */
