@@ -174,6 +174,50 @@ if (!available) {
       }
     });
 
+    it('a kept count outlives writes that change no indexed value, and not one that does', async () => {
+      const s = await PostgresStore.open(url);
+      const other = await PostgresStore.open(url); // another instance on the same database
+      const scope = [{ field: 'studio', op: 'eq' as const, value: 'a' }];
+      const counted = async (store: PostgresStore) => {
+        const spy = vi.spyOn(pg.Pool.prototype, 'query');
+        const n = await store.count('Workrequests', scope);
+        const sent = spy.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.startsWith('SELECT count(*)'));
+        spy.mockRestore();
+        return { n, counted: sent.length > 0 };
+      };
+      try {
+        const first = await s.insert('Workrequests', { studio: 'a', note: 'x' });
+        await s.insert('Workrequests', { studio: 'b' });
+        expect(await counted(s)).toEqual({ n: 1, counted: true });
+        expect(await counted(other)).toEqual({ n: 1, counted: true });
+
+        // An unindexed member changed, at store level and in a transaction, by either instance: the count stays kept.
+        let saved = await s.replace('Workrequests', { ...first.doc, note: 'y' }, first.version);
+        saved = await other.transaction((tx) => tx.replace('Workrequests', { ...saved.doc, note: 'z' }, saved.version));
+        await s.insert('Comments', { workRequest: first.doc._id, body: 'hi' });
+        expect(await counted(s)).toEqual({ n: 1, counted: false });
+        expect(await counted(other)).toEqual({ n: 1, counted: false });
+
+        // An indexed value changed (by the other instance): counted again, on both.
+        saved = await other.replace('Workrequests', { ...saved.doc, studio: 'b' }, saved.version);
+        expect(await counted(s)).toEqual({ n: 0, counted: true });
+        // … in a transaction, and back.
+        await s.transaction((tx) => tx.replace('Workrequests', { ...saved.doc, studio: 'a' }));
+        expect(await counted(other)).toEqual({ n: 1, counted: true });
+        // A new row, and a set-based update: counted again.
+        await other.insert('Workrequests', { studio: 'a' });
+        expect(await counted(s)).toEqual({ n: 2, counted: true });
+        await s.updateWhere('Workrequests', [{ field: 'studio', op: 'eq', value: 'b' }], { studio: 'a' });
+        expect(await counted(other)).toEqual({ n: 3, counted: true });
+        expect(await counted(s)).toEqual({ n: 3, counted: true });
+        expect(await counted(s)).toEqual({ n: 3, counted: false });
+      } finally {
+        await s.close();
+        await other.close();
+        await truncateAll();
+      }
+    });
+
     it('refuses text jsonb cannot hold (NUL, lone surrogates) with UnstorableText, and stores the rest exactly', async () => {
       const s = await PostgresStore.open(url);
       try {
