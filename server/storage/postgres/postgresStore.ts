@@ -527,10 +527,16 @@ export class PostgresStore extends Operations implements AsyncStore {
     return running;
   }
 
-  /** The layouts (schema.ts, `layoutSequence`) of these collections, as one comparable value. */
+  /**
+   * The layouts (schema.ts, `layoutSequence`) of these collections, as one comparable value. A sequence never bumped
+   * has `last_value` 1, as after its first bump: `is_called` tells them apart (the first insert into an empty
+   * collection must void its count of 0).
+   */
   private async layouts(collections: Collection[]): Promise<string> {
+    const value = (c: Collection) =>
+      `(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${layoutSequence(c)})`;
     const { rows } = await this.pool.query<string[]>({
-      text: `SELECT ${collections.map((c) => `(SELECT last_value FROM ${layoutSequence(c)})`).join(', ')}`,
+      text: `SELECT ${collections.map(value).join(', ')}`,
       rowMode: 'array',
     });
     return rows[0]!.join(' ');
