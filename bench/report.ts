@@ -115,12 +115,12 @@ export function mixedKinds(rows: BackendRow[], duration: number): string {
     }
     const w = row.mixed.writeKinds;
     const answers = row.mixed.reads + row.mixed.writes;
-    const cpu =
-      row.serverCpuMs !== undefined && answers
-        ? `server CPU ${(row.serverCpuMs / answers).toFixed(1)} ms per answer; `
-        : '';
+    const perAnswer = (cpuMs: number | undefined, what: string) =>
+      cpuMs !== undefined && answers ? `${what} ${(cpuMs / answers).toFixed(1)} ms per answer; ` : '';
+    const cpu = perAnswer(row.serverCpuMs, 'server CPU') + perAnswer(row.databaseCpuMs, 'PostgreSQL CPU');
+    const load = row.loadAverage ? `load ${row.loadAverage.map((l) => l.toFixed(1)).join(' → ')}; ` : '';
     lines.push(
-      `| ${row.backend} | ${cache} | ${loop} | all (${row.rate ? 'open loop' : 'autocannon'}) | ${answers.toLocaleString('en')} | ${row.result.rps.toLocaleString('en')} | ${ms(row.result.p50)} | ${ms(row.result.p99)} | — | ${cpu}errors ${errorsCell(row)}; writes ${w.comment} comments, ${w.status} status changes, ${w.translation} translation saves |`,
+      `| ${row.backend} | ${cache} | ${loop} | all (${row.rate ? 'open loop' : 'autocannon'}) | ${answers.toLocaleString('en')} | ${row.result.rps.toLocaleString('en')} | ${ms(row.result.p50)} | ${ms(row.result.p99)} | — | ${cpu}${load}errors ${errorsCell(row)}; writes ${w.comment} comments, ${w.status} status changes, ${w.translation} translation saves |`,
     );
   }
   return [

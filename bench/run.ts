@@ -6,6 +6,8 @@
  *   npm run bench -- --only server     # one section (SECTIONS below), written to bench/results/
  *   npm run bench -- --only mixed      # the server's mixed read/write workload alone, by kind (issue #16)
  *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
+ *   npm run bench -- --port 19820      # the servers' first port (default a random one from 18000)
+ *   npm run bench -- --only mixed --rates 25,50   # the mixed section's open-loop rates (default 25,50,100)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +22,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     duration: { type: 'string', default: '10' },
     'work-requests': { type: 'string', default: '100000' },
+    port: { type: 'string' },
+    rates: { type: 'string' },
   },
 });
 /** Every section of a full run, in order (`mixed` runs alone with --only). */
@@ -41,6 +45,11 @@ const sections = values.only ? values.only.split(',') : SECTIONS;
 const duration = Number(values.duration);
 const workRequests = Number(values['work-requests']);
 if (!Number.isFinite(duration) || duration <= 0) throw new Error('--duration: expected seconds > 0');
+const port = values.port === undefined ? undefined : Number(values.port);
+if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65500))
+  throw new Error('--port: expected a port number');
+const rates = values.rates?.split(',').map(Number);
+if (rates?.some((r) => !(r > 0))) throw new Error('--rates: expected requests per second, e.g. 25,50');
 
 interface Results {
   date: string;
@@ -74,10 +83,10 @@ for (const name of MODULE_SECTIONS) {
 const markdown: string[] = [];
 for (const name of sections) {
   if (name === 'server') {
-    results.server = await benchServer({ workRequests, duration });
+    results.server = await benchServer({ workRequests, duration, port });
     markdown.push(renderServer(results.server));
   } else if (name === 'mixed') {
-    results.mixed = await benchMixed({ workRequests, duration });
+    results.mixed = await benchMixed({ workRequests, duration, port, rates });
     markdown.push(renderMixed(results.mixed));
   } else if (extra[name]) {
     const { data, markdown: md } = await extra[name]();

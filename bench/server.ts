@@ -67,6 +67,13 @@ export interface BackendRow {
   notRun?: string;
   /** The mixed run's arrival rate, requests per second (an open loop, lib/openLoop.ts); absent: autocannon's closed loop. */
   rate?: number;
+  /** The machine's 1-minute load average as the run started and as it ended (other jobs share the cores). */
+  loadAverage?: [number, number];
+  /**
+   * CPU time PostgreSQL's backends serving the instances used during the mixed run (user + system, from /proc), in
+   * ms: the other half of a request's cost on PostgreSQL. Absent on SQLite.
+   */
+  databaseCpuMs?: number;
 }
 
 export interface ServerReport {
@@ -109,8 +116,10 @@ export function startOurs(
   port: number,
   cache: boolean,
   env: Record<string, string> = {},
+  /** Options for node itself (`--cpu-prof`: bench/profileMixed.ts). */
+  nodeOptions: string[] = [],
 ): Promise<Running> {
-  return startProcess([process.execPath, '--import', 'tsx', 'server/main.ts'], {
+  return startProcess([process.execPath, ...nodeOptions, '--import', 'tsx', 'server/main.ts'], {
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -235,13 +244,21 @@ function runTarget(urls: string[], t: ServerTarget, duration: number, connection
   });
 }
 
+/** How long and how hard each load runs, where to log, and the PostgreSQL database whose backends' CPU is counted. */
+interface LoadOptions {
+  duration: number;
+  connections: number;
+  log: (s: string) => void;
+  database?: PgDataSet;
+}
+
 /** Every scenario, the mixed one last, against running instances; each instance's memory sampled meanwhile. */
 async function runScenarios(
   instances: Running[],
   backend: Backend,
   cache: boolean,
   ids: BenchmarkIds,
-  options: { duration: number; connections: number; log: (s: string) => void },
+  options: LoadOptions,
 ): Promise<BackendRow[]> {
   const urls = instances.map((i) => i.url);
   // One request to each instance alone first: it checks the password once and then knows this address for the
@@ -281,7 +298,7 @@ async function runMixed(
   backend: Backend,
   cache: boolean,
   total: number,
-  options: { duration: number; connections: number; log: (s: string) => void },
+  options: LoadOptions,
   rate?: number,
 ): Promise<BackendRow> {
   const urls = instances.map((i) => i.url);
@@ -289,12 +306,27 @@ async function runMixed(
   options.log(`server: ${backend}${cache ? '' : ' (no response cache)'} — ${MIXED}${loop}`);
   const { dynamic, counts } = mixedWorkload(await mixedPools(urls[0]!, HEADERS, total), HEADERS);
   const rss = sampleRss(instances);
-  const cpuBefore = instances.map(cpuMsOf);
+  const cpuBefore = instances.map((i) => cpuMsOfPid(i.child.pid!));
+  const database = options.database ? await databaseCpu(options.database) : undefined;
+  const loadBefore = os.loadavg()[0]!;
   const result = rate
     ? await openLoad({ url: urls, dynamic, rate, duration: options.duration, connections: options.connections })
     : await load({ url: urls, dynamic, duration: options.duration, connections: options.connections });
-  const serverCpuMs = instances.reduce((sum, instance, i) => sum + cpuMsOf(instance) - cpuBefore[i]!, 0);
-  return { scenario: MIXED, backend, cache, result, rssMb: rss.stop(), mixed: counts, serverCpuMs, rate };
+  const serverCpuMs = instances.reduce((sum, instance, i) => sum + cpuMsOfPid(instance.child.pid!) - cpuBefore[i]!, 0);
+  const loadAverage: [number, number] = [loadBefore, os.loadavg()[0]!];
+  const databaseCpuMs = await database?.used();
+  return {
+    scenario: MIXED,
+    backend,
+    cache,
+    result,
+    rssMb: rss.stop(),
+    mixed: counts,
+    serverCpuMs,
+    rate,
+    loadAverage,
+    databaseCpuMs,
+  };
 }
 
 /**
@@ -310,7 +342,7 @@ async function runMixedLoads(
   backend: Backend,
   cache: boolean,
   total: number,
-  options: { duration: number; connections: number; log: (s: string) => void },
+  options: LoadOptions,
   rates: readonly number[],
 ): Promise<BackendRow[]> {
   const rows = [await runMixed(instances, backend, cache, total, options)];
@@ -318,12 +350,37 @@ async function runMixedLoads(
   return rows;
 }
 
-/** The CPU time a running instance has used so far (user + system, ms; Linux /proc, in clock ticks of 10 ms). */
+/** The CPU time a running instance has used so far (user + system, ms). */
 export function cpuMsOf(instance: Running): number {
-  const stat = fs.readFileSync(`/proc/${instance.child.pid}/stat`, 'utf8');
+  return cpuMsOfPid(instance.child.pid!);
+}
+
+/** The CPU time a process has used so far (user + system, ms; Linux /proc, in clock ticks of 10 ms); 0 once gone. */
+function cpuMsOfPid(pid: number): number {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
   // Fields after the command name (which is in parentheses and may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * The CPU PostgreSQL's backends connected to one database use from now on (`used()`, ms): the backends found now and
+ * those found at the end (a pooled connection opened meanwhile counts from its start; one closed meanwhile is lost,
+ * so this is a floor). Needs the database server on this machine and /proc of its processes readable.
+ */
+async function databaseCpu(database: PgDataSet): Promise<{ used(): Promise<number> }> {
+  const before = new Map((await database.backendPids()).map((pid) => [pid, cpuMsOfPid(pid)]));
+  return {
+    async used() {
+      const after = await database.backendPids();
+      return after.reduce((sum, pid) => sum + cpuMsOfPid(pid) - (before.get(pid) ?? 0), 0);
+    },
+  };
 }
 
 export interface BenchOptions {
@@ -333,6 +390,8 @@ export interface BenchOptions {
   log?: (s: string) => void;
   /** The mixed section's open-loop rates (default MIXED_RATES). */
   rates?: readonly number[];
+  /** The first port of the servers started (each section takes a few after it); default a random one from 18000. */
+  port?: number;
 }
 
 /** The options with their defaults, the data set (made or reused) and a free-looking port. */
@@ -343,7 +402,7 @@ async function prepare(options: BenchOptions) {
   const log = options.log ?? console.log;
   log(`server: preparing ${n} work requests…`);
   const data = await dataDir(n);
-  const port = 18000 + Math.floor(Math.random() * 1000);
+  const port = options.port ?? 18000 + Math.floor(Math.random() * 1000);
   return { n, duration, connections, log, loadOptions: { duration, connections, log }, ...data, port };
 }
 
@@ -399,9 +458,10 @@ export async function benchMixed(options: BenchOptions = {}): Promise<MixedRepor
     const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-bench-pg-'));
     let instance: Running | undefined;
     try {
-      instance = await startOurs(pgDir, port + 10, cache, env);
+      instance = await startOurs(pgDir, port + 1, cache, env);
       const found = await warmUp([instance.url], pgDb.ids, connections);
-      rows.push(...(await runMixedLoads([instance], backend, cache, found.total, loadOptions, rates)));
+      const withDatabase = { ...loadOptions, database: pgDb };
+      rows.push(...(await runMixedLoads([instance], backend, cache, found.total, withDatabase, rates)));
     } catch (e) {
       rows.push(
         ...notRunRows(backend, cache, [MIXED], `failed: ${(e as Error).message.split('\n')[0]!.slice(0, 200)}`),
@@ -425,9 +485,10 @@ async function benchPostgres(
   db: PgDataSet,
   port: number,
   scenarioNames: string[],
-  options: { duration: number; connections: number; log: (s: string) => void },
+  options: LoadOptions,
 ): Promise<BackendRow[]> {
   const rows: BackendRow[] = [];
+  options = { ...options, database: db };
   // Both instances sign links with one key (as a deployment must); DATA_DIR is then unused.
   const env = { DATABASE_URL: db.url, MWS_SIGNING_KEY: randomBytes(32).toString('hex') };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-bench-pg-'));

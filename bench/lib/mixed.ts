@@ -183,7 +183,12 @@ export function summarizeKind(stats: KindStats, seconds: number): KindSummary {
 }
 
 /** The workload as autocannon's per-request hooks, and the counts it keeps. */
-export function mixedWorkload(pools: MixedPools, caller: Caller): { dynamic: DynamicRequest; counts: MixedCounts } {
+export function mixedWorkload(
+  pools: MixedPools,
+  caller: Caller,
+  /** Every read a list page (half first pages, half random offsets), for a profile of lists alone; writes stay. */
+  options: { listsOnly?: boolean } = {},
+): { dynamic: DynamicRequest; counts: MixedCounts } {
   const kindStats = (): KindStats => ({ latencies: [], cache: { hit: 0, miss: 0, none: 0 } });
   const counts: MixedCounts = {
     reads: 0,
@@ -201,9 +206,10 @@ export function mixedWorkload(pools: MixedPools, caller: Caller): { dynamic: Dyn
   let save = 0;
 
   const read = (request: autocannon.Request, pending: Pending, r: number): autocannon.Request => {
-    if (r < 0.45) {
+    if (r < 0.45 || options.listsOnly) {
       pending.kind = 'read-list';
-      const first = r < 0.225 ? 0 : Math.floor(Math.random() * (pools.total - 50));
+      const firstPage = options.listsOnly ? Math.random() < 0.5 : r < 0.225;
+      const first = firstPage ? 0 : Math.floor(Math.random() * (pools.total - 50));
       return {
         ...request,
         method: 'GET',

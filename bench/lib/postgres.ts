@@ -25,11 +25,15 @@ import { seedLarge, type BenchmarkIds } from '../../server/seed/large';
 
 export interface PgDataSet {
   url: string;
+  /** The database's name. */
+  name: string;
   ids: BenchmarkIds;
   /** Time to seed the template in this run (0 when it was there already). */
   seedMs: number;
   /** Time to copy the template into this run's database. */
   copyMs: number;
+  /** The process ids of PostgreSQL's backends connected to this database now (for their CPU time, /proc). */
+  backendPids(): Promise<number[]>;
   drop(): Promise<void>;
 }
 
@@ -121,9 +125,14 @@ export async function pgDataSet(n: number, log: (s: string) => void): Promise<Pg
   const copyMs = Date.now() - started;
   return {
     url: testDatabaseUrl(name),
+    name,
     ids,
     seedMs,
     copyMs,
+    backendPids: async () =>
+      (
+        await withAdmin((c) => c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]))
+      ).rows.map((r) => r.pid),
     drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
 }

@@ -205,6 +205,29 @@ it('passes If-None-Match up and the upstream 304 back unchanged, with no body', 
   expect(again.headers['content-encoding']).toBeUndefined();
 });
 
+it('answers 200 through the proxy when only a list’s total changed since the ETag sent', async () => {
+  // As in compression.test.ts, through the proxy: the unread count's request keeps its first item when the
+  // second-newest unread notification is read; only the total drops, so the old ETag must not be a 304.
+  const coordinator = { Authorization: basic(DEMO.coordinator), 'X-Requested-With': 'XMLHttpRequest' };
+  const url = `${proxy.url}/api/notifications?read=false&summary=true`;
+  const unread = await raw(url, { ...coordinator, 'X-Range': 'resources=0-1' });
+  const listed = JSON.parse(unread.body.toString('utf8')) as { _id: string }[];
+  expect(listed.length).toBe(2);
+  const second = listed[1]!;
+  const first = await raw(url, { ...coordinator, 'X-Range': 'resources=0-0' });
+  expect(first.status).toBe(200);
+  const total = Number(/\/(\d+)$/.exec(first.headers['content-range'] ?? '')?.[1]);
+  const marked = await call(proxy, 'PUT', '/api/notifications', {
+    as: DEMO.coordinator,
+    body: { _id: second._id, read: true },
+  });
+  expect(marked.status).toBe(200);
+  const again = await raw(url, { ...coordinator, 'X-Range': 'resources=0-0', 'If-None-Match': first.headers.etag! });
+  expect(again.status).toBe(200);
+  expect(again.headers['content-range']).toBe(`resources 0-0/${total - 1}`);
+  expect(again.headers.etag).not.toBe(first.headers.etag);
+});
+
 it('passes If-Modified-Since up and Last-Modified back (a signed media link)', async () => {
   // The demo's clip with media (test/api/media.test.ts reads it the same way).
   const range = { headers: { 'X-Range': 'resources=0-99' } };

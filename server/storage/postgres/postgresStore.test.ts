@@ -71,7 +71,10 @@ if (!available) {
           PostgresStore.open(databaseUrl(fresh)),
           PostgresStore.open(databaseUrl(fresh)),
         ]);
+        // The first write to a collection voids its kept count of 0 (as the demo seed finds the store empty first).
+        expect(await b.count('Studios')).toBe(0);
         const { doc } = await a.insert('Studios', { name: 'A' });
+        expect(await b.count('Studios')).toBe(1);
         expect((await b.get('Studios', doc._id))?.doc.name).toBe('A');
         // A count kept by one instance follows a write made by the other.
         expect(await a.count('Studios')).toBe(1);
@@ -144,6 +147,79 @@ if (!available) {
         await truncateAll();
       }
     }, 60_000);
+
+    it('lists asked at once after a write count their total once, and a later write is counted again', async () => {
+      const s = await PostgresStore.open(url);
+      const scope = [{ field: 'studio', op: 'in' as const, value: ['a', 'b'] }];
+      const countsSent = (spy: { mock: { calls: unknown[][] } }) =>
+        spy.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.startsWith('SELECT count(*)')).length;
+      try {
+        for (const studio of ['a', 'a', 'b', 'c']) await s.insert('Workrequests', { studio });
+        // Every pooled connection open first, so the lists below do run at once.
+        await Promise.all(Array.from({ length: 10 }, () => s.generations()));
+        let spy = vi.spyOn(pg.Pool.prototype, 'query');
+        const pages = await Promise.all(
+          Array.from({ length: 5 }, () => s.list('Workrequests', { filters: scope, offset: 0, limit: 2 })),
+        );
+        expect(pages.map((p) => [p.total, p.items.length])).toEqual(Array.from({ length: 5 }, () => [3, 2]));
+        expect(countsSent(spy)).toBe(1);
+        spy.mockRestore();
+
+        await s.insert('Workrequests', { studio: 'b' });
+        spy = vi.spyOn(pg.Pool.prototype, 'query');
+        const totals = await Promise.all(Array.from({ length: 4 }, () => s.count('Workrequests', scope)));
+        expect(totals).toEqual([4, 4, 4, 4]);
+        expect(countsSent(spy)).toBe(1);
+        spy.mockRestore();
+      } finally {
+        await s.close();
+        await truncateAll();
+      }
+    });
+
+    it('a kept count outlives writes that change no indexed value, and not one that does', async () => {
+      const s = await PostgresStore.open(url);
+      const other = await PostgresStore.open(url); // another instance on the same database
+      const scope = [{ field: 'studio', op: 'eq' as const, value: 'a' }];
+      const counted = async (store: PostgresStore) => {
+        const spy = vi.spyOn(pg.Pool.prototype, 'query');
+        const n = await store.count('Workrequests', scope);
+        const sent = spy.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.startsWith('SELECT count(*)'));
+        spy.mockRestore();
+        return { n, counted: sent.length > 0 };
+      };
+      try {
+        const first = await s.insert('Workrequests', { studio: 'a', note: 'x' });
+        await s.insert('Workrequests', { studio: 'b' });
+        expect(await counted(s)).toEqual({ n: 1, counted: true });
+        expect(await counted(other)).toEqual({ n: 1, counted: true });
+
+        // An unindexed member changed, at store level and in a transaction, by either instance: the count stays kept.
+        let saved = await s.replace('Workrequests', { ...first.doc, note: 'y' }, first.version);
+        saved = await other.transaction((tx) => tx.replace('Workrequests', { ...saved.doc, note: 'z' }, saved.version));
+        await s.insert('Comments', { workRequest: first.doc._id, body: 'hi' });
+        expect(await counted(s)).toEqual({ n: 1, counted: false });
+        expect(await counted(other)).toEqual({ n: 1, counted: false });
+
+        // An indexed value changed (by the other instance): counted again, on both.
+        saved = await other.replace('Workrequests', { ...saved.doc, studio: 'b' }, saved.version);
+        expect(await counted(s)).toEqual({ n: 0, counted: true });
+        // … in a transaction, and back.
+        await s.transaction((tx) => tx.replace('Workrequests', { ...saved.doc, studio: 'a' }));
+        expect(await counted(other)).toEqual({ n: 1, counted: true });
+        // A new row, and a set-based update: counted again.
+        await other.insert('Workrequests', { studio: 'a' });
+        expect(await counted(s)).toEqual({ n: 2, counted: true });
+        await s.updateWhere('Workrequests', [{ field: 'studio', op: 'eq', value: 'b' }], { studio: 'a' });
+        expect(await counted(other)).toEqual({ n: 3, counted: true });
+        expect(await counted(s)).toEqual({ n: 3, counted: true });
+        expect(await counted(s)).toEqual({ n: 3, counted: false });
+      } finally {
+        await s.close();
+        await other.close();
+        await truncateAll();
+      }
+    });
 
     it('refuses text jsonb cannot hold (NUL, lone surrogates) with UnstorableText, and stores the rest exactly', async () => {
       const s = await PostgresStore.open(url);

@@ -75,9 +75,28 @@ export function generationSequence(c: Collection): string {
   return `mws_gen_${c.toLowerCase()}`;
 }
 
-/** One statement bumping the generations of these collections (after a commit: postgresStore.ts, migrateData.ts). */
-export function bumpGenerationsSql(collections: Iterable<Collection>): string {
-  return `SELECT ${[...collections].map((c) => `nextval('${generationSequence(c)}')`).join(', ')}`;
+/**
+ * The sequence of a collection's row layout: which rows it holds and their indexed columns' values (every column but
+ * the document and its version). Bumped, after the commit, by a write that may change them: an insert, an update that
+ * changed an indexed column's value (a status change: yes; a translation's save or a comment changing only unindexed
+ * members: no), any `updateWhere`. What a kept count depends on (postgresStore.ts): a write that leaves the layout
+ * as it was cannot change how many rows a filter selects.
+ */
+export function layoutSequence(c: Collection): string {
+  return `mws_layout_${c.toLowerCase()}`;
+}
+
+/**
+ * One statement bumping the generations of these collections, and the layouts of `moved` (by default all of them)
+ * (after a commit: postgresStore.ts, migrateData.ts).
+ */
+export function bumpGenerationsSql(collections: Iterable<Collection>, moved?: Iterable<Collection>): string {
+  const written = [...collections];
+  const bumps = [
+    ...written.map((c) => `nextval('${generationSequence(c)}')`),
+    ...[...(moved ?? written)].map((c) => `nextval('${layoutSequence(c)}')`),
+  ];
+  return `SELECT ${bumps.join(', ')}`;
 }
 
 /** The trigger function: bumps the sequence its trigger names (every collection's table has one, syncCollection). */
@@ -140,6 +159,7 @@ async function syncCollection(client: PoolClient, c: Collection): Promise<void> 
   );
   // One generation per collection (tables used to bump `mws_generation`, one for all: it is no longer read).
   await client.query(`CREATE SEQUENCE IF NOT EXISTS ${generationSequence(c)}`);
+  await client.query(`CREATE SEQUENCE IF NOT EXISTS ${layoutSequence(c)}`);
   await client.query(
     `CREATE OR REPLACE TRIGGER "${c}_generation" AFTER INSERT OR UPDATE OR DELETE ON "${c}" ` +
       `FOR EACH STATEMENT EXECUTE FUNCTION mws_bump_collection_generation('${generationSequence(c)}')`,
