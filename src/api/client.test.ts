@@ -304,6 +304,27 @@ describe('a server that does not begin to answer', () => {
     await expect(sent).resolves.toMatchObject({ json: { ok: true } });
   });
 
+  it("the caller's cancel still stops the reading of a body that began in time", async () => {
+    configureApiClient({
+      fetch: async (_input, init) =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('{"ok":'));
+              init?.signal?.addEventListener('abort', () =>
+                controller.error(new DOMException('The request was aborted.', 'AbortError')),
+              );
+            },
+          }),
+        ),
+    });
+    const abort = new AbortController();
+    const sent = send('GET', '/x', { signal: abort.signal });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    abort.abort();
+    await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('an early GET that never answers times out too', async () => {
     vi.useFakeTimers();
     const network = silentServer();

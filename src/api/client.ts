@@ -155,7 +155,8 @@ function rethrowAbort(network: () => Promise<Response>): (error: unknown) => Pro
 
 /**
  * `start(signal)` with a signal that aborts when the caller's does, or when no answer has begun within `ms`; a
- * request that ran out of time rejects with `timedOut` (the caller's own abort stays an AbortError).
+ * request that ran out of time rejects with `timedOut` (the caller's own abort stays an AbortError). The caller's
+ * abort keeps following after the answer has begun: it still cancels the reading of the body.
  */
 async function withAnswerTimeout(
   start: (signal: AbortSignal) => Promise<Response>,
@@ -178,7 +179,6 @@ async function withAnswerTimeout(
     throw late ? timedOut() : error;
   } finally {
     clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', follow);
   }
 }
 
@@ -236,7 +236,8 @@ export async function send(
   let json: unknown;
   try {
     json = await response.json();
-  } catch {
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error; // cancelled while reading
     throw new ApiError(response.status, 'invalid_response', `The server's answer to ${method} ${path} was not JSON.`);
   }
   return { json, response };
