@@ -22,15 +22,21 @@ function assetsNamed(html: string): Set<string> {
 }
 
 /**
- * Every request the page makes from its next navigation on, in order (what the page before it still asks for is
- * not this load's).
+ * Every request the next document makes, in order: recorded from the moment the page's next navigation commits (the
+ * document before it is gone then). Not from the navigation's request: until the commit the page before still runs,
+ * and what it asks for late (its shell's deferred reads, a list still loading) is not this load's (seen on CI: the
+ * previous page's `/users/me`, unread count and stream, or its list, counted as asked twice).
  */
 function recordRequests(page: Page): Request[] {
   const seen: Request[] = [];
-  let navigated = false;
+  let navigating = false;
+  let committed = false;
   page.on('request', (r) => {
-    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigated = true;
-    if (navigated) seen.push(r);
+    if (!committed && r.isNavigationRequest() && r.frame() === page.mainFrame()) navigating = true;
+    else if (committed) seen.push(r);
+  });
+  page.on('framenavigated', (frame) => {
+    if (navigating && frame === page.mainFrame()) committed = true;
   });
   return seen;
 }
@@ -67,7 +73,8 @@ async function checkFirstLoad(
 ): Promise<void> {
   const html = await (await page.request.get(path)).text();
   const named = assetsNamed(html);
-  let firstSent = false;
+  const requests = recordRequests(page);
+  const firstSent = () => requests.some((r) => first.test(pathOf(r)));
   let sentWhileEntryHeld = false;
   await page.route(/\/assets\//, async (route) => {
     const file = new URL(route.request().url()).pathname;
@@ -75,16 +82,12 @@ async function checkFirstLoad(
     // The app's entry is held back until the first GET has left (or 20 s): only the early script can have made it.
     if (/^\/assets\/index-[^/]*\.js$/.test(file)) {
       await expect
-        .poll(() => firstSent, { timeout: 20_000 })
+        .poll(firstSent, { timeout: 20_000 })
         .toBe(true)
         .catch(() => undefined);
-      sentWhileEntryHeld = firstSent;
+      sentWhileEntryHeld = firstSent();
     }
     return route.continue();
-  });
-  const requests = recordRequests(page);
-  page.on('request', (r) => {
-    if (first.test(pathOf(r))) firstSent = true;
   });
 
   const response = await page.goto(path);
