@@ -519,3 +519,24 @@ test('every catalog page passes axe, with screenshots at 1280x800 and 1024x768',
   await expectAccessible(page, 'language dialog with errors');
   await page.screenshot({ path: 'test-results/catalog/language-dialog-1024.png' });
 });
+
+test("an asset's project shows by name, never by its id, also while the name is loading", async ({ page, request }) => {
+  const asset = await firstAsset(request);
+  const projectId = asset['project'];
+  if (typeof projectId !== 'string') throw new Error('the first asset has no project');
+  await signIn(page, ACCOUNTS.admin);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/projects/${projectId}`, async (route) => {
+    await held; // the project's record is slow to come
+    await route.continue();
+  });
+  await page.goto(`/catalog/assets/${asset._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: asset.name! })).toBeVisible();
+  const projectLink = page.getByRole('link', { name: 'Loading…' });
+  await expect(projectLink).toBeVisible();
+  await expect(page.getByText(projectId)).toHaveCount(0);
+  release();
+  await expect(projectLink).toHaveCount(0);
+  await expect(page.getByText(projectId)).toHaveCount(0);
+});

@@ -310,7 +310,8 @@ export function AssetPage() {
                     <Field label="Project">
                       {asset.project ? (
                         <Link to={`/catalog/projects/${encodeURIComponent(asset.project)}`}>
-                          {projectName ?? asset.project}
+                          {/* Never the id (docs/API.md "Names"): "Loading…" until the name is here, then the word. */}
+                          {projectName ?? (project.isPending ? 'Loading…' : 'Unnamed project')}
                         </Link>
                       ) : undefined}
                     </Field>
