@@ -35,8 +35,16 @@ function idOf(raw: unknown): string | undefined {
   return undefined;
 }
 
-/** Strict check of one record: ok, or the problems found. */
+/**
+ * Strict check of one record (a list's item, a live event): ok, or the problems found. The record is checked as it
+ * came first: nulls matter only where the schema reads (a null there fails the check, and the record is then read
+ * again without its nulls), so a record with none there skips copying the whole tree to drop them. On a cold first
+ * page of 50 work requests that copy was most of the parse (~70 ms of ~90 in Node, session 11); the fields the app
+ * cannot see (unknown, kept as they came) may still hold nulls, which nothing reads.
+ */
 export function parseRecord<S extends z.ZodMiniType>(schema: S, raw: unknown): Parsed<z.infer<S>> {
+  const direct = schema.safeParse(raw);
+  if (direct.success) return { ok: true, data: direct.data, problems: [] };
   const cleaned = stripNulls(raw);
   const result = schema.safeParse(cleaned);
   if (result.success) return { ok: true, data: result.data, problems: [] };

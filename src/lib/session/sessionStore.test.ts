@@ -1,0 +1,60 @@
+/** Reading the stored session: the tab's own first, the remembered one only when the tab has none. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readStoredSession } from './sessionStore';
+
+function storageWith(entries: Record<string, string>): Storage {
+  const map = new Map(Object.entries(entries));
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, value),
+  };
+}
+
+const stored = (username: string, remember: boolean) => ({
+  'mws.session': JSON.stringify({ authorization: `Basic ${username}`, username, remember }),
+});
+
+/** A window whose localStorage counts how often it is opened (its first touch is a trip to the browser process). */
+function windowWith(tab: Record<string, string>, local: Record<string, string>) {
+  const opened = vi.fn();
+  const localStorage = storageWith(local);
+  const sessionStorage = storageWith(tab);
+  vi.stubGlobal('window', {
+    sessionStorage,
+    get localStorage() {
+      opened();
+      return localStorage;
+    },
+  });
+  return opened;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('readStoredSession', () => {
+  it("reads the tab's session without opening localStorage", () => {
+    const localOpened = windowWith(stored('tab-user', false), stored('remembered-user', true));
+    expect(readStoredSession()?.username).toBe('tab-user');
+    expect(localOpened).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the remembered session when the tab has none', () => {
+    const localOpened = windowWith({}, stored('remembered-user', true));
+    expect(readStoredSession()).toMatchObject({ username: 'remembered-user', remember: true });
+    expect(localOpened).toHaveBeenCalledTimes(1);
+  });
+
+  it('is signed out when neither holds a session, and drops one that is not JSON', () => {
+    windowWith({ 'mws.session': '{not json' }, {});
+    expect(readStoredSession()).toBeUndefined();
+    expect(window.sessionStorage.getItem('mws.session')).toBeNull();
+  });
+});
