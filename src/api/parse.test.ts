@@ -83,6 +83,14 @@ describe('salvageRecord', () => {
     expect(checked?.problems.length).toBeGreaterThan(0);
     expect(JSON.stringify(raw)).toBe(before);
   });
+  it('takes a record with no null where the schema reads as it came, and still drops one where it reads', () => {
+    const raw = { _id: 'w4', status: 'complete', vendorField: { note: null } };
+    expect(salvageRecord(workRequest, raw)?.data.vendorField).toBe(raw.vendorField);
+    const withNull = salvageRecord(workRequest, { _id: 'w5', status: null, audioFile: null });
+    expect(withNull?.problems).toEqual([]);
+    expect(withNull && 'status' in withNull.data).toBe(false);
+    expect(withNull?.data.audioFile).toBeNull();
+  });
   it('gives up on bodies that are not records', () => {
     expect(salvageRecord(comment, [1, 2])).toBeUndefined();
     expect(salvageRecord(comment, 'text')).toBeUndefined();

@@ -16,12 +16,27 @@ export function sourceOf(line: Line): LineSource {
   return 'custom';
 }
 
+/** Each line's times, read once: lines are never mutated, and the checks read every line's times on each pass. */
+const timesOf = new WeakMap<Line, { startMs: number | undefined; stopMs: number | undefined }>();
+
+function times(line: Line): { startMs: number | undefined; stopMs: number | undefined } {
+  let read = timesOf.get(line);
+  if (!read) {
+    read = {
+      startMs: line.startTime === undefined ? undefined : parseTimecode(line.startTime),
+      stopMs: line.stopTime === undefined ? undefined : parseTimecode(line.stopTime),
+    };
+    timesOf.set(line, read);
+  }
+  return read;
+}
+
 export function startMsOf(line: Line): number | undefined {
-  return line.startTime === undefined ? undefined : parseTimecode(line.startTime);
+  return times(line).startMs;
 }
 
 export function stopMsOf(line: Line): number | undefined {
-  return line.stopTime === undefined ? undefined : parseTimecode(line.stopTime);
+  return times(line).stopMs;
 }
 
 export function positionOf(line: Line): Position {

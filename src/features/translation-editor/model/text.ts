@@ -15,13 +15,27 @@ const ENTITIES: Record<string, string> = {
   '&nbsp;': ' ',
 };
 
+/**
+ * Texts already read, kept for the quality checks: each check of a line reads its text (and its original's) several
+ * times, and opening a translation checks every line two or three times (the originals and the glossary arrive
+ * after the lines). Cleared whole when full, so it stays a few megabytes at most.
+ */
+const plainTexts = new Map<string, string>();
+const PLAIN_TEXTS_MAX = 20_000;
+
 /** The text a viewer reads: tags removed, `<br>` as a line break, the common entities decoded. */
 export function plainText(text: string): string {
-  return text
-    .replace(BR, '\n')
-    .replace(TAG, '')
-    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
-    .replace(/\r\n?/g, '\n');
+  let plain = plainTexts.get(text);
+  if (plain === undefined) {
+    plain = text
+      .replace(BR, '\n')
+      .replace(TAG, '')
+      .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
+      .replace(/\r\n?/g, '\n');
+    if (plainTexts.size >= PLAIN_TEXTS_MAX) plainTexts.clear();
+    plainTexts.set(text, plain);
+  }
+  return plain;
 }
 
 /** The rows of a subtitle as shown (tags removed), without trailing empty rows. */
