@@ -5,6 +5,7 @@
  * generous so the scrollbar settles quickly. Memoized: a keystroke re-renders it in the deferred pass only.
  */
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { viewportRect } from '../../../components/viewportRect';
 import { memo, useCallback, useEffect, useRef, type CSSProperties, type MutableRefObject } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
 import { LineRow, type RowHandlers } from './LineRow';
@@ -61,6 +62,7 @@ export const LineGrid = memo(function LineGrid({
     overscan: 6,
     getItemKey: (index) => doc.row(index)?.key ?? index,
     rangeExtractor,
+    initialRect: viewportRect(),
   });
 
   useEffect(() => {
