@@ -16,27 +16,32 @@ const ENTITIES: Record<string, string> = {
 };
 
 /**
- * Texts already read, kept for the quality checks: each check of a line reads its text (and its original's) several
- * times, and opening a translation checks every line two or three times (the originals and the glossary arrive
- * after the lines). Cleared whole when full, so it stays a few megabytes at most.
+ * A function of a line's text, computed once per text: each check of a line reads its text (and its original's)
+ * several times, and opening a translation checks every line two or three times (the originals and the glossary
+ * arrive after the lines). Each cache is cleared whole when full, so it stays a few megabytes at most.
  */
-const plainTexts = new Map<string, string>();
-const PLAIN_TEXTS_MAX = 20_000;
+function oncePerText<T>(compute: (text: string) => T): (text: string) => T {
+  const kept = new Map<string, T>();
+  return (text) => {
+    let value = kept.get(text);
+    if (value === undefined) {
+      value = compute(text);
+      if (kept.size >= TEXTS_KEPT) kept.clear();
+      kept.set(text, value);
+    }
+    return value;
+  };
+}
+const TEXTS_KEPT = 20_000;
 
 /** The text a viewer reads: tags removed, `<br>` as a line break, the common entities decoded. */
-export function plainText(text: string): string {
-  let plain = plainTexts.get(text);
-  if (plain === undefined) {
-    plain = text
-      .replace(BR, '\n')
-      .replace(TAG, '')
-      .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
-      .replace(/\r\n?/g, '\n');
-    if (plainTexts.size >= PLAIN_TEXTS_MAX) plainTexts.clear();
-    plainTexts.set(text, plain);
-  }
-  return plain;
-}
+export const plainText = oncePerText((text) =>
+  text
+    .replace(BR, '\n')
+    .replace(TAG, '')
+    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
+    .replace(/\r\n?/g, '\n'),
+);
 
 /** The rows of a subtitle as shown (tags removed), without trailing empty rows. */
 export function visibleRows(text: string): string[] {
@@ -50,15 +55,15 @@ export function readableLength(text: string): number {
   return [...plainText(text).replace(/\n/g, '')].length;
 }
 
-/** True when the line carries no visible text. */
+const VISIBLE = /\S/;
+
+/** True when the line carries no visible text (`\s` is the same set of characters as `trim` removes). */
 export function isBlank(text: string): boolean {
-  return plainText(text).trim() === '';
+  return !VISIBLE.test(plainText(text));
 }
 
 /** Normalized for comparison with the original: tags gone, whitespace collapsed. */
-export function comparable(text: string): string {
-  return plainText(text).replace(/\s+/g, ' ').trim().toLowerCase();
-}
+export const comparable = oncePerText((text) => plainText(text).replace(/\s+/g, ' ').trim().toLowerCase());
 
 export type FormatTag = 'b' | 'i' | 'u';
 
