@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../../../api/schema/translation';
 import { EditorDocument } from './editorDocument';
+import { Glossary } from './glossary';
 import { OriginalIndex } from './originals';
 import { profileFor } from './qc/profiles';
 import { formatTimecode } from './timecode';
@@ -138,6 +139,23 @@ describe('EditorDocument', () => {
     doc.setOriginals(new OriginalIndex([L(1, 'line 1'), L(2, 'Something else')]));
     expect(doc.problemsOf(doc.row(0)!.key).map((p) => p.rule)).toEqual(['same-as-original']);
     expect(doc.originalOf(doc.row(1)!.line)).toBe('Something else');
+  });
+
+  it('opens with the originals and the glossary already here, and the same ones again change nothing', () => {
+    const lines = [L(1, 'line 1'), L(2, 'Line 2')];
+    const originals = new OriginalIndex([L(1, 'line 1'), L(2, 'Something else')]);
+    const glossary = new Glossary([]);
+    const doc = new EditorDocument(lines, profileFor('fr'), originals, glossary);
+    expect(doc.problemsOf(doc.row(0)!.key).map((p) => p.rule)).toEqual(['same-as-original']);
+    expect(doc.glossary).toBe(glossary);
+    let emitted = 0;
+    doc.subscribe(() => emitted++);
+    doc.setOriginals(originals);
+    doc.setGlossary(glossary);
+    expect(emitted).toBe(0);
+    doc.setOriginals(new OriginalIndex([L(1, 'Autre chose'), L(2, 'Something else')]));
+    expect(emitted).toBe(1);
+    expect(doc.problemRowCount).toBe(0);
   });
 
   it('changes the profile and re-checks everything', () => {

@@ -59,7 +59,9 @@ export class EditorDocument {
     lines: readonly Line[],
     private profile: QcProfile,
     private originals: OriginalIndex | undefined = undefined,
+    glossary: Glossary | undefined = undefined,
   ) {
+    this.glossaryNow = glossary;
     this.rows = lines.map((line) => this.newRow(line));
     for (const row of this.rows) this.loaded.set(row.key, row.line);
     this.recheckAll();
@@ -287,13 +289,17 @@ export class EditorDocument {
     this.emit(false);
   }
 
+  /** The same index again changes nothing (no pass of the checks). */
   setOriginals(originals: OriginalIndex | undefined): void {
+    if (originals === this.originals) return;
     this.originals = originals;
     this.recheckAll();
     this.emit(false);
   }
 
+  /** The same glossary again changes nothing (no pass of the checks). */
   setGlossary(glossary: Glossary | undefined): void {
+    if (glossary === this.glossaryNow) return;
     this.glossaryNow = glossary;
     this.recheckAll();
     this.emit(false);

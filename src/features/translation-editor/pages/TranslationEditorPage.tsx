@@ -63,23 +63,34 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
     (embeddedEtag !== undefined || record.isSuccess || record.isError);
   const serverLines: Line[] | undefined = ready ? (record.data?.data.lines ?? embedded?.lines ?? []) : undefined;
 
-  // The document is made once per translation, when its lines arrive.
+  // The originals and the glossary, one index each per answer: the document checks every line again when either
+  // changes, so the same answer must not make a new one.
+  const originals = useMemo(() => {
+    const lines = transcription.data?.data.lines;
+    return lines ? new OriginalIndex(lines) : undefined;
+  }, [transcription.data]);
+  const glossaryIndex = useMemo(
+    () => (glossary.data ? new Glossary(glossary.data.flatMap((t) => entryOf(t) ?? [])) : undefined),
+    [glossary.data],
+  );
+
+  // The document is made once per translation, when its lines arrive, with the originals and the glossary already
+  // here (one pass of the checks over every line, not one more for each).
   // Made while rendering (React re-renders at once with it), not in an effect: no commit without it.
   const [opened, setOpened] = useState<{ id: string; doc: EditorDocument } | undefined>();
   if (serverLines && translationId && opened?.id !== translationId) {
     const profile = profileFor(language, loadProfileOverrides(browserStorage(), language), fps);
-    setOpened({ id: translationId, doc: new EditorDocument(serverLines, profile) });
+    setOpened({ id: translationId, doc: new EditorDocument(serverLines, profile, originals, glossaryIndex) });
   }
   const doc = opened && opened.id === translationId ? opened.doc : undefined;
 
   useEffect(() => {
-    const lines = transcription.data?.data.lines;
-    if (doc && lines) doc.setOriginals(new OriginalIndex(lines));
-  }, [doc, transcription.data]);
+    if (doc && originals) doc.setOriginals(originals);
+  }, [doc, originals]);
 
   useEffect(() => {
-    if (doc && glossary.data) doc.setGlossary(new Glossary(glossary.data.flatMap((t) => entryOf(t) ?? [])));
-  }, [doc, glossary.data]);
+    if (doc && glossaryIndex) doc.setGlossary(glossaryIndex);
+  }, [doc, glossaryIndex]);
 
   const fontInfo = useMemo(() => {
     const items = languages.data?.items ?? [];
