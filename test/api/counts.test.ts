@@ -72,6 +72,27 @@ describe('GET /workrequests/dueCounts', () => {
     expect(res.body.counts).toEqual(perDay);
   });
 
+  it('counts an order placed since (a cached answer is voided by the write)', async () => {
+    const T = 3_786_912_000; // 2090-01-01T00:00:00Z: nothing of the demo is due then
+    const ask = async () =>
+      (await call(server, 'GET', `/api/workrequests/dueCounts?bounds=${T},${T + DAY},${T + 2 * DAY}`)).body.counts;
+    expect(await ask()).toEqual([0, 0]);
+    const [sample] = (
+      await call(server, 'GET', '/api/workrequests', { as: DEMO.coordinator, headers: { 'X-Range': 'resources=0-0' } })
+    ).body as Rec[];
+    const placed = await call(server, 'POST', '/api/workrequests', {
+      body: {
+        asset: sample!.asset._id,
+        language: sample!.language,
+        territory: sample!.territory,
+        dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
+        due: { date: T + DAY + 60, tz: 'Europe/Paris' },
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(await ask()).toEqual([0, 1]);
+  });
+
   it('asks for credentials like the list', async () => {
     const res = await call(server, 'GET', `/api/workrequests/dueCounts?bounds=1,2`, { as: null });
     expect(res.status).toBe(401);
