@@ -6,7 +6,7 @@
  * every catalog page, and screenshots at two sizes.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { type Account, ACCOUNTS, apiList, basic, expectAccessible, gridRow, signIn } from './support';
+import { type Account, ACCOUNTS, apiList, basic, expectAccessible, gridRow, settled, signIn } from './support';
 
 interface Rec {
   _id: string;
@@ -155,6 +155,50 @@ test('#13 and #9 projects: asset counts from countByProject, create, edit and ar
     importName: 'HARBOUR_LIGHTS',
     filePrefix: 'HBL',
   });
+});
+
+test('#9 the projects’ asset counts: one request for the page, countByProject per row without the extension', async ({
+  page,
+  request,
+}) => {
+  const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
+  const orchard = projects.find((p) => p.name === 'The Glass Orchard')!;
+  const { total } = await apiList(
+    request,
+    ACCOUNTS.admin,
+    `/assets/countByProject?project=${orchard._id}`,
+    'resources=0-0',
+  );
+  const seen = { counts: [] as string[], perRow: [] as string[] };
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/assets/counts') seen.counts.push(url.search);
+    if (url.pathname === '/api/assets/countByProject') seen.perRow.push(url.search);
+  });
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/catalog/projects');
+  const cell = page
+    .getByRole('row', { name: /The Glass Orchard/ })
+    .getByRole('gridcell')
+    .nth(3);
+  await expect(cell).toHaveText(String(total));
+  await settled(page);
+  expect(seen.counts).toHaveLength(1);
+  expect(seen.perRow).toEqual([]);
+
+  await page.route(/\/api\/assets\/counts\?/, (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'not_found', message: 'asset not found' } }),
+    }),
+  );
+  seen.counts.length = 0;
+  await page.reload();
+  await expect(cell).toHaveText(String(total));
+  await settled(page);
+  expect(seen.counts).toHaveLength(1);
+  expect(seen.perRow).toContain(`?project=${orchard._id}`);
 });
 
 test('#9 a project page lists its assets from countByProject, paged by X-Range', async ({ page, request }) => {

@@ -216,3 +216,64 @@ test('the dashboard passes axe, and fits 1280 and 390 px wide', async ({ page },
     await page.screenshot({ path: testInfo.outputPath(`dashboard-${width}.png`), fullPage: true });
   }
 });
+
+/** The calendar's count requests as they leave: the one-request extension, and the per-day list requests. */
+function calendarRequests(page: Page): { extension: string[]; perDay: string[] } {
+  const seen = { extension: [] as string[], perDay: [] as string[] };
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/workrequests/dueCounts') seen.extension.push(url.search);
+    else if (url.pathname === '/api/workrequests' && r.headers()['x-range'] === 'resources=0-0')
+      seen.perDay.push(url.search);
+  });
+  return seen;
+}
+
+/** The day `dayKey` of the calendar shows what the API totals for its list (polled: other specs change orders). */
+async function expectDayAsApi(page: Page, request: APIRequestContext, dayKey: string): Promise<void> {
+  const day = page.getByRole('grid', { name: /Due dates/ }).locator(`a[data-day="${dayKey}"]`);
+  await expect(day).toHaveAttribute('aria-label', /: \d+ orders? due$/);
+  const href = (await day.getAttribute('href'))!;
+  await expect
+    .poll(async () => {
+      const shown = Number(/: (\d+) orders? due$/.exec((await day.getAttribute('aria-label')) ?? '')?.[1]);
+      return shown === (await apiTotal(request, href));
+    })
+    .toBe(true);
+}
+
+test('the calendar is one request; a deployment without it gets one request a day, with the same numbers', async ({
+  page,
+  request,
+}) => {
+  const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(Date.now() + 9 * DAY * 1000));
+  await placeOrder(request, Date.parse(`${dayKey}T12:00:00-05:00`) / 1000);
+  await signIn(page, ACCOUNTS.coordinator);
+  await settled(page);
+
+  // With the extension: a cold load asks the calendar once, and no day on its own.
+  let seen = calendarRequests(page);
+  await page.reload();
+  await expectDayAsApi(page, request, dayKey);
+  await expect(page.locator('.dash-day__count', { hasText: /^(…|\?)$/ })).toHaveCount(0);
+  expect(seen.extension).toHaveLength(1);
+  expect(seen.extension[0]).toMatch(/[?&]bounds=(\d+%2C){35}\d+/);
+  expect(seen.perDay).toEqual([]);
+
+  // Without it (a 404, as a deployment that reads the path as a record's): every day asked on its own, once.
+  await page.route(/\/api\/workrequests\/dueCounts\?/, (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'not_found', message: 'work request not found' } }),
+    }),
+  );
+  seen = calendarRequests(page);
+  await page.reload();
+  await expectDayAsApi(page, request, dayKey);
+  await expect(page.locator('.dash-day__count', { hasText: /^(…|\?)$/ })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(seen.extension).toHaveLength(1);
+  expect(seen.perDay).toHaveLength(35);
+  expect(new Set(seen.perDay).size).toBe(35);
+});

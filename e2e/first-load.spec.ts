@@ -151,6 +151,20 @@ test("the coordinator's landing page: the dashboard's tiles asked once and early
   });
 });
 
+test("the dashboard's calendar: its one count request asked once and early", async ({ page, request }) => {
+  await signIn(page, await unnotifiedAdmin(request));
+  await settled(page);
+  // The 35 days' counts in one GET (docs/API.md "Counts in one request"), none a day on its own.
+  const requests = recordRequests(page);
+  await checkFirstLoad(page, '/dashboard', /^\/api\/workrequests\/dueCounts\?/, async () => {
+    await expect(page.locator('.dash-day__count').first()).toBeAttached({ timeout: 30_000 });
+    await expect(page.locator('.dash-day__count', { hasText: /^(…|\?)$/ })).toHaveCount(0);
+  });
+  expect(requests.filter((r) => /[?&]dueFrom=/.test(pathOf(r)) && r.headers()['x-range'] === 'resources=0-0')).toEqual(
+    [],
+  );
+});
+
 test("the translator's landing page: the translations' first page asked once and early", async ({ page, request }) => {
   await signIn(page, await ownTranslator(request));
   await settled(page);

@@ -1,7 +1,9 @@
-/** Assets: the spec's PUT /assets/{id} and GET /assets/countByProject, and the get extension. */
+/** Assets: the spec's PUT /assets/{id} and GET /assets/countByProject, and the get and counts extensions. */
+import { MAX_COUNTED_PROJECTS } from '../../src/api/schema/counts';
 import type { FastifyPluginAsync } from 'fastify';
 import { asset as assetSchema } from '../../src/api/schema/asset';
-import type { Doc } from '../storage/store';
+import { isRecordId, type Doc } from '../storage/store';
+import { badRequest } from '../http/errors';
 import { presentAsset } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
 import { requireCatalogEditor, studioScopeFilters } from '../domain/access';
@@ -11,6 +13,25 @@ import { findInScope, withStudioScope } from './scope';
 
 /** Previews' summaries are kept by PUT /previews/{id}; transcriptions are linked by the server. */
 const ASSET_POLICY = bodyPolicy(assetSchema, { readOnly: ['previews', 'transcription'] });
+
+/** `project=<id>,<id>,…`: 1 to 100 project ids, repeats once. */
+function projectIds(value: string | undefined): string[] {
+  const problem = (message: string) => badRequest(`project: ${message}`, [{ path: 'project', message }]);
+  const ids = [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (ids.length === 0) throw problem('expected one project id or a comma list of them');
+  if (ids.length > MAX_COUNTED_PROJECTS)
+    throw problem(`expected at most ${MAX_COUNTED_PROJECTS} project ids, got ${ids.length}`);
+  const bad = ids.find((id) => !isRecordId(id));
+  if (bad !== undefined) throw problem(`"${bad.slice(0, 40)}" is not a project id`);
+  return ids;
+}
 
 export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/assets/countByProject', async (request, reply) => {
@@ -26,6 +47,16 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
       },
       (a) => presentAsset(ctx, a),
     );
+  });
+
+  app.get('/assets/counts', async (request) => {
+    const projects = projectIds(queryString(request, 'project'));
+    const scope = studioScopeFilters(callerOf(request));
+    // One count per project, as countByProject's total would be (the indexed `project`, the caller's studios).
+    const counts = await Promise.all(
+      projects.map((id) => services.store.count('Assets', [...eqFilter('project', id), ...scope])),
+    );
+    return { counts: Object.fromEntries(projects.map((id, i) => [id, counts[i]!])) };
   });
 
   app.get<{ Params: { id: string } }>('/assets/:id', async (request, reply) => {

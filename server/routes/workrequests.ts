@@ -1,5 +1,6 @@
 /** Work requests: the spec's automateJob and get, and the list / status-change extensions. */
-import type { FastifyPluginAsync } from 'fastify';
+import { MAX_COUNTED_DAYS } from '../../src/api/schema/counts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Filter } from '../storage/store';
 import type { WorkRequestDoc } from '../domain/types';
 import { WORK_REQUEST_STATUSES } from '../../src/api/schema/workRequest';
@@ -55,33 +56,32 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   });
 
   app.get('/workrequests', async (request, reply) => {
-    const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    const filters: Filter[] = [...visibilityFilters(caller)];
-    const status = queryString(request, 'status');
-    if (status) {
-      const list = status
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      const unknown = list.filter((s) => !(WORK_REQUEST_STATUSES as readonly string[]).includes(s));
-      if (unknown.length)
-        throw badRequest(`status: unknown status "${unknown[0]}"; expected one of ${WORK_REQUEST_STATUSES.join(', ')}`);
-      filters.push({ field: 'status', op: 'in', value: list });
-    }
-    filters.push(...oneOfFilter('language', queryString(request, 'language')));
-    filters.push(...oneOfFilter('territory', queryString(request, 'territory')));
-    filters.push(...eqFilter('project', queryString(request, 'project')));
-    filters.push(...assigneeFilter(queryString(request, 'assignee'), caller.id));
-    filters.push(...dueRangeFilters(queryString(request, 'dueFrom'), queryString(request, 'dueTo')));
-    const q = queryString(request, 'q');
-    if (q) filters.push({ field: 'search', op: 'contains', value: q.slice(0, 200) });
+    const filters = listFilters(request);
     const sortKey = queryString(request, 'sort') ?? '-created';
     const sort = SORTS[sortKey];
     if (!sort) throw badRequest(`sort: expected one of ${Object.keys(SORTS).join(', ')}`);
     return sendPage<WorkRequestDoc>(request, reply, services, 'Workrequests', { filters, sort }, (wr) =>
       presentWorkRequest(ctx, wr, false),
     );
+  });
+
+  app.get('/workrequests/dueCounts', async (request) => {
+    const bounds = dayBounds(queryString(request, 'bounds'));
+    const filters = listFilters(request);
+    // One index-only count per day (each kept in the store's count cache until the next write), never a row read.
+    const counts = await Promise.all(
+      bounds
+        .slice(1)
+        .map((end, i) =>
+          services.store.count('Workrequests', [
+            ...filters,
+            { field: 'due', op: 'gte', value: bounds[i]! },
+            { field: 'due', op: 'lt', value: end },
+          ]),
+        ),
+    );
+    return { counts };
   });
 
   app.get<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) => {
@@ -141,6 +141,59 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     return sendRecord(reply, updated, await presentWorkRequest(ctx, updated.doc, true));
   });
 };
+
+/**
+ * The list's filters (`status`, `language`, `territory`, `project`, `assignee`, `dueFrom` / `dueTo`, `q`) and the
+ * caller's scope: what `GET /workrequests` pages through and `GET /workrequests/dueCounts` counts.
+ */
+function listFilters(request: FastifyRequest): Filter[] {
+  const caller = callerOf(request);
+  const filters: Filter[] = [...visibilityFilters(caller)];
+  const status = queryString(request, 'status');
+  if (status) {
+    const list = status
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = list.filter((s) => !(WORK_REQUEST_STATUSES as readonly string[]).includes(s));
+    if (unknown.length)
+      throw badRequest(`status: unknown status "${unknown[0]}"; expected one of ${WORK_REQUEST_STATUSES.join(', ')}`);
+    filters.push({ field: 'status', op: 'in', value: list });
+  }
+  filters.push(...oneOfFilter('language', queryString(request, 'language')));
+  filters.push(...oneOfFilter('territory', queryString(request, 'territory')));
+  filters.push(...eqFilter('project', queryString(request, 'project')));
+  filters.push(...assigneeFilter(queryString(request, 'assignee'), caller.id));
+  filters.push(...dueRangeFilters(queryString(request, 'dueFrom'), queryString(request, 'dueTo')));
+  const q = queryString(request, 'q');
+  if (q) filters.push({ field: 'search', op: 'contains', value: q.slice(0, 200) });
+  return filters;
+}
+
+/**
+ * `bounds=<b0>,<b1>,…,<bn>`: n + 1 moments (epoch seconds, strictly ascending) that bound n consecutive days
+ * `[b0, b1)`, `[b1, b2)`, … (the viewer's midnights: the client knows its zone, the server does not). 1 to 42 days.
+ */
+function dayBounds(value: string | undefined): number[] {
+  const problem = (message: string) => badRequest(`bounds: ${message}`, [{ path: 'bounds', message }]);
+  if (value === undefined)
+    throw problem("expected the days' boundaries as ascending epoch seconds, such as 1767225600,1767312000");
+  const parts = value.split(',').map((v) => v.trim());
+  if (parts.length < 2 || parts.length > MAX_COUNTED_DAYS + 1)
+    throw problem(
+      `expected from 2 to ${MAX_COUNTED_DAYS + 1} boundaries (1 to ${MAX_COUNTED_DAYS} days), got ${parts.length}`,
+    );
+  const bounds = parts.map((part, i) => {
+    const n = /^\d{1,15}$/.test(part) ? Number(part) : NaN;
+    if (!Number.isSafeInteger(n))
+      throw problem(`boundary ${i + 1}: expected a date as whole epoch seconds, such as 1767225600`);
+    return n;
+  });
+  const unordered = bounds.findIndex((b, i) => i > 0 && b <= bounds[i - 1]!);
+  if (unordered > 0)
+    throw problem(`boundary ${unordered + 1}: expected a moment after the one before (boundaries ascend strictly)`);
+  return bounds;
+}
 
 /** `assignee=<user id>|me|none`: the work requests whose translation that user holds, the caller's, or nobody's. */
 function assigneeFilter(value: string | undefined, callerId: string): Filter[] {

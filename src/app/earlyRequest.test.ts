@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { basicAuth, configureApiClient, send } from '../api/client';
 import { EARLY_MAX_AGE_MS, forgetEarlyGets, startEarlyGet, takeEarlyGet } from '../api/earlyRequests';
 import { getWorkRequest } from '../api/workRequestRecord';
-import { listAutomateJobs, listWorkRequests } from '../api/workRequests';
+import { countDueDays, listAutomateJobs, listWorkRequests } from '../api/workRequests';
 import { PAGE_SIZE } from '../features/work-requests/listRequest';
 import { filtersFromParams } from '../features/work-requests/model/filters';
 import { earlyRequestsFor, EARLY_PAGES } from './earlyRequestFor';
@@ -15,7 +15,14 @@ import { pageFor } from './preloadPage';
 import { listNotifications } from '../api/notifications';
 import { listShares } from '../api/shares';
 import { listTranslations } from '../api/translations';
-import { dashboardMinute, dashboardTiles, TILE_ROWS } from '../features/dashboard/model/tiles';
+import { calendarWeeks, dayBounds } from '../features/dashboard/model/calendarDays';
+import {
+  CALENDAR_FILTERS,
+  CALENDAR_WEEKS,
+  dashboardMinute,
+  dashboardTiles,
+  TILE_ROWS,
+} from '../features/dashboard/model/tiles';
 import { inboxListFilters, PAGE_SIZE as INBOX_PAGE } from '../features/notifications/listRequest';
 import { filtersOfView, viewFromParams } from '../features/notifications/model/inboxView';
 import { PAGE_SIZE as SHARES_PAGE } from '../features/shares/listRequest';
@@ -243,15 +250,18 @@ describe('earlyRequestFor: the request the page itself makes', () => {
     },
   );
 
-  it("the dashboard's tiles, for the minute the page shows", async () => {
+  it("the dashboard's tiles and its calendar's one count request, for the minute the page shows", async () => {
     const nowMs = Date.UTC(2026, 10, 23, 17, 45, 31);
     const { nowSeconds, timeZone } = dashboardMinute(nowMs);
     const tiles = dashboardTiles(nowSeconds, timeZone);
     const pages: Call[] = [];
     for (const tile of tiles) pages.push(await pageRequest(() => listWorkRequests(tile.filters, { size: TILE_ROWS })));
+    const bounds = dayBounds(calendarWeeks(nowSeconds, timeZone, CALENDAR_WEEKS).flat());
+    pages.push(await pageRequest(() => countDueDays(CALENDAR_FILTERS, bounds)));
     const early = earlyRequestsFor(new URL('https://x/dashboard'), '/api', ALICE, nowMs);
     expect(early.map((e) => [e.url, lower(e.headers)])).toEqual(pages.map((p) => [p.url, p.headers]));
-    expect(early).toHaveLength(5);
+    expect(early).toHaveLength(6);
+    expect(early[5]!.url).toMatch(/^\/api\/workrequests\/dueCounts\?status=[a-z%2C-]+&bounds=(\d+%2C){35}\d+$/);
     // A later second of the same minute asks the same; the next minute asks anew (the page's keys move with it).
     expect(earlyRequestsFor(new URL('https://x/dashboard'), '/api', ALICE, nowMs + 20_000)).toEqual(early);
     expect(earlyRequestsFor(new URL('https://x/dashboard'), '/api', ALICE, nowMs + 60_000)).not.toEqual(early);

@@ -8,7 +8,7 @@ import type { EarlyGet } from '../api/earlyRequests';
 import { buildUrl, requestHeaders } from '../api/request';
 import { matchPattern, type Params } from '../api/schema/routePattern';
 import { workRequestPath } from '../api/workRequestRequests';
-import { dashboardTileRequests } from '../features/dashboard/tileRequests';
+import { dashboardCalendarRequest, dashboardTileRequests } from '../features/dashboard/tileRequests';
 import { firstInboxRequest } from '../features/notifications/listRequest';
 import { firstShareListRequest } from '../features/shares/listRequest';
 import { firstTranslationListRequest } from '../features/translations/listRequest';
@@ -25,7 +25,10 @@ const record: EarlyRequests = (_url, { id }) => [id ? { path: workRequestPath(id
  * work request with its editors.
  */
 export const EARLY_PAGES: { path: string; requests: EarlyRequests }[] = [
-  { path: 'dashboard', requests: (_url, _params, nowMs) => dashboardTileRequests(nowMs) },
+  {
+    path: 'dashboard',
+    requests: (_url, _params, nowMs) => [...dashboardTileRequests(nowMs), dashboardCalendarRequest(nowMs)],
+  },
   { path: 'work-requests', requests: (url) => [firstListRequest(url.searchParams)] },
   // The order form, matched before `:id` as the router does: it reads no record.
   { path: 'work-requests/new', requests: () => [] },

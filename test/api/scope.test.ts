@@ -7,19 +7,21 @@
  * may see; records out of scope answer 404 on reads and on writes; placing a record in a studio out of scope is 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, call, DEMO, type Account, type Call, type TestServer } from '../support/server';
+import {
+  startServer,
+  call,
+  DEMO,
+  ROLE_ACCOUNTS,
+  type Account,
+  type Call,
+  type Role,
+  type TestServer,
+} from '../support/server';
 import { CLOSED_STATUSES } from '../../src/api/schema/workRequestRow';
 
 let server: TestServer;
 
-type Role = 'admin' | 'cora' | 'sam' | 'translator' | 'client';
-const ACCOUNTS: Record<Role, Account> = {
-  admin: DEMO.admin,
-  cora: DEMO.coordinator,
-  sam: { username: 'sam.okafor@harborlane.test', password: 'demo-password' },
-  translator: DEMO.translator,
-  client: { username: 'priya.raman@northlight.test', password: 'demo-password' },
-};
+const ACCOUNTS: Record<Role, Account> = ROLE_ACCOUNTS;
 const ROLES = Object.keys(ACCOUNTS) as Role[];
 
 /** Index 0: Northlight (the client's studio, out of Sam's scope); index 1: Harbor Lane (Sam's). */

@@ -28,6 +28,19 @@ export const DEMO = {
 } as const;
 export type Account = { username: string; password: string };
 
+/**
+ * The demo's people by role, for tests of who sees what: Cora coordinates both demo studios, Sam only Harbor Lane;
+ * the translator and the client (a requester of Northlight) keep their own rules.
+ */
+export const ROLE_ACCOUNTS = {
+  admin: DEMO.admin,
+  cora: DEMO.coordinator,
+  sam: { username: 'sam.okafor@harborlane.test', password: 'demo-password' },
+  translator: DEMO.translator,
+  client: { username: 'priya.raman@northlight.test', password: 'demo-password' },
+} as const satisfies Record<string, Account>;
+export type Role = keyof typeof ROLE_ACCOUNTS;
+
 export interface TestServer {
   url: string;
   dataDir: string;

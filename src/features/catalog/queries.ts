@@ -94,17 +94,6 @@ export const projectAssetsOptions = (projectId: string) =>
     getNextPageParam: nextPage,
   });
 
-/** Operation 9 asked for one item: its Content-Range total is the project's asset count. */
-export const assetCountOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: catalogKeys.assetCount(projectId),
-    queryFn: async ({ signal }) => {
-      const page = await countAssetsByProject(projectId, { offset: 0, size: 1, signal });
-      return page.total ?? (page.nextOffset === undefined ? page.items.length : undefined);
-    },
-    staleTime: 60_000,
-  });
-
 export const assetOptions = (id: string) =>
   queryOptions({
     queryKey: catalogKeys.asset(id),
@@ -176,7 +165,6 @@ export const useStudioList = () => useSparseList(studioListOptions());
 export const useProjectList = (filters: ProjectFilters) => useSparseList(projectListOptions(filters));
 export const useProject = (id: string) => useQuery(projectOptions(id));
 export const useProjectAssets = (projectId: string) => useSparseList(projectAssetsOptions(projectId));
-export const useAssetCount = (projectId: string) => useQuery(assetCountOptions(projectId));
 export const useAsset = (id: string) => useQuery(assetOptions(id));
 export const usePreviewList = (assetId: string) => useInfiniteQuery(previewListOptions(assetId));
 export const useFileList = (assetId: string) => useInfiniteQuery(fileListOptions(assetId));

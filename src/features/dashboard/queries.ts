@@ -1,15 +1,15 @@
 /**
  * The dashboard's reads: each tile is one page of 5 rows of the work-request list with the tile's filter (its total
- * from Content-Range is the count), each calendar day one count (`X-Range: resources=0-0`). No row is loaded to be
- * counted. Refreshed every minute, when the window regains focus, and soon after a notification arrives on the
+ * from Content-Range is the count), the calendar one request for all its days' counts (or one count a day,
+ * `X-Range: resources=0-0`, against a deployment without the extension). No row is loaded to be counted. Refreshed every minute, when the window regains focus, and soon after a notification arrives on the
  * live connection.
  */
-import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { listWorkRequests, type WorkRequestFilters } from '../../api/workRequests';
+import { countDueDays, listWorkRequests, type WorkRequestFilters } from '../../api/workRequests';
 import { onArrival } from '../../lib/liveArrivals';
-import type { CalendarDay } from './model/calendarDays';
-import { dayFilters, TILE_ROWS } from './model/tiles';
+import { dayBounds, type CalendarDay } from './model/calendarDays';
+import { CALENDAR_FILTERS, TILE_ROWS } from './model/tiles';
 
 export { TILE_ROWS };
 const REFRESH_MS = 60_000;
@@ -17,7 +17,8 @@ const REFRESH_MS = 60_000;
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   tile: (filters: WorkRequestFilters) => [...dashboardKeys.all, 'tile', filters] as const,
-  day: (from: number, to: number) => [...dashboardKeys.all, 'day', from, to] as const,
+  /** The calendar's counts, one query for all its days. */
+  calendar: (bounds: readonly number[]) => [...dashboardKeys.all, 'calendar', bounds] as const,
 };
 
 export function useTileRows(filters: WorkRequestFilters) {
@@ -30,16 +31,20 @@ export function useTileRows(filters: WorkRequestFilters) {
   });
 }
 
-/** The number of open orders due on each day (undefined while loading or when the server gives no total). */
-export function useDayCounts(days: CalendarDay[]) {
-  return useQueries({
-    queries: days.map((day) => ({
-      queryKey: dashboardKeys.day(day.from, day.to),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        listWorkRequests(dayFilters(day), { size: 1, signal }).then((page) => page.total ?? null),
-      refetchInterval: REFRESH_MS,
-    })),
+/**
+ * The number of open orders due on each day between `bounds` (null where the server gives no total), in one request
+ * (the day-counts extension), or one request a day against a deployment that lacks it (remembered: missingExtensions.ts).
+ */
+export function calendarCountsOptions(bounds: readonly number[]) {
+  return queryOptions({
+    queryKey: dashboardKeys.calendar(bounds),
+    queryFn: ({ signal }) => countDueDays(CALENDAR_FILTERS, bounds, signal),
+    refetchInterval: REFRESH_MS,
   });
+}
+
+export function useDayCounts(days: CalendarDay[]) {
+  return useQuery(calendarCountsOptions(dayBounds(days)));
 }
 
 /**

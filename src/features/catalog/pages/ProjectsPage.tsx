@@ -1,9 +1,11 @@
 /**
- * Projects: the list (extension GET /projects) with each project's asset count (operation 9's Content-Range
- * total); create, edit and archive through PUT /projects (operation 13).
+ * Projects: the list (extension GET /projects) with each project's asset count (one GET /assets/counts for the
+ * projects of a page, or operation 9's Content-Range total per project without it: assetCounts.ts); create, edit
+ * and archive through PUT /projects (operation 13).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import type { ListPage } from '../../../api/client';
 import { getProject, putProjectsIfMatch } from '../../../api/projects';
 import type { Project } from '../../../api/schema/project';
 import { describeError } from '../../../components/ErrorPanel';
@@ -18,14 +20,15 @@ import { CatalogLayout } from '../components/CatalogLayout';
 import { CatalogList, withActions } from '../components/CatalogList';
 import { ProjectDialog } from '../components/ProjectDialog';
 import { withoutComputed } from '../model/forms';
-import { catalogKeys, loaded, useAssetCount, useProjectList, useStudioList } from '../queries';
+import { useAssetCount } from '../assetCounts';
+import { catalogKeys, loaded, useProjectList, useStudioList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
 const projectHref = (id: string) => `/catalog/projects/${encodeURIComponent(id)}`;
 
-function AssetCount({ projectId }: { projectId: string }) {
-  const count = useAssetCount(projectId);
+function AssetCount({ projectId, companions }: { projectId: string; companions: readonly string[] }) {
+  const count = useAssetCount(projectId, companions);
   if (count.isPending)
     return (
       <span className="muted" aria-label="Counting assets">
@@ -38,7 +41,17 @@ function AssetCount({ projectId }: { projectId: string }) {
         ?
       </span>
     );
-  return <>{count.data === undefined ? '—' : formatCount(count.data)}</>;
+  return <>{count.data === null ? '—' : formatCount(count.data)}</>;
+}
+
+/** Each loaded project's page (the ids listed with it): its asset count is asked with theirs, in one request. */
+function projectsByPage(pages: readonly ListPage<Project>[] | undefined): Map<string, string[]> {
+  const byId = new Map<string, string[]>();
+  for (const page of pages ?? []) {
+    const ids = page.items.flatMap((item) => (item.ok && item.data._id ? [item.data._id] : []));
+    for (const id of ids) byId.set(id, ids);
+  }
+  return byId;
 }
 
 /** Archive or restore a project: read its latest version (ETag), then PUT it with `archived` changed. */
@@ -98,6 +111,7 @@ export function ProjectsPage() {
   const [editing, setEditing] = useState<Project | 'new'>();
   const [archiving, setArchiving] = useState<Project & { _id: string }>();
   const total = totalOf(query.data);
+  const pageOf = useMemo(() => projectsByPage(query.data?.pages), [query.data]);
   const studios = useMemo(() => loaded(studiosQuery.data), [studiosQuery.data]);
   const studioOptions = studios.flatMap((s) => (s._id ? [{ value: s._id, label: s.name ?? s._id }] : []));
 
@@ -135,7 +149,7 @@ export function ProjectsPage() {
         id: 'assets',
         header: 'Assets',
         width: '80px',
-        render: (p) => (p._id ? <AssetCount projectId={p._id} /> : '—'),
+        render: (p) => (p._id ? <AssetCount projectId={p._id} companions={pageOf.get(p._id) ?? []} /> : '—'),
       },
       {
         id: 'state',
@@ -168,7 +182,7 @@ export function ProjectsPage() {
           )
         : undefined,
     );
-  }, [canEdit, studios]);
+  }, [canEdit, studios, pageOf]);
 
   return (
     <CatalogLayout

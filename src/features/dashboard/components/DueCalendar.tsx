@@ -50,9 +50,8 @@ export function DueCalendar({ weeks, todayKey, timeZone }: Props) {
   );
   const [active, setActive] = useState(todayIndex);
   const cells = useRef<(HTMLAnchorElement | null)[]>([]);
-  const failed = counts.filter((c) => c.isError);
 
-  const countOf = (i: number): number | null | undefined => counts[i]?.data;
+  const countOf = (i: number): number | null | undefined => counts.data?.[i];
   const label = (day: CalendarDay, i: number) => {
     const n = countOf(i);
     const what =
@@ -112,12 +111,12 @@ export function DueCalendar({ weeks, todayKey, timeZone }: Props) {
         <p className="hint dash-calendar__hint">
           Open orders due each day, in your time zone ({timeZone}). Choose a day to open its list.
         </p>
-        {failed.length > 0 ? (
+        {counts.isError ? (
           <ErrorPanel
             compact
-            error={failed[0]!.error}
-            title={`Could not count ${failed.length === 1 ? 'one day' : `${failed.length} days`}`}
-            onRetry={() => failed.forEach((c) => void c.refetch())}
+            error={counts.error}
+            title="Could not count the days"
+            onRetry={() => void counts.refetch()}
           />
         ) : null}
         {asList ? (

@@ -96,6 +96,11 @@ export function calendarWeeks(nowSeconds: number, timeZone: string, weeks: numbe
   );
 }
 
+/** The boundaries of consecutive days: each day's start, then the last one's end (n + 1 moments for n days). */
+export function dayBounds(days: readonly Pick<CalendarDay, 'from' | 'to'>[]): number[] {
+  return days.length === 0 ? [] : [days[0]!.from, ...days.map((d) => d.to)];
+}
+
 /**
  * The dashboard's "due in the next 7 days": from now to the end of the seventh day after today in `timeZone`
  * (today and seven whole days, so the range ends where a calendar cell does).

@@ -84,7 +84,13 @@ export function dashboardTiles(nowSeconds: number, timeZone: string): Tile[] {
   ];
 }
 
+/** Weeks the calendar shows, from the Monday of the current week. */
+export const CALENDAR_WEEKS = 5;
+
+/** What the calendar counts each day: the open orders (soonest due first, when a day's list opens). */
+export const CALENDAR_FILTERS: WorkRequestFilters = { status: OPEN_STATUSES, sort: 'due' };
+
 /** A calendar day's filter: the open orders due that day (what its count says and its link opens). */
 export function dayFilters(day: Pick<CalendarDay, 'from' | 'to'>): WorkRequestFilters {
-  return { status: [...OPEN_STATUSES], dueFrom: day.from, dueTo: day.to, sort: 'due' };
+  return { ...CALENDAR_FILTERS, dueFrom: day.from, dueTo: day.to };
 }

@@ -8,12 +8,10 @@ import { useNow } from '../../../lib/useNow';
 import { DashboardTile } from '../components/DashboardTile';
 import { DueCalendar } from '../components/DueCalendar';
 import { calendarWeeks, dateIn, dateKey } from '../model/calendarDays';
-import { dashboardMinute, dashboardTiles } from '../model/tiles';
+import { CALENDAR_WEEKS, dashboardMinute, dashboardTiles } from '../model/tiles';
 import { useRefreshOnOrderNews } from '../queries';
 import '../../../components/record.css';
 import '../dashboard.css';
-
-const CALENDAR_WEEKS = 5;
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
