@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeStoreContract } from '../storeContract';
 import { PostgresStore, UnstorableText } from './postgresStore';
+import type { Filter } from '../store';
 import { checkPgFields } from './columns';
 import { fold, tsqueryOf, tsvectorOf } from './search';
 import { TEST_ADMIN_URL, adminQuery, postgresReachable, testDatabaseUrl } from './testDatabase';
@@ -61,6 +62,26 @@ if (!available) {
   }
 
   describeStoreContract('PostgresStore', () => PostgresStore.open(url), truncateAll);
+
+  /** Runs `fn` with two instances of the store on the test database, closed and the tables emptied after. */
+  async function twoInstances(fn: (s: PostgresStore, other: PostgresStore) => Promise<void>): Promise<void> {
+    const [s, other] = await Promise.all([PostgresStore.open(url), PostgresStore.open(url)]);
+    try {
+      await fn(s, other);
+    } finally {
+      await Promise.all([s.close(), other.close()]);
+      await truncateAll();
+    }
+  }
+
+  /** A store's count of work requests, and whether it ran a `count(*)` for it (not kept). */
+  async function countOf(store: PostgresStore, filters: Filter[]): Promise<{ n: number; counted: boolean }> {
+    const spy = vi.spyOn(pg.Pool.prototype, 'query');
+    const n = await store.count('Workrequests', filters);
+    const sent = spy.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.startsWith('SELECT count(*)'));
+    spy.mockRestore();
+    return { n, counted: sent.length > 0 };
+  }
 
   describe('PostgresStore schema', () => {
     it('two stores opening one fresh database at once both work', async () => {
@@ -181,13 +202,7 @@ if (!available) {
       const s = await PostgresStore.open(url);
       const other = await PostgresStore.open(url); // another instance on the same database
       const scope = [{ field: 'studio', op: 'eq' as const, value: 'a' }];
-      const counted = async (store: PostgresStore) => {
-        const spy = vi.spyOn(pg.Pool.prototype, 'query');
-        const n = await store.count('Workrequests', scope);
-        const sent = spy.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.startsWith('SELECT count(*)'));
-        spy.mockRestore();
-        return { n, counted: sent.length > 0 };
-      };
+      const counted = (store: PostgresStore) => countOf(store, scope);
       try {
         const first = await s.insert('Workrequests', { studio: 'a', note: 'x' });
         await s.insert('Workrequests', { studio: 'b' });
@@ -220,6 +235,83 @@ if (!available) {
         await truncateAll();
       }
     });
+
+    it('a kept count outlives a change of a column its filters do not read, on every instance', () =>
+      twoInstances(async (s, other) => {
+        const scope = [{ field: 'studio', op: 'in' as const, value: ['a', 'b'] }];
+        const open = [{ field: 'status', op: 'eq' as const, value: 'open' }];
+        const counted = countOf;
+        const first = await s.insert('Workrequests', { studio: 'a', status: 'open' });
+        await s.insert('Workrequests', { studio: 'b', status: 'open' });
+        expect(await counted(s, scope)).toEqual({ n: 2, counted: true });
+        expect(await counted(s, open)).toEqual({ n: 2, counted: true });
+        // A status change by the other instance: the studios' total is kept, the status's counted again.
+        const moved = await other.replace('Workrequests', { ...first.doc, status: 'done' }, first.version);
+        expect(await counted(s, scope)).toEqual({ n: 2, counted: false });
+        expect(await counted(s, open)).toEqual({ n: 1, counted: true });
+        // A studio change, in a transaction: the studios' total is counted again, the status's kept.
+        await other.transaction((tx) => tx.replace('Workrequests', { ...moved.doc, studio: 'c' }, moved.version));
+        expect(await counted(s, scope)).toEqual({ n: 1, counted: true });
+        expect(await counted(s, open)).toEqual({ n: 1, counted: false });
+      }));
+
+    it('a deep page starts from a kept anchor, and no instance’s write that moves rows leaves it stale', async () => {
+      const s = await PostgresStore.open(url);
+      const other = await PostgresStore.open(url);
+      const plain = await PostgresStore.open(url, { cacheCounts: false }); // walks every offset: the reference
+      const scope = [{ field: 'studio', op: 'in' as const, value: ['a', 'b'] }];
+      const ids: string[] = [];
+      try {
+        await s.transaction(async (tx) => {
+          for (let i = 0; i < 1300; i++) {
+            const { doc } = await tx.insert('Workrequests', { studio: i % 3 ? 'a' : 'b', created: 1_000_000 + i });
+            ids.push(doc._id);
+          }
+        });
+        const page = async (store: PostgresStore, offset: number, dir: 'asc' | 'desc' = 'asc') => {
+          const spy = vi.spyOn(pg.Pool.prototype, 'query');
+          const { items, total } = await store.list('Workrequests', {
+            filters: scope,
+            sort: { field: 'created', dir },
+            offset,
+            limit: 5,
+          });
+          const anchored = spy.mock.calls.some(([sql]) => typeof sql === 'string' && sql.includes('(created, id) '));
+          spy.mockRestore();
+          return { ids: items.map((d) => d._id), total, anchored };
+        };
+        const same = async (offset: number, dir: 'asc' | 'desc' = 'asc') => {
+          const [got, want] = [await page(s, offset, dir), await page(plain, offset, dir)];
+          expect({ ids: got.ids, total: got.total }).toEqual({ ids: want.ids, total: want.total });
+          return got;
+        };
+        expect((await same(1100)).anchored).toBe(false); // the first walk notes the anchors it passes
+        expect(await same(1100)).toMatchObject({ ids: ids.slice(1100, 1105), total: 1300, anchored: true });
+        expect((await same(1298)).ids).toEqual(ids.slice(1298));
+        expect((await same(1000, 'desc')).ids).toEqual(ids.slice(295, 300).reverse());
+        expect((await same(1000, 'desc')).anchored).toBe(true);
+        // A comment and an unindexed edit keep them.
+        const row = await other.get('Workrequests', ids[3]!);
+        await other.replace('Workrequests', { ...row!.doc, note: 'x' }, row!.version);
+        expect((await same(1100)).anchored).toBe(true);
+        // A row inserted before them by the other instance: every position after it moved.
+        await other.insert('Workrequests', { studio: 'b', created: 10 });
+        expect(await same(1100)).toMatchObject({ anchored: false, total: 1301 });
+        expect((await same(1100)).anchored).toBe(true);
+        // A row leaving the list (its studio changed), in the other instance's transaction.
+        const leaving = await other.get('Workrequests', ids[7]!);
+        await other.transaction((tx) => tx.replace('Workrequests', { ...leaving!.doc, studio: 'c' }));
+        expect(await same(1100)).toMatchObject({ anchored: false, total: 1300 });
+        expect(await same(1100, 'desc')).toMatchObject({ anchored: false, total: 1300 });
+        // A set-based update.
+        await other.updateWhere('Workrequests', [{ field: 'studio', op: 'eq', value: 'c' }], { studio: 'a' });
+        expect(await same(1100)).toMatchObject({ anchored: false, total: 1301 });
+        expect(await same(1301)).toMatchObject({ ids: [], total: 1301 });
+      } finally {
+        await Promise.all([s.close(), other.close(), plain.close()]);
+        await truncateAll();
+      }
+    }, 60_000);
 
     it('refuses text jsonb cannot hold (NUL, lone surrogates) with UnstorableText, and stores the rest exactly', async () => {
       const s = await PostgresStore.open(url);

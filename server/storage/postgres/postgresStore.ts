@@ -16,7 +16,8 @@
  * that took the numbers before a commit and read the old data then sees new numbers afterwards, whichever instance
  * wrote. A second sequence per collection, its layout (`layoutSequence`), is bumped after a commit only when a write
  * may have changed which rows a filter selects (an insert, an indexed column's new value: an UPDATE compares the
- * indexed columns of the row it locked with the ones it made); kept counts depend on it alone.
+ * indexed columns of the row it locked with the ones it made), and finer, the collection's rows (inserts,
+ * `updateWhere`) and each indexed column apart: kept counts and page anchors depend on those alone.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
@@ -43,13 +44,16 @@ import {
 import { UNIQUE_FIELDS } from '../indexes';
 import { COMPOSITE_INDEXES } from '../indexes';
 import { pgColumns, type PgColumn } from './columns';
-import { Params, orderSql, sortColumn, whereSql } from './filters';
+import { Params, columnsOf, orderSql, sortColumn, whereSql } from './filters';
 import {
   SCHEMA_VERSION,
   bumpGenerationsSql,
+  columnSequence,
   generationSequence,
   layoutSequence,
   migrate,
+  rowsSequence,
+  type LayoutChange,
   searchedTexts,
   uniqueIndexName,
 } from './schema';
@@ -80,6 +84,13 @@ export function jsonOf(c: Collection, value: unknown): string {
 }
 
 type Tx = StoreOps & Pick<AsyncStore, 'transaction'>;
+
+/** Two layout changes of one collection in one transaction, as one. */
+function joinedChanges(a: LayoutChange | undefined, b: LayoutChange): LayoutChange {
+  if (a === undefined) return b;
+  if (a === 'rows' || b === 'rows') return 'rows';
+  return new Set([...a, ...b]);
+}
 
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -137,12 +148,20 @@ function wordValues(c: Collection, doc: Record<string, unknown>, params: Params)
 
 type Sort = NonNullable<ListQuery['sort']>;
 
-/** The query of a page's ids. */
-function pageIds(c: Collection, query: ListQuery, sort: Sort, params: Params): string {
-  const where = whereSql(c, query.filters, params);
+/** Which rows of a list's order a query of ids answers: `limit` after `offset`, from a row on when `from` is given. */
+interface Window {
+  limit: number;
+  offset: number;
+  /** A condition selecting the rows from a kept anchor on (anchoredFrom), or undefined from the first. */
+  from?: string;
+}
+
+/** The query of a page's ids, each with its sort key (`k`). */
+function pageIds(c: Collection, filters: readonly Filter[] | undefined, sort: Sort, params: Params, w: Window): string {
+  const where = whereSql(c, filters, params) + (w.from ? ` AND ${w.from}` : '');
   return (
-    `SELECT id FROM "${c}" WHERE ${where} ORDER BY ${orderSql(c, sort)} ` +
-    `LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}`
+    `SELECT id, ${sortColumn(c, sort.field)} AS k FROM "${c}" WHERE ${where} ORDER BY ${orderSql(c, sort)} ` +
+    `LIMIT ${params.add(w.limit)} OFFSET ${params.add(w.offset)}`
   );
 }
 
@@ -152,23 +171,57 @@ function pageIds(c: Collection, query: ListQuery, sort: Sort, params: Params): s
  * an ORDER BY as a Merge Append), so a page costs its offset instead of a walk of the sort's index that skips the
  * other values, or a sort of every match (a coordinator's studios, by date). Otherwise undefined.
  */
-function mergedPageIds(c: Collection, query: ListQuery, sort: Sort, params: Params): string | undefined {
-  const [split, ...others] = query.filters ?? [];
+function mergedPageIds(
+  c: Collection,
+  filters: readonly Filter[] | undefined,
+  sort: Sort,
+  params: Params,
+  w: Window,
+): string | undefined {
+  const [split, ...others] = filters ?? [];
   if (!split || others.length > 0 || split.op !== 'in' || !Array.isArray(split.value)) return undefined;
   const values = [...new Set(split.value)];
   const indexed = (COMPOSITE_INDEXES[c] ?? []).some(([a, b]) => a === split.field && b === sort.field);
   if (!indexed || values.length < 2 || values.length > 50) return undefined;
-  const end = params.add(query.offset + query.limit);
+  const end = params.add(w.offset + w.limit);
+  const from = w.from ? ` AND ${w.from}` : '';
   const arms = values.map(
     (value) =>
       `(SELECT id, ${sortColumn(c, sort.field)} AS k FROM "${c}" ` +
-      `WHERE ${whereSql(c, [{ field: split.field, op: 'eq', value }], params)} ORDER BY ${orderSql(c, sort)} LIMIT ${end})`,
+      `WHERE ${whereSql(c, [{ field: split.field, op: 'eq', value }], params)}${from} ORDER BY ${orderSql(c, sort)} LIMIT ${end})`,
   );
   const merged = orderSql(c, sort).replace(sortColumn(c, sort.field), 'k');
   return (
-    `SELECT id FROM (${arms.join(' UNION ALL ')}) u ORDER BY ${merged} ` +
-    `LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}`
+    `SELECT id, k FROM (${arms.join(' UNION ALL ')}) u ORDER BY ${merged} ` +
+    `LIMIT ${params.add(w.limit)} OFFSET ${params.add(w.offset)}`
   );
+}
+
+/** Rows between kept page anchors (PostgresStore, `anchors`): a deep page walks at most this many to its offset. */
+const ANCHOR_SPACING = 500;
+
+/** A list's kept anchors: the sort key (as text) and id of the rows at positions ANCHOR_SPACING, 2 × …, in order. */
+interface Anchors {
+  stamp: string;
+  keys: [key: string, id: string][];
+}
+
+/** The condition of the rows from an anchor on, itself included, in the sort's order (`created` or `_id`). */
+function anchoredFrom(sort: Sort, [key, id]: [string, string], params: Params): string {
+  const op = sort.dir === 'asc' ? '>=' : '<=';
+  if (sort.field === '_id') return `id ${op} ${params.add(id)}`;
+  return `(created, id) ${op} (${params.add(key)}::bigint, ${params.add(id)}::text)`;
+}
+
+/** The query of a window's ids and sort keys: merged per value where mergedPageIds can, else one walk. */
+function windowIds(
+  c: Collection,
+  filters: readonly Filter[] | undefined,
+  sort: Sort,
+  params: Params,
+  w: Window,
+): string {
+  return mergedPageIds(c, filters, sort, params, w) ?? pageIds(c, filters, sort, params, w);
 }
 
 /** The operations, bound to the pool (store level) or to one transaction's client. */
@@ -177,14 +230,14 @@ class Operations implements StoreOps {
   readonly effects: (() => void)[] = [];
   /** The collections a transaction wrote: their generations are bumped again once it has committed. */
   readonly written = new Set<Collection>();
-  /** Those of them whose row layout it may have changed (schema.ts, `layoutSequence`): bumped too. */
-  readonly moved = new Set<Collection>();
+  /** Those of them whose row layout it may have changed, and how (schema.ts, `layoutSequence`): bumped too. */
+  readonly moved = new Map<Collection, LayoutChange>();
 
   constructor(
     protected readonly db: pg.Pool | pg.PoolClient,
     /** True for a transaction's client. */
     private readonly inTransaction: boolean,
-    private readonly committed: (c: Collection, moved: boolean) => Promise<void>,
+    private readonly committed: (c: Collection, moved: LayoutChange | undefined) => Promise<void>,
   ) {}
 
   protected async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
@@ -216,7 +269,7 @@ class Operations implements StoreOps {
     c: Collection,
     sql: string,
     params: unknown[],
-    moves: (result: pg.QueryResult<R>) => boolean,
+    moves: (result: pg.QueryResult<R>) => LayoutChange | undefined,
   ): Promise<pg.QueryResult<R>> {
     if (this.inTransaction) {
       this.written.add(c);
@@ -228,7 +281,8 @@ class Operations implements StoreOps {
       } else {
         result = await this.translatedQuery<R>(c, sql, params);
       }
-      if (moves(result)) this.moved.add(c);
+      const change = moves(result);
+      if (change) this.moved.set(c, joinedChanges(this.moved.get(c), change));
       return result;
     }
     this.refuseWithinTransaction();
@@ -317,7 +371,7 @@ class Operations implements StoreOps {
       c,
       `INSERT INTO "${c}" (${columns.join(', ')}) VALUES (${values.join(', ')})`,
       params.values,
-      () => true,
+      () => 'rows',
     );
     return { doc, version: 1 };
   }
@@ -331,20 +385,22 @@ class Operations implements StoreOps {
       ...wordValues(c, doc, params).map((w) => `${w.col} = ${w.value}`),
     ];
     // The indexed columns as they were (the row locked, so they are the ones this statement replaces) and as they are
-    // made: whether the collection's layout moved.
-    const indexed = pgColumns(c).map((col) => `"${col.column}"`);
-    const moved = indexed.length
-      ? `ROW(${indexed.map((col) => `old.${col}`).join(', ')}) IS DISTINCT FROM ROW(${indexed.map((col) => `t.${col}`).join(', ')})`
-      : 'false';
-    const old = `SELECT id${indexed.map((col) => `, ${col}`).join('')} FROM "${c}" WHERE id = ${params.add(doc._id)} FOR UPDATE`;
+    // made: those whose value moved (the collection's layout, column by column).
+    const indexed = pgColumns(c).map((col) => col.column);
+    const changed = indexed.map((col) => `CASE WHEN old."${col}" IS DISTINCT FROM t."${col}" THEN '${col}' END`);
+    const moved = `array_remove(ARRAY[${changed.join(', ')}]::text[], NULL)`;
+    const old = `SELECT id${indexed.map((col) => `, "${col}"`).join('')} FROM "${c}" WHERE id = ${params.add(doc._id)} FOR UPDATE`;
     let where = 't.id = old.id';
     if (expectedVersion !== undefined) where += ` AND t.version = ${params.add(versionToMatch(expectedVersion))}`;
-    const { rows } = await this.write<{ version: number; created: string; moved: boolean }>(
+    const { rows } = await this.write<{ version: number; created: string; moved: string[] }>(
       c,
       `WITH old AS (${old}) UPDATE "${c}" t SET ${sets.join(', ')} FROM old WHERE ${where} ` +
         `RETURNING t.version, t.created, ${moved} AS moved`,
       params.values,
-      (result) => result.rows[0]?.moved === true,
+      (result) => {
+        const columns = result.rows[0]?.moved ?? [];
+        return columns.length ? new Set(columns) : undefined;
+      },
     );
     const row = rows[0];
     if (row) return { doc: { ...doc, created: Number(row.created) }, version: row.version };
@@ -358,7 +414,7 @@ class Operations implements StoreOps {
     orderSql(c, sort); // refuses a sort on a field that is not indexed, even when nothing is to be listed
     const params = new Params();
     // The page's ids first (an index can answer them without reading documents), then only those documents.
-    const ids = mergedPageIds(c, query, sort, params) ?? pageIds(c, query, sort, params);
+    const ids = windowIds(c, query.filters, sort, params, { limit: query.limit, offset: query.offset });
     const sql =
       `SELECT ${docSql(query.omit, params, 't.')} AS doc FROM "${c}" t JOIN (${ids}) p ON p.id = t.id ` +
       `ORDER BY ${orderSql(c, sort, 't.')}`;
@@ -405,7 +461,7 @@ class Operations implements StoreOps {
         `UPDATE "${c}" SET doc = ${merged}, version = version + 1 ` +
           `WHERE id IN (SELECT id FROM "${c}" WHERE ${where}${limited})`,
         params.values,
-        () => true,
+        () => 'rows',
       );
       return rowCount ?? 0;
     }
@@ -425,7 +481,7 @@ class Operations implements StoreOps {
         `UPDATE "${c}" t SET doc = (t.doc || $1::jsonb) - $4::text[], version = t.version + 1, ${assignments.join(', ')} ` +
           `FROM (SELECT unnest($2::text[]) AS id, unnest($3::text[])::text[] AS w) v WHERE t.id = v.id`,
         [JSON.stringify(fields), rows.map((r) => r.id), vectors, removed],
-        () => true,
+        () => 'rows',
       );
       return rowCount ?? 0;
     };
@@ -465,19 +521,20 @@ export interface PostgresStoreOptions {
   /** Pooled connections (node-postgres' default is 10). Each open transaction holds one. */
   maxConnections?: number;
   /**
-   * Keep store-level counts until the layout of a collection they read moves (default true; the bench turns it off to
-   * time counts).
+   * Keep store-level counts and page anchors until the layout of what they read moves (default true; the bench turns
+   * it off to time counts and walks).
    */
   cacheCounts?: boolean;
 }
 
 export class PostgresStore extends Operations implements AsyncStore {
   /**
-   * Store-level counts by filters, each with the layouts (schema.ts, `layoutSequence`; read before it was counted) of
-   * the collections it reads: the counted one and those of its semi-joins. Valid while they are unchanged: layouts
-   * are shared by every instance and bumped after each commit that inserted rows or changed an indexed column's value,
-   * so a count is never served once any instance has made such a write to one of those collections since, and it
-   * outlives the writes that cannot change it (a comment, a translation's save, an edit of unindexed members). List
+   * Store-level counts by filters, each with the layouts it reads (layoutSequencesRead; read before it was counted):
+   * the counted collection's rows and filtered columns, the whole layout of its semi-joins. Valid while they are
+   * unchanged: layouts are shared by every instance and bumped after each commit that inserted rows or changed an
+   * indexed column's value, so a count is never served once any instance has made such a write to what it reads
+   * since, and it outlives the writes that cannot change it (a comment, a translation's save, an edit of unindexed
+   * members, a status change for a count that does not filter on the status). List
    * pages ask the same total again and again; a count of a common word among 100,000 work requests took ~40 ms, of
    * every work request of two studios 16-40 ms, reading the layouts ~0.1 ms.
    */
@@ -496,15 +553,82 @@ export class PostgresStore extends Operations implements AsyncStore {
     private readonly pool: pg.Pool,
     private readonly cacheCounts: boolean,
   ) {
-    super(pool, false, (c, moved) => announceCommit(pool, [c], moved ? [c] : []));
+    super(pool, false, (c, moved) => announceCommit(pool, [c], moved ? new Map([[c, moved]]) : new Map()));
     this.counters = postgresCounters(pool);
   }
 
-  override async count(c: Collection, filters: Filter[] = []): Promise<number> {
+  /**
+   * Page anchors kept per list (collection, filters, sort), with the layouts (layoutSequencesRead) they were found
+   * at: the sort key and id of every ANCHOR_SPACING-th row of the list's order, as far as a page has walked. A page at
+   * a deep offset starts from the nearest anchor before it (an index range from that key) instead of walking the
+   * whole offset; the walk it does make notes the anchors it passes. Valid while those layouts are unchanged: no row
+   * was inserted or had a filtered column change since, in any instance, so each anchor is still the row at its
+   * position. Only for sorts on `created` or `_id` (never NULL, never changed: the key alone says where a row is).
+   */
+  private readonly anchors = new Map<string, Anchors>();
+
+  override async list<T extends Doc = Doc>(c: Collection, query: ListQuery): Promise<Page<T>> {
+    const sort = query.sort ?? { field: 'created', dir: 'desc' as const };
+    const anchored = sort.field === 'created' || sort.field === '_id';
+    if (!this.cacheCounts || !anchored || query.offset < ANCHOR_SPACING) return super.list(c, query);
+    const filters = query.filters ?? [];
+    // `_id` and `created` add no column: the count's layouts are the page's.
+    const stamp = await this.layouts(layoutSequencesRead(c, filters, sort.field));
+    const key = `${c} ${sort.field} ${sort.dir} ${JSON.stringify(filters)}`;
+    let kept = this.anchors.get(key);
+    if (kept?.stamp !== stamp) {
+      kept = { stamp, keys: [] };
+      if (this.anchors.size >= 200) this.anchors.clear();
+      this.anchors.set(key, kept);
+    }
+    const [total, items] = await Promise.all([
+      this.keptCount(c, filters, stamp),
+      this.anchoredPage<T>(c, query, sort, kept),
+    ]);
+    if (total === 0 || query.offset >= total) return { items: [], total };
+    return { items, total };
+  }
+
+  /**
+   * The page from the nearest kept anchor at or before its offset (one statement): the rows from there in the
+   * list's order, numbered (`n`), the page's with their documents, and every ANCHOR_SPACING-th passed on the way
+   * noted as an anchor.
+   */
+  private async anchoredPage<T extends Doc>(c: Collection, query: ListQuery, sort: Sort, kept: Anchors): Promise<T[]> {
+    const known = Math.min(Math.floor(query.offset / ANCHOR_SPACING), kept.keys.length);
+    const anchor = known > 0 ? kept.keys[known - 1] : undefined;
+    const skip = query.offset - known * ANCHOR_SPACING;
+    const params = new Params();
+    const from = anchor ? anchoredFrom(sort, anchor, params) : undefined;
+    const ids = windowIds(c, query.filters, sort, params, { limit: skip + query.limit, offset: 0, from });
+    const order = orderSql(c, sort).replace(sortColumn(c, sort.field), 'k');
+    const after = params.add(skip);
+    const { rows } = await this.pool.query<{ n: string; k: string; id: string; doc: T | null }>(
+      `WITH w AS (SELECT id, k, row_number() OVER (ORDER BY ${order}) AS n FROM (${ids}) s) ` +
+        `SELECT w.n, w.k::text AS k, w.id, ${docSql(query.omit, params, 't.')} AS doc ` +
+        `FROM w LEFT JOIN "${c}" t ON w.n > ${after} AND t.id = w.id ` +
+        `WHERE w.n > ${after} OR w.n % ${ANCHOR_SPACING} = 1 ORDER BY w.n`,
+      params.values,
+    );
+    const items: T[] = [];
+    for (const row of rows) {
+      const n = Number(row.n);
+      // The row at position known * ANCHOR_SPACING + n - 1: an anchor when that is a further multiple of the spacing.
+      const index = known + (n - 1) / ANCHOR_SPACING - 1;
+      if (n > 1 && (n - 1) % ANCHOR_SPACING === 0 && index === kept.keys.length) kept.keys.push([row.k, row.id]);
+      if (n > skip && row.doc) items.push(row.doc);
+    }
+    return items;
+  }
+
+  override count(c: Collection, filters: Filter[] = []): Promise<number> {
     if (!this.cacheCounts) return super.count(c, filters);
+    return this.layouts(layoutSequencesRead(c, filters)).then((stamp) => this.keptCount(c, filters, stamp));
+  }
+
+  /** The count of `filters` at these layouts: kept, being counted, or counted now. */
+  private async keptCount(c: Collection, filters: Filter[], stamp: string): Promise<number> {
     const key = `${c} ${JSON.stringify(filters)}`;
-    const read = [c, ...filters.flatMap((f) => (f.op === 'of' ? [f.collection] : []))];
-    const stamp = await this.layouts(read);
     const hit = this.counts.get(key);
     if (hit?.stamp === stamp) return hit.n;
     const flight = `${stamp}\n${key}`;
@@ -528,15 +652,14 @@ export class PostgresStore extends Operations implements AsyncStore {
   }
 
   /**
-   * The layouts (schema.ts, `layoutSequence`) of these collections, as one comparable value. A sequence never bumped
-   * has `last_value` 1, as after its first bump: `is_called` tells them apart (the first insert into an empty
-   * collection must void its count of 0).
+   * These layout sequences' values (layoutSequencesRead), as one comparable value. A sequence never bumped has
+   * `last_value` 1, as after its first bump: `is_called` tells them apart (the first insert into an empty collection
+   * must void its count of 0).
    */
-  private async layouts(collections: Collection[]): Promise<string> {
-    const value = (c: Collection) =>
-      `(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${layoutSequence(c)})`;
+  private async layouts(sequences: string[]): Promise<string> {
+    const value = (seq: string) => `(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${seq})`;
     const { rows } = await this.pool.query<string[]>({
-      text: `SELECT ${collections.map(value).join(', ')}`,
+      text: `SELECT ${sequences.map(value).join(', ')}`,
       rowMode: 'array',
     });
     return rows[0]!.join(' ');
@@ -634,6 +757,26 @@ export class PostgresStore extends Operations implements AsyncStore {
   }
 }
 
+/**
+ * The layout sequences (schema.ts) a count or page of `c` under these filters (and in this sort's order) depends on:
+ * the collection's rows, the columns its filters and sort read (`_id` and `created` never change), and the whole
+ * layout of every collection a semi-join reads. Unchanged, no write since can have changed which rows the filters
+ * select or their order.
+ */
+function layoutSequencesRead(c: Collection, filters: readonly Filter[], sortField?: string): string[] {
+  const read = new Set([rowsSequence(c)]);
+  const column = (field: string) => {
+    const col = field === '_id' || field === 'created' ? undefined : columnsOf(c).get(field);
+    if (col) read.add(columnSequence(c, col.column));
+  };
+  for (const f of filters) {
+    column(f.field);
+    if (f.op === 'of') read.add(layoutSequence(f.collection)); // its filters are of values only (store.ts)
+  }
+  if (sortField !== undefined) column(sortField);
+  return [...read];
+}
+
 /** Every collection's generation in one statement (the sequences' `last_value`, in COLLECTIONS order). */
 const READ_GENERATIONS = `SELECT ${COLLECTIONS.map((c) => `(SELECT last_value FROM ${generationSequence(c)})`).join(', ')}`;
 
@@ -644,7 +787,7 @@ const READ_GENERATIONS = `SELECT ${COLLECTIONS.map((c) => `(SELECT last_value FR
 async function announceCommit(
   pool: pg.Pool,
   written: Iterable<Collection>,
-  moved: Iterable<Collection>,
+  moved: ReadonlyMap<Collection, LayoutChange>,
 ): Promise<void> {
   const collections = [...written];
   if (collections.length === 0) return;

@@ -79,22 +79,50 @@ export function generationSequence(c: Collection): string {
  * The sequence of a collection's row layout: which rows it holds and their indexed columns' values (every column but
  * the document and its version). Bumped, after the commit, by a write that may change them: an insert, an update that
  * changed an indexed column's value (a status change: yes; a translation's save or a comment changing only unindexed
- * members: no), any `updateWhere`. What a kept count depends on (postgresStore.ts): a write that leaves the layout
- * as it was cannot change how many rows a filter selects.
+ * members: no), any `updateWhere`. What a kept count reading the collection through a semi-join depends on
+ * (postgresStore.ts): a write that leaves the layout as it was cannot change which rows a filter selects.
  */
 export function layoutSequence(c: Collection): string {
   return `mws_layout_${c.toLowerCase()}`;
 }
 
 /**
- * One statement bumping the generations of these collections, and the layouts of `moved` (by default all of them)
- * (after a commit: postgresStore.ts, migrateData.ts).
+ * The same, finer, in two parts. The collection's rows (`mws_rows_<c>`): bumped by an insert and by any `updateWhere`
+ * (which may change any column); and one sequence per indexed column (`mws_layout_<c>_<column>`), bumped when an
+ * update changed that column's value. A kept count or page anchor (postgresStore.ts) depends on the rows and on the
+ * columns its filters and sort read: a status change leaves the total of a studio's work requests kept.
  */
-export function bumpGenerationsSql(collections: Iterable<Collection>, moved?: Iterable<Collection>): string {
+export function rowsSequence(c: Collection): string {
+  return `mws_rows_${c.toLowerCase()}`;
+}
+
+export function columnSequence(c: Collection, column: string): string {
+  const name = `${layoutSequence(c)}_${column}`;
+  if (Buffer.byteLength(name) > 63) throw new Error(`sequence name ${name} is too long for PostgreSQL`);
+  return name;
+}
+
+/** What a commit may have changed of a collection's layout: its rows (any column), or these indexed columns' values. */
+export type LayoutChange = 'rows' | ReadonlySet<string>;
+
+/**
+ * One statement bumping the generations of these collections, and the layouts of `moved` (by default all of them,
+ * rows and all) (after a commit: postgresStore.ts, migrateData.ts).
+ */
+export function bumpGenerationsSql(
+  collections: Iterable<Collection>,
+  moved?: ReadonlyMap<Collection, LayoutChange>,
+): string {
   const written = [...collections];
+  const layouts = moved ?? new Map(written.map((c) => [c, 'rows' as const]));
   const bumps = [
     ...written.map((c) => `nextval('${generationSequence(c)}')`),
-    ...[...(moved ?? written)].map((c) => `nextval('${layoutSequence(c)}')`),
+    ...[...layouts].flatMap(([c, change]) => [
+      `nextval('${layoutSequence(c)}')`,
+      ...(change === 'rows' ? [rowsSequence(c)] : [...change].map((col) => columnSequence(c, col))).map(
+        (seq) => `nextval('${seq}')`,
+      ),
+    ]),
   ];
   return `SELECT ${bumps.join(', ')}`;
 }
@@ -160,6 +188,7 @@ async function syncCollection(client: PoolClient, c: Collection): Promise<void> 
   // One generation per collection (tables used to bump `mws_generation`, one for all: it is no longer read).
   await client.query(`CREATE SEQUENCE IF NOT EXISTS ${generationSequence(c)}`);
   await client.query(`CREATE SEQUENCE IF NOT EXISTS ${layoutSequence(c)}`);
+  await client.query(`CREATE SEQUENCE IF NOT EXISTS ${rowsSequence(c)}`);
   await client.query(
     `CREATE OR REPLACE TRIGGER "${c}_generation" AFTER INSERT OR UPDATE OR DELETE ON "${c}" ` +
       `FOR EACH STATEMENT EXECUTE FUNCTION mws_bump_collection_generation('${generationSequence(c)}')`,
@@ -179,13 +208,18 @@ async function syncCollection(client: PoolClient, c: Collection): Promise<void> 
     await client.query(`ALTER TABLE "${c}" DROP COLUMN IF EXISTS "${col}"`);
     await client.query('DELETE FROM schema_fields WHERE tbl = $1 AND col = $2', [c, col]);
   }
+  let remade = false;
   for (const col of columns) {
     if (recorded.get(col.column) === col.definition) continue;
     await client.query(`ALTER TABLE "${c}" DROP COLUMN IF EXISTS "${col.column}"`);
     await client.query(`ALTER TABLE "${c}" ADD COLUMN "${col.column}" ${col.definition}`);
     await record(client, c, col.column, col.definition);
     if (col.kind === 'words') await fillWords(client, c, col);
+    remade = true;
   }
+  // A column made again holds values made anew: what instances kept by the layout is void.
+  if (remade) await client.query(bumpGenerationsSql([c]));
+  for (const col of columns) await client.query(`CREATE SEQUENCE IF NOT EXISTS ${columnSequence(c, col.column)}`);
   const indexes = new Map<string, string>([[indexName(c, ['created']), `ON "${c}" (created, id)`]]);
   for (const col of columns) {
     const name = indexName(c, [col.field]);
