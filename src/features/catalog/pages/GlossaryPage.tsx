@@ -17,7 +17,7 @@ import { CatalogLayout } from '../components/CatalogLayout';
 import { CatalogList, withActions } from '../components/CatalogList';
 import { GlossaryTermDialog } from '../components/GlossaryTermDialog';
 import { DeleteGlossaryTermDialog } from '../components/DeleteGlossaryTermDialog';
-import { catalogKeys, loaded, useGlossaryList, useLanguageList, useProjectList, useStudioList } from '../queries';
+import { catalogKeys, useGlossaryList, useLanguageChoices, useProjectChoices, useStudioChoices } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 import '../glossary.css';
@@ -77,11 +77,11 @@ export function GlossaryPage() {
   const [searchText, setSearchText] = useState(filters.search ?? '');
 
   const query = useGlossaryList(filters, canEdit);
-  const studiosData = useStudioList().data;
-  const projectsData = useProjectList({ studio: filters.studio }).data;
-  const studios = useMemo(() => loaded(studiosData), [studiosData]);
-  const languages = loaded(useLanguageList().data);
-  const projects = useMemo(() => loaded(projectsData), [projectsData]);
+  const studiosData = useStudioChoices().data;
+  const projectsData = useProjectChoices(filters.studio).data;
+  const studios = useMemo(() => studiosData ?? [], [studiosData]);
+  const languages = useLanguageChoices().data ?? [];
+  const projects = useMemo(() => projectsData ?? [], [projectsData]);
   const studioOptions = studios.map((s) => ({ value: s._id ?? '', label: s.name ?? s._id ?? '' }));
   const languageOptions = languages.map((l) => ({ value: l.code ?? '', label: `${l.name ?? l.code} (${l.code})` }));
 

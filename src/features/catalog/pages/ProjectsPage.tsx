@@ -18,7 +18,7 @@ import { CatalogLayout } from '../components/CatalogLayout';
 import { CatalogList, withActions } from '../components/CatalogList';
 import { ProjectDialog } from '../components/ProjectDialog';
 import { withoutComputed } from '../model/forms';
-import { catalogKeys, loaded, useAssetCount, useProjectList, useStudioList } from '../queries';
+import { catalogKeys, useAssetCount, useProjectList, useStudioChoices } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
@@ -93,12 +93,12 @@ export function ProjectsPage() {
   const studio = params.get('studio') ?? undefined;
   const showArchived = params.get('archived') === 'all';
   const query = useProjectList({ studio, archived: showArchived ? undefined : false });
-  const studiosQuery = useStudioList();
+  const studiosQuery = useStudioChoices();
   const client = useQueryClient();
   const [editing, setEditing] = useState<Project | 'new'>();
   const [archiving, setArchiving] = useState<Project & { _id: string }>();
   const total = totalOf(query.data);
-  const studios = useMemo(() => loaded(studiosQuery.data), [studiosQuery.data]);
+  const studios = useMemo(() => studiosQuery.data ?? [], [studiosQuery.data]);
   const studioOptions = studios.flatMap((s) => (s._id ? [{ value: s._id, label: s.name ?? s._id }] : []));
 
   const setParam = (key: string, value: string | undefined) => setParams((current) => withParam(current, key, value));
