@@ -5,7 +5,8 @@
  * project), and ticked in the territory dialog's languages; axe on the filtered pages and the dialog.
  *
  * Its own records: 110 studios and 110 languages made for the run, so at least one of each sits past position 100
- * whatever other specs add; the one furthest in the server's order is the one chosen (asserted past 100).
+ * whatever other specs add; the one furthest in the server's order is the one chosen (asserted past 100). Their names
+ * start with "Zz" so that they sort after the seeded and other specs' records, whose first page they leave alone.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, apiList, basic, expectAccessible, signIn } from './support';
@@ -52,8 +53,8 @@ async function furthest(request: APIRequestContext, path: string, mark: string):
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const studioMark = `Choice Studio ${stamp}`;
-  const languageMark = `Choice Language ${stamp}`;
+  const studioMark = `Zz Choice Studio ${stamp}`;
+  const languageMark = `Zz Choice Language ${stamp}`;
   await makeAll(request, (n) => call(request, 'PUT', '/studios', { name: `${studioMark} ${numbered(n)}` }));
   await makeAll(request, (n) =>
     call(request, 'POST', '/languages', { name: `${languageMark} ${numbered(n)}`, code: `x-${stamp}-${numbered(n)}` }),
@@ -64,7 +65,7 @@ test.beforeAll(async ({ request }) => {
   expect(l.at, 'the chosen language is past the first page').toBeGreaterThanOrEqual(100);
   studio = s;
   language = l;
-  project = await call(request, 'PUT', '/projects', { name: `Choice Project ${stamp}`, studio: studio._id });
+  project = await call(request, 'PUT', '/projects', { name: `Zz Choice Project ${stamp}`, studio: studio._id });
 });
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -81,6 +82,20 @@ test('the projects page: the studio filter offers a studio past the first 100, a
   const row = page.getByRole('row', { name: new RegExp(project.name) });
   await expect(row).toContainText(studio.name);
   await expectAccessible(page, 'the projects page filtered by a studio past the first 100');
+
+  // Opened with the filter in its address: the select reads "Loading…" until the studios are here, then the studio's
+  // name; never "All studios" over a filtered list.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/studios', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/catalog/projects?studio=${studio._id}`);
+  await expect(filter.locator('option:checked')).toHaveText('Loading…');
+  release();
+  await expect(filter.locator('option:checked')).toHaveText(studio.name);
+  await page.unroute('**/api/studios');
 
   // The project's page names its studio, and its Edit dialog has it chosen (not "… (not in the list)").
   await page.goto(`/catalog/projects/${project._id}`);
@@ -113,11 +128,11 @@ test('the glossary: its filters and its term dialog choose a studio, its project
   await expect(form.getByLabel(/^Target language/)).toHaveValue(language.code!);
   await expect(form.locator('option:checked')).toHaveText([studio.name, project.name, languageLabel]);
   await expectAccessible(page, 'the glossary term dialog with choices past the first 100', 'dialog');
-  await form.getByLabel(/^Source term/).fill(`choice ${stamp}`);
+  await form.getByLabel(/^Source term/).fill(`zz choice ${stamp}`);
   await form.getByLabel(/^Approved translation/).fill(`choix ${stamp}`);
   await form.getByRole('button', { name: 'Add term' }).click();
   await expect(form).toHaveCount(0);
-  const row = page.getByRole('row', { name: new RegExp(`choice ${stamp}`) });
+  const row = page.getByRole('row', { name: new RegExp(`zz choice ${stamp}`) });
   await expect(row).toContainText(project.name);
 });
 

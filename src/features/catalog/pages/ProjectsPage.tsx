@@ -17,6 +17,7 @@ import { useFilterParams, withParam } from '../../../lib/useFilterParams';
 import { CatalogLayout } from '../components/CatalogLayout';
 import { CatalogList, withActions } from '../components/CatalogList';
 import { ProjectDialog } from '../components/ProjectDialog';
+import { UnlistedOption } from '../components/FormControls';
 import { withoutComputed } from '../model/forms';
 import { catalogKeys, useAssetCount, useProjectList, useStudioChoices } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
@@ -197,6 +198,7 @@ export function ProjectsPage() {
                 {o.label}
               </option>
             ))}
+            <UnlistedOption value={studio ?? ''} options={studioOptions} loading={studiosQuery.isPending} />
           </select>
         </div>
         <label className="checkbox-inline filter-check">
