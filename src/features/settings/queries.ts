@@ -1,7 +1,7 @@
 /** Settings: the caller's own record (GET /users/{id}, with the raw preferences and ETag), the project list, saving. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { everyPage } from '../../api/everyPage';
 import { listProjects } from '../../api/projects';
-import type { Project } from '../../api/schema/project';
 import { getMe, getUserForSettings, putUserSettings } from '../../api/users';
 import { updateSessionUser } from '../../lib/session/sessionStore';
 
@@ -34,13 +34,7 @@ export function useProjectChoices() {
   return useQuery({
     queryKey: settingsKeys.projects(),
     queryFn: async ({ signal }) => {
-      const out: Project[] = [];
-      let offset: number | undefined = 0;
-      while (offset !== undefined && out.length < 2000) {
-        const page = await listProjects({}, { offset, size: 100, signal });
-        for (const item of page.items) if (item.ok) out.push(item.data);
-        offset = page.nextOffset;
-      }
+      const out = await everyPage((offset) => listProjects({}, { offset, size: 100, signal }));
       return out.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
     },
     staleTime: 5 * 60_000,

@@ -7,6 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkRequest } from '../../api/schema/workRequest';
 import { getWorkRequest } from '../../api/workRequestRecord';
 import { getTranslation } from '../../api/translations';
+import { everyPage } from '../../api/everyPage';
 import { listLanguages } from '../../api/languages';
 import { translationGlossary } from '../../api/glossary';
 import { isUnavailable } from '../../api/client';
@@ -72,7 +73,8 @@ export function useTranscription(id: string | undefined) {
 export function useLanguages() {
   return useQuery({
     queryKey: translationEditorKeys.languages(),
-    queryFn: ({ signal }) => listLanguages({ size: 100, signal }),
+    // Every page: a translation into the 101st language gets its fonts too.
+    queryFn: ({ signal }) => everyPage((offset) => listLanguages({ offset, size: 100, signal })),
     staleTime: 10 * 60_000,
     retry: false,
   });

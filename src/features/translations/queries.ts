@@ -1,6 +1,7 @@
 /** The translations list (extension GET /translations): keys, options and hooks. */
 import { infiniteQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
+import { everyPage } from '../../api/everyPage';
 import { listLanguages } from '../../api/languages';
 import { getTranslation, listTranslations, type TranslationFilters } from '../../api/translations';
 import { getWorkRequest } from '../../api/workRequestRecord';
@@ -34,7 +35,8 @@ export function useTranslationList(filters: TranslationFilters) {
 export function useLanguageChoices() {
   return useQuery({
     queryKey: translationKeys.languages(),
-    queryFn: ({ signal }) => listLanguages({ size: 100, signal }),
+    // Every page: the language filter offers the 101st language too (issue #16 item 4).
+    queryFn: ({ signal }) => everyPage((offset) => listLanguages({ offset, size: 100, signal })),
     staleTime: 10 * 60_000,
     retry: false,
   });

@@ -5,7 +5,7 @@
  * carries none of them unless its URL filters by language or territory.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ListPage } from '../../api/client';
+import { everyPage } from '../../api/everyPage';
 import type { Language } from '../../api/schema/language';
 import type { Territory } from '../../api/schema/territory';
 import type { WorkRequestFilters } from '../../api/workRequests';
@@ -18,42 +18,55 @@ export const filterChoiceKeys = {
   territories: () => [...filterChoiceKeys.all, 'territories'] as const,
 };
 
-/** Up to 100 of each (the server's page limit), kept for the session's next ten minutes. */
+/**
+ * Every record of each, in pages of 100 (the server's page limit; at most 2,000, everyPage's cap), not the first page:
+ * the 101st language is a choice too (issue #16 item 4). Kept for the session's next ten minutes.
+ */
 const STALE = 10 * 60_000;
+const PAGE = 100;
 
 export const projectChoicesOptions = () =>
   queryOptions({
     queryKey: filterChoiceKeys.projects(),
-    queryFn: ({ signal }) => import('../../api/projects').then((m) => m.listProjects({}, { size: 100, signal })),
+    queryFn: async ({ signal }) => {
+      const { listProjects } = await import('../../api/projects');
+      return everyPage((offset) => listProjects({}, { offset, size: PAGE, signal }));
+    },
     staleTime: STALE,
   });
 
 export const languageChoicesOptions = () =>
   queryOptions({
     queryKey: filterChoiceKeys.languages(),
-    queryFn: ({ signal }) => import('../../api/languages').then((m) => m.listLanguages({ size: 100, signal })),
+    queryFn: async ({ signal }) => {
+      const { listLanguages } = await import('../../api/languages');
+      return everyPage((offset) => listLanguages({ offset, size: PAGE, signal }));
+    },
     staleTime: STALE,
   });
 
 export const territoryChoicesOptions = () =>
   queryOptions({
     queryKey: filterChoiceKeys.territories(),
-    queryFn: ({ signal }) => import('../../api/territories').then((m) => m.listTerritories({ size: 100, signal })),
+    queryFn: async ({ signal }) => {
+      const { listTerritories } = await import('../../api/territories');
+      return everyPage((offset) => listTerritories({ offset, size: PAGE, signal }));
+    },
     staleTime: STALE,
   });
 
 /** Languages as choices: `code` "fr-FR", `name` "French (France)". */
-export function languageChoices(page: ListPage<Language> | undefined): PlaceChoice[] {
-  return page?.items.flatMap((l) => (l.ok && l.data.code ? [{ code: l.data.code, name: l.data.name }] : [])) ?? [];
+export function languageChoices(languages: readonly Language[] | undefined): PlaceChoice[] {
+  return languages?.flatMap((l) => (l.code ? [{ code: l.code, name: l.name }] : [])) ?? [];
 }
 
 /** Territories as choices: a territory record's `name` is its code ("FR"); this server adds `displayName`. */
-export function territoryChoices(page: ListPage<Territory> | undefined): PlaceChoice[] {
+export function territoryChoices(territories: readonly Territory[] | undefined): PlaceChoice[] {
   return (
-    page?.items.flatMap((t) => {
-      if (!t.ok || !t.data.name) return [];
-      const display = typeof t.data.displayName === 'string' ? t.data.displayName : undefined;
-      return [{ code: t.data.name, name: display }];
+    territories?.flatMap((t) => {
+      if (!t.name) return [];
+      const display = typeof t.displayName === 'string' ? t.displayName : undefined;
+      return [{ code: t.name, name: display }];
     }) ?? []
   );
 }

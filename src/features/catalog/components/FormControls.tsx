@@ -23,6 +23,16 @@ function Label({ id, label, required }: { id: string; label: string; required?: 
   );
 }
 
+/**
+ * The chosen value when the options lack it, so a select never shows another choice than the one in force: "Loading…"
+ * while the options load, then the value said to be not in the list.
+ */
+export function UnlistedOption(props: { value: string; options: { value: string }[]; loading?: boolean | undefined }) {
+  const { value, options, loading } = props;
+  if (value === '' || options.some((o) => o.value === value)) return null;
+  return <option value={value}>{loading ? 'Loading…' : `${value} (not in the list)`}</option>;
+}
+
 function After({ id, error, hint }: { id: string; error: string | undefined; hint: ReactNode }) {
   return (
     <>
@@ -113,7 +123,6 @@ export function SelectField(
   },
 ) {
   const { id, label, error, hint, required, disabled, value, onChange, options } = props;
-  const known = value === '' || options.some((o) => o.value === value);
   return (
     <div className="form-field">
       <Label id={id} label={label} required={required} />
@@ -132,7 +141,7 @@ export function SelectField(
             {o.label}
           </option>
         ))}
-        {known ? null : <option value={value}>{value} (not in the list)</option>}
+        <UnlistedOption value={value} options={options} />
       </select>
       <After id={id} error={error} hint={hint} />
     </div>

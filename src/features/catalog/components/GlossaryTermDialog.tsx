@@ -1,11 +1,10 @@
 /** Add or edit a glossary term (extension POST /glossary, PUT /glossary/{id} with If-Match). */
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { GlossaryTerm } from '../../../api/schema/glossary';
 import { GLOSSARY_NOTES_MAX, GLOSSARY_TERM_MAX } from '../../../api/schema/glossary';
 import { createGlossaryTerm, getGlossaryTerm, updateGlossaryTerm } from '../../../api/glossary';
 import { firstSegment } from '../../../components/serverErrors';
 import { formToTerm, termToForm, validateGlossaryTerm } from '../model/glossaryForm';
-import { projectListOptions, loaded } from '../queries';
+import { useProjectChoices } from '../queries';
 import { EditDialog } from './EditDialog';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './FormControls';
 
@@ -40,8 +39,8 @@ function ProjectField(props: {
   disabled: boolean;
   error: string | undefined;
 }) {
-  const projects = useInfiniteQuery({ ...projectListOptions({ studio: props.studio }), enabled: props.studio !== '' });
-  const options = loaded(projects.data).map((p) => ({ value: p._id ?? '', label: p.name ?? p._id ?? '' }));
+  const projects = useProjectChoices(props.studio, props.studio !== '');
+  const options = (projects.data ?? []).map((p) => ({ value: p._id ?? '', label: p.name ?? p._id ?? '' }));
   return (
     <SelectField
       id={props.id}

@@ -31,10 +31,10 @@ import {
   loaded,
   useAsset,
   useFileList,
-  useLanguageList,
+  useLanguageChoices,
   usePreviewList,
   useProject,
-  useTerritoryList,
+  useTerritoryChoices,
   useUserList,
 } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
@@ -154,8 +154,8 @@ function FileEmbargo({ file }: { file: File }) {
 
 function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canEdit: boolean }) {
   const query = useFileList(asset._id);
-  const languages = useLanguageList();
-  const territories = useTerritoryList();
+  const languages = useLanguageChoices();
+  const territories = useTerritoryChoices();
   const users = useUserList('', canEdit);
   const client = useQueryClient();
   const [editing, setEditing] = useState<File & { _id: string }>();
@@ -228,10 +228,10 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
       {editing ? (
         <FileDialog
           file={editing}
-          languages={loaded(languages.data).flatMap((l) => (l.code ? [l.code] : []))}
+          languages={(languages.data ?? []).flatMap((l) => (l.code ? [l.code] : []))}
           countries={[
             ...new Set(
-              loaded(territories.data).flatMap((t) =>
+              (territories.data ?? []).flatMap((t) =>
                 (t.countries ?? []).filter((c): c is string => typeof c === 'string'),
               ),
             ),

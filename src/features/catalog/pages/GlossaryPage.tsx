@@ -16,8 +16,9 @@ import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
 import { CatalogList, withActions } from '../components/CatalogList';
 import { GlossaryTermDialog } from '../components/GlossaryTermDialog';
+import { UnlistedOption } from '../components/FormControls';
 import { DeleteGlossaryTermDialog } from '../components/DeleteGlossaryTermDialog';
-import { catalogKeys, loaded, useGlossaryList, useLanguageList, useProjectList, useStudioList } from '../queries';
+import { catalogKeys, useGlossaryList, useLanguageChoices, useProjectChoices, useStudioChoices } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 import '../glossary.css';
@@ -32,6 +33,8 @@ function FilterSelect(props: {
   value: string | undefined;
   options: Option[];
   disabled?: boolean;
+  /** The options are loading (a value from the URL reads "Loading…", not another choice). */
+  loading?: boolean;
   onChange: (value: string) => void;
 }) {
   return (
@@ -48,6 +51,7 @@ function FilterSelect(props: {
             {o.label}
           </option>
         ))}
+        <UnlistedOption value={props.value ?? ''} options={props.options} loading={props.loading} />
       </select>
     </label>
   );
@@ -77,11 +81,14 @@ export function GlossaryPage() {
   const [searchText, setSearchText] = useState(filters.search ?? '');
 
   const query = useGlossaryList(filters, canEdit);
-  const studiosData = useStudioList().data;
-  const projectsData = useProjectList({ studio: filters.studio }).data;
-  const studios = useMemo(() => loaded(studiosData), [studiosData]);
-  const languages = loaded(useLanguageList().data);
-  const projects = useMemo(() => loaded(projectsData), [projectsData]);
+  const studioChoices = useStudioChoices();
+  const projectChoices = useProjectChoices(filters.studio);
+  const languageChoices = useLanguageChoices();
+  const studiosData = studioChoices.data;
+  const projectsData = projectChoices.data;
+  const studios = useMemo(() => studiosData ?? [], [studiosData]);
+  const languages = languageChoices.data ?? [];
+  const projects = useMemo(() => projectsData ?? [], [projectsData]);
   const studioOptions = studios.map((s) => ({ value: s._id ?? '', label: s.name ?? s._id ?? '' }));
   const languageOptions = languages.map((l) => ({ value: l.code ?? '', label: `${l.name ?? l.code} (${l.code})` }));
 
@@ -171,6 +178,7 @@ export function GlossaryPage() {
               label="Studio"
               value={filters.studio}
               onChange={(v) => setFilter('studio', v)}
+              loading={studioChoices.isPending}
               options={[{ value: '', label: 'All studios' }, ...studioOptions]}
             />
             <FilterSelect
@@ -179,6 +187,7 @@ export function GlossaryPage() {
               value={filters.project}
               disabled={!filters.studio}
               onChange={(v) => setFilter('project', v)}
+              loading={projectChoices.isPending}
               options={[
                 { value: '', label: 'Studio and projects' },
                 { value: 'none', label: 'The studio’s own terms' },
@@ -190,6 +199,7 @@ export function GlossaryPage() {
               label="Language"
               value={filters.language}
               onChange={(v) => setFilter('language', v)}
+              loading={languageChoices.isPending}
               options={[{ value: '', label: 'All languages' }, ...languageOptions]}
             />
             <label htmlFor={`${formId}-search`}>

@@ -19,7 +19,7 @@ import { totalOf } from '../../../lib/pages';
 import { Breadcrumb, CatalogLayout } from '../components/CatalogLayout';
 import { FileName } from '../components/FileName';
 import { ProjectDialog } from '../components/ProjectDialog';
-import { catalogKeys, loaded, useProject, useProjectAssets, useStudioList } from '../queries';
+import { catalogKeys, useProject, useProjectAssets, useStudioChoices } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import { ArchiveDialog } from './ProjectsPage';
 import { canPlaceOrders, newOrderPath } from '../../../lib/orders';
@@ -125,12 +125,12 @@ export function ProjectPage() {
   const { canEdit } = useCatalogAccess();
   const canOrder = canPlaceOrders(useSession()?.user);
   const query = useProject(id);
-  const studios = useStudioList();
+  const studios = useStudioChoices();
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const project = query.data?.data;
-  const studioList = loaded(studios.data);
+  const studioList = studios.data ?? [];
   const studioName = studioList.find((s) => s._id === project?.studio)?.name;
   const title = project?.name || (query.isPending ? 'Project' : 'Project');
 

@@ -19,9 +19,10 @@ import { useFilterParams, withParam } from '../../../lib/useFilterParams';
 import { CatalogLayout } from '../components/CatalogLayout';
 import { CatalogList, withActions } from '../components/CatalogList';
 import { ProjectDialog } from '../components/ProjectDialog';
+import { UnlistedOption } from '../components/FormControls';
 import { withoutComputed } from '../model/forms';
 import { useAssetCount } from '../assetCounts';
-import { catalogKeys, loaded, useProjectList, useStudioList } from '../queries';
+import { catalogKeys, useProjectList, useStudioChoices } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
@@ -106,13 +107,13 @@ export function ProjectsPage() {
   const studio = params.get('studio') ?? undefined;
   const showArchived = params.get('archived') === 'all';
   const query = useProjectList({ studio, archived: showArchived ? undefined : false });
-  const studiosQuery = useStudioList();
+  const studiosQuery = useStudioChoices();
   const client = useQueryClient();
   const [editing, setEditing] = useState<Project | 'new'>();
   const [archiving, setArchiving] = useState<Project & { _id: string }>();
   const total = totalOf(query.data);
   const pageOf = useMemo(() => projectsByPage(query.data?.pages), [query.data]);
-  const studios = useMemo(() => loaded(studiosQuery.data), [studiosQuery.data]);
+  const studios = useMemo(() => studiosQuery.data ?? [], [studiosQuery.data]);
   const studioOptions = studios.flatMap((s) => (s._id ? [{ value: s._id, label: s.name ?? s._id }] : []));
 
   const setParam = (key: string, value: string | undefined) => setParams((current) => withParam(current, key, value));
@@ -211,6 +212,7 @@ export function ProjectsPage() {
                 {o.label}
               </option>
             ))}
+            <UnlistedOption value={studio ?? ''} options={studioOptions} loading={studiosQuery.isPending} />
           </select>
         </div>
         <label className="checkbox-inline filter-check">

@@ -9,7 +9,7 @@ import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
 import { CatalogList, withActions } from '../components/CatalogList';
 import { TerritoryDialog } from '../components/TerritoryDialog';
-import { catalogKeys, loaded, useLanguageList, useTerritoryList } from '../queries';
+import { catalogKeys, useLanguageChoices, useTerritoryList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
@@ -56,11 +56,11 @@ const COLUMNS: Column<Territory>[] = [
 export function TerritoriesPage() {
   const { canEdit } = useCatalogAccess();
   const query = useTerritoryList();
-  const languages = useLanguageList();
+  const languages = useLanguageChoices();
   const client = useQueryClient();
   const [editing, setEditing] = useState<Territory | 'new'>();
   const total = totalOf(query.data);
-  const languageOptions = loaded(languages.data).flatMap((l) =>
+  const languageOptions = (languages.data ?? []).flatMap((l) =>
     l.code ? [{ value: l.code, label: `${l.code}${l.name ? ` · ${l.name}` : ''}` }] : [],
   );
   const columns = useMemo(

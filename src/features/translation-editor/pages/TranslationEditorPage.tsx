@@ -93,9 +93,8 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   }, [doc, glossaryIndex]);
 
   const fontInfo = useMemo(() => {
-    const items = languages.data?.items ?? [];
-    const match = items.find((item) => item.ok && item.data.code?.toLowerCase() === language?.toLowerCase());
-    return fontFrom(match?.ok ? match.data.translationFonts : undefined);
+    const match = languages.data?.find((l) => l.code?.toLowerCase() === language?.toLowerCase());
+    return fontFrom(match?.translationFonts);
   }, [languages.data, language]);
   const textStyle: CSSProperties | undefined = useMemo(
     () => (fontInfo.family || fontInfo.sizePx ? { fontFamily: fontInfo.family, fontSize: fontInfo.sizePx } : undefined),

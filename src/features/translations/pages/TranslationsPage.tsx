@@ -120,9 +120,7 @@ export function TranslationsPage() {
   );
 
   const languageCodes = useMemo(() => {
-    const codes = (languages.data?.items ?? []).flatMap((i) =>
-      i.ok && i.data.code ? [{ code: i.data.code, name: i.data.name ?? i.data.code }] : [],
-    );
+    const codes = (languages.data ?? []).flatMap((l) => (l.code ? [{ code: l.code, name: l.name ?? l.code }] : []));
     return codes.sort((a, b) => a.name.localeCompare(b.name));
   }, [languages.data]);
   const filtered = filters.status !== undefined || filters.language !== undefined;

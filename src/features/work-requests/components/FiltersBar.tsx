@@ -36,7 +36,7 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
   });
   useEffect(() => pushQ(debouncedQ), [debouncedQ]);
 
-  const projectItems = projects.data?.items.flatMap((p) => (p.ok && p.data._id ? [p.data] : [])) ?? [];
+  const projectItems = projects.data?.filter((p) => p._id) ?? [];
   const languageCodes = languageChoices(languages.data);
   const territoryCodes = territoryChoices(territories.data);
 
