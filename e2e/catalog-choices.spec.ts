@@ -105,6 +105,21 @@ test('the projects page: the studio filter offers a studio past the first 100, a
   const select = dialog(page).getByLabel(/^Studio/);
   await expect(select).toHaveValue(studio._id);
   await expect(select.locator('option:checked')).toHaveText(studio.name);
+
+  // Opened before the studios are here, the dialog's choice reads "Loading…", never the id "(not in the list)".
+  let releaseAgain = () => {};
+  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+  await page.route('**/api/studios', async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await page.goto(`/catalog/projects/${project._id}`);
+  await page.getByRole('button', { name: 'Edit project' }).click();
+  await expect(select).toHaveValue(studio._id);
+  await expect(select.locator('option:checked')).toHaveText('Loading…');
+  releaseAgain();
+  await expect(select.locator('option:checked')).toHaveText(studio.name);
+  await page.unroute('**/api/studios');
 });
 
 test('the glossary: its filters and its term dialog choose a studio, its project and a language past the first 100', async ({

@@ -120,6 +120,8 @@ export function SelectField(
     onChange: (value: string) => void;
     options: { value: string; label: string }[];
     placeholder?: string;
+    /** The options are still loading: a value not among them reads "Loading…", not "(not in the list)". */
+    loading?: boolean | undefined;
   },
 ) {
   const { id, label, error, hint, required, disabled, value, onChange, options } = props;
@@ -141,7 +143,7 @@ export function SelectField(
             {o.label}
           </option>
         ))}
-        <UnlistedOption value={value} options={options} />
+        <UnlistedOption value={value} options={options} loading={props.loading} />
       </select>
       <After id={id} error={error} hint={hint} />
     </div>

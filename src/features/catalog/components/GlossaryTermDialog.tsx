@@ -27,6 +27,9 @@ interface Props {
   defaults: Partial<GlossaryTerm>;
   studios: Option[];
   languages: Option[];
+  /** The studios or the languages are still loading: a term's own reads "Loading…" meanwhile. */
+  studiosLoading?: boolean;
+  languagesLoading?: boolean;
   onSaved: (t: GlossaryTerm) => void;
   onClose: () => void;
 }
@@ -48,6 +51,7 @@ function ProjectField(props: {
       value={props.value}
       onChange={props.onChange}
       options={options}
+      loading={props.studio !== '' && projects.isPending}
       placeholder="— The whole studio —"
       error={props.error}
       disabled={props.disabled || props.studio === ''}
@@ -56,7 +60,8 @@ function ProjectField(props: {
   );
 }
 
-export function GlossaryTermDialog({ term, defaults, studios, languages, onSaved, onClose }: Props) {
+export function GlossaryTermDialog(props: Props) {
+  const { term, defaults, studios, languages, onSaved, onClose } = props;
   const id = term?._id;
   return (
     <EditDialog
@@ -85,6 +90,7 @@ export function GlossaryTermDialog({ term, defaults, studios, languages, onSaved
               value={form.studio}
               onChange={(studio) => set({ studio, project: '' })}
               options={studios}
+              loading={props.studiosLoading}
               placeholder="— Choose a studio —"
               error={errors.studio}
               disabled={disabled}
@@ -105,6 +111,7 @@ export function GlossaryTermDialog({ term, defaults, studios, languages, onSaved
             value={form.language}
             onChange={(language) => set({ language })}
             options={languages}
+            loading={props.languagesLoading}
             placeholder="— Choose a language —"
             error={errors.language}
             disabled={disabled}

@@ -11,13 +11,15 @@ const toField = firstSegment(['studio', 'name', 'slug', 'filePrefix', 'importNam
 interface Props {
   project: Project | undefined;
   studios: { value: string; label: string }[];
+  /** The studios are still loading (the project's own studio reads "Loading…" meanwhile). */
+  studiosLoading?: boolean;
   /** A new project's studio (the list's filter). */
   defaultStudio?: string | undefined;
   onSaved: (p: Project) => void;
   onClose: () => void;
 }
 
-export function ProjectDialog({ project, studios, defaultStudio, onSaved, onClose }: Props) {
+export function ProjectDialog({ project, studios, studiosLoading, defaultStudio, onSaved, onClose }: Props) {
   const id = project?._id;
   return (
     <EditDialog
@@ -42,6 +44,7 @@ export function ProjectDialog({ project, studios, defaultStudio, onSaved, onClos
             value={form.studio}
             onChange={(studio) => set({ studio })}
             options={studios}
+            loading={studiosLoading}
             placeholder="— Choose a studio —"
             error={errors.studio}
             disabled={disabled}

@@ -246,6 +246,8 @@ export function GlossaryPage() {
           }}
           studios={studioOptions}
           languages={languageOptions}
+          studiosLoading={studioChoices.isPending}
+          languagesLoading={languageChoices.isPending}
           onSaved={refresh}
           onClose={() => setEditing(undefined)}
         />

@@ -210,6 +210,7 @@ export function ProjectPage() {
         <ProjectDialog
           project={project}
           studios={studioList.flatMap((s) => (s._id ? [{ value: s._id, label: s.name ?? s._id }] : []))}
+          studiosLoading={studios.isPending}
           onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.projects() })}
           onClose={() => setEditing(false)}
         />

@@ -239,6 +239,7 @@ export function ProjectsPage() {
         <ProjectDialog
           project={editing === 'new' ? undefined : editing}
           studios={studioOptions}
+          studiosLoading={studiosQuery.isPending}
           defaultStudio={studio}
           onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.projects() })}
           onClose={() => setEditing(undefined)}
