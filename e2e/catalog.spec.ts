@@ -37,6 +37,19 @@ async function firstAsset(request: APIRequestContext): Promise<Rec> {
   return items[0]!;
 }
 
+/** The seeded project "The Glass Orchard" and its asset count as the API totals it (operation 9's Content-Range). */
+async function orchardAssets(request: APIRequestContext): Promise<{ orchard: Rec; total: number | undefined }> {
+  const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
+  const orchard = projects.find((p) => p.name === 'The Glass Orchard')!;
+  const { total } = await apiList(
+    request,
+    ACCOUNTS.admin,
+    `/assets/countByProject?project=${orchard._id}`,
+    'resources=0-0',
+  );
+  return { orchard, total };
+}
+
 const dialog = (page: Page) => page.getByRole('dialog');
 /** A field of the open dialog by its label (a required field's label ends in "(required)"). */
 const field = (page: Page, label: string) =>
@@ -112,14 +125,7 @@ test('#13 and #9 projects: asset counts from countByProject, create, edit and ar
   page,
   request,
 }) => {
-  const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
-  const orchard = projects.find((p) => p.name === 'The Glass Orchard')!;
-  const { total } = await apiList(
-    request,
-    ACCOUNTS.admin,
-    `/assets/countByProject?project=${orchard._id}`,
-    'resources=0-0',
-  );
+  const { total } = await orchardAssets(request);
 
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto('/catalog/projects');
@@ -161,14 +167,7 @@ test('#9 the projects’ asset counts: one request for the page, countByProject 
   page,
   request,
 }) => {
-  const { items: projects } = await apiList<Rec>(request, ACCOUNTS.admin, '/projects?archived=false');
-  const orchard = projects.find((p) => p.name === 'The Glass Orchard')!;
-  const { total } = await apiList(
-    request,
-    ACCOUNTS.admin,
-    `/assets/countByProject?project=${orchard._id}`,
-    'resources=0-0',
-  );
+  const { orchard, total } = await orchardAssets(request);
   const seen = { counts: [] as string[], perRow: [] as string[] };
   page.on('request', (r) => {
     const url = new URL(r.url());
