@@ -14,6 +14,7 @@ import {
   registerUser,
   settled,
   signIn,
+  unnotifiedAdmin,
 } from './support';
 
 /** The scripts and stylesheets an HTML page names (src / href under /assets/). */
@@ -121,18 +122,6 @@ test('the HTML names the modules and styles of the page the URL names, and no mo
   expect(names(unknown)).not.toContain('shell');
   expect([...unknown].every((f) => list.has(f))).toBe(true); // the entry's own, which every page has
 });
-
-/**
- * An admin of the spec's own, whom nothing notifies, for the checks that land on the dashboard and count its GETs: the
- * dashboard reads its counts again when a notification arrives, and the demo coordinator is told of every order other
- * specs place or move meanwhile (seen: every tile's GET twice).
- */
-async function unnotifiedAdmin(request: APIRequestContext): Promise<Account> {
-  const { items: groups } = await apiList<{ _id: string; type?: string }>(request, ACCOUNTS.admin, '/groups');
-  const admins = groups.filter((g) => g.type === 'admin');
-  expect(admins, 'the admin group').toHaveLength(1);
-  return registerUser(request, 'Dana Dashboard', admins);
-}
 
 /** A translator of the spec's own, whom no other spec's order notifies or assigns work. */
 async function ownTranslator(request: APIRequestContext): Promise<Account> {

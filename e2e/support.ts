@@ -295,3 +295,15 @@ export async function newNoteAbout(
 export function rowOf(page: Page, id: string) {
   return page.getByRole('grid', { name: 'Notifications' }).locator(`.inbox-row.inbox__item[data-id="${id}"]`);
 }
+
+/**
+ * An admin of the spec's own, whom nothing notifies, for the checks that land on the dashboard and count its GETs: the
+ * dashboard reads its counts again when a notification arrives, and the demo coordinator is told of every order other
+ * specs place or move meanwhile (seen: every tile's GET twice).
+ */
+export async function unnotifiedAdmin(request: APIRequestContext): Promise<Account> {
+  const { items: groups } = await apiList<{ _id: string; type?: string }>(request, ACCOUNTS.admin, '/groups');
+  const admins = groups.filter((g) => g.type === 'admin');
+  expect(admins, 'the admin group').toHaveLength(1);
+  return registerUser(request, 'Dana Dashboard', admins);
+}
