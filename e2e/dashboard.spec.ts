@@ -13,6 +13,7 @@ import {
   expectListCountAsApi,
   settled,
   signIn,
+  nextLoadRequests,
   type Account,
   unnotifiedAdmin,
 } from './support';
@@ -222,29 +223,24 @@ test('the dashboard passes axe, and fits 1280 and 390 px wide', async ({ page },
   }
 });
 
-/**
- * The calendar's count requests of the next load, as they leave: the one-request extension, and the per-day list
- * requests. Recorded from the load's commit, as e2e/first-load.spec.ts does: the page before still runs until then,
- * and a read it makes late is not the new load's.
- */
-function calendarRequests(page: Page): { extension: string[]; perDay: string[] } {
-  const seen = { extension: [] as string[], perDay: [] as string[] };
-  let navigating = false;
-  let committed = false;
-  page.on('framenavigated', (frame) => {
-    if (navigating && frame === page.mainFrame()) committed = true;
-  });
-  page.on('request', (r) => {
-    if (!committed) {
-      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigating = true;
-      return;
-    }
-    const url = new URL(r.url());
-    if (url.pathname === '/api/workrequests/dueCounts') seen.extension.push(url.search);
-    else if (url.pathname === '/api/workrequests' && r.headers()['x-range'] === 'resources=0-0')
-      seen.perDay.push(url.search);
-  });
-  return seen;
+/** The calendar's count requests of the next load: the one-request extension, and the per-day list requests. */
+function calendarRequests(page: Page): { readonly extension: string[]; readonly perDay: string[] } {
+  const requests = nextLoadRequests(page);
+  const search = (pathname: string, perDay: boolean) =>
+    requests
+      .filter((r) => {
+        const url = new URL(r.url());
+        return url.pathname === pathname && (!perDay || r.headers()['x-range'] === 'resources=0-0');
+      })
+      .map((r) => new URL(r.url()).search);
+  return {
+    get extension() {
+      return search('/api/workrequests/dueCounts', false);
+    },
+    get perDay() {
+      return search('/api/workrequests', true);
+    },
+  };
 }
 
 /** The day `dayKey` of the calendar shows what the API totals for its list (polled: other specs change orders). */

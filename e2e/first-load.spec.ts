@@ -14,32 +14,13 @@ import {
   registerUser,
   settled,
   signIn,
+  nextLoadRequests,
   unnotifiedAdmin,
 } from './support';
 
 /** The scripts and stylesheets an HTML page names (src / href under /assets/). */
 function assetsNamed(html: string): Set<string> {
   return new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
-}
-
-/**
- * Every request the next document makes, in order: recorded from the moment the page's next navigation commits (the
- * document before it is gone then). Not from the navigation's request: until the commit the page before still runs,
- * and what it asks for late (its shell's deferred reads, a list still loading) is not this load's (seen on CI: the
- * previous page's `/users/me`, unread count and stream, or its list, counted as asked twice).
- */
-function recordRequests(page: Page): Request[] {
-  const seen: Request[] = [];
-  let navigating = false;
-  let committed = false;
-  page.on('request', (r) => {
-    if (!committed && r.isNavigationRequest() && r.frame() === page.mainFrame()) navigating = true;
-    else if (committed) seen.push(r);
-  });
-  page.on('framenavigated', (frame) => {
-    if (navigating && frame === page.mainFrame()) committed = true;
-  });
-  return seen;
 }
 
 const pathOf = (r: Request) => {
@@ -74,7 +55,7 @@ async function checkFirstLoad(
 ): Promise<void> {
   const html = await (await page.request.get(path)).text();
   const named = assetsNamed(html);
-  const requests = recordRequests(page);
+  const requests = nextLoadRequests(page);
   const firstSent = () => requests.some((r) => first.test(pathOf(r)));
   let sentWhileEntryHeld = false;
   await page.route(/\/assets\//, async (route) => {
@@ -144,7 +125,7 @@ test("the dashboard's calendar: its one count request asked once and early", asy
   await signIn(page, await unnotifiedAdmin(request));
   await settled(page);
   // The 35 days' counts in one GET (docs/API.md "Counts in one request"), none a day on its own.
-  const requests = recordRequests(page);
+  const requests = nextLoadRequests(page);
   await checkFirstLoad(page, '/dashboard', /^\/api\/workrequests\/dueCounts\?/, async () => {
     await expect(page.locator('.dash-day__count').first()).toBeAttached({ timeout: 30_000 });
     await expect(page.locator('.dash-day__count', { hasText: /^(…|\?)$/ })).toHaveCount(0);
@@ -198,7 +179,7 @@ test('the shares and the inbox: their first GETs asked once and early, no GET tw
 
 test('signing in asks for the user once (POST /session), not again as GET /users/me', async ({ page, request }) => {
   const account = await unnotifiedAdmin(request);
-  const requests = recordRequests(page);
+  const requests = nextLoadRequests(page);
   await signIn(page, account); // navigates to /sign-in first: all of it is recorded
   await expect(page).toHaveURL(/\/dashboard$/);
   await settled(page);
@@ -244,7 +225,7 @@ test('a cold work request and its editor: the record asked once and early, no GE
 test('a cold dashboard: no GET twice', async ({ page, request }) => {
   await signIn(page, await unnotifiedAdmin(request));
   await settled(page);
-  const requests = recordRequests(page);
+  const requests = nextLoadRequests(page);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
   await settled(page);
@@ -267,7 +248,7 @@ test('every other page, loaded cold: no GET twice', async ({ page, request }) =>
     '/catalog/users',
     '/work-requests/new',
   ]) {
-    const requests = recordRequests(page);
+    const requests = nextLoadRequests(page);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     await settled(page);

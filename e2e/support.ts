@@ -1,5 +1,5 @@
 /** Shared helpers for the e2e specs: demo accounts, signing in through the UI, calling the API directly. */
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const ACCOUNTS = {
@@ -306,4 +306,24 @@ export async function unnotifiedAdmin(request: APIRequestContext): Promise<Accou
   const admins = groups.filter((g) => g.type === 'admin');
   expect(admins, 'the admin group').toHaveLength(1);
   return registerUser(request, 'Dana Dashboard', admins);
+}
+
+/**
+ * Every request the next document makes, in order: recorded from the moment the page's next navigation commits (the
+ * document before it is gone then). Not from the navigation's request: until the commit the page before still runs,
+ * and what it asks for late (its shell's deferred reads, a list still loading) is not this load's (seen on CI: the
+ * previous page's `/users/me`, unread count and stream, or its list, counted as asked twice).
+ */
+export function nextLoadRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  let navigating = false;
+  let committed = false;
+  page.on('request', (r) => {
+    if (!committed && r.isNavigationRequest() && r.frame() === page.mainFrame()) navigating = true;
+    else if (committed) seen.push(r);
+  });
+  page.on('framenavigated', (frame) => {
+    if (navigating && frame === page.mainFrame()) committed = true;
+  });
+  return seen;
 }
