@@ -7,6 +7,7 @@
  * from the response), and the lists are sorted oldest first, so records other specs create meanwhile go after them.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { SETTLE_MS } from '../src/lib/useSparseList';
 import { ACCOUNTS, apiList, grid, signIn } from './support';
 
 interface Item {
@@ -226,4 +227,65 @@ test('the next page of plain scrolling that fails says so in its rows, and its r
   await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
   await table.evaluate((el) => el.scrollBy(0, 56 * 45));
   await expectFailedThenRetried(page, 55, state);
+});
+
+/**
+ * Holds back the list's settle timers (setTimeout of SETTLE_MS, 120 ms, while `__holdSettle` is on) until
+ * `__releaseSettle()`: what the list asks for without waiting for the view to hold still shows, and nothing else.
+ */
+const HOLD_SETTLE = `(() => {
+  const realSet = window.setTimeout.bind(window);
+  const realClear = window.clearTimeout.bind(window);
+  const held = new Map();
+  let nextId = 1e9;
+  window.__holdSettle = false;
+  window.setTimeout = (fn, ms, ...args) => {
+    if (!window.__holdSettle || ms !== ${SETTLE_MS}) return realSet(fn, ms, ...args);
+    const id = nextId++;
+    held.set(id, () => fn(...args));
+    return id;
+  };
+  window.clearTimeout = (id) => (held.delete(id) ? undefined : realClear(id));
+  window.__releaseSettle = () => {
+    window.__holdSettle = false;
+    const due = [...held.values()];
+    held.clear();
+    due.forEach((run) => run());
+  };
+})()`;
+
+test('a jump asks for the rows where it lands at once; a scroll asks only once the view holds still', async ({
+  page,
+}) => {
+  await page.addInitScript({ content: HOLD_SETTLE });
+  const log = recordListRequests(page);
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/work-requests?sort=created');
+  const total = await totalOnPage(page);
+  expect(total).toBeGreaterThan(300);
+  const table = grid(page);
+  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
+  await page.evaluate('window.__holdSettle = true');
+
+  // Go to row 300 and End, each a jump: their rows come although no view ever held still.
+  await page.getByLabel('Go to row').fill('300');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await idOfRow(page, 299);
+  await table.press('End');
+  await idOfRow(page, total - 1);
+
+  // A scroll to the middle (the wheel's or the scrollbar's way): nothing is asked while the view has not held still.
+  const before = log.requests.length;
+  const middle = Math.floor(total / 2);
+  await table.evaluate((el, row) => {
+    const first = el.querySelector('[role="rowgroup"] + [role="rowgroup"] [role="row"]')!;
+    el.scrollTop = row * first.getBoundingClientRect().height;
+  }, middle);
+  await expect(table.locator(`[aria-rowindex="${middle + 2}"]`)).toBeAttached();
+  await page.waitForTimeout(400); // a request would start at once; give it room to show up
+  expect(newRanges(log, before)).toEqual([]);
+  await page.evaluate('window.__releaseSettle()');
+  await idOfRow(page, middle);
+  expect(newRanges(log, before).length).toBeGreaterThanOrEqual(1);
+  expectNoRepeats(log);
 });

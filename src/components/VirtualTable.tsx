@@ -89,6 +89,7 @@ export function VirtualTable<T>(props: Props<T>) {
   const baseId = useId();
   const hintId = `${baseId}-hint`;
   const template = columns.map((c) => c.width).join(' ');
+  const jumpTo = sparse?.jumpTo;
   const { virtualizer, items } = useInfiniteVirtualizer({
     scrollRef,
     loaded: rows.length,
@@ -101,13 +102,18 @@ export function VirtualTable<T>(props: Props<T>) {
     onRange: sparse?.show,
   });
 
+  /**
+   * Moves the active row (and the view to it). A move the user asked for once (not a held key's repeats) is a jump:
+   * the rows where it lands are fetched as soon as they are in view, without waiting for the view to hold still.
+   */
   const moveTo = useCallback(
-    (index: number, align: 'auto' | 'center' = 'auto') => {
+    (index: number, { align = 'auto', jump = true }: { align?: 'auto' | 'center'; jump?: boolean } = {}) => {
       const next = Math.max(0, Math.min(index, count - 1));
       setActive(next);
+      if (jump) jumpTo?.(next);
       virtualizer.scrollToIndex(next, { align });
     },
-    [count, virtualizer],
+    [count, virtualizer, jumpTo],
   );
   const { onOpen } = props;
   const onRowClick = useCallback(
@@ -122,7 +128,7 @@ export function VirtualTable<T>(props: Props<T>) {
   );
   /** "Go to row": the row in the middle of the view, and focus on the grid to go on from there by keyboard. */
   const goTo = (index: number) => {
-    moveTo(index, 'center');
+    moveTo(index, { align: 'center' });
     scrollRef.current?.focus({ preventScroll: true });
   };
 
@@ -160,24 +166,26 @@ export function VirtualTable<T>(props: Props<T>) {
       return;
     }
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
+    // A held key's repeats pass through rows on the way: those wait for the view to hold still, as a drag does.
+    const move = { jump: !event.repeat };
     switch (event.key) {
       case 'ArrowDown':
-        moveTo(active + 1);
+        moveTo(active + 1, move);
         break;
       case 'ArrowUp':
-        moveTo(active - 1);
+        moveTo(active - 1, move);
         break;
       case 'PageDown':
-        moveTo(active + page);
+        moveTo(active + page, move);
         break;
       case 'PageUp':
-        moveTo(active - page);
+        moveTo(active - page, move);
         break;
       case 'Home':
-        moveTo(0);
+        moveTo(0, move);
         break;
       case 'End':
-        moveTo(count - 1);
+        moveTo(count - 1, move);
         break;
       case 'Enter': {
         const row = rowAt(active);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  JUMP_LANDS_MS,
+  jumpLanded,
   loadingWords,
   MAX_SCROLL_PX,
   pagesInRange,
@@ -125,5 +127,23 @@ describe('loadingWords and parseRowNumber', () => {
     expect(parseRowNumber('', 100_000)).toEqual({ error: 'Enter a row number from 1 to 100,000.' });
     expect(parseRowNumber('1.5', 100_000)).toEqual({ error: 'Enter a row number from 1 to 100,000.' });
     expect(parseRowNumber('-3', 100_000)).toEqual({ error: 'Enter a row number from 1 to 100,000.' });
+  });
+});
+
+describe('jumpLanded', () => {
+  const jump = { page: 1000, at: 5_000 };
+
+  it('lands when the pages in view include the page aimed at, just after the jump was asked for', () => {
+    expect(jumpLanded(jump, [999, 1000], 5_016)).toBe(true);
+    expect(jumpLanded(jump, [1000], 5_000 + JUMP_LANDS_MS)).toBe(true);
+  });
+
+  it('does not land on pages the jump did not aim at (the view on its way, or a drag afterwards)', () => {
+    expect(jumpLanded(jump, [0, 1], 5_016)).toBe(false);
+    expect(jumpLanded(undefined, [1000], 5_016)).toBe(false);
+  });
+
+  it('is forgotten when it never landed in time (the row was already in view): a later drag settles as before', () => {
+    expect(jumpLanded(jump, [1000], 5_001 + JUMP_LANDS_MS)).toBe(false);
   });
 });

@@ -88,6 +88,25 @@ export function pagesToFetch(needed: readonly number[], s: Sources): { next: boo
   return { next: next && !s.fetchingNext, pages };
 }
 
+/** How long a jump waits to land (the virtualizer reports the rows in view after it scrolled: a frame or two). */
+export const JUMP_LANDS_MS = 1000;
+
+/**
+ * A move to a known row that the user asked for (a key in the grid, "Go to row"): where it lands is where the user
+ * wants to be, so the pages in view there are fetched at once rather than after the view held still (a drag's or a
+ * wheel's stops are not known in advance; those still settle first).
+ */
+export interface Jump {
+  page: number;
+  /** performance.now() when it was asked for. */
+  at: number;
+}
+
+/** Whether the pages now in view are where `jump` lands: they include its page, and it was asked for just now. */
+export function jumpLanded(jump: Jump | undefined, visible: readonly number[], now: number): boolean {
+  return jump !== undefined && now - jump.at <= JUMP_LANDS_MS && visible.includes(jump.page);
+}
+
 /** The words a screen reader hears while rows `first`..`last` (0-based, inclusive) load: "Loading rows 50,001–50,050". */
 export function loadingWords(first: number, last: number): string {
   return first === last

@@ -7,7 +7,8 @@
  * and invalidated with the list (`invalidateQueries` on a list key is a prefix match).
  *
  * Pages in view are observed at once (a cached page shows at once) but fetched only once the view has held still
- * for SETTLE_MS: a drag through 100,000 rows asks only for where it stops. Page queries never go stale by time
+ * for SETTLE_MS: a drag through 100,000 rows asks only for where it stops. A jump the user asked for by position
+ * (`jumpTo`: a key, "Go to row") lands where it was aimed, so the pages there are fetched as soon as they are in view. Page queries never go stale by time
  * (staleTime Infinity): a page is fetched again only when the list is invalidated, never for being scrolled back to.
  */
 import {
@@ -21,11 +22,11 @@ import {
   type UseInfiniteQueryOptions,
   type UseInfiniteQueryResult,
 } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ListPage } from '../api/client';
 import type { Parsed } from '../api/parse';
 import { rowsOf } from './pages';
-import { pagesInRange, pagesToFetch, sparseLayout, type PageStatus } from './sparsePages';
+import { jumpLanded, pagesInRange, pagesToFetch, sparseLayout, type Jump, type PageStatus } from './sparsePages';
 import { useChanged } from './useChanged';
 
 /** How long the view must hold still before the pages in it are fetched. */
@@ -40,6 +41,8 @@ export interface SparseRows<T> {
   failureAt: (index: number) => { error: unknown; retry: () => void } | undefined;
   /** The table's rows in view (0-based, inclusive, with overscan) changed. */
   show: (first: number, last: number) => void;
+  /** The view is about to move to row `index` at the user's asking: fetch the pages there once in view, unsettled. */
+  jumpTo: (index: number) => void;
 }
 
 export interface ListQueryOptions<T, K extends QueryKey> {
@@ -80,6 +83,7 @@ function useSparsePages<T, K extends QueryKey>(
   // Pages in view now, and the pages in view once it held still (fetched); both start over with a new list.
   const [visible, setVisible] = useState<number[]>([]);
   const [settled, setSettled] = useState<number[]>([]);
+  const jump = useRef<Jump | undefined>(undefined);
   if (useChanged(JSON.stringify(queryKey))) {
     setVisible([]);
     setSettled([]);
@@ -155,8 +159,18 @@ function useSparsePages<T, K extends QueryKey>(
       if (total === undefined || !size) return;
       const next = pagesInRange(first, last, size, total);
       setVisible((current) => (samePages(current, next) ? current : next));
+      if (jumpLanded(jump.current, next, performance.now())) {
+        jump.current = undefined;
+        setSettled((current) => (samePages(current, next) ? current : next));
+      }
     },
     [total, size],
+  );
+  const jumpTo = useCallback(
+    (index: number) => {
+      if (size) jump.current = { page: Math.floor(index / size), at: performance.now() };
+    },
+    [size],
   );
 
   return useMemo(() => {
@@ -165,6 +179,7 @@ function useSparsePages<T, K extends QueryKey>(
     return {
       total,
       show,
+      jumpTo,
       rowAt: (index) => {
         if (index < contiguous.length) return contiguous[index];
         const page = pageAt(index)?.data;
@@ -181,5 +196,5 @@ function useSparsePages<T, K extends QueryKey>(
         return undefined;
       },
     };
-  }, [on, total, size, show, contiguous, byPage, nextError, frontier, fetchNextPage]);
+  }, [on, total, size, show, jumpTo, contiguous, byPage, nextError, frontier, fetchNextPage]);
 }

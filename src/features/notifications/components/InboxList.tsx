@@ -93,6 +93,7 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
   /** "Go to row": that row active, in the middle of the view, and focus on the grid to go on by keyboard. */
   const goTo = (index: number) => {
     align.current = 'center';
+    sparse?.jumpTo(index);
     if (index === active) virtualizer.scrollToIndex(index, { align: 'center' });
     props.onActiveChange(index);
     scrollRef.current?.focus({ preventScroll: true });
@@ -101,28 +102,32 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
     const last = Math.max(0, count - 1);
+    let to: number;
     switch (event.key) {
       case 'ArrowDown':
-        props.onActiveChange(Math.min(last, active + 1));
+        to = Math.min(last, active + 1);
         break;
       case 'ArrowUp':
-        props.onActiveChange(Math.max(0, active - 1));
+        to = Math.max(0, active - 1);
         break;
       case 'PageDown':
-        props.onActiveChange(Math.min(last, active + page));
+        to = Math.min(last, active + page);
         break;
       case 'PageUp':
-        props.onActiveChange(Math.max(0, active - page));
+        to = Math.max(0, active - page);
         break;
       case 'Home':
-        props.onActiveChange(0);
+        to = 0;
         break;
       case 'End':
-        props.onActiveChange(last);
+        to = last;
         break;
       default:
         return;
     }
+    // A key pressed once is a jump (its rows are fetched once in view, unsettled); a held key's repeats settle first.
+    if (!event.repeat) sparse?.jumpTo(to);
+    props.onActiveChange(to);
     event.preventDefault();
   };
 
