@@ -62,6 +62,17 @@ async function totalOnPage(page: Page): Promise<number> {
   return Number((await line.textContent())!.replace(/\D/g, ''));
 }
 
+/** Signs in as the admin and opens the list at `path`: its total (more than `atLeast`), grid and query, once the first row shows. */
+async function openList(page: Page, log: ReturnType<typeof recordListRequests>, path: string, atLeast: number) {
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(path);
+  const total = await totalOnPage(page);
+  expect(total).toBeGreaterThan(atLeast);
+  const table = grid(page);
+  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
+  return { total, table, search: log.requests[log.requests.length - 1]!.search };
+}
+
 /** The requests made since `from`, as ranges; none may repeat one made before. */
 function newRanges(log: ReturnType<typeof recordListRequests>, from: number): string[] {
   return log.requests.slice(from).map((r) => r.range);
@@ -77,14 +88,8 @@ function expectNoRepeats(log: ReturnType<typeof recordListRequests>) {
 
 test('Go to row and Ctrl+End fetch only the pages shown, and show the right records', async ({ page, request }) => {
   const log = recordListRequests(page);
-  await signIn(page, ACCOUNTS.admin);
-  await page.goto('/work-requests?sort=created');
-  const total = await totalOnPage(page);
-  expect(total).toBeGreaterThan(300);
-  const table = grid(page);
+  const { total, table, search } = await openList(page, log, '/work-requests?sort=created', 300);
   await expect(table).toHaveAttribute('aria-rowcount', String(total + 1), { timeout: 15_000 });
-  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
-  const search = log.requests[log.requests.length - 1]!.search;
   expect(search).toContain('sort=created');
 
   // Go to row 300: its page (and maybe the one before, in view) and nothing between.
@@ -144,13 +149,11 @@ test('a jump respects the filters and sort, and a filter change goes back to the
   page,
 }) => {
   const log = recordListRequests(page);
-  await signIn(page, ACCOUNTS.admin);
-  await page.goto('/work-requests?status=incomplete,submitted,in-progress,complete&sort=-due');
-  const filtered = await totalOnPage(page);
-  expect(filtered).toBeGreaterThan(100);
-  const table = grid(page);
-  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
-  const search = log.requests[log.requests.length - 1]!.search;
+  const {
+    total: filtered,
+    table,
+    search,
+  } = await openList(page, log, '/work-requests?status=incomplete,submitted,in-progress,complete&sort=-due', 100);
   expect(search).toContain('sort=-due');
   expect(search).toContain('status=');
 
@@ -259,12 +262,7 @@ test('a jump asks for the rows where it lands at once; a scroll asks only once t
 }) => {
   await page.addInitScript({ content: HOLD_SETTLE });
   const log = recordListRequests(page);
-  await signIn(page, ACCOUNTS.admin);
-  await page.goto('/work-requests?sort=created');
-  const total = await totalOnPage(page);
-  expect(total).toBeGreaterThan(300);
-  const table = grid(page);
-  await expect(table.locator('[aria-rowindex="2"][aria-selected]')).toBeVisible({ timeout: 15_000 });
+  const { total, table } = await openList(page, log, '/work-requests?sort=created', 300);
   await page.evaluate('window.__holdSettle = true');
 
   // Go to row 300 and End, each a jump: their rows come although no view ever held still.
