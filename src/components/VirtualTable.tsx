@@ -16,7 +16,16 @@
  * With `selection` the grid is multi-selectable: Space toggles the active row (Shift+Space a range), Ctrl/Cmd+A
  * selects the loaded rows, and `aria-selected` says which rows are selected (the active one is the focus).
  */
-import { useCallback, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import type { Parsed } from '../api/parse';
 import { loadingWords, rowSpace } from '../lib/sparsePages';
 import type { SparseRows } from '../lib/useSparseList';
@@ -220,7 +229,7 @@ export function VirtualTable<T>(props: Props<T>) {
     : [];
 
   return (
-    <div className="vtable">
+    <div className="vtable" style={{ '--vtable-columns': template } as CSSProperties}>
       <p id={hintId} className="visually-hidden">
         Use the arrow keys to move between rows and Enter to open one.
         {hasActions ? ' Right arrow reaches the row’s buttons; Escape returns to the row.' : ''}
@@ -243,12 +252,7 @@ export function VirtualTable<T>(props: Props<T>) {
         onScroll={hasActions ? keepFocusOnScroll : undefined}
       >
         <div role="rowgroup" className="vtable__head">
-          <div
-            role="row"
-            aria-rowindex={1}
-            className="vtable__row vtable__row--head"
-            style={{ gridTemplateColumns: template }}
-          >
+          <div role="row" aria-rowindex={1} className="vtable__row vtable__row--head">
             {columns.map((c) => (
               <div role="columnheader" key={c.id} className={`vtable__cell vtable__cell--${c.id}`}>
                 {c.header}
@@ -259,7 +263,7 @@ export function VirtualTable<T>(props: Props<T>) {
         <div role="rowgroup" className="vtable__body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = rowAt(item.index);
-            const style = rowStyle({ start: item.start, size: item.size, template });
+            const style = rowStyle({ start: item.start, size: item.size });
             if (!row && sparse) {
               const failure = sparse.failureAt(item.index);
               return (
@@ -295,7 +299,6 @@ export function VirtualTable<T>(props: Props<T>) {
                 index={item.index}
                 start={item.start}
                 size={item.size}
-                template={template}
                 row={row}
                 columns={columns}
                 active={isActive}

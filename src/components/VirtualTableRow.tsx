@@ -13,7 +13,6 @@ export interface RowPlacement {
   index: number;
   start: number;
   size: number;
-  template: string;
 }
 
 interface Props<T> extends RowPlacement {
@@ -27,12 +26,15 @@ interface Props<T> extends RowPlacement {
   onClick: (index: number, row: Parsed<T>, event: MouseEvent<HTMLElement>) => void;
 }
 
-/** Position and grid of a row at `start`. */
-export function rowStyle({ start, size, template }: Pick<RowPlacement, 'start' | 'size' | 'template'>) {
-  return { height: size, transform: `translateY(${start}px)`, gridTemplateColumns: template };
+/**
+ * Position of a row at `start`. Its columns come from the table's `--vtable-columns` (set once on the grid, read by
+ * the CSS): a style of its own per row made the browser parse the same long template once a row.
+ */
+export function rowStyle({ start, size }: Pick<RowPlacement, 'start' | 'size'>) {
+  return { height: size, transform: `translateY(${start}px)` };
 }
 
-function DataRow<T>({ id, index, start, size, template, row, columns, active, selected, invalid, onClick }: Props<T>) {
+function DataRow<T>({ id, index, start, size, row, columns, active, selected, invalid, onClick }: Props<T>) {
   return (
     <div
       role="row"
@@ -40,7 +42,7 @@ function DataRow<T>({ id, index, start, size, template, row, columns, active, se
       aria-rowindex={index + 2}
       aria-selected={selected}
       className={`vtable__row${active ? ' is-active' : ''}${row.ok ? '' : ' vtable__row--invalid'}`}
-      style={rowStyle({ start, size, template })}
+      style={rowStyle({ start, size })}
       onClick={(event) => onClick(index, row, event)}
     >
       {row.ok ? (
