@@ -41,6 +41,20 @@ describe('dates', () => {
     expect(formatInZones(T, 'America/New_York', 'Asia/Tokyo', false).zoned).toBe(formatDateTime(T, 'America/New_York'));
     expect(formatInZones(T, 'Not/AZone', 'Asia/Tokyo', false).zoned).toBe(formatDateTime(T, undefined));
   });
+  it('formats a moment in the viewer’s own zone once, with the same text', () => {
+    const now = T * 1000;
+    for (const zone of ['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Australia/Lord_Howe']) {
+      const both = formatInZones(T, zone, zone, true, now);
+      expect(both).toEqual({
+        zoned: formatShortDateTime(T, zone, now),
+        viewer: formatShortDateTime(T, zone, now),
+        sameClock: true,
+      });
+      expect(formatInZones(T, zone, 'Asia/Tokyo', false).zoned).toBe(formatDateTime(T, zone));
+    }
+    // An unknown zone is shown in the viewer's: one clock.
+    expect(formatInZones(T, 'Not/AZone', 'UTC', true, now)).toMatchObject({ sameClock: true });
+  });
   it('says distances in words', () => {
     expect(formatRelative(T - 2 * 86400, T * 1000)).toMatch(/2 days ago/);
     expect(formatRelative(T + 3 * 3600, T * 1000)).toMatch(/in 3 hours/);

@@ -120,7 +120,10 @@ export function formatInZones(
       : SHORT_WITH_YEAR
     : DATE_TIME;
   const date = toDate(epochSeconds);
-  const zoned = textAndClock(formatter(isValidTimeZone(tz) ? tz : undefined, options), date);
+  const zone = isValidTimeZone(tz) ? tz : undefined;
+  const zoned = textAndClock(formatter(zone, options), date);
+  // The viewer's own zone (or none, which formats in it): the same text, not formatted again.
+  if (zone === undefined || zone === viewer) return { zoned: zoned.text, viewer: zoned.text, sameClock: true };
   const mine = textAndClock(formatter(viewer, options), date);
   return { zoned: zoned.text, viewer: mine.text, sameClock: zoned.clock === mine.clock };
 }
