@@ -60,7 +60,7 @@ const COLUMNS: Column<WorkRequest>[] = [
   {
     id: 'due',
     header: 'Due',
-    width: 'minmax(160px, 1.3fr)',
+    width: 'minmax(184px, 1.3fr)',
     render: (wr) => <ZonedDateTime value={wr.due} compact overdue={isOverdue(wr.due?.date, wr.status)} />,
   },
   {
