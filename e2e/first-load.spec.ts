@@ -104,6 +104,17 @@ test('the HTML names the modules and styles of the page the URL names, and no mo
   expect([...unknown].every((f) => list.has(f))).toBe(true); // the entry's own, which every page has
 });
 
+test('the early script the HTML names is its code, not a file that only imports it (one request fewer)', async ({
+  request,
+}) => {
+  const html = await (await request.get('/work-requests')).text();
+  const src = /<script type="module" async[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
+  expect(src, 'the early script').toBeTruthy();
+  const code = await (await request.get(src!)).text();
+  expect(code).not.toMatch(/^\s*import\s*["'][^"']+["'];?\s*$/);
+  expect(code).toContain('workrequests'); // it starts the first GETs itself
+});
+
 /** A translator of the spec's own, whom no other spec's order notifies or assigns work. */
 async function ownTranslator(request: APIRequestContext): Promise<Account> {
   const { items: groups } = await apiList<{ _id: string; type?: string }>(request, ACCOUNTS.admin, '/groups');
