@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   formatDateTime,
   formatRelative,
@@ -61,5 +61,30 @@ describe('dates', () => {
   });
   it('knows the viewer zone', () => {
     expect(isValidTimeZone(viewerTimeZone())).toBe(true);
+  });
+});
+
+describe('prepareDateFormats', () => {
+  it('makes the formatter the list’s cells use, so their first date builds no Intl object', async () => {
+    vi.resetModules();
+    const fresh = await import('./dates');
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    // Counts the formatters made (with or without `new`, as Intl allows), each a real one.
+    const counting = function (...args: ConstructorParameters<typeof Real>) {
+      made++;
+      return new Real(...args);
+    } as unknown as typeof Real;
+    Intl.DateTimeFormat = counting;
+    try {
+      const now = T * 1000;
+      fresh.prepareDateFormats(now);
+      expect(made).toBeGreaterThan(0);
+      made = 0;
+      fresh.formatShortDateTime(T + 3600, fresh.viewerTimeZone(now), now);
+      expect(made).toBe(0);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
   });
 });
