@@ -160,3 +160,45 @@ test('the territory dialog offers a language past the first 100', async ({ page 
   await box.check();
   await expect(box).toBeChecked();
 });
+
+test('the file dialog suggests a transfer user past the first 100, found by what is typed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const mark = `Zz Choice User ${stamp}`;
+  await makeAll(request, (n) =>
+    call(request, 'PUT', '/users', {
+      name: `${mark} ${numbered(n)}`,
+      emailNormal: `zz.${stamp}.${numbered(n)}@example.com`,
+    }),
+  );
+  const user = (await furthest(request, '/users', mark)) as Made & { at: number; emailNormal: string };
+  expect(user.at, 'the user is past the first page').toBeGreaterThanOrEqual(100);
+  // An asset with a file to edit (assets are listed by project: GET /assets/countByProject).
+  const { items: projects } = await apiList<Made>(request, ACCOUNTS.admin, '/projects?archived=false');
+  let asset: Made | undefined;
+  let file: Made | undefined;
+  for (const p of projects) {
+    const { items: assets } = await apiList<Made>(request, ACCOUNTS.admin, `/assets/countByProject?project=${p._id}`);
+    for (const a of assets) {
+      [file] = (await apiList<Made>(request, ACCOUNTS.admin, `/files?asset=${a._id}`)).items;
+      asset = a;
+      if (file) break;
+    }
+    if (file) break;
+  }
+  expect(file, 'an asset with a file').toBeTruthy();
+
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(`/catalog/assets/${asset!._id}`);
+  await page
+    .getByRole('region', { name: /Files/ })
+    .getByRole('button', { name: `Edit file ${file!.name}` })
+    .click();
+  const input = dialog(page).getByLabel('Transfer user');
+  await input.fill(user.emailNormal.slice(0, -'@example.com'.length));
+  const list = await input.getAttribute('list');
+  await expect(page.locator(`datalist[id="${list}"] option[value="${user.emailNormal}"]`)).toHaveCount(1);
+  await expectAccessible(page, 'the file dialog with user suggestions');
+});

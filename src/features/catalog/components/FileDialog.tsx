@@ -5,6 +5,7 @@ import { viewerTimeZone } from '../../../lib/dates';
 import { fileToForm, formToFile, validateFile } from '../model/forms';
 import { firstSegment } from '../../../components/serverErrors';
 import { EditDialog } from './EditDialog';
+import { UserEmailSuggestions } from './UserEmailSuggestions';
 import { CheckboxField, TextField } from './FormControls';
 
 const toField = firstSegment(['language', 'country', 'tags'], {
@@ -19,12 +20,13 @@ interface Props {
   file: File & { _id: string };
   languages: string[];
   countries: string[];
-  users: string[];
+  /** Whether the signed-in user may list users (admins, coordinators): the transfer user's suggestions. */
+  canListUsers: boolean;
   onSaved: (f: File) => void;
   onClose: () => void;
 }
 
-export function FileDialog({ file, languages, countries, users, onSaved, onClose }: Props) {
+export function FileDialog({ file, languages, countries, canListUsers, onSaved, onClose }: Props) {
   return (
     <EditDialog
       title={`Edit file “${file.name ?? file._id}”`}
@@ -52,11 +54,7 @@ export function FileDialog({ file, languages, countries, users, onSaved, onClose
               <option key={c} value={c} />
             ))}
           </datalist>
-          <datalist id={fid('users')}>
-            {users.map((u) => (
-              <option key={u} value={u} />
-            ))}
-          </datalist>
+          <UserEmailSuggestions id={fid('users')} text={form.transferUser} enabled={canListUsers} />
           <div className="form-row">
             <TextField
               id={fid('language')}

@@ -35,7 +35,6 @@ import {
   usePreviewList,
   useProject,
   useTerritoryChoices,
-  useUserList,
 } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../../../components/record.css';
@@ -156,7 +155,6 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
   const query = useFileList(asset._id);
   const languages = useLanguageChoices();
   const territories = useTerritoryChoices();
-  const users = useUserList('', canEdit);
   const client = useQueryClient();
   const [editing, setEditing] = useState<File & { _id: string }>();
   const files = loaded(query.data);
@@ -236,7 +234,7 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
               ),
             ),
           ].sort()}
-          users={loaded(users.data).flatMap((u) => (u.emailNormal ? [u.emailNormal] : []))}
+          canListUsers={canEdit}
           onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.files(asset._id) })}
           onClose={() => setEditing(undefined)}
         />
