@@ -5,6 +5,7 @@
  */
 import type { Language } from '../../../api/schema/language';
 import type { Territory } from '../../../api/schema/territory';
+import { foldText } from '../../../lib/foldText';
 
 export interface Choice {
   /** What is sent: a language code, a territory name. */
@@ -13,22 +14,14 @@ export interface Choice {
   label: string;
 }
 
-/** Lower case, accents removed: "Français" and "francais" match. */
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
-
 /** True when the query starts the code or a word of the label (every typed word must start one). */
 export function matchesChoice(choice: Choice, query: string): boolean {
-  const words = fold(query)
+  const words = foldText(query)
     .split(/[^\p{L}\p{N}-]+/u)
     .filter(Boolean);
   if (!words.length) return true;
-  const code = fold(choice.value);
-  const labelWords = fold(choice.label)
+  const code = foldText(choice.value);
+  const labelWords = foldText(choice.label)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   return words.every((w) => code.startsWith(w) || labelWords.some((lw) => lw.startsWith(w)));

@@ -4,6 +4,7 @@
  * vendor, accents and case ignored).
  */
 import type { AssignableUser } from '../../../api/schema/user';
+import { foldText } from '../../../lib/foldText';
 
 /** The value an assignee control holds: a person (name as known), or null for unassigned. */
 export type AssigneeValue = { _id: string; name?: string | undefined } | null;
@@ -29,15 +30,13 @@ export function assigneeOption(user: AssignableUser & { _id: string }): Assignee
   };
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
 /** Whether an option matches what was typed: each typed word starts a word of its name, e-mail or vendor. */
 export function matchesTyped(option: AssigneeOption, typed: string): boolean {
-  const words = fold(typed)
+  const words = foldText(typed)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = fold(`${option.name} ${option.email} ${option.vendor}`)
+  const haystack = foldText(`${option.name} ${option.email} ${option.vendor}`)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   return words.every((w) => haystack.some((h) => h.startsWith(w)));

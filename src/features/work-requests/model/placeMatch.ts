@@ -3,6 +3,7 @@
  * fr-FR and fr-CA; "Fran" finds France. The URL keeps what the user chose (a term or a code); the list asks the
  * server for the codes it stands for, as a comma list (`language=fr-FR,fr-CA`, docs/API.md "Names"). Pure.
  */
+import { foldText } from '../../../lib/foldText';
 
 /** A language (`code` "fr-FR", `name` "French (France)") or a territory (`code` "FR", `name` "France"). */
 export interface PlaceChoice {
@@ -10,9 +11,9 @@ export interface PlaceChoice {
   name?: string | undefined;
 }
 
-/** Lower case without accents: "Français" and "francais" are one. */
+/** Lower case without accents, trimmed: "Français" and "francais" are one. */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+  return foldText(text).trim();
 }
 
 /**
