@@ -159,6 +159,24 @@ test('the territory dialog offers a language past the first 100', async ({ page 
   const box = languages.getByRole('checkbox', { name: `${language.code} · ${language.name}` });
   await box.check();
   await expect(box).toBeChecked();
+
+  // Over a hundred boxes: the filter narrows them to what is typed (accents and case aside); the ticked one stays.
+  const filter = languages.getByLabel('Filter languages');
+  await filter.fill(language.name.toUpperCase());
+  await expect(languages.getByRole('checkbox')).toHaveCount(1);
+  await filter.press('Enter'); // narrows, never submits the dialog
+  await expect(dialog(page)).toBeVisible();
+  await expect(languages.getByRole('status')).toHaveText(/^1 of \d{3,} match$/);
+  const other = languages.getByRole('checkbox', { name: /Zz Choice Language .* 001$/ });
+  await filter.fill(`${stamp} 001`);
+  await other.check();
+  await expect(languages.getByRole('checkbox', { checked: true })).toHaveCount(2);
+  await filter.fill('no such language at all');
+  await expect(languages.getByText('No languages match “no such language at all”.')).toBeVisible();
+  await expect(languages.getByRole('checkbox')).toHaveCount(2); // the ticked stay
+  await filter.fill('');
+  await expect(box).toBeChecked();
+  await expectAccessible(page, 'the territory dialog with its language filter');
 });
 
 test('the file dialog suggests a transfer user past the first 100, found by what is typed', async ({

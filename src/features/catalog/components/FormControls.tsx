@@ -1,5 +1,6 @@
 /** Labelled form controls whose error sits next to the field (aria-invalid + aria-describedby). */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { foldText } from '../../../lib/foldText';
 
 interface Common {
   id: string;
@@ -187,6 +188,27 @@ export function CheckboxField({
   );
 }
 
+/** A group with this many boxes or more gets a filter field: typing narrows the boxes shown (the ticked ones stay). */
+export const FILTER_FROM = 12;
+
+/**
+ * What a filter shows: the options whose label or value holds what was typed (case and accents aside), and the ticked
+ * ones whatever was typed; `matched` counts the first kind (all options when nothing was typed).
+ */
+export function optionsShown<O extends { value: string; label: string }>(
+  options: O[],
+  values: string[],
+  typed: string,
+) {
+  const needle = foldText(typed.trim());
+  if (!needle) return { shown: options, matched: options.length };
+  const matches = (o: O) => foldText(`${o.label} ${o.value}`).includes(needle);
+  return {
+    shown: options.filter((o) => values.includes(o.value) || matches(o)),
+    matched: options.filter(matches).length,
+  };
+}
+
 /** A set of checkboxes under a legend; `values` are the checked ones, in `options` order. */
 export function CheckboxGroup({
   id,
@@ -209,6 +231,9 @@ export function CheckboxGroup({
   error?: string | undefined;
   columns?: number;
 }) {
+  const [filter, setFilter] = useState('');
+  const filterable = options.length >= FILTER_FROM;
+  const { shown, matched } = filterable ? optionsShown(options, values, filter) : { shown: options, matched: 0 };
   const toggle = (value: string, on: boolean) => {
     const set = new Set(values);
     if (on) set.add(value);
@@ -225,8 +250,32 @@ export function CheckboxGroup({
           {hint}
         </p>
       ) : null}
+      {filterable ? (
+        <div className="checkgroup__filter">
+          <label htmlFor={`${id}-filter`}>Filter {legend.toLowerCase()}</label>
+          <input
+            id={`${id}-filter`}
+            type="search"
+            value={filter}
+            disabled={disabled}
+            onChange={(e) => setFilter(e.target.value)}
+            // Enter in the filter narrows; it does not submit the dialog's form.
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.preventDefault();
+            }}
+          />
+          <span className="hint" role="status">
+            {filter.trim() ? `${matched} of ${options.length} match` : ''}
+          </span>
+        </div>
+      ) : null}
+      {filterable && filter.trim() && matched === 0 ? (
+        <p className="hint">
+          No {legend.toLowerCase()} match “{filter.trim()}”.
+        </p>
+      ) : null}
       <div className="checkgroup__grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
-        {options.map((o) => (
+        {shown.map((o) => (
           <label key={o.value} className="checkbox-inline">
             <input
               type="checkbox"
