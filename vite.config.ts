@@ -43,6 +43,8 @@ const FIRST_LOAD_CHUNKS = [
       // Reads a whole list for its choices: catalog pages, the editor, orders, settings and the work-request list's
       // filters. In the work-request list's group, the editor loaded that group for it (e2e/first-load.spec.ts).
       'src/api/everyPage.ts',
+      // The reference lists every one of those pages shares (their API modules load with the query, not with it).
+      'src/lib/referenceLists.ts',
     ],
   },
   {

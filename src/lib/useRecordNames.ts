@@ -1,44 +1,41 @@
 /**
  * Names by id for the records pages show by reference (a work request's studio, a workflow phase's group): people
- * read the name, never the id. One query per collection, shared by every page (studios and groups are few: one
- * page of up to 500), under the catalog's keys (`['catalog', 'studios' | 'groups']`) so a save in the catalog
- * refreshes it. While unknown (loading, failed, or one the viewer may not read) a record has no name: callers
- * show nothing rather than the id.
+ * read the name, never the id. One query per collection, shared by every page, under the catalog's keys
+ * (`['catalog', 'studios' | 'groups']`) so a save in the catalog refreshes it: the studios' is the app's one list of
+ * every studio (lib/referenceLists.ts, every page: the 101st studio is named too), the groups' one page of up to 500.
+ * While unknown (loading, failed, or one the viewer may not read) a record has no name: callers show nothing rather
+ * than the id.
  */
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ListPage } from '../api/client';
-import { listStudios } from '../api/studios';
 import { listGroups } from '../api/users';
+import { allStudiosOptions } from './referenceLists';
 
-const SOURCES = {
-  studios: (signal: AbortSignal) => listStudios({ size: 500, signal }),
-  groups: (signal: AbortSignal) => listGroups({ size: 500, signal }),
-} satisfies Record<string, (signal: AbortSignal) => Promise<ListPage<{ _id?: string; name?: string }>>>;
+export type NamedCollection = 'studios' | 'groups';
 
-export type NamedCollection = keyof typeof SOURCES;
+type Named = { _id?: string | undefined; name?: string | undefined };
 
-/** The names of a page of records, by id (records without an id or a name left out). */
-export function namesById(
-  page: ListPage<{ _id?: string | undefined; name?: string | undefined }>,
-): Map<string, string> {
+/** The names of records, by id (records without an id or a name left out). */
+function namesOf(records: readonly Named[]): Map<string, string> {
   const names = new Map<string, string>();
-  for (const item of page.items)
-    if (item.ok && item.data._id && item.data.name) names.set(item.data._id, item.data.name);
+  for (const r of records) if (r._id && r.name) names.set(r._id, r.name);
   return names;
 }
 
-export function recordNamesKey(collection: NamedCollection) {
-  return ['catalog', collection, 'names'] as const;
-}
+/** The names of a page of records, by id. */
+const namesInPage = (page: ListPage<Named>) => namesOf(page.items.flatMap((item) => (item.ok ? [item.data] : [])));
 
 /** The query of `collection`'s names by id (one per collection, shared by every caller). */
 export function useRecordNamesQuery(collection: NamedCollection) {
-  return useQuery({
-    queryKey: recordNamesKey(collection),
-    queryFn: async ({ signal }) => namesById(await SOURCES[collection](signal)),
+  const studios = useQuery({ ...allStudiosOptions(), select: namesOf, enabled: collection === 'studios' });
+  const groups = useQuery({
+    queryKey: ['catalog', 'groups', 'names'],
+    queryFn: async ({ signal }) => namesInPage(await listGroups({ size: 500, signal })),
     staleTime: 5 * 60_000,
+    enabled: collection === 'groups',
   });
+  return collection === 'studios' ? studios : groups;
 }
 
 /** A lookup of `collection`'s names: `name(id)` is the name, or undefined while unknown (the same function until the names change). */

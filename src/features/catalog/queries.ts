@@ -13,6 +13,12 @@ import {
 import type { ListPage } from '../../api/client';
 import { countAssetsByProject, getAsset } from '../../api/assets';
 import { everyPage } from '../../api/everyPage';
+import {
+  allLanguagesOptions,
+  allProjectsOptions,
+  allStudiosOptions,
+  allTerritoriesOptions,
+} from '../../lib/referenceLists';
 import { listFiles } from '../../api/files';
 import { listLanguages } from '../../api/languages';
 import { listPreviews } from '../../api/previews';
@@ -35,13 +41,12 @@ export const catalogKeys = {
   all: ['catalog'] as const,
   studios: () => [...catalogKeys.all, 'studios'] as const,
   studioList: () => [...catalogKeys.studios(), 'list'] as const,
-  /** Every studio, for choice lists (under the resource's key: a save refreshes it). */
-  studioChoices: () => [...catalogKeys.studios(), 'choices'] as const,
   projects: () => [...catalogKeys.all, 'projects'] as const,
   projectLists: () => [...catalogKeys.projects(), 'list'] as const,
   projectList: (filters: ProjectFilters) => [...catalogKeys.projectLists(), filters] as const,
   project: (id: string) => [...catalogKeys.projects(), 'detail', id] as const,
-  projectChoices: (studio: string | undefined) => [...catalogKeys.projects(), 'choices', studio ?? 'any'] as const,
+  /** A studio's projects, for choice lists (every studio's: lib/referenceLists.ts). */
+  studioProjectChoices: (studio: string) => [...catalogKeys.projects(), 'choices', studio] as const,
   assets: () => [...catalogKeys.all, 'assets'] as const,
   /** countByProject's records, paged (infinite). */
   projectAssets: (projectId: string) => [...catalogKeys.assets(), 'byProject', projectId] as const,
@@ -51,9 +56,7 @@ export const catalogKeys = {
   previews: (assetId: string) => [...catalogKeys.all, 'previews', assetId] as const,
   files: (assetId: string) => [...catalogKeys.all, 'files', assetId] as const,
   languages: () => [...catalogKeys.all, 'languages'] as const,
-  languageChoices: () => [...catalogKeys.languages(), 'choices'] as const,
   territories: () => [...catalogKeys.all, 'territories'] as const,
-  territoryChoices: () => [...catalogKeys.territories(), 'choices'] as const,
   users: () => [...catalogKeys.all, 'users'] as const,
   userList: (q: string) => [...catalogKeys.users(), 'list', q] as const,
   groups: () => [...catalogKeys.all, 'groups'] as const,
@@ -170,37 +173,15 @@ export const glossaryListOptions = (filters: GlossaryFilters) =>
  * infinite query's first page of 100: a user with 150 studios picks the 150th (issue #16 item 4). Every page, at
  * most 2,000 records (everyPage's cap): studios, languages and territories are reference data counted in tens or
  * hundreds, and a studio's projects in tens; the server has no name search on these lists (docs/ARCHITECTURE.md,
- * "Choice lists read every page").
+ * "Choice lists read every page"). Every studio, project, language and territory is the app's one shared query of
+ * that list (lib/referenceLists.ts, under the resource's key: a save here refreshes it); a studio's projects are
+ * asked of the server by studio.
  */
-const CHOICES_STALE = 5 * 60_000;
-
-export const studioChoicesOptions = () =>
+const studioProjectChoicesOptions = (studio: string) =>
   queryOptions({
-    queryKey: catalogKeys.studioChoices(),
-    queryFn: ({ signal }) => everyPage((offset) => listStudios({ offset, size: PAGE, signal })),
-    staleTime: CHOICES_STALE,
-  });
-
-/** A studio's projects (every studio's without one). */
-export const projectChoicesOptions = (studio: string | undefined) =>
-  queryOptions({
-    queryKey: catalogKeys.projectChoices(studio),
+    queryKey: catalogKeys.studioProjectChoices(studio),
     queryFn: ({ signal }) => everyPage((offset) => listProjects({ studio }, { offset, size: PAGE, signal })),
-    staleTime: CHOICES_STALE,
-  });
-
-export const languageChoicesOptions = () =>
-  queryOptions({
-    queryKey: catalogKeys.languageChoices(),
-    queryFn: ({ signal }) => everyPage((offset) => listLanguages({ offset, size: PAGE, signal })),
-    staleTime: CHOICES_STALE,
-  });
-
-export const territoryChoicesOptions = () =>
-  queryOptions({
-    queryKey: catalogKeys.territoryChoices(),
-    queryFn: ({ signal }) => everyPage((offset) => listTerritories({ offset, size: PAGE, signal })),
-    staleTime: CHOICES_STALE,
+    staleTime: 5 * 60_000,
   });
 
 // The catalog's lists are sparse lists (lib/useSparseList.ts): their pages show them in a VirtualTable that reaches
@@ -217,9 +198,13 @@ export const useTerritoryList = () => useSparseList(territoryListOptions());
 export const useUserList = (q: string, enabled: boolean) => useSparseList({ ...userListOptions(q), enabled });
 export const useGlossaryList = (filters: GlossaryFilters, enabled: boolean) =>
   useSparseList({ ...glossaryListOptions(filters), enabled });
-export const useStudioChoices = () => useQuery(studioChoicesOptions());
-export const useProjectChoices = (studio: string | undefined, enabled = true) =>
-  useQuery({ ...projectChoicesOptions(studio), enabled });
-export const useLanguageChoices = () => useQuery(languageChoicesOptions());
-export const useTerritoryChoices = () => useQuery(territoryChoicesOptions());
+export const useStudioChoices = () => useQuery(allStudiosOptions());
+/** A studio's projects, or every project without one. */
+export function useProjectChoices(studio: string | undefined, enabled = true) {
+  const every = useQuery({ ...allProjectsOptions(), enabled: enabled && studio === undefined });
+  const studios = useQuery({ ...studioProjectChoicesOptions(studio ?? ''), enabled: enabled && studio !== undefined });
+  return studio === undefined ? every : studios;
+}
+export const useLanguageChoices = () => useQuery(allLanguagesOptions());
+export const useTerritoryChoices = () => useQuery(allTerritoriesOptions());
 export const useGroupList = (enabled: boolean) => useQuery({ ...groupListOptions(), enabled });

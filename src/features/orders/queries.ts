@@ -4,9 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { countAssetsByProject, getAsset } from '../../api/assets';
-import { listLanguages } from '../../api/languages';
-import { getProject, listProjects } from '../../api/projects';
-import { listTerritories } from '../../api/territories';
+import { getProject } from '../../api/projects';
+import type { Project } from '../../api/schema/project';
 import { getTranslation } from '../../api/translations';
 import { createWorkRequest } from '../../api/workRequestRecord';
 import type { Asset } from '../../api/schema/asset';
@@ -14,15 +13,13 @@ import type { OrderInput } from '../../api/schema/order';
 import type { OrderDraft } from './model/draft';
 import { estimateOf, transcriptionsToTranslate } from './model/estimate';
 import { everyPage } from '../../api/everyPage';
+import { allLanguagesOptions, allProjectsOptions, allTerritoriesOptions } from '../../lib/referenceLists';
 
 const keys = {
   all: ['orders'] as const,
   asset: (id: string) => [...keys.all, 'asset', id] as const,
   project: (id: string) => [...keys.all, 'project', id] as const,
-  projects: () => [...keys.all, 'projects'] as const,
   projectAssets: (id: string) => [...keys.all, 'projectAssets', id] as const,
-  languages: () => [...keys.all, 'languages'] as const,
-  territories: () => [...keys.all, 'territories'] as const,
   estimate: (transcriptions: string[]) => [...keys.all, 'estimate', ...transcriptions] as const,
 };
 
@@ -51,14 +48,14 @@ export function useOrderProject(id: string) {
   });
 }
 
-/** The projects open for orders (not archived), for a wizard started from the work-request list. */
+const openProjects = (projects: Project[]) => projects.filter((p) => p.archived !== true);
+
+/**
+ * The projects open for orders (not archived), for a wizard started from the work-request list: of the app's one list
+ * of every project (lib/referenceLists.ts), which the list's project filter has usually read already.
+ */
 export function useOrderProjects(enabled: boolean) {
-  return useQuery({
-    queryKey: keys.projects(),
-    queryFn: ({ signal }) => everyPage((offset) => listProjects({ archived: false }, { offset, size: 100, signal })),
-    enabled,
-    staleTime: CATALOG_STALE,
-  });
+  return useQuery({ ...allProjectsOptions(), select: openProjects, enabled });
 }
 
 /** A project's assets to choose from (the first 500: a project holds a few dozen). */
@@ -70,20 +67,14 @@ export function useProjectAssetChoices(projectId: string) {
   });
 }
 
+/** The app's one list of every language (lib/referenceLists.ts). */
 export function useLanguages() {
-  return useQuery({
-    queryKey: keys.languages(),
-    queryFn: ({ signal }) => everyPage((offset) => listLanguages({ offset, size: 100, signal })),
-    staleTime: CATALOG_STALE,
-  });
+  return useQuery(allLanguagesOptions());
 }
 
+/** The app's one list of every territory (lib/referenceLists.ts). */
 export function useTerritories() {
-  return useQuery({
-    queryKey: keys.territories(),
-    queryFn: ({ signal }) => everyPage((offset) => listTerritories({ offset, size: 100, signal })),
-    staleTime: CATALOG_STALE,
-  });
+  return useQuery(allTerritoriesOptions());
 }
 
 /**

@@ -1,14 +1,13 @@
 /** Settings: the caller's own record (GET /users/{id}, with the raw preferences and ETag), the project list, saving. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { everyPage } from '../../api/everyPage';
-import { listProjects } from '../../api/projects';
+import type { Project } from '../../api/schema/project';
 import { getMe, getUserForSettings, putUserSettings } from '../../api/users';
+import { allProjectsOptions } from '../../lib/referenceLists';
 import { updateSessionUser } from '../../lib/session/sessionStore';
 
 export const settingsKeys = {
   all: ['settings'] as const,
   user: (id: string | undefined) => [...settingsKeys.all, 'user', id ?? 'me'] as const,
-  projects: () => [...settingsKeys.all, 'projects'] as const,
 };
 
 /** The record being edited. Not refetched on focus: that would throw away what the user is typing. */
@@ -29,17 +28,11 @@ export function useSettingsUser(id: string | undefined) {
   return useQuery(settingsUserOptions(id));
 }
 
-/** Every project, for muting (extension GET /projects; pages of 100, at most 2,000). */
+const byName = (projects: Project[]) => [...projects].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+
+/** Every project, by name, for muting: the app's one list of every project (lib/referenceLists.ts). */
 export function useProjectChoices() {
-  return useQuery({
-    queryKey: settingsKeys.projects(),
-    queryFn: async ({ signal }) => {
-      const out = await everyPage((offset) => listProjects({}, { offset, size: 100, signal }));
-      return out.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
-    },
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  return useQuery({ ...allProjectsOptions(), select: byName });
 }
 
 export function useSaveSettings(id: string | undefined) {

@@ -7,17 +7,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkRequest } from '../../api/schema/workRequest';
 import { getWorkRequest } from '../../api/workRequestRecord';
 import { getTranslation } from '../../api/translations';
-import { everyPage } from '../../api/everyPage';
-import { listLanguages } from '../../api/languages';
 import { translationGlossary } from '../../api/glossary';
 import { isUnavailable } from '../../api/client';
+import { allLanguagesOptions } from '../../lib/referenceLists';
 
 export const translationEditorKeys = {
   all: ['translationEditor'] as const,
   workRequest: (id: string) => [...translationEditorKeys.all, 'workRequest', id] as const,
   translation: (id: string) => [...translationEditorKeys.all, 'translation', id] as const,
   transcription: (id: string) => [...translationEditorKeys.all, 'transcription', id] as const,
-  languages: () => [...translationEditorKeys.all, 'languages'] as const,
   glossary: (translationId: string) => [...translationEditorKeys.all, 'glossary', translationId] as const,
 };
 
@@ -69,15 +67,13 @@ export function useTranscription(id: string | undefined) {
   return useQuery({ ...transcriptionOptions(id ?? ''), enabled: id !== undefined });
 }
 
-/** The catalog's languages (extension GET /languages), for fonts; the editor works without them. */
+/**
+ * The catalog's languages (extension GET /languages), for fonts: the app's one list of every language, so a
+ * translation into the 101st gets its fonts too (lib/referenceLists.ts). The editor works without them: a deployment
+ * without the extension answers 404, not asked again, and the fonts fall back.
+ */
 export function useLanguages() {
-  return useQuery({
-    queryKey: translationEditorKeys.languages(),
-    // Every page: a translation into the 101st language gets its fonts too.
-    queryFn: ({ signal }) => everyPage((offset) => listLanguages({ offset, size: 100, signal })),
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
+  return useQuery(allLanguagesOptions());
 }
 
 /**

@@ -1,10 +1,9 @@
 /** The translations list (extension GET /translations): keys, options and hooks. */
 import { infiniteQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
-import { everyPage } from '../../api/everyPage';
-import { listLanguages } from '../../api/languages';
 import { getTranslation, listTranslations, type TranslationFilters } from '../../api/translations';
 import { getWorkRequest } from '../../api/workRequestRecord';
+import { allLanguagesOptions } from '../../lib/referenceLists';
 import { useSparseList } from '../../lib/useSparseList';
 import { PAGE_SIZE } from './listRequest';
 
@@ -16,7 +15,6 @@ export const translationKeys = {
   list: (filters: TranslationFilters) => [...translationKeys.lists(), filters] as const,
   details: () => [...translationKeys.all, 'detail'] as const,
   detail: (id: string) => [...translationKeys.details(), id] as const,
-  languages: () => [...translationKeys.all, 'languages'] as const,
 };
 
 export function translationListOptions(filters: TranslationFilters) {
@@ -32,14 +30,9 @@ export function useTranslationList(filters: TranslationFilters) {
   return useSparseList(translationListOptions(filters));
 }
 
+/** The language filter's choices: the app's one list of every language, the 101st too (lib/referenceLists.ts). */
 export function useLanguageChoices() {
-  return useQuery({
-    queryKey: translationKeys.languages(),
-    // Every page: the language filter offers the 101st language too (issue #16 item 4).
-    queryFn: ({ signal }) => everyPage((offset) => listLanguages({ offset, size: 100, signal })),
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
+  return useQuery(allLanguagesOptions());
 }
 
 /**

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { WorkRequestFilters } from '../../api/workRequests';
 import { useSparseList } from '../../lib/useSparseList';
 import { automationQueueOptions, workRequestListOptions } from './queryOptions';
-import { languageChoicesOptions, projectChoicesOptions, territoryChoicesOptions } from './filterChoices';
+import { allLanguagesOptions, allProjectsOptions, allTerritoriesOptions } from '../../lib/referenceLists';
 
 export function useWorkRequestList(filters: WorkRequestFilters, enabled: boolean) {
   return useSparseList({ ...workRequestListOptions(filters), enabled });
@@ -19,12 +19,13 @@ export function useAutomationQueue(enabled: boolean) {
 }
 
 /**
- * Choices for the filters (filterChoices.ts), loaded once per session. `enabled` lets the list's first page go
- * first: a browser opens few connections per host, and the rows matter more.
+ * Choices for the filters (filterChoices.ts): the app's shared reference lists, loaded once per session (by this page
+ * or any other). `enabled` lets the list's first page go first: a browser opens few connections per host, and the
+ * rows matter more.
  */
 export function useFilterChoices(enabled = true) {
-  const projects = useQuery({ ...projectChoicesOptions(), enabled });
-  const languages = useQuery({ ...languageChoicesOptions(), enabled });
-  const territories = useQuery({ ...territoryChoicesOptions(), enabled });
+  const projects = useQuery({ ...allProjectsOptions(), enabled });
+  const languages = useQuery({ ...allLanguagesOptions(), enabled });
+  const territories = useQuery({ ...allTerritoriesOptions(), enabled });
   return { projects, languages, territories };
 }
