@@ -2,7 +2,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANSWER_TIMEOUT_MS, configureApiClient } from '../api/client';
-import { allLanguagesOptions, allProjectsOptions, allStudiosOptions, allTerritoriesOptions } from './referenceLists';
+import {
+  allGroupsOptions,
+  allLanguagesOptions,
+  allProjectsOptions,
+  allStudiosOptions,
+  allTerritoriesOptions,
+} from './referenceLists';
 
 /** A server holding `count` records per list, answering the `X-Range` asked (pages of at most 100, as this one). */
 function serverOf(count: number) {
@@ -54,6 +60,8 @@ const lists: [string, string, List][] = [
     '/api/territories',
     { read: (c) => c.fetchQuery(allTerritoriesOptions()), key: allTerritoriesOptions().queryKey },
   ],
+  // Groups were one page of 500, which a server cuts to its own most (100 here): the 101st had no name.
+  ['groups', '/api/groups', { read: (c) => c.fetchQuery(allGroupsOptions()), key: allGroupsOptions().queryKey }],
 ];
 
 describe.each(lists)('every %s', (resource, path, list) => {

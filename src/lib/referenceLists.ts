@@ -1,5 +1,5 @@
 /**
- * The reference lists (studios, projects, languages, territories), each read whole once and shared by every feature
+ * The reference lists (studios, projects, languages, territories, groups), each read whole once and shared by every feature
  * that offers or looks them up (issue #16 item 2: the same data is not asked twice): the work-request list's filters,
  * the order wizard, the translations list, the editor's fonts, the catalog's choices, the settings' muted projects,
  * the names of studios. One query each: one key, one staleTime, the app's retry rule (app/queryClient.ts: a 4xx, such
@@ -23,6 +23,7 @@ export const referenceListKeys = {
   projects: () => ['catalog', 'projects', 'every'] as const,
   languages: () => ['catalog', 'languages', 'every'] as const,
   territories: () => ['catalog', 'territories', 'every'] as const,
+  groups: () => ['catalog', 'groups', 'every'] as const,
 };
 
 /** A list operation's page reader, from its API module loaded on first use. */
@@ -60,3 +61,7 @@ export const allLanguagesOptions = () =>
 
 export const allTerritoriesOptions = () =>
   wholeListOptions(referenceListKeys.territories(), async () => (await import('../api/territories')).listTerritories);
+
+/** Every group (extension GET /groups): a studio's groups, a user's groups, the names of a workflow's groups. */
+export const allGroupsOptions = () =>
+  wholeListOptions(referenceListKeys.groups(), async () => (await import('../api/users')).listGroups);

@@ -2,15 +2,13 @@
  * Names by id for the records pages show by reference (a work request's studio, a workflow phase's group): people
  * read the name, never the id. One query per collection, shared by every page, under the catalog's keys
  * (`['catalog', 'studios' | 'groups']`) so a save in the catalog refreshes it: the studios' is the app's one list of
- * every studio (lib/referenceLists.ts, every page: the 101st studio is named too), the groups' one page of up to 500.
+ * every studio and the groups' of every group (lib/referenceLists.ts, every page: the 101st is named too).
  * While unknown (loading, failed, or one the viewer may not read) a record has no name: callers show nothing rather
  * than the id.
  */
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ListPage } from '../api/client';
-import { listGroups } from '../api/users';
-import { allStudiosOptions } from './referenceLists';
+import { allGroupsOptions, allStudiosOptions } from './referenceLists';
 
 export type NamedCollection = 'studios' | 'groups';
 
@@ -23,18 +21,10 @@ function namesOf(records: readonly Named[]): Map<string, string> {
   return names;
 }
 
-/** The names of a page of records, by id. */
-const namesInPage = (page: ListPage<Named>) => namesOf(page.items.flatMap((item) => (item.ok ? [item.data] : [])));
-
 /** The query of `collection`'s names by id (one per collection, shared by every caller). */
 export function useRecordNamesQuery(collection: NamedCollection) {
   const studios = useQuery({ ...allStudiosOptions(), select: namesOf, enabled: collection === 'studios' });
-  const groups = useQuery({
-    queryKey: ['catalog', 'groups', 'names'],
-    queryFn: async ({ signal }) => namesInPage(await listGroups({ size: 500, signal })),
-    staleTime: 5 * 60_000,
-    enabled: collection === 'groups',
-  });
+  const groups = useQuery({ ...allGroupsOptions(), select: namesOf, enabled: collection === 'groups' });
   return collection === 'studios' ? studios : groups;
 }
 

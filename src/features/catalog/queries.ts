@@ -14,6 +14,7 @@ import type { ListPage } from '../../api/client';
 import { countAssetsByProject, getAsset } from '../../api/assets';
 import { everyPage } from '../../api/everyPage';
 import {
+  allGroupsOptions,
   allLanguagesOptions,
   allProjectsOptions,
   allStudiosOptions,
@@ -26,7 +27,7 @@ import { getProject, listProjects } from '../../api/projects';
 import { listStudios } from '../../api/studios';
 import { listTerritories } from '../../api/territories';
 import { useSparseList } from '../../lib/useSparseList';
-import { listGroups, listUsers } from '../../api/users';
+import { listUsers } from '../../api/users';
 import { listGlossary, type GlossaryFilters } from '../../api/glossary';
 
 const PAGE = 100;
@@ -152,13 +153,8 @@ export const userListOptions = (q: string) =>
     getNextPageParam: nextPage,
   });
 
-export const groupListOptions = () =>
-  queryOptions({
-    queryKey: catalogKeys.groups(),
-    queryFn: ({ signal }) => listGroups({ size: PAGE, signal }),
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
+/** Every group, to choose from (a studio's, a user's): the app's one list of them (lib/referenceLists.ts). */
+export const groupListOptions = allGroupsOptions;
 
 export const glossaryListOptions = (filters: GlossaryFilters) =>
   infiniteQueryOptions({

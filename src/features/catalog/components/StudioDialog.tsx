@@ -20,10 +20,8 @@ export function StudioDialog({
   onClose: () => void;
 }) {
   const groups = useQuery(groupListOptions());
-  const options = (groups.data?.items ?? []).flatMap((g) =>
-    g.ok && g.data._id
-      ? [{ value: g.data._id, label: `${g.data.name ?? g.data._id}${g.data.type ? ` (${g.data.type})` : ''}` }]
-      : [],
+  const options = (groups.data ?? []).flatMap((g) =>
+    g._id ? [{ value: g._id, label: `${g.name ?? g._id}${g.type ? ` (${g.type})` : ''}` }] : [],
   );
   const id = studio?._id;
   return (

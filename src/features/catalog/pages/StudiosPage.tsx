@@ -24,7 +24,7 @@ export function StudiosPage() {
   const [editing, setEditing] = useState<Studio | 'new'>();
   const total = totalOf(query.data);
   const groupNames = useMemo(
-    () => new Map((groups.data?.items ?? []).flatMap((g) => (g.ok && g.data._id ? [[g.data._id, g.data.name]] : []))),
+    () => new Map((groups.data ?? []).flatMap((g) => (g._id ? [[g._id, g.name]] : []))),
     [groups.data],
   );
 

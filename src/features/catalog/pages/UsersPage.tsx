@@ -276,7 +276,7 @@ export function UsersPage() {
   const total = totalOf(query.data);
 
   // Groups to choose from: GET /groups when the server has it, else the groups seen on users.
-  const fromServer = (groupsQuery.data?.items ?? []).flatMap((g) => (g.ok && g.data._id ? [g.data] : []));
+  const fromServer = (groupsQuery.data ?? []).filter((g) => g._id);
   const seen = new Map<string, { _id?: string; name?: string; type?: string }>();
   for (const g of fromServer.length ? fromServer : users.flatMap((u) => u.groups ?? [])) if (g._id) seen.set(g._id, g);
   const groupOptions = [...seen.values()].map((g) => ({
