@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { newestMedia } from './mediaQueries';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ANSWER_TIMEOUT_MS, configureApiClient } from '../../api/client';
+import { editorMediaOptions, newestMedia } from './mediaQueries';
 import type { Preview } from '../../api/schema/preview';
 
 const media = { mime: 'video/webm', duration: 30, peaks: '/api/previews/x/peaks?sig=1' };
@@ -25,5 +27,36 @@ describe('newestMedia', () => {
       ]),
     ).toBeUndefined();
     expect(newestMedia([])).toBeUndefined();
+  });
+});
+
+describe('editorMediaOptions', () => {
+  afterEach(() => {
+    configureApiClient({ fetch: (...args) => globalThis.fetch(...args), answerTimeoutMs: ANSWER_TIMEOUT_MS });
+  });
+
+  it('finds the newest media of an asset with more than one page of previews (oldest first)', async () => {
+    const count = 130;
+    configureApiClient({
+      fetch: (_input, init) => {
+        const range = new Headers(init?.headers).get('X-Range') ?? 'resources=0-9';
+        const [first, last] = range.replace('resources=', '').split('-').map(Number) as [number, number];
+        const end = Math.min(last, first + 99, count - 1);
+        const items = Array.from({ length: end - first + 1 }, (_, i) => ({
+          _id: `p${first + i}`,
+          revision: `v${first + i + 1}`,
+          created: first + i,
+          path: `/api/previews/p${first + i}/view?sig=1`,
+          media,
+        }));
+        return Promise.resolve(
+          new Response(JSON.stringify(items), {
+            headers: { 'Content-Type': 'application/json', 'Content-Range': `resources ${first}-${end}/${count}` },
+          }),
+        );
+      },
+    });
+    const found = await new QueryClient().fetchQuery(editorMediaOptions('asset-1'));
+    expect(found?.preview._id).toBe('p129');
   });
 });

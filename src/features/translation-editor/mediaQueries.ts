@@ -4,6 +4,7 @@
  * error (the editor works without the media pane's picture).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { everyPage } from '../../api/everyPage';
 import { getMediaPeaks, listPreviews } from '../../api/previews';
 import { mediaUrl } from '../../api/media';
 import type { Preview } from '../../api/schema/preview';
@@ -58,8 +59,10 @@ export function editorMediaOptions(asset: string) {
   return queryOptions({
     queryKey: mediaKey(asset),
     queryFn: async ({ signal }) => {
-      const page = await listPreviews(asset, { size: 50, signal });
-      return newestMedia(page.items.flatMap((item) => (item.ok ? [item.data] : []))) ?? null;
+      // Every page: the list is in the server's order (oldest first here), so the newest of an asset with more than
+      // one page of previews (a long run of cuts) is on a later page.
+      const previews = await everyPage((offset) => listPreviews(asset, { offset, size: 100, signal }));
+      return newestMedia(previews) ?? null;
     },
     retry: 1,
     // The signed links last an hour (docs/API.md "Signed links"): read again well before they expire.
