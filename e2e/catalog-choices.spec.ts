@@ -220,3 +220,48 @@ test('the file dialog suggests a transfer user past the first 100, found by what
   await expect(page.locator(`datalist[id="${list}"] option[value="${user.emailNormal}"]`)).toHaveCount(1);
   await expectAccessible(page, 'the file dialog with user suggestions');
 });
+
+test('an asset page shows every file: past the first page, "Show more files" reads the next', async ({
+  page,
+  request,
+}) => {
+  const { items: projects } = await apiList<Made>(request, ACCOUNTS.admin, '/projects?archived=false');
+  const { items: assets } = await apiList<Made>(
+    request,
+    ACCOUNTS.admin,
+    `/assets/countByProject?project=${projects[0]!._id}`,
+  );
+  const asset = assets[0]!;
+  // An asset with 150 files: the server answers its pages as a deployment with that many would (this one has no
+  // operation that adds files; everything else on the page is the real server's).
+  const TOTAL = 150;
+  await page.route(`**/api/files?asset=${asset._id}`, async (route) => {
+    const [first, last] = (route.request().headers()['x-range'] ?? 'resources=0-99')
+      .replace('resources=', '')
+      .split('-')
+      .map(Number) as [number, number];
+    const end = Math.min(last, TOTAL - 1);
+    const items = Array.from({ length: end - first + 1 }, (_, i) => ({
+      _id: `f${String(first + i).padStart(24, '0')}`,
+      name: `Take ${numbered(first + i + 1)}.mov`,
+      asset: asset._id,
+    }));
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'Content-Range': `resources ${first}-${end}/${TOTAL}` },
+      body: JSON.stringify(items),
+    });
+  });
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(`/catalog/assets/${asset._id}`);
+  const files = page.getByRole('region', { name: /Files/ });
+  const rows = files.getByRole('row').filter({ hasText: /Take \d{3}\.mov/ });
+  await expect(rows).toHaveCount(100);
+  await expect(files).toContainText('(150)');
+  await files.getByRole('button', { name: 'Show more files (50 more)' }).click();
+  await expect(rows).toHaveCount(TOTAL);
+  await expect(rows.last()).toContainText('Take 150.mov');
+  await expect(files.getByRole('button', { name: /Show more files/ })).toHaveCount(0);
+  await expectAccessible(page, 'an asset page with every file shown');
+});

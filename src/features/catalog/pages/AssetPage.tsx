@@ -15,9 +15,11 @@ import { AssetThumb } from '../../../components/AssetThumb';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Field, Fields, YesNo } from '../../../components/Field';
 import { Section } from '../../../components/Section';
+import { ShowMore } from '../../../components/ShowMore';
 import { SkeletonLines } from '../../../components/Skeleton';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { keyLabel } from '../../../lib/format';
+import { formatCount, keyLabel } from '../../../lib/format';
+import { totalOf } from '../../../lib/pages';
 import { AssetDialog } from '../components/AssetDialog';
 import { Breadcrumb, CatalogLayout } from '../components/CatalogLayout';
 import { ActionsCell, CatalogTable } from '../components/CatalogTable';
@@ -62,7 +64,10 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
   const fallback = query.isError && isUnavailable(query.error);
   const previews: Preview[] = fallback ? (asset.previews ?? []) : loaded(query.data);
   return (
-    <Section title="Previews" meta={previews.length ? `(${previews.length})` : undefined}>
+    <Section
+      title="Previews"
+      meta={previews.length ? `(${formatCount(totalOf(query.data) ?? previews.length)})` : undefined}
+    >
       {query.isPending ? (
         <SkeletonLines lines={2} label="Loading previews" />
       ) : query.isError && !fallback ? (
@@ -126,6 +131,7 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
           onClose={() => setEditing(undefined)}
         />
       ) : null}
+      {fallback ? null : <ShowMore query={query} noun="previews" />}
       {viewing ? <PreviewViewer preview={viewing} onClose={() => setViewing(undefined)} /> : null}
     </Section>
   );
@@ -159,7 +165,7 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
   const [editing, setEditing] = useState<File & { _id: string }>();
   const files = loaded(query.data);
   return (
-    <Section title="Files" meta={files.length ? `(${files.length})` : undefined}>
+    <Section title="Files" meta={files.length ? `(${formatCount(totalOf(query.data) ?? files.length)})` : undefined}>
       {query.isPending ? (
         <SkeletonLines lines={3} label="Loading files" />
       ) : query.isError ? (
@@ -223,6 +229,7 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
           ))}
         </CatalogTable>
       )}
+      <ShowMore query={query} noun="files" />
       {editing ? (
         <FileDialog
           file={editing}

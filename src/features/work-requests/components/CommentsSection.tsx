@@ -12,6 +12,7 @@ import { Unavailable } from '../../../components/Unavailable';
 import { formatDateTime, isoDateTime } from '../../../lib/dates';
 import { initials, personGroup, personName } from '../../../lib/people';
 import { useSession } from '../../../lib/session/useSession';
+import { ShowMore } from '../../../components/ShowMore';
 import { useAddComment, useComments, useEditComment } from '../queries';
 
 export function CommentsSection({ workRequestId }: { workRequestId: string }) {
@@ -56,16 +57,7 @@ export function CommentsSection({ workRequestId }: { workRequestId: string }) {
           )}
         </ol>
       )}
-      {comments.hasNextPage ? (
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => void comments.fetchNextPage()}
-          disabled={comments.isFetchingNextPage}
-        >
-          Show more comments
-        </button>
-      ) : null}
+      <ShowMore query={comments} noun="comments" />
       <AddComment workRequestId={workRequestId} />
     </Section>
   );
