@@ -11,6 +11,7 @@ import { Section } from '../../../components/Section';
 import { SkeletonLines } from '../../../components/Skeleton';
 import { formatDateTime, isoDateTime } from '../../../lib/dates';
 import { safeHref } from '../../../lib/safeUrl';
+import { ShowMore } from '../../../components/ShowMore';
 import { useOfflines, useRequestOffline } from '../queries';
 import { useNow } from '../../../lib/useNow';
 
@@ -109,6 +110,7 @@ export function OfflinesSection({ workRequestId }: { workRequestId: string }) {
               })}
             </ul>
           )}
+          {unavailable ? null : <ShowMore query={offlines} noun="offlines" />}
         </>
       )}
     </Section>
