@@ -26,8 +26,8 @@ describe('ShowMore', () => {
       'Show more files</button>',
     );
   });
-  it('says it is loading (disabled), or that the page failed with a retry', () => {
-    expect(html(query({ isFetchingNextPage: true }))).toMatch(/disabled="">Loading more files…/);
+  it('says it is loading (aria-disabled: the focus stays on it), or that the page failed with a retry', () => {
+    expect(html(query({ isFetchingNextPage: true }))).toMatch(/aria-disabled="true">Loading more files…/);
     const failed = html(query({ isFetchNextPageError: true }));
     expect(failed).toContain('Could not load more files.');
     expect(failed).toContain('Try again to load more files');

@@ -32,11 +32,14 @@ export function ShowMore<T>({ query, noun }: { query: PagedQuery<T>; noun: strin
           Could not load more {noun}.{' '}
         </span>
       ) : null}
+      {/* aria-disabled, not disabled, while loading: a disabled button would drop the keyboard focus to the page. */}
       <button
         type="button"
         className="link-button"
-        onClick={() => void query.fetchNextPage()}
-        disabled={query.isFetchingNextPage}
+        aria-disabled={query.isFetchingNextPage || undefined}
+        onClick={() => {
+          if (!query.isFetchingNextPage) void query.fetchNextPage();
+        }}
       >
         {label}
       </button>
