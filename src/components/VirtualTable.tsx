@@ -99,7 +99,7 @@ export function VirtualTable<T>(props: Props<T>) {
   const hintId = `${baseId}-hint`;
   const template = columns.map((c) => c.width).join(' ');
   const jumpTo = sparse?.jumpTo;
-  const { virtualizer, items } = useInfiniteVirtualizer({
+  const { items, totalSize, scrollToIndex } = useInfiniteVirtualizer({
     scrollRef,
     loaded: rows.length,
     rowHeight,
@@ -120,9 +120,9 @@ export function VirtualTable<T>(props: Props<T>) {
       const next = Math.max(0, Math.min(index, count - 1));
       setActive(next);
       if (jump) jumpTo?.(next);
-      virtualizer.scrollToIndex(next, { align });
+      scrollToIndex(next, { align });
     },
-    [count, virtualizer, jumpTo],
+    [count, scrollToIndex, jumpTo],
   );
   const { onOpen } = props;
   const onRowClick = useCallback(
@@ -209,7 +209,7 @@ export function VirtualTable<T>(props: Props<T>) {
 
   /**
    * Scrolling (wheel, scrollbar) while a row's control has the focus: the focus goes back to the grid, since the
-   * virtualizer may unmount that row (the focus would fall to the page). The row stays the active one.
+   * list may unmount that row (the focus would fall to the page). The row stays the active one.
    */
   const keepFocusOnScroll = (event: { currentTarget: HTMLDivElement }) => {
     const focused = document.activeElement;
@@ -260,7 +260,7 @@ export function VirtualTable<T>(props: Props<T>) {
             ))}
           </div>
         </div>
-        <div role="rowgroup" className="vtable__body" style={{ height: virtualizer.getTotalSize() }}>
+        <div role="rowgroup" className="vtable__body" style={{ height: totalSize }}>
           {items.map((item) => {
             const row = rowAt(item.index);
             const style = rowStyle({ start: item.start, size: item.size });

@@ -73,7 +73,7 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
     [],
   );
 
-  const { virtualizer, items } = useInfiniteVirtualizer({
+  const { items, totalSize, scrollToIndex } = useInfiniteVirtualizer({
     scrollRef,
     loaded: rows.length,
     rowHeight: ROW_HEIGHT,
@@ -86,15 +86,15 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
   });
 
   useEffect(() => {
-    if (count > 0) virtualizer.scrollToIndex(Math.min(active, count - 1), { align: align.current });
+    if (count > 0) scrollToIndex(Math.min(active, count - 1), { align: align.current });
     align.current = 'auto';
-  }, [active, count, virtualizer]);
+  }, [active, count, scrollToIndex]);
 
   /** "Go to row": that row active, in the middle of the view, and focus on the grid to go on by keyboard. */
   const goTo = (index: number) => {
     align.current = 'center';
     sparse?.jumpTo(index);
-    if (index === active) virtualizer.scrollToIndex(index, { align: 'center' });
+    if (index === active) scrollToIndex(index, { align: 'center' });
     props.onActiveChange(index);
     scrollRef.current?.focus({ preventScroll: true });
   };
@@ -187,7 +187,7 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
             </div>
           </div>
         </div>
-        <div role="rowgroup" className="inbox-list__body" style={{ height: virtualizer.getTotalSize() }}>
+        <div role="rowgroup" className="inbox-list__body" style={{ height: totalSize }}>
           {items.map((item) => {
             const row = rowAt(item.index);
             const style = { height: item.size, transform: `translateY(${item.start}px)` };
