@@ -3,7 +3,7 @@
  * (server/http/routePreloads.ts: the page shows with nothing else), the page's first GET leaves before the app's
  * entry has even arrived (src/app/earlyRequest.ts) and is made once, and no GET repeats while the page loads.
  */
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request, type Worker } from '@playwright/test';
 import {
   ACCOUNTS,
   type Account,
@@ -206,6 +206,28 @@ test('a cold list: its modules named by the HTML, its first page asked once and 
   await checkFirstLoad(page, '/work-requests?sort=due', /^\/api\/workrequests\?sort=due$/, async () => {
     await expect(grid(page).getByRole('row').nth(2)).toBeVisible({ timeout: 30_000 });
   });
+});
+
+test("a cold list has a worker load the browser's locale data, which the page ends once it is done", async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  const workers: Worker[] = [];
+  page.on('worker', (worker) => workers.push(worker));
+  const script = page.context().waitForEvent('response', (r) => /\/dateFormatsWorker-[^/]+\.js$/.test(r.url()));
+  await page.goto('/work-requests');
+  expect((await script).status()).toBe(200);
+  await expect(grid(page).getByRole('row').nth(2)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => workers.length).toBe(1);
+  expect(new URL(workers[0]!.url()).pathname).toMatch(/^\/assets\/dateFormatsWorker-[^/]+\.js$/);
+  // Its script was allowed by the page's policy (e2e/csp.spec.ts sees no violation) and ran; the page ends it.
+  await new Promise<void>((resolve) => {
+    if (page.workers().length === 0) resolve();
+    else workers[0]!.on('close', () => resolve());
+  });
+  expect(page.workers()).toHaveLength(0);
+  // The dates the list shows were formatted on the main thread as usual.
+  await expect(grid(page).getByRole('row').nth(1).locator('time').first()).toHaveText(/\d/);
 });
 
 test('a cold work request and its editor: the record asked once and early, no GET twice', async ({ page, request }) => {

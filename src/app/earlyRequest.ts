@@ -3,12 +3,12 @@
  * entry (scripts/vite/earlyEntry.ts), so with a stored session the page's GETs (earlyRequestFor.ts) leave while the
  * libraries are still downloading; the API client takes the answer over (src/api/earlyRequests.ts). The API base is
  * the one the server writes into the page; without it nothing starts. The root (`/`) is first the user's landing page
- * (landOnHome.ts). Then, in a task of its own, the browser's locale data is loaded (dates.ts, prepareDateFormats)
- * while the main thread waits for the app's code, instead of when the first dates are shown.
+ * (landOnHome.ts). Then a worker loads the browser's locale data (lib/warmDateFormats.ts) while the main thread waits for
+ * the app's code, instead of the main thread when the first dates are shown.
  */
 import { injectedConfig } from '../api/injectedConfig';
 import { startEarlyGet } from '../api/earlyRequests';
-import { prepareDateFormats } from '../lib/dates';
+import { warmDateFormats } from '../lib/warmDateFormats';
 import { readStoredSession } from '../lib/session/sessionStore';
 import { earlyRequestsFor } from './earlyRequestFor';
 import { landOnHome } from './landOnHome';
@@ -18,4 +18,4 @@ const config = injectedConfig();
 const apiBase = config && typeof config === 'object' && 'apiBase' in config ? config.apiBase : undefined;
 for (const early of earlyRequestsFor(new URL(location.href), apiBase, readStoredSession()?.authorization))
   startEarlyGet(early.url, early.headers);
-setTimeout(() => prepareDateFormats(), 0);
+warmDateFormats();

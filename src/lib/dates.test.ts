@@ -27,6 +27,23 @@ describe('dates', () => {
     expect(formatShortDateTime(T, 'UTC', now)).not.toMatch(/2026/);
     expect(formatShortDateTime(T - 400 * 86400, 'UTC', now)).toMatch(/2025/);
   });
+  it('writes the text format() writes, in both zones, compact or not', () => {
+    const now = T * 1000;
+    for (const [tz, viewer] of [
+      ['Europe/Paris', 'Asia/Tokyo'],
+      ['America/Sao_Paulo', 'UTC'],
+      ['Asia/Kolkata', 'America/Los_Angeles'],
+    ] as const) {
+      for (const at of [T, T - 400 * 86400]) {
+        const compact = formatInZones(at, tz, viewer, true, now);
+        expect(compact.zoned).toBe(formatShortDateTime(at, tz, now));
+        expect(compact.viewer).toBe(formatShortDateTime(at, viewer, now));
+        const full = formatInZones(at, tz, viewer, false, now);
+        expect(full.zoned).toBe(formatDateTime(at, tz));
+        expect(full.viewer).toBe(formatDateTime(at, viewer));
+      }
+    }
+  });
   it('compares wall clocks of two zones', () => {
     expect(formatInZones(T, 'Europe/Paris', 'Europe/Berlin', true).sameClock).toBe(true);
     expect(formatInZones(T, 'Europe/Paris', 'Asia/Tokyo', true).sameClock).toBe(false);

@@ -104,7 +104,8 @@ export function isoDateTime(epochSeconds: number): string {
 
 /**
  * The text of a moment (as format() writes it), and its clock: the parts without the zone's name, on which two zones
- * showing the same wall clock agree.
+ * showing the same wall clock agree. The text is format()'s own, not the parts joined: V8 writes a plain space before
+ * "AM"/"PM" in format() and a narrow one (U+202F) in formatToParts() (dates.test.ts).
  */
 function textAndClock(f: Intl.DateTimeFormat, date: Date): { text: string; clock: string } {
   let clock = '';
