@@ -338,6 +338,39 @@ test('#11 a file: language, country, tags, embargo and transfer user through PUT
   expect(saved.embargo.end).toBeGreaterThan(1_900_000_000);
 });
 
+test("an asset's files at 1280 px: each row's Edit button is in view, pinned at the table's right edge", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // A demo asset whose file names are long (MDF_FeaturetteMakingOf_ProRes422HQ_2398.mov).
+  const { items: assets } = await apiList<Rec>(request, ACCOUNTS.admin, '/assets/countByProject', 'resources=0-99');
+  const asset = assets.find((a) => a.name === 'Featurette: Making Of')!;
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(`/catalog/assets/${asset._id}`);
+  const section = page.getByRole('region', { name: /Files/ });
+  const edits = section.getByRole('button', { name: /^Edit file / });
+  await expect(edits.first()).toBeVisible();
+  // The table is wider than its box here (the file names keep their words whole): the box scrolls sideways.
+  const box = (await section.locator('.scroll-x').boundingBox())!;
+  expect(await section.locator('.scroll-x').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  for (const edit of await edits.all()) {
+    const b = (await edit.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(box.x);
+    expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width);
+  }
+  // Scrolled to its end, the buttons are still there, and the last column has come out from under them.
+  await section.locator('.scroll-x').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  const last = (await edits.first().boundingBox())!;
+  expect(last.x + last.width).toBeLessThanOrEqual(box.x + box.width);
+  await expect(
+    section
+      .getByRole('row')
+      .nth(1)
+      .getByText(/^(Verified|Unverified)$/),
+  ).toBeVisible();
+});
+
 test('#16 languages: add one with fonts through POST /languages; a duplicate code is shown at the code', async ({
   page,
   request,

@@ -35,7 +35,7 @@ export function CatalogTable({ caption, columns, actions = false, className = 'c
               ),
             )}
             {actions ? (
-              <th scope="col">
+              <th scope="col" className="catalog-table__actions">
                 <span className="visually-hidden">Actions</span>
               </th>
             ) : null}
