@@ -84,9 +84,9 @@ export function formatShortDateTime(epochSeconds: number, tz?: string, nowMs: nu
 
 /**
  * Makes the viewer's formatter of table cells now. The first Intl object a page makes loads the browser's locale data
- * (25-40 ms of the main thread on a cold page, measured in Chromium; later ones cost a fraction of a millisecond), so
- * the early script (src/app/earlyRequest.ts) calls this while the app's code is still on its way, when the main thread
- * has nothing else to do, rather than the first list's render paying it.
+ * (20-40 ms on a cold page, measured in Chromium; later ones cost a fraction of a millisecond): a worker calls this
+ * first, off the main thread, then the main thread does, before the first list's render needs it
+ * (lib/warmDateFormats.ts, started by the early script).
  */
 export function prepareDateFormats(nowMs: number = Date.now()): void {
   formatShortDateTime(Math.floor(nowMs / 1000), viewerTimeZone(nowMs), nowMs);

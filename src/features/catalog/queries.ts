@@ -153,9 +153,6 @@ export const userListOptions = (q: string) =>
     getNextPageParam: nextPage,
   });
 
-/** Every group, to choose from (a studio's, a user's): the app's one list of them (lib/referenceLists.ts). */
-export const groupListOptions = allGroupsOptions;
-
 export const glossaryListOptions = (filters: GlossaryFilters) =>
   infiniteQueryOptions({
     queryKey: catalogKeys.glossaryList(filters),
@@ -203,4 +200,5 @@ export function useProjectChoices(studio: string | undefined, enabled = true) {
 }
 export const useLanguageChoices = () => useQuery(allLanguagesOptions());
 export const useTerritoryChoices = () => useQuery(allTerritoriesOptions());
-export const useGroupList = (enabled: boolean) => useQuery({ ...groupListOptions(), enabled });
+/** Every group, to choose from (a studio's, a user's): the app's one list of them (lib/referenceLists.ts). */
+export const useGroupList = (enabled: boolean) => useQuery({ ...allGroupsOptions(), enabled });

@@ -1,10 +1,10 @@
 /** Create or edit a studio (operation 14, PUT /studios). */
-import { useQuery } from '@tanstack/react-query';
+
 import type { Studio } from '../../../api/schema/studio';
 import { getStudio, putStudiosIfMatch } from '../../../api/studios';
 import { formToStudio, studioToForm, validateStudio } from '../model/forms';
 import { firstSegment } from '../../../components/serverErrors';
-import { groupListOptions } from '../queries';
+import { useGroupList } from '../queries';
 import { EditDialog } from './EditDialog';
 import { SelectField, TextField } from './FormControls';
 
@@ -19,7 +19,7 @@ export function StudioDialog({
   onSaved: (s: Studio) => void;
   onClose: () => void;
 }) {
-  const groups = useQuery(groupListOptions());
+  const groups = useGroupList(true);
   const options = (groups.data ?? []).flatMap((g) =>
     g._id ? [{ value: g._id, label: `${g.name ?? g._id}${g.type ? ` (${g.type})` : ''}` }] : [],
   );

@@ -1,5 +1,5 @@
 /** Studios: the list (extension GET /studios); create and edit through PUT /studios (operation 14). */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { Studio } from '../../../api/schema/studio';
 import { RowAction, RowActionLink } from '../../../components/RowAction';
@@ -10,7 +10,7 @@ import { totalOf } from '../../../lib/pages';
 import { CatalogList, withActions } from '../components/CatalogList';
 import { CatalogLayout } from '../components/CatalogLayout';
 import { StudioDialog } from '../components/StudioDialog';
-import { catalogKeys, groupListOptions, useStudioList } from '../queries';
+import { catalogKeys, useGroupList, useStudioList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
@@ -19,7 +19,7 @@ const muted = <span className="muted">—</span>;
 export function StudiosPage() {
   const { canEdit, canCreateStudios } = useCatalogAccess();
   const query = useStudioList();
-  const groups = useQuery(groupListOptions());
+  const groups = useGroupList(true);
   const client = useQueryClient();
   const [editing, setEditing] = useState<Studio | 'new'>();
   const total = totalOf(query.data);
