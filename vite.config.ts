@@ -20,6 +20,18 @@ const reactRouterProduction = fileURLToPath(
 // them. docs/BENCHMARKS.md, "Bundle" lists the files
 // each first route loads.
 const FIRST_LOAD_CHUNKS = [
+  // What the sign-in page shares with the signed-in pages (react-query's hooks, the user and session modules): a group
+  // of its own before `sign-in`, so /sign-in loads none of the shell and a signed-in page none of the sign-in page's
+  // code and styles (in `sign-in`, they made every cold list load that page: docs/BENCHMARKS.md, "Session 14").
+  {
+    name: 'data',
+    roots: [
+      'node_modules/@tanstack/react-query/build/modern/index.js',
+      'src/api/schema/user.ts',
+      'src/lib/session/meQuery.ts',
+      'src/api/session.ts',
+    ],
+  },
   { name: 'sign-in', roots: ['src/features/auth/pages/SignInPage.tsx'] },
   { name: 'shell', roots: ['src/app/AppShell.tsx'] },
   {

@@ -95,10 +95,16 @@ test('the HTML names the modules and styles of the page the URL names, and no mo
   // with its prefetch module are chunks of their own graphs (scripts/vite/closureChunks.ts).
   expect(names(list)).toEqual(expect.arrayContaining(['shell', 'lists', 'work-request-list', 'index']));
   expect(names(list)).not.toContain('editor');
+  // Not the sign-in page (what it shares with the signed-in pages is a group of its own, `data`), and one stylesheet:
+  // the lists' small ones are in the app's own (each was a request of its own on every cold list).
+  expect(names(list)).toContain('data');
+  expect(names(list)).not.toContain('sign-in');
+  expect([...list].filter((f) => f.endsWith('.css'))).toHaveLength(1);
   expect(names(editor)).toEqual(expect.arrayContaining(['shell', 'records', 'editor']));
   expect(names(editor)).not.toContain('work-request-list');
-  // The editor's first route in a few files: the entry's, the early script's, the shell, the list machinery and the
-  // sign-in page's (shared), the records' and its own (each with its styles), not the 23 files of Vite's splitting.
+  // The editor's first route in a few files: the entry's, the early script's, the shell, the list machinery, the data
+  // group (shared with the sign-in page), the records' and its own (each with its styles), not the 23 files of Vite's
+  // splitting.
   expect(editor.size).toBeLessThanOrEqual(14);
   expect(names(unknown)).not.toContain('shell');
   expect([...unknown].every((f) => list.has(f))).toBe(true); // the entry's own, which every page has

@@ -8,6 +8,12 @@ import { bootstrap } from './app/bootstrap';
 import { startPreloadedPrefetch } from './app/preloadPage';
 import { queryClient } from './app/queryClient';
 import './app/styles.css';
+// The lists' own small stylesheets, in the app's one first stylesheet: imported by their components, each was a file
+// of under 1 kB that a cold list asked for over one of HTTP/1.1's six connections (docs/BENCHMARKS.md, "Session 14").
+import './components/goToRow.css';
+import './components/listStatusRows.css';
+import './features/work-requests/components/placeFilterSlot.css';
+import './features/work-requests/components/selection.css';
 
 void bootstrap().then(() => {
   startPreloadedPrefetch(queryClient);

@@ -13,6 +13,7 @@
  * The price: a page that needs one module of a group loads the whole group (docs/BENCHMARKS.md, "Bundle", lists
  * what each first route loads).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -58,7 +59,7 @@ export function closureChunks(groups: ClosureGroup[]): Plugin {
     buildEnd() {
       const present = (id: string) => this.getModuleInfo(id) !== null;
       const resolved = groups.flatMap((group) => {
-        const roots = group.roots.map((r) => path.resolve(root, r));
+        const roots = group.roots.map((r) => realPath(path.resolve(root, r)));
         const missing = roots.filter((r) => !present(r));
         // None there: another build of this config (the benchmark's floor page, its own root). Some: a wrong name.
         if (missing.length === roots.length) return [];
@@ -70,6 +71,15 @@ export function closureChunks(groups: ClosureGroup[]): Plugin {
         owner.set(id, name);
     },
   };
+}
+
+/** A module's id is its real path: a package reached through a linked node_modules has the link's target's. */
+function realPath(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file; // not there: reported as missing
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCount } from '../lib/format';
 import { parseRowNumber } from '../lib/sparsePages';
-import './goToRow.css';
+// Its styles (goToRow.css) load with the app's first stylesheet (main.tsx).
 
 interface Props {
   total: number;

@@ -5,7 +5,7 @@
  * classes (`row`, `cell`: the grid's own row and full-width cell classes) and its row's placement (`style`).
  */
 import type { CSSProperties, ReactNode } from 'react';
-import './listStatusRows.css';
+// Its styles (listStatusRows.css) load with the app's first stylesheet (main.tsx).
 
 interface Placement {
   /** The list's row and full-width cell classes: `vtable__row`, `vtable__cell`. */

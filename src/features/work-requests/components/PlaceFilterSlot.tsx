@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { useDeferredModule } from '../../../lib/useDeferredModule';
 import type { PlaceChoice } from '../model/placeMatch';
-import './placeFilterSlot.css';
+// Its styles (placeFilterSlot.css) load with the app's first stylesheet (main.tsx).
 
 const loadPlaceFilter = () => import('./PlaceFilter').then((m) => m.PlaceFilter);
 

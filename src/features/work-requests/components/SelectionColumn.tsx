@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { WorkRequest } from '../../../api/schema/workRequest';
 import type { Column, RowSelection } from '../../../components/VirtualTable';
 import { rowName } from '../model/rowName';
-import './selection.css';
+// Its styles (selection.css) load with the app's first stylesheet (main.tsx).
 
 export interface ListSelection extends RowSelection<WorkRequest> {
   /** The header box: whether all, some or none of the loaded rows are selected. */
