@@ -100,6 +100,10 @@ test('the HTML names the modules and styles of the page the URL names, and no mo
   expect(names(list)).toContain('data');
   expect(names(list)).not.toContain('sign-in');
   expect([...list].filter((f) => f.endsWith('.css'))).toHaveLength(1);
+  // Nor a record page, whose links are checked by a module the sign-in page shares.
+  const record = assetsNamed(await (await request.get('/work-requests/0123456789abcdef01234567')).text());
+  expect(names(record)).toContain('shell');
+  expect(names(record)).not.toContain('sign-in');
   expect(names(editor)).toEqual(expect.arrayContaining(['shell', 'records', 'editor']));
   expect(names(editor)).not.toContain('work-request-list');
   // The editor's first route in a few files: the entry's, the early script's, the shell, the list machinery, the data
