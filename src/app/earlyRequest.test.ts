@@ -20,7 +20,7 @@ import {
   CALENDAR_FILTERS,
   CALENDAR_WEEKS,
   dashboardMinute,
-  dashboardTiles,
+  tileFilters,
   TILE_ROWS,
 } from '../features/dashboard/model/tiles';
 import { inboxListFilters, PAGE_SIZE as INBOX_PAGE } from '../features/notifications/listRequest';
@@ -253,7 +253,7 @@ describe('earlyRequestFor: the request the page itself makes', () => {
   it("the dashboard's tiles and its calendar's one count request, for the minute the page shows", async () => {
     const nowMs = Date.UTC(2026, 10, 23, 17, 45, 31);
     const { nowSeconds, timeZone } = dashboardMinute(nowMs);
-    const tiles = dashboardTiles(nowSeconds, timeZone);
+    const tiles = tileFilters(nowSeconds, timeZone);
     const pages: Call[] = [];
     for (const tile of tiles) pages.push(await pageRequest(() => listWorkRequests(tile.filters, { size: TILE_ROWS })));
     const bounds = dayBounds(calendarWeeks(nowSeconds, timeZone, CALENDAR_WEEKS).flat());

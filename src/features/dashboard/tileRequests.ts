@@ -13,11 +13,11 @@ import {
   workRequestListQuery,
 } from '../../api/workRequestRequests';
 import { calendarWeeks, dayBounds } from './model/calendarDays';
-import { CALENDAR_FILTERS, CALENDAR_WEEKS, dashboardMinute, dashboardTiles, TILE_ROWS } from './model/tiles';
+import { CALENDAR_FILTERS, CALENDAR_WEEKS, dashboardMinute, TILE_ROWS, tileFilters } from './model/tiles';
 
 export function dashboardTileRequests(nowMs: number): EarlyGet[] {
   const { nowSeconds, timeZone } = dashboardMinute(nowMs);
-  return dashboardTiles(nowSeconds, timeZone).map((tile) => ({
+  return tileFilters(nowSeconds, timeZone).map((tile) => ({
     path: WORK_REQUESTS_PATH,
     query: workRequestListQuery(tile.filters),
     headers: listRangeHeaders(0, TILE_ROWS),

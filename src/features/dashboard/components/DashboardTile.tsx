@@ -10,7 +10,7 @@ import { formatCount } from '../../../lib/format';
 import { isOverdue } from '../../../lib/statuses';
 import { workRequestListPath } from '../../../lib/workRequestListUrl';
 import { languageName, territoryName } from '../model/names';
-import type { Tile } from '../model/tiles';
+import type { Tile } from '../model/tileText';
 import { TILE_ROWS, useTileRows } from '../queries';
 
 export function DashboardTile({ tile, nowMs }: { tile: Tile; nowMs: number }) {

@@ -26,61 +26,28 @@ export { OPEN_STATUSES };
 
 export type TileId = 'overdue' | 'due-soon' | 'awaiting-materials' | 'for-review' | 'unassigned';
 
-export interface Tile {
+/** A tile's list: what its rows, count and "View all" show. Its words are in tileText.ts (the page's own). */
+export interface TileFilter {
   id: TileId;
-  title: string;
-  /** What the tile holds, in one line under its title. */
-  description: string;
-  /** Said when the tile holds nothing. */
-  empty: string;
   filters: WorkRequestFilters;
 }
 
 /**
- * The tiles at `nowSeconds` (whole minutes, so the filters and their URLs stay the same for a minute), with days
- * counted in `timeZone`. Every tile lists soonest due first, but Overdue: latest due first.
+ * The tiles' lists at `nowSeconds` (whole minutes, so the filters and their URLs stay the same for a minute), with
+ * days counted in `timeZone`. Every tile lists soonest due first, but Overdue: latest due first. Without the tiles'
+ * words: the early script (src/app/earlyRequest.ts) starts these lists' requests on every route's first load.
  */
-export function dashboardTiles(nowSeconds: number, timeZone: string): Tile[] {
+export function tileFilters(nowSeconds: number, timeZone: string): TileFilter[] {
   const open = [...OPEN_STATUSES];
   const soon = nextDaysRange(nowSeconds, timeZone);
   return [
-    {
-      id: 'overdue',
-      title: 'Overdue',
-      description: 'Open orders past their due date',
-      empty: 'Nothing overdue.',
-      // The most recently overdue first: what just slipped is what can still be saved, and the page is found at
-      // once walking the due index back from now (oldest first walked past closed orders: ~0.5 s of 100,000).
-      filters: { status: open, dueTo: nowSeconds, sort: '-due' },
-    },
-    {
-      id: 'due-soon',
-      title: 'Due in the next 7 days',
-      description: 'Open orders due from now to the end of the seventh day',
-      empty: 'Nothing due in the next 7 days.',
-      filters: { status: open, dueFrom: soon.from, dueTo: soon.to, sort: 'due' },
-    },
-    {
-      id: 'awaiting-materials',
-      title: 'Awaiting materials',
-      description: 'Orders waiting for materials before work can start',
-      empty: 'No order is waiting for materials.',
-      filters: { status: ['awaiting-materials'], sort: 'due' },
-    },
-    {
-      id: 'for-review',
-      title: 'For review',
-      description: 'Translations sent for your review',
-      empty: 'Nothing to review.',
-      filters: { status: ['for-review'], sort: 'due' },
-    },
-    {
-      id: 'unassigned',
-      title: 'Unassigned',
-      description: 'Open orders nobody has been assigned to',
-      empty: 'Every open order has someone assigned.',
-      filters: { status: open, assignee: 'none', sort: 'due' },
-    },
+    // The most recently overdue first: what just slipped is what can still be saved, and the page is found at once
+    // walking the due index back from now (oldest first walked past closed orders: ~0.5 s of 100,000).
+    { id: 'overdue', filters: { status: open, dueTo: nowSeconds, sort: '-due' } },
+    { id: 'due-soon', filters: { status: open, dueFrom: soon.from, dueTo: soon.to, sort: 'due' } },
+    { id: 'awaiting-materials', filters: { status: ['awaiting-materials'], sort: 'due' } },
+    { id: 'for-review', filters: { status: ['for-review'], sort: 'due' } },
+    { id: 'unassigned', filters: { status: open, assignee: 'none', sort: 'due' } },
   ];
 }
 
