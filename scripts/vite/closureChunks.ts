@@ -74,7 +74,7 @@ export function closureChunks(groups: ClosureGroup[]): Plugin {
 }
 
 /** A module's id is its real path: a package reached through a linked node_modules has the link's target's. */
-function realPath(file: string): string {
+export function realPath(file: string): string {
   try {
     return fs.realpathSync(file);
   } catch {
