@@ -27,6 +27,10 @@ export async function signIn(
   if (options.remember) await page.getByLabel('Keep me signed in').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // Signed in, the app goes to `/` and from there to the user's landing page (HomeRedirect), a moment after the shell
+  // shows: wait for it, so that what a test does next (a reload, a navigation whose requests it counts) never races
+  // that redirect (see nextLoadRequests).
+  await expect.poll(() => new URL(page.url()).pathname).not.toMatch(/^\/(sign-in)?$/);
 }
 
 /** GET a list from the API as `account`, with the range header; returns items and the total. */
@@ -313,17 +317,22 @@ export async function unnotifiedAdmin(request: APIRequestContext): Promise<Accou
  * document before it is gone then). Not from the navigation's request: until the commit the page before still runs,
  * and what it asks for late (its shell's deferred reads, a list still loading) is not this load's (seen on CI: the
  * previous page's `/users/me`, unread count and stream, or its list, counted as asked twice).
+ * The commit is the main frame arriving at the navigation's own URL: a same-document move of the page before (the
+ * app's own redirect from `/` to the landing page, still under way when the test reloaded right after signIn, which
+ * now waits for it) also fires `framenavigated`, and taken for the commit it counted that page's requests too (the
+ * dashboard's calendar and tiles asked "twice", once by each document: e2e/dashboard.spec.ts on CI, 1 load in 16
+ * here with two workers).
  */
 export function nextLoadRequests(page: Page): Request[] {
   const seen: Request[] = [];
-  let navigating = false;
+  let navigatingTo: string | undefined;
   let committed = false;
   page.on('request', (r) => {
-    if (!committed && r.isNavigationRequest() && r.frame() === page.mainFrame()) navigating = true;
+    if (!committed && r.isNavigationRequest() && r.frame() === page.mainFrame()) navigatingTo = r.url();
     else if (committed) seen.push(r);
   });
   page.on('framenavigated', (frame) => {
-    if (navigating && frame === page.mainFrame()) committed = true;
+    if (navigatingTo !== undefined && frame === page.mainFrame() && frame.url() === navigatingTo) committed = true;
   });
   return seen;
 }
