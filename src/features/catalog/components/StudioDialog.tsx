@@ -1,5 +1,4 @@
 /** Create or edit a studio (operation 14, PUT /studios). */
-
 import type { Studio } from '../../../api/schema/studio';
 import { getStudio, putStudiosIfMatch } from '../../../api/studios';
 import { formToStudio, studioToForm, validateStudio } from '../model/forms';
