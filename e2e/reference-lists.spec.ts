@@ -6,7 +6,7 @@
  * button does), never by a reload, which would start a new session.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { ACCOUNTS, grid, settled, signIn } from './support';
+import { ACCOUNTS, goInApp, grid, settled, signIn } from './support';
 
 /** The API GETs of `path` (no query) asked for the first page of 100, from now on. */
 function firstPagesOf(page: Page, path: string): Request[] {
@@ -16,14 +16,6 @@ function firstPagesOf(page: Page, path: string): Request[] {
     if (r.method() === 'GET' && url.pathname === path && r.headers()['x-range'] === 'resources=0-99') seen.push(r);
   });
   return seen;
-}
-
-/** Goes to `to` in the app, as a link or the back button would (no reload: the app and its cache stay). */
-async function goInApp(page: Page, to: string): Promise<void> {
-  await page.evaluate((path) => {
-    history.pushState(null, '', path);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
 }
 
 test('the languages, territories and projects are asked once for the list, the wizard, translations and glossary', async ({
@@ -61,7 +53,7 @@ test('the languages, territories and projects are asked once for the list, the w
   await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Language' }).getByRole('option', { name: /fr-FR/ })).toHaveCount(1);
 
-  // The glossary (not through the catalog's overview, whose totals read the catalog lists' own first pages).
+  // The glossary.
   await goInApp(page, '/catalog/glossary');
   const glossaryFilters = page.getByRole('search', { name: 'Filter the glossary' });
   await expect(
@@ -79,4 +71,56 @@ test('the languages, territories and projects are asked once for the list, the w
   ).toHaveLength(1);
   // Every project (the list's filter, the glossary's without a studio), and the wizard's open ones taken from it.
   expect(allProjects.map((r) => new URL(r.url()).search)).toEqual(['']);
+});
+
+/** A catalog list (its grid named `name`) shows its rows. */
+async function catalogListShown(page: Page, name: RegExp): Promise<void> {
+  await expect(page.getByRole('grid', { name }).getByRole('row').nth(2)).toBeVisible();
+  await settled(page);
+}
+
+/** The catalog's overview counts every studio, language and territory. */
+async function overviewCounted(page: Page): Promise<void> {
+  const cards = page.getByRole('main').getByRole('listitem');
+  await expect(cards.filter({ hasText: /\d+ studios?\b/ })).toHaveCount(1);
+  await expect(cards.filter({ hasText: /\d+ languages?\b/ })).toHaveCount(1);
+  await expect(cards.filter({ hasText: /\d+ territor(y|ies)\b/ })).toHaveCount(1);
+}
+
+test('the catalog shares its pages with the whole lists, whichever a session reads first', async ({ page }) => {
+  test.setTimeout(90_000);
+  const studios = firstPagesOf(page, '/api/studios');
+  const languages = firstPagesOf(page, '/api/languages');
+  const territories = firstPagesOf(page, '/api/territories');
+  await signIn(page, ACCOUNTS.coordinator);
+
+  // The catalog first: its overview reads the first pages (with their totals), then the glossary's choices and the
+  // work-request list's filters read the whole lists: from those pages.
+  await goInApp(page, '/catalog');
+  await overviewCounted(page);
+  await goInApp(page, '/catalog/glossary');
+  const glossaryFilters = page.getByRole('search', { name: 'Filter the glossary' });
+  await expect(glossaryFilters.getByRole('combobox', { name: 'Studio' }).getByRole('option')).not.toHaveCount(1);
+  await expect(
+    glossaryFilters.getByRole('combobox', { name: 'Language', exact: true }).getByRole('option', { name: /fr-FR/ }),
+  ).toHaveCount(1);
+  await goInApp(page, '/work-requests');
+  await expect(grid(page).getByRole('row').nth(2)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => territories.length + languages.length, { timeout: 15_000 }).toBe(2);
+  await goInApp(page, '/catalog/territories');
+  await catalogListShown(page, /territories/i);
+  expect([studios.length, languages.length, territories.length], 'studios, languages, territories').toEqual([1, 1, 1]);
+
+  // A new session (a reload), the whole lists first: the work-request list's filters, the glossary's choices; then
+  // the overview and the catalog's lists show the pages those read.
+  await page.goto('/work-requests');
+  await expect(grid(page).getByRole('row').nth(2)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => territories.length + languages.length, { timeout: 15_000 }).toBe(4);
+  await goInApp(page, '/catalog/glossary');
+  await expect(glossaryFilters.getByRole('combobox', { name: 'Studio' }).getByRole('option')).not.toHaveCount(1);
+  await goInApp(page, '/catalog');
+  await overviewCounted(page);
+  await goInApp(page, '/catalog/languages');
+  await catalogListShown(page, /languages/i);
+  expect([studios.length, languages.length, territories.length], 'studios, languages, territories').toEqual([2, 2, 2]);
 });

@@ -33,6 +33,14 @@ export async function signIn(
   await expect.poll(() => new URL(page.url()).pathname).not.toMatch(/^\/(sign-in)?$/);
 }
 
+/** Goes to `to` in the app, as a link or the back button would (no reload: the app and its cache stay). */
+export async function goInApp(page: Page, to: string): Promise<void> {
+  await page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+}
+
 /** GET a list from the API as `account`, with the range header; returns items and the total. */
 export async function apiList<T = Record<string, unknown>>(
   request: APIRequestContext,

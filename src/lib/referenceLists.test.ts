@@ -8,6 +8,10 @@ import {
   allProjectsOptions,
   allStudiosOptions,
   allTerritoriesOptions,
+  languagePagesOptions,
+  projectPagesOptions,
+  studioPagesOptions,
+  territoryPagesOptions,
 } from './referenceLists';
 
 /** A server holding `count` records per list, answering the `X-Range` asked (pages of at most 100, as this one). */
@@ -79,5 +83,77 @@ describe.each(lists)('every %s', (resource, path, list) => {
 
   it("sits under the catalog resource's key, so the catalog's saves (which invalidate that key) refresh it", () => {
     expect(list.key.slice(0, 2)).toEqual(['catalog', resource]);
+  });
+});
+
+/** The app's staleness (app/queryClient.ts: 30 s) for the catalog's paged lists. */
+const appClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
+
+/** A whole list and the catalog's paged list of the same records (issue #16 item 2: no page asked twice). */
+const pagedLists: [readonly unknown[], (c: QueryClient) => Promise<unknown>][] = [
+  [studioPagesOptions().queryKey, (c) => c.fetchInfiniteQuery(studioPagesOptions())],
+  [projectPagesOptions({}).queryKey, (c) => c.fetchInfiniteQuery(projectPagesOptions({}))],
+  [languagePagesOptions().queryKey, (c) => c.fetchInfiniteQuery(languagePagesOptions())],
+  [territoryPagesOptions().queryKey, (c) => c.fetchInfiniteQuery(territoryPagesOptions())],
+];
+const pairs = lists.slice(0, 4).map(([resource, path, list], i) => {
+  const [key, fetch] = pagedLists[i]!;
+  return [resource, path, list, { key, fetch }] as const;
+});
+
+interface Pages {
+  pages: { items: unknown[]; total?: number }[];
+  pageParams: number[];
+}
+
+describe.each(pairs)('every %s and the catalog’s pages of them', (_resource, path, list, pages) => {
+  it('the whole list after the catalog’s first page asks only the pages after it, and leaves them in the catalog’s', async () => {
+    const asked = serverOf(150);
+    const client = appClient();
+    await pages.fetch(client);
+    expect(asked).toEqual([`${path} resources=0-99`]);
+    expect(await list.read(client)).toHaveLength(150);
+    expect(asked).toEqual([`${path} resources=0-99`, `${path} resources=100-199`]);
+    const held = client.getQueryData<Pages>(pages.key);
+    expect(held?.pages.map((p) => p.items.length)).toEqual([100, 50]);
+    expect(held?.pageParams).toEqual([0, 100]);
+  });
+
+  it('the catalog’s list after the whole list asks nothing while fresh, and has every row and the total', async () => {
+    const asked = serverOf(150);
+    const client = appClient();
+    await list.read(client);
+    expect(asked).toHaveLength(2);
+    await pages.fetch(client);
+    expect(asked).toHaveLength(2);
+    const held = client.getQueryData<Pages>(pages.key);
+    expect(held?.pages.map((p) => p.items.length)).toEqual([100, 50]);
+    expect(held?.pages[0]?.total).toBe(150);
+  });
+
+  it('the whole list does not take the catalog’s pages once they are ten minutes old', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const asked = serverOf(50);
+      const client = appClient();
+      await pages.fetch(client);
+      vi.setSystemTime(Date.now() + 10 * 60_000 + 1);
+      expect(await list.read(client)).toHaveLength(50);
+      expect(asked).toEqual([`${path} resources=0-99`, `${path} resources=0-99`]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a save in the catalog (its resource invalidated) makes both ask again, once', async () => {
+    const asked = serverOf(50);
+    const client = appClient();
+    await list.read(client);
+    await pages.fetch(client);
+    expect(asked).toHaveLength(1);
+    await client.invalidateQueries({ queryKey: list.key.slice(0, 2) });
+    await list.read(client);
+    await pages.fetch(client);
+    expect(asked).toHaveLength(2);
   });
 });

@@ -19,13 +19,15 @@ import {
   allProjectsOptions,
   allStudiosOptions,
   allTerritoriesOptions,
+  languagePagesOptions,
+  projectPagesOptions,
+  studioPagesOptions,
+  territoryPagesOptions,
+  type ProjectFilters,
 } from '../../lib/referenceLists';
 import { listFiles } from '../../api/files';
-import { listLanguages } from '../../api/languages';
 import { listPreviews } from '../../api/previews';
 import { getProject, listProjects } from '../../api/projects';
-import { listStudios } from '../../api/studios';
-import { listTerritories } from '../../api/territories';
 import { useSparseList } from '../../lib/useSparseList';
 import { listUsers } from '../../api/users';
 import { listGlossary, type GlossaryFilters } from '../../api/glossary';
@@ -33,18 +35,12 @@ import { listGlossary, type GlossaryFilters } from '../../api/glossary';
 const PAGE = 100;
 const ASSET_PAGE = 50;
 
-export interface ProjectFilters {
-  studio?: string | undefined;
-  archived?: boolean | undefined;
-}
+export type { ProjectFilters } from '../../lib/referenceLists';
 
 export const catalogKeys = {
   all: ['catalog'] as const,
   studios: () => [...catalogKeys.all, 'studios'] as const,
-  studioList: () => [...catalogKeys.studios(), 'list'] as const,
   projects: () => [...catalogKeys.all, 'projects'] as const,
-  projectLists: () => [...catalogKeys.projects(), 'list'] as const,
-  projectList: (filters: ProjectFilters) => [...catalogKeys.projectLists(), filters] as const,
   project: (id: string) => [...catalogKeys.projects(), 'detail', id] as const,
   /** A studio's projects, for choice lists (every studio's: lib/referenceLists.ts). */
   studioProjectChoices: (studio: string) => [...catalogKeys.projects(), 'choices', studio] as const,
@@ -71,23 +67,6 @@ const nextPage = <T>(last: ListPage<T>) => last.nextOffset;
 export function loaded<T>(data: InfiniteData<ListPage<T>, unknown> | undefined): T[] {
   return data?.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : []))) ?? [];
 }
-
-export const studioListOptions = () =>
-  infiniteQueryOptions({
-    queryKey: catalogKeys.studioList(),
-    queryFn: ({ pageParam, signal }) => listStudios({ offset: pageParam, size: PAGE, signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
-  });
-
-export const projectListOptions = (filters: ProjectFilters) =>
-  infiniteQueryOptions({
-    queryKey: catalogKeys.projectList(filters),
-    queryFn: ({ pageParam, signal }) =>
-      listProjects({ studio: filters.studio, archived: filters.archived }, { offset: pageParam, size: PAGE, signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
-  });
 
 export const projectOptions = (id: string) =>
   queryOptions({
@@ -129,22 +108,6 @@ export const fileListOptions = (assetId: string) =>
     getNextPageParam: nextPage,
   });
 
-export const languageListOptions = () =>
-  infiniteQueryOptions({
-    queryKey: catalogKeys.languages(),
-    queryFn: ({ pageParam, signal }) => listLanguages({ offset: pageParam, size: PAGE, signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
-  });
-
-export const territoryListOptions = () =>
-  infiniteQueryOptions({
-    queryKey: catalogKeys.territories(),
-    queryFn: ({ pageParam, signal }) => listTerritories({ offset: pageParam, size: PAGE, signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
-  });
-
 export const userListOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: catalogKeys.userList(q),
@@ -179,15 +142,15 @@ const studioProjectChoicesOptions = (studio: string) =>
 
 // The catalog's lists are sparse lists (lib/useSparseList.ts): their pages show them in a VirtualTable that reaches
 // any row; the parts that read them for totals read the infinite query's first page, choice lists every page.
-export const useStudioList = () => useSparseList(studioListOptions());
-export const useProjectList = (filters: ProjectFilters) => useSparseList(projectListOptions(filters));
+export const useStudioList = () => useSparseList(studioPagesOptions());
+export const useProjectList = (filters: ProjectFilters) => useSparseList(projectPagesOptions(filters));
 export const useProject = (id: string) => useQuery(projectOptions(id));
 export const useProjectAssets = (projectId: string) => useSparseList(projectAssetsOptions(projectId));
 export const useAsset = (id: string) => useQuery(assetOptions(id));
 export const usePreviewList = (assetId: string) => useInfiniteQuery(previewListOptions(assetId));
 export const useFileList = (assetId: string) => useInfiniteQuery(fileListOptions(assetId));
-export const useLanguageList = () => useSparseList(languageListOptions());
-export const useTerritoryList = () => useSparseList(territoryListOptions());
+export const useLanguageList = () => useSparseList(languagePagesOptions());
+export const useTerritoryList = () => useSparseList(territoryPagesOptions());
 export const useUserList = (q: string, enabled: boolean) => useSparseList({ ...userListOptions(q), enabled });
 export const useGlossaryList = (filters: GlossaryFilters, enabled: boolean) =>
   useSparseList({ ...glossaryListOptions(filters), enabled });
