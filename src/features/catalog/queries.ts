@@ -144,7 +144,8 @@ const studioProjectChoicesOptions = (studio: string) =>
 // any row; the parts that read them for totals read the infinite query's first page, choice lists every page.
 export const useStudioList = () => useSparseList(studioPagesOptions());
 export const useProjectList = (filters: ProjectFilters) => useSparseList(projectPagesOptions(filters));
-export const useProject = (id: string) => useQuery(projectOptions(id));
+/** A project by id; none asked while the id is not known yet (an asset's page before the asset is in). */
+export const useProject = (id: string) => useQuery({ ...projectOptions(id), enabled: id !== '' });
 export const useProjectAssets = (projectId: string) => useSparseList(projectAssetsOptions(projectId));
 export const useAsset = (id: string) => useQuery(assetOptions(id));
 export const usePreviewList = (assetId: string) => useInfiniteQuery(previewListOptions(assetId));
