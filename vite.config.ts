@@ -56,10 +56,8 @@ const FIRST_LOAD_CHUNKS = [
       'src/lib/people.ts',
       'src/lib/statuses.ts',
       'src/lib/useFilterParams.ts',
-      // Reads a whole list for its choices: catalog pages, the editor, orders, settings and the work-request list's
-      // filters. In the work-request list's group, the editor loaded that group for it (e2e/first-load.spec.ts).
-      'src/api/everyPage.ts',
-      // The reference lists every one of those pages shares (their API modules load with the query, not with it).
+      // The reference lists' keys and options every one of those pages shares (how they are read loads with the first
+      // read: lib/referencePages.ts, in `records`).
       'src/lib/referenceLists.ts',
     ],
   },
@@ -80,6 +78,12 @@ const FIRST_LOAD_CHUNKS = [
       'src/api/versioned.ts',
       'src/components/Modal.tsx',
       'src/lib/timecode.ts',
+      // How a whole list is read (every page; the catalog's paged lists share theirs), loaded with the first whole
+      // list a page reads: catalog pages, the editor, orders, settings, the work-request list's filters after its
+      // rows, which load the API modules of this group then anyway. In the work-request list's group, the editor
+      // loaded that group for it (e2e/first-load.spec.ts); in `lists`, every cold list carried it.
+      'src/api/everyPage.ts',
+      'src/lib/referencePages.ts',
     ],
   },
   // The translator's editor, the page a translator works in all day: its own modules in one file.

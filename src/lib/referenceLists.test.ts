@@ -8,11 +8,8 @@ import {
   allProjectsOptions,
   allStudiosOptions,
   allTerritoriesOptions,
-  languagePagesOptions,
-  projectPagesOptions,
-  studioPagesOptions,
-  territoryPagesOptions,
 } from './referenceLists';
+import { languagePagesOptions, projectPagesOptions, studioPagesOptions, territoryPagesOptions } from './referencePages';
 
 /** A server holding `count` records per list, answering the `X-Range` asked (pages of at most 100, as this one). */
 function serverOf(count: number) {

@@ -12,12 +12,12 @@
  * The API modules load inside the query functions, not with this module: the work-request list's first load carries
  * none of them unless its address filters by language or territory (work-requests/filterChoices.ts).
  */
-import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import type { ListOptions, ListPage } from '../api/client';
-import { everyPage, goodItems, readOn } from '../api/everyPage';
+import { queryOptions } from '@tanstack/react-query';
+import type { Language } from '../api/schema/language';
 import type { Project } from '../api/schema/project';
-
-const PAGE = 100;
+import type { Studio } from '../api/schema/studio';
+import type { Territory } from '../api/schema/territory';
+import type { Group } from '../api/schema/user';
 
 /** Which projects a paged list of them shows (the catalog's projects page; none: every project, archived too). */
 export interface ProjectFilters {
@@ -31,102 +31,54 @@ export const referenceListKeys = {
   languages: () => ['catalog', 'languages', 'every'] as const,
   territories: () => ['catalog', 'territories', 'every'] as const,
   groups: () => ['catalog', 'groups', 'every'] as const,
-  /** The paged lists (infinite queries) the catalog's pages show. */
+  /** The paged lists (infinite queries) the catalog's pages show (lib/referencePages.ts). */
   studioPages: () => ['catalog', 'studios', 'list'] as const,
   projectPages: (filters: ProjectFilters) => ['catalog', 'projects', 'list', filters] as const,
   languagePages: () => ['catalog', 'languages', 'list'] as const,
   territoryPages: () => ['catalog', 'territories', 'list'] as const,
 };
 
-/** A list operation's page reader, from its API module loaded on first use. */
-type PageReader<T> = (options: Omit<ListOptions, 'query'>) => Promise<ListPage<T>>;
+/** The records of each reference list. */
+interface ReferenceRecords {
+  studios: Studio;
+  projects: Project;
+  languages: Language;
+  territories: Territory;
+  groups: Group;
+}
+
+export type ReferenceList = keyof ReferenceRecords;
 
 /**
  * Reference data changes rarely, and the app's own writes refresh it: fresh for ten minutes, then asked again by the
  * next page that shows it.
  */
-const REFERENCE_STALE_MS = 10 * 60_000;
+export const REFERENCE_STALE_MS = 10 * 60_000;
 
 /**
- * A paged list as the catalog shows it (every record, a malformed one as its error row, and the total), page by page
- * as one scrolls: the app's staleness (30 s), as every list the catalog edits.
+ * The whole list, read by lib/referencePages.ts (loaded with the first list read, sharing its pages with the catalog's
+ * paged list of the same records). Kept while the session lasts (sign-out clears the cache): a page left for a few
+ * minutes must not make the next one ask again. Each list is at most 2,000 small records.
  */
-function pagedListOptions<K extends QueryKey, T>(queryKey: K, reader: () => Promise<PageReader<T>>) {
-  return infiniteQueryOptions({
-    queryKey,
-    queryFn: async ({ pageParam, signal }) => (await reader())({ offset: pageParam, size: PAGE, signal }),
-    initialPageParam: 0,
-    getNextPageParam: (last: ListPage<T>) => last.nextOffset,
-  });
-}
-
-/**
- * The whole list. Kept while the session lasts (sign-out clears the cache): a page left for a few minutes must not make
- * the next one ask again. Each list is at most 2,000 small records.
- *
- * Where the catalog also shows the list page by page (`pagesKey`), the two share their pages (issue #16 item 2: the same
- * data is not asked twice): the whole list starts from the paged list's pages when they are under ten minutes old (or
- * joins its request in flight), reads on from its last page, and leaves every page it read in the paged list, as
- * old as its first; so a catalog page opened next shows them without asking while they are fresh by its own rule.
- */
-function wholeListOptions<K extends readonly string[], T>(
-  queryKey: K,
-  reader: () => Promise<PageReader<T>>,
-  pagesKey?: QueryKey,
-) {
-  const pages = pagesKey && pagedListOptions(pagesKey, reader);
+function wholeListOptions<L extends ReferenceList>(list: L) {
   return queryOptions({
-    queryKey,
-    queryFn: async ({ signal, client }) => {
-      const read = await reader();
-      const load = (offset: number) => read({ offset, size: PAGE, signal });
-      if (!pages) return everyPage(load);
-      const held: InfiniteData<ListPage<T>, number> = await client.fetchInfiniteQuery({
-        ...pages,
-        staleTime: REFERENCE_STALE_MS,
-        retry: false, // this query's own retry asks again
-      });
-      const all = await readOn(load, { pages: held.pages, pageParams: held.pageParams });
-      if (all.pages.length > held.pages.length) {
-        const updatedAt = client.getQueryState(pages.queryKey)?.dataUpdatedAt;
-        client.setQueryData<InfiniteData<ListPage<T>, number>>(pages.queryKey, all, { updatedAt });
-      }
-      return goodItems(all.pages);
-    },
+    queryKey: referenceListKeys[list](),
+    // The records are the list's schema's (api/schema), as its API module parses them.
+    queryFn: async (context) =>
+      (await (await import('./referencePages')).readWholeList(list, context)) as ReferenceRecords[L][],
     staleTime: REFERENCE_STALE_MS,
     gcTime: Number.POSITIVE_INFINITY,
   });
 }
 
-const studiosReader = async () => (await import('../api/studios')).listStudios;
-const languagesReader = async () => (await import('../api/languages')).listLanguages;
-const territoriesReader = async () => (await import('../api/territories')).listTerritories;
-const projectsReader =
-  (filters: ProjectFilters): (() => Promise<PageReader<Project>>) =>
-  async () => {
-    const { listProjects } = await import('../api/projects');
-    return (options) => listProjects({ studio: filters.studio, archived: filters.archived }, options);
-  };
-
-export const studioPagesOptions = () => pagedListOptions(referenceListKeys.studioPages(), studiosReader);
-export const projectPagesOptions = (filters: ProjectFilters) =>
-  pagedListOptions(referenceListKeys.projectPages(filters), projectsReader(filters));
-export const languagePagesOptions = () => pagedListOptions(referenceListKeys.languagePages(), languagesReader);
-export const territoryPagesOptions = () => pagedListOptions(referenceListKeys.territoryPages(), territoriesReader);
-
-export const allStudiosOptions = () =>
-  wholeListOptions(referenceListKeys.studios(), studiosReader, referenceListKeys.studioPages());
+export const allStudiosOptions = () => wholeListOptions('studios');
 
 /** Every project the caller may read, archived ones too (a feature that offers open ones only selects them). */
-export const allProjectsOptions = () =>
-  wholeListOptions(referenceListKeys.projects(), projectsReader({}), referenceListKeys.projectPages({}));
+export const allProjectsOptions = () => wholeListOptions('projects');
 
-export const allLanguagesOptions = () =>
-  wholeListOptions(referenceListKeys.languages(), languagesReader, referenceListKeys.languagePages());
+export const allLanguagesOptions = () => wholeListOptions('languages');
 
-export const allTerritoriesOptions = () =>
-  wholeListOptions(referenceListKeys.territories(), territoriesReader, referenceListKeys.territoryPages());
+export const allTerritoriesOptions = () => wholeListOptions('territories');
 
 /** Every group (extension GET /groups): a studio's groups, a user's groups, the names of a workflow's groups. */
-export const allGroupsOptions = () =>
-  wholeListOptions(referenceListKeys.groups(), async () => (await import('../api/users')).listGroups);
+export const allGroupsOptions = () => wholeListOptions('groups');

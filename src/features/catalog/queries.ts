@@ -19,12 +19,14 @@ import {
   allProjectsOptions,
   allStudiosOptions,
   allTerritoriesOptions,
+  type ProjectFilters,
+} from '../../lib/referenceLists';
+import {
   languagePagesOptions,
   projectPagesOptions,
   studioPagesOptions,
   territoryPagesOptions,
-  type ProjectFilters,
-} from '../../lib/referenceLists';
+} from '../../lib/referencePages';
 import { listFiles } from '../../api/files';
 import { listPreviews } from '../../api/previews';
 import { getProject, listProjects } from '../../api/projects';

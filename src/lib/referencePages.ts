@@ -1,0 +1,96 @@
+/**
+ * How the reference lists are read (lib/referenceLists.ts holds their keys and options), and the catalog's paged lists
+ * of the same resources, which share their pages with them (issue #16 item 2: the same data is not asked twice).
+ * Loaded with the first whole list a page reads, not with the work-request list's first route (vite.config.ts,
+ * `records`); the API modules load inside the readers.
+ */
+import { infiniteQueryOptions, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ListOptions, ListPage } from '../api/client';
+import { goodItems, readOn } from '../api/everyPage';
+import type { Project } from '../api/schema/project';
+import { REFERENCE_STALE_MS, referenceListKeys, type ProjectFilters, type ReferenceList } from './referenceLists';
+
+const PAGE = 100;
+
+/** A list operation's page reader, from its API module loaded on first use. */
+type PageReader<T> = (options: Omit<ListOptions, 'query'>) => Promise<ListPage<T>>;
+
+const studiosReader = async () => (await import('../api/studios')).listStudios;
+const languagesReader = async () => (await import('../api/languages')).listLanguages;
+const territoriesReader = async () => (await import('../api/territories')).listTerritories;
+const groupsReader = async () => (await import('../api/users')).listGroups;
+const projectsReader =
+  (filters: ProjectFilters): (() => Promise<PageReader<Project>>) =>
+  async () => {
+    const { listProjects } = await import('../api/projects');
+    return (options) => listProjects({ studio: filters.studio, archived: filters.archived }, options);
+  };
+
+/**
+ * A paged list as the catalog shows it (every record, a malformed one as its error row, and the total), page by page
+ * as one scrolls: the app's staleness (30 s), as every list the catalog edits.
+ */
+function pagedListOptions<K extends QueryKey, T>(queryKey: K, reader: () => Promise<PageReader<T>>) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: async ({ pageParam, signal }) => (await reader())({ offset: pageParam, size: PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last: ListPage<T>) => last.nextOffset,
+  });
+}
+
+export const studioPagesOptions = () => pagedListOptions(referenceListKeys.studioPages(), studiosReader);
+export const projectPagesOptions = (filters: ProjectFilters) =>
+  pagedListOptions(referenceListKeys.projectPages(filters), projectsReader(filters));
+export const languagePagesOptions = () => pagedListOptions(referenceListKeys.languagePages(), languagesReader);
+export const territoryPagesOptions = () => pagedListOptions(referenceListKeys.territoryPages(), territoriesReader);
+
+/**
+ * A whole list's records (good ones, at most 2,000). Where the catalog also shows the list page by page, the whole list
+ * starts from the paged list's pages when they are under ten minutes old (or joins its request in flight), reads on
+ * from its last page, and leaves every page it read in the paged list, as old as its first; so a catalog page opened
+ * next shows them without asking while they are fresh by its own rule.
+ */
+export async function readWholeList(
+  list: ReferenceList,
+  { client, signal }: { client: QueryClient; signal: AbortSignal },
+): Promise<unknown[]> {
+  switch (list) {
+    case 'studios':
+      return readSharing(client, signal, studiosReader, referenceListKeys.studioPages());
+    case 'projects':
+      return readSharing(client, signal, projectsReader({}), referenceListKeys.projectPages({}));
+    case 'languages':
+      return readSharing(client, signal, languagesReader, referenceListKeys.languagePages());
+    case 'territories':
+      return readSharing(client, signal, territoriesReader, referenceListKeys.territoryPages());
+    case 'groups': {
+      const read = await groupsReader();
+      return goodItems((await readOn((offset) => read({ offset, size: PAGE, signal }))).pages);
+    }
+  }
+}
+
+async function readSharing<T>(
+  client: QueryClient,
+  signal: AbortSignal,
+  reader: () => Promise<PageReader<T>>,
+  pagesKey: QueryKey,
+): Promise<T[]> {
+  const pages = pagedListOptions(pagesKey, reader);
+  const read = await reader();
+  const held: InfiniteData<ListPage<T>, number> = await client.fetchInfiniteQuery({
+    ...pages,
+    staleTime: REFERENCE_STALE_MS,
+    retry: false, // the whole list's own retry asks again
+  });
+  const all = await readOn((offset) => read({ offset, size: PAGE, signal }), {
+    pages: held.pages,
+    pageParams: held.pageParams,
+  });
+  if (all.pages.length > held.pages.length) {
+    const updatedAt = client.getQueryState(pages.queryKey)?.dataUpdatedAt;
+    client.setQueryData<InfiniteData<ListPage<T>, number>>(pages.queryKey, all, { updatedAt });
+  }
+  return goodItems(all.pages);
+}
