@@ -5,6 +5,7 @@ import { getTranslation, listTranslations, type TranslationFilters } from '../..
 import { getWorkRequest } from '../../api/workRequestRecord';
 import { allLanguagesOptions } from '../../lib/referenceLists';
 import { useSparseList } from '../../lib/useSparseList';
+import { editorPathFor, editorPathOf } from './editorPath';
 import { PAGE_SIZE } from './listRequest';
 
 export { PAGE_SIZE };
@@ -37,7 +38,8 @@ export function useLanguageChoices() {
 
 /**
  * Where `/translations/:id` goes: the editor route of its work request (dialogue or graphics). The translation
- * names its work request; the work request says which of its two translations this is.
+ * names its work request and its kind (editorPath.ts); without the kind, the work request says which of its two
+ * translations this is. (The list's rows go to the editor directly: this is for a link to the translation.)
  */
 export function useEditorPath(id: string) {
   return useQuery({
@@ -45,9 +47,11 @@ export function useEditorPath(id: string) {
     queryFn: async ({ signal }) => {
       const { data: t } = await getTranslation(id, signal);
       if (!t.workRequest) return undefined;
+      const known = editorPathOf(t);
+      if (known) return known;
+      // The editor reads the work request again as it opens: a deployment without `kind` asks it twice here.
       const { data: wr } = await getWorkRequest(t.workRequest, signal);
-      const kind = wr.graphicsTranslation?._id === id ? 'graphics-translation' : 'translation';
-      return `/work-requests/${encodeURIComponent(t.workRequest)}/${kind}`;
+      return editorPathFor(t.workRequest, wr.graphicsTranslation?._id === id ? 'graphics' : 'dialogue');
     },
     staleTime: 60_000,
   });

@@ -3,7 +3,7 @@
  * status and language, infinite scroll. `/translations/:id` opens a translation in the editor of its work request.
  */
 import { useCallback, useMemo } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useFilterParams, withParam } from '../../../lib/useFilterParams';
 import { isUnavailable } from '../../../api/client';
 import { TRANSLATION_STATUSES } from '../../../api/schema/translation';
@@ -19,11 +19,14 @@ import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatCount } from '../../../lib/format';
 import { countLine } from '../../../lib/pages';
 import { isOverdue, statusLabel } from '../../../lib/statuses';
+import { editorPathOf } from '../editorPath';
 import { translationFiltersFromParams } from '../listRequest';
 import { useEditorPath, useLanguageChoices, useTranslationList } from '../queries';
 import '../translations.css';
 
 const translationHref = (id: string) => `/translations/${encodeURIComponent(id)}`;
+/** A row opens the editor at once when the row says where (editorPath.ts), else through `/translations/:id`. */
+const rowHref = (t: TranslationListItem) => editorPathOf(t) ?? translationHref(t._id ?? '');
 
 /** The work request a translation is for, by what it orders: "Order fr-FR/FR" (never its id). */
 function orderName(t: Pick<TranslationListItem, 'language' | 'workRequestTerritory'>): string {
@@ -54,7 +57,7 @@ const COLUMNS: Column<TranslationListItem>[] = [
     width: 'minmax(200px, 2fr)',
     render: (t) => (
       <div className="two-line">
-        <Link to={translationHref(t._id ?? '')} tabIndex={-1} className="truncate">
+        <Link to={rowHref(t)} tabIndex={-1} className="truncate">
           {t.assetName || 'Untitled asset'}
         </Link>
         <span className="truncate muted">
@@ -111,6 +114,8 @@ export function TranslationsPage() {
   const filters = translationFiltersFromParams(params);
   const query = useTranslationList(filters);
   const languages = useLanguageChoices();
+  const navigate = useNavigate();
+  const open = useCallback((t: TranslationListItem) => void navigate(rowHref(t)), [navigate]);
 
   const setFilter = useCallback(
     (key: 'status' | 'language', value: string) => {
@@ -195,6 +200,7 @@ export function TranslationsPage() {
           rowHeight={52}
           noun="translation"
           hrefFor={translationHref}
+          onOpen={open}
           nextPageError={(retry, error) => <ErrorPanel error={error} compact onRetry={retry} />}
           renderInvalid={(row) => (
             <span className="muted">
