@@ -301,3 +301,23 @@ test('an order starts from the work-request list: project, then asset', async ({
   await expect(stepTitle(page, 'Language & territory')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Place an order: Main Trailer' })).toBeVisible();
 });
+
+test('an order placed from an asset page takes the asset and its project that page read (no GET again)', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  const asset = await mainTrailer(page);
+  const gets: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET') gets.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`/catalog/assets/${asset._id}`);
+  await expect(page.getByRole('heading', { name: 'Main Trailer', level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Loading…')).toHaveCount(0); // the project's name is in
+  await page.getByRole('link', { name: 'Place an order' }).click();
+  await expect(page.getByRole('heading', { name: 'Place an order: Main Trailer' })).toBeVisible();
+  await next(page).click();
+  await expect(stepTitle(page, 'Language & territory')).toBeVisible();
+  expect(gets.filter((p) => p === `/api/assets/${asset._id}`)).toHaveLength(1);
+  expect(gets.filter((p) => p === `/api/projects/${asset.project}`)).toHaveLength(1);
+});

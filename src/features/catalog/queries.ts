@@ -11,8 +11,9 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
-import { countAssetsByProject, getAsset } from '../../api/assets';
+import { countAssetsByProject } from '../../api/assets';
 import { everyPage } from '../../api/everyPage';
+import { assetOptions, catalogRecordKeys, projectOptions } from '../../lib/catalogRecords';
 import {
   allGroupsOptions,
   allLanguagesOptions,
@@ -29,7 +30,7 @@ import {
 } from '../../lib/referencePages';
 import { listFiles } from '../../api/files';
 import { listPreviews } from '../../api/previews';
-import { getProject, listProjects } from '../../api/projects';
+import { listProjects } from '../../api/projects';
 import { useSparseList } from '../../lib/useSparseList';
 import { listUsers } from '../../api/users';
 import { listGlossary, type GlossaryFilters } from '../../api/glossary';
@@ -43,7 +44,7 @@ export const catalogKeys = {
   all: ['catalog'] as const,
   studios: () => [...catalogKeys.all, 'studios'] as const,
   projects: () => [...catalogKeys.all, 'projects'] as const,
-  project: (id: string) => [...catalogKeys.projects(), 'detail', id] as const,
+  project: catalogRecordKeys.project,
   /** A studio's projects, for choice lists (every studio's: lib/referenceLists.ts). */
   studioProjectChoices: (studio: string) => [...catalogKeys.projects(), 'choices', studio] as const,
   assets: () => [...catalogKeys.all, 'assets'] as const,
@@ -51,7 +52,7 @@ export const catalogKeys = {
   projectAssets: (projectId: string) => [...catalogKeys.assets(), 'byProject', projectId] as const,
   /** countByProject's total only (one item asked). */
   assetCount: (projectId: string) => [...catalogKeys.assets(), 'count', projectId] as const,
-  asset: (id: string) => [...catalogKeys.assets(), 'detail', id] as const,
+  asset: catalogRecordKeys.asset,
   previews: (assetId: string) => [...catalogKeys.all, 'previews', assetId] as const,
   files: (assetId: string) => [...catalogKeys.all, 'files', assetId] as const,
   languages: () => [...catalogKeys.all, 'languages'] as const,
@@ -70,12 +71,6 @@ export function loaded<T>(data: InfiniteData<ListPage<T>, unknown> | undefined):
   return data?.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : []))) ?? [];
 }
 
-export const projectOptions = (id: string) =>
-  queryOptions({
-    queryKey: catalogKeys.project(id),
-    queryFn: ({ signal }) => getProject(id, signal),
-  });
-
 export const projectAssetsOptions = (projectId: string) =>
   infiniteQueryOptions({
     queryKey: catalogKeys.projectAssets(projectId),
@@ -83,12 +78,6 @@ export const projectAssetsOptions = (projectId: string) =>
       countAssetsByProject(projectId, { offset: pageParam, size: ASSET_PAGE, signal }),
     initialPageParam: 0,
     getNextPageParam: nextPage,
-  });
-
-export const assetOptions = (id: string) =>
-  queryOptions({
-    queryKey: catalogKeys.asset(id),
-    queryFn: ({ signal }) => getAsset(id, signal),
   });
 
 export const previewListOptions = (assetId: string) =>

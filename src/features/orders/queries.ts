@@ -1,10 +1,10 @@
 /**
  * What the order wizard reads (the asset, a project's assets, languages, territories, the asset's transcriptions
- * for the estimate) and the mutation that places the order. Keys live under ['orders'].
+ * for the estimate) and the mutation that places the order. Its own keys live under ['orders']; the asset and its
+ * project are the catalog's queries (lib/catalogRecords.ts), the lists the app's reference lists.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { countAssetsByProject, getAsset } from '../../api/assets';
-import { getProject } from '../../api/projects';
+import { countAssetsByProject } from '../../api/assets';
 import type { Project } from '../../api/schema/project';
 import { getTranslation } from '../../api/translations';
 import { createWorkRequest } from '../../api/workRequestRecord';
@@ -13,12 +13,11 @@ import type { OrderInput } from '../../api/schema/order';
 import type { OrderDraft } from './model/draft';
 import { estimateOf, transcriptionsToTranslate } from './model/estimate';
 import { everyPage } from '../../api/everyPage';
+import { assetOptions, projectOptions } from '../../lib/catalogRecords';
 import { allLanguagesOptions, allProjectsOptions, allTerritoriesOptions } from '../../lib/referenceLists';
 
 const keys = {
   all: ['orders'] as const,
-  asset: (id: string) => [...keys.all, 'asset', id] as const,
-  project: (id: string) => [...keys.all, 'project', id] as const,
   projectAssets: (id: string) => [...keys.all, 'projectAssets', id] as const,
   estimate: (transcriptions: string[]) => [...keys.all, 'estimate', ...transcriptions] as const,
 };
@@ -31,21 +30,14 @@ const STALE_AFTER_ORDER = [['workRequests'], ['translations'], ['notifications']
 
 const CATALOG_STALE = 5 * 60_000;
 
+/** The asset ordered for: the catalog's query of it (lib/catalogRecords.ts), which an asset's page has read. */
 export function useOrderAsset(id: string) {
-  return useQuery({
-    queryKey: keys.asset(id),
-    queryFn: ({ signal }) => getAsset(id, signal),
-    enabled: id !== '',
-  });
+  return useQuery({ ...assetOptions(id), enabled: id !== '' });
 }
 
+/** The asset's project: the catalog's query of it, fresh for five minutes here. */
 export function useOrderProject(id: string) {
-  return useQuery({
-    queryKey: keys.project(id),
-    queryFn: ({ signal }) => getProject(id, signal),
-    enabled: id !== '',
-    staleTime: CATALOG_STALE,
-  });
+  return useQuery({ ...projectOptions(id), enabled: id !== '', staleTime: CATALOG_STALE });
 }
 
 const openProjects = (projects: Project[]) => projects.filter((p) => p.archived !== true);
