@@ -16,6 +16,35 @@ test('a wrong password gets a clear message and no browser login dialog', async 
   await expect(page).toHaveURL(/\/sign-in/);
 });
 
+test('Sign in with a field empty says which, at the field, focuses it and asks nothing', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/session')) asked.push(r.method());
+  });
+  await page.goto('/sign-in');
+  const button = page.getByRole('button', { name: 'Sign in' });
+  await expect(button).toBeEnabled(); // not greyed out before anything is typed: pressing it says what is missing
+  await button.click();
+  const username = page.getByLabel('Username or e-mail');
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(username).toBeFocused();
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toHaveAccessibleDescription('Enter your username or e-mail.');
+  await expect(password).toHaveAccessibleDescription('Enter your password.');
+
+  // Typing clears a field's error; the other one stays until it is filled, and the press focuses it.
+  await username.fill(ACCOUNTS.admin.username);
+  await expect(page.getByText('Enter your username or e-mail.')).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(password).toBeFocused();
+  await expect(page.getByText('Enter your password.')).toBeVisible();
+  expect(asked, 'POST /api/session').toEqual([]);
+
+  await password.fill(ACCOUNTS.admin.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test('signing in lands an admin on the dashboard and shows the user and group', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,8 +1,9 @@
 /** Sign-in: username and password, checked with POST /session; "keep me signed in" is opt-in. */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { describeError } from '../../../components/ErrorPanel';
+import { FieldError } from '../../../components/FieldError';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { safeReturnPath } from '../../../lib/safeUrl';
 import { useSessionState } from '../../../lib/session/useSession';
@@ -26,15 +27,36 @@ export function SignInPage() {
   const [remember, setRemember] = useState(false);
   const rememberHint = useId();
   const errorId = useId();
+  // The fields found empty by the last submit (until typed in): said at each field, the first one focused.
+  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   if (state.status === 'signed-in') return <Navigate to={next} replace />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (signIn.isPending) return;
+    const empty = { username: !username.trim(), password: !password };
+    if (empty.username || empty.password) {
+      setMissing(empty);
+      (empty.username ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
     signIn.mutate({ username: username.trim(), password, remember });
   };
 
   const wrongPassword = isApiError(signIn.error) && signIn.error.status === 401;
+  /** A field's invalid state and the error that describes it. */
+  const fieldState = (field: 'username' | 'password') => ({
+    'aria-invalid': wrongPassword || missing[field] || undefined,
+    'aria-describedby': missing[field] ? `signin-${field}-error` : undefined,
+  });
+  const edit = (field: 'username' | 'password', set: (value: string) => void, value: string) => {
+    set(value);
+    setMissing((m) => ({ ...m, [field]: false }));
+  };
+
   const errorText = signIn.error
     ? wrongPassword
       ? 'The username or password is incorrect. Check both and try again.'
@@ -69,10 +91,12 @@ export function SignInPage() {
               spellCheck={false}
               required
               autoFocus
+              ref={usernameRef}
               value={username}
-              aria-invalid={wrongPassword || undefined}
-              onChange={(e) => setUsername(e.target.value)}
+              {...fieldState('username')}
+              onChange={(e) => edit('username', setUsername, e.target.value)}
             />
+            <FieldError id="signin-username" error={missing.username ? 'Enter your username or e-mail.' : undefined} />
           </div>
           <div className="form-field">
             <label htmlFor="signin-password">Password</label>
@@ -82,10 +106,12 @@ export function SignInPage() {
               type="password"
               autoComplete="current-password"
               required
+              ref={passwordRef}
               value={password}
-              aria-invalid={wrongPassword || undefined}
-              onChange={(e) => setPassword(e.target.value)}
+              {...fieldState('password')}
+              onChange={(e) => edit('password', setPassword, e.target.value)}
             />
+            <FieldError id="signin-password" error={missing.password ? 'Enter your password.' : undefined} />
           </div>
           <div className="checkbox-field">
             <input
@@ -112,7 +138,8 @@ export function SignInPage() {
           <button
             type="submit"
             className="button button--primary button--block"
-            disabled={signIn.isPending || !username.trim() || !password}
+            // Never disabled for empty fields: a press says which are missing (a disabled button says nothing).
+            aria-disabled={signIn.isPending || undefined}
           >
             {signIn.isPending ? 'Signing in…' : 'Sign in'}
           </button>

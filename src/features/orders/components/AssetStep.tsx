@@ -9,7 +9,7 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { SkeletonLines } from '../../../components/Skeleton';
 import { useOrderAsset, useOrderProjects, useProjectAssetChoices } from '../queries';
 import { ChoiceList } from './ChoiceList';
-import { FieldError } from './FieldError';
+import { FieldError } from '../../../components/FieldError';
 import type { StepProps } from './Steps';
 
 export function AssetSummary({ asset }: { asset: Asset }) {

@@ -3,7 +3,7 @@
  * between them, as in any radio group). Shows names, with the code after them; the search matches the start of
  * a word of the name or of the code (model/pickers.ts).
  */
-import { describedByOf, FieldError, FieldHint } from './FieldError';
+import { describedByOf, FieldError, FieldHint } from '../../../components/FieldError';
 import { useId, useState, type ReactNode } from 'react';
 import { matchesChoice, type Choice } from '../model/pickers';
 

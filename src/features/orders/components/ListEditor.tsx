@@ -1,5 +1,5 @@
 /** A short list typed one item at a time (tags, the materials checklist): add with Enter or the button, remove each. */
-import { describedByOf, FieldError, FieldHint } from './FieldError';
+import { describedByOf, FieldError, FieldHint } from '../../../components/FieldError';
 import { useState } from 'react';
 import { addItem } from '../model/draft';
 

@@ -27,7 +27,7 @@ import {
 } from '../model/draft';
 import { languageChoices, territoryChoices, choiceLabel } from '../model/pickers';
 import { ChoiceList } from './ChoiceList';
-import { describedByOf, FieldError, FieldHint } from './FieldError';
+import { describedByOf, FieldError, FieldHint } from '../../../components/FieldError';
 import { ListEditor } from './ListEditor';
 
 export interface StepProps {

@@ -35,7 +35,7 @@ import {
 import { draftKey, forgetDraft, loadDraft, saveDraft } from '../model/draftStore';
 import { choiceLabel, languageChoices, territoryChoices } from '../model/pickers';
 import { AssetStep } from '../components/AssetStep';
-import { FieldError } from '../components/FieldError';
+import { FieldError } from '../../../components/FieldError';
 import { ReviewStep } from '../components/ReviewStep';
 import { Stepper } from '../components/Stepper';
 import { DueStep, InstructionsStep, LanguageStep, LocalizeStep, UsesStep } from '../components/Steps';

@@ -1,4 +1,7 @@
-/** A field's hint and message, and the aria-describedby that names them (`${id}-hint`, `${id}-error`). */
+/**
+ * A field's hint and message, and the aria-describedby that names them (`${id}-hint`, `${id}-error`): the order
+ * wizard, the sign-in.
+ */
 import type { ReactNode } from 'react';
 
 export function describedByOf(id: string, hint: ReactNode, error: string | undefined): string | undefined {
