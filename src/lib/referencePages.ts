@@ -6,7 +6,7 @@
  */
 import { infiniteQueryOptions, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ListOptions, ListPage } from '../api/client';
-import { goodItems, readOn } from '../api/everyPage';
+import { everyPage, goodItems, readOn } from '../api/everyPage';
 import type { Project } from '../api/schema/project';
 import { REFERENCE_STALE_MS, referenceListKeys, type ProjectFilters, type ReferenceList } from './referenceLists';
 
@@ -66,7 +66,7 @@ export async function readWholeList(
       return readSharing(client, signal, territoriesReader, referenceListKeys.territoryPages());
     case 'groups': {
       const read = await groupsReader();
-      return goodItems((await readOn((offset) => read({ offset, size: PAGE, signal }))).pages);
+      return everyPage((offset) => read({ offset, size: PAGE, signal }));
     }
   }
 }
