@@ -4,8 +4,8 @@
  */
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Share } from '../../api/schema/share';
-import { getProject } from '../../api/projects';
 import { getShare, listShareCandidates, listShares, putShareIfMatch } from '../../api/shares';
+import { projectOptions } from '../../lib/catalogRecords';
 import { useSparseList } from '../../lib/useSparseList';
 import { PAGE_SIZE } from './listRequest';
 
@@ -18,10 +18,9 @@ export const shareKeys = {
   detail: (id: string) => [...shareKeys.details(), id] as const,
 };
 
-/** People to share with, and project names: their own roots, so a share save never refetches them. */
+/** People to share with: their own root, so a share save never refetches them. */
 export const shareSupportKeys = {
   candidates: (q: string) => ['shareCandidates', q] as const,
-  project: (id: string) => ['shareProjects', id] as const,
 };
 
 export function shareListOptions() {
@@ -77,11 +76,13 @@ export function useShareCandidates(q: string, enabled: boolean) {
   });
 }
 
-/** A project's name for the asset grid (only asked when the share's own `projectNames` cannot tell). */
+/**
+ * A project's name for the asset grid (only asked when the share's own `projectNames` cannot tell): the catalog's
+ * query of the project (lib/catalogRecords.ts), so a project the session has read is not asked again.
+ */
 export function useProjectName(id: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: shareSupportKeys.project(id ?? ''),
-    queryFn: ({ signal }) => getProject(id ?? '', signal),
+    ...projectOptions(id ?? ''),
     enabled: enabled && !!id,
     staleTime: 10 * 60_000,
     retry: false,
