@@ -1,6 +1,7 @@
 /** Where a translation opens (editorPath.ts): the editor of its work request, by the translation's kind. */
 import { describe, expect, it } from 'vitest';
-import { editorPathFor, editorPathOf } from './editorPath';
+import { editorPathFor } from '../../lib/editorPath';
+import { editorPathOf } from './editorPath';
 
 describe('editorPathOf', () => {
   it('opens a dialogue translation in the editor and a graphics one in the graphics editor', () => {

@@ -4,13 +4,9 @@
  * translations this one is): undefined here then.
  */
 import type { Translation } from '../../api/schema/translation';
+import { editorPathFor } from '../../lib/editorPath';
 
 export function editorPathOf(t: Pick<Translation, 'workRequest' | 'kind'>): string | undefined {
   if (!t.workRequest || (t.kind !== 'dialogue' && t.kind !== 'graphics')) return undefined;
   return editorPathFor(t.workRequest, t.kind);
-}
-
-/** The editor route of work request `workRequest`'s translation of `kind`. */
-export function editorPathFor(workRequest: string, kind: 'dialogue' | 'graphics'): string {
-  return `/work-requests/${encodeURIComponent(workRequest)}/${kind === 'graphics' ? 'graphics-translation' : 'translation'}`;
 }

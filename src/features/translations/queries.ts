@@ -5,7 +5,8 @@ import { getTranslation, listTranslations, type TranslationFilters } from '../..
 import { getWorkRequest } from '../../api/workRequestRecord';
 import { allLanguagesOptions } from '../../lib/referenceLists';
 import { useSparseList } from '../../lib/useSparseList';
-import { editorPathFor, editorPathOf } from './editorPath';
+import { editorPathFor } from '../../lib/editorPath';
+import { editorPathOf } from './editorPath';
 import { PAGE_SIZE } from './listRequest';
 
 export { PAGE_SIZE };

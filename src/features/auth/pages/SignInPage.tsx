@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { describeError } from '../../../components/ErrorPanel';
-import { FieldError } from '../../../components/FieldError';
+import { describedByOf, FieldError } from '../../../components/FieldError';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { safeReturnPath } from '../../../lib/safeUrl';
 import { useSessionState } from '../../../lib/session/useSession';
@@ -15,6 +15,8 @@ const REASONS: Record<string, string> = {
   'other-tab': 'You were signed out in another tab.',
   'signed-out': 'You have signed out.',
 };
+
+const MISSING = { username: 'Enter your username or e-mail.', password: 'Enter your password.' };
 
 export function SignInPage() {
   useDocumentTitle('Sign in');
@@ -47,10 +49,12 @@ export function SignInPage() {
   };
 
   const wrongPassword = isApiError(signIn.error) && signIn.error.status === 401;
+  /** What a field found empty says. */
+  const missingText = (field: 'username' | 'password') => (missing[field] ? MISSING[field] : undefined);
   /** A field's invalid state and the error that describes it. */
   const fieldState = (field: 'username' | 'password') => ({
     'aria-invalid': wrongPassword || missing[field] || undefined,
-    'aria-describedby': missing[field] ? `signin-${field}-error` : undefined,
+    'aria-describedby': describedByOf(`signin-${field}`, undefined, missingText(field)),
   });
   const edit = (field: 'username' | 'password', set: (value: string) => void, value: string) => {
     set(value);
@@ -96,7 +100,7 @@ export function SignInPage() {
               {...fieldState('username')}
               onChange={(e) => edit('username', setUsername, e.target.value)}
             />
-            <FieldError id="signin-username" error={missing.username ? 'Enter your username or e-mail.' : undefined} />
+            <FieldError id="signin-username" error={missingText('username')} />
           </div>
           <div className="form-field">
             <label htmlFor="signin-password">Password</label>
@@ -111,7 +115,7 @@ export function SignInPage() {
               {...fieldState('password')}
               onChange={(e) => edit('password', setPassword, e.target.value)}
             />
-            <FieldError id="signin-password" error={missing.password ? 'Enter your password.' : undefined} />
+            <FieldError id="signin-password" error={missingText('password')} />
           </div>
           <div className="checkbox-field">
             <input

@@ -15,6 +15,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { useSession } from '../../../lib/session/useSession';
+import { editorPathFor } from '../../../lib/editorPath';
 import type { Line } from '../../../api/schema/translation';
 import { EditorDocument } from '../model/editorDocument';
 import { OriginalIndex } from '../model/originals';
@@ -153,10 +154,10 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
             </span>
           ) : null}
           {kind === 'dialogue' && wr?.graphicsTranslation?._id ? (
-            <Link to={`/work-requests/${encodeURIComponent(id)}/graphics-translation`}>Graphics translation →</Link>
+            <Link to={editorPathFor(id, 'graphics')}>Graphics translation →</Link>
           ) : null}
           {kind === 'graphics' && wr?.translation?._id ? (
-            <Link to={`/work-requests/${encodeURIComponent(id)}/translation`}>Subtitle translation →</Link>
+            <Link to={editorPathFor(id, 'dialogue')}>Subtitle translation →</Link>
           ) : null}
         </div>
         {record.isError ? (

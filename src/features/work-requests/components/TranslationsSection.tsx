@@ -4,6 +4,7 @@ import type { EmbeddedTranslation } from '../../../api/schema/translation';
 import { Section } from '../../../components/Section';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { personName } from '../../../lib/people';
+import { editorPathFor } from '../../../lib/editorPath';
 
 interface CardProps {
   title: string;
@@ -58,7 +59,6 @@ export function TranslationsSection({
   translation: EmbeddedTranslation | undefined;
   graphicsTranslation: EmbeddedTranslation | undefined;
 }) {
-  const base = `/work-requests/${encodeURIComponent(workRequestId)}`;
   return (
     <Section title="Translations">
       <div className="tcards">
@@ -66,13 +66,13 @@ export function TranslationsSection({
           title="Subtitles"
           translation={translation}
           editor="translation editor"
-          to={`${base}/translation`}
+          to={editorPathFor(workRequestId, 'dialogue')}
         />
         <TranslationCard
           title="Graphics"
           translation={graphicsTranslation}
           editor="graphics translation editor"
-          to={`${base}/graphics-translation`}
+          to={editorPathFor(workRequestId, 'graphics')}
         />
       </div>
     </Section>
