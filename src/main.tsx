@@ -12,6 +12,7 @@ import './app/styles.css';
 // of under 1 kB that a cold list asked for over one of HTTP/1.1's six connections (docs/BENCHMARKS.md, "Session 14").
 import './components/goToRow.css';
 import './components/listStatusRows.css';
+import './features/work-requests/components/assigneeField.css';
 import './features/work-requests/components/placeFilterSlot.css';
 import './features/work-requests/components/selection.css';
 
