@@ -199,7 +199,7 @@ export function ProjectsPage() {
       }
     >
       <div className="filters">
-        <div className="filter-field">
+        <div className="filter-field filter-field--loaded-choices">
           <label htmlFor="project-studio">Studio</label>
           <select
             id="project-studio"

@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { WorkRequestRow } from '../../../api/schema/workRequestRow';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import { SkeletonLines } from '../../../components/Skeleton';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatCount } from '../../../lib/format';
@@ -39,11 +38,16 @@ export function DashboardTile({ tile, nowMs }: { tile: Tile; nowMs: number }) {
             {count}
             <span className="visually-hidden"> {tile.title.toLowerCase()}: open the list</span>
           </Link>
-        ) : null}
+        ) : (
+          // The count's place while it loads (two digits' width), so the title wraps now as it will then.
+          <span className="dash-tile__count" aria-hidden="true">
+            {'\u2007\u2007'}
+          </span>
+        )}
       </header>
       <p className="dash-tile__description">{tile.description}</p>
       {query.isPending ? (
-        <SkeletonLines lines={TILE_ROWS} label={`Loading ${tile.title.toLowerCase()}`} />
+        <TileRowsLoading label={`Loading ${tile.title.toLowerCase()}`} />
       ) : query.isError && !page ? (
         <ErrorPanel
           compact
@@ -69,8 +73,32 @@ export function DashboardTile({ tile, nowMs }: { tile: Tile; nowMs: number }) {
         <Link to={listPath} className="dash-tile__all">
           View all<span className="visually-hidden"> {tile.title.toLowerCase()}</span>
         </Link>
+      ) : query.isPending ? (
+        <span className="dash-tile__all dash-tile__all--pending" aria-hidden="true">
+          View all
+        </span>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The tile's rows while they load: as many as it will show, each as tall as a loaded row (dashboard.css), so the tiles
+ * and the calendar under them do not move when the orders arrive (they moved ~500 px: e2e/layout-shift.spec.ts).
+ */
+function TileRowsLoading({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label}>
+      <ul className="dash-tile__list" aria-hidden="true">
+        {Array.from({ length: TILE_ROWS }, (_, i) => (
+          <li key={i} className="dash-tile__row dash-tile__row--loading">
+            <div className="skeleton" style={{ width: `${75 - ((i * 17) % 30)}%` }} />
+            <div className="skeleton" style={{ width: `${55 - ((i * 11) % 20)}%` }} />
+            <div className="skeleton" style={{ width: '45%' }} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

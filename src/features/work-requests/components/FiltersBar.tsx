@@ -64,7 +64,7 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
           onChange={(status) => onChange({ status: status.length ? status : undefined })}
         />
       </div>
-      <div className="filter-field filters__project">
+      <div className="filter-field filter-field--loaded-choices">
         <label htmlFor={`${ids}-project`}>Project</label>
         {projects.isError ? (
           <select id={`${ids}-project`} disabled title="The project list isn't available on this server">
