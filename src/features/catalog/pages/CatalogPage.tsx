@@ -9,33 +9,41 @@ import '../catalog.css';
 
 export function CatalogPage() {
   const access = useCatalogAccess();
-  const studios = totalOf(useStudioList().data);
-  const projects = totalOf(useProjectList({ archived: false }).data);
-  const languages = totalOf(useLanguageList().data);
-  const territories = totalOf(useTerritoryList().data);
-  const cards = [
+  const studioList = useStudioList();
+  const projectList = useProjectList({ archived: false });
+  const languageList = useLanguageList();
+  const territoryList = useTerritoryList();
+  const studios = totalOf(studioList.data);
+  const projects = totalOf(projectList.data);
+  const languages = totalOf(languageList.data);
+  const territories = totalOf(territoryList.data);
+  const cards: { to: string; title: string; count: string | undefined; counting?: boolean; text: string }[] = [
     {
       to: '/catalog/studios',
       title: 'Studios',
       count: studios !== undefined ? plural(studios, 'studio') : undefined,
+      counting: studioList.isPending,
       text: 'Logos, coordinator groups and preview watermarks.',
     },
     {
       to: '/catalog/projects',
       title: 'Projects',
       count: projects !== undefined ? `${plural(projects, 'active project')}` : undefined,
+      counting: projectList.isPending,
       text: 'Projects with their assets, previews and files.',
     },
     {
       to: '/catalog/languages',
       title: 'Languages',
       count: languages !== undefined ? plural(languages, 'language') : undefined,
+      counting: languageList.isPending,
       text: 'Codes and translation fonts.',
     },
     {
       to: '/catalog/territories',
       title: 'Territories',
       count: territories !== undefined ? plural(territories, 'territory', 'territories') : undefined,
+      counting: territoryList.isPending,
       text: 'Countries and the languages delivered there.',
     },
     ...(access.canListUsers
@@ -58,7 +66,14 @@ export function CatalogPage() {
               <Link to={c.to}>{c.title}</Link>
             </h2>
             <p className="muted">{c.text}</p>
-            {c.count ? <p className="catalog-card__count">{c.count}</p> : null}
+            {c.count ? (
+              <p className="catalog-card__count">{c.count}</p>
+            ) : c.counting ? (
+              // The count's line while it loads, so the cards under this one do not move when it comes.
+              <p className="catalog-card__count" aria-hidden="true">
+                <span className="skeleton catalog-card__count-loading" />
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
