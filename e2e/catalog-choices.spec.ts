@@ -9,7 +9,7 @@
  * start with "Zz" so that they sort after the seeded and other specs' records, whose first page they leave alone.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, expectAccessible, signIn } from './support';
+import { ACCOUNTS, apiList, basic, expectAccessible, holdRoute, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -85,12 +85,7 @@ test('the projects page: the studio filter offers a studio past the first 100, a
 
   // Opened with the filter in its address: the select reads "Loading…" until the studios are here, then the studio's
   // name; never "All studios" over a filtered list.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/studios', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, '**/api/studios');
   await page.goto(`/catalog/projects?studio=${studio._id}`);
   await expect(filter.locator('option:checked')).toHaveText('Loading…');
   release();
@@ -107,12 +102,7 @@ test('the projects page: the studio filter offers a studio past the first 100, a
   await expect(select.locator('option:checked')).toHaveText(studio.name);
 
   // Opened before the studios are here, the dialog's choice reads "Loading…", never the id "(not in the list)".
-  let releaseAgain = () => {};
-  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
-  await page.route('**/api/studios', async (route) => {
-    await heldAgain;
-    await route.continue();
-  });
+  const releaseAgain = await holdRoute(page, '**/api/studios');
   await page.goto(`/catalog/projects/${project._id}`);
   await page.getByRole('button', { name: 'Edit project' }).click();
   await expect(select).toHaveValue(studio._id);

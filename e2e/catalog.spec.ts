@@ -6,7 +6,17 @@
  * every catalog page, and screenshots at two sizes.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { type Account, ACCOUNTS, apiList, basic, expectAccessible, gridRow, settled, signIn } from './support';
+import {
+  type Account,
+  ACCOUNTS,
+  apiList,
+  basic,
+  expectAccessible,
+  gridRow,
+  holdRoute,
+  settled,
+  signIn,
+} from './support';
 
 interface Rec {
   _id: string;
@@ -601,12 +611,7 @@ test("an asset's project shows by name, never by its id, also while the name is 
   const projectId = asset['project'];
   if (typeof projectId !== 'string') throw new Error('the first asset has no project');
   await signIn(page, ACCOUNTS.admin);
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/projects/${projectId}`, async (route) => {
-    await held; // the project's record is slow to come
-    await route.continue();
-  });
+  const release = await holdRoute(page, `**/api/projects/${projectId}`); // the project's record is slow to come
   await page.goto(`/catalog/assets/${asset._id}`);
   await expect(page.getByRole('heading', { level: 1, name: asset.name! })).toBeVisible();
   const projectLink = page.getByRole('link', { name: 'Loading…' });

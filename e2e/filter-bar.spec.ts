@@ -5,19 +5,8 @@
  * project select widened from 55 to 180 px when the names came, and the assignee field and the quick buttons moved
  * when the picker's stylesheet came, shifting every field after them (session 16).
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { ACCOUNTS, grid, signIn } from './support';
-
-/** Holds what matches `pattern` (the pickers' code, the choice lists) until `release()`. */
-async function hold(page: Page, pattern: RegExp): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, grid, holdRoute, signIn } from './support';
 
 /** Each shown filter control, its text (a select: the chosen option) and its box, in order. */
 function controls(page: Page) {
@@ -40,8 +29,8 @@ function controls(page: Page) {
 
 test('no filter control moves when the project names and the pickers arrive', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
-  const releaseCode = await hold(page, /\/assets\/(AssigneePicker|PlaceFilter)-[^/]+\.js$/);
-  const releaseLists = await hold(page, /\/api\/(projects|languages|territories)(\?|$)/);
+  const releaseCode = await holdRoute(page, /\/assets\/(AssigneePicker|PlaceFilter)-[^/]+\.js$/);
+  const releaseLists = await holdRoute(page, /\/api\/(projects|languages|territories)(\?|$)/);
   await page.goto('/work-requests?status=submitted&q=trailer');
   await expect(grid(page).getByRole('row').nth(2)).toBeVisible();
   const project = page.getByRole('combobox', { name: 'Project' });

@@ -7,7 +7,7 @@
  * over by its width).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, settled, signIn } from './support';
+import { ACCOUNTS, type Account, settled, signIn } from './support';
 
 /** The page's layout shifts from navigation until it has settled and a second more, summed. */
 async function layoutShiftOf(page: Page, path: string): Promise<{ total: number; sources: string[] }> {
@@ -38,38 +38,35 @@ async function layoutShiftOf(page: Page, path: string): Promise<{ total: number;
   };
 }
 
+/** Signed in as `account`, each of `paths` loads cold with a layout shift under `limit`. */
+async function expectStill(page: Page, account: Account, paths: string[], limit: number): Promise<void> {
+  await signIn(page, account);
+  for (const path of paths) {
+    const { total, sources } = await layoutShiftOf(page, path);
+    expect(total, `${path}\n${sources.join('\n')}`).toBeLessThan(limit);
+  }
+}
+
 test('the dashboard does not move as its tiles and calendar load', async ({ page }) => {
-  await signIn(page, ACCOUNTS.coordinator);
-  const { total, sources } = await layoutShiftOf(page, '/dashboard');
-  expect(total, sources.join('\n')).toBeLessThan(0.02);
+  await expectStill(page, ACCOUNTS.coordinator, ['/dashboard'], 0.02);
 });
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the inbox does not move as its notifications load', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    const { total, sources } = await layoutShiftOf(page, '/notifications');
-    expect(total, sources.join('\n')).toBeLessThan(0.005);
+    await expectStill(page, ACCOUNTS.admin, ['/notifications'], 0.005);
   });
 
   test('the catalog does not move as its counts load', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    const { total, sources } = await layoutShiftOf(page, '/catalog');
-    expect(total, sources.join('\n')).toBeLessThan(0.005);
+    await expectStill(page, ACCOUNTS.admin, ['/catalog'], 0.005);
   });
 
   test('the dashboard does not move either', async ({ page }) => {
-    await signIn(page, ACCOUNTS.coordinator);
-    const { total, sources } = await layoutShiftOf(page, '/dashboard');
-    expect(total, sources.join('\n')).toBeLessThan(0.02);
+    await expectStill(page, ACCOUNTS.coordinator, ['/dashboard'], 0.02);
   });
 });
 
 test('the work-request list and the catalog projects do not move as their rows and filters load', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
-  for (const path of ['/work-requests', '/catalog/projects']) {
-    const { total, sources } = await layoutShiftOf(page, path);
-    expect(total, `${path}\n${sources.join('\n')}`).toBeLessThan(0.005);
-  }
+  await expectStill(page, ACCOUNTS.admin, ['/work-requests', '/catalog/projects'], 0.005);
 });

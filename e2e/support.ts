@@ -33,6 +33,17 @@ export async function signIn(
   await expect.poll(() => new URL(page.url()).pathname).not.toMatch(/^\/(sign-in)?$/);
 }
 
+/** Holds the requests matching `url` (a glob or a pattern) until `release()` is called: a slow answer or file. */
+export async function holdRoute(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Goes to `to` in the app, as a link or the back button would (no reload: the app and its cache stay). */
 export async function goInApp(page: Page, to: string): Promise<void> {
   await page.evaluate((path) => {
