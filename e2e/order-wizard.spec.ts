@@ -321,3 +321,28 @@ test('an order placed from an asset page takes the asset and its project that pa
   expect(gets.filter((p) => p === `/api/assets/${asset._id}`)).toHaveLength(1);
   expect(gets.filter((p) => p === `/api/projects/${asset.project}`)).toHaveLength(1);
 });
+
+test('an order placed from a project page chooses among the assets that page read (no GET again)', async ({ page }) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  const asset = await mainTrailer(page);
+  const assetPages: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (
+      r.method() === 'GET' &&
+      url.pathname === '/api/assets/countByProject' &&
+      url.searchParams.get('project') === asset.project
+    )
+      assetPages.push(r.headers()['x-range'] ?? '');
+  });
+  await page.goto(`/catalog/projects/${asset.project}`);
+  await expect(page.getByRole('link', { name: /Main Trailer/ }).first()).toBeVisible();
+  const read = assetPages.length;
+  expect(read).toBeGreaterThan(0);
+  await page.getByRole('link', { name: 'Place an order' }).click();
+  await expect(page.getByRole('radio', { name: 'Main Trailer · trailer', exact: true })).toBeVisible();
+  await page.getByRole('radio', { name: 'Main Trailer · trailer', exact: true }).check();
+  await next(page).click();
+  await expect(stepTitle(page, 'Language & territory')).toBeVisible();
+  expect(assetPages.slice(read), 'pages of the project’s assets asked again by the wizard').toEqual([]);
+});

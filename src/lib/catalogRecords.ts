@@ -2,16 +2,38 @@
  * One asset and one project, as the catalog's pages and the order wizard read them: one query each, under the catalog
  * resource's key (`['catalog', 'assets', 'detail', id]`, as features/catalog/queries.ts's `catalogKeys`), so an order
  * started from an asset's page takes the asset and its project that page holds (issue #16 item 2: each was asked
- * again under the wizard's own key), and the catalog's saves refresh both.
+ * again under the wizard's own key), and the catalog's saves refresh both. A project's assets likewise: the wizard
+ * started from a project's page reads on from the pages that page holds (it read them again in pages of its own).
  */
-import { queryOptions } from '@tanstack/react-query';
-import { getAsset } from '../api/assets';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { ListPage } from '../api/client';
+import { countAssetsByProject, getAsset } from '../api/assets';
 import { getProject } from '../api/projects';
+import type { Asset } from '../api/schema/asset';
 
 export const catalogRecordKeys = {
   asset: (id: string) => ['catalog', 'assets', 'detail', id] as const,
   project: (id: string) => ['catalog', 'projects', 'detail', id] as const,
+  /** A project's assets (countByProject's records), page by page: the project's page and the order wizard. */
+  projectAssets: (projectId: string) => ['catalog', 'assets', 'byProject', projectId] as const,
 };
+
+const PROJECT_ASSET_PAGE = 50;
+
+/** One page of a project's assets, as both readers of them ask it (the same page size, so they share pages). */
+export const readProjectAssetPage =
+  (projectId: string) =>
+  (offset: number, signal?: AbortSignal): Promise<ListPage<Asset>> =>
+    countAssetsByProject(projectId, { offset, size: PROJECT_ASSET_PAGE, signal });
+
+/** A project's assets page by page (the project's page shows them; the order wizard reads on from them). */
+export const projectAssetPagesOptions = (projectId: string) =>
+  infiniteQueryOptions({
+    queryKey: catalogRecordKeys.projectAssets(projectId),
+    queryFn: ({ pageParam, signal }) => readProjectAssetPage(projectId)(pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: ListPage<Asset>) => last.nextOffset,
+  });
 
 export const assetOptions = (id: string) =>
   queryOptions({

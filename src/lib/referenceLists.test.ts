@@ -9,7 +9,14 @@ import {
   allStudiosOptions,
   allTerritoriesOptions,
 } from './referenceLists';
-import { languagePagesOptions, projectPagesOptions, studioPagesOptions, territoryPagesOptions } from './referencePages';
+import { projectAssetPagesOptions, readProjectAssetPage } from './catalogRecords';
+import {
+  languagePagesOptions,
+  projectPagesOptions,
+  readEverySharedPage,
+  studioPagesOptions,
+  territoryPagesOptions,
+} from './referencePages';
 
 /** A server holding `count` records per list, answering the `X-Range` asked (pages of at most 100, as this one). */
 function serverOf(count: number) {
@@ -152,5 +159,37 @@ describe.each(pairs)('every %s and the catalog’s pages of them', (_resource, p
     await list.read(client);
     await pages.fetch(client);
     expect(asked).toHaveLength(2);
+  });
+});
+
+describe('a project’s assets: the order wizard’s choices and the project page’s pages of them', () => {
+  const path = '/api/assets/countByProject?project=p1';
+  const choices = (client: QueryClient, cap?: number) =>
+    readEverySharedPage(client, new AbortController().signal, {
+      queryKey: projectAssetPagesOptions('p1').queryKey,
+      read: readProjectAssetPage('p1'),
+      staleTime: 5 * 60_000,
+      cap,
+    });
+
+  it('the wizard after the project page asks only the pages after those it read, in the same page size', async () => {
+    const asked = serverOf(120);
+    const client = appClient();
+    await client.fetchInfiniteQuery(projectAssetPagesOptions('p1'));
+    expect(asked).toEqual([`${path} resources=0-49`]);
+    expect(await choices(client)).toHaveLength(120);
+    expect(asked).toEqual([`${path} resources=0-49`, `${path} resources=50-99`, `${path} resources=100-149`]);
+  });
+
+  it('the project page after the wizard asks nothing while fresh, up to the wizard’s cap', async () => {
+    const asked = serverOf(180);
+    const client = appClient();
+    expect(await choices(client, 100)).toHaveLength(100);
+    expect(asked).toHaveLength(2);
+    await client.fetchInfiniteQuery(projectAssetPagesOptions('p1'));
+    expect(asked).toHaveLength(2);
+    const held = client.getQueryData<Pages>(projectAssetPagesOptions('p1').queryKey);
+    expect(held?.pages.map((p) => p.items.length)).toEqual([50, 50]);
+    expect(held?.pages[0]?.total).toBe(180);
   });
 });

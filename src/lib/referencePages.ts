@@ -75,22 +75,53 @@ async function readSharing<T>(
   client: QueryClient,
   signal: AbortSignal,
   reader: () => Promise<PageReader<T>>,
-  pagesKey: QueryKey,
+  queryKey: QueryKey,
 ): Promise<T[]> {
-  const pages = pagedListOptions(pagesKey, reader);
   const read = await reader();
+  return readEverySharedPage(client, signal, {
+    queryKey,
+    read: (offset, pageSignal) => read({ offset, size: PAGE, signal: pageSignal }),
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+/**
+ * Every page of a list the app also shows page by page as an infinite query (`queryKey`, whose pages `read` reads
+ * with the same page size), good records only, at most `cap`: from that query's pages when they are under
+ * `staleTime` old (or its request in flight), reading on from its last page, and leaving every page read in it, as
+ * old as its first; so the paged view opened next shows them without asking, and a whole list read after the paged
+ * view asks only for the pages it did not read (issue #16 item 2).
+ */
+export async function readEverySharedPage<T>(
+  client: QueryClient,
+  signal: AbortSignal,
+  {
+    queryKey,
+    read,
+    staleTime,
+    cap,
+  }: {
+    queryKey: QueryKey;
+    read: (offset: number, signal: AbortSignal) => Promise<ListPage<T>>;
+    staleTime: number;
+    cap?: number;
+  },
+): Promise<T[]> {
+  const pages = infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal: pageSignal }) => read(pageParam, pageSignal),
+    initialPageParam: 0,
+    getNextPageParam: (last: ListPage<T>) => last.nextOffset,
+  });
   const held: InfiniteData<ListPage<T>, number> = await client.fetchInfiniteQuery({
     ...pages,
-    staleTime: REFERENCE_STALE_MS,
+    staleTime,
     retry: false, // the whole list's own retry asks again
   });
-  const all = await readOn((offset) => read({ offset, size: PAGE, signal }), {
-    pages: held.pages,
-    pageParams: held.pageParams,
-  });
+  const all = await readOn((offset) => read(offset, signal), { pages: held.pages, pageParams: held.pageParams }, cap);
   if (all.pages.length > held.pages.length) {
     const updatedAt = client.getQueryState(pages.queryKey)?.dataUpdatedAt;
     client.setQueryData<InfiniteData<ListPage<T>, number>>(pages.queryKey, all, { updatedAt });
   }
-  return goodItems(all.pages);
+  return goodItems(all.pages, cap);
 }

@@ -11,9 +11,8 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
-import { countAssetsByProject } from '../../api/assets';
 import { everyPage } from '../../api/everyPage';
-import { assetOptions, catalogRecordKeys, projectOptions } from '../../lib/catalogRecords';
+import { assetOptions, catalogRecordKeys, projectAssetPagesOptions, projectOptions } from '../../lib/catalogRecords';
 import {
   allGroupsOptions,
   allLanguagesOptions,
@@ -36,7 +35,6 @@ import { listUsers } from '../../api/users';
 import { listGlossary, type GlossaryFilters } from '../../api/glossary';
 
 const PAGE = 100;
-const ASSET_PAGE = 50;
 
 export type { ProjectFilters } from '../../lib/referenceLists';
 
@@ -48,8 +46,8 @@ export const catalogKeys = {
   /** A studio's projects, for choice lists (every studio's: lib/referenceLists.ts). */
   studioProjectChoices: (studio: string) => [...catalogKeys.projects(), 'choices', studio] as const,
   assets: () => [...catalogKeys.all, 'assets'] as const,
-  /** countByProject's records, paged (infinite). */
-  projectAssets: (projectId: string) => [...catalogKeys.assets(), 'byProject', projectId] as const,
+  /** countByProject's records, paged (infinite): shared with the order wizard (lib/catalogRecords.ts). */
+  projectAssets: catalogRecordKeys.projectAssets,
   /** countByProject's total only (one item asked). */
   assetCount: (projectId: string) => [...catalogKeys.assets(), 'count', projectId] as const,
   asset: catalogRecordKeys.asset,
@@ -70,15 +68,6 @@ const nextPage = <T>(last: ListPage<T>) => last.nextOffset;
 export function loaded<T>(data: InfiniteData<ListPage<T>, unknown> | undefined): T[] {
   return data?.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : []))) ?? [];
 }
-
-export const projectAssetsOptions = (projectId: string) =>
-  infiniteQueryOptions({
-    queryKey: catalogKeys.projectAssets(projectId),
-    queryFn: ({ pageParam, signal }) =>
-      countAssetsByProject(projectId, { offset: pageParam, size: ASSET_PAGE, signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
-  });
 
 export const previewListOptions = (assetId: string) =>
   infiniteQueryOptions({
@@ -137,7 +126,7 @@ export const useStudioList = () => useSparseList(studioPagesOptions());
 export const useProjectList = (filters: ProjectFilters) => useSparseList(projectPagesOptions(filters));
 /** A project by id; none asked while the id is not known yet (an asset's page before the asset is in). */
 export const useProject = (id: string) => useQuery({ ...projectOptions(id), enabled: id !== '' });
-export const useProjectAssets = (projectId: string) => useSparseList(projectAssetsOptions(projectId));
+export const useProjectAssets = (projectId: string) => useSparseList(projectAssetPagesOptions(projectId));
 export const useAsset = (id: string) => useQuery(assetOptions(id));
 export const usePreviewList = (assetId: string) => useInfiniteQuery(previewListOptions(assetId));
 export const useFileList = (assetId: string) => useInfiniteQuery(fileListOptions(assetId));

@@ -4,7 +4,6 @@
  * project are the catalog's queries (lib/catalogRecords.ts), the lists the app's reference lists.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { countAssetsByProject } from '../../api/assets';
 import type { Project } from '../../api/schema/project';
 import { getTranslation } from '../../api/translations';
 import { createWorkRequest } from '../../api/workRequestRecord';
@@ -12,8 +11,8 @@ import type { Asset } from '../../api/schema/asset';
 import type { OrderInput } from '../../api/schema/order';
 import type { OrderDraft } from './model/draft';
 import { estimateOf, transcriptionsToTranslate } from './model/estimate';
-import { everyPage } from '../../api/everyPage';
-import { assetOptions, projectOptions } from '../../lib/catalogRecords';
+import { assetOptions, catalogRecordKeys, projectOptions, readProjectAssetPage } from '../../lib/catalogRecords';
+import { readEverySharedPage } from '../../lib/referencePages';
 import { allLanguagesOptions, allProjectsOptions, allTerritoriesOptions } from '../../lib/referenceLists';
 
 const keys = {
@@ -29,6 +28,7 @@ const keys = {
 const STALE_AFTER_ORDER = [['workRequests'], ['translations'], ['notifications']] as const;
 
 const CATALOG_STALE = 5 * 60_000;
+const MAX_ASSET_CHOICES = 500;
 
 /** The asset ordered for: the catalog's query of it (lib/catalogRecords.ts), which an asset's page has read. */
 export function useOrderAsset(id: string) {
@@ -50,11 +50,21 @@ export function useOrderProjects(enabled: boolean) {
   return useQuery({ ...allProjectsOptions(), select: openProjects, enabled });
 }
 
-/** A project's assets to choose from (the first 500: a project holds a few dozen). */
+/**
+ * A project's assets to choose from (the first 500: a project holds a few dozen): read on from the pages of them the
+ * project's page holds (lib/catalogRecords.ts), when under five minutes old, and left there for it.
+ */
 export function useProjectAssetChoices(projectId: string) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: keys.projectAssets(projectId),
-    queryFn: ({ signal }) => everyPage((offset) => countAssetsByProject(projectId, { offset, size: 100, signal }), 500),
+    queryFn: ({ signal }) =>
+      readEverySharedPage(client, signal, {
+        queryKey: catalogRecordKeys.projectAssets(projectId),
+        read: readProjectAssetPage(projectId),
+        staleTime: CATALOG_STALE,
+        cap: MAX_ASSET_CHOICES,
+      }),
     enabled: projectId !== '',
   });
 }
