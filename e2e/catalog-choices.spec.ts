@@ -9,7 +9,7 @@
  * start with "Zz" so that they sort after the seeded and other specs' records, whose first page they leave alone.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, expectAccessible, holdRoute, signIn } from './support';
+import { ACCOUNTS, apiList, basic, expectAccessible, fulfillListPage, holdRoute, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -225,24 +225,13 @@ test('an asset page shows every file: past the first page, "Show more files" rea
   // An asset with 150 files: the server answers its pages as a deployment with that many would (this one has no
   // operation that adds files; everything else on the page is the real server's).
   const TOTAL = 150;
-  await page.route(`**/api/files?asset=${asset._id}`, async (route) => {
-    const [first, last] = (route.request().headers()['x-range'] ?? 'resources=0-99')
-      .replace('resources=', '')
-      .split('-')
-      .map(Number) as [number, number];
-    const end = Math.min(last, TOTAL - 1);
-    const items = Array.from({ length: end - first + 1 }, (_, i) => ({
-      _id: `f${String(first + i).padStart(24, '0')}`,
-      name: `Take ${numbered(first + i + 1)}.mov`,
+  await page.route(`**/api/files?asset=${asset._id}`, (route) =>
+    fulfillListPage(route, TOTAL, (i) => ({
+      _id: `f${String(i).padStart(24, '0')}`,
+      name: `Take ${numbered(i + 1)}.mov`,
       asset: asset._id,
-    }));
-    await route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      headers: { 'Content-Range': `resources ${first}-${end}/${TOTAL}` },
-      body: JSON.stringify(items),
-    });
-  });
+    })),
+  );
   await signIn(page, ACCOUNTS.admin);
   await page.goto(`/catalog/assets/${asset._id}`);
   const files = page.getByRole('region', { name: /Files/ });

@@ -7,7 +7,7 @@
  * its id, so counts changed by other specs do not matter.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, expectAccessible, grid, signIn } from './support';
+import { ACCOUNTS, apiList, basic, expectAccessible, fulfillListPage, grid, signIn } from './support';
 
 /** A vendor's translator working with Harbor Lane whom no other spec uses. */
 const JONAS = { username: 'jonas.becker@lumen-subs.test', password: 'demo-password' };
@@ -345,4 +345,46 @@ test('an order placed from a project page chooses among the assets that page rea
   await next(page).click();
   await expect(stepTitle(page, 'Language & territory')).toBeVisible();
   expect(assetPages.slice(read), 'pages of the project’s assets asked again by the wizard').toEqual([]);
+});
+
+test('a desk with more projects than the wizard lists finds the others by name (the server searches)', async ({
+  page,
+}) => {
+  // A deployment of 2,050 projects: the whole list (no `q`) is made up here, page by page as asked; a search goes
+  // to the demo server, which finds the demo's projects.
+  const TOTAL = 2050;
+  const searches: string[] = [];
+  await page.route(
+    (url) => url.pathname === '/api/projects',
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.has('q')) {
+        searches.push(url.search);
+        return route.continue();
+      }
+      return fulfillListPage(route, TOTAL, (index) => ({
+        _id: (index + 1).toString(16).padStart(24, '0'),
+        name: `Archive Title ${String(index).padStart(4, '0')}`,
+        studio: '68da82d0e6b806fe45c41f09',
+        archived: false,
+      }));
+    },
+  );
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/work-requests/new');
+  await next(page).click();
+  await expect(page.getByRole('radio', { name: 'Archive Title 0000' })).toBeVisible();
+  await expect(
+    page.getByText('More than 2,000 projects: the first are listed, type a name to search them all.'),
+  ).toBeVisible();
+  await page.getByLabel('Find a project by name or code').fill('last carto');
+  await page.getByRole('radio', { name: 'The Last Cartographer' }).check();
+  expect(searches).toEqual(['?archived=false&q=last+carto']);
+  await page.getByRole('radio', { name: 'Main Trailer · trailer', exact: true }).check();
+  await expectAccessible(page, 'the asset step searching the server');
+  // The chosen project stays while another search finds nothing.
+  await page.getByLabel('Find a project by name or code').fill('zzz');
+  await expect(page.getByRole('radio', { name: 'The Last Cartographer' })).toBeChecked();
+  await next(page).click();
+  await expect(page.getByRole('heading', { name: 'Place an order: Main Trailer' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 /** Shared helpers for the e2e specs: demo accounts, signing in through the UI, calling the API directly. */
-import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const ACCOUNTS = {
@@ -354,4 +354,22 @@ export function nextLoadRequests(page: Page): Request[] {
     if (navigatingTo !== undefined && frame === page.mainFrame() && frame.url() === navigatingTo) committed = true;
   });
   return seen;
+}
+
+/**
+ * Answers a list request as a deployment holding `total` records would: the page its `X-Range` asks for (pages of
+ * at most what it asks), `item(i)` the record at position i, with the `Content-Range` a server sends.
+ */
+export async function fulfillListPage(route: Route, total: number, item: (index: number) => object): Promise<void> {
+  const [first, last] = (route.request().headers()['x-range'] ?? 'resources=0-9')
+    .replace('resources=', '')
+    .split('-')
+    .map(Number) as [number, number];
+  const end = Math.min(last, total - 1);
+  await route.fulfill({
+    status: 200,
+    contentType: 'application/json',
+    headers: { 'Content-Range': `resources ${first}-${end}/${total}` },
+    body: JSON.stringify(Array.from({ length: Math.max(0, end - first + 1) }, (_, i) => item(first + i))),
+  });
 }

@@ -148,6 +148,8 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         filters.push(...eqFilter('studio', queryString(request, 'studio')));
         const archived = queryBool(request, 'archived');
         if (archived !== undefined) filters.push({ field: 'archived', op: 'eq', value: archived });
+        const q = queryString(request, 'q');
+        if (q) filters.push({ field: 'search', op: 'contains', value: q });
       }
       return sendPage<Doc>(
         request,

@@ -65,6 +65,8 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     studio: v('$.studio'),
     name: v('$.name'),
     archived: expression("coalesce(json_extract(doc, '$.archived'), 0)"),
+    /** `q` on GET /projects: the name and the slug (a search box for a desk with thousands of projects). */
+    search: text('$.name', '$.slug'),
   },
   Studios: { name: v('$.name'), slug: v('$.slug') },
   Languages: { code: v('$.code'), name: v('$.name') },

@@ -1,6 +1,9 @@
 /** Every page of a list, good items only, up to `cap` items (for small lists read whole: a catalog, a glossary). */
 import type { ListPage } from './client';
 
+/** The most records a whole list holds: a list with more is cut there (its pickers then search the server). */
+export const WHOLE_LIST_CAP = 2000;
+
 /** Pages read so far and the offset each was asked at (an infinite query's `pages` and `pageParams`). */
 export interface HeldPages<T> {
   pages: ListPage<T>[];
@@ -8,7 +11,7 @@ export interface HeldPages<T> {
 }
 
 /** The good items of `pages`, at most `cap`. */
-export function goodItems<T>(pages: readonly ListPage<T>[], cap = 2000): T[] {
+export function goodItems<T>(pages: readonly ListPage<T>[], cap = WHOLE_LIST_CAP): T[] {
   const out: T[] = [];
   for (const page of pages) for (const item of page.items) if (item.ok && out.length < cap) out.push(item.data);
   return out;
@@ -21,7 +24,7 @@ export function goodItems<T>(pages: readonly ListPage<T>[], cap = 2000): T[] {
 export async function readOn<T>(
   load: (offset: number) => Promise<ListPage<T>>,
   held: HeldPages<T> = { pages: [], pageParams: [] },
-  cap = 2000,
+  cap = WHOLE_LIST_CAP,
 ): Promise<HeldPages<T>> {
   const pages = [...held.pages];
   const pageParams = [...held.pageParams];
@@ -37,6 +40,6 @@ export async function readOn<T>(
   return { pages, pageParams };
 }
 
-export async function everyPage<T>(load: (offset: number) => Promise<ListPage<T>>, cap = 2000): Promise<T[]> {
+export async function everyPage<T>(load: (offset: number) => Promise<ListPage<T>>, cap = WHOLE_LIST_CAP): Promise<T[]> {
   return goodItems((await readOn(load, undefined, cap)).pages, cap);
 }

@@ -15,12 +15,16 @@ export function putProjectsIfMatch(record: Project, etag: string | undefined) {
 
 /** Extension `GET /projects`. */
 export function listProjects(
-  filters: { studio?: string; archived?: boolean } = {},
+  filters: { studio?: string; archived?: boolean; q?: string } = {},
   options: Omit<ListOptions, 'query'> = {},
 ) {
   return requestList(project, '/projects', {
     ...options,
-    query: { studio: filters.studio, archived: filters.archived === undefined ? undefined : String(filters.archived) },
+    query: {
+      studio: filters.studio,
+      archived: filters.archived === undefined ? undefined : String(filters.archived),
+      q: filters.q || undefined,
+    },
   });
 }
 

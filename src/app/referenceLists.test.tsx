@@ -98,7 +98,9 @@ describe('the reference lists, one query each for every feature', () => {
     expect(data(client, () => catalog.useProjectChoices(undefined))).toBe(projects);
     expect(read(client, () => useFilterChoices(true)).projects.data).toBe(projects);
     expect(data(client, settings.useProjectChoices)?.map((p) => p.name)).toEqual(['Alpha', 'Zeta']);
-    expect(data(client, () => orders.useOrderProjects(true))?.map((p) => p._id)).toEqual(['p1']);
+    const orderProjects = data(client, () => orders.useOrderProjects(true));
+    expect(orderProjects?.open.map((p) => p._id)).toEqual(['p1']);
+    expect(orderProjects?.complete).toBe(true);
   });
 
   it('a deployment without the languages extension: its 404 is asked once, not again (the editor falls back)', async () => {

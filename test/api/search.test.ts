@@ -1,10 +1,10 @@
 /**
- * `q` on GET /workrequests, GET /notifications and POST /notifications/markRead (docs/API.md, "Search"): whatever is
+ * `q` on GET /workrequests, GET /projects, GET /notifications and POST /notifications/markRead (docs/API.md, "Search"): whatever is
  * typed answers 200, never a 500 from the search engine's syntax, and the rows answered are the ones whose words
  * start with every word typed, case and accents aside.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, call, type TestServer } from '../support/server';
+import { startServer, call, ROLE_ACCOUNTS, type Account, type TestServer } from '../support/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -159,5 +159,49 @@ describe('search (q)', () => {
       await call(server, 'GET', '/api/notifications?read=false', { headers: { 'X-Range': 'resources=0-999' } })
     ).body as unknown[];
     expect(after).toHaveLength(unread.length - matching.length);
+  });
+});
+
+describe('search of projects (q on GET /projects)', () => {
+  interface ProjectRow {
+    _id: string;
+    name?: string;
+    slug?: string;
+    studio?: string;
+    archived?: boolean;
+  }
+  async function projects(query: string, as: Account = ROLE_ACCOUNTS.admin) {
+    const res = await call(server, 'GET', `/api/projects?${query}`, { as, headers: { 'X-Range': 'resources=0-99' } });
+    expect(res.status, `${query}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
+    return { total: Number(res.headers.get('content-range')?.split('/')[1]), rows: res.body as ProjectRow[] };
+  }
+  const names = (rows: ProjectRow[]) => rows.map((p) => p.name).sort();
+
+  it('answers 200 whatever is typed', async () => {
+    for (const q of HOSTILE) await projects(`q=${encodeURIComponent(q)}`);
+  });
+
+  it('finds the projects whose name or slug has a word starting with every word typed, in any order', async () => {
+    expect(names((await projects('q=cartog')).rows)).toEqual(['The Last Cartographer']);
+    expect(names((await projects('q=SALT%20king')).rows)).toEqual(['Kingdom of Salt']);
+    expect(names((await projects(`q=${encodeURIComponent('Kíngdom')}`)).rows)).toEqual(['Kingdom of Salt']);
+    // The middle of a word is not a word's start.
+    expect((await projects('q=artographer')).total).toBe(0);
+    // Punctuation alone narrows nothing.
+    expect((await projects('q=%22')).total).toBe((await projects('')).total);
+  });
+
+  it('keeps the other filters and the caller’s scope', async () => {
+    const ashes = (await projects('q=ashes')).rows;
+    expect(names(ashes)).toEqual(['Ashes of Pallas']);
+    expect(ashes[0]?.archived).toBe(true);
+    expect((await projects('q=ashes&archived=false')).total).toBe(0);
+    const cartographer = (await projects('q=cartographer')).rows[0]!;
+    const orchard = (await projects('q=orchard')).rows[0]!;
+    expect(orchard.studio).not.toBe(cartographer.studio);
+    expect((await projects(`q=orchard&studio=${cartographer.studio}`)).total).toBe(0);
+    // Sam coordinates only Harbor Lane (the Cartographer's studio): the Orchard is not found for him.
+    expect((await projects('q=cartographer', ROLE_ACCOUNTS.sam)).total).toBe(1);
+    expect((await projects('q=orchard', ROLE_ACCOUNTS.sam)).total).toBe(0);
   });
 });

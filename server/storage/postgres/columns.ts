@@ -86,6 +86,7 @@ export const PG_FIELDS: Record<string, PgFieldKind> = {
     type: 'double precision',
     sql: `coalesce(${numberOf(`doc->'archived'`)}, 0)`,
   },
+  'Projects.search': words,
   'Studios.name': text,
   'Studios.slug': text,
   'Languages.code': text,

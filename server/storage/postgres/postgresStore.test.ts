@@ -359,6 +359,33 @@ if (!available) {
       }
     });
 
+    it('adds and fills a word-search field declared after the database was made (the projects’ search)', async () => {
+      const s = await PostgresStore.open(url);
+      try {
+        const { doc } = await s.insert('Projects', { name: 'Kingdom of Salt', slug: 'kingdom-of-salt', studio: 's' });
+        const raw = new pg.Client({ connectionString: url });
+        await raw.connect();
+        // The database as a version without the field left it: no column, nothing recorded of it.
+        await raw.query(`ALTER TABLE "Projects" DROP COLUMN "f_search"`);
+        await raw.query(`DELETE FROM schema_fields WHERE tbl = 'Projects' AND col LIKE '%search%'`);
+        await raw.end();
+        const reopened = await PostgresStore.open(url);
+        expect(
+          (
+            await reopened.list('Projects', {
+              filters: [{ field: 'search', op: 'contains', value: 'salt king' }],
+              offset: 0,
+              limit: 5,
+            })
+          ).items.map((d) => d._id),
+        ).toEqual([doc._id]);
+        await reopened.close();
+      } finally {
+        await s.close();
+        await truncateAll();
+      }
+    });
+
     it('refills a word-search column whose definition changed since the database was made', async () => {
       const s = await PostgresStore.open(url);
       try {

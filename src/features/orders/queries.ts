@@ -13,11 +13,14 @@ import type { OrderDraft } from './model/draft';
 import { estimateOf, transcriptionsToTranslate } from './model/estimate';
 import { assetOptions, catalogRecordKeys, projectOptions, readProjectAssetPage } from '../../lib/catalogRecords';
 import { readEverySharedPage } from '../../lib/referencePages';
+import { WHOLE_LIST_CAP } from '../../api/everyPage';
+import { listProjects } from '../../api/projects';
 import { allLanguagesOptions, allProjectsOptions, allTerritoriesOptions } from '../../lib/referenceLists';
 
 const keys = {
   all: ['orders'] as const,
   projectAssets: (id: string) => [...keys.all, 'projectAssets', id] as const,
+  projectSearch: (q: string) => [...keys.all, 'projectSearch', q] as const,
   estimate: (transcriptions: string[]) => [...keys.all, 'estimate', ...transcriptions] as const,
 };
 
@@ -40,7 +43,16 @@ export function useOrderProject(id: string) {
   return useQuery({ ...projectOptions(id), enabled: id !== '', staleTime: CATALOG_STALE });
 }
 
-const openProjects = (projects: Project[]) => projects.filter((p) => p.archived !== true);
+/** The projects open for orders, and whether the whole list holds every project (it is cut at WHOLE_LIST_CAP). */
+export interface OrderProjects {
+  open: Project[];
+  complete: boolean;
+}
+
+const openProjects = (projects: Project[]): OrderProjects => ({
+  open: projects.filter((p) => p.archived !== true),
+  complete: projects.length < WHOLE_LIST_CAP,
+});
 
 /**
  * The projects open for orders (not archived), for a wizard started from the work-request list: of the app's one list
@@ -48,6 +60,22 @@ const openProjects = (projects: Project[]) => projects.filter((p) => p.archived 
  */
 export function useOrderProjects(enabled: boolean) {
   return useQuery({ ...allProjectsOptions(), select: openProjects, enabled });
+}
+
+/**
+ * The open projects whose name has words starting with those typed (`q` on GET /projects, the server's word search):
+ * for a desk with more projects than the whole list holds. The first 100, by name.
+ */
+export function useProjectSearch(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.projectSearch(q),
+    queryFn: async ({ signal }) => {
+      const page = await listProjects({ q, archived: false }, { offset: 0, size: 100, signal });
+      return page.items.flatMap((item) => (item.ok ? [item.data] : []));
+    },
+    enabled: enabled && q !== '',
+    staleTime: CATALOG_STALE,
+  });
 }
 
 /**

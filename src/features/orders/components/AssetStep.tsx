@@ -7,7 +7,12 @@ import type { Asset } from '../../../api/schema/asset';
 import { AssetThumb } from '../../../components/AssetThumb';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { SkeletonLines } from '../../../components/Skeleton';
-import { useOrderAsset, useOrderProjects, useProjectAssetChoices } from '../queries';
+import { useState } from 'react';
+import { WHOLE_LIST_CAP } from '../../../api/everyPage';
+import type { Project } from '../../../api/schema/project';
+import { useDebounced } from '../../../lib/useDebounced';
+import type { Choice } from '../model/pickers';
+import { useOrderAsset, useOrderProjects, useProjectAssetChoices, useProjectSearch } from '../queries';
 import { ChoiceList } from './ChoiceList';
 import { FieldError } from '../../../components/FieldError';
 import type { StepProps } from './Steps';
@@ -59,13 +64,29 @@ function ProjectAssets({ draft, change, errors, projectId }: StepProps & { proje
   );
 }
 
+const projectChoice = (p: Project): Choice[] =>
+  p._id ? [{ value: p._id, label: p.name || p.slug || 'Untitled project' }] : [];
+
 function ProjectChoice({ draft, change, errors }: StepProps) {
   const projects = useOrderProjects(true);
+  const [typed, setTyped] = useState('');
+  // The one chosen stays a choice when a later search does not find it.
+  const [picked, setPicked] = useState<Choice | undefined>(undefined);
+  const query = useDebounced(typed.trim(), 250);
+  // More projects than the whole list holds: what is typed is searched by the server.
+  const searchAll = projects.data !== undefined && !projects.data.complete;
+  const found = useProjectSearch(query, searchAll);
   if (projects.isPending) return <SkeletonLines lines={4} label="Loading projects" />;
   if (projects.isError)
     return (
       <ErrorPanel error={projects.error} title="Could not load projects" onRetry={() => void projects.refetch()} />
     );
+  const searched = searchAll && query !== '';
+  const source = searched && found.data ? found.data : projects.data.open;
+  const choices = source.flatMap(projectChoice);
+  if (picked && picked.value === draft.project && !choices.some((c) => c.value === picked.value)) choices.push(picked);
+  // Typed but not settled yet, or asked and not answered: the list below is not the search's answer yet.
+  const searching = searchAll && typed.trim() !== '' && (typed.trim() !== query || found.isFetching);
   return (
     <div className="order-columns">
       <ChoiceList
@@ -73,12 +94,26 @@ function ProjectChoice({ draft, change, errors }: StepProps) {
         label="Project"
         noun="project"
         showCode={false}
-        choices={projects.data.flatMap((p) =>
-          p._id ? [{ value: p._id, label: p.name || p.slug || 'Untitled project' }] : [],
-        )}
+        choices={choices}
         value={draft.project}
         error={draft.project ? undefined : errors.asset}
-        onChange={(project) => change({ project, asset: '' })}
+        hint={
+          searchAll
+            ? `More than ${WHOLE_LIST_CAP.toLocaleString('en')} projects: the first are listed, type a name to search them all.`
+            : undefined
+        }
+        onQueryChange={searchAll ? setTyped : undefined}
+        searching={
+          searching
+            ? 'Searching all projects…'
+            : searched && found.isError
+              ? 'Could not search the projects.'
+              : undefined
+        }
+        onChange={(project) => {
+          setPicked(choices.find((c) => c.value === project));
+          change({ project, asset: '' });
+        }}
       />
       {draft.project ? (
         <ProjectAssets draft={draft} change={change} errors={errors} projectId={draft.project} />

@@ -20,9 +20,25 @@ interface Props {
   showCode?: boolean;
   /** What one is called in "No language matches “xx”." */
   noun: string;
+  /** Told what is typed in the search box (a list the server searches when it is not read whole). */
+  onQueryChange?: (query: string) => void;
+  /** Shown under the search box while the server searches ("Searching all projects…"). */
+  searching?: string | undefined;
 }
 
-export function ChoiceList({ id, label, choices, value, onChange, error, hint, showCode = true, noun }: Props) {
+export function ChoiceList({
+  id,
+  label,
+  choices,
+  value,
+  onChange,
+  error,
+  hint,
+  showCode = true,
+  noun,
+  onQueryChange,
+  searching,
+}: Props) {
   const [query, setQuery] = useState('');
   const labelId = useId();
   const shown = choices.filter((c) => matchesChoice(c, query) || c.value === value);
@@ -42,9 +58,17 @@ export function ChoiceList({ id, label, choices, value, onChange, error, hint, s
         autoComplete="off"
         aria-describedby={describedBy}
         aria-invalid={error ? true : undefined}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          onQueryChange?.(e.target.value);
+        }}
       />
       <FieldHint id={id} hint={hint} />
+      {onQueryChange ? (
+        <p className="visually-hidden" role="status">
+          {searching}
+        </p>
+      ) : null}
       <div
         role="radiogroup"
         aria-labelledby={labelId}
@@ -53,8 +77,8 @@ export function ChoiceList({ id, label, choices, value, onChange, error, hint, s
         className="choice-list__options"
       >
         {shown.length === 0 ? (
-          <p className="muted choice-list__empty">
-            No {noun} matches “{query}”.
+          <p className="muted choice-list__empty" aria-hidden={searching ? true : undefined}>
+            {searching ?? `No ${noun} matches “${query}”.`}
           </p>
         ) : (
           shown.map((c) => (
