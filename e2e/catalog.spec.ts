@@ -173,6 +173,36 @@ test('#13 and #9 projects: asset counts from countByProject, create, edit and ar
   });
 });
 
+test('projects are found by name: the search asks the server, is kept in the URL, and says when nothing matches', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/projects' && url.searchParams.has('q')) searches.push(url.searchParams.get('q')!);
+  });
+  await page.goto('/catalog/projects');
+  await expect(page.getByRole('row', { name: /The Glass Orchard/ })).toBeVisible();
+  const search = page.getByRole('search', { name: 'Filter projects' }).getByLabel('Search');
+  await search.fill('LAST carto');
+  await expect(page.getByRole('row', { name: /The Last Cartographer/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /The Glass Orchard/ })).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]q=LAST(\+|%20)carto/);
+  expect(searches).toEqual(['LAST carto']);
+  await search.fill('zzz');
+  await search.press('Enter');
+  await expect(page.getByText('No projects match “zzz”.')).toBeVisible();
+  await expectAccessible(page, 'the projects page with a search that matches nothing');
+  // The URL keeps the search (a link to it, a reload).
+  await page.reload();
+  await expect(search).toHaveValue('zzz');
+  await expect(page.getByText('No projects match “zzz”.')).toBeVisible();
+  await search.fill('');
+  await expect(page.getByRole('row', { name: /The Glass Orchard/ })).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]q=/);
+});
+
 test('#9 the projects’ asset counts: one request for the page, countByProject per row without the extension', async ({
   page,
   request,

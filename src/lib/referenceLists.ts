@@ -23,6 +23,8 @@ import type { Group } from '../api/schema/user';
 export interface ProjectFilters {
   studio?: string | undefined;
   archived?: boolean | undefined;
+  /** Words the name or slug must have (the server's word search). */
+  q?: string | undefined;
 }
 
 export const referenceListKeys = {

@@ -23,7 +23,7 @@ const projectsReader =
   (filters: ProjectFilters): (() => Promise<PageReader<Project>>) =>
   async () => {
     const { listProjects } = await import('../api/projects');
-    return (options) => listProjects({ studio: filters.studio, archived: filters.archived }, options);
+    return (options) => listProjects({ studio: filters.studio, archived: filters.archived, q: filters.q }, options);
   };
 
 /**

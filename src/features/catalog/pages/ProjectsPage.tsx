@@ -16,6 +16,7 @@ import { RowLink } from '../../../components/VirtualTableRow';
 import { formatCount, plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
 import { useFilterParams, withParam } from '../../../lib/useFilterParams';
+import { useSearchText } from '../../../lib/useSearchText';
 import { CatalogLayout } from '../components/CatalogLayout';
 import { CatalogList, withActions } from '../components/CatalogList';
 import { ProjectDialog } from '../components/ProjectDialog';
@@ -106,7 +107,10 @@ export function ProjectsPage() {
   const [params, setParams] = useFilterParams();
   const studio = params.get('studio') ?? undefined;
   const showArchived = params.get('archived') === 'all';
-  const query = useProjectList({ studio, archived: showArchived ? undefined : false });
+  const setParam = (key: string, value: string | undefined) => setParams((current) => withParam(current, key, value));
+  const q = params.get('q') ?? undefined;
+  const search = useSearchText(q, (next) => setParam('q', next));
+  const query = useProjectList({ studio, archived: showArchived ? undefined : false, q });
   const studiosQuery = useStudioChoices();
   const client = useQueryClient();
   const [editing, setEditing] = useState<Project | 'new'>();
@@ -115,8 +119,6 @@ export function ProjectsPage() {
   const pageOf = useMemo(() => projectsByPage(query.data?.pages), [query.data]);
   const studios = useMemo(() => studiosQuery.data ?? [], [studiosQuery.data]);
   const studioOptions = studios.flatMap((s) => (s._id ? [{ value: s._id, label: s.name ?? s._id }] : []));
-
-  const setParam = (key: string, value: string | undefined) => setParams((current) => withParam(current, key, value));
 
   const columns = useMemo((): Column<Project>[] => {
     const studioName = (id: string | undefined) => studios.find((s) => s._id === id)?.name;
@@ -198,7 +200,20 @@ export function ProjectsPage() {
         ) : undefined
       }
     >
-      <div className="filters">
+      <div className="filters" role="search" aria-label="Filter projects">
+        <div className="filter-field filters__search">
+          <label htmlFor="project-search">Search</label>
+          <input
+            id="project-search"
+            type="search"
+            value={search.text}
+            placeholder="Project name"
+            onChange={(e) => search.setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') search.commit();
+            }}
+          />
+        </div>
         <div className="filter-field filter-field--loaded-choices">
           <label htmlFor="project-studio">Studio</label>
           <select
@@ -233,7 +248,12 @@ export function ProjectsPage() {
         columns={columns}
         rowHeight={48}
         hrefFor={projectHref}
-        empty={<strong>No projects{studio ? ' in this studio' : ''}.</strong>}
+        empty={
+          <strong>
+            {q ? `No projects match “${q}”` : 'No projects'}
+            {studio ? ' in this studio' : ''}.
+          </strong>
+        }
       />
       {editing ? (
         <ProjectDialog

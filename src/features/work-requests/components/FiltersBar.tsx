@@ -3,7 +3,7 @@
  * come from the catalog lists when the server has them; language and territory take names and prefixes as well as
  * codes (PlaceFilter.tsx; free text without the lists), the project filter needs the project list.
  */
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import type { WorkRequestFilters, WorkRequestSort } from '../../../api/workRequests';
 import { SORTS, hasActiveFilters } from '../model/filters';
 import { useFilterChoices } from '../listQueries';
@@ -11,8 +11,7 @@ import { StatusFilter } from './StatusFilter';
 import { AssigneeFilter } from './AssigneeFilter';
 import { LanguageFilter, TerritoryFilter } from './PlaceFilterSlot';
 import { languageChoices, territoryChoices } from '../filterChoices';
-import { useChanged } from '../../../lib/useChanged';
-import { useDebounced } from '../../../lib/useDebounced';
+import { useSearchText } from '../../../lib/useSearchText';
 
 interface Props {
   filters: WorkRequestFilters;
@@ -25,16 +24,7 @@ interface Props {
 export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: Props) {
   const { projects, languages, territories } = useFilterChoices(loadChoices);
   const ids = useId();
-  const [q, setQ] = useState(filters.q ?? '');
-  const debouncedQ = useDebounced(q, 300);
-  // URL -> field (back/forward, clear)
-  const urlQChanged = useChanged(filters.q);
-  if (urlQChanged) setQ(filters.q ?? '');
-  // field -> URL: only the typed text drives this; filters.q and onChange are read at that moment (an Effect Event).
-  const pushQ = useEffectEvent((typed: string) => {
-    if ((typed.trim() || undefined) !== filters.q) onChange({ q: typed.trim() || undefined });
-  });
-  useEffect(() => pushQ(debouncedQ), [debouncedQ]);
+  const search = useSearchText(filters.q, (q) => onChange({ q }));
 
   const projectItems = projects.data?.filter((p) => p._id) ?? [];
   const languageCodes = languageChoices(languages.data);
@@ -48,10 +38,10 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
           id={`${ids}-q`}
           type="search"
           placeholder="Search asset, project, instructions…"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
+          value={search.text}
+          onChange={(e) => search.setText(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') onChange({ q: q.trim() || undefined });
+            if (e.key === 'Enter') search.commit();
           }}
         />
       </div>
