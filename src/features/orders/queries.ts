@@ -1,7 +1,8 @@
 /**
  * What the order wizard reads (the asset, a project's assets, languages, territories, the asset's transcriptions
- * for the estimate) and the mutation that places the order. Its own keys live under ['orders']; the asset and its
- * project are the catalog's queries (lib/catalogRecords.ts), the lists the app's reference lists.
+ * for the estimate) and the mutation that places the order. Its own keys live under ['orders'] (a project search
+ * under the catalog's projects key); the asset, its project and the project's assets are the catalog's queries
+ * (lib/catalogRecords.ts), the lists the app's reference lists.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '../../api/schema/project';
@@ -20,7 +21,8 @@ import { allLanguagesOptions, allProjectsOptions, allTerritoriesOptions } from '
 const keys = {
   all: ['orders'] as const,
   projectAssets: (id: string) => [...keys.all, 'projectAssets', id] as const,
-  projectSearch: (q: string) => [...keys.all, 'projectSearch', q] as const,
+  /** Under the catalog's projects key, so that a project saved in the catalog refreshes the searches too. */
+  projectSearch: (q: string) => ['catalog', 'projects', 'orderSearch', q] as const,
   estimate: (transcriptions: string[]) => [...keys.all, 'estimate', ...transcriptions] as const,
 };
 
@@ -74,7 +76,6 @@ export function useProjectSearch(q: string, enabled: boolean) {
       return page.items.flatMap((item) => (item.ok ? [item.data] : []));
     },
     enabled: enabled && q !== '',
-    staleTime: CATALOG_STALE,
   });
 }
 
