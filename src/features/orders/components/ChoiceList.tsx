@@ -22,7 +22,10 @@ interface Props {
   noun: string;
   /** Told what is typed in the search box (a list the server searches when it is not read whole). */
   onQueryChange?: (query: string) => void;
-  /** Shown under the search box while the server searches ("Searching all projects…"). */
+  /**
+   * What the server's search is doing ("Searching all projects…", or that it failed): read out as a status, and shown
+   * in the list instead of "No … matches" while nothing is listed.
+   */
   searching?: string | undefined;
 }
 
