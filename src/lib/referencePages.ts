@@ -31,9 +31,23 @@ const projectsReader =
  * as one scrolls: the app's staleness (30 s), as every list the catalog edits.
  */
 function pagedListOptions<K extends QueryKey, T>(queryKey: K, reader: () => Promise<PageReader<T>>) {
+  return offsetPagesOptions(queryKey, pagesOf(reader));
+}
+
+/** A page of PAGE records at an offset, by a list operation's reader. */
+const pagesOf =
+  <T>(reader: () => Promise<PageReader<T>>) =>
+  async (offset: number, signal: AbortSignal) =>
+    (await reader())({ offset, size: PAGE, signal });
+
+/** An infinite list query asked by offset, `read` reading one page. */
+function offsetPagesOptions<K extends QueryKey, T>(
+  queryKey: K,
+  read: (offset: number, signal: AbortSignal) => Promise<ListPage<T>>,
+) {
   return infiniteQueryOptions({
     queryKey,
-    queryFn: async ({ pageParam, signal }) => (await reader())({ offset: pageParam, size: PAGE, signal }),
+    queryFn: ({ pageParam, signal }) => read(pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last: ListPage<T>) => last.nextOffset,
   });
@@ -77,12 +91,7 @@ async function readSharing<T>(
   reader: () => Promise<PageReader<T>>,
   queryKey: QueryKey,
 ): Promise<T[]> {
-  const read = await reader();
-  return readEverySharedPage(client, signal, {
-    queryKey,
-    read: (offset, pageSignal) => read({ offset, size: PAGE, signal: pageSignal }),
-    staleTime: REFERENCE_STALE_MS,
-  });
+  return readEverySharedPage(client, signal, { queryKey, read: pagesOf(reader), staleTime: REFERENCE_STALE_MS });
 }
 
 /**
@@ -107,12 +116,7 @@ export async function readEverySharedPage<T>(
     cap?: number;
   },
 ): Promise<T[]> {
-  const pages = infiniteQueryOptions({
-    queryKey,
-    queryFn: ({ pageParam, signal: pageSignal }) => read(pageParam, pageSignal),
-    initialPageParam: 0,
-    getNextPageParam: (last: ListPage<T>) => last.nextOffset,
-  });
+  const pages = offsetPagesOptions(queryKey, read);
   const held: InfiniteData<ListPage<T>, number> = await client.fetchInfiniteQuery({
     ...pages,
     staleTime,
