@@ -37,7 +37,9 @@ const FIRST_LOAD_CHUNKS = [
     ],
   },
   { name: 'sign-in', roots: ['src/features/auth/pages/SignInPage.tsx'] },
-  { name: 'shell', roots: ['src/app/AppShell.tsx'] },
+  // The work and inbox records' keys (~0.3 kB) are read by the list pages, the editor and the inbox alike: with the
+  // shell, so none of them loads another's group for them.
+  { name: 'shell', roots: ['src/app/AppShell.tsx', 'src/lib/workRecordKeys.ts'] },
   {
     name: 'lists',
     roots: [
@@ -84,6 +86,8 @@ const FIRST_LOAD_CHUNKS = [
       // loaded that group for it (e2e/first-load.spec.ts); in `lists`, every cold list carried it.
       'src/api/everyPage.ts',
       'src/lib/referencePages.ts',
+      // The one cache entry per work request and translation, read by the work request's page and the editor.
+      'src/lib/workRecords.ts',
     ],
   },
   // The translator's editor, the page a translator works in all day: its own modules in one file.

@@ -136,6 +136,29 @@ test('imports an SRT with a preview, then submits', async ({ page }) => {
   await submit.getByRole('button', { name: /^Submit/ }).click();
   await expect(page.getByText('Submitted: read-only until it is sent back.')).toBeVisible();
   await expect(text(page, 1)).toHaveAttribute('readonly', '');
+  // The header's badge and the work request's page say what the save answered, without a reload: one cached record.
+  await expect(page.locator('.editor-header__meta [data-status]')).toHaveAttribute('data-status', 'submitted');
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').click();
+  await expect(page.getByRole('region', { name: 'Translations' }).locator('[data-status]').first()).toHaveAttribute(
+    'data-status',
+    'submitted',
+  );
+});
+
+test('a coordinator who sends a submitted translation back sees it incomplete everywhere at once', async ({ page }) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  // The work request's page first, so its copy is cached (and fresh) when the editor sends the translation back.
+  await page.goto(`/work-requests/${workRequestId}`);
+  const translations = page.getByRole('region', { name: 'Translations' });
+  await expect(translations.locator('[data-status]').first()).toHaveAttribute('data-status', 'submitted');
+  await translations.getByRole('link', { name: /^Open / }).first().click();
+  await expect(text(page, 1)).toBeVisible();
+  await expect(page.locator('.editor-header__meta [data-status]')).toHaveAttribute('data-status', 'submitted');
+  await page.getByRole('button', { name: 'Send back' }).click();
+  await expect(page.getByText('status: incomplete')).toBeVisible();
+  await expect(page.locator('.editor-header__meta [data-status]')).toHaveAttribute('data-status', 'incomplete');
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').click();
+  await expect(translations.locator('[data-status]').first()).toHaveAttribute('data-status', 'incomplete');
 });
 
 test('Submit is offered only while the order is in progress: otherwise the editor says why', async ({

@@ -30,15 +30,16 @@ import { pageAfterArrival, pagesWithArrival } from './model/arrivals';
 import { Recount } from './model/recount';
 import { serialPerKey } from '../../lib/serialPerKey';
 import { useSparseList } from '../../lib/useSparseList';
+import { workRecordKeys } from '../../lib/workRecordKeys';
 import { inboxListFilters, PAGE_SIZE } from './listRequest';
 
 export { PAGE_SIZE };
 
 export const notificationKeys = {
-  all: ['notifications'] as const,
+  all: workRecordKeys.notifications,
   lists: () => [...notificationKeys.all, 'list'] as const,
   list: (filters: NotificationFilters) => [...notificationKeys.lists(), filters] as const,
-  counts: () => [...notificationKeys.all, 'unread'] as const,
+  counts: workRecordKeys.notificationCounts,
   /** Unread count of some types; `all` for every type (the navigation's count). */
   count: (types: readonly string[] | undefined) => [...notificationKeys.counts(), types ? [...types] : 'all'] as const,
 };

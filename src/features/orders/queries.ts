@@ -14,6 +14,7 @@ import type { OrderDraft } from './model/draft';
 import { estimateOf, transcriptionsToTranslate } from './model/estimate';
 import { assetOptions, catalogRecordKeys, projectOptions, readProjectAssetPage } from '../../lib/catalogRecords';
 import { readEverySharedPage } from '../../lib/referencePages';
+import { workRecordKeys } from '../../lib/workRecordKeys';
 import { WHOLE_LIST_CAP } from '../../api/everyPage';
 import { listProjects } from '../../api/projects';
 import { allLanguagesOptions, allProjectsOptions, allTerritoriesOptions } from '../../lib/referenceLists';
@@ -27,10 +28,10 @@ const keys = {
 };
 
 /**
- * The query roots a placed order makes stale: the work-request lists and records (workRequestKeys.all of the
- * work-requests feature), the translations list (the order made translations), the inbox (it notified people).
+ * The query roots a placed order makes stale: the work-request lists and records, the translations list (the order
+ * made translations), the inbox (it notified people).
  */
-const STALE_AFTER_ORDER = [['workRequests'], ['translations'], ['notifications']] as const;
+const STALE_AFTER_ORDER = [workRecordKeys.workRequests, workRecordKeys.translations, workRecordKeys.notifications];
 
 const CATALOG_STALE = 5 * 60_000;
 const MAX_ASSET_CHOICES = 500;

@@ -5,21 +5,19 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkRequest } from '../../api/schema/workRequest';
-import { getWorkRequest } from '../../api/workRequestRecord';
-import { getTranslation } from '../../api/translations';
+import { translationOptions, workRequestOptions } from '../../lib/workRecords';
 import { translationGlossary } from '../../api/glossary';
 import { isUnavailable } from '../../api/client';
 import { allLanguagesOptions } from '../../lib/referenceLists';
 
 export const translationEditorKeys = {
   all: ['translationEditor'] as const,
-  workRequest: (id: string) => [...translationEditorKeys.all, 'workRequest', id] as const,
-  translation: (id: string) => [...translationEditorKeys.all, 'translation', id] as const,
-  transcription: (id: string) => [...translationEditorKeys.all, 'transcription', id] as const,
   glossary: (translationId: string) => [...translationEditorKeys.all, 'glossary', translationId] as const,
 };
 
-const still = { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+/** Not read again behind the translator's back: the editor owns the lines once open. */
+const quiet = { refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+const still = { ...quiet, staleTime: Number.POSITIVE_INFINITY } as const;
 
 /** Which of a work request's translations the editor opens. */
 export type TranslationKind = 'dialogue' | 'graphics';
@@ -29,31 +27,20 @@ export function transcriptionIdOf(wr: WorkRequest | undefined, kind: Translation
   return kind === 'graphics' ? wr?.asset?.transcription?.graphics : wr?.asset?.transcription?.dialogue;
 }
 
+/**
+ * The work request: the app's one entry for it (the work request's page reads it too; a copy that page read in the
+ * last 30 s opens the editor without asking again), quiet while editing.
+ */
 export function editorWorkRequestOptions(id: string) {
-  return queryOptions({
-    queryKey: translationEditorKeys.workRequest(id),
-    queryFn: ({ signal }) => getWorkRequest(id, signal),
-    ...still,
-  });
+  return queryOptions({ ...workRequestOptions(id), ...quiet });
 }
 
+/** The translation record (for its ETag) or a transcription (a translation record too): the app's one entry. */
 export function editorTranslationOptions(id: string) {
-  return queryOptions({
-    queryKey: translationEditorKeys.translation(id),
-    queryFn: ({ signal }) => getTranslation(id, signal),
-    retry: 1,
-    ...still,
-  });
+  return queryOptions({ ...translationOptions(id), retry: 1, ...still });
 }
 
-export function transcriptionOptions(id: string) {
-  return queryOptions({
-    queryKey: translationEditorKeys.transcription(id),
-    queryFn: ({ signal }) => getTranslation(id, signal),
-    retry: 1,
-    ...still,
-  });
-}
+export const transcriptionOptions = editorTranslationOptions;
 
 export function useEditorWorkRequest(id: string) {
   return useQuery(editorWorkRequestOptions(id));

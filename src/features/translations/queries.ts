@@ -1,8 +1,9 @@
 /** The translations list (extension GET /translations): keys, options and hooks. */
 import { infiniteQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
-import { getTranslation, listTranslations, type TranslationFilters } from '../../api/translations';
-import { getWorkRequest } from '../../api/workRequestRecord';
+import { listTranslations, type TranslationFilters } from '../../api/translations';
+import { translationOptions, workRequestOptions } from '../../lib/workRecords';
+import { workRecordKeys } from '../../lib/workRecordKeys';
 import { allLanguagesOptions } from '../../lib/referenceLists';
 import { useSparseList } from '../../lib/useSparseList';
 import { editorPathFor } from '../../lib/editorPath';
@@ -12,11 +13,11 @@ import { PAGE_SIZE } from './listRequest';
 export { PAGE_SIZE };
 
 export const translationKeys = {
-  all: ['translations'] as const,
+  all: workRecordKeys.translations,
   lists: () => [...translationKeys.all, 'list'] as const,
   list: (filters: TranslationFilters) => [...translationKeys.lists(), filters] as const,
   details: () => [...translationKeys.all, 'detail'] as const,
-  detail: (id: string) => [...translationKeys.details(), id] as const,
+  detail: workRecordKeys.translation,
 };
 
 export function translationListOptions(filters: TranslationFilters) {
@@ -45,13 +46,14 @@ export function useLanguageChoices() {
 export function useEditorPath(id: string) {
   return useQuery({
     queryKey: [...translationKeys.detail(id), 'editorPath'] as const,
-    queryFn: async ({ signal }) => {
-      const { data: t } = await getTranslation(id, signal);
+    // The translation and its work request through their one cache entries (lib/workRecords.ts): the editor the
+    // link opens reads the same ones.
+    queryFn: async ({ client }) => {
+      const { data: t } = await client.fetchQuery(translationOptions(id));
       if (!t.workRequest) return undefined;
       const known = editorPathOf(t);
       if (known) return known;
-      // The editor reads the work request again as it opens: a deployment without `kind` asks it twice here.
-      const { data: wr } = await getWorkRequest(t.workRequest, signal);
+      const { data: wr } = await client.fetchQuery(workRequestOptions(t.workRequest));
       return editorPathFor(t.workRequest, wr.graphicsTranslation?._id === id ? 'graphics' : 'dialogue');
     },
     staleTime: 60_000,

@@ -1,6 +1,6 @@
 /**
  * A work request's page: the record, its status changes, comments and offlines — query keys and hooks (the list
- * options are in queryOptions.ts and the record's in recordQueryOptions.ts, which the route prefetches load on their
+ * options are in queryOptions.ts and the record's in lib/workRecords.ts, which the route prefetches load on their
  * own; the list's hooks in listQueries.ts).
  * Keys are hierarchical (all -> lists -> list(filters) -> details -> detail(id)) so each mutation updates or
  * invalidates exactly what it changed. Comments and offlines have their own roots, so refreshing a work
@@ -15,7 +15,7 @@ import { addComment, listComments, putComment } from '../../api/comments';
 import { listOfflines, postOffline } from '../../api/offlines';
 import { changeWorkRequestStatus } from '../../api/workRequestRecord';
 import { nextPage, workRequestKeys } from './queryOptions';
-import { workRequestOptions } from './recordQueryOptions';
+import { workRequestOptions } from '../../lib/workRecords';
 
 export const commentKeys = {
   all: ['comments'] as const,

@@ -1,6 +1,6 @@
 /**
  * The query keys of work requests, and the query options of the list and the automation queue: what the list page
- * reads and what its route prefetch (prefetch.ts) starts. One record's options are in recordQueryOptions.ts. Kept apart from queries.ts so the prefetch module loads
+ * reads and what its route prefetch (prefetch.ts) starts. One record's options are the app's (lib/workRecords.ts). Kept apart from queries.ts so the prefetch module loads
  * only what the first request needs.
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
@@ -9,16 +9,17 @@ import { listAutomateJobs, listWorkRequests, type WorkRequestFilters } from '../
 import { toListRows } from './model/listRow';
 import { withPlaceCodes } from './filterChoices';
 import { PAGE_SIZE } from './listRequest';
+import { workRecordKeys } from '../../lib/workRecordKeys';
 
 export { PAGE_SIZE };
 
 export const workRequestKeys = {
-  all: ['workRequests'] as const,
+  all: workRecordKeys.workRequests,
   lists: () => [...workRequestKeys.all, 'list'] as const,
   list: (filters: WorkRequestFilters) => [...workRequestKeys.lists(), filters] as const,
   automation: () => [...workRequestKeys.all, 'automation'] as const,
   details: () => [...workRequestKeys.all, 'detail'] as const,
-  detail: (id: string) => [...workRequestKeys.details(), id] as const,
+  detail: workRecordKeys.workRequest,
 };
 
 export const nextPage = <T>(last: ListPage<T>) => last.nextOffset;

@@ -1,6 +1,6 @@
 /** Route prefetch of a work request's page (see prefetch.ts): the record, in parallel with the page's code. */
 import type { QueryClient } from '@tanstack/react-query';
-import { workRequestOptions } from './recordQueryOptions';
+import { workRequestOptions } from '../../lib/workRecords';
 
 export function prefetchWorkRequest(
   client: QueryClient,

@@ -54,6 +54,7 @@ import { statusLabel } from '../../../lib/statuses';
 export interface EditorProps {
   doc: EditorDocument;
   translationId: string;
+  workRequestId: string;
   etag: string | undefined;
   serverLines: Line[];
   meta: SyncMeta;
@@ -137,6 +138,7 @@ export function TranslationEditor(props: EditorProps) {
   const sync = useTranslationSync({
     doc,
     translationId,
+    workRequestId: props.workRequestId,
     etag: props.etag,
     baseLines: props.serverLines,
     meta: props.meta,

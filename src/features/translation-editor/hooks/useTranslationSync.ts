@@ -4,12 +4,14 @@
  * dropped connection waits for the browser to come back online.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Line, Translation } from '../../../api/schema/translation';
 import { isApiError } from '../../../api/client';
 import { conflictCurrent, getTranslation, putTranslationIfMatch } from '../../../api/translations';
 import type { EditorDocument } from '../model/editorDocument';
 import { numbered } from '../model/lineFields';
 import { browserStorage, clearDraft, saveDraft } from '../model/drafts';
+import { translationSaved } from '../../../lib/workRecords';
 
 export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'offline' | 'conflict' | 'error';
 
@@ -32,6 +34,8 @@ const RETRY_MS = 10_000;
 interface Options {
   doc: EditorDocument;
   translationId: string;
+  /** The work request whose embedded copy of the translation each save keeps true (lib/workRecords.ts). */
+  workRequestId: string;
   etag: string | undefined;
   /** The lines as the server has them now. */
   baseLines: Line[];
@@ -42,6 +46,7 @@ interface Options {
 export function useTranslationSync({
   doc,
   translationId,
+  workRequestId,
   etag: initialEtag,
   baseLines,
   meta: initialMeta,
@@ -60,6 +65,7 @@ export function useTranslationSync({
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const blocked = useRef(false);
+  const client = useQueryClient();
 
   const writeDraft = useCallback(() => {
     clearTimeout(draftTimer.current);
@@ -80,6 +86,7 @@ export function useTranslationSync({
         const saved = await putTranslationIfMatch(translationId, { lines, ...extra }, etag.current);
         etag.current = saved.etag;
         base.current = lines;
+        translationSaved(client, workRequestId, saved, extra.status !== undefined || extra.approval !== undefined);
         savedVersion.current = version;
         setMeta({ status: saved.data.status, approval: saved.data.approval });
         setSavedAt(Date.now());
@@ -120,7 +127,7 @@ export function useTranslationSync({
         return false;
       }
     },
-    [doc, translationId],
+    [client, doc, translationId, workRequestId],
   );
 
   /** Sends the lines (and `extra`); false at once when a save is already on its way. */

@@ -181,6 +181,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
           key={translationId}
           doc={doc}
           translationId={translationId}
+          workRequestId={id}
           etag={record.data?.etag ?? embeddedEtag}
           serverLines={serverLines ?? []}
           meta={{
