@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import type { WorkRequestFilters } from '../../../api/workRequests';
-import { useDeferredModule } from '../../../lib/useDeferredModule';
+import { Deferred } from '../../../components/Deferred';
 import { useSession } from '../../../lib/session/useSession';
 
 // Loaded after the list's first render (coordinators only): it is not on the list's first load (`npm run bench --
@@ -33,7 +33,6 @@ interface Props {
 
 export function AssigneeFilter({ value, onChange }: Props) {
   const ids = useId();
-  const AssigneePicker = useDeferredModule(loadAssigneePicker);
   const types = new Set((useSession()?.user?.groups ?? []).map((g) => g.type));
   const coordinates = types.has('admin') || types.has('coordinator');
   if (!coordinates && types.has('translator')) return null;
@@ -44,19 +43,17 @@ export function AssigneeFilter({ value, onChange }: Props) {
     <>
       {coordinates ? (
         <div className="filter-field assignee-filter__picker">
-          {AssigneePicker ? (
-            // A deferred module keeps one identity for the page's life (useDeferredModule): its state is never reset.
-            // eslint-disable-next-line react-hooks/static-components -- stable identity, see above
-            <AssigneePicker
-              studio={null}
-              label="Assignee"
-              noneLabel="Anyone"
-              value={person}
-              onChange={(next) => onChange({ assignee: next?._id })}
-            />
-          ) : (
-            <PickerPlaceholder />
-          )}
+          <Deferred
+            load={loadAssigneePicker}
+            props={{
+              studio: null,
+              label: 'Assignee',
+              noneLabel: 'Anyone',
+              value: person,
+              onChange: (next) => onChange({ assignee: next?._id }),
+            }}
+            fallback={<PickerPlaceholder />}
+          />
         </div>
       ) : null}
       <div className="filter-field">

@@ -4,7 +4,7 @@
  * an inert field with the same label, size and value stands in its place (`npm run bench -- --only bundle`: not on the list's first route).
  */
 import { useId } from 'react';
-import { useDeferredModule } from '../../../lib/useDeferredModule';
+import { Deferred } from '../../../components/Deferred';
 import type { PlaceChoice } from '../model/placeMatch';
 // Its styles (placeFilterSlot.css) load with the app's first stylesheet (main.tsx).
 
@@ -38,13 +38,12 @@ function PlaceFilterPlaceholder({ label, placeholder, value }: { label: string; 
 }
 
 function Slot({ words, ...props }: Props & { words: typeof LANGUAGE }) {
-  const PlaceFilter = useDeferredModule(loadPlaceFilter);
-  return PlaceFilter ? (
-    // A deferred module keeps one identity for the page's life (useDeferredModule): its state is never reset.
-    // eslint-disable-next-line react-hooks/static-components -- stable identity, see above
-    <PlaceFilter {...props} {...words} />
-  ) : (
-    <PlaceFilterPlaceholder {...words} value={props.value} />
+  return (
+    <Deferred
+      load={loadPlaceFilter}
+      props={{ ...props, ...words }}
+      fallback={<PlaceFilterPlaceholder {...words} value={props.value} />}
+    />
   );
 }
 

@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../components/PageTitle';
 import { SkeletonRows } from '../../../components/Skeleton';
 import { Unavailable } from '../../../components/Unavailable';
 import { countLine, rowsOf, totalOf } from '../../../lib/pages';
-import { useDeferredModule } from '../../../lib/useDeferredModule';
+import { Deferred } from '../../../components/Deferred';
 import { useFilterParams } from '../../../lib/useFilterParams';
 import { useBulkSelection } from '../bulkSelectionState';
 import { canPlaceOrders, newOrderPath } from '../../../lib/orders';
@@ -47,10 +47,8 @@ export function WorkRequestListPage() {
   const loaded = useMemo(() => rowsOf(all.data).flatMap((r) => (r.ok ? [r.data] : [])), [all.data]);
   const total = totalOf(all.data);
   const bulk = useBulkSelection(filters, loaded, total);
-  const ExportButton = useDeferredModule(loadExportButton);
   // The filters' choice lists are asked once the rows are on screen, not beside the list's first page.
   const contentShown = useFirstContentShown();
-  const LinkedFilters = useDeferredModule(loadLinkedFilters);
 
   const onChange = useCallback(
     (patch: Partial<WorkRequestFilters>) => {
@@ -80,17 +78,17 @@ export function WorkRequestListPage() {
           {query.isSuccess ? countLine(query.data, query.hasNextPage, 'work request') : null}
         </p>
         {query.isSuccess && (query.data.pages[0]?.items.length ?? 0) > 0 ? (
-          ExportButton ? (
-            // A deferred module keeps one identity for the page's life (useDeferredModule): its state is never reset.
-            // eslint-disable-next-line react-hooks/static-components -- stable identity, see above
-            <ExportButton view={view} filters={filters} />
-          ) : (
-            <div className="export">
-              <button type="button" className="button button--small" disabled>
-                Export CSV
-              </button>
-            </div>
-          )
+          <Deferred
+            load={loadExportButton}
+            props={{ view, filters }}
+            fallback={
+              <div className="export">
+                <button type="button" className="button button--small" disabled>
+                  Export CSV
+                </button>
+              </div>
+            }
+          />
         ) : null}
         {canOrder ? (
           <Link to={newOrderPath()} className="button button--primary">
@@ -101,8 +99,7 @@ export function WorkRequestListPage() {
       {view === 'all' ? (
         <>
           <FiltersBar filters={filters} onChange={onChange} onClear={onClear} loadChoices={contentShown} />
-          {/* eslint-disable-next-line react-hooks/static-components -- stable identity (useDeferredModule) */}
-          {LinkedFilters ? <LinkedFilters filters={filters} onChange={onChange} /> : null}
+          <Deferred load={loadLinkedFilters} props={{ filters, onChange }} />
         </>
       ) : (
         <p className="hint page__hint">
