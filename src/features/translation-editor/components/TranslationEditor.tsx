@@ -1,34 +1,27 @@
 /**
  * The translator's line editor: toolbar, legend, the virtualized grid, the checks panel and the dialogs.
- * The lines live in an EditorDocument (model/); this component turns keys and clicks into its operations and
- * keeps focus on the line being worked on.
+ * The lines live in an EditorDocument (model/); this component turns keys and clicks into its operations
+ * (hooks/useEditorCommands.ts, hooks/useEditorKeys.ts) and keeps focus on the line being worked on
+ * (hooks/useLineFocus.ts).
  */
-import {
-  useCallback,
-  startTransition,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-} from 'react';
+import { useCallback, startTransition, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { Line } from '../../../api/schema/translation';
 import { type EditorDocument } from '../model/editorDocument';
-import { commandFor, displayChord, type Command, type KeyInput } from '../model/shortcuts';
-import { toggleTag, type FormatTag } from '../model/text';
-import { positionOf, sameLine, startMsOf, stopMsOf } from '../model/lineFields';
+import { displayChord, type Command } from '../model/shortcuts';
+import { startMsOf, stopMsOf } from '../model/lineFields';
 import type { QcProfile } from '../model/qc/types';
 import { diffFromDefaults, saveProfileOverrides } from '../model/qc/profiles';
-import { browserStorage, clearDraft, loadDraft, type Draft } from '../model/drafts';
-import { cuesOf } from '../model/importPlan';
-import { formatSrt, formatVtt } from '../model/subtitleFiles';
+import { browserStorage } from '../model/drafts';
 import { useTranslationSync, type SyncMeta } from '../hooks/useTranslationSync';
 import { useShortcutBindings } from '../hooks/useShortcutBindings';
-import { LineGrid, type GridApi } from './LineGrid';
+import { useLineFocus } from '../hooks/useLineFocus';
+import { useAnnouncer } from '../hooks/useAnnouncer';
+import { useDraftRecovery } from '../hooks/useDraftRecovery';
+import { useSubtitleExports } from '../hooks/useSubtitleExports';
+import { useEditorCommands, type EditorDialog } from '../hooks/useEditorCommands';
+import { useEditorKeys } from '../hooks/useEditorKeys';
+import { LineGrid } from './LineGrid';
 import type { RowHandlers } from './LineRow';
-import { SaveIndicator } from './SaveIndicator';
 import { SourceLegend } from './SourceLegend';
 import { MemoryBar, type MemoryApi } from './MemoryBar';
 import { ProblemsPanel } from './ProblemsPanel';
@@ -39,17 +32,14 @@ import { ConflictDialog } from './ConflictDialog';
 import { SubmitDialog } from './SubmitDialog';
 import { ProfileDialog } from './ProfileDialog';
 import { StlExportDialog } from './StlExportDialog';
-import { deliverableCues } from '../model/formats/broadcastFiles';
-import { downloadText } from '../../../lib/download';
+import { EditorToolbar } from './EditorToolbar';
 import { MediaPane } from './MediaPane';
 import { GlossaryBar } from './GlossaryTerms';
 import { insertGlossaryTerm } from './glossaryInsert';
 import { Waveform } from './Waveform';
-import { isMediaCommand, runMediaCommand } from './mediaCommands';
 import { useMediaController, usePlaybackValue } from '../hooks/usePlayback';
 import { useMediaPanePreference } from '../hooks/useMediaPanePreference';
 import { lineIndexAt } from '../model/playhead';
-import { statusLabel } from '../../../lib/statuses';
 
 export interface EditorProps {
   doc: EditorDocument;
@@ -83,21 +73,6 @@ export interface EditorProps {
     | undefined;
 }
 
-type Dialog = 'shortcuts' | 'import' | 'submit' | 'profile' | 'stl' | undefined;
-
-function notSubmittable(workRequestStatus: string | undefined): string {
-  return `Submitting opens once the order is in progress (it is ${workRequestStatus ? `“${statusLabel(workRequestStatus)}”` : 'without status'}).`;
-}
-
-function isTextField(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.matches('input, textarea, select') || target.isContentEditable);
-}
-
-/** Keys typed in a dialog (which sits inside the editor) are the dialog's. */
-function inDialog(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('dialog') !== null;
-}
-
 export function TranslationEditor(props: EditorProps) {
   const { doc, translationId, canApprove } = props;
   const idBase = useId().replace(/:/g, '');
@@ -109,27 +84,15 @@ export function TranslationEditor(props: EditorProps) {
   useEffect(() => doc.subscribe(() => startTransition(() => setVersion(doc.version))), [doc]);
   const [bindings, setBindings] = useShortcutBindings();
   const keysOf = (command: Command) => bindings[command].map(displayChord).join(' or ');
-  const [activeIndex, setActiveIndex] = useState(0);
-  const [dialog, setDialog] = useState<Dialog>();
+  const { activeIndex, setActiveIndex, focusRow, gridApi, cancelPendingFocus } = useLineFocus(doc, idBase);
+  const [dialog, setDialog] = useState<EditorDialog | undefined>();
+  const closeDialog = () => setDialog(undefined);
   const [findOpen, setFindOpen] = useState(false);
   const [problemsOpen, setProblemsOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= 1200);
-  const [announcement, setAnnouncement] = useState('');
-  const [draft, setDraft] = useState<Draft | undefined>(() => {
-    const found = loadDraft(browserStorage(), translationId);
-    if (!found) return undefined;
-    const differs =
-      found.lines.length !== props.serverLines.length || found.lines.some((l, i) => !sameLine(l, props.serverLines[i]));
-    if (!differs) clearDraft(browserStorage(), translationId);
-    return differs ? found : undefined;
-  });
+  const [announcement, announce] = useAnnouncer();
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | undefined>();
-  const gridApi = useRef<GridApi | undefined>(undefined);
   const memoryApi = useRef<MemoryApi | undefined>(undefined);
-  const pendingFocus = useRef<
-    | { index: number; caret?: number | 'start' | 'end'; selection?: [number, number]; field?: 'text' | 'start' }
-    | undefined
-  >(undefined);
 
   const media = useMediaController();
   const [mediaOpen, setMediaOpen] = useMediaPanePreference();
@@ -147,192 +110,37 @@ export function TranslationEditor(props: EditorProps) {
   const readOnly = sync.meta.status === 'submitted';
   const submittable = !readOnly && (props.workRequestStatus === undefined || props.workRequestStatus === 'in-progress');
   const { saveNow } = sync; // stable, unlike `sync`: the key handlers below must not change on every render
+  const draft = useDraftRecovery({
+    doc,
+    translationId,
+    serverLines: props.serverLines,
+    etag: props.etag,
+    openConflict: sync.openConflict,
+  });
+  const exports = useSubtitleExports({
+    doc,
+    fileBaseName: props.fileBaseName,
+    language: props.language,
+    title: props.asset?.name,
+    announce,
+  });
 
-  // ----- focus -----
-  const applyPendingFocus = useCallback(() => {
-    const want = pendingFocus.current;
-    if (!want) return true;
-    const row = doc.row(want.index);
-    if (!row) {
-      pendingFocus.current = undefined;
-      return true;
-    }
-    const el = document.getElementById(`${idBase}-${want.field === 'start' ? 'start' : 'text'}-${row.key}`) as
-      HTMLTextAreaElement | HTMLInputElement | null;
-    if (!el) return false;
-    // The row shows the document's text after the deferred render: place the caret in that text, not the old one.
-    if (el instanceof HTMLTextAreaElement && el.value !== (row.line.text ?? '')) return false;
-    el.focus({ preventScroll: false });
-    if (el instanceof HTMLTextAreaElement) {
-      if (want.selection) el.setSelectionRange(want.selection[0], want.selection[1]);
-      else if (want.caret === 'start') el.setSelectionRange(0, 0);
-      else if (want.caret === 'end') el.setSelectionRange(el.value.length, el.value.length);
-      else if (typeof want.caret === 'number') el.setSelectionRange(want.caret, want.caret);
-    }
-    pendingFocus.current = undefined;
-    return true;
-  }, [doc, idBase]);
-
-  const focusRow = useCallback(
-    (index: number, options: Omit<NonNullable<typeof pendingFocus.current>, 'index'> = {}) => {
-      const i = Math.max(0, Math.min(index, doc.count - 1));
-      if (i !== activeIndex) doc.seal();
-      setActiveIndex(i);
-      gridApi.current?.scrollToIndex(i);
-      pendingFocus.current = { index: i, ...options };
-      let tries = 0;
-      const attempt = () => {
-        if (applyPendingFocus() || ++tries > 20) return;
-        requestAnimationFrame(attempt);
-      };
-      requestAnimationFrame(attempt);
-    },
-    [activeIndex, applyPendingFocus, doc],
-  );
-
-  // ----- commands -----
-  const jumpToProblem = useCallback(
-    (direction: 1 | -1) => {
-      const next = doc.nextProblem(activeIndex, direction);
-      if (next === undefined) setAnnouncement('No problems.');
-      else {
-        focusRow(next, { caret: 'end' });
-        setAnnouncement(
-          `Line ${next + 1}: ${doc
-            .problemsOf(doc.row(next)!.key)
-            .map((p) => p.message)
-            .join('; ')}`,
-        );
-      }
-    },
-    [activeIndex, doc, focusRow],
-  );
-
-  const runCommand = useCallback(
-    (command: Command, index: number, textarea: HTMLTextAreaElement | undefined) => {
-      const editing = !readOnly;
-      if (isMediaCommand(command)) {
-        runMediaCommand(command, { doc, index, controller: media, readOnly, announce: setAnnouncement });
-        return;
-      }
-      const format = (tag: FormatTag) => {
-        if (!editing || !textarea) return;
-        const edit = toggleTag(textarea.value, textarea.selectionStart, textarea.selectionEnd, tag);
-        doc.setText(index, edit.text);
-        doc.seal();
-        focusRow(index, { selection: [edit.selectionStart, edit.selectionEnd] });
-      };
-      switch (command) {
-        case 'undo': {
-          if (!editing) return;
-          const at = doc.undo();
-          if (at === undefined) setAnnouncement('Nothing to undo.');
-          else {
-            setAnnouncement(`Undone. Line ${at + 1}.`);
-            focusRow(at, { caret: 'end' });
-          }
-          return;
-        }
-        case 'redo': {
-          if (!editing) return;
-          const at = doc.redo();
-          if (at === undefined) setAnnouncement('Nothing to redo.');
-          else {
-            setAnnouncement(`Redone. Line ${at + 1}.`);
-            focusRow(at, { caret: 'end' });
-          }
-          return;
-        }
-        case 'bold':
-          return format('b');
-        case 'italic':
-          return format('i');
-        case 'underline':
-          return format('u');
-        case 'next-line':
-          return focusRow(index + 1, { caret: 'end' });
-        case 'previous-line':
-          return focusRow(index - 1, { caret: 'end' });
-        case 'focus-timing':
-          return focusRow(index, { field: 'start' });
-        case 'split':
-          if (editing && doc.split(index, textarea?.selectionStart ?? (doc.row(index)?.line.text ?? '').length)) {
-            setAnnouncement(`Line ${index + 1} split in two.`);
-            focusRow(index + 1, { caret: 'start' });
-          }
-          return;
-        case 'merge':
-          if (editing && doc.mergeWithNext(index)) {
-            setAnnouncement(`Line ${index + 1} merged with the next.`);
-            focusRow(index, { caret: 'end' });
-          }
-          return;
-        case 'reset':
-          if (editing && doc.reset(index)) {
-            setAnnouncement(`Line ${index + 1} reset.`);
-            focusRow(index, { caret: 'end' });
-          }
-          return;
-        case 'copy-original': {
-          const row = doc.row(index);
-          const original = row && doc.originalOf(row.line);
-          if (editing && original !== undefined && doc.setText(index, original)) {
-            doc.seal();
-            focusRow(index, { caret: 'end' });
-          }
-          return;
-        }
-        case 'insert-term': {
-          if (!editing) return;
-          const done = insertGlossaryTerm(doc, idBase, index, undefined);
-          if ('reason' in done) setAnnouncement(done.reason);
-          else {
-            setAnnouncement(`Inserted “${done.inserted}”.`);
-            focusRow(index, { caret: done.caret });
-          }
-          return;
-        }
-        case 'use-memory':
-          if (editing && !memoryApi.current?.useBest(index)) setAnnouncement('No memory match for this line.');
-          return;
-        case 'start-earlier':
-          if (editing) doc.nudge(index, 'start', -1);
-          return;
-        case 'start-later':
-          if (editing) doc.nudge(index, 'start', 1);
-          return;
-        case 'stop-earlier':
-          if (editing) doc.nudge(index, 'stop', -1);
-          return;
-        case 'stop-later':
-          if (editing) doc.nudge(index, 'stop', 1);
-          return;
-        case 'toggle-position': {
-          const row = doc.row(index);
-          if (editing && row) doc.setPosition(index, positionOf(row.line) === 'top' ? 'bottom' : 'top');
-          return;
-        }
-        case 'next-problem':
-          return jumpToProblem(1);
-        case 'previous-problem':
-          return jumpToProblem(-1);
-        case 'find':
-          return setFindOpen(true);
-        case 'save':
-          void saveNow();
-          return;
-        case 'submit':
-          if (editing && submittable) setDialog('submit');
-          else if (editing) setAnnouncement(notSubmittable(props.workRequestStatus));
-          return;
-        case 'focus-line':
-          return focusRow(index, { caret: 'end' });
-        case 'shortcuts':
-          return setDialog('shortcuts');
-      }
-    },
-    [doc, focusRow, idBase, jumpToProblem, media, props.workRequestStatus, readOnly, saveNow, submittable],
-  );
+  const openFind = useCallback(() => setFindOpen(true), []);
+  const { runCommand, jumpToProblem } = useEditorCommands({
+    doc,
+    idBase,
+    readOnly,
+    submittable,
+    workRequestStatus: props.workRequestStatus,
+    media,
+    memoryApi,
+    activeIndex,
+    focusRow,
+    announce,
+    saveNow,
+    openFind,
+    openDialog: setDialog,
+  });
 
   const submitButtonId = `${idBase}-submit`;
   const exportButtonId = `${idBase}-export`;
@@ -341,26 +149,16 @@ export function TranslationEditor(props: EditorProps) {
     (pressedAt: number) => {
       // A move to another line still waiting for its row (Tab, then Escape at once) is where the translator was
       // going: leave from there, and never let it pull the focus back into the grid afterwards.
-      const index = pendingFocus.current?.index ?? pressedAt;
-      pendingFocus.current = undefined;
+      const index = cancelPendingFocus() ?? pressedAt;
       doc.seal();
       const target = document.getElementById(submittable ? submitButtonId : exportButtonId);
       target?.focus();
-      setAnnouncement(
-        `Left the lines at line ${index + 1}. Tab goes back to it; Shift+Tab to the other editor actions.`,
-      );
+      announce(`Left the lines at line ${index + 1}. Tab goes back to it; Shift+Tab to the other editor actions.`);
     },
-    [doc, exportButtonId, submittable, submitButtonId],
+    [announce, cancelPendingFocus, doc, exportButtonId, submittable, submitButtonId],
   );
 
-  const bindingsRef = useRef(bindings);
-  useEffect(() => {
-    bindingsRef.current = bindings;
-  }, [bindings]);
-  const matchKey = useCallback(
-    (event: KeyInput, inText: boolean) => commandFor(event, inText, bindingsRef.current),
-    [],
-  );
+  const { matchKey, onEditorKeyDown } = useEditorKeys({ doc, idBase, readOnly, bindings, activeIndex, runCommand });
 
   // ----- media: the playhead's line is highlighted and scrolled to; choosing a line seeks to it -----
   const mediaElement = usePlaybackValue(media, (c) => c.element);
@@ -405,55 +203,13 @@ export function TranslationEditor(props: EditorProps) {
         if (!readOnly) doc.setPosition(index, position);
       },
     }),
-    [doc, leaveGrid, matchKey, readOnly, runCommand],
+    [doc, leaveGrid, matchKey, readOnly, runCommand, setActiveIndex],
   );
-
-  const onEditorKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // Keys that reached here did not come from a line's text (that handler stops them).
-    if (inDialog(event.target)) return;
-    const command = matchKey(event, isTextField(event.target));
-    if (!command || command === 'next-line' || command === 'previous-line') return;
-    if (
-      (command === 'undo' || command === 'redo') &&
-      isTextField(event.target) &&
-      !(event.target instanceof HTMLTextAreaElement)
-    )
-      return;
-    event.preventDefault();
-    runCommand(command, activeIndex, undefined);
-  };
-
-  // Focus on the page itself (after a click on nothing, or a removed element): the editor's keys still work, and
-  // typing goes to the line being edited. Keys anywhere else (the shell's search, a dialog) are left alone.
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      const target = event.target;
-      if (event.defaultPrevented || (target !== document.body && target !== document.documentElement)) return;
-      if (document.querySelector('dialog[open]')) return;
-      const command = matchKey(event, false);
-      if (command) {
-        event.preventDefault();
-        runCommand(command, activeIndex, undefined);
-        return;
-      }
-      const typing = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
-      const row = doc.row(activeIndex);
-      const field = typing && !readOnly && row ? document.getElementById(`${idBase}-text-${row.key}`) : null;
-      if (field instanceof HTMLTextAreaElement) {
-        // Focused during the keydown: the character lands in the line, at its end.
-        field.focus();
-        field.setSelectionRange(field.value.length, field.value.length);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [activeIndex, doc, idBase, matchKey, readOnly, runCommand]);
 
   const jumpTo = useCallback((i: number) => focusRow(i, { caret: 'end' }), [focusRow]);
   const nextProblem = useCallback(() => jumpToProblem(1), [jumpToProblem]);
   const previousProblem = useCallback(() => jumpToProblem(-1), [jumpToProblem]);
 
-  // ----- workflow -----
   const submit = async () => {
     setSubmitting(true);
     setSubmitError(undefined);
@@ -461,7 +217,7 @@ export function TranslationEditor(props: EditorProps) {
     setSubmitting(false);
     if (ok) {
       setDialog(undefined);
-      setAnnouncement('Submitted. The translation is now read-only.');
+      announce('Submitted. The translation is now read-only.');
     } else setSubmitError(sync.error ?? 'The translation could not be submitted; see the save state.');
   };
 
@@ -471,164 +227,39 @@ export function TranslationEditor(props: EditorProps) {
     setDialog(undefined);
   };
 
-  const restoreDraft = () => {
-    if (!draft) return;
-    if (draft.baseEtag && props.etag && draft.baseEtag !== props.etag) sync.openConflict(draft.lines);
-    else doc.replaceAll('Restore unsaved edits', draft.lines);
-    setDraft(undefined);
-  };
-
-  const discardDraft = () => {
-    clearDraft(browserStorage(), translationId);
-    setDraft(undefined);
-  };
-
-  useEffect(() => {
-    if (announcement) {
-      const t = setTimeout(() => setAnnouncement(''), 4000);
-      return () => clearTimeout(t);
-    }
-  }, [announcement]);
-
-  const exportAs = (format: 'srt' | 'vtt') => {
-    const cues = cuesOf(doc.lines());
-    if (format === 'srt')
-      downloadText(`${props.fileBaseName}.srt`, formatSrt(cues), 'application/x-subrip;charset=utf-8');
-    else downloadText(`${props.fileBaseName}.vtt`, formatVtt(cues), 'text/vtt;charset=utf-8');
-  };
-
-  /** TTML (IMSC 1.1 Text); its writer loads on first use. */
-  const exportTtml = async () => {
-    const writer = await import('../model/formats/ttml').catch(() => undefined);
-    if (!writer) return setAnnouncement('The TTML writer could not be loaded. Check the connection and try again.');
-    const { formatTtml } = writer;
-    const { cues } = deliverableCues(doc.lines());
-    const ttml = formatTtml(cues, { language: props.language, title: props.asset?.name });
-    downloadText(`${props.fileBaseName}.ttml`, ttml, 'application/ttml+xml;charset=utf-8');
-  };
-
   return (
     <div className="editor" onKeyDown={onEditorKeyDown}>
-      <div className="editor__toolbar" role="toolbar" aria-label="Editor actions">
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => runCommand('undo', activeIndex, undefined)}
-          disabled={readOnly || !doc.history.canUndo}
-          title={keysOf('undo')}
-        >
-          ↶ Undo
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => runCommand('redo', activeIndex, undefined)}
-          disabled={readOnly || !doc.history.canRedo}
-          title={keysOf('redo')}
-        >
-          ↷ Redo
-        </button>
-        <span className="editor__sep" aria-hidden="true" />
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => setFindOpen((v) => !v)}
-          aria-expanded={findOpen}
-          title={keysOf('find')}
-        >
-          Find &amp; replace
-        </button>
-        <button type="button" className="button button--small" onClick={() => setDialog('import')} disabled={readOnly}>
-          Import…
-        </button>
-        <button id={exportButtonId} type="button" className="button button--small" onClick={() => exportAs('srt')}>
-          Export SRT
-        </button>
-        <button type="button" className="button button--small" onClick={() => exportAs('vtt')}>
-          Export WebVTT
-        </button>
-        <button type="button" className="button button--small" onClick={() => void exportTtml()}>
-          Export TTML (IMSC 1.1)
-        </button>
-        <button type="button" className="button button--small" onClick={() => setDialog('stl')}>
-          Export EBU STL…
-        </button>
-        <span className="editor__sep" aria-hidden="true" />
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => setProblemsOpen((v) => !v)}
-          aria-expanded={problemsOpen}
-          aria-controls={`${idBase}-problems`}
-        >
-          Checks ({doc.problemRowCount})
-        </button>
-        <button type="button" className="button button--small" onClick={() => setDialog('profile')}>
-          Limits…
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          aria-pressed={mediaOpen}
-          onClick={() => setMediaOpen(!mediaOpen)}
-        >
-          Video
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => setDialog('shortcuts')}
-          aria-label="Keyboard shortcuts"
-          title={`Keyboard shortcuts (? or ${keysOf('shortcuts')})`}
-        >
-          ?
-        </button>
-        <span className="editor__spacer" />
-        <SaveIndicator status={sync.status} error={sync.error} readOnly={readOnly} />
-        {canApprove ? (
-          <>
-            <label className="check editor__approval">
-              <input
-                type="checkbox"
-                checked={sync.meta.approval === true}
-                onChange={(e) => void sync.saveNow({ approval: e.target.checked })}
-              />
-              Approved
-            </label>
-            {readOnly ? (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => void sync.saveNow({ status: 'incomplete' })}
-              >
-                Send back
-              </button>
-            ) : null}
-          </>
-        ) : null}
-        {!readOnly && !submittable ? (
-          <span className="editor__note">{notSubmittable(props.workRequestStatus)}</span>
-        ) : null}
-        {submittable ? (
-          <button
-            id={submitButtonId}
-            type="button"
-            className="button button--small button--primary"
-            onClick={() => setDialog('submit')}
-            title={keysOf('submit')}
-          >
-            Submit…
-          </button>
-        ) : null}
-      </div>
+      <EditorToolbar
+        doc={doc}
+        readOnly={readOnly}
+        keysOf={keysOf}
+        run={(command) => runCommand(command, activeIndex, undefined)}
+        findOpen={findOpen}
+        onToggleFind={() => setFindOpen((v) => !v)}
+        openDialog={setDialog}
+        exportAs={exports.exportAs}
+        exportTtml={exports.exportTtml}
+        problemsOpen={problemsOpen}
+        onToggleProblems={() => setProblemsOpen((v) => !v)}
+        problemsId={`${idBase}-problems`}
+        mediaOpen={mediaOpen}
+        onToggleMedia={() => setMediaOpen(!mediaOpen)}
+        save={sync}
+        saveWith={(fields) => void sync.saveNow(fields)}
+        canApprove={canApprove}
+        submittable={submittable}
+        workRequestStatus={props.workRequestStatus}
+        submitButtonId={submitButtonId}
+        exportButtonId={exportButtonId}
+      />
 
-      {draft ? (
+      {draft.draft ? (
         <div className="editor__banner" role="alert">
-          <span>Unsaved edits from {new Date(draft.savedAt).toLocaleString()} were kept in this browser.</span>
-          <button type="button" className="button button--small button--primary" onClick={restoreDraft}>
+          <span>Unsaved edits from {new Date(draft.draft.savedAt).toLocaleString()} were kept in this browser.</span>
+          <button type="button" className="button button--small button--primary" onClick={draft.restore}>
             Restore them
           </button>
-          <button type="button" className="button button--small" onClick={discardDraft}>
+          <button type="button" className="button button--small" onClick={draft.discard}>
             Discard
           </button>
         </div>
@@ -678,7 +309,7 @@ export function TranslationEditor(props: EditorProps) {
         apiRef={memoryApi}
         onUsed={(i, m) => {
           focusRow(i, { caret: 'end' });
-          setAnnouncement(`Line ${i + 1}: memory match of ${m.similarity ?? 0}% used.`);
+          announce(`Line ${i + 1}: memory match of ${m.similarity ?? 0}% used.`);
         }}
       />
 
@@ -721,7 +352,7 @@ export function TranslationEditor(props: EditorProps) {
               readOnly={readOnly}
               onChooseLine={(i) => focusRow(i, { caret: 'end' })}
               onRetimed={(i, limited) =>
-                setAnnouncement(
+                announce(
                   limited ? `Line ${i + 1} stops at its neighbour: lines never overlap.` : `Line ${i + 1} retimed.`,
                 )
               }
@@ -746,15 +377,15 @@ export function TranslationEditor(props: EditorProps) {
       </p>
 
       {dialog === 'shortcuts' ? (
-        <ShortcutsDialog bindings={bindings} onChange={setBindings} onClose={() => setDialog(undefined)} />
+        <ShortcutsDialog bindings={bindings} onChange={setBindings} onClose={closeDialog} />
       ) : null}
       {dialog === 'import' ? (
         <ImportDialog
           doc={doc}
-          onClose={() => setDialog(undefined)}
+          onClose={closeDialog}
           onApplied={(n) => {
             setDialog(undefined);
-            setAnnouncement(`Imported: ${n} line${n === 1 ? '' : 's'} changed.`);
+            announce(`Imported: ${n} line${n === 1 ? '' : 's'} changed.`);
           }}
         />
       ) : null}
@@ -768,7 +399,7 @@ export function TranslationEditor(props: EditorProps) {
             setDialog(undefined);
             focusRow(i, { caret: 'end' });
           }}
-          onClose={() => setDialog(undefined)}
+          onClose={closeDialog}
         />
       ) : null}
       {dialog === 'stl' ? (
@@ -779,10 +410,10 @@ export function TranslationEditor(props: EditorProps) {
           language={props.language}
           assetId={props.asset?.id}
           assetFrameRate={props.asset?.frameRate}
-          onClose={() => setDialog(undefined)}
+          onClose={closeDialog}
           onExported={(n) => {
             setDialog(undefined);
-            setAnnouncement(`Exported EBU STL: ${n} subtitle${n === 1 ? '' : 's'}.`);
+            announce(`Exported EBU STL: ${n} subtitle${n === 1 ? '' : 's'}.`);
           }}
         />
       ) : null}
@@ -791,7 +422,7 @@ export function TranslationEditor(props: EditorProps) {
           language={props.language}
           profile={doc.currentProfile}
           onSave={saveProfile}
-          onClose={() => setDialog(undefined)}
+          onClose={closeDialog}
         />
       ) : null}
       {sync.conflict ? <ConflictDialog conflict={sync.conflict} onResolve={sync.resolve} /> : null}
