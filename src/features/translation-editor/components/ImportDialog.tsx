@@ -2,10 +2,10 @@
  * Import a subtitle file: preview what changes, then apply it as one undoable step. The preview says how the file
  * was read (format, encoding — which the translator can change, re-reading the file at once) and lists every block
  * of the file that gave no subtitle, so nothing is dropped without a word. TTML and EBU STL files are read by their
- * own parsers (model/formats, loaded when such a file is picked): XML declares its encoding and STL its code table,
- * so those have no encoding picker. Files are read in a worker (model/subtitleImportClient.ts), so the page never
- * freezes on a large one; closing the dialog stops the read. Files past the import's limits (model/importLimits.ts:
- * size, subtitles, nesting) are refused with a message naming the limit.
+ * own parsers (model/formats): XML declares its encoding and STL its code table, so those have no encoding picker.
+ * Files are read in a worker (model/subtitleImportClient.ts), so the page never freezes on a large one; closing the
+ * dialog stops the read. Files past the import's limits (model/importLimits.ts: size, subtitles, nesting) are
+ * refused with a message naming the limit.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Modal } from '../../../components/Modal';
@@ -137,7 +137,7 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
                 <label className="import__encoding">
                   Encoding
                   <select
-                    value={result.encoding}
+                    value={encoding ?? result.encoding}
                     onChange={(e) => onEncoding(e.target.value)}
                     aria-describedby="import-encoding-how"
                   >
