@@ -36,6 +36,7 @@ export interface ParsedSubtitles {
   format: SubtitleFormat;
 }
 
+// The error has a module of its own (the import's limits throw it too); its readers still find it here.
 export { SubtitleParseError };
 
 /** Line text of a cue's raw text: b/i/u kept, other tags and override blocks dropped, references decoded. */

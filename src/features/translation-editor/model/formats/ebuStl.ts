@@ -383,6 +383,7 @@ export function parseEbuStl(bytes: Uint8Array): StlImport {
     const at = GSI_SIZE + b * TTI_SIZE;
     const number = bytes[at + 1]! | (bytes[at + 2]! << 8);
     const ebn = bytes[at + 3]!;
+    // Every block counts but one continuing the subtitle before it (an extension block of the same number).
     if (ebn === 0xfe || bytes[at + 15] === 1 || !current || current.number !== number) countSubtitle();
     if (ebn === 0xfe) {
       skipped.push({ line: b + 1, reason: 'User data (extension block FE), not a subtitle.' });
