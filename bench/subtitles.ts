@@ -38,6 +38,12 @@ const CASES: { name: string; baseline?: true; text: () => string }[] = [
     name: 'WebVTT: one cue of 1 MB of `<a ` (every `<` a tag)',
     text: () => `WEBVTT\n\n00:01.000 --> 00:02.000\n${'<a '.repeat(MB / 3)}\n`,
   },
+  {
+    // The most elements a byte can hold: what bounds a TTML read within the import's 10 MB (read in a worker).
+    name: 'TTML: 1 MB of `<br/>` in one paragraph',
+    text: () =>
+      `<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="1s" end="2s">${'<br/>'.repeat(MB / 5)}x</p></div></body></tt>`,
+  },
 ];
 
 interface Row {

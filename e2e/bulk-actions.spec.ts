@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readCsv } from '../test/support/readCsv';
 import { ACCOUNTS, apiList, basic, expectAccessible, grid, settled, signIn } from './support';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API records read as JSON; the test names the fields it reads
@@ -183,14 +184,12 @@ test('selection by keyboard, export of exactly the selected rows, and a filter c
   await bar.getByRole('button', { name: 'Export selection' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^work-requests-selection-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = readFileSync(await download.path(), 'utf8')
-    .trim()
-    .split('\r\n');
-  expect(lines).toHaveLength(3);
+  const rows = readCsv(readFileSync(await download.path(), 'utf8'));
+  expect(rows).toHaveLength(3);
   expect(
-    lines
+    rows
       .slice(1)
-      .map((l) => l.split(',')[0])
+      .map((cells) => cells[0])
       .sort(),
   ).toEqual([...selectedIds].sort());
   await expect(bar.getByText('Exported 2 work requests')).toBeVisible();

@@ -151,14 +151,16 @@ function orderOf(model: Record<string, any>, language: string, instructions: str
 }
 
 /**
- * Places an unassigned order (through the API, as the coordinator) in `language` (fr-FR unless said) for the asset of
- * a Northlight work request in that language, with a translation of its own (its lines empty): for specs that change
- * records, so that they change only their own. Answers the record as the API returns it.
+ * Places an unassigned order (through the API, as the coordinator unless `as` says another requester of Northlight)
+ * in `language` (fr-FR unless said) for the asset of a Northlight work request in that language, with a translation
+ * of its own (its lines empty): for specs that change records, so that they change only their own. Answers the
+ * record as the API returns it.
  */
 export async function placeOrder(
   request: APIRequestContext,
   instructions: string,
   language = 'fr-FR',
+  as: Account = ACCOUNTS.coordinator,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- records read as JSON; specs name the fields they read
 ): Promise<Record<string, any>> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
@@ -169,7 +171,7 @@ export async function placeOrder(
   const model = items.find((w) => w.studio === north._id && w.asset?._id);
   expect(model, `a Northlight ${language} work request with an asset`).toBeDefined();
   const response = await request.post('/api/workrequests', {
-    headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' },
+    headers: { Authorization: basic(as), 'X-Requested-With': 'XMLHttpRequest' },
     data: orderOf(model!, language, instructions),
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -1,5 +1,6 @@
 /** The work request list (infinite, virtualized, filters in the URL) and a work request's page and actions. */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Download, type Page, type Route } from '@playwright/test';
+import { readCsv } from '../test/support/readCsv';
 import {
   ACCOUNTS,
   apiList,
@@ -8,6 +9,7 @@ import {
   expectListCountAsApi,
   grid,
   placeOrder,
+  registerUser,
   rowOf,
   signIn,
 } from './support';
@@ -227,24 +229,48 @@ test("the filtered list exports as CSV: every matching request in the list's ord
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^work-requests-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await (
-    await download.createReadStream()
-  )
-    .toArray()
-    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
-  const lines = csv
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n');
-  expect(lines[0]).toBe(
+  const [header, ...rows] = readCsv(await downloadedText(download));
+  expect(header!.join(',')).toBe(
     'id,asset,asset type,media type,project,language,territory,status,due (UTC),due time zone,requested by,requester e-mail,requester group,created (UTC)',
   );
-  expect(lines).toHaveLength(total + 1);
-  expect(lines.slice(1, 1 + items.length).map((l) => l.split(',')[0])).toEqual(items.map((w) => w._id));
+  expect(rows).toHaveLength(total);
+  expect(rows.slice(0, items.length).map((cells) => cells[0])).toEqual(items.map((w) => w._id));
   await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(
     `Exported ${total} work request${total === 1 ? '' : 's'} to ${download.suggestedFilename()}.`,
   );
   await expectAccessible(page, 'the list after an export');
+});
+
+/** The downloaded file's text. */
+async function downloadedText(download: Download): Promise<string> {
+  const chunks = await (await download.createReadStream()).toArray();
+  return Buffer.concat(chunks as Buffer[]).toString('utf8');
+}
+
+test("a requester's name written as a formula exports as text in its own cell, whatever the list separator", async ({
+  page,
+  request,
+}) => {
+  const evilName = "Priya;=cmd|' /C calc'!A0";
+  const marker = `csvguard${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  const coordinator = (await (
+    await request.get('/api/users/me', { headers: { Authorization: basic(ACCOUNTS.coordinator) } })
+  ).json()) as { groups: { _id: string }[] };
+  const requester = await registerUser(request, evilName, coordinator.groups);
+  await placeOrder(request, `CSV guard ${marker}`, 'fr-FR', requester);
+
+  await signIn(page, ACCOUNTS.coordinator, { path: `/work-requests?q=${marker}` });
+  await expect(page.getByText('1 work request', { exact: true })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const csv = await downloadedText(download);
+  const [header, row] = readCsv(csv);
+  expect(row).toHaveLength(header!.length);
+  expect(row![header!.indexOf('requested by')]).toBe("Priya;'=cmd|' /C calc'!A0");
+  // A spreadsheet whose list separator is `;` splits the line elsewhere; no piece of it starts a formula.
+  for (const cell of readCsv(csv, ';').flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
 });
 
 test("a row's name is a real link: a plain click opens the request in the app, the link's address is its page", async ({

@@ -2,19 +2,23 @@
  * Import a subtitle file: preview what changes, then apply it as one undoable step. The preview says how the file
  * was read (format, encoding — which the translator can change, re-reading the file at once) and lists every block
  * of the file that gave no subtitle, so nothing is dropped without a word. TTML and EBU STL files are read by their
- * own parsers (model/formats, loaded when such a file is picked): XML declares its encoding and STL its code table,
- * so those have no encoding picker.
+ * own parsers (model/formats): XML declares its encoding and STL its code table, so those have no encoding picker.
+ * Files are read in a worker (model/subtitleImportClient.ts), so the page never freezes on a large one; closing the
+ * dialog stops the read. Files past the import's limits (model/importLimits.ts: size, subtitles, nesting) are
+ * refused with a message naming the limit.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import type { EditorDocument } from '../model/editorDocument';
 import { planImport, type ImportPlan } from '../model/importPlan';
-import { readSubtitleFile, type SubtitleFileRead } from '../model/subtitleImport';
+import type { SubtitleFileRead, TextFileRead } from '../model/subtitleImport';
+import { readSubtitleFileInWorker } from '../model/subtitleImportClient';
+import { checkFileSize } from '../model/importLimits';
 import { ENCODINGS } from '../model/textEncoding';
 import { withPosition, withText, withTiming } from '../model/lineFields';
 import { SafeText } from '../../../components/SafeText';
 import { SkippedBlocks } from './SkippedBlocks';
-import { BROADCAST_ACCEPT, readBroadcastFile, type BroadcastImport } from '../model/formats/broadcastFiles';
+import { BROADCAST_ACCEPT } from '../model/formats/broadcastFiles';
 import '../importDialog.css';
 
 interface Props {
@@ -25,9 +29,14 @@ interface Props {
 
 const PREVIEW = 200;
 
-const FORMAT_NAMES: Record<SubtitleFileRead['format'], string> = { srt: 'SRT', vtt: 'WebVTT' };
+const FORMAT_NAMES: Record<SubtitleFileRead['format'], string> = {
+  srt: 'SRT',
+  vtt: 'WebVTT',
+  ttml: 'TTML',
+  stl: 'EBU STL',
+};
 
-const ENCODING_BY: Record<SubtitleFileRead['encodingBy'], string> = {
+const ENCODING_BY: Record<TextFileRead['encodingBy'], string> = {
   bom: 'from the byte order mark',
   'utf-16 pattern': 'from the file’s bytes',
   'valid utf-8': 'the file is valid UTF-8',
@@ -35,60 +44,58 @@ const ENCODING_BY: Record<SubtitleFileRead['encodingBy'], string> = {
   chosen: 'as you chose',
 };
 
-interface PickedFile {
-  name: string;
-  bytes: Uint8Array;
-}
-
-function readOrError(file: PickedFile, encoding: string | undefined): SubtitleFileRead | string {
-  try {
-    return readSubtitleFile(file.bytes, file.name, encoding);
-  } catch (e) {
-    // TextDecoder throws only for an encoding it does not know; the list offers known ones only.
-    return e instanceof Error ? e.message : 'Could not read this file.';
-  }
-}
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : 'Could not read this file.');
 
 export function ImportDialog({ doc, onClose, onApplied }: Props) {
-  const [file, setFile] = useState<PickedFile | undefined>();
+  const [file, setFile] = useState<File | undefined>();
   const [encoding, setEncoding] = useState<string | undefined>();
-  const [loadError, setLoadError] = useState<string | undefined>();
-  const [broadcast, setBroadcast] = useState<(BroadcastImport & { format: string }) | undefined>();
+  const [done, setDone] = useState<{ file: File; encoding: string | undefined; read: SubtitleFileRead }>();
+  const [readError, setReadError] = useState<string | undefined>();
   const [withTimes, setWithTimes] = useState(false);
-  const read = useMemo(
-    () => (file && !broadcast ? readOrError(file, encoding) : undefined),
-    [file, broadcast, encoding],
-  );
-  const result = typeof read === 'object' ? read : undefined;
-  const found = broadcast ?? result;
-  const cues = found && found.cues.length > 0 ? found.cues : undefined;
+
+  // Each file (and each encoding chosen for it) is read in a worker of its own; a new choice or the dialog closing
+  // ends the read under way.
+  useEffect(() => {
+    if (!file) return;
+    const controller = new AbortController();
+    readSubtitleFileInWorker(file, encoding, controller.signal).then(
+      (read) => setDone({ file, encoding, read }),
+      (e: unknown) => {
+        if (!controller.signal.aborted) setReadError(messageOf(e));
+      },
+    );
+    return () => controller.abort();
+  }, [file, encoding]);
+
+  // While another encoding is read, the preview keeps the last reading of the same file (and its picker, focused).
+  const result = done && done.file === file ? done.read : undefined;
+  const reading = file !== undefined && readError === undefined && !(result && done?.encoding === encoding);
+  const cues = result && result.cues.length > 0 ? result.cues : undefined;
   const error =
-    loadError ??
-    (typeof read === 'string'
-      ? read
-      : found && !cues
-        ? 'No subtitles found: is this an SRT, WebVTT, TTML or EBU STL file?'
-        : undefined);
+    readError ??
+    (result && !cues && !reading ? 'No subtitles found: is this an SRT, WebVTT, TTML or EBU STL file?' : undefined);
   const fileName = file?.name ?? '';
   const plan: ImportPlan | undefined = useMemo(
     () => (cues ? planImport(doc.lines(), cues, withTimes) : undefined),
     [cues, doc, withTimes],
   );
 
-  const onFile = async (picked: File | undefined) => {
-    setLoadError(undefined);
+  const onFile = (picked: File | undefined) => {
+    setReadError(undefined);
     setFile(undefined);
     setEncoding(undefined);
-    setBroadcast(undefined);
     if (!picked) return;
     try {
-      const delivery = await readBroadcastFile(picked);
-      if (delivery) setBroadcast({ ...delivery, format: /\.stl$/i.test(picked.name) ? 'EBU STL' : 'TTML' });
-      setFile({ name: picked.name, bytes: new Uint8Array(await picked.arrayBuffer()) });
+      checkFileSize(picked.size);
+      setFile(picked);
     } catch (e) {
-      // The broadcast parsers throw with a message for a file they refuse (ill-formed XML, another STL code table).
-      setLoadError(e instanceof Error ? e.message : 'Could not read this file.');
+      setReadError(messageOf(e));
     }
+  };
+
+  const onEncoding = (chosen: string) => {
+    setReadError(undefined);
+    setEncoding(chosen);
   };
 
   const apply = () => {
@@ -114,34 +121,38 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
           <input
             type="file"
             accept={`.srt,.vtt,text/vtt,application/x-subrip,${BROADCAST_ACCEPT}`}
-            onChange={(e) => void onFile(e.target.files?.[0])}
+            onChange={(e) => onFile(e.target.files?.[0])}
           />
         </label>
-        {broadcast ? (
-          <div className="import__reading">
-            <span data-testid="import-format">{broadcast.format}</span>
-          </div>
+        {reading ? (
+          <p role="status" className="import__progress">
+            Reading {fileName}…
+          </p>
         ) : null}
         {result ? (
           <div className="import__reading">
             <span data-testid="import-format">{FORMAT_NAMES[result.format]}</span>
-            <label className="import__encoding">
-              Encoding
-              <select
-                value={result.encoding}
-                onChange={(e) => setEncoding(e.target.value)}
-                aria-describedby="import-encoding-how"
-              >
-                {ENCODINGS.map((e) => (
-                  <option key={e.label} value={e.label}>
-                    {e.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <span id="import-encoding-how" className="hint" data-testid="import-encoding-how">
-              {ENCODING_BY[result.encodingBy]}
-            </span>
+            {'encoding' in result ? (
+              <>
+                <label className="import__encoding">
+                  Encoding
+                  <select
+                    value={encoding ?? result.encoding}
+                    onChange={(e) => onEncoding(e.target.value)}
+                    aria-describedby="import-encoding-how"
+                  >
+                    {ENCODINGS.map((e) => (
+                      <option key={e.label} value={e.label}>
+                        {e.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <span id="import-encoding-how" className="hint" data-testid="import-encoding-how">
+                  {ENCODING_BY[result.encodingBy]}
+                </span>
+              </>
+            ) : null}
           </div>
         ) : null}
         {error ? (
@@ -149,7 +160,7 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
             {error}
           </p>
         ) : null}
-        {found && found.skipped.length > 0 ? <SkippedBlocks skipped={found.skipped} /> : null}
+        {result && result.skipped.length > 0 ? <SkippedBlocks skipped={result.skipped} /> : null}
         {plan && cues ? (
           <>
             <p role="status" data-testid="import-summary">
@@ -209,7 +220,7 @@ export function ImportDialog({ doc, onClose, onApplied }: Props) {
           type="button"
           className="button button--primary"
           onClick={apply}
-          disabled={!plan || plan.changes.length === 0}
+          disabled={reading || !plan || plan.changes.length === 0}
         >
           Apply {plan ? plan.changes.length : ''} change{plan?.changes.length === 1 ? '' : 's'}
         </button>

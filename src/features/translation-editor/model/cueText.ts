@@ -24,6 +24,8 @@ export interface ReadCueText {
   pieces: Piece[];
   /** An override block asked for the top of the picture. */
   top: boolean;
+  /** The most tags (of any name) open inside one another at once. */
+  depth: number;
 }
 
 /** Work done, for the test that the reading stays linear: one step per character looked at. */
@@ -103,10 +105,12 @@ export type TagSyntax = 'vtt' | 'lenient';
 /** Tags as they nest: an end tag closes the innermost open tag of its name only, open b/i/u close at the end. */
 class TagStack {
   private readonly open: string[] = [];
+  deepest = 0;
   constructor(private readonly pieces: Piece[]) {}
 
   start(name: string): void {
     this.open.push(name);
+    this.deepest = Math.max(this.deepest, this.open.length);
     if (KEEP.has(name)) this.pieces.push({ tag: name as 'b' | 'i' | 'u', close: false });
   }
 
@@ -207,7 +211,7 @@ export function readCueText(raw: string, syntax: TagSyntax = 'lenient', stats?: 
   }
   flush();
   tags.closeAll();
-  return { pieces, top };
+  return { pieces, top, depth: tags.deepest };
 }
 
 /** Drops trailing spaces and tabs of each row, empty rows (a file cannot hold them) and leading blanks. */

@@ -12,6 +12,8 @@
 import type { Position } from './lineFields';
 import { parseTimingRow } from './cueTimings';
 import { readCueText, toLineText, toSrtText, toVttText } from './cueText';
+import { checkDepth, subtitleCounter } from './importLimits';
+import { SubtitleParseError } from './subtitleParseError';
 
 export interface Cue {
   startMs: number;
@@ -34,9 +36,8 @@ export interface ParsedSubtitles {
   format: SubtitleFormat;
 }
 
-export class SubtitleParseError extends Error {
-  override readonly name = 'SubtitleParseError';
-}
+// The error has a module of its own (the import's limits throw it too); its readers still find it here.
+export { SubtitleParseError };
 
 /** Line text of a cue's raw text: b/i/u kept, other tags and override blocks dropped, references decoded. */
 export function cleanCueText(raw: string): string {
@@ -100,6 +101,7 @@ function describe(row: string): string {
  * Cues of an SRT or WebVTT text, in time order (file order for equal starts), with the blocks that gave none. A whitespace-only row separates
  * blocks; a timing row starts a cue even with no blank row before it; a cue may have no text (an empty subtitle);
  * one that stops before it starts is skipped. WebVTT NOTE, STYLE and REGION blocks are not cues and not reported.
+ * Throws SubtitleParseError past the import's limits (importLimits.ts: subtitles, tags nested).
  */
 export function parseSubtitleText(content: string, format: SubtitleFormat): ParsedSubtitles {
   let text = content.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
@@ -107,6 +109,7 @@ export function parseSubtitleText(content: string, format: SubtitleFormat): Pars
   const rows = text.split('\n');
   const cues: Cue[] = [];
   const skipped: SkippedBlock[] = [];
+  const countSubtitle = subtitleCounter();
   let i = 0;
   const skipBlock = () => {
     i++;
@@ -129,6 +132,7 @@ export function parseSubtitleText(content: string, format: SubtitleFormat): Pars
       skipBlock();
       continue;
     }
+    countSubtitle();
     let timingAt = -1;
     if (rows[i]!.includes('-->')) timingAt = i;
     else if (i + 1 < rows.length && !isBlankRow(rows[i + 1]!, format) && rows[i + 1]!.includes('-->')) timingAt = i + 1;
@@ -150,6 +154,7 @@ export function parseSubtitleText(content: string, format: SubtitleFormat): Pars
     }
     const raw = rows.slice(timingAt + 1, i).join('\n');
     const read = readCueText(raw, format === 'vtt' ? 'vtt' : 'lenient');
+    checkDepth(read.depth, timingAt + 2, 'tags');
     const position = read.top ? 'top' : (positionFromSettings(timing.settings) ?? 'bottom');
     cues.push({ startMs: timing.startMs, stopMs: timing.stopMs, text: toLineText(read.pieces), position });
   }

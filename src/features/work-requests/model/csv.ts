@@ -1,11 +1,10 @@
 /**
- * The work-request list as CSV (RFC 4180: comma-separated, CRLF lines, quotes doubled), for spreadsheets.
- *
- * Text people typed (asset and project names, requester names) must not run as a formula when the file is opened:
- * a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP, "CSV injection").
+ * The work-request list as CSV, for spreadsheets, written by the app's one CSV encoder (lib/csv.ts: every cell quoted,
+ * text people typed — asset, project and requester names — never read as a formula).
  * Dates are ISO 8601 in UTC, with the due date's own zone in a column beside it, so a sheet can sort and convert.
  */
 import type { WorkRequestRow } from '../../../api/schema/workRequestRow';
+import { csvDocument, type CsvValue } from '../../../lib/csv';
 
 export const CSV_COLUMNS = [
   'id',
@@ -24,19 +23,11 @@ export const CSV_COLUMNS = [
   'created (UTC)',
 ] as const;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string | number | undefined): string {
-  if (value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 const isoUtc = (epochSeconds: number | undefined) =>
   epochSeconds === undefined ? undefined : new Date(epochSeconds * 1000).toISOString().replace('.000Z', 'Z');
 
-export function csvRow(wr: WorkRequestRow): string {
+/** A request's cells, in the order of CSV_COLUMNS. */
+export function csvCells(wr: WorkRequestRow): CsvValue[] {
   const from = wr.from;
   return [
     wr._id,
@@ -53,14 +44,12 @@ export function csvRow(wr: WorkRequestRow): string {
     from?.emailNormal,
     from?.groups?.[0]?.name,
     isoUtc(wr.created),
-  ]
-    .map(csvCell)
-    .join(',');
+  ];
 }
 
 /** The whole file: a byte order mark (so spreadsheet programs read UTF-8), the header line, one line per request. */
 export function toCsv(rows: readonly WorkRequestRow[]): string {
-  return `\uFEFF${[CSV_COLUMNS.join(','), ...rows.map(csvRow)].join('\r\n')}\r\n`;
+  return csvDocument(CSV_COLUMNS, rows.map(csvCells));
 }
 
 const FILE_PREFIX = { all: 'work-requests', automation: 'automation-queue', selection: 'work-requests-selection' };

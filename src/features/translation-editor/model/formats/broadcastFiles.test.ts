@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliverableCues, readBroadcastFile } from './broadcastFiles';
-import { formatEbuStl } from './ebuStl';
-import { formatTtml } from './ttml';
-
-const cue = { startMs: 1000, stopMs: 2000, text: 'Hi', position: 'bottom' as const };
-
-describe('readBroadcastFile', () => {
-  it('reads .stl as EBU STL bytes and TTML by extension or by its <tt> root', async () => {
-    const stl = formatEbuStl([cue], { frameRate: 25 }).bytes;
-    expect((await readBroadcastFile(new File([stl], 'film.STL')))?.cues).toEqual([cue]);
-    const ttml = formatTtml([cue], { language: 'en' });
-    for (const name of ['film.ttml', 'film.dfxp', 'film.xml', 'film.txt'])
-      expect((await readBroadcastFile(new File([ttml], name)))?.cues).toEqual([cue]);
-    await expect(readBroadcastFile(new File(['<tt xmlns="http://www.w3.org/ns/ttml"/>'], 'x'))).rejects.toThrow(
-      /No subtitles found in this TTML file/,
-    );
-  });
-
-  it('leaves other files to the SRT/WebVTT reader', async () => {
-    expect(await readBroadcastFile(new File(['1\n00:00:01,000 --> 00:00:02,000\nHi\n'], 'film.srt'))).toBeUndefined();
-    expect(await readBroadcastFile(new File(['WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n'], 'film.vtt'))).toBeUndefined();
-  });
-});
+import { deliverableCues } from './broadcastFiles';
 
 describe('deliverableCues', () => {
   it('keeps the timed lines with text, with their line numbers', () => {

@@ -9,7 +9,9 @@
  * 25 or 30 frames a second, a subtitle whose text does not fit one text field continued in extension blocks.
  * What STL cannot hold (bold, characters outside table 00, rows over 40 characters) is listed in `issues`.
  */
-import { SubtitleParseError, type Cue } from '../subtitleFiles';
+import type { Cue } from '../subtitleFiles';
+import { SubtitleParseError } from '../subtitleParseError';
+import { subtitleCounter } from '../importLimits';
 import { primaryLanguage } from '../qc/profiles';
 import { decodeChar, encodeChar, isDiacriticByte } from './iso6937';
 import { pushRun, rowsOf, textOf, trimRow, type Row } from './styledRows';
@@ -343,7 +345,8 @@ function decodeText(bytes: readonly number[]): Row[] {
 /**
  * Cues of an EBU STL file with character code table 00 (Latin), at the file's frame rate (STL25.01 or STL30.01),
  * times less the start of programme (TCP) when every subtitle starts after it. Comment blocks, user data and
- * subtitles without text are listed in `skipped`. Throws SubtitleParseError when it is not STL or uses another table.
+ * subtitles without text are listed in `skipped`. Throws SubtitleParseError when it is not STL, uses another table or
+ * holds more subtitles than the import reads (importLimits.ts).
  */
 export function parseEbuStl(bytes: Uint8Array): StlImport {
   if (bytes.length < GSI_SIZE + TTI_SIZE) throw new SubtitleParseError('Not an EBU STL file: it is too short.');
@@ -371,6 +374,7 @@ export function parseEbuStl(bytes: Uint8Array): StlImport {
 
   const skipped: Skipped[] = [];
   const subtitles: Pending[] = [];
+  const countSubtitle = subtitleCounter();
   let current: Pending | undefined;
   const blockCount = Math.floor((bytes.length - GSI_SIZE) / TTI_SIZE);
   if ((bytes.length - GSI_SIZE) % TTI_SIZE !== 0)
@@ -379,6 +383,8 @@ export function parseEbuStl(bytes: Uint8Array): StlImport {
     const at = GSI_SIZE + b * TTI_SIZE;
     const number = bytes[at + 1]! | (bytes[at + 2]! << 8);
     const ebn = bytes[at + 3]!;
+    // Every block counts but one continuing the subtitle before it (an extension block of the same number).
+    if (ebn === 0xfe || bytes[at + 15] === 1 || !current || current.number !== number) countSubtitle();
     if (ebn === 0xfe) {
       skipped.push({ line: b + 1, reason: 'User data (extension block FE), not a subtitle.' });
       continue;

@@ -5,7 +5,9 @@
  * h/m/s/ms/f/t, styles by reference (chained) and inline, regions mapped to top or bottom by where they sit.
  * What cannot be read (no end time, image subtitles, empty paragraphs) is listed in `skipped`, never dropped silently.
  */
-import { SubtitleParseError, type Cue } from '../subtitleFiles';
+import type { Cue } from '../subtitleFiles';
+import { SubtitleParseError } from '../subtitleParseError';
+import { subtitleCounter } from '../importLimits';
 import type { Position } from '../lineFields';
 import { isRightToLeft } from '../languages';
 import { pushRun, rowsOf, textOf, trimRow, type Row, type Run } from './styledRows';
@@ -243,7 +245,10 @@ export interface TtmlImport {
   language: string | undefined;
 }
 
-/** Cues of a TTML document, ordered by start; throws SubtitleParseError when it is not TTML at all. */
+/**
+ * Cues of a TTML document, ordered by start; throws SubtitleParseError when it is not TTML at all or is past the
+ * import's limits (importLimits.ts).
+ */
 export function parseTtml(text: string): TtmlImport {
   const tt = readXml(text);
   if (tt.ns !== TT_NS || tt.local !== 'tt')
@@ -256,6 +261,7 @@ export function parseTtml(text: string): TtmlImport {
   const regions = regionTable(head, rootHeightPx);
   const cues: Cue[] = [];
   const skipped: Skipped[] = [];
+  const countSubtitle = subtitleCounter();
   const styleOf = (el: XmlElement, inherited: StyleProps): StyleProps => ({
     ...inherited,
     ...referenced(el, (id) => styles.get(id) ?? {}),
@@ -286,6 +292,7 @@ export function parseTtml(text: string): TtmlImport {
     for (const child of elementsOf(el)) {
       if (child.ns !== TT_NS) continue;
       if (child.local !== 'div' && child.local !== 'p') continue;
+      if (child.local === 'p') countSubtitle();
       const at = interval(child, parent, seq ? previousEnd : parent.beginMs);
       if (typeof at === 'string') {
         skipped.push({ line: child.line, reason: `<${child.local}> skipped: ${at}.` });

@@ -3,7 +3,8 @@
  * text, and the line each element starts on (import reports name lines). No DTD entities, no external anything;
  * the same code in the browser and in Node (DOMParser gives no line numbers and is absent in Node).
  */
-import { SubtitleParseError } from '../subtitleFiles';
+import { checkDepth } from '../importLimits';
+import { SubtitleParseError } from '../subtitleParseError';
 
 export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 
@@ -48,7 +49,10 @@ interface Open {
   scope: Map<string, string>;
 }
 
-/** The document's root element; throws SubtitleParseError (with the line) on XML that is not well formed. */
+/**
+ * The document's root element; throws SubtitleParseError (with the line) on XML that is not well formed or nests
+ * elements deeper than the import reads (importLimits.ts).
+ */
 export function readXml(source: string): XmlElement {
   const text = source.replace(/^\uFEFF/, '');
   let pos = 0;
@@ -129,6 +133,8 @@ export function readXml(source: string): XmlElement {
       if (!selfClosing && text[pos] !== '>') fail(pos, `<${qname!}> has a malformed attribute`);
       pos += selfClosing ? 2 : 1;
       if (root && stack.length === 0) fail(lt, 'a second root element');
+      // Readers of the tree walk it recursively; a document nested thousands deep would overflow their stack.
+      checkDepth(stack.length + 1, lineAt(lt), 'elements');
       const parent = stack[stack.length - 1];
       // A new scope only where the element declares namespaces; otherwise the parent's, shared.
       const declares = raw.some(([name]) => name === 'xmlns' || name.startsWith('xmlns:'));
