@@ -62,29 +62,33 @@ else
 fi
 
 # PostgreSQL ----------------------------------------------------------------------------------------------------------
-# Debian's server with its cluster started and a superuser `mws` (password `mws`), TEST_DATABASE_URL's default.
+# Debian's server with a cluster on port 5432 started and a superuser `mws` (password `mws`), TEST_DATABASE_URL's
+# default. Only the cluster on 5432 is touched: others on the machine (say a test's throwaway one on another port,
+# stopped on purpose) are left as they are.
 setup_postgres() {
   if ! has pg_lsclusters; then
     say "installing Debian's postgresql for the PostgreSQL tests…"
     apt_install postgresql || { say "could not install postgresql (apt-get failed): the PostgreSQL tests will be NOT RUN"; return; }
   fi
   local cluster version name
-  cluster=$(pg_lsclusters --no-header 2>/dev/null | head -n 1)
+  cluster=$(pg_lsclusters --no-header 2>/dev/null | awk '$3 == 5432' | head -n 1)
+  # A server that is not Debian's answers there: nothing of ours to start or make.
+  if [ -z "$cluster" ] && answers 127.0.0.1 5432; then return; fi
   if [ -z "$cluster" ]; then
     version=$(ls /usr/lib/postgresql 2>/dev/null | sort -n | tail -n 1)
-    if [ -z "$version" ] || ! pg_createcluster "$version" main >/dev/null; then
-      say "no PostgreSQL cluster could be made: the PostgreSQL tests will be NOT RUN"
+    if [ -z "$version" ] || ! pg_createcluster --port 5432 "$version" main >/dev/null; then
+      say "no PostgreSQL cluster could be made on port 5432: the PostgreSQL tests will be NOT RUN"
       return
     fi
-    cluster=$(pg_lsclusters --no-header | head -n 1)
+    cluster=$(pg_lsclusters --no-header | awk '$3 == 5432' | head -n 1)
   fi
   version=$(echo "$cluster" | awk '{print $1}')
   name=$(echo "$cluster" | awk '{print $2}')
   if ! echo "$cluster" | grep -q online; then
     pg_ctlcluster "$version" "$name" start || { say "PostgreSQL $version/$name did not start: the PostgreSQL tests will be NOT RUN"; return; }
   fi
-  su postgres -c "psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'mws'\"" 2>/dev/null | grep -q 1 ||
-    su postgres -c "psql -qc \"CREATE ROLE mws SUPERUSER LOGIN PASSWORD 'mws'\"" ||
+  su postgres -c "psql -p 5432 -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'mws'\"" 2>/dev/null | grep -q 1 ||
+    su postgres -c "psql -p 5432 -qc \"CREATE ROLE mws SUPERUSER LOGIN PASSWORD 'mws'\"" ||
     say "could not create the PostgreSQL role mws: the PostgreSQL tests will be NOT RUN"
 }
 
@@ -121,7 +125,8 @@ fi
 
 # The one line to run ---------------------------------------------------------------------------------------------
 if [ ${#missing[@]} -gt 0 ]; then
-  if has sudo; then run_as_root="sudo bash $script"; else run_as_root="su -c 'bash $script'"; fi
+  printf -v quoted '%q' "$script"
+  if has sudo; then run_as_root="sudo bash $quoted"; else run_as_root="su -c 'bash $quoted'"; fi
   say "to install ${missing[*]} and start what they need, run: $run_as_root"
 elif [ -z "$reported" ]; then
   say "Chromium, PostgreSQL, haproxy, nginx and envsubst are here"
