@@ -70,7 +70,8 @@ describe('scripts/test-prerequisites.sh without root', () => {
   });
 });
 
-describe('the e2e run without Chromium', () => {
+// Each case starts Playwright (a few seconds, more on a busy machine).
+describe('the e2e run without Chromium', { timeout: 90_000 }, () => {
   /** Playwright with CHROMIUM_PATH in an empty directory, its JSON report in `out`; then the count of it. */
   function e2eWithoutChromium(out: string, ci: boolean) {
     const env: NodeJS.ProcessEnv = { ...process.env, CHROMIUM_PATH: path.join(empty, 'chromium') };
