@@ -215,7 +215,8 @@ test('set in / out at the playhead, zoom by keyboard, and the pane can be hidden
   await seekAndSettle(page, line2.stop - 250);
   await text(page, 2).press('Alt+k');
   await expect.poll(async () => (await video()).paused).toBe(false);
-  await page.waitForTimeout(1200);
+  // Playing from 250 ms before the line's end: a time before that means it went back to the line's start.
+  await expect.poll(async () => (await video()).t, { timeout: 10_000 }).toBeLessThan(line2.stop - 250);
   const looped = await video();
   expect(looped.paused).toBe(false);
   expect(looped.t).toBeGreaterThanOrEqual(line2.start - 50);

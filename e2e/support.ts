@@ -88,7 +88,8 @@ export async function gridRow(grid: Locator, name: RegExp, timeout = 15_000): Pr
         return el.scrollTop > before;
       });
       if (!more) break;
-      await grid.page().waitForTimeout(100); // the virtualizer renders the rows now in view
+      // The virtualizer renders the rows now in view on the scroll event: two frames later they are drawn.
+      await grid.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     }
     expect(await row.count(), `a row named ${name}`).toBeGreaterThan(0);
   }).toPass({ timeout });

@@ -34,11 +34,12 @@ test('the list scrolls past three pages of 50 and keeps fewer than 100 rows in t
   await expect(page.getByText(/^[\d,]+ work requests$/)).toBeVisible();
   const table = grid(page);
   await expect(table.getByRole('row').nth(1)).toBeVisible();
-  for (let i = 0; i < 40 && !(await table.locator('[aria-rowindex="180"]').count()); i++) {
+  // Down until row 180 shows, scrolling again while it does not: each page is asked for when its loader row comes
+  // into view, so the pages before it are fetched on the way.
+  await expect(async () => {
     await table.evaluate((el) => el.scrollBy(0, 2000));
-    await page.waitForTimeout(150);
-  }
-  await expect(table.locator('[aria-rowindex="180"]')).toBeVisible();
+    await expect(table.locator('[aria-rowindex="180"]')).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
   expect(ranges).toEqual(
     expect.arrayContaining(['resources=0-49', 'resources=50-99', 'resources=100-149', 'resources=150-199']),
   );

@@ -1,6 +1,6 @@
 // Sums passed and failed tests over the runners' JSON reports (vitest, Playwright) and prints
 // "N passed, N failed". A report that is missing counts as one failure: that runner did not finish. Tests skipped
-// because what they need was missing (their suite's title says "NOT RUN", e.g. PostgreSQL unreachable) are named
+// because what they need was missing (their suite's title says "NOT RUN", e.g. PostgreSQL unreachable, no Chromium for the e2e tests) are named
 // by suite before that line, so a run without them says so.
 import fs from 'node:fs';
 
@@ -37,12 +37,26 @@ for (const file of process.argv.slice(2)) {
     flaky += report.stats.flaky ?? 0;
     failed += report.stats.unexpected ?? 0;
     skipped += report.stats.skipped ?? 0;
+    countNotRunSpecs(report.suites ?? [], []);
     if ((report.errors ?? []).length > 0 && (report.stats.unexpected ?? 0) === 0) failed += report.errors.length;
   } else {
     console.log(`${file}: unknown report format`);
     failed += 1;
   }
 }
+/** Playwright's suites (files, then describes) nest; a skipped test under a title saying NOT RUN is counted by it. */
+function countNotRunSpecs(suites, titles) {
+  for (const suite of suites) {
+    // A file's suite is titled with the file's name: the describes inside it say why.
+    const inside = suite.file && suite.title === suite.file ? titles : [...titles, suite.title];
+    const title = inside.join(' ');
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'skipped' && title.includes('NOT RUN')) notRun.set(title, (notRun.get(title) ?? 0) + 1);
+    countNotRunSpecs(suite.suites ?? [], inside);
+  }
+}
+
 if (flaky > 0) console.log(`${flaky} flaky: failed first, passed on their retry (named "flaky" in the e2e list above)`);
 for (const [suite, n] of notRun) console.log(`${n} skipped: ${suite}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -225,7 +225,14 @@ describe('invitations that lapse (INVITATION_TTL_SECONDS=3)', () => {
     });
     const { _id: id, inviteCode: code } = created.body as { _id: string; inviteCode: string };
     expect((await call(short, 'GET', `/api/invitations/${code}`, { as: null })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 4200)); // past the three-second lifetime (expiry is in whole seconds)
+    // The code lapses once the second it expires in (three after it was made, in whole seconds) is past: ask until
+    // it says so, then look at the answer.
+    await expect
+      .poll(async () => (await call(short, 'GET', `/api/invitations/${code}`, { as: null })).status, {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .not.toBe(200);
     const shown = await call(short, 'GET', `/api/invitations/${code}`, { as: null });
     expect(shown.status).toBe(410);
     expect(shown.body.error).toMatchObject({

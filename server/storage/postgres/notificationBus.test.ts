@@ -43,8 +43,13 @@ await describeWithPostgres('PostgreSQL notification bus', () => {
     docs.set('n1', { _id: 'n1', to: 'u1', created: 0 });
     one.publish({ _id: 'n1', to: 'u1', created: 0 });
     await until(() => seen.length >= 2, 3000);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(seen.sort()).toEqual(['one n1', 'two n1']);
+    // A marker published after n1 has arrived: a second delivery of n1 (a local one at publish, or its NOTIFY heard
+    // twice) would come before the marker's NOTIFY, which each bus hears in order; once the marker is there, look.
+    docs.set('n1-marker', { _id: 'n1-marker', to: 'u1', created: 0 });
+    two.publish({ _id: 'n1-marker', to: 'u1', created: 0 });
+    await until(() => seen.filter((s) => s.endsWith(' n1-marker')).length >= 2, 3000);
+    expect(seen.filter((s) => s.endsWith(' n1')).sort()).toEqual(['one n1', 'two n1']);
+    expect(seen.filter((s) => s.endsWith(' n1-marker')).sort()).toEqual(['one n1-marker', 'two n1-marker']);
     for (const off of offs) off();
   });
 

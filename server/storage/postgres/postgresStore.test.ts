@@ -337,17 +337,19 @@ if (!available) {
       const s = await PostgresStore.open(url);
       try {
         let later: Promise<unknown> = Promise.resolve();
+        let ended!: () => void;
+        const transactionEnded = new Promise<void>((resolve) => (ended = resolve));
         await expect(
           s.transaction(async (tx) => {
             await tx.insert('Studios', { name: 'in tx' });
-            // Reads are allowed (they see what is committed); a callback scheduled now runs after the commit.
+            // Reads are allowed (they see what is committed); a callback scheduled now (in the transaction's
+            // asynchronous context) runs once the transaction has ended, and is then a write of its own.
             expect(await s.count('Studios')).toBe(0);
-            later = new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
-              s.insert('Studios', { name: 'later' }),
-            );
+            later = transactionEnded.then(() => s.insert('Studios', { name: 'later' }));
             await s.insert('Studios', { name: 'outside' });
           }),
         ).rejects.toThrow(/inside a transaction/);
+        ended();
         await expect(s.transaction((tx) => s.transaction(() => tx.count('Studios')))).rejects.toThrow(
           /inside a transaction/,
         );
