@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DEMO, type TestServer } from '../support/server';
+import { call, DEMO, inProgressWorkRequest, type TestServer } from '../support/server';
 import {
   findCommand,
   freePort,
@@ -90,11 +90,7 @@ if (reason) {
       instances = await startInstances(balancer.url, { url: cluster.url });
       ({ a, b } = instances);
       haproxy = await startHaproxy(HAPROXY!, CONFIG, port, [instances.address(a), instances.address(b)]);
-      const wr = await call(balancer, 'GET', '/api/workrequests?status=in-progress', {
-        as: DEMO.admin,
-        headers: { 'X-Range': 'resources=0-0' },
-      });
-      workRequest = (wr.body as { _id: string }[])[0]!._id;
+      workRequest = await inProgressWorkRequest(balancer);
     }, 180_000);
 
     afterAll(async () => {

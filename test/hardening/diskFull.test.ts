@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DEMO, startServer, type TestServer } from '../support/server';
+import { call, DEMO, inProgressWorkRequest, startServer, type TestServer } from '../support/server';
 import { databaseFile } from '../support/database';
 
 const TITLE = 'SQLite on a full disk';
@@ -39,26 +39,20 @@ function missing(): string | undefined {
   return problem ? `cannot mount a tmpfs: ${problem}` : undefined;
 }
 
-/** Fills the file system holding `dir` until a write fails with ENOSPC. */
+/** Fills the file system holding `file` until a write fails with ENOSPC: by the megabyte, then the rest by the page. */
 function fill(file: string): void {
-  const chunk = Buffer.alloc(1024 * 1024);
   const fd = fs.openSync(file, 'w');
   try {
-    for (;;) fs.writeSync(fd, chunk);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
+    for (const size of [1024 * 1024, 4096]) {
+      const chunk = Buffer.alloc(size);
+      try {
+        for (;;) fs.writeSync(fd, chunk);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
+      }
+    }
   } finally {
     fs.closeSync(fd);
-  }
-  // The last whole megabyte did not fit: the rest, byte by page.
-  const small = Buffer.alloc(4096);
-  const rest = fs.openSync(file, 'a');
-  try {
-    for (;;) fs.writeSync(rest, small);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
-  } finally {
-    fs.closeSync(rest);
   }
 }
 
@@ -81,11 +75,7 @@ if (reason) {
       if (problem) throw new Error(`mount: ${problem}`);
       mounted = true;
       server = await startServer({ DATA_DIR: dir });
-      const wr = await call(server, 'GET', '/api/workrequests?status=in-progress', {
-        as: DEMO.admin,
-        headers: { 'X-Range': 'resources=0-0' },
-      });
-      workRequest = (wr.body as { _id: string }[])[0]!._id;
+      workRequest = await inProgressWorkRequest(server);
     }, 120_000);
 
     afterAll(async () => {

@@ -193,7 +193,7 @@ export interface Haproxy {
   url: string;
   /** The backend's servers as HAProxy sees them now (serverStats). */
   stats(): Promise<Map<string, ServerStat>>;
-  /** Waits until HAProxy's health checks count each named server (mws1, mws2) in this state (UP, DOWN). */
+  /** Waits until HAProxy's health checks count each named server (mws1, mws2) fully UP, or DOWN. */
   waitForStatus(status: 'UP' | 'DOWN', servers: string[], timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -223,7 +223,10 @@ export async function startHaproxy(
       async () => {
         child.checkRunning();
         const now = await stats().catch(() => new Map<string, ServerStat>());
-        return servers.every((s) => now.get(s)?.status?.startsWith(status)) ? true : undefined;
+        // `UP 1/2` is an instance failing its checks on its way down; `DOWN 1/2` one passing them on its way up.
+        const reached = (s: string) =>
+          status === 'UP' ? now.get(s)?.status === 'UP' : !!now.get(s)?.status?.startsWith('DOWN');
+        return servers.every(reached) ? true : undefined;
       },
       timeoutMs,
     );

@@ -7,7 +7,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { postgresReachable } from '../../server/storage/postgres/testDatabase';
 import { freePort, waitFor } from './balancer';
 
 const run = promisify(execFile);
@@ -59,19 +59,7 @@ export async function throwawayCluster(): Promise<ThrowawayCluster> {
     throw e;
   }
   const url = `postgres://mws:mws@127.0.0.1:${port}/mws_fault`;
-  const answers = async () => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-    client.on('error', () => undefined); // a drop while we ask: the query reports it
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  };
+  const answers = () => postgresReachable(url);
   return {
     url,
     async restart() {
