@@ -89,7 +89,8 @@ export interface AppOptions {
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Headers': 'Authorization, X-Range, X-Requested-With, If-Match, Content-Type',
-  'Access-Control-Expose-Headers': 'Content-Range, ETag',
+  // Retry-After: how long to wait after a 429 or 503 (not a header browsers show a script unless exposed).
+  'Access-Control-Expose-Headers': 'Content-Range, ETag, Retry-After',
   'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
   'Access-Control-Max-Age': '600',
 };

@@ -34,6 +34,11 @@ export class SpaceWatch {
     return error;
   }
 
+  /** Whether a write failed for lack of space and no probe has succeeded since (`check` then writes). */
+  get lackingSpace(): boolean {
+    return this.lacking !== undefined;
+  }
+
   /**
    * Throws the StoreUnavailable while the last write failed for lack of space and the probe still does. Run with no
    * transaction open (each probe statement commits on its own).

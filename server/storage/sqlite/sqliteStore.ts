@@ -639,6 +639,7 @@ export class SqliteStore implements Store {
    */
   async ready(): Promise<void> {
     this.db.prepare('SELECT 1').get();
+    if (!this.space.lackingSpace) return;
     while (this.open) await this.turn();
     this.space.check();
   }
