@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, inProgressWorkRequest, type TestServer } from '../support/server';
 import {
+  expectWriteReachesStreams,
   findCommand,
   freePort,
   missingFor,
@@ -222,6 +223,17 @@ if (reason) {
       });
       expect(posted.status).toBe(200);
       for (const server of [a, b]) expect((await commentIds(server, workRequest)).has(posted.body._id)).toBe(true);
+      // Live streams hear writes again: each instance makes its LISTEN connection again within 5 s of the database's
+      // return (storage/postgres/notificationBus.ts), so one attempt soon passes.
+      await waitFor(
+        'a write reaching live streams on both instances',
+        () =>
+          expectWriteReachesStreams(balancer.url).then(
+            () => true,
+            () => undefined,
+          ),
+        20_000,
+      );
     }, 120_000);
   });
 }
