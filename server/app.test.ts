@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app';
 import { SqliteStore } from './storage/sqlite/sqliteStore';
+import { StoreUnavailable } from './storage/store';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let base = '';
@@ -90,6 +91,40 @@ describe('unexpected errors', () => {
     } finally {
       console.error = original;
       await broken.close();
+    }
+  });
+});
+
+describe('the store unavailable (docs/API.md "The database unavailable")', () => {
+  it('answers 503 unavailable with Retry-After while the database does not answer, 507 when it is full', async () => {
+    const store = new SqliteStore(':memory:');
+    const app = await buildApp({ store });
+    const cause = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    app.get('/unreachable', async () => {
+      throw new StoreUnavailable('unreachable', 'the database is unavailable: x', { cause });
+    });
+    app.get('/full', async () => {
+      throw new StoreUnavailable('full', 'the database has no space left: database or disk is full');
+    });
+    try {
+      const down = await app.inject({ method: 'GET', url: '/unreachable' });
+      expect(down.statusCode).toBe(503);
+      expect(down.headers['retry-after']).toBe('5');
+      expect(down.headers['content-type']).toMatch(/^application\/json/);
+      expect(down.json()).toEqual({
+        error: { code: 'unavailable', message: 'the database is unavailable; try again shortly' },
+      });
+      const full = await app.inject({ method: 'GET', url: '/full' });
+      expect(full.statusCode).toBe(507);
+      expect(full.headers['retry-after']).toBeUndefined();
+      expect(full.json()).toEqual({
+        error: {
+          code: 'insufficient_storage',
+          message: 'the server has no storage space left, so nothing was saved; tell an administrator',
+        },
+      });
+    } finally {
+      await app.close();
     }
   });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Store } from './storage/store';
-import { RECORD_ID_PATTERN, UniqueViolation } from './storage/store';
+import { RECORD_ID_PATTERN, StoreUnavailable, UniqueViolation } from './storage/store';
 import { DEFAULT_INVITATION_TTL_SECONDS } from './domain/invitations';
 import { Authenticator, DEFAULT_PASSWORD_CHECKS } from './domain/auth';
 import { workGate } from './domain/workGate';
@@ -17,7 +17,7 @@ import { DEFAULT_SIGNIN_LIMITS, installSignInGuard, type SignInLimits } from './
 import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
 import { MediaLibrary } from './domain/mediaLibrary';
-import { HttpError, conflict } from './http/errors';
+import { HttpError, conflict, storeUnavailable } from './http/errors';
 import { readinessCheck } from './http/readiness';
 import { parseJsonBody } from './http/jsonBody';
 import {
@@ -89,7 +89,8 @@ export interface AppOptions {
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Headers': 'Authorization, X-Range, X-Requested-With, If-Match, Content-Type',
-  'Access-Control-Expose-Headers': 'Content-Range, ETag',
+  // Retry-After: how long to wait after a 429 or 503 (not a header browsers show a script unless exposed).
+  'Access-Control-Expose-Headers': 'Content-Range, ETag, Retry-After',
   'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
   'Access-Control-Max-Age': '600',
 };
@@ -149,9 +150,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     });
   }
 
-  app.setErrorHandler((error: FastifyError | HttpError | UniqueViolation, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | UniqueViolation | StoreUnavailable, request, reply) => {
     // A unique value taken (the database's check) that no route put in its own words: still a 409, not a 500.
     if (error instanceof UniqueViolation) error = conflict(error.message);
+    // The database restarting, stopped or full: 503 with Retry-After, or 507, never a 500 (docs/API.md "Errors").
+    if (error instanceof StoreUnavailable) {
+      request.log.warn({ reason: error.message }, 'store unavailable');
+      error = storeUnavailable(error, reply);
+    }
     if (error instanceof HttpError) {
       const body: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
       if (error.details !== undefined) body.details = error.details;

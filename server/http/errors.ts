@@ -1,5 +1,7 @@
 /** The one error type routes throw; the app's error handler turns it into the documented JSON body. */
+import type { FastifyReply } from 'fastify';
 import type * as z from 'zod/mini';
+import type { StoreUnavailable } from '../storage/store';
 
 export type ErrorCode =
   | 'bad_request'
@@ -17,7 +19,9 @@ export type ErrorCode =
   | 'uri_too_long'
   | 'request_timeout'
   | 'headers_too_large'
-  | 'bad_gateway';
+  | 'bad_gateway'
+  | 'unavailable'
+  | 'insufficient_storage';
 
 export class HttpError extends Error {
   constructor(
@@ -34,6 +38,25 @@ export const badRequest = (message: string, details?: unknown) => new HttpError(
 export const forbidden = (message = 'you are not allowed to do this') => new HttpError(403, 'forbidden', message);
 export const notFound = (what = 'record') => new HttpError(404, 'not_found', `${what} not found`);
 export const conflict = (message: string, details?: unknown) => new HttpError(409, 'conflict', message, details);
+
+/** Seconds a client is asked to wait (Retry-After) while the database is unavailable: a restart takes a few. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The answer to a store that cannot serve now (docs/API.md "Errors"): 503 `unavailable` with Retry-After while its
+ * database does not answer, 507 `insufficient_storage` when it has no space left for a write (nothing was saved).
+ */
+export function storeUnavailable(e: StoreUnavailable, reply: FastifyReply): HttpError {
+  if (e.reason === 'full') {
+    return new HttpError(
+      507,
+      'insufficient_storage',
+      'the server has no storage space left, so nothing was saved; tell an administrator',
+    );
+  }
+  reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  return new HttpError(503, 'unavailable', 'the database is unavailable; try again shortly');
+}
 
 /** The details of a failed parse: one `{path, message}` per problem. */
 export function issueDetails(error: z.core.$ZodError): { path: string; message: string }[] {

@@ -186,7 +186,12 @@ export class PostgresTarget {
     const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 });
     pool.on('error', () => undefined); // a dropped idle connection: the next query reports it
     try {
-      return new PostgresTarget(pool, await pool.connect(), shown, batchSize);
+      const client = await pool.connect();
+      // Held for the whole copy, where the pool does not listen to it: a connection the server ends between two
+      // statements (a restart) would otherwise be an unhandled 'error' event that kills the tool without a message.
+      // The next statement fails instead, and the tool reports it.
+      client.on('error', () => undefined);
+      return new PostgresTarget(pool, client, shown, batchSize);
     } catch (e) {
       await pool.end().catch(() => undefined);
       throw new MigrationError(`--to: cannot connect to ${shown}: ${connectionProblem(e)}`, { cause: e });

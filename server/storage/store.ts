@@ -132,6 +132,23 @@ export class UniqueViolation extends Error {
 }
 
 /**
+ * The store cannot serve now, for a reason of its database's rather than the request's (docs/API.md "Errors"):
+ * `unreachable`, the database does not answer (restarting, stopped, the network cut: try again shortly), or `full`,
+ * it has no space left for the write (SQLite's SQLITE_FULL, PostgreSQL's disk_full). The write was not done (a commit
+ * cut off may have been, but was never acknowledged). Which errors are these: storage/unavailable.ts, in one place;
+ * the HTTP edge answers 503 with Retry-After, or 507.
+ */
+export class StoreUnavailable extends Error {
+  constructor(
+    readonly reason: 'unreachable' | 'full',
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/**
  * The operations of a store that work inside and outside a transaction (issue #13: the async, transactional
  * Store that both SQLite and PostgreSQL implement). Every call returns a promise. Inside
  * `store.transaction(async (tx) => …)` every read and write goes through `tx`.

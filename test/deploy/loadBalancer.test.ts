@@ -6,10 +6,8 @@
  * Needs `haproxy` (on PATH or in /usr/sbin) and a reachable PostgreSQL (TEST_DATABASE_URL): without either, the suite is skipped with
  * the reason in its title and on the console, never silently.
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
+import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, type TestServer } from '../support/server';
@@ -19,10 +17,10 @@ import {
   missingFor,
   expectLimitsPerClient,
   expectWriteReachesStreams,
-  startBalancer,
+  startHaproxy,
   startInstances,
   waitFor,
-  type BalancerProcess,
+  type Haproxy,
   type Instances,
 } from '../support/balancer';
 import { signInFrom } from '../support/signIn';
@@ -32,31 +30,6 @@ const TITLE = 'HAProxy (deploy/haproxy.cfg) in front of two instances on one Pos
 
 /** HAProxy's command: on PATH, or where Debian puts it (/usr/sbin is not on every user's PATH). */
 const HAPROXY = findCommand('haproxy', '/usr/sbin/haproxy');
-
-/** One server line of HAProxy's `show stat` (the CSV's columns by name). */
-type ServerStat = Record<string, string>;
-
-/** The backend's servers as HAProxy sees them now, by name (mws1, mws2). */
-function serverStats(socket: string): Promise<Map<string, ServerStat>> {
-  return new Promise((resolve, reject) => {
-    const connection = net.createConnection(socket);
-    let text = '';
-    connection.on('data', (chunk) => (text += chunk.toString()));
-    connection.on('error', reject);
-    connection.on('end', () => {
-      const [head = '', ...lines] = text.trim().split('\n');
-      const names = head.replace(/^# /, '').split(',');
-      const servers = new Map<string, ServerStat>();
-      for (const line of lines) {
-        const values = line.split(',');
-        const row = Object.fromEntries(names.map((name, i) => [name, values[i] ?? '']));
-        if (row.pxname === 'mws_instances' && /^mws\d+$/.test(row.svname ?? '')) servers.set(row.svname!, row);
-      }
-      resolve(servers);
-    });
-    connection.write('show stat\n');
-  });
-}
 
 const reason = await missingFor({ haproxy: HAPROXY });
 if (reason) {
@@ -69,11 +42,9 @@ if (reason) {
     let instances: Instances;
     let a: TestServer;
     let b: TestServer;
-    let haproxy: BalancerProcess | undefined;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-lb-'));
-    const socket = path.join(dir, 'haproxy.sock');
+    let haproxy: Haproxy | undefined;
     const balancer = { url: '' };
-    const stats = () => serverStats(socket);
+    const stats = () => haproxy!.stats();
     const requestsTaken = async () => {
       const now = await stats();
       return { mws1: Number(now.get('mws1')?.stot), mws2: Number(now.get('mws2')?.stot) };
@@ -84,28 +55,12 @@ if (reason) {
       balancer.url = `http://127.0.0.1:${port}`;
       instances = await startInstances(balancer.url);
       ({ a, b } = instances);
-      const address = instances.address;
-      haproxy = startBalancer(HAPROXY!, ['-db', '-f', CONFIG], {
-        MWS_LB_BIND: `127.0.0.1:${port}`,
-        MWS_INSTANCE_1: address(a),
-        MWS_INSTANCE_2: address(b),
-        MWS_LB_STATS_SOCKET: socket,
-      });
-      await waitFor(
-        'both instances up in HAProxy',
-        async () => {
-          haproxy?.checkRunning();
-          const now = await stats().catch(() => new Map<string, ServerStat>());
-          return now.get('mws1')?.status === 'UP' && now.get('mws2')?.status === 'UP' ? true : undefined;
-        },
-        20_000,
-      );
+      haproxy = await startHaproxy(HAPROXY!, CONFIG, port, [instances.address(a), instances.address(b)]);
     }, 120_000);
 
     afterAll(async () => {
       await haproxy?.stop();
       await instances?.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
     });
 
     it('sends requests to both instances, which its /readyz checks count as up', async () => {
@@ -184,11 +139,7 @@ if (reason) {
       expect(after.mws1 - before.mws1).toBe(6);
 
       await b.restart();
-      await waitFor(
-        'mws2 back up',
-        async () => ((await stats()).get('mws2')?.status === 'UP' ? true : undefined),
-        20_000,
-      );
+      await haproxy!.waitForStatus('UP', ['mws2'], 20_000);
     }, 90_000);
   });
 }
@@ -209,9 +160,7 @@ if (!HAPROXY || (await missingFor({ haproxy: HAPROXY }))) {
   describe('HAProxy (deploy/haproxy.cfg): a request on a connection to an instance that died', () => {
     const received: { server: string; method: string; body: string }[] = [];
     const backends: http.Server[] = [];
-    let haproxy: BalancerProcess | undefined;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-lb-retry-'));
-    const socket = path.join(dir, 'haproxy.sock');
+    let haproxy: Haproxy | undefined;
     let url = '';
 
     function backend(name: string, dropsReusedConnections: boolean): Promise<string> {
@@ -237,27 +186,15 @@ if (!HAPROXY || (await missingFor({ haproxy: HAPROXY }))) {
     beforeAll(async () => {
       const port = await freePort();
       url = `http://127.0.0.1:${port}`;
-      haproxy = startBalancer(HAPROXY, ['-db', '-f', CONFIG], {
-        MWS_LB_BIND: `127.0.0.1:${port}`,
-        MWS_INSTANCE_1: await backend('steady', false),
-        MWS_INSTANCE_2: await backend('dying', true),
-        MWS_LB_STATS_SOCKET: socket,
-      });
-      await waitFor(
-        'both servers up in HAProxy',
-        async () => {
-          haproxy?.checkRunning();
-          const now = await serverStats(socket).catch(() => new Map<string, ServerStat>());
-          return now.get('mws1')?.status === 'UP' && now.get('mws2')?.status === 'UP' ? true : undefined;
-        },
-        20_000,
-      );
+      haproxy = await startHaproxy(HAPROXY, CONFIG, port, [
+        await backend('steady', false),
+        await backend('dying', true),
+      ]);
     }, 60_000);
 
     afterAll(async () => {
       await haproxy?.stop();
       await Promise.all(backends.map((b) => new Promise((resolve) => b.close(resolve))));
-      fs.rmSync(dir, { recursive: true, force: true });
     });
 
     it('answers every GET, from the other instance when needed', async () => {

@@ -6,7 +6,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { postgresReachable, TEST_ADMIN_URL } from '../../server/storage/postgres/testDatabase';
 import { call, DEMO, startServer, throwawayDatabase, type TestServer } from './server';
@@ -46,6 +49,31 @@ export async function missingFor(commands: Record<string, string | undefined>): 
   return undefined;
 }
 
+/** One server line of HAProxy's `show stat` (the CSV's columns by name). */
+export type ServerStat = Record<string, string>;
+
+/** The backend's servers as HAProxy sees them now, by name (mws1, mws2). */
+export function serverStats(socket: string): Promise<Map<string, ServerStat>> {
+  return new Promise((resolve, reject) => {
+    const connection = net.createConnection(socket);
+    let text = '';
+    connection.on('data', (chunk) => (text += chunk.toString()));
+    connection.on('error', reject);
+    connection.on('end', () => {
+      const [head = '', ...lines] = text.trim().split('\n');
+      const names = head.replace(/^# /, '').split(',');
+      const servers = new Map<string, ServerStat>();
+      for (const line of lines) {
+        const values = line.split(',');
+        const row = Object.fromEntries(names.map((name, i) => [name, values[i] ?? '']));
+        if (row.pxname === 'mws_instances' && /^mws\d+$/.test(row.svname ?? '')) servers.set(row.svname!, row);
+      }
+      resolve(servers);
+    });
+    connection.write('show stat\n');
+  });
+}
+
 export interface Instances {
   a: TestServer;
   b: TestServer;
@@ -54,9 +82,12 @@ export interface Instances {
   stop(): Promise<void>;
 }
 
-/** Two instances on a fresh database, configured to sit behind a balancer at `balancerUrl`. */
-export async function startInstances(balancerUrl: string): Promise<Instances> {
-  const database = await throwawayDatabase();
+/**
+ * Two instances on one database, configured to sit behind a balancer at `balancerUrl`: a fresh database on the test
+ * server (dropped at `stop`), or the one given (its owner drops it).
+ */
+export async function startInstances(balancerUrl: string, given?: { url: string }): Promise<Instances> {
+  const database: { url: string; drop?: () => Promise<void> } = given ?? (await throwawayDatabase());
   const shared = {
     DATABASE_URL: database.url,
     MWS_SIGNING_KEY: randomBytes(32).toString('hex'),
@@ -73,7 +104,7 @@ export async function startInstances(balancerUrl: string): Promise<Instances> {
     async stop() {
       await a.stop();
       await b.stop();
-      await database.drop();
+      await database.drop?.();
     },
   };
 }
@@ -154,4 +185,61 @@ export async function expectLimitsPerClient(url: string, client: string, otherCl
   }
   expect((await signInFrom(url, client, DEMO.translator)).status).toBe(429);
   expect((await signInFrom(url, otherClient, DEMO.translator)).status).toBe(200);
+}
+
+/** HAProxy with the shipped configuration in front of two instances (test/deploy/), with its stats socket. */
+export interface Haproxy {
+  /** The balancer's URL. */
+  url: string;
+  /** The backend's servers as HAProxy sees them now (serverStats). */
+  stats(): Promise<Map<string, ServerStat>>;
+  /** Waits until HAProxy's health checks count each named server (mws1, mws2) fully UP, or DOWN. */
+  waitForStatus(status: 'UP' | 'DOWN', servers: string[], timeoutMs: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `haproxy -f config` on `port` (the instances' MWS_PUBLIC_ORIGIN names it) in front of two servers (`host:port`,
+ * mws1 and mws2), and waits until it counts both as up.
+ */
+export async function startHaproxy(
+  command: string,
+  config: string,
+  port: number,
+  [first, second]: readonly [string, string],
+): Promise<Haproxy> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-lb-'));
+  const socket = path.join(dir, 'haproxy.sock');
+  const child = startBalancer(command, ['-db', '-f', config], {
+    MWS_LB_BIND: `127.0.0.1:${port}`,
+    MWS_INSTANCE_1: first,
+    MWS_INSTANCE_2: second,
+    MWS_LB_STATS_SOCKET: socket,
+  });
+  const stats = () => serverStats(socket);
+  const waitForStatus = async (status: 'UP' | 'DOWN', servers: string[], timeoutMs: number) => {
+    await waitFor(
+      `${servers.join(' and ')} ${status} in HAProxy`,
+      async () => {
+        child.checkRunning();
+        const now = await stats().catch(() => new Map<string, ServerStat>());
+        // `UP 1/2` is an instance failing its checks on its way down; `DOWN 1/2` one passing them on its way up.
+        const reached = (s: string) =>
+          status === 'UP' ? now.get(s)?.status === 'UP' : !!now.get(s)?.status?.startsWith('DOWN');
+        return servers.every(reached) ? true : undefined;
+      },
+      timeoutMs,
+    );
+  };
+  const stop = async () => {
+    await child.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForStatus('UP', ['mws1', 'mws2'], 20_000);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url: `http://127.0.0.1:${port}`, stats, waitForStatus, stop };
 }

@@ -130,6 +130,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   };
 }
 
+/** The id of an in-progress work request of the demo data (the first of the list), for tests that comment on one. */
+export async function inProgressWorkRequest(server: Pick<TestServer, 'url'>): Promise<string> {
+  const res = await call(server, 'GET', '/api/workrequests?status=in-progress', {
+    as: DEMO.admin,
+    headers: { 'X-Range': 'resources=0-0' },
+  });
+  const first = (res.body as { _id: string }[])[0];
+  if (!first) throw new Error('the demo data has no work request in progress');
+  return first._id;
+}
+
 export function basic(account: Account): string {
   return `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
 }

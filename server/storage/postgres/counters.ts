@@ -6,8 +6,8 @@
  * (`statement_timestamp()`), one clock for every instance. The table has no generation trigger: counting changes
  * no record.
  */
-import type pg from 'pg';
 import type { CounterState, SharedCounters } from '../store';
+import type { Query } from './memory';
 
 /** Expired counters are deleted at most this often per instance (at a bump). */
 const SWEEP_EVERY_MS = 60_000;
@@ -34,15 +34,15 @@ const stateOf = (row: Row): CounterState => ({
   resetsInMs: Number(row.left),
 });
 
-export function postgresCounters(pool: pg.Pool): SharedCounters {
+export function postgresCounters(query: Query): SharedCounters {
   let swept = 0;
   return {
     async bump(keys, windowMs) {
       if (Date.now() - swept >= SWEEP_EVERY_MS) {
         swept = Date.now();
-        await pool.query(`DELETE FROM mws_counters WHERE reset_at <= ${NOW_MS}`);
+        await query(`DELETE FROM mws_counters WHERE reset_at <= ${NOW_MS}`, []);
       }
-      const { rows } = await pool.query<Row>(
+      const { rows } = await query<Row>(
         `INSERT INTO mws_counters AS c (key, count, reset_at)
            SELECT k, 1, ${NOW_MS} + $2 FROM unnest($1::text[]) AS k ORDER BY k
          ON CONFLICT (key) DO UPDATE SET
@@ -54,7 +54,7 @@ export function postgresCounters(pool: pg.Pool): SharedCounters {
       return rows.map(stateOf);
     },
     async read(keys) {
-      const { rows } = await pool.query<Row>(
+      const { rows } = await query<Row>(
         `SELECT key, count, reset_at - ${NOW_MS} AS left FROM mws_counters
          WHERE key = ANY($1::text[]) AND reset_at > ${NOW_MS}`,
         [keys.map(storedKey)],
@@ -62,7 +62,7 @@ export function postgresCounters(pool: pg.Pool): SharedCounters {
       return rows.map(stateOf);
     },
     async clear(keys) {
-      await pool.query('DELETE FROM mws_counters WHERE key = ANY($1::text[])', [keys.map(storedKey)]);
+      await query('DELETE FROM mws_counters WHERE key = ANY($1::text[])', [keys.map(storedKey)]);
     },
   };
 }

@@ -19,7 +19,8 @@ const COLUMNS = MEMORY_COLUMNS.join(', ');
 /** PostgreSQL text cannot hold NUL: it is dropped from stored and looked-up texts alike. */
 const storable = (s: string): string => s.replaceAll('\u0000', '');
 
-type Query = <R extends pg.QueryResultRow>(sql: string, params: unknown[]) => Promise<pg.QueryResult<R>>;
+/** A statement on the store's connection (the pool, or a transaction's client), its errors the store's own. */
+export type Query = <R extends pg.QueryResultRow>(sql: string, params: unknown[]) => Promise<pg.QueryResult<R>>;
 
 /**
  * The memory over `query` (the pool, or a transaction's client); `atomically` runs a replace's delete and insert in

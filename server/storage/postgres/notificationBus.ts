@@ -8,15 +8,21 @@
  * a process with a subscriber for `to` reads the notification from the store, which has it committed (`publish` runs
  * after the commit). A process without one reads nothing.
  *
- * When the LISTEN connection drops it is made again (after 1 s, then up to 30 s between tries); notifications sent
- * meanwhile are not replayed on open streams (the inbox shows them on its next read).
+ * When the LISTEN connection drops (a database restart ends it with 57P01) it is made again (after 1 s, then up to
+ * 5 s between tries, so streams hear again within seconds of the database's return); notifications sent meanwhile
+ * are not replayed on open streams (the inbox shows them on its next read). Every connection here has an 'error'
+ * listener: a lost one never ends the process.
  */
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Doc } from '../store';
 import type { NotificationBus } from '../../domain/events';
+import { CONNECTION_OPTIONS } from './connection';
 
 export const NOTIFICATION_CHANNEL = 'mws_notifications';
+
+/** The longest wait between two tries of the LISTEN connection. */
+const MAX_RETRY_MS = 5000;
 
 interface Payload {
   id: string;
@@ -44,7 +50,7 @@ export function createPgNotificationBus(
 ): PgNotificationBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const sender = new pg.Pool({ connectionString: url, max: 2 });
+  const sender = new pg.Pool({ connectionString: url, max: 2, ...CONNECTION_OPTIONS });
   sender.on('error', (e) => console.error('PostgreSQL notification sender error', e.message));
   let listener: pg.Client | undefined;
   let closed = false;
@@ -64,7 +70,7 @@ export function createPgNotificationBus(
 
   /** Opens a LISTEN connection; on failure it is closed again and the promise rejects. */
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, ...CONNECTION_OPTIONS });
     const lost = (e?: Error) => {
       if (listener !== client) return;
       listener = undefined;
@@ -97,7 +103,7 @@ export function createPgNotificationBus(
       retryTimer = undefined;
       connect().catch((e: unknown) => {
         console.error('PostgreSQL LISTEN connection failed', e instanceof Error ? e.message : e);
-        retryMs = Math.min(retryMs * 2, 30_000);
+        retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
         if (!closed) schedule();
       });
     }, retryMs);

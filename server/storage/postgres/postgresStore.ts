@@ -60,6 +60,8 @@ import {
 import { tsvectorOf } from './search';
 import { postgresCounters } from './counters';
 import { postgresMemory } from './memory';
+import { unavailableOr } from '../unavailable';
+import { storePool, withClient } from './connection';
 import type { TranslationMemory } from '../memory';
 
 /**
@@ -240,8 +242,17 @@ class Operations implements StoreOps {
     private readonly committed: (c: Collection, moved: LayoutChange | undefined) => Promise<void>,
   ) {}
 
-  protected async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
-    return this.db.query<R>(sql, params);
+  /** Every statement of the store goes through here: a database that is not there is the store's StoreUnavailable. */
+  protected async query<R extends pg.QueryResultRow>(
+    sql: string | pg.QueryConfig | pg.QueryArrayConfig,
+    params: unknown[] = [],
+  ): Promise<pg.QueryResult<R>> {
+    try {
+      // A config object carries its own values: a second argument, even empty, would replace them.
+      return await (typeof sql === 'string' ? this.db.query<R>(sql, params) : this.db.query<R>(sql));
+    } catch (e) {
+      throw unavailableOr(e);
+    }
   }
 
   /** The translation memory on this connection (a replace at store level runs in a transaction of its own). */
@@ -508,6 +519,11 @@ class TransactionOperations extends Operations implements Tx {
     super(client, true, () => Promise.resolve());
   }
 
+  /** BEGIN, COMMIT, ROLLBACK: through `query`, so a lost connection is a StoreUnavailable there too. */
+  async statement(sql: string): Promise<void> {
+    await this.query(sql);
+  }
+
   transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
     return fn(this);
   }
@@ -554,7 +570,7 @@ export class PostgresStore extends Operations implements AsyncStore {
     private readonly cacheCounts: boolean,
   ) {
     super(pool, false, (c, moved) => announceCommit(pool, [c], moved ? new Map([[c, moved]]) : new Map()));
-    this.counters = postgresCounters(pool);
+    this.counters = postgresCounters((sql, params) => this.query(sql, params));
   }
 
   /**
@@ -603,7 +619,7 @@ export class PostgresStore extends Operations implements AsyncStore {
     const ids = windowIds(c, query.filters, sort, params, { limit: skip + query.limit, offset: 0, from });
     const order = orderSql(c, sort).replace(sortColumn(c, sort.field), 'k');
     const after = params.add(skip);
-    const { rows } = await this.pool.query<{ n: string; k: string; id: string; doc: T | null }>(
+    const { rows } = await this.query<{ n: string; k: string; id: string; doc: T | null }>(
       `WITH w AS (SELECT id, k, row_number() OVER (ORDER BY ${order}) AS n FROM (${ids}) s) ` +
         `SELECT w.n, w.k::text AS k, w.id, ${docSql(query.omit, params, 't.')} AS doc ` +
         `FROM w LEFT JOIN "${c}" t ON w.n > ${after} AND t.id = w.id ` +
@@ -658,7 +674,7 @@ export class PostgresStore extends Operations implements AsyncStore {
    */
   private async layouts(sequences: string[]): Promise<string> {
     const value = (seq: string) => `(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${seq})`;
-    const { rows } = await this.pool.query<string[]>({
+    const { rows } = await this.query<string[]>({
       text: `SELECT ${sequences.map(value).join(', ')}`,
       rowMode: 'array',
     });
@@ -667,16 +683,9 @@ export class PostgresStore extends Operations implements AsyncStore {
 
   /** Connects, migrates the schema (under a lock shared by all instances) and answers the ready store. */
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
-    // An idle client whose connection drops must not crash the process: the next query gets a new one.
-    pool.on('error', (e) => console.error('PostgreSQL connection error', e.message));
+    const pool = storePool(url, options.maxConnections ?? 10);
     try {
-      const client = await pool.connect();
-      try {
-        await migrate(client);
-      } finally {
-        client.release();
-      }
+      await withClient(pool, (client) => migrate(client));
     } catch (e) {
       await pool.end();
       throw e;
@@ -697,29 +706,25 @@ export class PostgresStore extends Operations implements AsyncStore {
 
   async transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
     this.refuseWithinTransaction();
-    const client = await this.pool.connect();
-    const tx = new TransactionOperations(client);
     const state = { open: true };
-    let result: R;
-    try {
-      await client.query('BEGIN');
-      result = await this.current.run(state, () => fn(tx));
-      state.open = false;
-      await client.query('COMMIT');
-    } catch (e) {
-      state.open = false;
+    let tx: TransactionOperations | undefined;
+    const result = await withClient(this.pool, async (client, broken) => {
+      tx = new TransactionOperations(client);
       try {
-        await client.query('ROLLBACK');
-        client.release();
-      } catch (rollbackError) {
-        // The connection is broken: it is closed rather than handed to the next caller.
-        client.release(rollbackError as Error);
+        await tx.statement('BEGIN');
+        const value = await this.current.run(state, () => fn(tx!));
+        state.open = false;
+        await tx.statement('COMMIT');
+        return value;
+      } catch (e) {
+        state.open = false;
+        // The transaction's own error is the answer; a connection that cannot even roll back is closed, not reused.
+        await tx.statement('ROLLBACK').catch(broken);
+        throw e;
       }
-      throw e;
-    }
-    client.release();
-    await announceCommit(this.pool, tx.written, tx.moved);
-    runEffects(tx.effects);
+    });
+    await announceCommit(this.pool, tx!.written, tx!.moved);
+    runEffects(tx!.effects);
     return result;
   }
 
@@ -728,7 +733,7 @@ export class PostgresStore extends Operations implements AsyncStore {
   }
 
   async generations(): Promise<Generations> {
-    const { rows } = await this.pool.query<string[]>({ text: READ_GENERATIONS, rowMode: 'array' });
+    const { rows } = await this.query<string[]>({ text: READ_GENERATIONS, rowMode: 'array' });
     const values = rows[0]!;
     return Object.fromEntries(COLLECTIONS.map((c, i) => [c, Number(values[i])])) as Record<Collection, number>;
   }
@@ -736,7 +741,7 @@ export class PostgresStore extends Operations implements AsyncStore {
   async versions(c: Collection, ids: readonly string[]): Promise<Map<string, number>> {
     const wanted = [...new Set(ids)].filter((id) => !id.includes('\u0000'));
     if (wanted.length === 0) return new Map();
-    const { rows } = await this.pool.query<[string, number]>({
+    const { rows } = await this.query<[string, number]>({
       text: `SELECT id, version FROM "${c}" WHERE id = ANY($1::text[])`,
       values: [wanted],
       rowMode: 'array',
@@ -746,7 +751,7 @@ export class PostgresStore extends Operations implements AsyncStore {
 
   /** The database answers, and its schema is at this code's version (not behind: another instance may be newer). */
   async ready(): Promise<void> {
-    const { rows } = await this.pool.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
+    const { rows } = await this.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
     const version = rows[0]?.v ?? 0;
     if (version < SCHEMA_VERSION)
       throw new Error(`the schema is at version ${version}, this server needs ${SCHEMA_VERSION}`);

@@ -46,6 +46,7 @@ import { ensureFullText, ftsAnyOf, ftsQuery, ftsTable } from './fullText';
 import { sqliteCounters } from './counters';
 import { migrateMemory, sqliteMemory } from './memory';
 import type { TranslationMemory } from '../memory';
+import { SpaceWatch } from './space';
 
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -146,14 +147,36 @@ export class SqliteStore implements Store {
     // column is not in the index walked) ran 3-4 times faster on 100,000 work requests (docs/BENCHMARKS.md).
     this.db.pragma('mmap_size = 1073741824');
     this.migrate();
-    this.counters = sqliteCounters(this.db, async () => {
+    this.space = new SpaceWatch(this.db);
+    const counters = sqliteCounters(this.db, async () => {
       while (this.open) await this.turn();
     });
+    this.counters = {
+      ...counters,
+      bump: (keys, windowMs) => this.writing(() => counters.bump(keys, windowMs)),
+      clear: (keys) => this.writing(() => counters.clear(keys)),
+    };
     migrateMemory(this.db);
     this.memoryOn = sqliteMemory(this.db);
-    this.memory = this.memoryOn(async () => {
+    const memory = this.memoryOn(async () => {
       while (this.open) await this.turn();
     });
+    this.memory = {
+      ...memory,
+      replace: (translation, segments) => this.writing(() => memory.replace(translation, segments)),
+    };
+  }
+
+  /** A lack of space for a write is remembered (not ready until space is back), and every error is the store's. */
+  private readonly space: SpaceWatch;
+
+  /** A store-level write outside the record tables (counters, the memory): its errors go through `space`. */
+  private async writing<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      throw this.space.refused(e);
+    }
   }
 
   private migrate(): void {
@@ -267,7 +290,7 @@ export class SqliteStore implements Store {
     try {
       this.stmts(collection).insert.run(doc._id, doc.created, JSON.stringify(doc));
     } catch (e) {
-      throw uniqueViolationOf(collection, e);
+      throw this.space.refused(uniqueViolationOf(collection, e));
     }
     this.touched(collection);
     return { doc, version: 1 };
@@ -288,7 +311,7 @@ export class SqliteStore implements Store {
       row = this.stmts(collection).update.get(JSON.stringify(next), doc._id, expected, expected) as
         { version: number } | undefined;
     } catch (e) {
-      throw uniqueViolationOf(collection, e);
+      throw this.space.refused(uniqueViolationOf(collection, e));
     }
     if (!row) {
       const now = this.readOne(collection, doc._id);
@@ -325,7 +348,7 @@ export class SqliteStore implements Store {
           `WHERE id IN (SELECT id FROM "${collection}" ${sql}${bounded})`,
       ).run(...set.map((f) => JSON.stringify(fields[f])), ...params, ...(limit === undefined ? [] : [limit])).changes;
     } catch (e) {
-      throw uniqueViolationOf(collection, e);
+      throw this.space.refused(uniqueViolationOf(collection, e));
     }
     if (changes > 0) this.touched(collection);
     return changes;
@@ -610,9 +633,15 @@ export class SqliteStore implements Store {
     return new Map(rows);
   }
 
-  /** The schema is migrated in the constructor: only the file's answer is left to check. */
+  /**
+   * The schema is migrated in the constructor: left to check are the file's answer and, after a write failed for lack
+   * of space, whether there is space again (space.ts: a probe write, between transactions).
+   */
   async ready(): Promise<void> {
     this.db.prepare('SELECT 1').get();
+    if (!this.space.lackingSpace) return;
+    while (this.open) await this.turn();
+    this.space.check();
   }
 
   /** `forUpdate` needs nothing here: transactions hold the one connection, one at a time. */
@@ -716,7 +745,7 @@ export class SqliteStore implements Store {
       this.countCache.clear();
       this.columnValueSets.clear();
       this.finish(open, release);
-      throw e;
+      throw this.space.refused(e);
     }
   }
 
