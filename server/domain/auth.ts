@@ -129,6 +129,14 @@ export class Authenticator {
    * Checks the password with scrypt (through the gate; throws GateFull when it is full). A check of the same header
    * already under way is shared. `priority`: the caller is known to this server (signInGuard.ts).
    */
+  /**
+   * A hash of a new password, made through the same gate as the checks (throws GateFull when it is full): setting
+   * passwords cannot starve sign-ins.
+   */
+  hashNew(password: string): Promise<string> {
+    return this.gate.run(() => hashPassword(password));
+  }
+
   /** Whether a check of this header is under way (a `verify` of it now joins that check, costing nothing more). */
   checking(header: string): boolean {
     return this.running.has(this.cacheKey(header));

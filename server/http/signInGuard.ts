@@ -18,14 +18,14 @@
  * success starts the account-and-address count afresh. Verified headers (the authenticator's one-minute cache) are
  * answered before any limit: they cost no scrypt.
  *
- * Failures count when their check ends, so one address could keep the gate's queue full with checks in flight and
- * never reach its limit (refusals for a full queue do not count): an address has at most PER_ADDRESS_IN_FLIGHT
- * checks waiting or running on one instance (known addresses aside); more are answered 503 at once and count
- * against the address's limit like failures.
+ * A check reserves its failure in every count before it runs (one atomic bump) and gives it back when it succeeds
+ * or does not run (a full gate: 503), so checks in flight count: a concurrent burst gets exactly the budget's checks,
+ * the rest 429 at once. A stranger's reserved checks run at most PER_ADDRESS_IN_FLIGHT at a time per address on one
+ * instance, the rest waiting in line, so one address cannot fill the shared gate's queue.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
-import { normalUsername, parseBasic, type Authenticator } from '../domain/auth';
+import { normalUsername, parseBasic, type Authenticator, type Credentials, type Verdict } from '../domain/auth';
 import type { Caller } from '../domain/types';
 import { GateFull } from '../domain/workGate';
 import type { CounterState } from '../storage/store';
@@ -112,19 +112,25 @@ export async function installSignInGuard(
     }
     return address;
   };
-  const inFlight = new Map<string, number>();
+  const lines = addressLines(PER_ADDRESS_IN_FLIGHT);
+  /** Attempts under way on this instance, by Authorization header. */
+  const attempts = new Map<string, Promise<Attempt>>();
 
-  /** Seconds until the attempt may be made again, or 0 when no limit that applies to it is reached. */
-  const blockedFor = (keys: CounterKeys, states: CounterState[], known: boolean): number => {
+  /**
+   * Seconds until an attempt may be made again, or 0: past the limits that apply when a count is over `max` less
+   * `headroom` (1 before reserving: the next failure would go over; 0 after, the reservation included).
+   */
+  const secondsOver = (keys: CounterKeys, states: CounterState[], known: boolean, headroom: number): number => {
     let seconds = 0;
     for (const { key, max, appliesToKnown } of limited) {
       if (known && !appliesToKnown) continue;
       const state = states.find((c) => c.key === keys[key]);
-      // The limit is reached when the next failure would go over it.
-      if (state && state.count >= max) seconds = Math.max(seconds, Math.ceil(state.resetsInMs / 1000));
+      if (state && state.count > max - headroom) seconds = Math.max(seconds, Math.ceil(state.resetsInMs / 1000));
     }
     return seconds;
   };
+  const blockedFor = (keys: CounterKeys, states: CounterState[], known: boolean) => secondsOver(keys, states, known, 1);
+  const overBudget = (keys: CounterKeys, states: CounterState[], known: boolean) => secondsOver(keys, states, known, 0);
 
   return async (request, reply) => {
     const header = request.headers.authorization;
@@ -151,45 +157,120 @@ export async function installSignInGuard(
     const isKnown = knownState !== undefined || isKnownHere(keys);
 
     const wait = blockedFor(keys, states, isKnown);
-    if (wait > 0) {
-      reply.header('Retry-After', String(wait));
-      throw new HttpError(429, 'too_many_attempts', `too many failed sign-ins: try again in ${minutes(wait)}`, {
-        retryAfter: wait,
-      });
+    if (wait > 0) throw tooMany(reply, wait);
+    // The same header already being tried (an app's first requests, sent together): this one waits for that attempt
+    // and is no further attempt (nothing reserved, nothing counted). Registered before any wait, so requests that
+    // arrive together find it.
+    let attempt = attempts.get(header);
+    if (!attempt) {
+      attempt = auth.checking(header)
+        ? checkOnly(header, creds, isKnown)
+        : reserveAndCheck(header, creds, keys, address, isKnown);
+      attempts.set(header, attempt);
+      void attempt.finally(() => attempts.delete(header)).catch(() => undefined);
     }
-    // The same header already being checked (an app's first requests, sent together): this one waits for that
-    // check's verdict and is no further check of the address's.
-    const joins = auth.checking(header);
-    const checking = inFlight.get(address) ?? 0;
-    if (!joins && !isKnown && checking >= PER_ADDRESS_IN_FLIGHT) {
-      // More at once than any one place signs in with: counts against the address like a failure.
-      await counters.bump([keys.address], windowMs);
-      throw busy(reply);
-    }
-    if (!joins) inFlight.set(address, checking + 1);
-    let verdict;
-    try {
-      verdict = await auth.verify(header, creds, { priority: isKnown });
-    } catch (error) {
-      if (error instanceof GateFull) throw busy(reply);
-      throw error;
-    } finally {
-      if (!joins) {
-        const left = (inFlight.get(address) ?? 1) - 1;
-        if (left > 0) inFlight.set(address, left);
-        else inFlight.delete(address);
-      }
-    }
-    if (verdict.ok) {
-      await remember(keys);
-      return verdict.caller;
-    }
-    await counters.bump([keys.pair, keys.address, keys.account], windowMs);
-    if (verdict.reason === 'disabled') {
-      throw new HttpError(403, 'account_disabled', 'this account is disabled: ask an administrator to enable it');
-    }
-    throw unauthorized(request, reply, 'wrong username or password');
+    const outcome = await attempt;
+    if (outcome.kind === 'over') throw tooMany(reply, outcome.seconds);
+    if (outcome.kind === 'busy') throw busy(reply);
+    return answer(request, reply, outcome.verdict);
   };
+
+  async function checkOnly(header: string, creds: Credentials, known: boolean): Promise<Checked> {
+    try {
+      return { kind: 'checked', verdict: await auth.verify(header, creds, { priority: known }) };
+    } catch (error) {
+      if (error instanceof GateFull) return { kind: 'busy' };
+      throw error;
+    }
+  }
+
+  /**
+   * One failure is reserved in every count before the check, in one atomic statement, and taken back when the check
+   * succeeds or never runs: so checks in flight count, and a burst gets exactly the budget's checks and 429 for the
+   * rest (counting at the end let a burst past the limit).
+   */
+  async function reserveAndCheck(
+    header: string,
+    creds: Credentials,
+    keys: CounterKeys,
+    address: string,
+    known: boolean,
+  ): Promise<Attempt> {
+    const reserved = [keys.pair, keys.address, keys.account];
+    const over = overBudget(keys, await counters.bump(reserved, windowMs), known);
+    if (over > 0) {
+      await counters.release(reserved);
+      return { kind: 'over', seconds: over };
+    }
+    let outcome: Checked;
+    try {
+      // Strangers at one address check a few passwords at a time: the rest of their reserved attempts wait in line.
+      outcome = known
+        ? await checkOnly(header, creds, true)
+        : await lines.run(address, () => checkOnly(header, creds, false));
+    } catch (error) {
+      await counters.release(reserved);
+      throw error;
+    }
+    if (outcome.kind === 'busy') await counters.release(reserved);
+    else if (outcome.verdict.ok) {
+      await remember(keys);
+      await counters.release([keys.address, keys.account]);
+    }
+    return outcome;
+  }
+}
+
+/** How an attempt ended: checked, over the budget (not checked), or refused by a full gate (not checked). */
+type Checked = { kind: 'checked'; verdict: Verdict } | { kind: 'busy' };
+type Attempt = Checked | { kind: 'over'; seconds: number };
+
+function answer(request: FastifyRequest, reply: FastifyReply, verdict: Verdict): Caller {
+  if (verdict.ok) return verdict.caller;
+  if (verdict.reason === 'disabled') {
+    throw new HttpError(403, 'account_disabled', 'this account is disabled: ask an administrator to enable it');
+  }
+  throw unauthorized(request, reply, 'wrong username or password');
+}
+
+function tooMany(reply: FastifyReply, seconds: number): HttpError {
+  reply.header('Retry-After', String(seconds));
+  return new HttpError(429, 'too_many_attempts', `too many failed sign-ins: try again in ${minutes(seconds)}`, {
+    retryAfter: seconds,
+  });
+}
+
+/**
+ * One line per client address: at most `running` tasks of an address at once, the others waiting in order. Lines
+ * are made when used and dropped when empty.
+ */
+function addressLines(running: number) {
+  const lines = new Map<string, { running: number; waiting: (() => void)[] }>();
+  return {
+    async run<T>(address: string, task: () => Promise<T>): Promise<T> {
+      let line = lines.get(address);
+      if (!line) lines.set(address, (line = { running: 0, waiting: [] }));
+      if (line.running >= running) await new Promise<void>((start) => line.waiting.push(start));
+      else line.running++;
+      try {
+        return await task();
+      } finally {
+        const next = line.waiting.shift();
+        if (next) next();
+        else if (--line.running === 0) lines.delete(address);
+      }
+    },
+  };
+}
+
+/** Runs password work through the gate, a full gate answering 503 `busy` with Retry-After. */
+export async function throughGate<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof GateFull) throw busy(reply);
+    throw error;
+  }
 }
 
 function busy(reply: FastifyReply): HttpError {

@@ -14,7 +14,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { invitationAcceptance } from '../../src/api/schema/invitation';
-import { hashPassword } from '../domain/passwords';
+import { throughGate } from '../http/signInGuard';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/records';
 import type { StoreOps, Stored } from '../storage/store';
@@ -53,7 +53,7 @@ export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
     const code = (request.params as { code: string }).code;
     await findInvited(code); // a spent code is a 404 before the body is looked at
     const acceptance = parseInput(invitationAcceptance, request.body);
-    const passwordHash = await hashPassword(acceptance.password);
+    const passwordHash = await throughGate(reply, () => services.auth.hashNew(acceptance.password));
     // Read again after the (asynchronous) hashing, in the write's transaction: the code may have been spent meanwhile.
     // Two acceptances at once on PostgreSQL both read it unspent and one loses the version check: it runs again,
     // finds the code spent and is the 404 it would have been a moment later (SQLite runs them one after the other).

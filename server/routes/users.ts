@@ -1,12 +1,12 @@
 /** Users: the spec's PUT /users, PUT/GET /users/{id}, and the sign-in, me and list extensions. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/api/schema/invitation';
 import { adminUser as userSchema } from '../../src/api/schema/user';
 import type { UserDoc, Caller, GroupDoc } from '../domain/types';
 import { callerOf } from '../context';
 import { presentUser, presentGroup } from '../http/present';
 import { badRequest, conflict, forbidden } from '../http/errors';
-import { hashPassword } from '../domain/passwords';
+import { throughGate } from '../http/signInGuard';
 import { issueInvitation, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
 import { etagOf } from '../http/etag';
 import { bodyPolicy, narrowPolicy, parseInput, NO_FIELDS } from '../http/records';
@@ -91,14 +91,24 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     duplicate: (_field, doc) => duplicateEmail(doc.emailNormal ?? doc.username ?? ''),
   });
 
-  /** Hashes a `password` field (extension, write-only) before the synchronous write. */
-  async function passwordHashOf(body: unknown): Promise<string | undefined> {
+  /**
+   * Hashes a `password` field (extension, write-only) before the write, through the password gate; called only once
+   * the caller may write the record (`mayWrite`), so refused requests cost no scrypt.
+   */
+  async function passwordHashOf(body: unknown, reply: FastifyReply): Promise<string | undefined> {
     const password = (body as { password?: unknown } | undefined)?.password;
     if (password === undefined) return undefined;
     if (typeof password !== 'string' || password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
       throw badRequest(`password: expected ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
     }
-    return hashPassword(password);
+    return throughGate(reply, () => auth.hashNew(password));
+  }
+
+  /** The write's permission as far as the id tells it, decided before any work (the spec's `authorize` again in the write). */
+  function mayWrite(caller: Caller, id: unknown): void {
+    if (caller.isAdmin) return;
+    if (typeof id !== 'string' || id === '') throw forbidden('only admins create users');
+    if (id !== caller.id) throw forbidden('you may only change your own profile');
   }
 
   app.post('/session', async (request) => presentUser(presentContext(request, services), callerOf(request).user));
@@ -237,12 +247,14 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   });
 
   app.put('/users', async (request, reply) => {
-    const hash = await passwordHashOf(request.body);
+    mayWrite(callerOf(request), (request.body as { _id?: unknown } | null | undefined)?._id);
+    const hash = await passwordHashOf(request.body, reply);
     return upsertRecord(request, reply, services, spec(hash));
   });
 
   app.put<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
-    const hash = await passwordHashOf(request.body);
+    mayWrite(callerOf(request), request.params.id);
+    const hash = await passwordHashOf(request.body, reply);
     return updateRecord(request, reply, services, spec(hash), request.params.id);
   });
 };

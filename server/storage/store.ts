@@ -214,6 +214,11 @@ export interface SharedCounters {
   bump(keys: readonly string[], windowMs: number): Promise<CounterState[]>;
   /** The live counters of these keys, in one query; a key with none, or whose window has ended, is absent. */
   read(keys: readonly string[]): Promise<CounterState[]>;
+  /**
+   * Takes back one from each live key (a bump reserved ahead that turned out not to count: a sign-in attempt that
+   * succeeded or never ran); never below zero, the window unchanged.
+   */
+  release(keys: readonly string[]): Promise<void>;
   /** Forgets these keys (their next bump starts a new window). */
   clear(keys: readonly string[]): Promise<void>;
 }

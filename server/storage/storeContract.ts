@@ -607,6 +607,21 @@ export function describeStoreContract(
       expect(await s.generations()).toEqual(g0);
     });
 
+    it('shared counters: release takes back one from live keys, never below zero, leaving the window', async () => {
+      const s = await store();
+      await s.counters.bump(['r1', 'r1', 'r2'], 60_000);
+      await s.counters.bump(['r1'], 60_000);
+      await s.counters.release(['r1', 'r2', 'absent']);
+      const after = await s.counters.read(['r1', 'r2', 'absent']);
+      expect(after.map((c) => [c.key, c.count]).sort()).toEqual([
+        ['r1', 1],
+        ['r2', 0],
+      ]);
+      await s.counters.release(['r2']);
+      expect((await s.counters.read(['r2']))[0]!.count).toBe(0);
+      expect((await s.counters.bump(['r2'], 60_000))[0]!.count).toBe(1);
+    });
+
     it('shared counters: a key may hold any text, NUL and backslashes included (a sign-in name is user input)', async () => {
       const s = await store();
       const odd = ['sign\u0000in', 'back\\0slash', 'back\\slash\u0000'];

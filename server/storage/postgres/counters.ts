@@ -61,6 +61,13 @@ export function postgresCounters(query: Query): SharedCounters {
       );
       return rows.map(stateOf);
     },
+    async release(keys) {
+      await query(
+        `UPDATE mws_counters SET count = greatest(count - 1, 0)
+         WHERE key = ANY($1::text[]) AND reset_at > ${NOW_MS}`,
+        [[...new Set(keys.map(storedKey))]],
+      );
+    },
     async clear(keys) {
       await query('DELETE FROM mws_counters WHERE key = ANY($1::text[])', [keys.map(storedKey)]);
     },

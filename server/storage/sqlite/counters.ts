@@ -35,6 +35,9 @@ export function sqliteCounters(db: Database.Database, waitTurn: () => Promise<vo
     'SELECT key, count, reset_at FROM mws_counters WHERE key IN (SELECT value FROM json_each(?)) AND reset_at > ?',
   );
   const clear = db.prepare<[string]>('DELETE FROM mws_counters WHERE key IN (SELECT value FROM json_each(?))');
+  const release = db.prepare<[string, number]>(
+    'UPDATE mws_counters SET count = max(count - 1, 0) WHERE key IN (SELECT value FROM json_each(?)) AND reset_at > ?',
+  );
   const sweep = db.prepare<[number]>('DELETE FROM mws_counters WHERE reset_at <= ?');
   let swept = 0;
   const state = (row: Row, now: number): CounterState => ({
@@ -59,6 +62,10 @@ export function sqliteCounters(db: Database.Database, waitTurn: () => Promise<vo
       await waitTurn();
       const now = Date.now();
       return read.all(JSON.stringify(keys), now).map((row) => state(row, now));
+    },
+    async release(keys) {
+      await waitTurn();
+      release.run(JSON.stringify([...new Set(keys)]), Date.now());
     },
     async clear(keys) {
       await waitTurn();
