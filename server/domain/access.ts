@@ -53,6 +53,22 @@ export function parentScopeFilters(c: Caller, field: string, parent: Collection)
     : [];
 }
 
+/**
+ * The groups whose members a caller reads in full (their directory: docs/API.md, "Who sees whom"): every group for an admin; for a coordinator the
+ * groups that share a studio with them; for anyone else none.
+ */
+export function isDirectoryGroup(caller: Caller, group: GroupDoc): boolean {
+  return caller.isAdmin || (isStudioScoped(caller) && (group.studios ?? []).some((s) => caller.studios.has(s)));
+}
+
+/**
+ * Whether the caller reads a group with its members (`GET /groups`, and a group a user record shows): admins every
+ * group; others the groups they belong to and, for a coordinator, the groups of their studios.
+ */
+export function canSeeGroup(caller: Caller, group: GroupDoc): boolean {
+  return isDirectoryGroup(caller, group) || (caller.user.groups ?? []).includes(group._id);
+}
+
 /** Admins and coordinators edit the catalog. */
 export function canEditCatalog(c: Caller): boolean {
   return c.isAdmin || c.isCoordinator;

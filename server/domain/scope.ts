@@ -3,7 +3,7 @@
  * reads and writes make with it. The rule itself (who is scoped, which studios are theirs) is access.ts's.
  */
 import type { Collection, Doc, StoreOps } from '../storage/store';
-import type { Caller, GroupDoc } from './types';
+import type { Caller } from './types';
 import { canSeeStudio, inStudioScope, isStudioScoped } from './access';
 import { badRequest, forbidden, notFound } from '../http/errors';
 
@@ -100,11 +100,4 @@ export async function requireAssetsInScope(caller: Caller, store: StoreOps, asse
       throw forbidden('assets: you may only share assets of your own studios');
     }
   }
-}
-
-/** The groups that share a studio with the caller (for a scoped caller's lists of users and groups). */
-export async function groupsInScope(store: StoreOps, caller: Caller): Promise<GroupDoc[]> {
-  // Groups are few: one read of all of them.
-  const all = (await store.list<GroupDoc>('Groups', { offset: 0, limit: 10_000 })).items;
-  return all.filter((g) => (g.studios ?? []).some((s) => caller.studios.has(s)));
 }

@@ -8,7 +8,7 @@ import type { Collection, Doc } from '../storage/store';
 import type { RecordLoader } from './loader';
 import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc, ShareDoc } from '../domain/types';
 import type { LinkSigner } from '../domain/signing';
-import { assetAccess, canEditCatalog } from '../domain/access';
+import { assetAccess, canEditCatalog, canSeeGroup } from '../domain/access';
 import { workRequestUrls } from '../domain/urls';
 import { LINE_FIELDS, type TranslationSummary } from '../domain/translations';
 import { expiryOf, type InvitedUserDoc } from '../domain/invitations';
@@ -35,8 +35,16 @@ function self(ctx: PresentContext, c: Collection, id: string, extra: Rec = {}): 
   return out;
 }
 
+/** A group; its members' ids only to a caller who reads the group (docs/API.md, "Who sees whom"). */
 export function presentGroup(ctx: PresentContext, g: GroupDoc): Rec {
-  return { ...g, $links: self(ctx, 'Groups', g._id) };
+  const out: Rec = { ...g, $links: self(ctx, 'Groups', g._id) };
+  if (!canSeeGroup(ctx.caller, g)) delete out.users;
+  return out;
+}
+
+/** A user as the people they work with read them: the name, nothing else (docs/API.md, "Who sees whom"). */
+export function presentUserName(ctx: PresentContext, u: UserDoc): Rec {
+  return { _id: u._id, name: u.name, $links: self(ctx, 'Users', u._id) };
 }
 
 export async function presentUser(ctx: PresentContext, u: UserDoc): Promise<Rec> {

@@ -245,6 +245,25 @@ function duplicateMessage<T extends Doc>(spec: WriteSpec<T>, doc: T): (e: Unique
 }
 
 /**
+ * Whether `next` is the stored record as it is. `found` was read without the `omitted` fields (WriteSpec.replacedUnread):
+ * only when everything else is the same are those read, to compare them too (a translation's lines resent unchanged).
+ */
+async function unchanged<T extends Doc>(
+  tx: Transaction,
+  collection: Collection,
+  found: Stored<T>,
+  next: T,
+  omitted: readonly string[] | undefined,
+): Promise<boolean> {
+  if (!omitted?.length) return isDeepStrictEqual(next, found.doc);
+  const rest: Doc = { ...next };
+  for (const field of omitted) delete rest[field];
+  if (!isDeepStrictEqual(rest, found.doc)) return false;
+  const whole = await tx.get<T>(collection, found.doc._id);
+  return whole !== undefined && whole.version === found.version && isDeepStrictEqual(next, whole.doc);
+}
+
+/**
  * `PUT /<collection>/{id}`: merge the body into the stored record; If-Match honoured. The read, the checks, the
  * write and its effects are one transaction.
  */
@@ -278,7 +297,7 @@ export async function updateRecord<T extends Doc>(
       attempted = next;
       const expected = expectedByCaller ?? found.version;
       // A body that changes nothing (read-only fields echoed, the same values) stores nothing: the version stays.
-      if (expected === found.version && isDeepStrictEqual(next, found.doc)) return found;
+      if (expected === found.version && (await unchanged(tx, spec.collection, found, next, omit))) return found;
       const stored = await tx.replace<T>(spec.collection, next, expected);
       await spec.after?.(stored.doc, found.doc, caller, tx);
       return stored;

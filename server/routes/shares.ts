@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { share as shareSchema } from '../../src/api/schema/share';
 import type { ShareDoc } from '../domain/types';
-import { newId, type Filter } from '../storage/store';
+import { newId } from '../storage/store';
 import { callerOf } from '../context';
 import { presentShare } from '../http/present';
 import { forbidden, notFound } from '../http/errors';
@@ -10,6 +10,7 @@ import { bodyPolicy, sendRecord } from '../http/records';
 import { canEditShare, isShareParticipant } from '../domain/access';
 import { emitShareEvent } from '../domain/events';
 import { requireAssetsInScope } from '../domain/scope';
+import { sharesOf } from '../domain/directory';
 import { findOr404, presentContext, sendArrayPage, sendPage, updateRecord, type RouteOptions } from './helpers';
 
 const SHARE_POLICY = bodyPolicy(shareSchema, { readOnly: ['from'] });
@@ -29,21 +30,7 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
     if (caller.isAdmin) {
       return sendPage<ShareDoc>(request, reply, services, 'Shares', {}, (s) => presentShare(ctx, s));
     }
-    // Sent or received: `to` is indexed as the text of its JSON, and ids are unique 24-hex strings.
-    const [sent, mentioned] = await Promise.all([
-      services.store.list<ShareDoc>('Shares', {
-        filters: [{ field: 'from', op: 'eq', value: caller.id }],
-        offset: 0,
-        limit: 100_000,
-      }),
-      services.store.list<ShareDoc>('Shares', {
-        filters: [{ field: 'to', op: 'contains', value: caller.id } satisfies Filter],
-        offset: 0,
-        limit: 100_000,
-      }),
-    ]);
-    const received = mentioned.items.filter((s) => isShareParticipant(caller, s));
-    const all = [...new Map([...sent.items, ...received].map((s) => [s._id, s])).values()].sort(
+    const all = (await sharesOf(services.store, caller)).sort(
       (a, b) => b.created - a.created || b._id.localeCompare(a._id),
     );
     return sendArrayPage(request, reply, all, (s) => presentShare(ctx, s));

@@ -4,16 +4,16 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/api/schema/invitation';
 import { adminUser as userSchema } from '../../src/api/schema/user';
 import type { UserDoc, Caller, GroupDoc } from '../domain/types';
 import { callerOf } from '../context';
-import { presentUser, presentGroup } from '../http/present';
-import { badRequest, conflict, forbidden } from '../http/errors';
+import { presentUser, presentUserName, presentGroup } from '../http/present';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { throughGate } from '../http/signInGuard';
 import { issueInvitation, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
 import { etagOf } from '../http/etag';
 import { bodyPolicy, narrowPolicy, parseInput, NO_FIELDS } from '../http/records';
 import type { Filter } from '../storage/store';
-import { inStudioScope, isStudioScoped } from '../domain/access';
+import { inStudioScope } from '../domain/access';
 import { vendorGroupsFor, whyNotAssignable } from '../domain/assignees';
-import { groupsInScope } from '../domain/scope';
+import { directoryFilters, userViewOf, visibleGroups } from '../domain/directory';
 import {
   findOr404,
   presentContext,
@@ -154,16 +154,13 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
 
   app.get('/users', async (request, reply) => {
     const caller = callerOf(request);
-    if (!caller.isAdmin && !caller.isCoordinator) throw forbidden('only admins and coordinators list users');
+    // The caller's directory (docs/API.md, "Who sees whom"): a coordinator's, the people of their studios' groups.
+    const directory = await directoryFilters(store, caller);
+    if (!directory) throw forbidden('only admins and coordinators list users');
     const ctx = presentContext(request, services);
     const studio = queryString(request, 'assignableTo');
     const assignable = studio === undefined ? undefined : await assignableTo(caller, studio);
-    // A coordinator lists the members of the groups that share a studio with them (docs/API.md, "Studio scope").
-    const filters: Filter[] =
-      assignable?.filters ??
-      (isStudioScoped(caller)
-        ? [{ field: 'groups', op: 'contains', value: (await groupsInScope(store, caller)).map((g) => g._id) }]
-        : []);
+    const filters: Filter[] = assignable?.filters ?? directory;
     const vendorsOf = (u: UserDoc) => assignable?.vendors.filter((g) => (u.groups ?? []).includes(g._id)) ?? [];
     const present = (u: UserDoc) =>
       assignable
@@ -204,9 +201,10 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   app.get('/groups', async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    const filters: Filter[] = isStudioScoped(caller)
-      ? [{ field: '_id', op: 'in', value: (await groupsInScope(store, caller)).map((g) => g._id) }]
-      : [];
+    // Admins every group; others theirs and their studios' (docs/API.md, "Who sees whom").
+    const filters: Filter[] = caller.isAdmin
+      ? []
+      : [{ field: '_id', op: 'in', value: (await visibleGroups(store, caller)).map((g) => g._id) }];
     return sendPage<GroupDoc>(
       request,
       reply,
@@ -217,10 +215,17 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     );
   });
 
+  /**
+   * One user, as much as the caller may read (docs/API.md, "Who sees whom"): in full, by name only, or a 404 as for
+   * an unknown id (someone the caller does not work with is not revealed to exist).
+   */
   app.get<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
     const found = await findOr404<UserDoc>(services, 'Users', request.params.id, 'user');
+    const view = await userViewOf(store, callerOf(request), found.doc);
+    if (!view) throw notFound('user');
     reply.header('ETag', etagOf(found.doc._id, found.version));
-    return presentUser(presentContext(request, services), found.doc);
+    const ctx = presentContext(request, services);
+    return view === 'full' ? presentUser(ctx, found.doc) : presentUserName(ctx, found.doc);
   });
 
   /**

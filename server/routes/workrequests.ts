@@ -26,12 +26,24 @@ import {
   type RouteOptions,
 } from './helpers';
 
-const SORTS: Record<string, { field: string; dir: 'asc' | 'desc' }> = {
-  due: { field: 'due', dir: 'asc' },
-  '-due': { field: 'due', dir: 'desc' },
-  created: { field: 'created', dir: 'asc' },
-  '-created': { field: 'created', dir: 'desc' },
-};
+/**
+ * The orders of the work-request lists (`?sort=`): a Map, so that only these keys are found (a plain object would
+ * also find `constructor`, `toString`, `__proto__`… through its prototype).
+ */
+const SORTS = new Map<string, { field: string; dir: 'asc' | 'desc' }>([
+  ['due', { field: 'due', dir: 'asc' }],
+  ['-due', { field: 'due', dir: 'desc' }],
+  ['created', { field: 'created', dir: 'asc' }],
+  ['-created', { field: 'created', dir: 'desc' }],
+]);
+
+/** The list's order from `?sort=` (else `fallback`); an unknown key is a 400 naming the keys there are. */
+function sortOf(request: FastifyRequest, fallback: string): { field: string; dir: 'asc' | 'desc' } {
+  const key = queryString(request, 'sort') ?? fallback;
+  const sort = SORTS.get(key);
+  if (!sort) throw badRequest(`sort: expected one of ${[...SORTS.keys()].join(', ')}`);
+  return sort;
+}
 
 export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/workrequests/automateJob', async (request, reply) => {
@@ -49,7 +61,8 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       'Workrequests',
       {
         filters: [...filters, ...visibilityFilters(caller)],
-        sort: { field: 'due', dir: 'asc' },
+        // Soonest due first unless `sort` says otherwise (the list's orders: docs/API.md, "Extensions").
+        sort: sortOf(request, 'due'),
       },
       (wr) => presentWorkRequest(ctx, wr, false),
     );
@@ -58,9 +71,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   app.get('/workrequests', async (request, reply) => {
     const ctx = presentContext(request, services);
     const filters = listFilters(request);
-    const sortKey = queryString(request, 'sort') ?? '-created';
-    const sort = SORTS[sortKey];
-    if (!sort) throw badRequest(`sort: expected one of ${Object.keys(SORTS).join(', ')}`);
+    const sort = sortOf(request, '-created');
     return sendPage<WorkRequestDoc>(request, reply, services, 'Workrequests', { filters, sort }, (wr) =>
       presentWorkRequest(ctx, wr, false),
     );
