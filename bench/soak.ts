@@ -60,8 +60,13 @@ const EXPORT_VIEWS = [
 export interface SoakSample extends MemorySample, AnonymousParts {
   /** Seconds since the load began (after the load: the idle samples). */
   second: number;
-  /** `collected`: after the idle time and a full collection (heap used: live objects only). */
-  phase: 'load' | 'idle' | 'collected';
+  /**
+   * `load-gc`: under load, just after a full collection (once a minute: heap used counts live objects only);
+   * `idle`, `idle-gc`: after the idle time, before and after a full collection.
+   */
+  phase: 'load' | 'load-gc' | 'idle' | 'idle-gc';
+  /** Of a `load-gc` sample: the highest heap used among the plain samples since the one before it. */
+  heapPeakMb?: number;
 }
 
 export interface SoakReport {
@@ -71,7 +76,8 @@ export interface SoakReport {
   warmUpMinutes: number;
   samples: SoakSample[];
   /** Least-squares slopes after warm-up, MB per minute. */
-  slope: { rss: number; anon: number; heapUsed: number; mainArena: number; threadArenas: number };
+  /** Null when fewer than three samples came after warm-up. */
+  slope: Record<'rss' | 'anon' | 'heapUsed' | 'mainArena' | 'threadArenas', number | null>;
   goalSlopeMbPerMin: number;
   load: {
     mixed: Record<string, { count: number; p50: number; p99: number }>;
@@ -255,21 +261,35 @@ export async function runSoak(options: {
     const durationS = options.minutes * 60;
     const started = Date.now();
     const until = started + durationS * 1000;
-    const take = (phase: SoakSample['phase'], sample = lastSample(probeFile)) => {
-      const s = {
+    const take = (phase: SoakSample['phase'], sample = lastSample(probeFile), heapPeakMb?: number): SoakSample => {
+      const s: SoakSample = {
         ...sample,
         ...anonymousParts(server.child.pid!),
         second: Math.round((Date.now() - started) / 1000),
         phase,
+        ...(heapPeakMb ? { heapPeakMb } : {}),
       };
       samples.push(s);
       console.log(
         `soak ${phase} ${s.second} s: RSS ${s.rssMb} MB (files ${s.fileMb}, anonymous ${s.anonMb}: malloc main ${s.mainArenaMb}, ` +
           `thread pool ${s.threadArenasMb}, V8 and other ${s.otherMb}), heap used ${s.heapUsedMb} MB of ${s.heapTotalMb}`,
       );
+      return s;
     };
-    take('load');
-    const sampler = setInterval(() => take('load'), SAMPLE_EVERY_MS);
+    // A plain sample every 10 s; once a minute one just after a full collection, which tells the memory the process
+    // holds from garbage V8 has not collected yet (heap used swings by 200 MB between collections under this load).
+    let peak = 0;
+    const sampling = (async () => {
+      take('load-gc', await collected(server, probeFile));
+      for (let n = 1; Date.now() + SAMPLE_EVERY_MS <= until; n++) {
+        await pause(SAMPLE_EVERY_MS, until);
+        if (n % 6 !== 0) peak = Math.max(peak, take('load').heapUsedMb);
+        else {
+          take('load-gc', await collected(server, probeFile), peak);
+          peak = 0;
+        }
+      }
+    })();
     const load: SoakReport['load'] = {
       mixed: {},
       mixedFailures: counts.failures,
@@ -283,9 +303,9 @@ export async function runSoak(options: {
       exportsUntil(server.url, total, until, load.exports),
       ...Array.from({ length: STREAMS }, () => streamUntil(server.url, until, load.streams)),
       signInsUntil(server.url, until, load.signIns),
+      sampling,
     ]);
-    clearInterval(sampler);
-    take('load');
+    take('load-gc', await collected(server, probeFile), peak);
     load.mixedErrors = mixed.errors;
     for (const kind of KINDS) {
       const k = summarizeKind(counts.kinds[kind], durationS);
@@ -293,11 +313,13 @@ export async function runSoak(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_MS));
     take('idle');
-    take('collected', await collected(server, probeFile));
+    take('idle-gc', await collected(server, probeFile));
     const warmUpMinutes = Math.min(2, options.minutes / 4);
-    const after = samples.filter((s) => s.phase === 'load' && s.second >= warmUpMinutes * 60);
+    // The slope of what the process holds: the samples after a full collection.
+    const after = samples.filter((s) => s.phase === 'load-gc' && s.second >= warmUpMinutes * 60);
+    // Fewer than three points make no trend (a shorter try): no slope then.
     const slopeOf = (pick: (s: SoakSample) => number) =>
-      Math.round(slope(after.map((s) => ({ x: s.second / 60, y: pick(s) }))) * 100) / 100;
+      after.length < 3 ? null : Math.round(slope(after.map((s) => ({ x: s.second / 60, y: pick(s) }))) * 100) / 100;
     return {
       minutes: options.minutes,
       rate: options.rate,
@@ -321,23 +343,20 @@ export async function runSoak(options: {
 }
 
 export function renderSoak(r: SoakReport): string {
-  // The first sample at or after each whole minute, the last under load, and the one after the idle time.
-  const byMinute = new Map<string, SoakSample>();
-  const load = r.samples.filter((s) => s.phase === 'load');
-  for (let minute = 0; minute <= r.minutes; minute++) {
-    const s = load.find((x) => x.second >= minute * 60);
-    if (s && ![...byMinute.values()].includes(s)) byMinute.set(String(minute), s);
-  }
-  const last = load[load.length - 1];
-  if (last && ![...byMinute.values()].includes(last)) byMinute.set(`end (${last.second} s)`, last);
-  for (const s of r.samples.filter((x) => x.phase === 'idle')) byMinute.set(`+${IDLE_AFTER_MS / 1000} s idle`, s);
-  for (const s of r.samples.filter((x) => x.phase === 'collected')) byMinute.set('then a full GC', s);
-  const mb = (v: number) => v.toFixed(0);
-  const rows = [...byMinute].map(
-    ([label, s]) =>
-      `| ${label} | ${mb(s.rssMb)} | ${mb(s.fileMb)} | ${mb(s.anonMb)} | ${mb(s.mainArenaMb)} | ${mb(s.threadArenasMb)} | ${mb(s.otherMb)} | ${mb(s.heapUsedMb)} | ${mb(s.heapTotalMb)} |`,
-  );
-  const verdict = (v: number) => (v <= r.goalSlopeMbPerMin ? 'within' : 'over');
+  // Each minute's sample after a full collection, then the idle ones.
+  const label = (s: SoakSample) =>
+    s.phase === 'load-gc'
+      ? (s.second / 60).toFixed(s.second % 60 < 5 || s.second % 60 > 55 ? 0 : 1)
+      : `+${IDLE_AFTER_MS / 1000} s idle${s.phase === 'idle-gc' ? ', full GC' : ''}`;
+  const mb = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(0));
+  const rows = r.samples
+    .filter((s) => s.phase !== 'load')
+    .map(
+      (s) =>
+        `| ${label(s)} | ${mb(s.rssMb)} | ${mb(s.fileMb)} | ${mb(s.anonMb)} | ${mb(s.mainArenaMb)} | ${mb(s.threadArenasMb)} | ${mb(s.otherMb)} | ${mb(s.heapUsedMb)} | ${mb(s.heapPeakMb)} |`,
+    );
+  const verdict = (v: number | null) => (v === null ? 'no trend' : v <= r.goalSlopeMbPerMin ? 'within' : 'over');
+  const sl = (v: number | null) => (v === null ? '—' : String(v));
   const mixed = Object.entries(r.load.mixed)
     .map(([kind, k]) => `${kind} ${k.count.toLocaleString('en')} (p50 ${k.p50} ms, p99 ${k.p99} ms)`)
     .join(', ');
@@ -351,22 +370,23 @@ export function renderSoak(r: SoakReport): string {
     '## Memory soak',
     '',
     `One server process on SQLite (response cache on${r.mallocTuned ? `, \`MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD}\` as docs/DEPLOY.md starts it` : ", glibc's malloc untuned"})`,
-    `under a mixed load for ${r.minutes} minutes, sampled every`,
+    `under a mixed load for ${r.minutes} minute${r.minutes === 1 ? '' : 's'}, sampled every`,
     `${SAMPLE_EVERY_MS / 1000} s, then ${IDLE_AFTER_MS / 1000} s idle (bench/soak.ts: the mixed workload at ${r.rate} req/s,`,
     `exports of ${EXPORT_PAGES} pages of ${EXPORT_PAGE}, ${STREAMS} live streams reopened every 15–45 s, a fresh sign-in every`,
-    `${SIGN_IN_EVERY_MS} ms from ${ADDRESSES} addresses). MB at each minute: RSS; its file pages (SQLite's memory map of`,
-    'the database: the kernel takes them back under pressure); its anonymous memory, and where that lies (bench/lib/smaps.ts:',
-    "malloc's main arena — SQLite's page cache among it —, malloc's arenas of the thread pool — compression, scrypt —,",
-    "V8's heap and the rest); V8's heap in use and allocated.",
+    `${SIGN_IN_EVERY_MS} ms from ${ADDRESSES} addresses). MB each minute, just after a full collection (the process`,
+    "holds that much; V8's garbage not yet collected aside): RSS; its file pages (SQLite's memory map of the database:",
+    'the kernel takes them back under pressure); its anonymous memory and where that lies (bench/lib/smaps.ts):',
+    "malloc's main arena (SQLite's page cache among it), malloc's arenas of the thread pool (compression, scrypt), V8's",
+    'heap and the rest; the heap in use (live objects), and the highest heap in use sampled in the minute before.',
     '',
-    '| minute | RSS | files | anonymous | malloc, main | malloc, thread pool | V8 and other | heap used | heap total |',
+    '| minute | RSS | files | anonymous | malloc, main | malloc, thread pool | V8 and other | live heap | heap peak |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    `Slope after a ${r.warmUpMinutes}-minute warm-up, MB per minute: RSS ${r.slope.rss} (${verdict(r.slope.rss)} the goal),` +
-      ` anonymous ${r.slope.anon} (${verdict(r.slope.anon)}; malloc main ${r.slope.mainArena}, thread pool ${r.slope.threadArenas}),` +
-      ` heap used ${r.slope.heapUsed} (${verdict(r.slope.heapUsed)});` +
-      ` goal: flat after warm-up, at most ${r.goalSlopeMbPerMin} MB per minute.`,
+    `Slope after a ${r.warmUpMinutes}-minute warm-up (least squares over the samples after a full collection), MB per` +
+      ` minute: RSS ${sl(r.slope.rss)} (${verdict(r.slope.rss)} the goal), anonymous ${sl(r.slope.anon)} (${verdict(r.slope.anon)};` +
+      ` malloc main ${sl(r.slope.mainArena)}, thread pool ${sl(r.slope.threadArenas)}), live heap ${sl(r.slope.heapUsed)}` +
+      ` (${verdict(r.slope.heapUsed)}); goal: flat after warm-up, at most ${r.goalSlopeMbPerMin} MB per minute.`,
     '',
     `Load answered: ${mixed}; mixed failures ${failures}, ${r.load.mixedErrors} unanswered;` +
       ` export pages ${r.load.exports.pages.toLocaleString('en')} (not answered 200: ${tally(r.load.exports.failures)});` +
