@@ -39,6 +39,9 @@ import { HEADERS, dataDir, startOurs } from './server';
  */
 export const MALLOC_MMAP_THRESHOLD = '131072';
 
+/** The server's memory bounds (server/config.ts), named in the report when the environment sets them. */
+const BOUNDS = ['RESPONSE_CACHE_MAX_MB', 'RESPONSE_CACHE_MAX_ENTRIES', 'SQLITE_CACHE_MB', 'SQLITE_MMAP_MB'];
+
 /** The goal: after warm-up, RSS grows by no more than this, MB per minute (least squares over the samples). */
 export const GOAL_SLOPE_MB_PER_MIN = 1;
 const SAMPLE_EVERY_MS = 10_000;
@@ -73,6 +76,8 @@ export interface SoakReport {
   minutes: number;
   rate: number;
   mallocTuned: boolean;
+  /** The memory bounds set in the environment the server inherits (the defaults otherwise). */
+  bounds: Record<string, string>;
   warmUpMinutes: number;
   samples: SoakSample[];
   /** Least-squares slopes after warm-up, MB per minute. */
@@ -109,9 +114,17 @@ export function slope(points: readonly { x: number; y: number }[]): number {
   return sxx === 0 ? 0 : sxy / sxx;
 }
 
+/** The probe's samples, oldest first (a line still being written is left out). */
+function samplesIn(file: string): MemorySample[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.endsWith('}'))
+    .map((line) => JSON.parse(line) as MemorySample);
+}
+
 function lastSample(file: string): MemorySample {
-  const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
-  return JSON.parse(lines[lines.length - 1]!) as MemorySample;
+  return samplesIn(file).at(-1)!;
 }
 
 /** The probe's sample after a full collection (SIGUSR2: bench/lib/memoryProbe.ts), polled for up to 10 s. */
@@ -119,9 +132,9 @@ async function collected(server: Running, probeFile: string): Promise<MemorySamp
   const asked = Date.now();
   server.child.kill('SIGUSR2');
   for (;;) {
-    // The interval's own sample may come first: the one asked for says so.
-    const sample = lastSample(probeFile);
-    if (sample.at >= asked && sample.afterGc) return sample;
+    // The interval's own samples may come before and after it: the one asked for says so.
+    const sample = samplesIn(probeFile).findLast((s) => s.afterGc && s.at >= asked);
+    if (sample) return sample;
     if (Date.now() - asked > 10_000) throw new Error('the memory probe did not answer SIGUSR2');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -324,6 +337,7 @@ export async function runSoak(options: {
       minutes: options.minutes,
       rate: options.rate,
       mallocTuned: options.mallocTuned,
+      bounds: Object.fromEntries(BOUNDS.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
       warmUpMinutes,
       samples,
       slope: {
@@ -369,7 +383,11 @@ export function renderSoak(r: SoakReport): string {
   return [
     '## Memory soak',
     '',
-    `One server process on SQLite (response cache on${r.mallocTuned ? `, \`MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD}\` as docs/DEPLOY.md starts it` : ", glibc's malloc untuned"})`,
+    `One server process on SQLite (response cache on${Object.entries(r.bounds)
+      .map(([k, v]) => `, \`${k}=${v}\``)
+      .join(
+        '',
+      )}${r.mallocTuned ? `, \`MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD}\` as docs/DEPLOY.md starts it` : ", glibc's malloc untuned"})`,
     `under a mixed load for ${r.minutes} minute${r.minutes === 1 ? '' : 's'}, sampled every`,
     `${SAMPLE_EVERY_MS / 1000} s, then ${IDLE_AFTER_MS / 1000} s idle (bench/soak.ts: the mixed workload at ${r.rate} req/s,`,
     `exports of ${EXPORT_PAGES} pages of ${EXPORT_PAGE}, ${STREAMS} live streams reopened every 15–45 s, a fresh sign-in every`,
