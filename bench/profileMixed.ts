@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/processes';
-import { mixedPools, mixedWorkload } from './lib/mixed';
+import { mixedPools, mixedWorkload, workRequestTotal } from './lib/mixed';
 import { openLoad } from './lib/openLoop';
 import { pgDataSet, type PgDataSet } from './lib/postgres';
 import { adminQuery } from '../server/storage/postgres/testDatabase';
@@ -56,11 +56,7 @@ if (values.store === 'postgres') {
 const logStart = values.statements ? fs.statSync(values.statements).size : 0;
 const server = await startOurs(dir, port, values.cache !== 'false', env, ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
 try {
-  const total = Number(
-    (await fetch(`${server.url}/api/workrequests`, { headers: { ...HEADERS, 'X-Range': 'resources=0-0' } })).headers
-      .get('content-range')
-      ?.split('/')[1],
-  );
+  const total = await workRequestTotal(server.url, HEADERS);
   const pools = await mixedPools(server.url, HEADERS, total);
   // A few seconds first, not profiled apart (the profile covers the process): hot paths compiled, pool opened.
   const warm = mixedWorkload(pools, HEADERS);

@@ -8,6 +8,7 @@
  *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
  *   npm run bench -- --port 19820      # the servers' first port (default a random one from 18000)
  *   npm run bench -- --only mixed --rates 25,50   # the mixed section's open-loop rates (default 25,50,100)
+ *   BENCH_SOAK_MINUTES=3 npm run bench -- --only soak   # the memory soak (bench/soak.ts; default 10 minutes)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,6 +39,7 @@ const SECTIONS = [
   'broadcast',
   'glossary',
   'memory',
+  'soak',
 ];
 /** Those implemented in their own modules (bench/<name>.ts, exporting `run`): all but bench/server.ts's. */
 const MODULE_SECTIONS = SECTIONS.filter((name) => name !== 'server');

@@ -18,7 +18,7 @@ import { seedLarge, type BenchmarkIds } from '../server/seed/large';
 import { ROOT, sampleRss, startProcess, type Running } from './lib/processes';
 import { load, type LoadResult } from './lib/autocannon';
 import { openLoad } from './lib/openLoop';
-import { mixedPools, mixedWorkload, type MixedCounts } from './lib/mixed';
+import { mixedPools, mixedWorkload, workRequestTotal, type MixedCounts } from './lib/mixed';
 import { pgDataSet, type PgDataSet } from './lib/postgres';
 
 const AUTH = `Basic ${Buffer.from('coordinator@mws.test:coordinator-demo').toString('base64')}`;
@@ -190,11 +190,7 @@ async function writeJsonServerDb(dir: string): Promise<string> {
 
 /** The scenarios of a backend, with its benchmark ids: the requests it answers, asked of the running server. */
 async function scenarios(base: string, ids: BenchmarkIds): Promise<{ total: number; targets: ServerTarget[] }> {
-  const total = Number(
-    (await fetch(`${base}/api/workrequests`, { headers: { ...HEADERS, 'X-Range': 'resources=0-0' } })).headers
-      .get('content-range')
-      ?.split('/')[1],
-  );
+  const total = await workRequestTotal(base, HEADERS);
   const lines = (await (
     await fetch(`${base}/api/translations/${ids.translation1500}`, { headers: HEADERS })
   ).json()) as {

@@ -66,6 +66,8 @@ export interface AppOptions {
   apiBase?: string;
   /** Cache answered GETs while what they read is unchanged (default true; http/responseCache.ts). */
   responseCache?: boolean;
+  /** Its bounds (RESPONSE_CACHE_DEFAULTS when absent). */
+  responseCacheBounds?: { maxTotalBytes: number; maxEntries: number };
   /** Proxy /api to this deployment instead of answering from the store. */
   upstream?: string;
   /** Key for signed links; random per process when absent (links then die with the process). */
@@ -201,7 +203,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   // onSend order matters: validators first (a cached answer keeps its ETag), then the cache, then compression.
   installConditionalGets(app, { skip: isPublicApiPath });
   if (cached) {
-    installResponseCache(app, store, { skip: (p) => p.endsWith('/stream') || isPublicApiPath(p) });
+    installResponseCache(app, store, {
+      ...options.responseCacheBounds,
+      skip: (p) => p.endsWith('/stream') || isPublicApiPath(p),
+    });
   }
   installCompression(app);
 

@@ -45,4 +45,30 @@ describe('readConfig', () => {
       /HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS/,
     );
   });
+
+  it('takes the memory bounds as whole MiB and counts, refusing what would disable or break them', () => {
+    const defaults = readConfig({});
+    expect([
+      defaults.RESPONSE_CACHE_MAX_MB,
+      defaults.RESPONSE_CACHE_MAX_ENTRIES,
+      defaults.SQLITE_CACHE_MB,
+      defaults.SQLITE_MMAP_MB,
+    ]).toEqual([64, 2000, 64, 1024]);
+    const set = readConfig({
+      RESPONSE_CACHE_MAX_MB: '16',
+      RESPONSE_CACHE_MAX_ENTRIES: '500',
+      SQLITE_CACHE_MB: '8',
+      SQLITE_MMAP_MB: '0',
+    });
+    expect([
+      set.RESPONSE_CACHE_MAX_MB,
+      set.RESPONSE_CACHE_MAX_ENTRIES,
+      set.SQLITE_CACHE_MB,
+      set.SQLITE_MMAP_MB,
+    ]).toEqual([16, 500, 8, 0]);
+    expect(() => readConfig({ RESPONSE_CACHE_MAX_MB: '0' })).toThrow(/RESPONSE_CACHE_MAX_MB/);
+    expect(() => readConfig({ RESPONSE_CACHE_MAX_ENTRIES: 'many' })).toThrow(/RESPONSE_CACHE_MAX_ENTRIES/);
+    expect(() => readConfig({ SQLITE_CACHE_MB: '1.5' })).toThrow(/SQLITE_CACHE_MB/);
+    expect(() => readConfig({ SQLITE_MMAP_MB: '-1' })).toThrow(/SQLITE_MMAP_MB/);
+  });
 });

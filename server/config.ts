@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { DEFAULT_PASSWORD_CHECKS } from './domain/auth';
 import { DEFAULT_SIGNIN_LIMITS as LIMITS } from './http/signInGuard';
 import { DEFAULT_TIMEOUTS } from './http/requestLimits';
+import { RESPONSE_CACHE_DEFAULTS } from './http/responseCache';
+import { SQLITE_MEMORY_DEFAULTS } from './storage/sqlite/sqliteStore';
 
 const env = z
   .object({
@@ -38,6 +40,24 @@ const env = z
     LOG: z.enum(['true', 'false']).default('true'),
     /** Cache answered GETs until the next write (default yes; off only to measure the uncached path). */
     RESPONSE_CACHE: z.enum(['true', 'false']).default('true'),
+    /** The most memory the response cache's answers take, compressed forms included, in MiB (http/responseCache.ts). */
+    RESPONSE_CACHE_MAX_MB: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(65_536)
+      .default(RESPONSE_CACHE_DEFAULTS.maxTotalBytes / 2 ** 20),
+    /** The most answers the response cache keeps. */
+    RESPONSE_CACHE_MAX_ENTRIES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000_000)
+      .default(RESPONSE_CACHE_DEFAULTS.maxEntries),
+    /** SQLite's page cache, in MiB (the process's own memory; not with DATABASE_URL). */
+    SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(SQLITE_MEMORY_DEFAULTS.cacheMb),
+    /** How much of the SQLite database is read through a memory map, in MiB (0: none; file pages, counted in RSS). */
+    SQLITE_MMAP_MB: z.coerce.number().int().min(0).max(1_048_576).default(SQLITE_MEMORY_DEFAULTS.mmapMb),
     /** Seed the demo data on an empty database (default yes). */
     SEED: z.enum(['true', 'false']).default('true'),
     /** Make the media the server synthesises (the demo feature's audio) right after seeding, in the background, so

@@ -21,7 +21,11 @@ function signingKey(dataDir: string, fromEnv?: string): Buffer {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const { store, bus, where } = await openStore({ databaseUrl: config.DATABASE_URL, dbFile: config.dbFile });
+  const { store, bus, where } = await openStore({
+    databaseUrl: config.DATABASE_URL,
+    dbFile: config.dbFile,
+    sqliteMemory: { cacheMb: config.SQLITE_CACHE_MB, mmapMb: config.SQLITE_MMAP_MB },
+  });
   let synthesised: string[] = [];
   if (!config.MWS_UPSTREAM && config.SEED === 'true' && (await isEmpty(store))) {
     const started = Date.now();
@@ -35,6 +39,10 @@ async function main(): Promise<void> {
     logger: config.LOG === 'true',
     upstream: config.MWS_UPSTREAM,
     responseCache: config.RESPONSE_CACHE === 'true',
+    responseCacheBounds: {
+      maxTotalBytes: config.RESPONSE_CACHE_MAX_MB * 2 ** 20,
+      maxEntries: config.RESPONSE_CACHE_MAX_ENTRIES,
+    },
     apiBase: config.MWS_API_BASE,
     signingKey: signingKey(config.DATA_DIR, config.MWS_SIGNING_KEY),
     invitationTtlSeconds: config.INVITATION_TTL_SECONDS,

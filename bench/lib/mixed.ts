@@ -94,6 +94,12 @@ async function getJson(
   return { body: await res.json(), headers: res.headers };
 }
 
+/** How many work requests the caller's list holds (its `Content-Range` total). */
+export async function workRequestTotal(base: string, caller: Caller): Promise<number> {
+  const res = await fetch(`${base}/api/workrequests`, { headers: { ...caller, 'X-Range': 'resources=0-0' } });
+  return Number(res.headers.get('content-range')?.split('/')[1]);
+}
+
 /**
  * Reads the pools from the server: ids from 40 pages spread over the list (the same ids on every backend when the
  * data set is the same), each PUT target's current version (its ETag `"<id>-<version>"`), and the translations

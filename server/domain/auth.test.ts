@@ -81,4 +81,27 @@ describe('Authenticator', () => {
       expect(await auth.verify(h, parseBasic(h)!)).toEqual({ ok: false, reason: 'wrong' });
     }
   });
+
+  it('forgets the oldest verified header when full, not every one (each would cost its user a password check)', async () => {
+    const { store, user } = await withUser();
+    const auth = new Authenticator(store, undefined, { cacheMax: 3 });
+    // One header per spelling (blanks after "Basic"): each a verified header of its own.
+    const spellings = [1, 2, 3, 4].map((n) => header('user@example.com', 'right-password').replace(' ', ' '.repeat(n)));
+    for (const h of spellings) expect((await auth.verify(h, parseBasic(h)!)).ok).toBe(true);
+    expect(auth.cacheSize).toBe(3);
+    expect(await auth.cached(spellings[0]!)).toBeUndefined();
+    for (const h of spellings.slice(1)) expect((await auth.cached(h))?.id).toBe(user._id);
+  });
+
+  it('drops expired headers as new ones come, though nobody asks for them again', async () => {
+    const { store } = await withUser();
+    let now = 1_000_000;
+    const auth = new Authenticator(store, undefined, { now: () => now });
+    const spellings = [1, 2, 3].map((n) => header('user@example.com', 'right-password').replace(' ', ' '.repeat(n)));
+    for (const h of spellings.slice(0, 2)) await auth.verify(h, parseBasic(h)!);
+    expect(auth.cacheSize).toBe(2);
+    now += 61_000; // past the one-minute life of a verified header
+    await auth.verify(spellings[2]!, parseBasic(spellings[2])!);
+    expect(auth.cacheSize).toBe(1);
+  });
 });

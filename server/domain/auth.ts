@@ -29,7 +29,12 @@ export const CALLER_COLLECTIONS: readonly Collection[] = ['Users', 'Groups'];
 function callerStamp(generations: Generations): string {
   return CALLER_COLLECTIONS.map((c) => generations[c]).join(' ');
 }
-const CACHE_MAX = 10_000;
+/**
+ * Verified headers remembered at most (one per user and spelling of the header): when full, the oldest goes. Entries
+ * are kept in the order they were made, which is the order they expire in (one TTL), so expired ones are dropped from
+ * the front as new ones come (docs/decisions/050-memory-bounds.md).
+ */
+export const CREDENTIAL_CACHE_MAX = 10_000;
 
 interface CacheEntry {
   userId: string;
@@ -74,11 +79,32 @@ export class Authenticator {
   private readonly running = new Map<string, Promise<Verdict>>();
   /** A hash of a random password with the current parameters: unknown users cost the same check as known ones. */
   private readonly dummyHash = hashPassword(randomBytes(16).toString('base64'));
+  private readonly cacheMax: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly store: Store,
     readonly gate: WorkGate = workGate(DEFAULT_PASSWORD_CHECKS),
-  ) {}
+    /** `cacheMax`: verified headers remembered at most (CREDENTIAL_CACHE_MAX); `now`: the clock (tests move it). */
+    options: { cacheMax?: number; now?: () => number } = {},
+  ) {
+    this.cacheMax = options.cacheMax ?? CREDENTIAL_CACHE_MAX;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Verified headers remembered now. */
+  get cacheSize(): number {
+    return this.cache.size;
+  }
+
+  /** Drops expired entries from the front (the oldest), then the oldest while more than `room` would not fit. */
+  private prune(room = 0): void {
+    const now = this.now();
+    for (const [key, entry] of this.cache) {
+      if (entry.expires > now && this.cache.size + room <= this.cacheMax) return;
+      this.cache.delete(key);
+    }
+  }
 
   /** The user of this username; `ops` is a transaction's `tx` when the lookup decides a write in it. */
   async findUserByUsername(username: string, ops: StoreOps = this.store): Promise<UserDoc | undefined> {
@@ -106,10 +132,11 @@ export class Authenticator {
    * the store's generations as the request sees them (http/generation.ts), else asked here.
    */
   async cached(header: string, generationsNow?: Promise<Generations>): Promise<Caller | undefined> {
+    this.prune();
     const cacheKey = this.cacheKey(header);
     const hit = this.cache.get(cacheKey);
     if (!hit) return undefined;
-    if (hit.expires <= Date.now()) {
+    if (hit.expires <= this.now()) {
       this.cache.delete(cacheKey);
       return undefined;
     }
@@ -163,12 +190,14 @@ export class Authenticator {
     }
     if (!(await verifyPassword(creds.password, user.passwordHash))) return { ok: false, reason: 'wrong' };
     if (isDisabled(user)) return { ok: false, reason: 'disabled' };
-    if (this.cache.size >= CACHE_MAX) this.cache.clear();
     const caller = await this.callerFor(user);
+    // Made again: last in the order (a header verified again, after its entry went stale).
+    this.cache.delete(cacheKey);
+    this.prune(1);
     const entry: CacheEntry = {
       userId: user._id,
       passwordHash: user.passwordHash,
-      expires: Date.now() + CACHE_TTL_MS,
+      expires: this.now() + CACHE_TTL_MS,
       caller,
       // Read before the user: a write meanwhile makes the entry stale rather than wrongly current.
       stamp,

@@ -2,9 +2,11 @@
  * The response cache on a tiny app over a real store: hits, invalidation by what each answer read (records by
  * version, collections by generation, the caller's users and groups), size limits.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { installResponseCache } from './responseCache';
+import { installCompression } from './compression';
 import { SqliteStore } from '../storage/sqlite/sqliteStore';
 import { readsHere, trackingReads } from '../storage/readTracking';
 import type { Doc } from '../storage/store';
@@ -17,8 +19,17 @@ async function appWith(options: Parameters<typeof installResponseCache>[2]) {
   app.addHook('onRequest', async (request) => {
     request.caller = { id: String(request.headers['x-user'] ?? 'u') } as never;
   });
-  installResponseCache(app, store, options);
+  const size = installResponseCache(app, store, options);
   app.get('/api/small', async () => ({ n: ++calls }));
+  app.get<{ Params: { n: string } }>('/api/page/:n', async (request) => ({
+    n: ++calls,
+    page: request.params.n,
+    // Text that compresses little: the compressed form is about as large as the body.
+    pad: Array.from({ length: 8 }, (_, i) =>
+      createHash('sha512').update(`${request.params.n}-${i}`).digest('base64'),
+    ).join(''),
+  }));
+  app.get('/api/quoted', async () => ({ n: ++calls, text: '\u2019'.repeat(600) }));
   app.get('/api/big', async () => ({ n: ++calls, pad: 'x'.repeat(2000) }));
   app.get<{ Params: { id: string } }>('/api/studios/:id', async (request) => {
     const found = await store.get<Doc>('Studios', request.params.id);
@@ -32,8 +43,10 @@ async function appWith(options: Parameters<typeof installResponseCache>[2]) {
   app.get('/api/memory', async () => ({ n: ++calls, segments: await store.memory.count() }));
   app.get('/api/live/stream', async () => ({ noted: readsHere() !== undefined }));
   app.get('/api/noted', async () => ({ noted: readsHere() !== undefined }));
-  return { app, store, calls: () => calls };
+  return { app, store, calls: () => calls, size };
 }
+
+const GZIP = { 'accept-encoding': 'gzip' };
 
 describe('installResponseCache', () => {
   it('answers a repeat from the cache, per caller, until a user or group is written', async () => {
@@ -117,5 +130,48 @@ describe('installResponseCache', () => {
     const first = await small('a');
     await small('b'); // a total of 10 bytes holds one small body ({"n":1}): a is evicted
     expect(await small('a')).not.toBe(first);
+  });
+  it('stays under its byte bound after many distinct URLs, compressed forms included', async () => {
+    const { app, size } = await appWith({ maxTotalBytes: 10_100 });
+    installCompression(app, 100);
+    for (let n = 0; n < 200; n++) {
+      await app.inject({ url: `/api/page/${n}`, headers: GZIP });
+      await app.inject({ url: `/api/page/${n}`, headers: GZIP }); // a hit: its compressed form is kept beside it
+      expect(size().bytes).toBeLessThanOrEqual(10_100);
+    }
+    expect(size().entries).toBeGreaterThan(0);
+  });
+
+  it('counts a body with a character above U+00FF at two bytes a character, as V8 holds it', async () => {
+    const { app, size } = await appWith({});
+    await app.inject({ url: '/api/quoted' });
+    expect(size().bytes).toBeGreaterThanOrEqual(1200);
+  });
+
+  it('evicts the least recently used entry, not the one answered last', async () => {
+    const { app } = await appWith({ maxEntries: 2 });
+    const page = async (n: number) => (await app.inject({ url: `/api/page/${n}` })).headers['x-cache'];
+    await page(1);
+    await page(2);
+    expect(await page(1)).toBe('hit'); // 1 used last: 2 is the least recently used
+    await page(3);
+    expect(await page(1)).toBe('hit');
+    expect(await page(2)).toBe('miss');
+  });
+
+  describe('with a clock', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('drops expired entries when nobody asks for them again: an idle server gives the memory back', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+      const { app, size } = await appWith({ ttlMs: 1000, now: () => Date.now() });
+      for (let n = 0; n < 20; n++) await app.inject({ url: `/api/page/${n}` });
+      expect(size().entries).toBe(20);
+      vi.advanceTimersByTime(2000);
+      expect(size()).toEqual({ entries: 0, bytes: 0 });
+      await app.close();
+    });
   });
 });

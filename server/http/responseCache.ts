@@ -28,6 +28,8 @@ interface Entry {
   records: Map<Collection, RecordsRead>;
   expires: number;
   body: string;
+  /** The memory `body` takes (stringBytes). */
+  bytes: number;
   headers: Record<string, string>;
   /** The body compressed, per encoding, made on first demand (http/compression.ts); counted in the total bytes. */
   variants: Map<string, Buffer>;
@@ -47,35 +49,87 @@ export function cachedVariants(request: FastifyRequest): CachedVariants | undefi
 
 const KEPT_HEADERS = ['content-type', 'content-range', 'etag'];
 
+/** The defaults of the bounds (RESPONSE_CACHE_MAX_MB and RESPONSE_CACHE_MAX_ENTRIES set them: server/config.ts). */
+export const RESPONSE_CACHE_DEFAULTS = { maxEntries: 2000, maxTotalBytes: 64 * 1024 * 1024 } as const;
+
 export interface ResponseCacheOptions {
   maxEntries?: number;
   /** Bodies larger than this are not kept (a work request with 3,000 lines is ~700 KB). */
   maxBodyBytes?: number;
-  /** The most all kept bodies may take together; the oldest entries go first. */
+  /**
+   * The most all kept bodies may take in memory together, compressed forms included; the least recently used
+   * entries go first.
+   */
   maxTotalBytes?: number;
   ttlMs?: number;
   /** Paths (after /api) never cached: streams and signed downloads. */
   skip?: (path: string) => boolean;
+  /** The clock (tests move it); Date.now by default. */
+  now?: () => number;
 }
 
-export function installResponseCache(app: FastifyInstance, store: Store, options: ResponseCacheOptions = {}): void {
-  const maxEntries = options.maxEntries ?? 2000;
+/** What the cache holds now (tests, and anyone checking its bounds). */
+export interface ResponseCacheSize {
+  entries: number;
+  bytes: number;
+}
+
+/**
+ * The memory a kept body takes: V8 stores a string with a character above U+00FF in two bytes per character, and
+ * any other in one (a JSON answer is usually the latter; one curly quote makes it the former).
+ */
+export function stringBytes(text: string): number {
+  return /[\u0100-\uffff]/.test(text) ? 2 * text.length : text.length;
+}
+
+/**
+ * Installs the cache; answers a function telling its size. Bounded by entries and by bytes (bodies and their
+ * compressed forms), least recently used first out, and entries past their `ttlMs` are dropped within another
+ * `ttlMs` even when nothing asks for them, so an idle server holds no stale answers (docs/decisions/050-memory-bounds.md).
+ */
+export function installResponseCache(
+  app: FastifyInstance,
+  store: Store,
+  options: ResponseCacheOptions = {},
+): () => ResponseCacheSize {
+  const maxEntries = options.maxEntries ?? RESPONSE_CACHE_DEFAULTS.maxEntries;
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-  const maxTotalBytes = options.maxTotalBytes ?? 64 * 1024 * 1024;
+  const maxTotalBytes = options.maxTotalBytes ?? RESPONSE_CACHE_DEFAULTS.maxTotalBytes;
   const ttlMs = options.ttlMs ?? 30_000;
+  const clock = options.now ?? Date.now;
+  /** In order of last use: the first is the least recently used. */
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    totalBytes -= entry.body.length;
+    totalBytes -= entry.bytes;
     for (const v of entry.variants.values()) totalBytes -= v.length;
     entries.delete(key);
   };
+  /** Evicts the least recently used until `adding` more bytes and one more entry fit (`keep` stays). */
+  const makeRoom = (adding: number, entriesAdded: number, keep?: string) => {
+    for (const key of entries.keys()) {
+      if (entries.size + entriesAdded <= maxEntries && totalBytes + adding <= maxTotalBytes) return;
+      if (key !== keep) drop(key);
+    }
+  };
+  const dropExpired = () => {
+    const at = clock();
+    for (const [key, entry] of entries) if (entry.expires <= at) drop(key);
+  };
+  // Expired entries are dropped at least every ttlMs, so memory held for answers nobody asks again is given back.
+  const sweeper = setInterval(dropExpired, ttlMs);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
   const variantsFor = (key: string, entry: Entry): CachedVariants => ({
     get: (encoding) => entry.variants.get(encoding),
     set: (encoding, body) => {
       if (entries.get(key) !== entry || entry.variants.has(encoding)) return;
+      let entryBytes = entry.bytes + body.length;
+      for (const v of entry.variants.values()) entryBytes += v.length;
+      if (entryBytes > maxTotalBytes) return;
+      makeRoom(body.length, 0, key);
       entry.variants.set(encoding, body);
       totalBytes += body.length;
     },
@@ -121,7 +175,12 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
     if (!key) return;
     const generations = await generationsOf(request, store);
     const hit = entries.get(key);
-    if (hit && hit.expires > Date.now() && (await stillValid(hit, generations))) {
+    if (hit && hit.expires > clock() && (await stillValid(hit, generations))) {
+      // Used now: last in the order of eviction (unless it was evicted while its validity was checked).
+      if (entries.get(key) === hit) {
+        entries.delete(key);
+        entries.set(key, hit);
+      }
       for (const [k, v] of Object.entries(hit.headers)) reply.header(k, v);
       reply.header('X-Cache', 'hit');
       variantsOf.set(request, variantsFor(key, hit));
@@ -149,10 +208,10 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
       const v = reply.getHeader(h);
       if (typeof v === 'string') headers[h] = v;
     }
+    const bytes = stringBytes(payload);
+    if (bytes > maxTotalBytes) return payload;
     drop(pending.key);
-    while (entries.size > 0 && (entries.size >= maxEntries || totalBytes + payload.length > maxTotalBytes)) {
-      drop(entries.keys().next().value as string);
-    }
+    makeRoom(bytes, 1);
     const records = new Map<Collection, RecordsRead>();
     for (const [c, versions] of reads.records) {
       if (!whole.has(c)) records.set(c, { generation: generations[c], versions });
@@ -160,14 +219,16 @@ export function installResponseCache(app: FastifyInstance, store: Store, options
     const entry: Entry = {
       collections: new Map([...whole].map((c) => [c, generations[c]])),
       records,
-      expires: Date.now() + ttlMs,
+      expires: clock() + ttlMs,
       body: payload,
+      bytes,
       headers,
       variants: new Map(),
     };
     entries.set(pending.key, entry);
     variantsOf.set(request, variantsFor(pending.key, entry));
-    totalBytes += payload.length;
+    totalBytes += bytes;
     return payload;
   });
+  return () => ({ entries: entries.size, bytes: totalBytes });
 }

@@ -7,7 +7,7 @@ import type { Store } from './store';
 import type { NotificationBus } from '../domain/events';
 import { PostgresStore } from './postgres/postgresStore';
 import { createPgNotificationBus } from './postgres/notificationBus';
-import { SqliteStore } from './sqlite/sqliteStore';
+import { SqliteStore, type SqliteMemory } from './sqlite/sqliteStore';
 
 export interface StoreChoice {
   store: Store;
@@ -22,6 +22,8 @@ export interface OpenOptions {
   dbFile: string;
   /** Whether to make the shared notification bus (a server does; a one-off tool such as the seed does not). */
   bus?: boolean;
+  /** SQLite's page cache and memory map (SQLITE_MEMORY_DEFAULTS when absent). */
+  sqliteMemory?: SqliteMemory;
 }
 
 export async function openStore(options: OpenOptions): Promise<StoreChoice> {
@@ -40,5 +42,5 @@ export async function openStore(options: OpenOptions): Promise<StoreChoice> {
     }
     return { store, bus, where: url.toString() };
   }
-  return { store: new SqliteStore(options.dbFile), where: options.dbFile };
+  return { store: new SqliteStore(options.dbFile, options.sqliteMemory), where: options.dbFile };
 }

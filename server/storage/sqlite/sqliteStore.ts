@@ -121,6 +121,16 @@ class OpenTransaction {
   }
 }
 
+/**
+ * The memory SQLite may use (SQLITE_CACHE_MB and SQLITE_MMAP_MB: server/config.ts; docs/decisions/050-memory-bounds.md):
+ * its page cache, and how much of the database file it reads through a memory map (0: none).
+ */
+export interface SqliteMemory {
+  cacheMb: number;
+  mmapMb: number;
+}
+export const SQLITE_MEMORY_DEFAULTS: SqliteMemory = { cacheMb: 64, mmapMb: 1024 };
+
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly statements = new Map<Collection, Statements>();
@@ -136,16 +146,18 @@ export class SqliteStore implements Store {
   /** The translation memory's statements, bound per use (store level, or one transaction's `tx`). */
   private readonly memoryOn: ReturnType<typeof sqliteMemory>;
 
-  constructor(file: string) {
+  constructor(file: string, memory: SqliteMemory = SQLITE_MEMORY_DEFAULTS) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
-    this.db.pragma('cache_size = -65536');
+    // Negative: a size in KiB (SQLite's page cache: the process's own memory, up to this much).
+    this.db.pragma(`cache_size = -${Math.round(memory.cacheMb * 1024)}`);
     // Pages read through a memory map instead of one read() call each: plans that must read rows (a filter whose
-    // column is not in the index walked) ran 3-4 times faster on 100,000 work requests (docs/BENCHMARKS.md).
-    this.db.pragma('mmap_size = 1073741824');
+    // column is not in the index walked) ran 3-4 times faster on 100,000 work requests (docs/BENCHMARKS.md). The
+    // pages mapped count in the process's RSS as file pages, which the kernel takes back under pressure.
+    this.db.pragma(`mmap_size = ${Math.round(memory.mmapMb * 1024 * 1024)}`);
     this.migrate();
     this.space = new SpaceWatch(this.db);
     const counters = sqliteCounters(this.db, async () => {
