@@ -11,7 +11,7 @@ import type { TranslationDoc } from '../domain/types';
 import { callerOf } from '../context';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput } from '../http/records';
-import { PerCallerLimit } from '../http/perCallerLimit';
+import { CallerLanes } from '../http/callerLanes';
 import { canSeeTranslation } from '../domain/access';
 import { studioOf } from '../domain/scope';
 import { LINE_FIELDS } from '../domain/translations';
@@ -42,7 +42,8 @@ function fuzzyLimitsError(texts: readonly string[]) {
 
 export const memoryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store } = services;
-  const lookups = new PerCallerLimit(MEMORY_LOOKUPS_PER_USER, 'translation-memory lookups');
+  // No line to wait in: a lookup past the limit is refused at once (the editor asks again after a second).
+  const lookups = new CallerLanes({ concurrency: MEMORY_LOOKUPS_PER_USER, queue: 0 }, 'translation-memory lookups');
 
   app.post<{ Params: { id: string } }>('/translations/:id/memory', async (request, reply) => {
     const caller = callerOf(request);
@@ -54,25 +55,25 @@ export const memoryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
     const { texts, fuzzy = false } = parseInput(memoryLookup, request.body);
     const tooMuch = fuzzy ? fuzzyLimitsError(texts) : undefined;
     if (tooMuch) throw tooMuch;
-    const release = lookups.enter(caller.id, reply);
-    // A client that goes (closes the connection) before its answer stops the work: nobody would read it.
-    const gone = new AbortController();
-    const onClose = () => {
-      if (!reply.raw.writableFinished) gone.abort();
-    };
-    reply.raw.once('close', onClose);
-    try {
-      const scope = await memoryPlaceOf(store, found.doc);
-      if (!scope) return { results: [] };
-      const results = await lookUp(store.memory, scope, texts, fuzzy, gone.signal);
-      return { source: scope.source, target: scope.target, results };
-    } catch (error) {
-      // The answer would go to a closed connection: nothing to report.
-      if (gone.signal.aborted) return { results: [] };
-      throw error;
-    } finally {
-      release();
-      reply.raw.off('close', onClose);
-    }
+    return lookups.run(caller.id, reply, async () => {
+      // A client that goes (closes the connection) before its answer stops the work: nobody would read it.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      };
+      reply.raw.once('close', onClose);
+      try {
+        const scope = await memoryPlaceOf(store, found.doc);
+        if (!scope) return { results: [] };
+        const results = await lookUp(store.memory, scope, texts, fuzzy, gone.signal);
+        return { source: scope.source, target: scope.target, results };
+      } catch (error) {
+        // The answer would go to a closed connection: nothing to report.
+        if (gone.signal.aborted) return { results: [] };
+        throw error;
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    });
   });
 };
