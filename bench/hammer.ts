@@ -267,7 +267,8 @@ async function hammer(base: string, route: Route, seconds: number): Promise<Hamm
   const deadline = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, c) => {
-      for (let i = 0; Date.now() < deadline; i++) {
+      // Client 0 goes on after the requests measured alone (a bulk action's rows have moved once already).
+      for (let i = c === 0 ? single.length : 0; Date.now() < deadline; i++) {
         const { status, ms } = await send(base, route.next(c, i)).catch(() => ({ status: 0, ms: 0 }));
         statuses[status] = (statuses[status] ?? 0) + 1;
         times.push(ms);
