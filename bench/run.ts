@@ -5,6 +5,7 @@
  *   npm run bench                      # everything
  *   npm run bench -- --only server     # one section (SECTIONS below), written to bench/results/
  *   npm run bench -- --only mixed      # the server's mixed read/write workload alone, by kind (issue #16)
+ *   npm run bench -- --only hammer     # each expensive route hammered by 4 clients, with healthz and a list page probed
  *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
  *   npm run bench -- --port 19820      # the servers' first port (default a random one from 18000)
  *   npm run bench -- --only mixed --rates 25,50   # the mixed section's open-loop rates (default 25,50,100)
@@ -40,6 +41,7 @@ const SECTIONS = [
   'glossary',
   'memory',
   'soak',
+  'hammer',
 ];
 /** Those implemented in their own modules (bench/<name>.ts, exporting `run`): all but bench/server.ts's. */
 const MODULE_SECTIONS = SECTIONS.filter((name) => name !== 'server');

@@ -9,6 +9,7 @@
  * each time anyway); the store's count cache stays on, as in production.
  */
 import { HEADERS, dataDir, startOurs } from './server';
+import { healthProbe as probe, percentile, stats, type LatencyStats } from './lib/latency';
 
 export interface SearchCase {
   name: string;
@@ -36,14 +37,6 @@ export interface SingleResult {
   /** Median of the following runs. */
   medianMs: number;
   status: number;
-}
-
-export interface LatencyStats {
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
 }
 
 export interface SearchReport {
@@ -184,23 +177,6 @@ export function searchCases(total: number, translatorId?: string): SearchCase[] 
   ];
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function stats(values: number[]): LatencyStats {
-  const sorted = [...values].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    count: sorted.length,
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted[sorted.length - 1] ?? 0),
-  };
-}
-
 async function timed(
   url: string,
   range?: string,
@@ -211,29 +187,6 @@ async function timed(
   await res.arrayBuffer();
   const total = Number(res.headers.get('content-range')?.split('/')[1] ?? NaN);
   return { ms: performance.now() - started, status: res.status, total };
-}
-
-/** Asks /api/healthz every `everyMs` (one at a time) until `stop()`; returns each answer's latency. */
-function probe(base: string, everyMs = 10): { stop: () => Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await fetch(`${base}/api/healthz`);
-      await res.arrayBuffer();
-      const ms = performance.now() - started;
-      latencies.push(ms);
-      if (ms < everyMs) await new Promise((r) => setTimeout(r, everyMs - ms));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
 }
 
 export async function benchSearch(

@@ -13,6 +13,7 @@ import { MEMORY_LIMITS, type MemoryMatch } from '../../src/api/schema/memory';
 import type { TranslationDoc } from './types';
 import { LINE_FIELDS } from './translations';
 import { exactKey, fuzzyText, FUZZY_MIN, similarity } from './memoryText';
+import { timeSlicer } from './timeSlices';
 
 /** Candidates the trigram index hands over per similar lookup, before the similarity is measured. */
 export const FUZZY_CANDIDATES = 40;
@@ -193,14 +194,19 @@ function distinctBest(matches: Offer[]): Offer[] {
 
 /**
  * The matches of each text (index into `texts`) in one scope's memory: exact ones in one query for all the texts;
- * with `fuzzy`, similar ones for each text through the trigram index, measured here.
+ * with `fuzzy`, similar ones for each text through the trigram index, measured here. The measuring runs in time
+ * slices (timeSlices.ts), so a large lookup never holds the event loop for long, and stops (throws the signal's
+ * reason) once `signal` is aborted. The route bounds the work: at most MEMORY_LIMITS.fuzzyTexts texts of
+ * MEMORY_LIMITS.fuzzyTextLength characters each, FUZZY_CANDIDATES candidates measured per text.
  */
 export async function lookUp(
   memory: TranslationMemory,
   scope: MemoryScope,
   texts: readonly string[],
   fuzzy: boolean,
+  signal?: AbortSignal,
 ): Promise<{ index: number; matches: Offer[] }[]> {
+  const pause = timeSlicer(signal);
   const keys = texts.map(exactKey);
   const byKey = new Map<string, MemorySegment[]>();
   for (const s of await memory.exact(
@@ -216,7 +222,9 @@ export async function lookUp(
     const matches = (byKey.get(key) ?? []).map((s) => matchOf(s, 1, true));
     if (fuzzy && key !== '') {
       const wanted = fuzzyText(texts[index]!);
+      await pause();
       for (const s of await memory.similar(scope, wanted, FUZZY_CANDIDATES)) {
+        await pause();
         if (s.key === key) continue;
         const score = similarity(wanted, s.fuzzy, FUZZY_MIN);
         if (score !== undefined) matches.push(matchOf(s, score, false));

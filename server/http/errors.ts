@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'internal'
   | 'too_many_attempts'
+  | 'too_many_requests'
   | 'account_disabled'
   | 'busy'
   | 'uri_too_long'

@@ -1,6 +1,6 @@
 /** Work requests: the spec's automateJob and get, and the list / status-change extensions. */
 import { MAX_COUNTED_DAYS } from '../../src/api/schema/counts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Filter } from '../storage/store';
 import type { WorkRequestDoc } from '../domain/types';
 import { WORK_REQUEST_STATUSES } from '../../src/api/schema/workRequest';
@@ -12,6 +12,7 @@ import { callerOf } from '../context';
 import { presentWorkRequest } from '../http/present';
 import { parseInput, sendRecord } from '../http/records';
 import { badRequest } from '../http/errors';
+import { CallerLanes } from '../http/callerLanes';
 import { changeStatus, visibilityFilters } from '../domain/workRequests';
 import { expectedVersion } from '../http/etag';
 import {
@@ -25,6 +26,13 @@ import {
   againOnConflict,
   type RouteOptions,
 } from './helpers';
+
+/**
+ * One user's list reads (the list, its searches, the CSV export's pages, the automation queue) run 2 at a time and
+ * so do their changes (bulk actions), with 64 more waiting in line: the dashboard's burst of counts waits its turn,
+ * and one user hammering cannot take the whole thread ("Fair share of the server").
+ */
+export const WORK_REQUEST_LANES = { concurrency: 2, queue: 64 } as const;
 
 /**
  * The orders of the work-request lists (`?sort=`): a Map, so that only these keys are found (a plain object would
@@ -46,7 +54,14 @@ function sortOf(request: FastifyRequest, fallback: string): { field: string; dir
 }
 
 export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  const readLanes = new CallerLanes(WORK_REQUEST_LANES, 'work-request list reads');
+  const changeLanes = new CallerLanes(WORK_REQUEST_LANES, 'work-request changes');
   app.get('/workrequests/automateJob', async (request, reply) => {
+    const caller = callerOf(request);
+    return readLanes.run(caller.id, reply, () => automationQueue(request, reply));
+  });
+
+  async function automationQueue(request: FastifyRequest, reply: FastifyReply) {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
     // auto OR autosubs: the store has no OR, so the queue is kept as one generated predicate: `automation`.
@@ -66,16 +81,20 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       },
       (wr) => presentWorkRequest(ctx, wr, false),
     );
-  });
+  }
 
-  app.get('/workrequests', async (request, reply) => {
+  app.get('/workrequests', async (request, reply) =>
+    readLanes.run(callerOf(request).id, reply, () => listPage(request, reply)),
+  );
+
+  async function listPage(request: FastifyRequest, reply: FastifyReply) {
     const ctx = presentContext(request, services);
     const filters = listFilters(request);
     const sort = sortOf(request, '-created');
     return sendPage<WorkRequestDoc>(request, reply, services, 'Workrequests', { filters, sort }, (wr) =>
       presentWorkRequest(ctx, wr, false),
     );
-  });
+  }
 
   app.get('/workrequests/dueCounts', async (request) => {
     const bounds = dayBounds(queryString(request, 'bounds'));
@@ -108,7 +127,11 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     return sendRecord(reply, saved, await presentWorkRequest(presentContext(request, services), saved.doc, true));
   });
 
-  app.put<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) =>
+    changeLanes.run(callerOf(request).id, reply, () => changeWorkRequest(request, reply)),
+  );
+
+  async function changeWorkRequest(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
     // The record the change is made from is read in the change's transaction.
@@ -150,7 +173,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       (current) => presentWorkRequest(ctx, current as WorkRequestDoc, false),
     );
     return sendRecord(reply, updated, await presentWorkRequest(ctx, updated.doc, true));
-  });
+  }
 };
 
 /**

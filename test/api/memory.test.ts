@@ -146,6 +146,7 @@ describe('translation memory', () => {
       { texts: ['x'.repeat(2001)] },
       { texts: Array.from({ length: 5001 }, () => 'x') },
       { texts: Array.from({ length: 21 }, () => 'x'), fuzzy: true },
+      { texts: ['x', 'x'.repeat(501)], fuzzy: true },
       { texts: ['x'], fuzzy: 'yes' },
       { texts: ['x'], extra: 1 },
     ];
@@ -154,5 +155,17 @@ describe('translation memory', () => {
       expect(res.status, JSON.stringify(body)?.slice(0, 80)).toBe(400);
       expect(res.body.error.code).toBe('bad_request');
     }
+  });
+
+  it('bounds similar lookups: at most 500 characters a text, named in the 400; exact ones take 2,000', async () => {
+    const long = await lookUp(translation._id, { texts: ['Run!', 'y'.repeat(501)], fuzzy: true });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatchObject({
+      code: 'bad_request',
+      message: 'texts.1: at most 500 characters when asking for similar matches',
+      details: [{ path: 'texts.1', message: 'at most 500 characters with "fuzzy": true' }],
+    });
+    expect((await lookUp(translation._id, { texts: ['y'.repeat(500)], fuzzy: true })).status).toBe(200);
+    expect((await lookUp(translation._id, { texts: ['y'.repeat(2000)] })).status).toBe(200);
   });
 });

@@ -146,18 +146,18 @@ export class SqliteStore implements Store {
   /** The translation memory's statements, bound per use (store level, or one transaction's `tx`). */
   private readonly memoryOn: ReturnType<typeof sqliteMemory>;
 
-  constructor(file: string, memory: SqliteMemory = SQLITE_MEMORY_DEFAULTS) {
+  constructor(file: string, limits: SqliteMemory = SQLITE_MEMORY_DEFAULTS) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     // Negative: a size in KiB (SQLite's page cache: the process's own memory, up to this much).
-    this.db.pragma(`cache_size = -${Math.round(memory.cacheMb * 1024)}`);
+    this.db.pragma(`cache_size = -${Math.round(limits.cacheMb * 1024)}`);
     // Pages read through a memory map instead of one read() call each: plans that must read rows (a filter whose
     // column is not in the index walked) ran 3-4 times faster on 100,000 work requests (docs/BENCHMARKS.md). The
     // pages mapped count in the process's RSS as file pages, which the kernel takes back under pressure.
-    this.db.pragma(`mmap_size = ${Math.round(memory.mmapMb * 1024 * 1024)}`);
+    this.db.pragma(`mmap_size = ${Math.round(limits.mmapMb * 1024 * 1024)}`);
     this.migrate();
     this.space = new SpaceWatch(this.db);
     const counters = sqliteCounters(this.db, async () => {
@@ -166,6 +166,7 @@ export class SqliteStore implements Store {
     this.counters = {
       ...counters,
       bump: (keys, windowMs) => this.writing(() => counters.bump(keys, windowMs)),
+      release: (keys) => this.writing(() => counters.release(keys)),
       clear: (keys) => this.writing(() => counters.clear(keys)),
     };
     migrateMemory(this.db);

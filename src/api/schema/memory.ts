@@ -13,6 +13,11 @@ export const MEMORY_LIMITS = {
   fuzzyTexts: 20,
   /** Characters of one original text. */
   textLength: 2000,
+  /**
+   * Characters of one original text in a lookup that asks for similar matches: measuring a similarity costs the
+   * text's length times a band a quarter of it wide, so this bounds a lookup's work (a subtitle line is under 100).
+   */
+  fuzzyTextLength: 500,
   /** Matches answered per text. */
   matches: 3,
 } as const;

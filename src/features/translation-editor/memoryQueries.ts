@@ -3,6 +3,7 @@
  * matches when Memories are on (one lookup for every line), and the similar matches of the line being edited.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../api/client';
 import { lookUpMemory } from '../../api/memory';
 import { MEMORY_LIMITS } from '../../api/schema/memory';
 import type { EditorDocument } from './model/editorDocument';
@@ -34,9 +35,13 @@ export function useMemoryFill(doc: EditorDocument, translationId: string) {
   });
 }
 
-/** The memory's matches (exact and similar) of one original text; kept for the session (the memory rarely moves). */
+/**
+ * The memory's matches (exact and similar) of one original text (its first MEMORY_LIMITS.fuzzyTextLength
+ * characters, the most a similar lookup takes); kept for the session (the memory rarely moves). A 429 (this user's
+ * lookups already under way, e.g. a fill) is asked again after the second the server says to wait.
+ */
 export function useLineMatches(translationId: string, original: string | undefined, enabled: boolean) {
-  const text = (original ?? '').slice(0, MEMORY_LIMITS.textLength);
+  const text = (original ?? '').slice(0, MEMORY_LIMITS.fuzzyTextLength);
   return useQuery({
     queryKey: memoryKeys.line(translationId, text),
     queryFn: async ({ signal }) => {
@@ -45,6 +50,7 @@ export function useLineMatches(translationId: string, original: string | undefin
     },
     enabled: enabled && text.trim() !== '',
     staleTime: 10 * 60_000,
-    retry: false,
+    retry: (failures, error) => failures < 2 && error instanceof ApiError && error.status === 429,
+    retryDelay: 1000,
   });
 }

@@ -1,0 +1,23 @@
+/**
+ * Long CPU work in slices (docs/API.md, "Translation memory: bounded lookups"): one thread answers every request, so
+ * work that would hold it for long gives the event loop a turn every few milliseconds; other requests (health
+ * checks, another user's list) are answered between the slices instead of after the whole work.
+ */
+
+/** Milliseconds of work between two turns given to the event loop. */
+export const SLICE_MS = 4;
+
+/**
+ * A checkpoint to await between small steps of a long piece of work: once `sliceMs` passed since the last turn,
+ * it lets the event loop run what waits (setImmediate: after pending I/O), then throws if `signal` was aborted
+ * meanwhile (the client gave up: the rest of the work would be for no one).
+ */
+export function timeSlicer(signal?: AbortSignal, sliceMs = SLICE_MS): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < sliceMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    signal?.throwIfAborted();
+    since = performance.now();
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Fair share of the list (docs/API.md, "Fair share of the server"), in process on a store whose work-request list
+ * reads can be held: one user's reads past their lane (2 running) and its line (64 waiting) are refused at once
+ * with 429 `too_many_requests` and `Retry-After`; those in line are all answered once the lane moves; another
+ * user's read is not counted against them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { SqliteStore } from '../storage/sqlite/sqliteStore';
+import type { Collection, Doc, ListQuery, Page } from '../storage/store';
+import { DEMO_ACCOUNTS, seedDemo } from '../seed/demo';
+import { WORK_REQUEST_LANES } from './workrequests';
+
+/** Work-request list reads wait while `held` (counted in `waiting`). */
+class HeldStore extends SqliteStore {
+  private gate: Promise<void> | undefined;
+  private unblock = () => {};
+  waiting = 0;
+  hold(): void {
+    this.gate = new Promise((resolve) => (this.unblock = resolve));
+  }
+  release(): void {
+    this.gate = undefined;
+    this.unblock();
+  }
+  override async list<T extends Doc>(collection: Collection, query: ListQuery): Promise<Page<T>> {
+    if (collection === 'Workrequests' && this.gate) {
+      this.waiting++;
+      await this.gate;
+      this.waiting--;
+    }
+    return super.list<T>(collection, query);
+  }
+}
+
+let store: HeldStore;
+let app: Awaited<ReturnType<typeof buildApp>>;
+beforeAll(async () => {
+  store = new HeldStore(':memory:');
+  await seedDemo(store);
+  app = await buildApp({ store, responseCache: false });
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await store?.close();
+});
+
+const headersOf = (role: 'admin' | 'coordinator') => {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
+  return {
+    authorization: `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`,
+    'x-requested-with': 'test',
+  };
+};
+const page = (role: 'admin' | 'coordinator') =>
+  app.inject({ method: 'GET', url: '/api/workrequests?sort=-created', headers: headersOf(role) });
+
+/** Polls until `done()` (the injected requests reach the store on later turns). */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setImmediate(r));
+  expect(done()).toBe(true);
+}
+
+describe("one user's lane of list reads", () => {
+  it('lets 2 run and 64 wait, refuses the next with 429, and answers every one in line', async () => {
+    // Credentials verified first (remembered), so every read below goes straight to its lane.
+    expect((await page('admin')).statusCode).toBe(200);
+    expect((await page('coordinator')).statusCode).toBe(200);
+    store.hold();
+    const inLine = Array.from({ length: WORK_REQUEST_LANES.concurrency + WORK_REQUEST_LANES.queue }, () =>
+      page('admin'),
+    );
+    await until(() => store.waiting === WORK_REQUEST_LANES.concurrency);
+    const other = page('coordinator');
+    await until(() => store.waiting === WORK_REQUEST_LANES.concurrency + 1);
+
+    const refused = await page('admin');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'too_many_requests',
+        message:
+          'too many work-request list reads under way: at most 2 at once per user (and 64 waiting); try again in a second',
+        details: { retryAfter: 1, limit: 2 },
+      },
+    });
+
+    store.release();
+    const answered = await Promise.all(inLine);
+    expect(answered.map((r) => r.statusCode)).toEqual(inLine.map(() => 200));
+    expect((await other).statusCode).toBe(200);
+    expect((await page('admin')).statusCode).toBe(200);
+  });
+});
