@@ -151,7 +151,10 @@ test('a coordinator who sends a submitted translation back sees it incomplete ev
   await page.goto(`/work-requests/${workRequestId}`);
   const translations = page.getByRole('region', { name: 'Translations' });
   await expect(translations.locator('[data-status]').first()).toHaveAttribute('data-status', 'submitted');
-  await translations.getByRole('link', { name: /^Open / }).first().click();
+  await translations
+    .getByRole('link', { name: /^Open / })
+    .first()
+    .click();
   await expect(text(page, 1)).toBeVisible();
   await expect(page.locator('.editor-header__meta [data-status]')).toHaveAttribute('data-status', 'submitted');
   await page.getByRole('button', { name: 'Send back' }).click();
