@@ -64,6 +64,19 @@ await describeWithPostgres('the sign-in limiter of two instances on one PostgreS
     expect((await signInFrom(b.url, '127.0.0.42', DEMO.coordinator)).status).toBe(200);
   });
 
+  it('a concurrent burst spread over A and B gets exactly the account-and-address budget of checks, the rest refused', async () => {
+    // Known on both (through A): only the account-and-address limit applies, and no per-address line.
+    expect((await signInFrom(a.url, '127.0.0.43', DEMO.admin)).status).toBe(200);
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signInFrom((i % 2 ? a : b).url, '127.0.0.43', wrong(DEMO.admin, i))),
+    );
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.perAccountAddress);
+    // The rest refused unchecked: 429, or 503 when this shared machine makes a database connection wait too long.
+    expect(statuses.filter((s) => s !== 401 && s !== 429 && s !== 503)).toEqual([]);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+  });
+
   it('counts an account’s failures from many addresses on both; an address known through A still works on B', async () => {
     expect((await signInFrom(a.url, '127.0.0.60', DEMO.translator)).status).toBe(200);
     for (let i = 0; i < LIMITS.perAccount; i++) {
