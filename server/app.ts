@@ -186,7 +186,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   await registerSecurityHeaders(app, options.apiBase ?? '/api');
   app.addHook('onRequest', async (request) => checkRequestShape(request));
 
-  const authenticate = await installSignInGuard(app, services.auth, options.signInLimits ?? DEFAULT_SIGNIN_LIMITS);
+  const { authenticate, confirm } = await installSignInGuard(
+    app,
+    services.auth,
+    options.signInLimits ?? DEFAULT_SIGNIN_LIMITS,
+  );
+  app.decorate('confirmPassword', confirm);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) return;
     for (const [k, v] of Object.entries(CORS_HEADERS)) reply.header(k, v);

@@ -1,4 +1,5 @@
 /** What every route plugin gets: the store, the authenticator, the notification bus, the link signer and settings. */
+import type { ConfirmPassword } from './http/signInGuard';
 import type { FastifyRequest } from 'fastify';
 import type { Store } from './storage/store';
 import type { Authenticator } from './domain/auth';
@@ -26,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     services: Services;
+    /** Checks a password the caller types again, as a sign-in (http/signInGuard.ts). */
+    confirmPassword: ConfirmPassword;
   }
 }
 

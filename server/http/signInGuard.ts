@@ -66,6 +66,12 @@ function counterKeys(account: string, address: string) {
 type CounterKeys = ReturnType<typeof counterKeys>;
 
 export type AuthenticateRequest = (request: FastifyRequest, reply: FastifyReply) => Promise<Caller>;
+export type ConfirmPassword = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  username: string,
+  password: string,
+) => Promise<void>;
 
 function minutes(seconds: number): string {
   const m = Math.max(1, Math.ceil(seconds / 60));
@@ -77,7 +83,7 @@ export async function installSignInGuard(
   app: FastifyInstance,
   auth: Authenticator,
   limits: SignInLimits,
-): Promise<AuthenticateRequest> {
+): Promise<{ authenticate: AuthenticateRequest; confirm: ConfirmPassword }> {
   const counters = app.services.store.counters;
   const windowMs = limits.windowSeconds * 1000;
   const limited: { key: keyof CounterKeys; max: number; appliesToKnown: boolean }[] = [
@@ -132,8 +138,7 @@ export async function installSignInGuard(
   const blockedFor = (keys: CounterKeys, states: CounterState[], known: boolean) => secondsOver(keys, states, known, 1);
   const overBudget = (keys: CounterKeys, states: CounterState[], known: boolean) => secondsOver(keys, states, known, 0);
 
-  return async (request, reply) => {
-    const header = request.headers.authorization;
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, header: string | undefined): Promise<Caller> => {
     const creds = parseBasic(header);
     if (!header || !creds)
       throw unauthorized(request, reply, header ? 'wrong username or password' : 'sign in to continue');
@@ -174,6 +179,24 @@ export async function installSignInGuard(
     if (outcome.kind === 'busy') throw busy(reply);
     return answer(request, reply, outcome.verdict);
   };
+
+  /**
+   * A password the signed-in caller types again (their current one, to change it): checked as a sign-in from the
+   * request's address would be (the same limits, reservation and gate), a wrong one answered `403` naming the field
+   * (not `401`: the caller's own credentials are fine).
+   */
+  const confirm: ConfirmPassword = async (request, reply, username, password) => {
+    const header = `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+    try {
+      await signIn(request, reply, header);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401)
+        throw new HttpError(403, 'forbidden', 'currentPassword: the current password is wrong');
+      throw error;
+    }
+  };
+
+  return { authenticate: (request, reply) => signIn(request, reply, request.headers.authorization), confirm };
 
   async function checkOnly(header: string, creds: Credentials, known: boolean): Promise<Checked> {
     try {

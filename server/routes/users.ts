@@ -1,5 +1,5 @@
 /** Users: the spec's PUT /users, PUT/GET /users/{id}, and the sign-in, me and list extensions. */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/api/schema/invitation';
 import { adminUser as userSchema } from '../../src/api/schema/user';
 import type { UserDoc, Caller, GroupDoc } from '../domain/types';
@@ -102,6 +102,26 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       throw badRequest(`password: expected ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
     }
     return throughGate(reply, () => auth.hashNew(password));
+  }
+
+  /**
+   * One's own new password needs the current one (`currentPassword`, write-only, taken out of the body here), checked
+   * as a sign-in is: a wrong one is a 403 and counts against the sign-in limits (docs/API.md, "Changing a password").
+   * An admin setting someone else's password needs none.
+   */
+  async function confirmOwnPassword(request: FastifyRequest, reply: FastifyReply, id: unknown): Promise<void> {
+    const body = request.body as Record<string, unknown> | null | undefined;
+    if (!body || typeof body !== 'object') return;
+    const current = body.currentPassword;
+    delete body.currentPassword;
+    const caller = callerOf(request);
+    if (body.password === undefined || id !== caller.id) return;
+    if (typeof current !== 'string' || current === '') {
+      throw badRequest('currentPassword: give your current password to change it', [
+        { path: 'currentPassword', message: 'required to change your own password' },
+      ]);
+    }
+    await app.confirmPassword(request, reply, caller.user.username ?? caller.user.emailNormal ?? '', current);
   }
 
   /** The write's permission as far as the id tells it, decided before any work (the spec's `authorize` again in the write). */
@@ -252,13 +272,16 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   });
 
   app.put('/users', async (request, reply) => {
-    mayWrite(callerOf(request), (request.body as { _id?: unknown } | null | undefined)?._id);
+    const id = (request.body as { _id?: unknown } | null | undefined)?._id;
+    mayWrite(callerOf(request), id);
+    await confirmOwnPassword(request, reply, id);
     const hash = await passwordHashOf(request.body, reply);
     return upsertRecord(request, reply, services, spec(hash));
   });
 
   app.put<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
     mayWrite(callerOf(request), request.params.id);
+    await confirmOwnPassword(request, reply, request.params.id);
     const hash = await passwordHashOf(request.body, reply);
     return updateRecord(request, reply, services, spec(hash), request.params.id);
   });

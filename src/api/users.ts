@@ -99,3 +99,11 @@ export function putUserSettings(
 ) {
   return requestVersioned(user, 'PUT', `/users/${seg(id)}`, { body, ifMatch: etag });
 }
+
+/**
+ * Operation 4 for one's own password (docs/API.md, "Changing a password"): the new `password` with the
+ * `currentPassword` (extension); a wrong current one is a 403, and counts as a failed sign-in.
+ */
+export function changeOwnPassword(id: string, currentPassword: string, password: string) {
+  return requestVersioned(user, 'PUT', `/users/${seg(id)}`, { body: { password, currentPassword } });
+}

@@ -16,8 +16,8 @@ function storageWith(entries: Record<string, string>): Storage {
   };
 }
 
-const stored = (username: string, remember: boolean) => ({
-  'mws.session': JSON.stringify({ authorization: `Basic ${username}`, username, remember }),
+const stored = (username: string, remember: boolean, expires = Date.now() + 60_000) => ({
+  'mws.session': JSON.stringify({ authorization: `Basic ${username}`, username, remember, expires }),
 });
 
 /** A window whose localStorage counts how often it is opened (its first touch is a trip to the browser process). */
@@ -50,6 +50,14 @@ describe('readStoredSession', () => {
     const localOpened = windowWith({}, stored('remembered-user', true));
     expect(readStoredSession()).toMatchObject({ username: 'remembered-user', remember: true });
     expect(localOpened).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a remembered session past its end, or stored without one, and is signed out', () => {
+    windowWith({}, stored('lapsed-user', true, Date.now() - 1));
+    expect(readStoredSession()).toBeUndefined();
+    expect(window.localStorage.getItem('mws.session')).toBeNull();
+    windowWith({}, { 'mws.session': JSON.stringify({ authorization: 'Basic x', username: 'old', remember: true }) });
+    expect(readStoredSession()).toBeUndefined();
   });
 
   it('is signed out when neither holds a session, and drops one that is not JSON', () => {

@@ -1,8 +1,11 @@
 /**
  * Who is signed in, and with which credentials. No React here (see useSession.ts for the hook).
  *
- * Credentials are a password, so they live in memory and in sessionStorage (gone when the tab closes);
- * only when the user ticks "keep me signed in" do they go to localStorage. They are never logged.
+ * Credentials are a password (HTTP Basic sends it with every request), so they live in memory and in sessionStorage
+ * (gone when the tab closes); only when the user ticks "keep me signed in" do they go to localStorage, for 30 days
+ * from that sign-in (`expires`; a remembered copy without one, or past it, is dropped when read). They are never
+ * logged. A changed password replaces them in this tab and in every tab sharing the remembered copy; elsewhere the
+ * old password is answered 401 and that session ends (docs/API.md, "What the app keeps").
  * Signing out in one tab signs out every open tab: a BroadcastChannel message (sessionStorage is per tab)
  * plus the `storage` event for the localStorage copy.
  */
@@ -15,7 +18,12 @@ export interface Session {
   remember: boolean;
   /** The caller's User record as the server answered at sign-in (refreshed later when available). */
   user: User | undefined;
+  /** A remembered session's end (epoch ms), set at sign-in. */
+  expires?: number | undefined;
 }
+
+/** How long "keep me signed in" keeps the credentials in localStorage. */
+export const REMEMBER_FOR_MS = 30 * 86_400_000;
 
 export type SignedOutReason = 'signed-out' | 'expired' | 'other-tab';
 
@@ -45,12 +53,18 @@ export function readStoredSession(): Session | undefined {
     if (!raw) continue;
     try {
       const value = JSON.parse(raw) as Partial<Session>;
+      const lapsed = kind === 'local' && !(typeof value.expires === 'number' && value.expires > Date.now());
+      if (lapsed) {
+        storage?.removeItem(STORAGE_KEY);
+        continue;
+      }
       if (typeof value.authorization === 'string' && typeof value.username === 'string') {
         return {
           authorization: value.authorization,
           username: value.username,
           remember: value.remember === true,
           user: value.user && typeof value.user === 'object' ? value.user : undefined,
+          expires: typeof value.expires === 'number' ? value.expires : undefined,
         };
       }
     } catch {
@@ -106,6 +120,15 @@ export function initSessionStore(): void {
       // Another tab signed in and asked to be remembered: follow it.
       const stored = readStoredSession();
       if (stored) set({ status: 'signed-in', session: stored });
+    } else if (event.newValue !== null && state.status === 'signed-in' && state.session.remember) {
+      // Another tab changed the password of the remembered session: take the new credentials.
+      const stored = readStoredSession();
+      if (
+        stored?.remember &&
+        stored.username === state.session.username &&
+        stored.authorization !== state.session.authorization
+      )
+        set({ status: 'signed-in', session: stored });
     }
   });
 }
@@ -129,6 +152,15 @@ export function currentAuthorization(): string | undefined {
 }
 
 export function signIn(session: Session): void {
+  const kept = session.remember ? { ...session, expires: session.expires ?? Date.now() + REMEMBER_FOR_MS } : session;
+  writeStored(kept);
+  set({ status: 'signed-in', session: kept });
+}
+
+/** The signed-in user changed their password: the credentials become the new ones (the remembered copy's end stays). */
+export function changeCredentials(authorization: string): void {
+  if (state.status !== 'signed-in') return;
+  const session = { ...state.session, authorization };
   writeStored(session);
   set({ status: 'signed-in', session });
 }

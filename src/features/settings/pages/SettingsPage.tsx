@@ -31,6 +31,7 @@ import {
   type SettingsDraft,
 } from '../model/preferences';
 import { useProjectChoices, useSaveSettings, useSettingsUser } from '../queries';
+import { PasswordForm } from '../components/PasswordForm';
 import '../settings.css';
 
 export function SettingsPage() {
@@ -57,6 +58,7 @@ export function SettingsPage() {
           onReload={() => void query.refetch()}
         />
       )}
+      {query.isSuccess && session ? <PasswordForm userId={query.data.id} username={session.username} /> : null}
     </div>
   );
 }
