@@ -23,8 +23,9 @@ const FIRST_LOAD_CHUNKS = [
   // What the sign-in page shares with the signed-in pages (react-query's hooks, the user and session modules, the link
   // check): a group of its own before `sign-in`, so /sign-in loads none of the shell and a signed-in page none of the
   // sign-in page's code and styles (in `sign-in`, they made every cold list and record page load that page:
-  // docs/BENCHMARKS.md, "Session 14"). The session and /users/me modules (~0.5 kB) only the shell's refresher reads,
-  // after first content; a group of their own would be one more file for /sign-in and 15 other first routes.
+  // docs/decisions/128-first-load-chunk-groups.md). The session and /users/me modules (~0.5 kB) only the shell's
+  // refresher reads, after first content; a group of their own would be one more file for /sign-in and 15 other first
+  // routes.
   {
     name: 'data',
     roots: [

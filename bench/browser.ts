@@ -1,6 +1,6 @@
 /**
- * Browser benchmarks (issue 8, parts 2–4), headless Debian Chromium driven by Playwright, against this project's
- * server on the 100,000-work-request data set, serving the app built by bench/bundle.ts (.tmp/bench-dist):
+ * Browser benchmarks (docs/BENCHMARKS.md "Browser"), headless Debian Chromium driven by Playwright, against this
+ * project's server on the 100,000-work-request data set, serving the app built by bench/bundle.ts (.tmp/bench-dist):
  *
  * 2. cold load to the first 20 work-request rows on three emulated links (NETWORK_PROFILES: loopback, office,
  *    remote), beside bench/baselines/first-rows.html (the same API request with fetch() and innerHTML) on the same
@@ -26,14 +26,16 @@ import { ROOT } from './lib/processes';
 
 const VIEWPORT = { width: 1280, height: 1500 };
 /**
- * Runs per page on loopback. Nine since session 12: with five, one run's stall moved a median by ±50 ms on this
+ * Runs per page on loopback. Nine: with five, one run's stall moved a median by ±50 ms on this
  * 2-core machine (the floor page's five ranged 216-372 ms in one run), so the ratios moved by ±0.2 between runs.
  */
 const COLD_RUNS = 9;
 /** Runs per page on the emulated links: their times are mostly the emulated latency, steadier than loopback's. */
 const LINK_RUNS = 5;
 const EDITOR_RUNS = 3;
-/** Goals (issue 16): on office and remote ≤ 1.5× the plain page; on loopback ≤ 1.3× the floor page. */
+/**
+ * Goals (docs/BENCHMARKS.md "Browser"): on office and remote ≤ 1.5× the plain page; on loopback ≤ 1.3× the floor page.
+ */
 const LINK_GOAL = 1.5;
 const FLOOR_GOAL = 1.3;
 

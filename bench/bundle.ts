@@ -1,6 +1,6 @@
 /**
- * Bundle benchmark (issue 8, part 1): gzip size of the JS and CSS each first route loads, and of the whole build,
- * beside the floor of our own libraries — bench/floor/, one infinite list on react, react-dom, react-router,
+ * Bundle benchmark (docs/BENCHMARKS.md "Bundle"): gzip size of the JS and CSS each first route loads, and of the whole
+ * build, beside the floor of our own libraries — bench/floor/, one infinite list on react, react-dom, react-router,
  * @tanstack/react-query, @tanstack/react-virtual and zod, built with the same vite.config.ts.
  *
  * A route loads the entry chunk with its static imports (and their CSS), read from the build's manifest
@@ -264,7 +264,7 @@ function render(d: BundleReport): string {
     '`vite.config.ts`, output in `.tmp/bench-dist`). The floor is `bench/floor/` built by the same config into `.tmp/bench-floor`: one',
     'infinite list with react, react-dom, react-router (data router), @tanstack/react-query (useInfiniteQuery),',
     '@tanstack/react-virtual and a zod-parsed fetch — nothing of ours. Budget: the first route within 1.1 × the floor.',
-    "The app validates with zod's mini build (`zod/mini`, docs/ARCHITECTURE.md); the reference row builds the same floor page with",
+    "The app validates with zod's mini build (`zod/mini`, docs/decisions/111); the reference row builds the same floor page with",
     '`zod` aliased to `zod/mini` (into `.tmp/bench-floor-mini`), to show what the app weighs against the floor on equal terms.',
     '',
     '| what | JS gzip | CSS gzip | total gzip | minified | floor (total) | ours / floor | goal ≤ 1.1 |',

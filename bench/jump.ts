@@ -1,6 +1,7 @@
 /**
- * Any row of 100,000 (issue #16 item 4): `npm run bench -- --only jump`. Headless Chromium on the work-request list
- * of the 100,000-work-request data set (the app built by bench/bundle.ts, the server as in bench/browser.ts):
+ * Any row of 100,000 (docs/decisions/100-sparse-lists-any-row.md): `npm run bench -- --only jump`. Headless Chromium on
+ * the work-request list of the 100,000-work-request data set (the app built by bench/bundle.ts, the server as in
+ * bench/browser.ts):
  *
  * - "Go to row" 50,000 and Ctrl+End (row 100,000): time from the action to the row painted, list requests made,
  *   rows in the DOM, JS heap after a forced GC;

@@ -7,7 +7,7 @@
  * template, seeded first when absent), signs in as the demo coordinator and sends each request three times with
  * `app.inject`; lists the statements node-postgres sent during the third (every `Client#query`, whether called by the
  * pool or on a transaction's client). `--cache` keeps the response cache on (then a repeated GET is a hit).
- * docs/BENCHMARKS.md ("What the PostgreSQL rows show") has the table this prints.
+ * docs/BENCHMARKS.md ("Server") sums up what it showed.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';

@@ -45,7 +45,10 @@ function errorsCell(row: BackendRow): string {
   return kinds.length ? `${total} (${kinds.join(', ')})` : String(total);
 }
 
-/** The backends side by side (issue #13, item 8): each scenario on SQLite, then PostgreSQL with 1 and 2 instances. */
+/**
+ * The backends side by side (docs/BENCHMARKS.md "Server"): each scenario on SQLite, then PostgreSQL with 1 and 2
+ * instances.
+ */
 export function renderBackends(r: ServerReport): string {
   const table = (cache: boolean) => {
     const rows = r.backends.filter((b) => b.cache === cache);

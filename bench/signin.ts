@@ -1,6 +1,7 @@
 /**
- * Sign-in under attack (issue 12, item 2): a real user's fresh sign-in latency while anonymous clients send
- * ~150 wrong-password requests per second for `duration` seconds, beside the same sign-ins with no attack.
+ * Sign-in under attack (docs/decisions/119-sign-in-limits-in-the-database.md): a real user's fresh sign-in latency
+ * while anonymous clients send ~150 wrong-password requests per second for `duration` seconds, beside the same sign-ins
+ * with no attack.
  *
  * Scenarios, each on a fresh server (seeded demo data in a temporary directory, loopback only):
  * - none: no attack;

@@ -1,8 +1,8 @@
 /**
- * The Subtitler's part of the browser benchmark (issue #14): the editor opened on the translation with the
- * longest media the translator can reach in the data set (a demo clip, or the long feature when the data set has
- * its media), timed to the frame that shows its waveform ready, and the page's JS heap afterwards with the number
- * of waveform segments in the DOM (they are kept only near the view). Run by bench/browser.ts.
+ * The Subtitler's part of the browser benchmark (docs/decisions/124-subtitler-panes.md): the editor opened on the
+ * translation with the longest media the translator can reach in the data set (a demo clip, or the long feature when
+ * the data set has its media), timed to the frame that shows its waveform ready, and the page's JS heap afterwards with
+ * the number of waveform segments in the DOM (they are kept only near the view). Run by bench/browser.ts.
  */
 import type { Browser } from '@playwright/test';
 import { coldOpen, initScript } from './browser';

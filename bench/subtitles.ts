@@ -1,7 +1,7 @@
 /**
- * Subtitle import (issue #17 part 3): reading 1 MB files in the browser's code, ordinary ones (the baseline) beside
- * pathological ones that made the old regular expressions quadratic (an unclosed `{\` or `<a ` repeated). Linear
- * reading shows as the same order of time per megabyte for both.
+ * Subtitle import (docs/decisions/125-subtitle-files-read-as-bytes.md): reading 1 MB files in the browser's code,
+ * ordinary ones (the baseline) beside pathological ones that made the old regular expressions quadratic (an unclosed
+ * `{\` or `<a ` repeated). Linear reading shows as the same order of time per megabyte for both.
  */
 import { readSubtitleFile } from '../src/features/translation-editor/model/subtitleImport';
 

@@ -1,7 +1,8 @@
 /**
- * A session through every page, as a user goes (links and the back button, never a reload): the app asks the server
- * for nothing it already holds while fresh (issue #16 item 2), never asks an address with an empty id (an asset's page
- * asked `GET /api/projects/`, the list of projects, while its asset was loading), and gets no error answer.
+ * A session through every page, as a user goes (links and the back button, never a reload): the app asks the server for
+ * nothing it already holds while fresh (docs/decisions/101-reference-lists-read-once.md), never asks an address with an
+ * empty id (an asset's page asked `GET /api/projects/`, the list of projects, while its asset was loading), and gets no
+ * error answer.
  *
  * "Already holds while fresh": the same GET (path, query and X-Range) answered less than 30 s before (the app's
  * staleness, app/queryClient.ts; nothing in this walk writes), a file's content aside. The account is one nothing notifies: a notification

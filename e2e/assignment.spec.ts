@@ -1,8 +1,8 @@
 /**
- * Assignment (issue #15 item 3): the coordinator assigns an order of their own making to the demo translator, who
- * sees it arrive in their inbox (live) and finds it in their list; reassigned to another translator, the first one
- * loses it (the page says it is not found). The list's assignee filters match the API's totals. Every record this
- * spec changes is one it placed itself.
+ * Assignment (docs/decisions/104-orders-workflow-shared-rules.md): the coordinator assigns an order of their own making
+ * to the demo translator, who sees it arrive in their inbox (live) and finds it in their list; reassigned to another
+ * translator, the first one loses it (the page says it is not found). The list's assignee filters match the API's
+ * totals. Every record this spec changes is one it placed itself.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {

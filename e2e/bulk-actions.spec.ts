@@ -1,9 +1,9 @@
 /**
- * Bulk actions on the work-request list (issue #15, item 6): the coordinator selects their own orders (placed
- * through the API with a marker word in the instructions, so `q=` finds only them), moves them submitted ->
- * in progress with one reason while one of them was cancelled in the meantime (the move is then not in the
- * workflow: a 409), and the summary names the refused one; every other order changed exactly once. Export
- * downloads exactly the selected rows. Axe with a selection and with the dialog open.
+ * Bulk actions on the work-request list (docs/decisions/105-bulk-actions-client-ledger.md): the coordinator selects
+ * their own orders (placed through the API with a marker word in the instructions, so `q=` finds only them), moves them
+ * submitted -> in progress with one reason while one of them was cancelled in the meantime (the move is then not in the
+ * workflow: a 409), and the summary names the refused one; every other order changed exactly once. Export downloads
+ * exactly the selected rows. Axe with a selection and with the dialog open.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';

@@ -1,8 +1,9 @@
 /**
- * Choice lists offer every record, not the first page of 100 (issue #16 item 4): with more than 100 studios and
- * languages, one past the first 100 in the server's order can be chosen in the projects page's studio filter, named
- * in its rows and on the project's page, chosen in the glossary's filters and its term dialog (with that studio's
- * project), and ticked in the territory dialog's languages; axe on the filtered pages and the dialog.
+ * Choice lists offer every record, not the first page of 100 (docs/decisions/101-reference-lists-read-once.md): with
+ * more than 100 studios and languages, one past the first 100 in the server's order can be chosen in the projects
+ * page's studio filter, named in its rows and on the project's page, chosen in the glossary's filters and its term
+ * dialog (with that studio's project), and ticked in the territory dialog's languages; axe on the filtered pages and
+ * the dialog.
  *
  * Its own records: 110 studios and 110 languages made for the run, so at least one of each sits past position 100
  * whatever other specs add; the one furthest in the server's order is the one chosen (asserted past 100). Their names

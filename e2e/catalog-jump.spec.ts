@@ -1,9 +1,9 @@
 /**
- * The catalog's lists reach any row (issue #16 item 4): a glossary of 250 terms, pages of 100, laid out whole from
- * the first answer; Go to row and End fetch only the pages shown (one request each, never one twice) and show the
- * terms the server has at those positions for the page's filter; and the one-tab-stop grid's keys: arrows, Enter
- * (the row's Edit dialog), ArrowRight onto the row's buttons, ArrowLeft / Escape back, focus back on the row when a
- * dialog closes, Tab out.
+ * The catalog's lists reach any row (docs/decisions/100-sparse-lists-any-row.md): a glossary of 250 terms, pages of
+ * 100, laid out whole from the first answer; Go to row and End fetch only the pages shown (one request each, never one
+ * twice) and show the terms the server has at those positions for the page's filter; and the one-tab-stop grid's keys:
+ * arrows, Enter (the row's Edit dialog), ArrowRight onto the row's buttons, ArrowLeft / Escape back, focus back on the
+ * row when a dialog closes, Tab out.
  *
  * Its own records: a studio made for the run (admins create studios) and its 250 terms, the list filtered to that
  * studio, so what other specs add meanwhile is not in it.

@@ -1,8 +1,9 @@
 /**
- * The coordinator's dashboard (issue #15 item 5): the landing page of coordinators and admins; each tile's count is
- * the API's total for the tile's filter and opens the list with that filter (and total); the calendar opens a day's
- * list and moves by arrow keys. Other specs change work requests at the same time: counts are compared with the
- * API's at the same moment (polled, reloading the page when they differ), and this spec places its own orders.
+ * The coordinator's dashboard (docs/decisions/106-dashboard-from-list-totals.md): the landing page of coordinators and
+ * admins; each tile's count is the API's total for the tile's filter and opens the list with that filter (and total);
+ * the calendar opens a day's list and moves by arrow keys. Other specs change work requests at the same time: counts
+ * are compared with the API's at the same moment (polled, reloading the page when they differ), and this spec places
+ * its own orders.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {

@@ -1,8 +1,8 @@
 /**
- * The line editor by keyboard (issue 14, "Keyboard first"): the line being edited keeps the focus when the list
- * is scrolled with the wheel, the editor's keys work when the focus fell to the page, Escape leaves the lines, a
- * translation goes from its first line to submitted without the mouse, the overlay lists (and changes) the keys,
- * and axe finds nothing serious on the editor or the overlay.
+ * The line editor by keyboard (docs/decisions/123-editor-keyboard-and-typing.md): the line being edited keeps the focus
+ * when the list is scrolled with the wheel, the editor's keys work when the focus fell to the page, Escape leaves the
+ * lines, a translation goes from its first line to submitted without the mouse, the overlay lists (and changes) the
+ * keys, and axe finds nothing serious on the editor or the overlay.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, editorLine, expectAccessible, openTranslationEditor, placeTranslatorOrder, signIn } from './support';

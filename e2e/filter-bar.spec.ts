@@ -1,9 +1,9 @@
 /**
- * The work-request list's filter bar first shows with stand-ins — the project select before the project names come,
- * the assignee and place fields before their pickers' code — and then works in full (docs/ARCHITECTURE.md, "Secondary
- * parts of the list load after its first content"). None of its controls may move when the rest arrives: the
- * project select widened from 55 to 180 px when the names came, and the assignee field and the quick buttons moved
- * when the picker's stylesheet came, shifting every field after them (session 16).
+ * The work-request list's filter bar first shows with stand-ins — the project select before the project names come, the
+ * assignee and place fields before their pickers' code — and then works in full (docs/decisions/129-list-rendering.md).
+ * None of its controls may move when the rest arrives: the project select widened from 55 to 180 px when the names
+ * came, and the assignee field and the quick buttons moved when the picker's stylesheet came, shifting every field
+ * after them (docs/decisions/130-layout-breakpoints-no-shift.md).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, grid, holdRoute, signIn } from './support';

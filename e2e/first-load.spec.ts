@@ -1,7 +1,8 @@
 /**
- * The first load of a page (docs/ARCHITECTURE.md, "First load"): the HTML names the page's whole module graph
- * (server/http/routePreloads.ts: the page shows with nothing else), the page's first GET leaves before the app's
- * entry has even arrived (src/app/earlyRequest.ts) and is made once, and no GET repeats while the page loads.
+ * The first load of a page (docs/decisions/127-first-load-preload-and-early-requests.md): the HTML names the page's
+ * whole module graph (server/http/routePreloads.ts: the page shows with nothing else), the page's first GET leaves
+ * before the app's entry has even arrived (src/app/earlyRequest.ts) and is made once, and no GET repeats while the page
+ * loads.
  */
 import { expect, test, type APIRequestContext, type Page, type Request, type Worker } from '@playwright/test';
 import {

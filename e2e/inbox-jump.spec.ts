@@ -1,7 +1,8 @@
 /**
- * Any row of the inbox (issue #16 item 4): with the total from the first answer, Go to row and End land anywhere with
- * the pages in view only (never one asked twice), the row shown is the notification the server has at that
- * position for the view's filters, a live arrival moves every row down one, and Mark read works on a row of a jump.
+ * Any row of the inbox (docs/decisions/100-sparse-lists-any-row.md): with the total from the first answer, Go to row
+ * and End land anywhere with the pages in view only (never one asked twice), the row shown is the notification the
+ * server has at that position for the view's filters, a live arrival moves every row down one, and Mark read works on a
+ * row of a jump.
  *
  * The spec owns its records: a user of its own, and a share of its own that the admin sends to that user again and
  * again (each time the user is added to its recipients, the user is notified once). Nothing else notifies the user.

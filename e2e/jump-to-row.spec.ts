@@ -1,7 +1,8 @@
 /**
- * Any row of a long list (issue #16 item 4): the work-request list knows its total from the first answer, so "Go to
- * row" and Ctrl+End land anywhere with one or two page requests (never one asked twice), placeholders meanwhile, and
- * the row shown is the record the server has at that position for the list's filters and sort.
+ * Any row of a long list (docs/decisions/100-sparse-lists-any-row.md): the work-request list knows its total from the
+ * first answer, so "Go to row" and Ctrl+End land anywhere with one or two page requests (never one asked twice),
+ * placeholders meanwhile, and the row shown is the record the server has at that position for the list's filters and
+ * sort.
  *
  * Race-free on a shared server: rows are checked against the answer to the app's own request for that range (read
  * from the response), and the lists are sorted oldest first, so records other specs create meanwhile go after them.

@@ -1,10 +1,10 @@
 /**
- * Pages do not jump while they load (session 16): the layout shifts of a cold load (the browser's own measure,
- * `layout-shift` entries, summed as Cumulative Layout Shift; 0.1 is the web's "good" limit) stay near zero. The
- * coordinator's dashboard scored 0.22 (its tiles grew ~500 px when their orders came, pushing the calendar down), the
- * inbox on a phone 0.018 (its skeleton was shorter than the list) and the catalog on a phone 0.04 (each card grew a
- * line when its count came). Left: the unread count appearing in the navigation (~0.0002: the links after it move
- * over by its width).
+ * Pages do not jump while they load (docs/decisions/130-layout-breakpoints-no-shift.md): the layout shifts of a cold
+ * load (the browser's own measure, `layout-shift` entries, summed as Cumulative Layout Shift; 0.1 is the web's "good"
+ * limit) stay near zero. The coordinator's dashboard scored 0.22 (its tiles grew ~500 px when their orders came,
+ * pushing the calendar down), the inbox on a phone 0.018 (its skeleton was shorter than the list) and the catalog on a
+ * phone 0.04 (each card grew a line when its count came). Left: the unread count appearing in the navigation (~0.0002:
+ * the links after it move over by its width).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, type Account, settled, signIn } from './support';

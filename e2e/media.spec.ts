@@ -1,5 +1,5 @@
 /**
- * Real media in the demo (issue #14; docs/API.md "Media"): thumbnails show as images in lists and on asset pages
+ * Real media in the demo (docs/API.md "Media"): thumbnails show as images in lists and on asset pages
  * (loaded, lazily, at a fixed size), a failing thumbnail falls back to the typed tile, and Chromium plays the demo's
  * clip and the long feature's audio through their signed links.
  */

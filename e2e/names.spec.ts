@@ -1,5 +1,5 @@
 /**
- * People read names, never codes (issue #15 item 7): every page, as each role, shows no record id, no URL template
+ * People read names, never codes (docs/API.md "Names"): every page, as each role, shows no record id, no URL template
  * (`:code`, `:share`, `{id}`), no permission flag code and no status code in a notification title; the language and
  * territory filters take names and prefixes. Reads only: the records are the demo's, picked through the API.
  */

@@ -1,5 +1,5 @@
 /**
- * Changing an order (issue #15 item 2; docs/API.md "Orders"): the "Edit order" dialog on a work request's page,
+ * Changing an order (docs/API.md "Orders"): the "Edit order" dialog on a work request's page,
  * its history in words, an edit conflict, who sees the editor, instructions as safe formatted text. Each test
  * places its own order through the API (as the coordinator), so other specs' records are never touched.
  */

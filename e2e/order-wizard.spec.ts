@@ -1,10 +1,10 @@
 /**
- * The order wizard (#15 item 1): a coordinator places an order from an asset page through every step (the
- * language step by keyboard, each step scanned by axe), the order is in the list and the studio's other
- * coordinator is notified; bad input is answered at the fields (ours and the server's); a translator is not
- * offered the wizard; a deployment without POST /workrequests is said so and the form is kept.
- * Each test places its own order on the demo's "Main Trailer" (The Last Cartographer, Harbor Lane) and finds it by
- * its id, so counts changed by other specs do not matter.
+ * The order wizard (docs/API.md "Order wizard"): a coordinator places an order from an asset page through every step
+ * (the language step by keyboard, each step scanned by axe), the order is in the list and the studio's other
+ * coordinator is notified; bad input is answered at the fields (ours and the server's); a translator is not offered the
+ * wizard; a deployment without POST /workrequests is said so and the form is kept. Each test places its own order on
+ * the demo's "Main Trailer" (The Last Cartographer, Harbor Lane) and finds it by its id, so counts changed by other
+ * specs do not matter.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, apiList, basic, expectAccessible, fulfillListPage, grid, signIn } from './support';

@@ -1,9 +1,9 @@
 /**
- * The reference lists are read once a session (issue #16 item 2, lib/referenceLists.ts): a coordinator who opens the
- * work-request list (its filters load the languages, territories and projects after the first rows), then the order
- * wizard's language step, the translations list and the glossary asks GET /api/languages (its first page) once in
- * all, and the territories and projects likewise. The pages are reached in the app (links, or the history as the back
- * button does), never by a reload, which would start a new session.
+ * The reference lists are read once a session (docs/decisions/101-reference-lists-read-once.md, lib/referenceLists.ts):
+ * a coordinator who opens the work-request list (its filters load the languages, territories and projects after the
+ * first rows), then the order wizard's language step, the translations list and the glossary asks GET /api/languages
+ * (its first page) once in all, and the territories and projects likewise. The pages are reached in the app (links, or
+ * the history as the back button does), never by a reload, which would start a new session.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { ACCOUNTS, goInApp, grid, settled, signIn } from './support';

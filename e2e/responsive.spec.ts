@@ -1,8 +1,8 @@
 /**
- * Every page from a phone to a desktop (issue #15, item 8): at 390, 768 and 1280 px wide (and 360 and 1920 for a few)
- * no page scrolls sideways and nothing sticks out of the viewport except inside a box that scrolls (a table's own
- * scroll area, the navigation's strip). A screenshot of each page at each width is attached to the test's results
- * (not kept in the repository) for a person to look at.
+ * Every page from a phone to a desktop (docs/decisions/130-layout-breakpoints-no-shift.md): at 390, 768 and 1280 px
+ * wide (and 360 and 1920 for a few) no page scrolls sideways and nothing sticks out of the viewport except inside a box
+ * that scrolls (a table's own scroll area, the navigation's strip). A screenshot of each page at each width is attached
+ * to the test's results (not kept in the repository) for a person to look at.
  *
  * One browser context per width and account, signed in once; the pages are one table (PAGES) with how to reach a
  * real record through the API, so a new page is one row.

@@ -79,7 +79,7 @@ test.describe.serial('shares', () => {
     await expect(cards.first().getByRole('list', { name: /What you may do/ })).toBeVisible();
     await expect(cards.first().getByText(/Your vote:/)).toBeVisible();
 
-    // The permission record in words, never its flag codes (issue #15: `manageWorkRequsts` was shown).
+    // The permission record in words, never its flag codes (`manageWorkRequsts` was shown once).
     const who = target.to![0]!.name!;
     const push = page.getByRole('checkbox', { name: new RegExp(`^Push delivery for ${who}`) });
     await expect(page.getByRole('checkbox', { name: new RegExp(`^Manage work requests for ${who}`) })).toBeVisible();

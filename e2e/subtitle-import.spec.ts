@@ -1,9 +1,9 @@
 /**
- * Importing real-world subtitle files (issue #17 part 3), against the real server: a file of ExoPlayer's test suite
- * with blocks that cannot be read, which the preview lists by row before anything is applied; a published film's
- * Serbian Cyrillic subtitles in windows-1251, whose encoding the preview guesses and lets the translator change
- * (the text re-read at once); applied, exported as SRT and compared with the lines. The files come from the corpus
- * (test/fixtures/subtitles). Every record this spec changes is an order it placed itself.
+ * Importing real-world subtitle files (docs/decisions/125-subtitle-files-read-as-bytes.md), against the real server: a
+ * file of ExoPlayer's test suite with blocks that cannot be read, which the preview lists by row before anything is
+ * applied; a published film's Serbian Cyrillic subtitles in windows-1251, whose encoding the preview guesses and lets
+ * the translator change (the text re-read at once); applied, exported as SRT and compared with the lines. The files
+ * come from the corpus (test/fixtures/subtitles). Every record this spec changes is an order it placed itself.
  */
 import fs from 'node:fs';
 import path from 'node:path';

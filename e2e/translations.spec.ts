@@ -1,7 +1,8 @@
 /**
  * Opening a translation: from the translations list a row goes straight to its editor (the row knows its work request
- * and kind), and a link to `/translations/:id` reads the translation to find it; either way the work request, which
- * the editor reads as it opens, is asked once (issue #16 item 2: the redirect read it too, to learn the kind).
+ * and kind), and a link to `/translations/:id` reads the translation to find it; either way the work request, which the
+ * editor reads as it opens, is asked once (docs/decisions/101-reference-lists-read-once.md: the redirect read it too,
+ * to learn the kind).
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { ACCOUNTS, apiList, goInApp, settled, signIn } from './support';

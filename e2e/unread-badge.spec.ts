@@ -1,10 +1,11 @@
 /**
- * The navigation's unread badge follows the API's count after two live arrivals and "Mark read" of one of them
- * (session 8's report: it stayed one too high). The cause was HTTP: the count is the `Content-Range` total of
- * `GET /notifications?read=false` with `resources=0-0`; while the newest unread item stayed the same, so did the
- * body and its ETag, the server answered 304, and the browser kept its stored copy's old `Content-Range`. Before the
- * fix this failed at the second arrival when both bore the same second (the badge stayed at 1), else after the mark
- * (it went back to 2). The user is the spec's own, a translator whom only the assignments below notify.
+ * The navigation's unread badge follows the API's count after two live arrivals and "Mark read" of one of them (it once
+ * stayed one too high; docs/decisions/103-unread-counts-from-the-server.md). The cause was HTTP: the count is the
+ * `Content-Range` total of `GET /notifications?read=false` with `resources=0-0`; while the newest unread item stayed
+ * the same, so did the body and its ETag, the server answered 304, and the browser kept its stored copy's old
+ * `Content-Range`. Before the fix this failed at the second arrival when both bore the same second (the badge stayed at
+ * 1), else after the mark (it went back to 2). The user is the spec's own, a translator whom only the assignments below
+ * notify.
  */
 import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { ACCOUNTS, apiList, basic, placeOrder, registerUser, rowOf, signIn, type Account } from './support';

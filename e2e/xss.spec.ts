@@ -1,10 +1,10 @@
 /**
- * The attack suite's stored-XSS check (issue #12): script payloads are written through the API into every text
- * field the app shows (names of users, studios, projects, assets, languages, territories; comment bodies;
- * translation line text, which may hold formatting HTML; share notes, project names and links; notification
- * titles, which quote the acting user's name; search boxes reflected from the URL) and into link fields
- * (`javascript:` URLs), then the pages that show them are opened in Chromium. Nothing may run: `window.__xss` stays
- * undefined, no dialog opens, no element carries an event-handler attribute or a `javascript:` URL, no payload
+ * The attack suite's stored-XSS check (docs/decisions/131-tests-real-server-both-stores.md): script payloads are
+ * written through the API into every text field the app shows (names of users, studios, projects, assets, languages,
+ * territories; comment bodies; translation line text, which may hold formatting HTML; share notes, project names and
+ * links; notification titles, which quote the acting user's name; search boxes reflected from the URL) and into link
+ * fields (`javascript:` URLs), then the pages that show them are opened in Chromium. Nothing may run: `window.__xss`
+ * stays undefined, no dialog opens, no element carries an event-handler attribute or a `javascript:` URL, no payload
  * element (script, iframe, style…) lands in the page.
  *
  * The records are its own where the interface can create them (a studio, a project, a language, a territory, two

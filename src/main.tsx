@@ -8,8 +8,9 @@ import { bootstrap } from './app/bootstrap';
 import { startPreloadedPrefetch } from './app/preloadPage';
 import { queryClient } from './app/queryClient';
 import './app/styles.css';
-// The lists' own small stylesheets, in the app's one first stylesheet: imported by their components, each was a file
-// of under 1 kB that a cold list asked for over one of HTTP/1.1's six connections (docs/BENCHMARKS.md, "Session 14").
+// The lists' own small stylesheets, in the app's one first stylesheet: imported by their components, each was a file of
+// under 1 kB that a cold list asked for over one of HTTP/1.1's six connections
+// (docs/decisions/128-first-load-chunk-groups.md).
 import './components/goToRow.css';
 import './components/listStatusRows.css';
 import './features/work-requests/components/assigneeField.css';

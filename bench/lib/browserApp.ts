@@ -30,7 +30,7 @@ export const LIST_PATH = /\/api\/workrequests(\?|$)/;
 /**
  * Takes `Content-Range` out of the list's answers, as a deployment that does not say its total would answer: the
  * list then loads page after page as it scrolls (the infinite-scroll fallback), the way every list worked before
- * lists could jump (issue #16).
+ * lists could jump (docs/decisions/100-sparse-lists-any-row.md).
  */
 export async function hideListTotal(page: Page): Promise<void> {
   await page.route(LIST_PATH, async (route) => {

@@ -1,9 +1,9 @@
 /**
  * Build step: src/app/earlyRequest.ts as an entry of its own, named in index.html before the app's entry (with
- * modulepreload links for the chunks it imports), so the browser runs it as soon as it arrives (the first page's
- * GET leaves then: docs/ARCHITECTURE.md, "First load") instead of after the app's libraries have downloaded. A module
- * script like the entry, so the pages' Content-Security-Policy (no inline script) allows it. In development the
- * module is named as is.
+ * modulepreload links for the chunks it imports), so the browser runs it as soon as it arrives (the first page's GET
+ * leaves then: docs/decisions/127-first-load-preload-and-early-requests.md) instead of after the app's libraries have
+ * downloaded. A module script like the entry, so the pages' Content-Security-Policy (no inline script) allows it. In
+ * development the module is named as is.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -68,11 +68,12 @@ export function earlyEntry(module = 'src/app/earlyRequest.ts'): Plugin {
         const named = new Set(app ? chunkClosure(chunks, [app]) : []);
         const imports = chunkClosure(chunks, [early], named).filter((f) => f !== early && f.endsWith('.js'));
         return [
-          // async: run as soon as it and its imports are here. A deferred module script (the default) waits until
-          // the document is parsed and every stylesheet of the page is loaded, the page's route styles included:
-          // on a 120 ms link that held the first request back by ~160 ms (docs/ARCHITECTURE.md, "First load").
-          // fetchpriority high: an async script is otherwise fetched at low priority, after the page's stylesheets
-          // and scripts (a cold list's trace: it arrived after the CSS, ~45 ms later than with high priority).
+          // async: run as soon as it and its imports are here. A deferred module script (the default) waits until the
+          // document is parsed and every stylesheet of the page is loaded, the page's route styles included: on a 120
+          // ms link that held the first request back by ~160 ms
+          // (docs/decisions/127-first-load-preload-and-early-requests.md). fetchpriority high: an async script is
+          // otherwise fetched at low priority, after the page's stylesheets and scripts (a cold list's trace: it
+          // arrived after the CSS, ~45 ms later than with high priority).
           {
             tag: 'script',
             attrs: { type: 'module', async: true, fetchpriority: 'high', crossorigin: true, src: `/${early}` },

@@ -1,8 +1,9 @@
 /**
- * The long feature's soundtrack, made by the server from its transcription (issue #14: a 90-minute feature whose
- * media is generated from project code, not committed, and not by ffmpeg). Speech-like bursts where the lines are
- * (a voiced tone with harmonics and breath noise, shaped into syllables), silence between; 8 kHz mono 8-bit PCM WAV
- * (~43 MB for 90 minutes, which every browser plays), and its peaks computed in the same pass.
+ * The long feature's soundtrack, made by the server from its transcription
+ * (docs/decisions/122-media-files-signed-links.md: a 90-minute feature whose media is generated from project code, not
+ * committed, and not by ffmpeg). Speech-like bursts where the lines are (a voiced tone with harmonics and breath noise,
+ * shaped into syllables), silence between; 8 kHz mono 8-bit PCM WAV (~43 MB for 90 minutes, which every browser plays),
+ * and its peaks computed in the same pass.
  *
  * Each speaker's voice is rendered once (4 s) and every line reads from it at its own offset and loudness, so 90
  * minutes take well under a second of CPU; made in slices of a few seconds with a turn of the event loop between

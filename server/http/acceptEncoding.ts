@@ -6,7 +6,7 @@
 
 export type Encoding = 'br' | 'gzip';
 
-/** What the server sends when the client accepts both equally: brotli is smaller at the same cost (ARCHITECTURE.md). */
+/** What the server sends when the client accepts both equally: brotli is smaller at the same cost (decisions/117). */
 export const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
 
 /** The q-value of each coding the header names (lower case), `*` included. */

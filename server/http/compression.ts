@@ -1,12 +1,12 @@
 /**
- * JSON answers compressed on the fly, at levels that cost little CPU (docs/ARCHITECTURE.md, "Bytes": brotli quality 4
- * and gzip level 6 on a 270 kB first page of 50 work requests), negotiated from `Accept-Encoding`
+ * JSON answers compressed on the fly, at levels that cost little CPU (docs/decisions/117-bytes-on-the-wire.md: brotli
+ * quality 4 and gzip level 6 on a 270 kB first page of 50 work requests), negotiated from `Accept-Encoding`
  * (http/acceptEncoding.ts), above a size threshold. Whole bodies (strings and buffers) are compressed by the onSend
  * hook here; the proxy (routes/proxy.ts, MWS_UPSTREAM) compresses an upstream's plain JSON as it streams through, with
  * the same decision (`encodingToSend`) and the same levels (`compressingStream`). The live notification stream is
- * hijacked and written as it comes, and media files are streams that set their own encoding: neither is touched.
- * A response-cache hit reuses the compressed bytes kept beside the entry (http/responseCache.ts, `cachedVariants`), so
- * a cached page is compressed once per generation, not per hit.
+ * hijacked and written as it comes, and media files are streams that set their own encoding: neither is touched. A
+ * response-cache hit reuses the compressed bytes kept beside the entry (http/responseCache.ts, `cachedVariants`), so a
+ * cached page is compressed once per generation, not per hit.
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';

@@ -106,7 +106,7 @@ export const WORK_REQUEST_STATUS_COUNTS: Readonly<Record<string, number>> = {
 export { CLOSED_STATUSES };
 /**
  * Work requests given `auto` or `autosubs` among those not complete, cancelled or rejected (and 10 among those).
- * The statuses the demo samples from predate "approved" counting as closed (issue #15) and are kept, so the demo
+ * The statuses the demo samples from predate "approved" counting as closed and are kept, so the demo
  * data stays as it was: the queue is these less the approved ones (SeedSummary.automationQueue).
  */
 export const AUTOMATION_SAMPLED = 40;
@@ -1600,7 +1600,7 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     return { total: list.length, unread: list.filter((n) => n.read === false).length };
   };
 
-  // The 90-minute feature (issue #14), from its own random stream: the rest of the set is unchanged.
+  // The 90-minute feature, from its own random stream: the rest of the set is unchanged.
   const featureProject = projects.find((p) => p.prefix === FEATURE_PROJECT)!;
   const featureTemplate = wrs.find(
     (w) => w.translator === tomas && w.doc.status === 'in-progress' && w.asset.project === featureProject,
@@ -1618,7 +1618,8 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   });
   for (const [c, list] of Object.entries(feature) as [Collection, D[]][]) for (const d of list) add(c, d);
 
-  // Real media (issue #14): clips, thumbnails; draws nothing from rng, so the rest of the set is unchanged.
+  // Real media (docs/decisions/122-media-files-signed-links.md): clips, thumbnails; draws nothing from rng, so the rest
+  // of the set is unchanged.
   attachDemoMedia(docs);
   for (const d of buildDemoGlossary(docs.Studios, docs.Projects, now, derivedSeed('glossary'))) add('Glossaryterms', d);
 

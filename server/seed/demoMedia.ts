@@ -1,6 +1,7 @@
 /**
- * Real media in the demo set (issue #14): which assets have clips, and the pass that wires the committed media
- * files (server/media/demo/, made by scripts/make-demo-media.ts) into the seeded documents.
+ * Real media in the demo set (docs/decisions/122-media-files-signed-links.md): which assets have clips, and the pass
+ * that wires the committed media files (server/media/demo/, made by scripts/make-demo-media.ts) into the seeded
+ * documents.
  *
  * The pass runs after the demo is built and draws nothing from the seeded PRNG, so every id and value of the rest
  * of the demo stays as it was. For each clip asset it keeps the lines of the asset's transcriptions and

@@ -1,8 +1,8 @@
 /**
- * The long feature of the demo set (issue #14 item 5, the issue #4 ask): a 90-minute film with a 3,000-line English
- * transcription and a fr-FR translation the demo translator has in progress, whose preview's media is audio the
- * server makes from the transcription on first request (domain/featureAudio.ts: nothing committed, nothing made at
- * seed time). Built from its own random stream (derived from the demo seed), so adding it changes no other record.
+ * The long feature of the demo set (the editor's and the Subtitler's worst case): a 90-minute film with a 3,000-line
+ * English transcription and a fr-FR translation the demo translator has in progress, whose preview's media is audio the
+ * server makes from the transcription on first request (domain/featureAudio.ts: nothing committed, nothing made at seed
+ * time). Built from its own random stream (derived from the demo seed), so adding it changes no other record.
  */
 import type { Doc } from '../storage/store';
 import { lineStats, summarize } from '../domain/translations';

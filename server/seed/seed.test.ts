@@ -353,7 +353,7 @@ describe('demo seed', () => {
     ).toBeGreaterThanOrEqual(40);
     expect(summary.translatorWorkRequests).toBe(41); // 40 and the feature's
     const queue = docs.Workrequests.filter((w) => (w.auto || w.autosubs) && !CLOSED_STATUSES.includes(w.status));
-    // The sampled ones less those approved (closed since issue #15); the demo data itself is unchanged.
+    // The sampled ones less those approved (approved counts as closed); the demo data itself is unchanged.
     expect(queue.length).toBeGreaterThan(AUTOMATION_SAMPLED * 0.75);
     expect(queue.length).toBeLessThan(AUTOMATION_SAMPLED);
     expect(summary.automationQueue).toBe(queue.length);
@@ -510,7 +510,7 @@ describe('titles and random', () => {
     expect(wrStatusTitle({ ...p, status: 'approved' })).toBe(
       'Cora Coordinator (Northlight Localization) moved Main Trailer 2 — fr-FR/FR to Approved',
     );
-    // The status in words, never its code (issue #15: "to for-review" read as a code).
+    // The status in words, never its code ("to for-review" once read as a code).
     expect(wrStatusTitle({ ...p, status: 'for-review' })).toBe(
       'Cora Coordinator (Northlight Localization) moved Main Trailer 2 — fr-FR/FR to For review',
     );

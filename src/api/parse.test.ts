@@ -21,7 +21,8 @@ describe('lenient schemas', () => {
     }
   });
   it('takes a record with no null where the schema reads as it came, without copying it', () => {
-    // A first page of 50 work requests spent most of its parse copying each record to drop nulls (session 11).
+    // A first page of 50 work requests spent most of its parse copying each record to drop nulls
+    // (docs/decisions/111-contract-schemas.md).
     const asset = { _id: 'as1', name: 'Trailer', workflow: { definition: { phases: { WIP: { note: null } } } } };
     const raw = { _id: 'a1', status: 'submitted', asset, vendorField: { x: null } };
     const parsed = parseRecord(workRequest, raw);

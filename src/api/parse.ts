@@ -36,12 +36,12 @@ function idOf(raw: unknown): string | undefined {
 }
 
 /**
- * Strict check of one record (a list's item, a live event): ok, or the problems found. The record is checked as it
- * came first: nulls matter only where the schema reads (a null there fails the check, and the record is then read
- * again without its nulls), so a record with none there skips copying the whole tree to drop them. On a cold first
- * page of 50 work requests that copy was most of the parse (~70 ms of ~90 in Node, session 11). Fields the schema
- * does not read (unknown, kept as they came) may then keep their nulls: nothing reads them, and a record written
- * back (a line of a translation, spread into the save) sends them as the server sent them.
+ * Strict check of one record (a list's item, a live event): ok, or the problems found. The record is checked as it came
+ * first: nulls matter only where the schema reads (a null there fails the check, and the record is then read again
+ * without its nulls), so a record with none there skips copying the whole tree to drop them. On a cold first page of 50
+ * work requests that copy was most of the parse (~70 ms of ~90 in Node; docs/decisions/111-contract-schemas.md). Fields
+ * the schema does not read (unknown, kept as they came) may then keep their nulls: nothing reads them, and a record
+ * written back (a line of a translation, spread into the save) sends them as the server sent them.
  */
 export function parseRecord<S extends z.ZodMiniType>(schema: S, raw: unknown): Parsed<z.infer<S>> {
   const direct = schema.safeParse(raw);

@@ -1,7 +1,8 @@
 /**
- * Every feature reads the app's one query of each reference list (lib/referenceLists.ts; issue #16 item 2): a list
- * one page has read is every other page's too, with no request of its own. Rendered on the server, where a query is
- * never fetched: a hook that has the list read it from the shared key, a hook with a key of its own would have none.
+ * Every feature reads the app's one query of each reference list (lib/referenceLists.ts;
+ * docs/decisions/101-reference-lists-read-once.md): a list one page has read is every other page's too, with no request
+ * of its own. Rendered on the server, where a query is never fetched: a hook that has the list read it from the shared
+ * key, a hook with a key of its own would have none.
  */
 import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -3,8 +3,9 @@
  * query is fetching any more and a frame has been drawn after that; at the latest `maxWaitMs` after the first ask.
  * Loaded any earlier, their chunks compete with the page's first answer for the link (their modulepreload links are
  * also compiled on the main thread as they are inserted): the cold list drew its rows later by about 30 ms on every
- * link (docs/BENCHMARKS.md, session 9). Settled once per page life: later pages load their secondary parts at once.
- * The list page's filter choices (projects, languages, territories) wait for it too (useFirstContentShown).
+ * link (docs/decisions/127-first-load-preload-and-early-requests.md). Settled once per page life: later pages load
+ * their secondary parts at once. The list page's filter choices (projects, languages, territories) wait for it too
+ * (useFirstContentShown).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

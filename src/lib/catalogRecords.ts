@@ -1,9 +1,10 @@
 /**
  * One asset and one project, as the catalog's pages and the order wizard read them: one query each, under the catalog
  * resource's key (`['catalog', 'assets', 'detail', id]`, as features/catalog/queries.ts's `catalogKeys`), so an order
- * started from an asset's page takes the asset and its project that page holds (issue #16 item 2: each was asked
- * again under the wizard's own key), and the catalog's saves refresh both. A project's assets likewise: the wizard
- * started from a project's page reads on from the pages that page holds (it read them again in pages of its own).
+ * started from an asset's page takes the asset and its project that page holds
+ * (docs/decisions/101-reference-lists-read-once.md: each was asked again under the wizard's own key), and the catalog's
+ * saves refresh both. A project's assets likewise: the wizard started from a project's page reads on from the pages
+ * that page holds (it read them again in pages of its own).
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ListPage } from '../api/client';

@@ -93,7 +93,10 @@ describe.each(lists)('every %s', (resource, path, list) => {
 /** The app's staleness (app/queryClient.ts: 30 s) for the catalog's paged lists. */
 const appClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
 
-/** A whole list and the catalog's paged list of the same records (issue #16 item 2: no page asked twice). */
+/**
+ * A whole list and the catalog's paged list of the same records (docs/decisions/101-reference-lists-read-once.md: no
+ * page asked twice).
+ */
 const pagedLists: [readonly unknown[], (c: QueryClient) => Promise<unknown>][] = [
   [studioPagesOptions().queryKey, (c) => c.fetchInfiniteQuery(studioPagesOptions())],
   [projectPagesOptions({}).queryKey, (c) => c.fetchInfiniteQuery(projectPagesOptions({}))],

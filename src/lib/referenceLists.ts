@@ -1,10 +1,11 @@
 /**
- * The reference lists (studios, projects, languages, territories, groups), each read whole once and shared by every feature
- * that offers or looks them up (issue #16 item 2: the same data is not asked twice): the work-request list's filters,
- * the order wizard, the translations list, the editor's fonts, the catalog's choices, the settings' muted projects,
- * the names of studios. One query each: one key, one staleTime, the app's retry rule (app/queryClient.ts: a 4xx, such
- * as a deployment without the list extension, is not asked again), every page (api/everyPage.ts, at most 2,000).
- * A feature derives its own shape with `select` or useMemo, never with a second query of the same list.
+ * The reference lists (studios, projects, languages, territories, groups), each read whole once and shared by every
+ * feature that offers or looks them up (docs/decisions/101-reference-lists-read-once.md: the same data is not asked
+ * twice): the work-request list's filters, the order wizard, the translations list, the editor's fonts, the catalog's
+ * choices, the settings' muted projects, the names of studios. One query each: one key, one staleTime, the app's retry
+ * rule (app/queryClient.ts: a 4xx, such as a deployment without the list extension, is not asked again), every page
+ * (api/everyPage.ts, at most 2,000). A feature derives its own shape with `select` or useMemo, never with a second
+ * query of the same list.
  *
  * Each key sits under its catalog resource's key (`['catalog', 'languages']`, as lib/useRecordNames.ts does), so the
  * catalog's writes, which invalidate that resource's key, refresh the shared list too.

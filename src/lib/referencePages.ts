@@ -1,6 +1,6 @@
 /**
  * How the reference lists are read (lib/referenceLists.ts holds their keys and options), and the catalog's paged lists
- * of the same resources, which share their pages with them (issue #16 item 2: the same data is not asked twice).
+ * of the same resources, which share their pages with them (docs/decisions/101-reference-lists-read-once.md).
  * Loaded with the first whole list a page reads, not with the work-request list's first route (vite.config.ts,
  * `records`); the API modules load inside the readers.
  */
@@ -99,7 +99,7 @@ async function readSharing<T>(
  * with the same page size), good records only, at most `cap`: from that query's pages when they are under
  * `staleTime` old (or its request in flight), reading on from its last page, and leaving every page read in it, as
  * old as its first; so the paged view opened next shows them without asking, and a whole list read after the paged
- * view asks only for the pages it did not read (issue #16 item 2).
+ * view asks only for the pages it did not read.
  */
 export async function readEverySharedPage<T>(
   client: QueryClient,

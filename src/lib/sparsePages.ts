@@ -1,7 +1,8 @@
 /**
- * Any row of a long list (issue #16 item 4), the pure part: a list whose total is known (`Content-Range`) is laid
- * out as `total` rows from the first answer, held as sparse pages (page index -> rows), and only the pages a
- * visible range needs are fetched. useSparseList.ts is the React side (react-query queries, the debounce).
+ * Any row of a long list (docs/decisions/100-sparse-lists-any-row.md), the pure part: a list whose total is known
+ * (`Content-Range`) is laid out as `total` rows from the first answer, held as sparse pages (page index -> rows), and
+ * only the pages a visible range needs are fetched. useSparseList.ts is the React side (react-query queries, the
+ * debounce).
  *
  * Two sources fill the rows: the list's infinite query (page 0 and the pages plain scrolling reaches one after
  * another, as before: the rows other parts read, such as the bulk selection's "loaded rows") and one query per page

@@ -1,10 +1,10 @@
 /**
- * A list query whose rows can be reached anywhere (issue #16 item 4; the pure rules are sparsePages.ts). The list's
- * infinite query stays what it was (its first page gives the total; plain scrolling grows it page after page, and
- * prefetches, invalidations and the parts that read "the loaded rows" keep working on it). When the total is known,
- * the table lays out every row and reports which rows are in view; a page in view that the infinite query does not
- * hold is one query of its own, keyed `[...listKey, 'page', index]`, so it is cached, deduplicated while in flight
- * and invalidated with the list (`invalidateQueries` on a list key is a prefix match).
+ * A list query whose rows can be reached anywhere (docs/decisions/100-sparse-lists-any-row.md; the pure rules are
+ * sparsePages.ts). The list's infinite query stays what it was (its first page gives the total; plain scrolling grows
+ * it page after page, and prefetches, invalidations and the parts that read "the loaded rows" keep working on it). When
+ * the total is known, the table lays out every row and reports which rows are in view; a page in view that the infinite
+ * query does not hold is one query of its own, keyed `[...listKey, 'page', index]`, so it is cached, deduplicated while
+ * in flight and invalidated with the list (`invalidateQueries` on a list key is a prefix match).
  *
  * Pages in view are observed at once (a cached page shows at once) but fetched only once the view has held still
  * for SETTLE_MS: a drag through 100,000 rows asks only for where it stops. A jump the user asked for by position

@@ -251,9 +251,10 @@ describe('validators', () => {
   });
 
   it('answers 200 when only the total changed: a 304 would keep the browser copy’s old Content-Range', async () => {
-    // The unread count's request (resources=0-0): marking the second-newest unread one read leaves the first item,
-    // the whole body, as it was; only Content-Range's total drops. Browsers do not take Content-Range from a 304
-    // (Chromium keeps the stored one), so the navigation's badge stayed one too high (session 8's report).
+    // The unread count's request (resources=0-0): marking the second-newest unread one read leaves the first item, the
+    // whole body, as it was; only Content-Range's total drops. Browsers do not take Content-Range from a 304 (Chromium
+    // keeps the stored one), so the navigation's badge stayed one too high
+    // (docs/decisions/103-unread-counts-from-the-server.md).
     const url = server.url + '/api/notifications?read=false&summary=true';
     const zeroToZero = { 'X-Range': 'resources=0-0' };
     const unread = await call(server, 'GET', '/api/notifications?read=false&summary=true', {

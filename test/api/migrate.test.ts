@@ -1,8 +1,9 @@
 /**
- * Moving a running install from SQLite to PostgreSQL (`npm run migrate-data`, issue #13) as an operator does: the
- * server on SQLite is stopped, the data copied, a server started on PostgreSQL with the carried signing key. Clients
- * notice nothing: the demo users sign in, an ETag read before the move still works for If-Match (and a stale one is
- * still refused), a link signed before the move still opens. Skipped, saying so, without a reachable PostgreSQL.
+ * Moving a running install from SQLite to PostgreSQL (`npm run migrate-data`,
+ * docs/decisions/115-migrate-sqlite-to-postgresql.md) as an operator does: the server on SQLite is stopped, the data
+ * copied, a server started on PostgreSQL with the carried signing key. Clients notice nothing: the demo users sign in,
+ * an ETag read before the move still works for If-Match (and a stale one is still refused), a link signed before the
+ * move still opens. Skipped, saying so, without a reachable PostgreSQL.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * People read names, never codes (issue #15 item 7; docs/API.md, "Names"): language and territory filters take
+ * People read names, never codes (docs/API.md, "Names"): language and territory filters take
  * comma lists (what a name or prefix stands for), status-change titles name the status in words, the translation
  * list names its order's territory, and the automation queue holds open requests only (one definition of "open").
  */

@@ -1,7 +1,7 @@
 /**
  * `PUT /workrequests/{id}` checks an order's dates as placing one does (docs/API.md "Orders"): a changed due date in
  * the past, or a delivery deadline before the due date (either one changed), is a 400 naming the field, and
- * nothing is stored. Found while building the order editor (issue #15 item 2): the PUT stored both.
+ * nothing is stored. Found while building the order editor: the PUT stored both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, call, type Account, type TestServer } from '../support/server';

@@ -108,8 +108,8 @@ const listedFor = async (as: Account, query = 'assignee=me') =>
 
 describe('two tracks of one order saved at once', () => {
   it('each save with its own If-Match lands: the order summary they both keep in step is no 409 of theirs', async () => {
-    // Found by the mixed bench (issue #16) on PostgreSQL: both saves update the work request's summary in their
-    // transactions; the second met a newer work request and answered 409 about a record its caller never named.
+    // Found by the mixed bench (docs/BENCHMARKS.md) on PostgreSQL: both saves update the work request's summary in
+    // their transactions; the second met a newer work request and answered 409 about a record its caller never named.
     const wr = (await place({ ...template, assignee: ids.tomas })).body;
     const tracks = [wr.translation._id as string, wr.graphicsTranslation._id as string];
     for (let round = 0; round < 8; round++) {

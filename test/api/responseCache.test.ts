@@ -1,8 +1,8 @@
 /**
- * The response cache between writes (issue #16, item 5; server/http/responseCache.ts), on the real server with the
- * cache on as `npm start` runs it: after each kind of write the mixed workload makes (a comment, a status change, a
- * translation save), every read that shows what it wrote shows it, while cached answers that read nothing it wrote
- * are still answered from the cache (`X-Cache: hit`).
+ * The response cache between writes (docs/decisions/116-response-cache-read-tracking.md; server/http/responseCache.ts),
+ * on the real server with the cache on as `npm start` runs it: after each kind of write the mixed workload makes (a
+ * comment, a status change, a translation save), every read that shows what it wrote shows it, while cached answers
+ * that read nothing it wrote are still answered from the cache (`X-Cache: hit`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, call, DEMO, type TestServer } from '../support/server';

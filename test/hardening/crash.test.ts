@@ -1,5 +1,5 @@
 /**
- * The attack suite's crash and concurrency checks (issue #12):
+ * The attack suite's crash and concurrency checks (docs/decisions/131-tests-real-server-both-stores.md):
  *
  * - kill -9 during writes: a stream of concurrent writes (comments, translation saves with If-Match, status
  *   changes) runs against the real server, which is SIGKILLed mid-stream and started again on the same data

@@ -9,7 +9,8 @@
 import * as z from 'zod/mini';
 import { describeIssue } from './messages';
 
-// zod/mini (a fraction of zod's classic build; docs/ARCHITECTURE.md) ships no messages: ours, in one place.
+// zod/mini (a fraction of zod's classic build; docs/decisions/111-contract-schemas.md) ships no messages: ours, in one
+// place.
 z.config({ customError: describeIssue });
 
 /** A loose object whose fields are all optional: the shape of every record and embedded object in the spec. */

@@ -1,7 +1,7 @@
 /**
- * The app's runtime configuration as the server hands it over (docs/ARCHITECTURE.md, "runtime configuration"): the
- * JSON block with id CONFIG_ELEMENT_ID in index.html, or /config.json. Shared by the server that writes it and
- * src/api/config.ts that reads it.
+ * The app's runtime configuration as the server hands it over
+ * (docs/decisions/110-runtime-configuration-and-session.md): the JSON block with id CONFIG_ELEMENT_ID in index.html, or
+ * /config.json. Shared by the server that writes it and src/api/config.ts that reads it.
  */
 import * as z from 'zod/mini';
 

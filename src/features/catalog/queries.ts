@@ -106,12 +106,13 @@ export const glossaryListOptions = (filters: GlossaryFilters) =>
 
 /*
  * Choice lists (a studio filter, a project or language select, a territory's languages) read every record, not the
- * infinite query's first page of 100: a user with 150 studios picks the 150th (issue #16 item 4). Every page, at
- * most 2,000 records (everyPage's cap): studios, languages and territories are reference data counted in tens or
- * hundreds, and a studio's projects in tens; of these lists only projects have a name search on the server (`q`,
- * which the order wizard uses past the cap: docs/ARCHITECTURE.md, "Choice lists read every page"). Every studio,
- * project, language and territory is the app's one shared query of that list (lib/referenceLists.ts, under the
- * resource's key: a save here refreshes it); a studio's projects are asked of the server by studio.
+ * infinite query's first page of 100: a user with 150 studios picks the 150th
+ * (docs/decisions/101-reference-lists-read-once.md). Every page, at most 2,000 records (everyPage's cap): studios,
+ * languages and territories are reference data counted in tens or hundreds, and a studio's projects in tens; of these
+ * lists only projects have a name search on the server (`q`, which the order wizard uses past the cap:
+ * docs/decisions/101-reference-lists-read-once.md). Every studio, project, language and territory is the app's one
+ * shared query of that list (lib/referenceLists.ts, under the resource's key: a save here refreshes it); a studio's
+ * projects are asked of the server by studio.
  */
 const studioProjectChoicesOptions = (studio: string) =>
   queryOptions({

@@ -46,7 +46,7 @@ function safeStorage(kind: 'local' | 'session'): Storage | undefined {
 /** The stored session, if any (also read before the app has loaded: src/app/earlyRequest.ts). */
 export function readStoredSession(): Session | undefined {
   // localStorage is opened only when the tab holds no session: its first touch in a page costs a synchronous trip
-  // to the browser process (~15 ms of a cold load's main thread, measured in session 11), and the tab's session wins.
+  // to the browser process (~15 ms of a cold load's main thread, measured), and the tab's session wins.
   for (const kind of ['session', 'local'] as const) {
     const storage = safeStorage(kind);
     const raw = storage?.getItem(STORAGE_KEY);

@@ -1,7 +1,8 @@
 /**
- * The coordinator's dashboard (issue #15 item 5), their landing page: tiles for what needs attention (overdue, due
- * in the next 7 days, awaiting materials, for review, unassigned) and a calendar of due dates. Every number is a
- * total of the work-request list for a filter, and opens that list. Each tile loads and fails on its own.
+ * The coordinator's dashboard (docs/decisions/106-dashboard-from-list-totals.md), their landing page: tiles for what
+ * needs attention (overdue, due in the next 7 days, awaiting materials, for review, unassigned) and a calendar of due
+ * dates. Every number is a total of the work-request list for a filter, and opens that list. Each tile loads and fails
+ * on its own.
  */
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { useNow } from '../../../lib/useNow';

@@ -1,9 +1,9 @@
 /**
- * A notification arriving live goes on top of an open inbox list (issue #16 item 4: the list keeps row positions
- * the server's). The list's pages are windows of the server's list by position (`offset`, page size), and the
- * sparse pages of a jump (lib/useSparseList.ts) are found by position too, so an arrival moves every row down one
- * instead of growing the first page: each window takes the row before it and gives its last row to the next. No
- * React; queries.ts applies these to the cache.
+ * A notification arriving live goes on top of an open inbox list (docs/decisions/100-sparse-lists-any-row.md: the list
+ * keeps row positions the server's). The list's pages are windows of the server's list by position (`offset`, page
+ * size), and the sparse pages of a jump (lib/useSparseList.ts) are found by position too, so an arrival moves every row
+ * down one instead of growing the first page: each window takes the row before it and gives its last row to the next.
+ * No React; queries.ts applies these to the cache.
  */
 import type { ListPage } from '../../../api/client';
 import type { Parsed } from '../../../api/parse';

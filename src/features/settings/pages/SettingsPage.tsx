@@ -351,7 +351,7 @@ function MutedProjects({
         <ul className="settings-muted settings-muted--unknown" aria-label="Muted entries not in the project list">
           {(projects.isError ? draft.muted : unknown).map((m, i) => (
             <li key={m.id ?? `raw-${i}`}>
-              {/* Ids are never shown (issue #15 item 7): the project is not in the caller's list, or the list is
+              {/* Ids are never shown (docs/API.md "Names"): the project is not in the caller's list, or the list is
                   unavailable; an entry without an id is kept as stored. */}
               <span>
                 {!m.id

@@ -1,5 +1,5 @@
 /**
- * The groups of a permission's work-request source, by name (issue #15 item 7: people never type or read group ids):
+ * The groups of a permission's work-request source, by name (docs/API.md "Names": people never type or read group ids):
  * a checkbox per group the viewer can list (GET /groups), and the ids it holds that are not among them kept, named
  * "a group not in your list", each removable. Read-only: the names in a sentence.
  */

@@ -5,7 +5,7 @@ import { accessFlagLabel } from '../../../api/schema/permission';
 import { SOURCE_TEXT } from './permissions';
 import { describeUnknown } from '../../../lib/format';
 
-/** A person by name or e-mail; never their id (issue #15 item 7). */
+/** A person by name or e-mail; never their id (docs/API.md "Names"). */
 export function recipientName(u: ShareUser | undefined): string {
   return u?.name || u?.emailNormal || 'Unknown person';
 }

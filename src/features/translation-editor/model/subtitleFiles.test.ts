@@ -89,7 +89,7 @@ describe('SRT / WebVTT writing', () => {
   });
 });
 
-describe('real-world files (issue #17: each failure measured there)', () => {
+describe('real-world files (each failure measured there)', () => {
   const srt = (...blocks: string[]) => blocks.join('\n');
 
   it('keeps a cue that follows whitespace-only rows', () => {

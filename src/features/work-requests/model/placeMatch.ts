@@ -1,5 +1,5 @@
 /**
- * Language and territory filters take names and prefixes, not only codes (issue #15): "French" or "fr" finds
+ * Language and territory filters take names and prefixes, not only codes (docs/API.md "Names"): "French" or "fr" finds
  * fr-FR and fr-CA; "Fran" finds France. The URL keeps what the user chose (a term or a code); the list asks the
  * server for the codes it stands for, as a comma list (`language=fr-FR,fr-CA`, docs/API.md "Names"). Pure.
  */
