@@ -35,7 +35,7 @@ test('a wrong current password changes nothing; the right one changes it and thi
   await form.getByLabel('New password again').fill('second-password-2');
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('alert')).toHaveText('The current password is wrong. Nothing was changed.');
-  await expectAccessible(page);
+  await expectAccessible(page, 'settings with a password error');
 
   await form.getByLabel('Current password').fill(person.password);
   await form.getByRole('button', { name: 'Change password' }).click();
