@@ -28,6 +28,13 @@ import {
   timeoutOptions,
   type ServerTimeouts,
 } from './http/requestLimits';
+import {
+  checkStreamAccounts,
+  defaultMaxStreams,
+  DEFAULT_STREAMS_PER_USER,
+  LiveStreams,
+  type StreamLimits,
+} from './http/liveStreams';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { routePreloadLinks } from './http/routePreloads';
 import { installResponseCache } from './http/responseCache';
@@ -83,6 +90,9 @@ export interface AppOptions {
   timeouts?: ServerTimeouts;
   /** The proxies whose X-Forwarded-For names the client (`TRUST_PROXY`: addresses or CIDRs, commas); none if absent. */
   trustProxy?: string;
+  /** Live notification streams per user and per process (http/liveStreams.ts); 8 per user, half the open-files
+   * limit in all, by default. */
+  streamLimits?: Partial<StreamLimits>;
   /** Where media the server makes is kept (DATA_DIR/media); a folder under the OS's temp folder when absent. */
   mediaCacheDir?: string;
 }
@@ -125,12 +135,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     store,
     auth: new Authenticator(store, workGate(options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS)),
     bus: options.bus ?? createNotificationBus(),
+    streams: new LiveStreams({
+      perUser: options.streamLimits?.perUser ?? DEFAULT_STREAMS_PER_USER,
+      max: options.streamLimits?.max ?? defaultMaxStreams(),
+    }),
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
     media: new MediaLibrary(store, options.mediaCacheDir ?? path.join(os.tmpdir(), `mws-media-${process.pid}`)),
     invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
     publicOrigin: options.publicOrigin,
   };
   app.decorate('services', services);
+  // Live streams end when their account stops allowing them (any instance's write: the bus), and, with the reconnect
+  // hint, when the app closes: before the server waits for its connections, which a stream would hold forever.
+  const stopWatchingAccounts = services.bus.onAccountChange(
+    (userId) => void checkStreamAccounts(services.streams, services.store, userId),
+  );
+  app.addHook('preClose', async () => services.streams.endAll());
+  app.addHook('onClose', async () => stopWatchingAccounts());
   app.decorateRequest('caller', undefined);
 
   // Bodies: JSON only (415 otherwise), 1 MiB at most (413), an object within http/jsonBody.ts's limits (400).

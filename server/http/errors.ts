@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'too_many_attempts'
   | 'account_disabled'
   | 'busy'
+  | 'too_many_streams'
+  | 'shutting_down'
   | 'uri_too_long'
   | 'request_timeout'
   | 'headers_too_large'

@@ -236,13 +236,20 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return presentUser(presentContext(request, services), next);
   });
 
+  /** After a user is written (committed): every instance ends the live streams the account no longer allows. */
+  function accountWritten(user: unknown): unknown {
+    const id = (user as { _id?: unknown } | undefined)?._id;
+    if (typeof id === 'string') services.bus.publishAccountChange(id);
+    return user;
+  }
+
   app.put('/users', async (request, reply) => {
     const hash = await passwordHashOf(request.body);
-    return upsertRecord(request, reply, services, spec(hash));
+    return accountWritten(await upsertRecord(request, reply, services, spec(hash)));
   });
 
   app.put<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
     const hash = await passwordHashOf(request.body);
-    return updateRecord(request, reply, services, spec(hash), request.params.id);
+    return accountWritten(await updateRecord(request, reply, services, spec(hash), request.params.id));
   });
 };

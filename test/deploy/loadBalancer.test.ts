@@ -26,6 +26,7 @@ import {
   type Instances,
 } from '../support/balancer';
 import { signInFrom } from '../support/signIn';
+import { openNotificationStream } from '../support/stream';
 
 const CONFIG = path.resolve(import.meta.dirname, '../../deploy/haproxy.cfg');
 const TITLE = 'HAProxy (deploy/haproxy.cfg) in front of two instances on one PostgreSQL database';
@@ -162,6 +163,37 @@ if (reason) {
         'X-Forwarded-For': '127.0.0.84',
       });
       expect(spoofed.status).toBe(429);
+    }, 60_000);
+
+    it('ends the streams of an instance stopped with SIGTERM with a reconnect hint; the reconnect lands on the other', async () => {
+      // Opened one after the other, round robin puts the two streams on different instances.
+      const streams = [
+        await openNotificationStream(balancer.url, DEMO.coordinator),
+        await openNotificationStream(balancer.url, DEMO.coordinator),
+      ];
+      try {
+        for (const stream of streams) expect(await stream.readUntil(': connected', 2000)).toContain(': connected');
+        const stopped = await b.terminate();
+        expect(stopped.code).toBe(0);
+        const ended = [];
+        for (const stream of streams) {
+          if ((await stream.readUntil('event: end', 2000)).includes('event: end')) ended.push(stream);
+        }
+        expect(ended).toHaveLength(1);
+        expect(await ended[0]!.readToEnd(2000)).toContain('event: end\ndata: {"reason":"shutdown"');
+        const again = await openNotificationStream(balancer.url, DEMO.coordinator);
+        expect(again.response.status).toBe(200);
+        expect(await again.readUntil(': connected', 2000)).toContain(': connected');
+        again.close();
+      } finally {
+        for (const stream of streams) stream.close();
+        await b.restart();
+        await waitFor(
+          'mws2 back up',
+          async () => ((await stats()).get('mws2')?.status === 'UP' ? true : undefined),
+          20_000,
+        );
+      }
     }, 60_000);
 
     it('keeps answering when an instance is killed, marks it down, and takes it back once it is ready again', async () => {
