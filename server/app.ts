@@ -127,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     ...timeoutOptions(timeouts),
     clientErrorHandler: clientErrorHandler(timeouts),
     frameworkErrors,
+    // Requests arriving while the app closes are refused by the hook below, in this API's error shape.
+    return503OnClosing: false,
   });
   const cached = !options.upstream && options.responseCache !== false;
   // The response cache keeps an answer while what it was read from is unchanged: every read is noted for it.
@@ -150,7 +152,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   const stopWatchingAccounts = services.bus.onAccountChange(
     (userId) => void checkStreamAccounts(services.streams, services.store, userId),
   );
-  app.addHook('preClose', async () => services.streams.endAll());
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    services.streams.endAll();
+  });
   app.addHook('onClose', async () => stopWatchingAccounts());
   app.decorateRequest('caller', undefined);
 
@@ -197,6 +203,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   });
 
   await registerSecurityHeaders(app, options.apiBase ?? '/api');
+  // A request that arrives on a kept-alive connection while the app closes (docs/DEPLOY.md, "Stopping"): refused,
+  // and the connection with it (Fastify's router has set Connection: close), so the client tries another instance.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('Retry-After', '1');
+    throw new HttpError(503, 'shutting_down', 'this server is shutting down: send the request again');
+  });
   app.addHook('onRequest', async (request) => checkRequestShape(request));
 
   const authenticate = await installSignInGuard(app, services.auth, options.signInLimits ?? DEFAULT_SIGNIN_LIMITS);

@@ -80,6 +80,16 @@ if (reason) {
       return { mws1: Number(now.get('mws1')?.stot), mws2: Number(now.get('mws2')?.stot) };
     };
 
+    /** Starts B again and waits until HAProxy's checks count it up. */
+    const restartB = async () => {
+      await b.restart();
+      await waitFor(
+        'mws2 back up',
+        async () => ((await stats()).get('mws2')?.status === 'UP' ? true : undefined),
+        20_000,
+      );
+    };
+
     beforeAll(async () => {
       const port = await freePort();
       balancer.url = `http://127.0.0.1:${port}`;
@@ -187,12 +197,7 @@ if (reason) {
         again.close();
       } finally {
         for (const stream of streams) stream.close();
-        await b.restart();
-        await waitFor(
-          'mws2 back up',
-          async () => ((await stats()).get('mws2')?.status === 'UP' ? true : undefined),
-          20_000,
-        );
+        await restartB();
       }
     }, 60_000);
 
@@ -215,12 +220,7 @@ if (reason) {
       expect(after.mws2).toBe(before.mws2);
       expect(after.mws1 - before.mws1).toBe(6);
 
-      await b.restart();
-      await waitFor(
-        'mws2 back up',
-        async () => ((await stats()).get('mws2')?.status === 'UP' ? true : undefined),
-        20_000,
-      );
+      await restartB();
     }, 90_000);
   });
 }
