@@ -264,6 +264,33 @@ test('without the stream, the inbox polls and still shows new notifications', as
   await expect(rowOf(page, note)).toContainText(wr.asset?.name ?? '');
 });
 
+test("a stream the server ends for a newer one: the inbox polls, and opens it again only after the server's wait", async ({
+  page,
+}) => {
+  // The server's final event for a user's ninth stream (docs/API.md, "Live notification stream").
+  let opened = 0;
+  await page.route('**/api/notifications/stream', (route) => {
+    opened += 1;
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/event-stream',
+      body:
+        'retry: 3000\n: connected\n\nretry: 60000\nevent: end\n' +
+        'data: {"reason":"superseded","message":"too many streams","retryAfterMs":60000}\n\n',
+    });
+  });
+  await page.clock.install();
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/notifications');
+  await expect(page.locator('[data-live]')).toHaveAttribute('data-live', 'polling');
+  const before = opened;
+  // A plain end would have been reconnected after about a second; this one waits the minute it was told.
+  await page.clock.runFor(30_000);
+  expect(opened).toBe(before);
+  await page.clock.runFor(31_000);
+  await expect.poll(() => opened).toBe(before + 1);
+});
+
 test('the inbox passes axe, and looks right at 1024x768', async ({ page }) => {
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto('/notifications');

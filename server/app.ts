@@ -28,6 +28,13 @@ import {
   timeoutOptions,
   type ServerTimeouts,
 } from './http/requestLimits';
+import {
+  checkStreamAccounts,
+  defaultMaxStreams,
+  DEFAULT_STREAMS_PER_USER,
+  LiveStreams,
+  type StreamLimits,
+} from './http/liveStreams';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { routePreloadLinks } from './http/routePreloads';
 import { installResponseCache } from './http/responseCache';
@@ -85,6 +92,9 @@ export interface AppOptions {
   timeouts?: ServerTimeouts;
   /** The proxies whose X-Forwarded-For names the client (`TRUST_PROXY`: addresses or CIDRs, commas); none if absent. */
   trustProxy?: string;
+  /** Live notification streams per user and per process (http/liveStreams.ts); 8 per user, half the open-files
+   * limit in all, by default. */
+  streamLimits?: Partial<StreamLimits>;
   /** Where media the server makes is kept (DATA_DIR/media); a folder under the OS's temp folder when absent. */
   mediaCacheDir?: string;
 }
@@ -120,6 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     ...timeoutOptions(timeouts),
     clientErrorHandler: clientErrorHandler(timeouts),
     frameworkErrors,
+    // Requests arriving while the app closes are refused by the hook below, in this API's error shape.
+    return503OnClosing: false,
   });
   const cached = !options.upstream && options.responseCache !== false;
   // The response cache keeps an answer while what it was read from is unchanged: every read is noted for it.
@@ -128,12 +140,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     store,
     auth: new Authenticator(store, workGate(options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS)),
     bus: options.bus ?? createNotificationBus(),
+    streams: new LiveStreams({
+      perUser: options.streamLimits?.perUser ?? DEFAULT_STREAMS_PER_USER,
+      max: options.streamLimits?.max ?? defaultMaxStreams(),
+    }),
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
     media: new MediaLibrary(store, options.mediaCacheDir ?? path.join(os.tmpdir(), `mws-media-${process.pid}`)),
     invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
     publicOrigin: options.publicOrigin,
   };
   app.decorate('services', services);
+  // Live streams end when their account stops allowing them (any instance's write: the bus), and, with the reconnect
+  // hint, when the app closes: before the server waits for its connections, which a stream would hold forever.
+  const stopWatchingAccounts = services.bus.onAccountChange(
+    (userId) => void checkStreamAccounts(services.streams, services.store, userId),
+  );
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    services.streams.endAll();
+  });
+  app.addHook('onClose', async () => stopWatchingAccounts());
   app.decorateRequest('caller', undefined);
 
   // Bodies: JSON only (415 otherwise), 1 MiB at most (413), an object within http/jsonBody.ts's limits (400).
@@ -184,6 +211,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   });
 
   await registerSecurityHeaders(app, options.apiBase ?? '/api');
+  // A request that arrives on a kept-alive connection while the app closes (docs/DEPLOY.md, "Stopping"): refused,
+  // and the connection with it (Fastify's router has set Connection: close), so the client tries another instance.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('Retry-After', '1');
+    throw new HttpError(503, 'shutting_down', 'this server is shutting down: send the request again');
+  });
   app.addHook('onRequest', async (request) => checkRequestShape(request));
 
   const { authenticate, confirm } = await installSignInGuard(

@@ -71,4 +71,20 @@ describe('readConfig', () => {
     expect(() => readConfig({ SQLITE_CACHE_MB: '1.5' })).toThrow(/SQLITE_CACHE_MB/);
     expect(() => readConfig({ SQLITE_MMAP_MB: '-1' })).toThrow(/SQLITE_MMAP_MB/);
   });
+
+  it('bounds the shutdown (SHUTDOWN_TIMEOUT_SECONDS, default 10) and takes the live stream caps', () => {
+    const defaults = readConfig({});
+    expect(defaults.SHUTDOWN_TIMEOUT_SECONDS).toBe(10);
+    expect(defaults.LIVE_STREAMS_PER_USER).toBe(8);
+    expect(defaults.LIVE_STREAMS_MAX).toBeUndefined();
+    expect(readConfig({ SHUTDOWN_TIMEOUT_SECONDS: '2.5', LIVE_STREAMS_MAX: '100' })).toMatchObject({
+      SHUTDOWN_TIMEOUT_SECONDS: 2.5,
+      LIVE_STREAMS_MAX: 100,
+    });
+    expect(() => readConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+    expect(() => readConfig({ SHUTDOWN_TIMEOUT_SECONDS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+    expect(() => readConfig({ SHUTDOWN_TIMEOUT_SECONDS: '601' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+    expect(() => readConfig({ LIVE_STREAMS_PER_USER: '0' })).toThrow(/LIVE_STREAMS_PER_USER/);
+    expect(() => readConfig({ LIVE_STREAMS_MAX: '1.5' })).toThrow(/LIVE_STREAMS_MAX/);
+  });
 });

@@ -6,6 +6,7 @@ import { DEFAULT_SIGNIN_LIMITS as LIMITS } from './http/signInGuard';
 import { DEFAULT_TIMEOUTS } from './http/requestLimits';
 import { RESPONSE_CACHE_DEFAULTS } from './http/responseCache';
 import { SQLITE_MEMORY_DEFAULTS } from './storage/sqlite/sqliteStore';
+import { DEFAULT_STREAMS_PER_USER } from './http/liveStreams';
 
 const env = z
   .object({
@@ -118,6 +119,16 @@ const env = z
       .number()
       .positive()
       .default(DEFAULT_TIMEOUTS.keepAliveMs / 1000),
+    /**
+     * On SIGTERM/SIGINT: how long requests in flight have to be answered before the process exits anyway, in seconds
+     * (server/shutdown.ts; docs/DEPLOY.md "Stopping"). Keep it below the supervisor's own stop timeout.
+     */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+    /** Live notification streams one user may hold in this process; a further one ends their oldest. */
+    LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(DEFAULT_STREAMS_PER_USER),
+    /** Live notification streams this process holds at most; more are refused (503). Default: half the open-files
+     * limit (http/liveStreams.ts). */
+    LIVE_STREAMS_MAX: z.coerce.number().int().min(1).optional(),
   })
   .refine((e) => e.HEADERS_TIMEOUT_SECONDS <= e.REQUEST_TIMEOUT_SECONDS, {
     path: ['HEADERS_TIMEOUT_SECONDS'],

@@ -7,11 +7,14 @@ import type { NotificationBus } from './domain/events';
 import type { LinkSigner } from './domain/signing';
 import type { Caller } from './domain/types';
 import type { MediaLibrary } from './domain/mediaLibrary';
+import type { LiveStreams } from './http/liveStreams';
 
 export interface Services {
   store: Store;
   auth: Authenticator;
   bus: NotificationBus;
+  /** The open live notification streams and their limits (http/liveStreams.ts). */
+  streams: LiveStreams;
   signer: LinkSigner;
   /** Where media bytes are (domain/mediaLibrary.ts). */
   media: MediaLibrary;

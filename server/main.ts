@@ -7,6 +7,7 @@ import { openStore } from './storage/openStore';
 import { buildApp } from './app';
 import { isEmpty, seedDemo } from './seed/demo';
 import { mediaCacheDir } from './domain/mediaLibrary';
+import { exitOnSignals } from './shutdown';
 
 /** The signing key lives beside the database, so signed links survive a restart. */
 function signingKey(dataDir: string, fromEnv?: string): Buffer {
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
     publicOrigin: config.MWS_PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
     mediaCacheDir: mediaCacheDir(config.DATA_DIR),
+    streamLimits: { perUser: config.LIVE_STREAMS_PER_USER, max: config.LIVE_STREAMS_MAX },
     timeouts: {
       headersMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
       requestMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
@@ -63,14 +65,14 @@ async function main(): Promise<void> {
       keepAliveMs: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
   });
-  const shutdown = async () => {
-    await app.close();
-    await bus?.close();
-    await store.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
+  exitOnSignals(
+    app,
+    async () => {
+      await bus?.close();
+      await store.close();
+    },
+    config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  );
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
   // Made in slices, so requests are answered meanwhile; one asking for it joins the making under way.

@@ -21,7 +21,16 @@ import { workRequestUrls } from './urls';
 export interface NotificationBus {
   publish(notification: Doc): void;
   subscribe(userId: string, listener: (notification: Doc) => void): () => void;
+  /**
+   * A user's account was written (disabled, password changed, …): every instance checks that user's open live
+   * streams against the stored account (http/liveStreams.ts). Published after the write's commit.
+   */
+  publishAccountChange(userId: string): void;
+  /** `userId` undefined: any account may have changed unheard (the bus was disconnected): check every stream. */
+  onAccountChange(listener: (userId: string | undefined) => void): () => void;
 }
+
+const ACCOUNT_EVENT = 'account';
 
 export function createNotificationBus(): NotificationBus {
   const emitter = new EventEmitter();
@@ -31,6 +40,11 @@ export function createNotificationBus(): NotificationBus {
     subscribe(userId, listener) {
       emitter.on(`to:${userId}`, listener);
       return () => emitter.off(`to:${userId}`, listener);
+    },
+    publishAccountChange: (userId) => emitter.emit(ACCOUNT_EVENT, userId),
+    onAccountChange(listener) {
+      emitter.on(ACCOUNT_EVENT, listener);
+      return () => emitter.off(ACCOUNT_EVENT, listener);
     },
   };
 }

@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'too_many_requests'
   | 'account_disabled'
   | 'busy'
+  | 'too_many_streams'
+  | 'shutting_down'
   | 'uri_too_long'
   | 'request_timeout'
   | 'headers_too_large'

@@ -11,6 +11,7 @@ import { notFound } from '../http/errors';
 import { bodyPolicy, parseInput } from '../http/records';
 import { z } from 'zod';
 import { markAllRead } from '../domain/markRead';
+import { endEventText, StreamRefused, type LiveStream, type StreamEnd } from '../http/liveStreams';
 import { presentContext, queryBool, queryString, sendPage, upsertRecord, type RouteOptions } from './helpers';
 
 const HEARTBEAT_MS = 20_000;
@@ -87,11 +88,27 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     return { updated: await markAllRead(services.store, filters) };
   });
 
+  /**
+   * The live stream (docs/API.md, "Live notification stream"): held in `services.streams`, which caps streams per
+   * user and per process and ends them, with a final `event: end` saying why and when to reconnect, on shutdown and
+   * when the account stops allowing them.
+   */
   app.get('/notifications/stream', (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    reply.hijack();
     const res = reply.raw;
+    const stream: LiveStream = {
+      userId: caller.id,
+      passwordHash: caller.user.passwordHash,
+      end: (end) => finish(end),
+    };
+    try {
+      services.streams.add(stream);
+    } catch (e) {
+      if (e instanceof StreamRefused) reply.header('Retry-After', String(e.retryAfterSeconds));
+      throw e;
+    }
+    reply.hijack();
     // The headers the hooks set (CORS, security headers): a hijacked reply does not send them itself.
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
     res.writeHead(200, {
@@ -105,10 +122,20 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       res.write(`event: notification\nid: ${n._id}\ndata: ${JSON.stringify(presentNotification(ctx, n, true))}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(`: heartbeat\n\n`), HEARTBEAT_MS);
+    let closed = false;
     const close = () => {
+      if (closed) return;
+      closed = true;
       clearInterval(heartbeat);
       unsubscribe();
+      services.streams.remove(stream);
     };
+    /** The server ends the stream: the final event says why and when to reconnect. */
+    function finish(end: StreamEnd): void {
+      if (closed) return;
+      close();
+      res.end(endEventText(end));
+    }
     request.raw.on('close', close);
     res.on('error', close);
   });

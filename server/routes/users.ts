@@ -271,18 +271,25 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return presentUser(presentContext(request, services), next);
   });
 
+  /** After a user is written (committed): every instance ends the live streams the account no longer allows. */
+  function accountWritten(user: unknown): unknown {
+    const id = (user as { _id?: unknown } | undefined)?._id;
+    if (typeof id === 'string') services.bus.publishAccountChange(id);
+    return user;
+  }
+
   app.put('/users', async (request, reply) => {
     const id = (request.body as { _id?: unknown } | null | undefined)?._id;
     mayWrite(callerOf(request), id);
     await confirmOwnPassword(request, reply, id);
     const hash = await passwordHashOf(request.body, reply);
-    return upsertRecord(request, reply, services, spec(hash));
+    return accountWritten(await upsertRecord(request, reply, services, spec(hash)));
   });
 
   app.put<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
     mayWrite(callerOf(request), request.params.id);
     await confirmOwnPassword(request, reply, request.params.id);
     const hash = await passwordHashOf(request.body, reply);
-    return updateRecord(request, reply, services, spec(hash), request.params.id);
+    return accountWritten(await updateRecord(request, reply, services, spec(hash), request.params.id));
   });
 };

@@ -110,6 +110,33 @@ export interface StreamHandlers {
   /** Any bytes arrived (events or the keep-alive comments): for a watchdog. */
   onActivity: () => void;
   onNotification: (item: Parsed<Notification>) => void;
+  /** The server ended the stream saying why and when to reconnect (its final `event: end`). */
+  onEnd?: (end: StreamEnd) => void;
+}
+
+/**
+ * The data of the server's final `event: end` (docs/API.md, "Live notification stream"): `retryAfterMs` null means
+ * do not open the stream again (the account can no longer sign in).
+ */
+export interface StreamEnd {
+  reason: string;
+  retryAfterMs: number | null;
+}
+
+/** A final event's data, or undefined when it is not one this client understands (then the end is a plain one). */
+export function parseStreamEnd(data: string): StreamEnd | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { reason, retryAfterMs } = raw as Record<string, unknown>;
+  if (typeof reason !== 'string') return undefined;
+  if (retryAfterMs === null) return { reason, retryAfterMs: null };
+  if (typeof retryAfterMs !== 'number' || !Number.isFinite(retryAfterMs) || retryAfterMs < 0) return undefined;
+  return { reason, retryAfterMs };
 }
 
 /**
@@ -141,6 +168,11 @@ export async function streamNotifications(handlers: StreamHandlers): Promise<voi
   }
   handlers.onOpen();
   const parser = createSseParser((event) => {
+    if (event.event === 'end') {
+      const end = parseStreamEnd(event.data);
+      if (end) handlers.onEnd?.(end);
+      return;
+    }
     if (event.event !== 'notification') return;
     let raw: unknown;
     try {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithPostgres } from '../../server/storage/postgres/testDatabase';
-import { DEMO, call, startServer, throwawayDatabase, type TestServer } from '../support/server';
+import { DEMO, ROLE_ACCOUNTS, call, startServer, throwawayDatabase, type TestServer } from '../support/server';
 import { firstNotification, notificationsIn, openNotificationStream } from '../support/stream';
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
@@ -140,6 +140,38 @@ await describeWithPostgres('two instances on one PostgreSQL database', () => {
     expect((await call(b, 'GET', '/api/users/me', { as: DEMO.translator })).status).toBe(401);
     const renewed = { username: DEMO.translator.username, password: 'changed-on-a-1234' };
     expect((await call(b, 'GET', '/api/users/me', { as: renewed })).status).toBe(200);
+  });
+
+  it('disabling a user through A ends their live stream on B at once; a password changed through B ends one on A', async () => {
+    const account = ROLE_ACCOUNTS.client;
+    const user = (await call(b, 'GET', '/api/users/me', { as: account })).body;
+    const onB = await openNotificationStream(b.url, account);
+    const onA = await openNotificationStream(a.url, ROLE_ACCOUNTS.sam);
+    try {
+      await Promise.all([onA.readUntil(': connected', 5000), onB.readUntil(': connected', 5000)]);
+      const disabled = await call(a, 'PUT', `/api/users/${user._id}`, {
+        as: DEMO.admin,
+        body: { status: { ...user.status, approved: false } },
+      });
+      expect(disabled.status).toBe(200);
+      const textB = await onB.readToEnd(5000);
+      expect(onB.ended).toBe(true);
+      expect(textB).toMatch(/event: end\ndata: \{"reason":"account-disabled".*"retryAfterMs":null\}/);
+
+      const sam = (await call(b, 'GET', '/api/users/me', { as: ROLE_ACCOUNTS.sam })).body;
+      const changed = await call(b, 'PUT', `/api/users/${sam._id}`, {
+        as: DEMO.admin,
+        body: { password: 'changed-on-b-1234' },
+      });
+      expect(changed.status).toBe(200);
+      const textA = await onA.readToEnd(5000);
+      expect(onA.ended).toBe(true);
+      expect(textA).toContain('event: end\ndata: {"reason":"credentials-changed"');
+    } finally {
+      onA.close();
+      onB.close();
+      await call(a, 'PUT', `/api/users/${user._id}`, { as: DEMO.admin, body: { status: user.status } });
+    }
   });
 
   // Last: it kills A.

@@ -24,6 +24,7 @@ import {
   type Instances,
 } from '../support/balancer';
 import { signInFrom } from '../support/signIn';
+import { openNotificationStream } from '../support/stream';
 
 const CONFIG = path.resolve(import.meta.dirname, '../../deploy/haproxy.cfg');
 const TITLE = 'HAProxy (deploy/haproxy.cfg) in front of two instances on one PostgreSQL database';
@@ -48,6 +49,12 @@ if (reason) {
     const requestsTaken = async () => {
       const now = await stats();
       return { mws1: Number(now.get('mws1')?.stot), mws2: Number(now.get('mws2')?.stot) };
+    };
+
+    /** Starts B again and waits until HAProxy's checks count it up. */
+    const restartB = async () => {
+      await b.restart();
+      await haproxy!.waitForStatus('UP', ['mws2'], 20_000);
     };
 
     beforeAll(async () => {
@@ -119,6 +126,32 @@ if (reason) {
       expect(spoofed.status).toBe(429);
     }, 60_000);
 
+    it('ends the streams of an instance stopped with SIGTERM with a reconnect hint; the reconnect lands on the other', async () => {
+      // Opened one after the other, round robin puts the two streams on different instances.
+      const streams = [
+        await openNotificationStream(balancer.url, DEMO.coordinator),
+        await openNotificationStream(balancer.url, DEMO.coordinator),
+      ];
+      try {
+        for (const stream of streams) expect(await stream.readUntil(': connected', 2000)).toContain(': connected');
+        const stopped = await b.terminate();
+        expect(stopped.code).toBe(0);
+        const ended = [];
+        for (const stream of streams) {
+          if ((await stream.readUntil('event: end', 2000)).includes('event: end')) ended.push(stream);
+        }
+        expect(ended).toHaveLength(1);
+        expect(await ended[0]!.readToEnd(2000)).toContain('event: end\ndata: {"reason":"shutdown"');
+        const again = await openNotificationStream(balancer.url, DEMO.coordinator);
+        expect(again.response.status).toBe(200);
+        expect(await again.readUntil(': connected', 2000)).toContain(': connected');
+        again.close();
+      } finally {
+        for (const stream of streams) stream.close();
+        await restartB();
+      }
+    }, 60_000);
+
     it('keeps answering when an instance is killed, marks it down, and takes it back once it is ready again', async () => {
       await b.kill();
       // A refused connection is retried on the other instance (`option redispatch`): no request fails.
@@ -138,8 +171,7 @@ if (reason) {
       expect(after.mws2).toBe(before.mws2);
       expect(after.mws1 - before.mws1).toBe(6);
 
-      await b.restart();
-      await haproxy!.waitForStatus('UP', ['mws2'], 20_000);
+      await restartB();
     }, 90_000);
   });
 }

@@ -52,6 +52,11 @@ export interface TestServer {
   restart(whileStopped?: () => void | Promise<void>): Promise<void>;
   /** SIGKILL: the process dies at once, mid-write if it was writing; `restart()` brings it back. */
   kill(): Promise<void>;
+  /**
+   * Sends SIGTERM and resolves when the process has exited, with its exit code and what it printed since it
+   * started; `restart()` brings it back.
+   */
+  terminate(): Promise<{ code: number | null; output: string }>;
   stop(): Promise<void>;
 }
 
@@ -82,7 +87,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const databaseUrl = env.DATABASE_URL || database?.url || undefined;
   let child: ChildProcess | undefined;
   let url = '';
+  let output = '';
   const launch = async () => {
+    output = '';
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {
@@ -100,6 +107,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     url = await waitForUrl(child);
   };
   const end = (signal: NodeJS.Signals) =>
@@ -122,6 +131,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await launch();
     },
     kill: () => end('SIGKILL'),
+    async terminate() {
+      await end('SIGTERM');
+      return { code: child?.exitCode ?? null, output };
+    },
     async stop() {
       await stop();
       await database?.drop();

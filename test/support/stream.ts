@@ -5,6 +5,10 @@ export interface NotificationStream {
   response: Response;
   /** Reads until the text received so far contains `needle` (or `timeoutMs` passes); answers all of it. */
   readUntil(needle: string, timeoutMs: number): Promise<string>;
+  /** Reads until the server ends the stream (or `timeoutMs` passes); answers all of it. */
+  readToEnd(timeoutMs: number): Promise<string>;
+  /** Whether the server has ended the stream (seen by a read). */
+  readonly ended: boolean;
   close(): void;
 }
 
@@ -21,16 +25,32 @@ export async function openNotificationStream(
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = '';
+  let ended = false;
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  const read = async (done: () => boolean, timeoutMs: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+    while (!done() && !ended) {
+      // A read the timeout left waiting is still the next chunk: never start a second one beside it.
+      if (!pending) {
+        pending = reader.read();
+        pending.catch(() => {}); // the read a close() aborts: nobody waits for it
+      }
+      const chunk = await Promise.race([pending, timeout]);
+      if (chunk === 'timeout') break;
+      pending = undefined;
+      if (chunk.done) ended = true;
+      else text += decoder.decode(chunk.value, { stream: true });
+    }
+    clearTimeout(timer);
+    return text;
+  };
   return {
     response,
-    async readUntil(needle, timeoutMs) {
-      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs));
-      while (!text.includes(needle)) {
-        const chunk = await Promise.race([reader.read(), timeout]);
-        if (chunk === 'timeout' || chunk.done) break;
-        text += decoder.decode(chunk.value, { stream: true });
-      }
-      return text;
+    readUntil: (needle, timeoutMs) => read(() => text.includes(needle), timeoutMs),
+    readToEnd: (timeoutMs) => read(() => false, timeoutMs),
+    get ended() {
+      return ended;
     },
     close: () => controller.abort(),
   };

@@ -1,6 +1,7 @@
 /**
  * The PostgreSQL notification bus on its own: delivery once per subscriber, only to the addressee, and again after
- * its LISTEN connection is killed. Skipped, saying so, without a reachable PostgreSQL.
+ * its LISTEN connection is killed; account changes reach every bus, and a bus that was disconnected asks for every
+ * stream to be checked. Skipped, saying so, without a reachable PostgreSQL.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
@@ -53,9 +54,24 @@ await describeWithPostgres('PostgreSQL notification bus', () => {
     for (const off of offs) off();
   });
 
-  it('listens again after its connection is killed', async () => {
+  it('tells every bus, publisher included, of an account change once', async () => {
     const seen: string[] = [];
+    const offs = [
+      one.onAccountChange((user) => seen.push(`one ${user}`)),
+      two.onAccountChange((user) => seen.push(`two ${user}`)),
+    ];
+    two.publishAccountChange('u9');
+    await until(() => seen.length >= 2, 3000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen.sort()).toEqual(['one u9', 'two u9']);
+    for (const off of offs) off();
+  });
+
+  it('listens again after its connection is killed, and asks for every account to be checked', async () => {
+    const seen: string[] = [];
+    const accounts: (string | undefined)[] = [];
     const off = two.subscribe('u3', (n) => seen.push(String(n._id)));
+    const offAccounts = two.onAccountChange((user) => accounts.push(user));
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     const killed = await admin.query(
@@ -69,6 +85,9 @@ await describeWithPostgres('PostgreSQL notification bus', () => {
       return seen.length > 0;
     }, 8000);
     expect(seen[0]).toBe('n2');
+    // Changes published while it was not listening were missed: undefined, check them all.
+    expect(accounts).toContain(undefined);
     off();
+    offAccounts();
   }, 15_000);
 });

@@ -8,10 +8,15 @@
  * a process with a subscriber for `to` reads the notification from the store, which has it committed (`publish` runs
  * after the commit). A process without one reads nothing.
  *
+ * Account changes (`publishAccountChange`: a user disabled, a password changed) go out on `mws_accounts` with
+ * `{ user }`; every process, the publishing one too, hands them to its `onAccountChange` listeners, which end that
+ * user's streams the account no longer allows (http/liveStreams.ts).
+ *
  * When the LISTEN connection drops (a database restart ends it with 57P01) it is made again (after 1 s, then up to
  * 5 s between tries, so streams hear again within seconds of the database's return); notifications sent meanwhile
- * are not replayed on open streams (the inbox shows them on its next read). Every connection here has an 'error'
- * listener: a lost one never ends the process.
+ * are not replayed on open streams (the inbox shows them on its next read); account changes missed meanwhile are
+ * made up for by telling the listeners, once the connection is back, to check every stream. Every connection here
+ * has an 'error' listener: a lost one never ends the process.
  */
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
@@ -20,6 +25,7 @@ import type { NotificationBus } from '../../domain/events';
 import { CONNECTION_OPTIONS } from './connection';
 
 export const NOTIFICATION_CHANNEL = 'mws_notifications';
+export const ACCOUNT_CHANNEL = 'mws_accounts';
 
 /** The longest wait between two tries of the LISTEN connection. */
 const MAX_RETRY_MS = 5000;
@@ -33,6 +39,15 @@ function parsePayload(text: string | undefined): Payload | undefined {
   try {
     const p = JSON.parse(text ?? '') as Partial<Payload>;
     return typeof p.id === 'string' && typeof p.to === 'string' ? { id: p.id, to: p.to } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseAccount(text: string | undefined): string | undefined {
+  try {
+    const p = JSON.parse(text ?? '') as { user?: unknown };
+    return typeof p.user === 'string' ? p.user : undefined;
   } catch {
     return undefined;
   }
@@ -56,6 +71,7 @@ export function createPgNotificationBus(
   let closed = false;
   let retryMs = 1000;
   let retryTimer: NodeJS.Timeout | undefined;
+  let connectedBefore = false;
 
   const deliver = async (payload: Payload) => {
     const event = `to:${payload.to}`;
@@ -82,13 +98,18 @@ export function createPgNotificationBus(
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (m) => {
+      if (m.channel === ACCOUNT_CHANNEL) {
+        const user = parseAccount(m.payload);
+        if (user) emitter.emit(ACCOUNT_CHANNEL, user);
+        return;
+      }
       if (m.channel !== NOTIFICATION_CHANNEL) return;
       const payload = parsePayload(m.payload);
       if (payload) void deliver(payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+      await client.query(`LISTEN ${NOTIFICATION_CHANNEL}; LISTEN ${ACCOUNT_CHANNEL}`);
     } catch (e) {
       await client.end().catch(() => undefined);
       throw e;
@@ -96,6 +117,9 @@ export function createPgNotificationBus(
     if (closed) return void (await client.end().catch(() => undefined));
     listener = client;
     retryMs = 1000;
+    // Account changes published while no connection listened were missed: every stream is checked once.
+    if (connectedBefore) emitter.emit(ACCOUNT_CHANNEL, undefined);
+    connectedBefore = true;
   };
 
   const schedule = () => {
@@ -122,6 +146,15 @@ export function createPgNotificationBus(
     subscribe(userId, fn) {
       emitter.on(`to:${userId}`, fn);
       return () => emitter.off(`to:${userId}`, fn);
+    },
+    publishAccountChange(userId) {
+      sender
+        .query('SELECT pg_notify($1, $2)', [ACCOUNT_CHANNEL, JSON.stringify({ user: userId })])
+        .catch((e: unknown) => console.error('an account change could not be published', e));
+    },
+    onAccountChange(listener) {
+      emitter.on(ACCOUNT_CHANNEL, listener);
+      return () => emitter.off(ACCOUNT_CHANNEL, listener);
     },
     async close() {
       closed = true;

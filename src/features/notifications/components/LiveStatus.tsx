@@ -17,7 +17,7 @@ export function LiveStatus() {
       className={`live-status live-status--${mode}`}
       data-live={mode}
       title={
-        mode === 'polling' ? 'This server offers no live stream; the inbox checks for news now and then.' : undefined
+        mode === 'polling' ? 'The live stream is not available now; the inbox checks for news now and then.' : undefined
       }
     >
       <span className="live-status__dot" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StreamUnavailableError } from '../../../api/notifications';
+import { StreamUnavailableError, type StreamEnd } from '../../../api/notifications';
 import { LIVE_TIMING, LiveConnection, type LiveDeps, type LiveMode } from './liveConnection';
 
 function setup(overrides: Partial<LiveDeps> = {}) {
@@ -141,5 +141,58 @@ describe('LiveConnection', () => {
     connection.start();
     await vi.advanceTimersByTimeAsync(LIVE_TIMING.watchdogMs + 1_500);
     expect(calls).toBe(2);
+  });
+
+  describe("the server's reason for ending the stream", () => {
+    /** A stream that opens, then ends with `end`; later ones stay open. */
+    function endingWith(end: StreamEnd) {
+      let calls = 0;
+      const opened = setup({
+        openStream: vi.fn(({ onOpen, onEnd }) => {
+          calls += 1;
+          onOpen();
+          if (calls > 1) return new Promise<void>(() => {});
+          onEnd(end);
+          return Promise.resolve();
+        }),
+      });
+      return { ...opened, calls: () => calls };
+    }
+
+    it('shutdown: reconnects after the hinted delay (jittered), where the balancer finds another instance', async () => {
+      const { connection, calls, deps } = endingWith({ reason: 'shutdown', retryAfterMs: 2_000 });
+      connection.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(connection.current).toBe('reconnecting');
+      await vi.advanceTimersByTimeAsync(1_999); // random() is 0.5: no jitter
+      expect(calls()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls()).toBe(2);
+      expect(connection.current).toBe('live');
+      expect(deps.onResync).toHaveBeenCalledOnce();
+    });
+
+    it('too many streams: polls meanwhile and opens the stream again only after the hinted wait', async () => {
+      const { connection, calls, deps } = endingWith({ reason: 'superseded', retryAfterMs: 60_000 });
+      connection.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(connection.current).toBe('polling');
+      expect(deps.poll).toHaveBeenCalledOnce();
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(calls()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls()).toBe(2);
+      expect(connection.current).toBe('live');
+    });
+
+    it('account disabled: does not open the stream again soon; polls, whose answers say why', async () => {
+      const { connection, calls, deps } = endingWith({ reason: 'account-disabled', retryAfterMs: null });
+      connection.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(connection.current).toBe('polling');
+      expect(deps.poll).toHaveBeenCalledOnce();
+      await vi.advanceTimersByTimeAsync(LIVE_TIMING.streamRetryWhenUnavailableMs - 1);
+      expect(calls()).toBe(1);
+    });
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Parsed } from '../../../api/parse';
 import type { Notification } from '../../../api/schema/notification';
-import { StreamUnavailableError } from '../../../api/notifications';
+import { StreamUnavailableError, type StreamEnd } from '../../../api/notifications';
 
 export type LiveMode = 'off' | 'connecting' | 'live' | 'reconnecting' | 'polling' | 'paused';
 
@@ -17,6 +17,8 @@ export interface LiveDeps {
     onOpen: () => void;
     onActivity: () => void;
     onNotification: (item: Parsed<Notification>) => void;
+    /** The server's reason and reconnect hint, sent just before it ends the stream. */
+    onEnd: (end: StreamEnd) => void;
   }) => Promise<void>;
   /** One cheap check for news; true when something changed (the caller refreshes what it shows). */
   poll: (signal: AbortSignal) => Promise<boolean>;
@@ -136,6 +138,7 @@ export class LiveConnection {
     this.controller = controller;
     this.setMode(this.failures > 0 ? 'reconnecting' : 'connecting');
     let opened = false;
+    let end: StreamEnd | undefined;
     this.deps
       .openStream({
         signal: controller.signal,
@@ -155,14 +158,17 @@ export class LiveConnection {
         onNotification: (item) => {
           if (this.controller === controller) this.deps.onNotification(item);
         },
+        onEnd: (hint) => {
+          end = hint;
+        },
       })
       .then(
-        () => this.streamEnded(controller, opened, undefined),
+        () => this.streamEnded(controller, opened, undefined, end),
         (error: unknown) => this.streamEnded(controller, opened, error),
       );
   }
 
-  private streamEnded(controller: AbortController, opened: boolean, error: unknown): void {
+  private streamEnded(controller: AbortController, opened: boolean, error: unknown, end?: StreamEnd): void {
     // Aborted by us (hidden, stopped, replaced) unless the watchdog did it.
     if (this.controller !== controller) return;
     const silent = controller.signal.aborted;
@@ -173,14 +179,40 @@ export class LiveConnection {
       this.startPolling(LIVE_TIMING.streamRetryWhenUnavailableMs);
       return;
     }
+    if (end) {
+      this.endedWithHint(end);
+      return;
+    }
     if (!opened || silent || error !== undefined) this.failures += 1;
     else this.failures = 1; // a clean end after a good stream: reconnect soon
     if (this.failures >= LIVE_TIMING.reconnectAttemptsBeforePolling) {
       this.startPolling(LIVE_TIMING.streamRetryAfterFailuresMs);
       return;
     }
-    const base = Math.min(LIVE_TIMING.reconnectMaxMs, LIVE_TIMING.reconnectBaseMs * 2 ** (this.failures - 1));
-    const delay = Math.round(base * (0.8 + 0.4 * this.random()));
+    this.reconnectIn(Math.min(LIVE_TIMING.reconnectMaxMs, LIVE_TIMING.reconnectBaseMs * 2 ** (this.failures - 1)));
+  }
+
+  /**
+   * The server ended the stream saying when to come back (docs/API.md, "Live notification stream"): soon (it is
+   * shutting down: through the balancer the new stream reaches another instance) — reconnect then, jittered so a
+   * whole instance's clients do not come back at once; later (this user opened too many streams) — poll meanwhile;
+   * never (the account cannot sign in) — poll, whose answers say why (a 401 signs the app out; a disabled
+   * account's 403 shows).
+   */
+  private endedWithHint(end: StreamEnd): void {
+    if (end.retryAfterMs === null) {
+      this.startPolling(LIVE_TIMING.streamRetryWhenUnavailableMs);
+    } else if (end.retryAfterMs >= LIVE_TIMING.pollBaseMs) {
+      this.startPolling(end.retryAfterMs);
+    } else {
+      this.failures = 1;
+      this.reconnectIn(Math.max(end.retryAfterMs, LIVE_TIMING.reconnectBaseMs));
+    }
+  }
+
+  /** Reconnects after about `baseMs` (±20 % jitter). */
+  private reconnectIn(baseMs: number): void {
+    const delay = Math.round(baseMs * (0.8 + 0.4 * this.random()));
     this.setMode('reconnecting');
     this.later(() => this.connect(), delay);
   }

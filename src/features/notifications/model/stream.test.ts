@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createSseParser,
+  parseStreamEnd,
   streamNotifications,
   StreamUnavailableError,
   type SseEvent,
@@ -56,6 +57,42 @@ describe('streamNotifications', () => {
     expect(got).toEqual(['n1']);
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect((init.headers as Record<string, string>).Authorization).toBe('Basic abc');
+  });
+
+  it("hands over the server's final event: why it ended the stream and when to reconnect", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            streamOf([
+              ': connected\n\n',
+              'retry: 1000\nevent: end\ndata: {"reason":"shutdown","message":"m","retryAfterMs":1000}\n\n',
+            ]),
+            { headers: { 'Content-Type': 'text/event-stream' } },
+          ),
+      ),
+    );
+    const onEnd = vi.fn();
+    await streamNotifications({
+      authorization: undefined,
+      signal: new AbortController().signal,
+      onOpen: () => {},
+      onActivity: () => {},
+      onNotification: () => {},
+      onEnd,
+    });
+    expect(onEnd).toHaveBeenCalledExactlyOnceWith({ reason: 'shutdown', retryAfterMs: 1000 });
+  });
+
+  it('reads a final event leniently: no reconnect (null), or nothing it understands', () => {
+    expect(parseStreamEnd('{"reason":"account-disabled","retryAfterMs":null}')).toEqual({
+      reason: 'account-disabled',
+      retryAfterMs: null,
+    });
+    expect(parseStreamEnd('{"reason":"x","retryAfterMs":-1}')).toBeUndefined();
+    expect(parseStreamEnd('{"retryAfterMs":10}')).toBeUndefined();
+    expect(parseStreamEnd('not json')).toBeUndefined();
   });
 
   it('says the stream is unavailable on 404 or a non-stream answer', async () => {
