@@ -4,7 +4,7 @@
  *
  *   npm run bench                      # everything
  *   npm run bench -- --only server     # one section (SECTIONS below), written to bench/results/
- *   npm run bench -- --only mixed      # the server's mixed read/write workload alone, by kind (issue #16)
+ *   npm run bench -- --only mixed      # the server's mixed read/write workload alone, by kind
  *   npm run bench -- --only hammer     # each expensive route hammered by 4 clients, with healthz and a list page probed
  *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
  *   npm run bench -- --port 19820      # the servers' first port (default a random one from 18000)

@@ -1,5 +1,5 @@
 /**
- * Search and stalls (issue 12, item 6): how long single list requests take on 100,000 work requests (searches with
+ * Search and stalls (docs/BENCHMARKS.md, "Search and stalls"): how long single list requests take on 100,000 work requests (searches with
  * `q`, deep offsets, filtered counts, the automation queue), and what one request's work does to everyone else: a
  * probe asks `GET /api/healthz` every 10 ms while a few clients search without pause. The server runs one thread
  * (better-sqlite3 is synchronous), so the probe's slowest answer is the longest time the server answered nothing

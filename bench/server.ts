@@ -1,5 +1,5 @@
 /**
- * Server benchmarks (issue 8, part 5 and 6; issue 13, item 8): autocannon, 50 connections for 10 s each, against this
+ * Server benchmarks (docs/BENCHMARKS.md, "Server"): autocannon, 50 connections for 10 s each, against this
  * server on 100,000 work requests — with its response cache (default) and without — beside a bare node:http server
  * answering the same bytes from memory (the ceiling) and json-server serving the same records (a popular peer).
  *
@@ -416,7 +416,7 @@ export interface MixedReport {
 }
 
 /**
- * `npm run bench -- --only mixed` (issue #16, item 5): the mixed workload alone, as `npm start` runs the server and
+ * `npm run bench -- --only mixed` (docs/BENCHMARKS.md, "The mixed workload"): the mixed workload alone, as `npm start` runs the server and
  * with `RESPONSE_CACHE=false`, on SQLite and on one PostgreSQL instance (when PostgreSQL answers), each kind
  * (list / record / write) reported apart with its cache hit rate; each first in a closed loop (the most the server
  * answers), then in an open loop at each of MIXED_RATES (the latency at that load).

@@ -1,5 +1,5 @@
 /**
- * The Subtitler (issue #14): the translation editor with the preview and the waveform of a demo clip, end to end
+ * The Subtitler (docs/decisions/124): the translation editor with the preview and the waveform of a demo clip, end to end
  * against the real server and its media. The playhead moves the current line and the drawn subtitle; typing
  * redraws it; dragging a segment retimes the line (snapped, never over a neighbour, undoable); the media pane
  * can be hidden (remembered); axe on the editor with its panes.

@@ -184,7 +184,7 @@ export async function placeOrder(
  * for the coordinator's requests finds it) on an asset whose dialogue has at least `minLines` lines, assigned to the
  * translator and moved to in progress, its lines written `Ligne 1`, `Ligne 2`… so that the spec starts from known text. Specs
  * that took "the newest in-progress translation" edited whatever another spec had placed last (the list is newest
- * first): session 7's CI failed on a line another spec had filled.
+ * first): a CI run once failed on a line another spec had filled.
  *
  * The asset is a Northlight one ordered in fr-FR; with `withMedia`, any asset with a preview that has media (a clip the
  * Subtitler plays), in the language and territory of the order it was found in.

@@ -1,5 +1,5 @@
 /**
- * The mixed read/write workload of the server benchmark (issue #13, item 8; issue #16, item 5): each request is
+ * The mixed read/write workload of the server benchmark (docs/BENCHMARKS.md, "The mixed workload"): each request is
  * drawn at random —
  *
  *   45%  list pages: half GET /api/workrequests?sort=-created, X-Range resources=0-49 (the list the app opens),
@@ -80,7 +80,7 @@ const MAX_SAVED_LINES = 250;
 /** Who the workload acts as (a user who sees every work request and may change their status), as request headers. */
 export type Caller = Record<string, string>;
 
-/** What a browser says it accepts (another part of issue #16 compresses API answers; before that it is harmless). */
+/** What a browser says it accepts (API answers are compressed: docs/decisions/117). */
 export const ACCEPT_ENCODING = { 'Accept-Encoding': 'gzip, br' };
 
 async function getJson(

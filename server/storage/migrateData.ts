@@ -1,5 +1,5 @@
 /**
- * Moving an embedded install up to PostgreSQL (`npm run migrate-data`, issue #13; the command: migrateDataCli.ts).
+ * Moving an embedded install up to PostgreSQL (`npm run migrate-data`, README "Moving from SQLite to PostgreSQL"; the command: migrateDataCli.ts).
  * Every record of every collection of DATA_DIR/mws.sqlite is copied into a PostgreSQL database as it is: id,
  * creation time, version (ETags are made of id and version, so a client's If-Match stays valid) and document. Then
  * both sides are read again and compared per collection: record count and checksum.

@@ -149,7 +149,7 @@ export class StoreUnavailable extends Error {
 }
 
 /**
- * The operations of a store that work inside and outside a transaction (issue #13: the async, transactional
+ * The operations of a store that work inside and outside a transaction (docs/decisions/113: the async, transactional
  * Store that both SQLite and PostgreSQL implement). Every call returns a promise. Inside
  * `store.transaction(async (tx) => …)` every read and write goes through `tx`.
  */
@@ -254,7 +254,7 @@ export interface Store extends StoreOps {
 /** What a transaction's function gets: the operations, and `transaction` again (nested calls join the outer one). */
 export type Transaction = StoreOps & Pick<Store, 'transaction'>;
 
-/** The contract's name while it was introduced beside the synchronous Store (issue #13); `Store` is the one. */
+/** The contract's earlier name, kept for the modules that still use it; `Store` is the one. */
 export type AsyncStore = Store;
 
 /** What every record id is (newId makes them): 24 lower-case hex digits. As a pattern for larger expressions. */

@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL database (issue #13): what one instance does, the other knows at once.
+ * Two server processes on one PostgreSQL database (docs/API.md "Several instances"): what one instance does, the other knows at once.
  * Skipped without a reachable PostgreSQL (TEST_DATABASE_URL, default the local `mws` superuser), saying so in its
  * title and on the console: never silently.
  */

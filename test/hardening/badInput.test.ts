@@ -1,5 +1,5 @@
 /**
- * The attack suite's bad-input corpus (issue #12): every write route of the interface is fed bodies an attacker or
+ * The attack suite's bad-input corpus (docs/decisions/131): every write route of the interface is fed bodies an attacker or
  * a careless client would send, and every list route hostile query parameters. A refused request must be a 4xx
  * with the documented JSON error `{error:{code,message}}`, never a 5xx, and must change nothing: the database's
  * fingerprint (row counts and versions of every table, read beside the running server from its SQLite file or its
