@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark of docs/BENCHMARKS.md in one run, each beside its baseline measured in the same
- * run on the same machine; writes docs/BENCHMARKS.md and bench/results/latest.json.
+ * run on the same machine; writes bench/results/latest.md and latest.json. docs/BENCHMARKS.md is today's numbers
+ * curated from such reports (with the goals and how to read them), so a run never writes over it.
  *
  *   npm run bench                      # everything
  *   npm run bench -- --only server     # one section (SECTIONS below), written to bench/results/
@@ -111,10 +112,8 @@ const doc = [
   '',
   ...markdown,
 ].join('\n');
-// A partial run (--only) must not replace the full report: it goes beside the results instead.
-const target = values.only
-  ? path.join(ROOT, 'bench/results', `partial-${sections.join('-')}.md`)
-  : path.join(ROOT, 'docs/BENCHMARKS.md');
+// A partial run (--only) must not replace the full report: it goes beside it.
+const target = path.join(ROOT, 'bench/results', values.only ? `partial-${sections.join('-')}.md` : 'latest.md');
 fs.writeFileSync(target, doc + '\n');
 console.log(`written to ${path.relative(ROOT, target)}`);
 console.log(doc);
