@@ -87,7 +87,7 @@ export function PasswordForm({ userId, username }: { userId: string; username: s
         {field('current', 'Current password', 'current-password')}
         {field('next', 'New password', 'new-password')}
         {field('again', 'New password again', 'new-password')}
-        <div className="settings-actions">
+        <div className="settings-password__actions">
           <div id={ids.status} className="settings-actions__status">
             {change.isError ? (
               <span className="form-error" role="alert">
