@@ -108,7 +108,7 @@ describe('authentication', () => {
     expect((await call(server, 'GET', '/api/users/me', { as: old })).status).toBe(200);
     const changed = await call(server, 'PUT', `/api/users/${created.body._id}`, {
       as: old,
-      body: { password: 'second-password' },
+      body: { password: 'second-password', currentPassword: 'first-password' },
     });
     expect(changed.status).toBe(200);
     expect((await call(server, 'GET', '/api/users/me', { as: old })).status).toBe(401);
