@@ -41,6 +41,16 @@ function groupIds(value: unknown): string[] {
     .filter((g): g is string => typeof g === 'string');
 }
 
+/**
+ * Who may write a user record, as far as its id tells: an admin any, anyone else only their own. Decided before any
+ * work (a password is hashed only after it), and again in the write on the record it reads.
+ */
+function mayWrite(caller: Caller, id: unknown): void {
+  if (caller.isAdmin) return;
+  if (typeof id !== 'string' || id === '') throw forbidden('only admins create users');
+  if (id !== caller.id) throw forbidden('you may only change your own profile');
+}
+
 const duplicateEmail = (email: string) => `a user with the e-mail ${email} exists already`;
 
 export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
@@ -51,11 +61,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     what: 'user',
     schema: userSchema,
     policy: (caller) => (caller.isAdmin ? ADMIN_POLICY : OWN_POLICY),
-    authorize(caller: Caller, current) {
-      if (caller.isAdmin) return;
-      if (!current) throw forbidden('only admins create users');
-      if (current._id !== caller.id) throw forbidden('you may only change your own profile');
-    },
+    authorize: (caller: Caller, current) => mayWrite(caller, current?._id),
     async prepare(next, fields, caller, current, tx) {
       const out = { ...next } as InvitedUserDoc & { password?: unknown };
       delete out.password;
@@ -122,13 +128,6 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       ]);
     }
     await app.confirmPassword(request, reply, caller.user.username ?? caller.user.emailNormal ?? '', current);
-  }
-
-  /** The write's permission as far as the id tells it, decided before any work (the spec's `authorize` again in the write). */
-  function mayWrite(caller: Caller, id: unknown): void {
-    if (caller.isAdmin) return;
-    if (typeof id !== 'string' || id === '') throw forbidden('only admins create users');
-    if (id !== caller.id) throw forbidden('you may only change your own profile');
   }
 
   app.post('/session', async (request) => presentUser(presentContext(request, services), callerOf(request).user));
