@@ -622,6 +622,29 @@ export function describeStoreContract(
       expect((await s.counters.bump(['r2'], 60_000))[0]!.count).toBe(1);
     });
 
+    it('shared counters: bumps, releases and clears of overlapping keys at once, in any order, all go through', async () => {
+      const s = await store();
+      const shared = ['k:a', 'k:b', 'k:c', 'k:d'];
+      // Counts well above what the releases take back, so none is held at zero and the total is exact.
+      for (let i = 0; i < 40; i++) await s.counters.bump(shared, 60_000);
+      const work: Promise<unknown>[] = [];
+      for (let round = 0; round < 40; round++) {
+        const mine = [`k:new${round}`, `k:new${round + 1}`];
+        const order = round % 2 ? [...shared].reverse() : shared;
+        work.push(
+          s.counters.bump([...order, ...mine], 60_000),
+          s.counters.release([...mine, ...[...order].reverse()]),
+          s.counters.bump([order[2]!, order[0]!, ...mine], 60_000),
+          s.counters.clear([...mine].reverse()),
+        );
+      }
+      const settled = await Promise.allSettled(work);
+      expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
+      const counts = new Map((await s.counters.read(shared)).map((c) => [c.key, c.count]));
+      // 40 first, then per round one bump of all, one release of all and one more bump of two of them.
+      expect(counts.get('k:a')! + counts.get('k:b')! + counts.get('k:c')! + counts.get('k:d')!).toBe(4 * 40 + 2 * 40);
+    });
+
     it('shared counters: a key may hold any text, NUL and backslashes included (a sign-in name is user input)', async () => {
       const s = await store();
       const odd = ['sign\u0000in', 'back\\0slash', 'back\\slash\u0000'];

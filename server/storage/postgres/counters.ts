@@ -1,8 +1,10 @@
 /**
  * The PostgreSQL store's shared counters (store.ts, `SharedCounters`): the table `mws_counters` (schema.ts,
  * migration 2), which every instance on the database shares. A bump is one `INSERT … ON CONFLICT DO UPDATE …
- * RETURNING` for all its keys, so bumps from several instances at once all count; keys are taken in sorted order, so
- * two bumps of the same keys cannot deadlock. Windows are measured with the database's clock
+ * RETURNING` for all its keys, so bumps from several instances at once all count. Every statement that writes rows
+ * (bump, release, clear, the sweep) locks them in one order, the keys' `ORDER BY key`, so statements on overlapping
+ * keys wait for each other and never deadlock (an `UPDATE`/`DELETE … WHERE key = ANY(…)` alone would lock them in
+ * scan order). Windows are measured with the database's clock
  * (`statement_timestamp()`), one clock for every instance. The table has no generation trigger: counting changes
  * no record.
  */
@@ -40,7 +42,12 @@ export function postgresCounters(query: Query): SharedCounters {
     async bump(keys, windowMs) {
       if (Date.now() - swept >= SWEEP_EVERY_MS) {
         swept = Date.now();
-        await query(`DELETE FROM mws_counters WHERE reset_at <= ${NOW_MS}`, []);
+        // Rows another statement holds are left for the next sweep (SKIP LOCKED): the sweep never waits.
+        await query(
+          `DELETE FROM mws_counters WHERE key IN (
+             SELECT key FROM mws_counters WHERE reset_at <= ${NOW_MS} ORDER BY key FOR UPDATE SKIP LOCKED)`,
+          [],
+        );
       }
       const { rows } = await query<Row>(
         `INSERT INTO mws_counters AS c (key, count, reset_at)
@@ -63,13 +70,19 @@ export function postgresCounters(query: Query): SharedCounters {
     },
     async release(keys) {
       await query(
-        `UPDATE mws_counters SET count = greatest(count - 1, 0)
-         WHERE key = ANY($1::text[]) AND reset_at > ${NOW_MS}`,
+        `UPDATE mws_counters AS c SET count = greatest(c.count - 1, 0)
+         FROM (SELECT key FROM mws_counters WHERE key = ANY($1::text[]) AND reset_at > ${NOW_MS}
+               ORDER BY key FOR UPDATE) AS locked
+         WHERE c.key = locked.key`,
         [[...new Set(keys.map(storedKey))]],
       );
     },
     async clear(keys) {
-      await query('DELETE FROM mws_counters WHERE key = ANY($1::text[])', [keys.map(storedKey)]);
+      await query(
+        `DELETE FROM mws_counters WHERE key IN (
+           SELECT key FROM mws_counters WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE)`,
+        [keys.map(storedKey)],
+      );
     },
   };
 }
