@@ -23,15 +23,15 @@ const FIRST_LOAD_CHUNKS = [
   // What the sign-in page shares with the signed-in pages (react-query's hooks, the user and session modules, the link
   // check): a group of its own before `sign-in`, so /sign-in loads none of the shell and a signed-in page none of the
   // sign-in page's code and styles (in `sign-in`, they made every cold list and record page load that page:
-  // docs/decisions/128-first-load-chunk-groups.md). The session and /users/me modules (~0.5 kB) only the shell's
-  // refresher reads, after first content; a group of their own would be one more file for /sign-in and 15 other first
+  // docs/decisions/128-first-load-chunk-groups.md). The session and user-record key modules (~0.5 kB) the shell's
+  // refresher reads after first content; a group of their own would be one more file for /sign-in and 15 other first
   // routes.
   {
     name: 'data',
     roots: [
       'node_modules/@tanstack/react-query/build/modern/index.js',
       'src/api/schema/user.ts',
-      'src/lib/session/meQuery.ts',
+      'src/lib/userRecordKeys.ts',
       'src/api/session.ts',
       // Record pages' links (a work request, a share, a project) check their addresses with it.
       'src/lib/safeUrl.ts',

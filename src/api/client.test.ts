@@ -196,7 +196,7 @@ describe('error mapping', () => {
   });
 });
 
-describe('401 handling', () => {
+describe('the server refusing the credentials (401, 403 account_disabled)', () => {
   it('reports a 401 on a signed-in request', async () => {
     const onUnauthorized = vi.fn();
     const { fn } = fakeFetch(() =>
@@ -205,6 +205,29 @@ describe('401 handling', () => {
     configureApiClient({ fetch: fn, getAuthorization: () => 'Basic old', onUnauthorized });
     await expect(send('GET', '/users/me')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+  it('reports a 403 account_disabled on a signed-in request: the credentials no longer open the account', async () => {
+    const onUnauthorized = vi.fn();
+    const { fn } = fakeFetch(() =>
+      json({ error: { code: 'account_disabled', message: 'this account is disabled' } }, { status: 403 }),
+    );
+    configureApiClient({ fetch: fn, getAuthorization: () => 'Basic old', onUnauthorized });
+    await expect(send('GET', '/notifications')).rejects.toMatchObject({ status: 403 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized.mock.calls[0]?.[0]).toMatchObject({ code: 'account_disabled' });
+  });
+  it('any other 403 is "not allowed to do this": the session stays', async () => {
+    const onUnauthorized = vi.fn();
+    let answered = 0;
+    const { fn } = fakeFetch(() =>
+      answered++ === 0
+        ? json({ error: { code: 'forbidden', message: 'admins only' } }, { status: 403 })
+        : new Response('no body', { status: 403 }),
+    );
+    configureApiClient({ fetch: fn, getAuthorization: () => 'Basic old', onUnauthorized });
+    await expect(send('GET', '/users')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    await expect(send('GET', '/users')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
   it('a wrong password at sign-in is not a session ending', async () => {
     const onUnauthorized = vi.fn();

@@ -57,7 +57,10 @@ export interface ApiClientConfig {
   baseUrl: string;
   /** The current `Authorization` header value, if signed in. */
   getAuthorization: () => string | undefined;
-  /** Called on a 401 for a request made with credentials (not for the sign-in check itself). */
+  /**
+   * Called when the server refuses the stored credentials themselves (not for the sign-in check itself): a 401, or a
+   * 403 `account_disabled` (docs/API.md "Sign-in"). Any other 403 is "not allowed to do this", and the session stays.
+   */
   onUnauthorized: (error: ApiError) => void;
   fetch: typeof fetch;
   /**
@@ -110,6 +113,11 @@ async function errorFrom(response: Response): Promise<ApiError> {
     return new ApiError(response.status, code, message, details);
   }
   return new ApiError(response.status, defaultCode(response.status), defaultMessage(response));
+}
+
+/** An answer saying the credentials no longer open the account: the session is over (see `onUnauthorized`). */
+function refusesCredentials(error: ApiError): boolean {
+  return error.status === 401 || (error.status === 403 && error.code === 'account_disabled');
 }
 
 function defaultCode(status: number): string {
@@ -228,7 +236,7 @@ export async function send(
   }
   if (!response.ok) {
     const error = await errorFrom(response);
-    if (response.status === 401 && authorization && options.authorization === undefined) config.onUnauthorized(error);
+    if (authorization && options.authorization === undefined && refusesCredentials(error)) config.onUnauthorized(error);
     throw error;
   }
   // 204 No Content (a DELETE): nothing to read.

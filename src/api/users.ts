@@ -70,11 +70,11 @@ export function listGroups(options: Omit<ListOptions, 'query'> = {}) {
 }
 
 /**
- * Operation 5 for editing one's own settings: the record (checked), its ETag, and `preferences` exactly as the
- * server sent them, so values the contract does not know (or of an unexpected type) are shown and written back
- * rather than dropped by the lenient read.
+ * Operation 5 as the app keeps a user record (lib/userRecords.ts): the record (checked), its ETag, and `preferences`
+ * exactly as the server sent them, so values the contract does not know (or of an unexpected type) are shown and
+ * written back rather than dropped by the lenient read.
  */
-export async function getUserForSettings(id: string, signal?: AbortSignal) {
+export async function getUserRecord(id: string, signal?: AbortSignal) {
   const { json, response } = await send('GET', `/users/${seg(id)}`, { signal });
   const checked = salvageRecord(user, json);
   if (!checked)

@@ -1,7 +1,8 @@
 /**
  * Start-up wiring, before the first render: read the runtime configuration, restore the session, point the
  * API client at both, and clear every cached record (and any early answer, src/api/earlyRequests.ts) whenever the
- * session ends (sign-out here or in another tab, or a 401).
+ * session ends (sign-out here or in another tab, or the server refusing the credentials); the signed-in user's record
+ * is kept as its cache entry (lib/session/signedInUser.ts).
  */
 import { configureApiClient } from '../api/client';
 import { forgetEarlyGets } from '../api/earlyRequests';
@@ -13,6 +14,7 @@ import {
   initSessionStore,
   subscribeSession,
 } from '../lib/session/sessionStore';
+import { keepSignedInUser } from '../lib/session/signedInUser';
 import { queryClient } from './queryClient';
 
 export async function bootstrap(): Promise<void> {
@@ -21,8 +23,9 @@ export async function bootstrap(): Promise<void> {
   configureApiClient({
     baseUrl: config.apiBase,
     getAuthorization: currentAuthorization,
-    onUnauthorized: () => expireSession(),
+    onUnauthorized: (error) => expireSession(error.code === 'account_disabled' ? 'disabled' : 'expired'),
   });
+  keepSignedInUser(queryClient);
   let wasSignedIn = getSessionState().status === 'signed-in';
   subscribeSession(() => {
     const signedIn = getSessionState().status === 'signed-in';

@@ -6,11 +6,10 @@
  * landing page's files and data. Run by both the early script and the entry, whichever runs first; idempotent.
  */
 import { landingPath } from '../lib/landing';
-import { readStoredSession } from '../lib/session/sessionStore';
+import { readStoredSession, readStoredUser } from '../lib/session/sessionStore';
 
 export function landOnHome(): void {
   if (location.pathname !== '/') return;
-  const stored = readStoredSession();
-  if (!stored) return;
-  history.replaceState(history.state, '', landingPath(stored.user));
+  if (!readStoredSession()) return;
+  history.replaceState(history.state, '', landingPath(readStoredUser()));
 }

@@ -12,7 +12,7 @@ describe('prefetchLoader', () => {
   afterEach(() => signOut());
 
   it('starts the prefetch with the URL and params, and does not wait for it', async () => {
-    signIn({ authorization: 'Basic eDp5', username: 'x', remember: false, user: undefined });
+    signIn({ authorization: 'Basic eDp5', username: 'x', remember: false, userId: 'u1' });
     let resolve = () => {};
     const prefetch = vi.fn(() => new Promise<void>((r) => (resolve = r)));
     const result = await prefetchLoader(prefetch)(args('http://app.test/work-requests/abc?sort=due', { id: 'abc' }));

@@ -1,18 +1,15 @@
 /**
- * Refreshes the signed-in user's record from GET /users/me (an extension; without it the sign-in answer stays).
- * The shell renders <MeRefresher /> after its first render (useDeferredModule): the stored user shows meanwhile.
+ * Refreshes the signed-in user's record (GET /users/{id}): the app's one cache entry of that user
+ * (lib/userRecords.ts), which a load starts from the copy stored with the session and sign-in fills with the record
+ * its check answered. The shell renders <MeRefresher /> after its first render (useDeferredModule).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { getMe } from '../api/users';
-import { meKey } from '../lib/session/meQuery';
-import { updateSessionUser } from '../lib/session/sessionStore';
+import { userRecordOptions } from '../lib/userRecords';
+import { useSession } from '../lib/session/useSession';
 
 export function useRefreshMe(): void {
-  const me = useQuery({ queryKey: meKey, queryFn: ({ signal }) => getMe(signal), staleTime: 5 * 60_000, retry: false });
-  useEffect(() => {
-    if (me.data) updateSessionUser(me.data.data);
-  }, [me.data]);
+  const id = useSession()?.userId ?? '';
+  useQuery({ ...userRecordOptions(id), enabled: id !== '', staleTime: 5 * 60_000, retry: false });
 }
 
 /** useRefreshMe as a component that renders nothing, so the shell can load it after its first render. */

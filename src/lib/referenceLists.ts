@@ -39,6 +39,8 @@ export const referenceListKeys = {
   projectPages: (filters: ProjectFilters) => ['catalog', 'projects', 'list', filters] as const,
   languagePages: () => ['catalog', 'languages', 'list'] as const,
   territoryPages: () => ['catalog', 'territories', 'list'] as const,
+  /** The server's name search of projects (the order wizard's, past the whole list's cap). */
+  projectSearch: (q: string) => ['catalog', 'projects', 'search', q] as const,
 };
 
 /** The records of each reference list. */

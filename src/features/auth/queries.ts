@@ -1,11 +1,11 @@
 /**
- * Sign-in: checks the credentials with POST /session and starts the session. The answer is the user's own record,
- * as GET /users/me would answer it: it is kept as that query's data, so the shell does not ask for it again.
+ * Sign-in: checks the credentials with POST /session and starts the session. The answer is the user's own record:
+ * it becomes the app's cache entry of that user (lib/userRecords.ts), so the shell does not ask for it again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { basicAuth } from '../../api/client';
 import { postSession } from '../../api/session';
-import { meKey } from '../../lib/session/meQuery';
+import { userRecordFrom, userRecordKeys } from '../../lib/userRecordKeys';
 import { signIn } from '../../lib/session/sessionStore';
 
 export interface SignInInput {
@@ -20,8 +20,10 @@ export function useSignIn() {
     mutationFn: async ({ username, password, remember }: SignInInput) => {
       const checked = await postSession(username, password);
       const user = checked.data;
-      client.setQueryData(meKey, checked);
-      signIn({ authorization: basicAuth(username, password), username, remember, user });
+      const userId = user._id;
+      if (!userId) throw new Error('The server signed you in but did not say who you are (no _id). Try again.');
+      client.setQueryData(userRecordKeys.user(userId), userRecordFrom(user, checked.problems));
+      signIn({ authorization: basicAuth(username, password), username, remember, userId }, user);
       return user;
     },
   });

@@ -31,6 +31,7 @@ import { listFiles } from '../../api/files';
 import { listPreviews } from '../../api/previews';
 import { listProjects } from '../../api/projects';
 import { useSparseList } from '../../lib/useSparseList';
+import { userRecordKeys } from '../../lib/userRecordKeys';
 import { listUsers } from '../../api/users';
 import { listGlossary, type GlossaryFilters } from '../../api/glossary';
 
@@ -55,8 +56,10 @@ export const catalogKeys = {
   files: (assetId: string) => [...catalogKeys.all, 'files', assetId] as const,
   languages: () => [...catalogKeys.all, 'languages'] as const,
   territories: () => [...catalogKeys.all, 'territories'] as const,
-  users: () => [...catalogKeys.all, 'users'] as const,
-  userList: (q: string) => [...catalogKeys.users(), 'list', q] as const,
+  /** Lists of users are the app's user lists (lib/userRecordKeys.ts): a user saved anywhere patches their rows. */
+  users: userRecordKeys.lists,
+  userList: (q: string) => [...userRecordKeys.lists(), 'catalog', q] as const,
+  userSuggestions: (q: string) => [...userRecordKeys.lists(), 'suggestions', q] as const,
   groups: () => [...catalogKeys.all, 'groups'] as const,
   glossary: () => [...catalogKeys.all, 'glossary'] as const,
   glossaryList: (filters: GlossaryFilters) => [...catalogKeys.glossary(), 'list', filters] as const,

@@ -1,7 +1,7 @@
 /**
  * What the order wizard reads (the asset, a project's assets, languages, territories, the asset's transcriptions
  * for the estimate) and the mutation that places the order. Its own keys live under ['orders'] (a project search
- * under the catalog's projects key); the asset, its project and the project's assets are the catalog's queries
+ * under the catalog's projects key, lib/referenceLists.ts, so a project saved in the catalog refreshes it too); the asset, its project and the project's assets are the catalog's queries
  * (lib/catalogRecords.ts), the lists the app's reference lists.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,13 +17,16 @@ import { readEverySharedPage } from '../../lib/referencePages';
 import { workRecordKeys } from '../../lib/workRecordKeys';
 import { WHOLE_LIST_CAP } from '../../api/everyPage';
 import { listProjects } from '../../api/projects';
-import { allLanguagesOptions, allProjectsOptions, allTerritoriesOptions } from '../../lib/referenceLists';
+import {
+  allLanguagesOptions,
+  allProjectsOptions,
+  allTerritoriesOptions,
+  referenceListKeys,
+} from '../../lib/referenceLists';
 
 const keys = {
   all: ['orders'] as const,
   projectAssets: (id: string) => [...keys.all, 'projectAssets', id] as const,
-  /** Under the catalog's projects key, so that a project saved in the catalog refreshes the searches too. */
-  projectSearch: (q: string) => ['catalog', 'projects', 'orderSearch', q] as const,
   estimate: (transcriptions: string[]) => [...keys.all, 'estimate', ...transcriptions] as const,
 };
 
@@ -71,7 +74,7 @@ export function useOrderProjects(enabled: boolean) {
  */
 export function useProjectSearch(q: string, enabled: boolean) {
   return useQuery({
-    queryKey: keys.projectSearch(q),
+    queryKey: referenceListKeys.projectSearch(q),
     queryFn: async ({ signal }) => {
       const page = await listProjects({ q, archived: false }, { offset: 0, size: 100, signal });
       return page.items.flatMap((item) => (item.ok ? [item.data] : []));

@@ -1,31 +1,25 @@
-/** Settings: the caller's own record (GET /users/{id}, with the raw preferences and ETag), the project list, saving. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * Settings: the caller's own record, which is the app's one cache entry of that user (lib/userRecords.ts: read with
+ * its ETag and raw preferences), the project list, saving.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '../../api/schema/project';
-import { getMe, getUserForSettings, putUserSettings } from '../../api/users';
+import { putUserSettings } from '../../api/users';
 import { allProjectsOptions } from '../../lib/referenceLists';
-import { updateSessionUser } from '../../lib/session/sessionStore';
+import { userRecordOptions, userSaved } from '../../lib/userRecords';
 
-export const settingsKeys = {
-  all: ['settings'] as const,
-  user: (id: string | undefined) => [...settingsKeys.all, 'user', id ?? 'me'] as const,
-};
-
-/** The record being edited. Not refetched on focus: that would throw away what the user is typing. */
-export function settingsUserOptions(id: string | undefined) {
-  return queryOptions({
-    queryKey: settingsKeys.user(id),
-    queryFn: async ({ signal }) => {
-      const userId = id ?? (await getMe(signal)).data._id;
-      if (!userId) throw new Error('Could not tell which user is signed in.');
-      return { id: userId, ...(await getUserForSettings(userId, signal)) };
-    },
-    staleTime: Infinity,
+/**
+ * The record being edited: the shared entry, read again on opening the page unless it holds a read already (a copy
+ * from the sign-in check has no ETag or raw preferences). Not refetched on focus; the form edits the version it
+ * started from either way (SettingsPage).
+ */
+export function useSettingsUser(id: string) {
+  return useQuery({
+    ...userRecordOptions(id),
+    enabled: id !== '',
+    refetchOnMount: (query) => (query.state.data?.fromRead ? true : 'always'),
     refetchOnWindowFocus: false,
   });
-}
-
-export function useSettingsUser(id: string | undefined) {
-  return useQuery(settingsUserOptions(id));
 }
 
 const byName = (projects: Project[]) => [...projects].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
@@ -35,7 +29,11 @@ export function useProjectChoices() {
   return useQuery({ ...allProjectsOptions(), select: byName });
 }
 
-export function useSaveSettings(id: string | undefined) {
+/**
+ * Saves the name and the whole preferences object; the answer becomes the user's entry and shows in the shell and
+ * every list at once (lib/userRecords.ts), and the entry is read again before the form starts afresh.
+ */
+export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: {
@@ -44,9 +42,6 @@ export function useSaveSettings(id: string | undefined) {
       preferences: Record<string, unknown>;
       etag: string | undefined;
     }) => putUserSettings(input.userId, { name: input.name, preferences: input.preferences }, input.etag),
-    onSuccess: (saved) => {
-      updateSessionUser(saved.data);
-      return client.invalidateQueries({ queryKey: settingsKeys.user(id) });
-    },
+    onSuccess: (saved, input) => userSaved(client, { ...saved, rawPreferences: input.preferences }),
   });
 }

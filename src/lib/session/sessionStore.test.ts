@@ -1,6 +1,6 @@
 /** Reading the stored session: the tab's own first, the remembered one only when the tab has none. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readStoredSession } from './sessionStore';
+import { readStoredSession, readStoredUser } from './sessionStore';
 
 function storageWith(entries: Record<string, string>): Storage {
   const map = new Map(Object.entries(entries));
@@ -17,7 +17,13 @@ function storageWith(entries: Record<string, string>): Storage {
 }
 
 const stored = (username: string, remember: boolean, expires = Date.now() + 60_000) => ({
-  'mws.session': JSON.stringify({ authorization: `Basic ${username}`, username, remember, expires }),
+  'mws.session': JSON.stringify({
+    authorization: `Basic ${username}`,
+    username,
+    userId: `id-${username}`,
+    remember,
+    expires,
+  }),
 });
 
 /** A window whose localStorage counts how often it is opened (its first touch is a trip to the browser process). */
@@ -57,6 +63,21 @@ describe('readStoredSession', () => {
     expect(readStoredSession()).toBeUndefined();
     expect(window.localStorage.getItem('mws.session')).toBeNull();
     windowWith({}, { 'mws.session': JSON.stringify({ authorization: 'Basic x', username: 'old', remember: true }) });
+    expect(readStoredSession()).toBeUndefined();
+  });
+
+  it('keeps the user id, reads it from the user record of a session stored before it had one, and needs one', () => {
+    windowWith(stored('tab-user', false), {});
+    expect(readStoredSession()).toMatchObject({ userId: 'id-tab-user' });
+    expect(readStoredSession()).not.toHaveProperty('user');
+    const older = { authorization: 'Basic x', username: 'old', remember: false, user: { _id: 'u7', name: 'Old' } };
+    windowWith({ 'mws.session': JSON.stringify(older) }, {});
+    expect(readStoredSession()?.userId).toBe('u7');
+    expect(readStoredUser()).toEqual({ _id: 'u7', name: 'Old' });
+    windowWith(
+      { 'mws.session': JSON.stringify({ authorization: 'Basic x', username: 'nobody', remember: false }) },
+      {},
+    );
     expect(readStoredSession()).toBeUndefined();
   });
 

@@ -16,8 +16,12 @@ export interface Session {
   authorization: string;
   username: string;
   remember: boolean;
-  /** The caller's User record as the server answered at sign-in (refreshed later when available). */
-  user: User | undefined;
+  /**
+   * The signed-in user's id. Their record is the app's one cache entry of that user (lib/userRecords.ts), which the
+   * settings and the catalog read and write too; the session keeps no copy of it
+   * (docs/decisions/160-one-cache-entry-per-user.md).
+   */
+  userId: string;
   /** A remembered session's end (epoch ms), set at sign-in. */
   expires?: number | undefined;
 }
@@ -25,7 +29,12 @@ export interface Session {
 /** How long "keep me signed in" keeps the credentials in localStorage. */
 export const REMEMBER_FOR_MS = 30 * 86_400_000;
 
-export type SignedOutReason = 'signed-out' | 'expired' | 'other-tab';
+/**
+ * Why the session ended: signed out here or in another tab; `expired`: the server answered 401 to the stored
+ * credentials (the password changed elsewhere, the user removed); `disabled`: it answered 403 `account_disabled`
+ * (an administrator disabled the account). The sign-in page says which.
+ */
+export type SignedOutReason = 'signed-out' | 'expired' | 'other-tab' | 'disabled';
 
 export type SessionState =
   { status: 'signed-in'; session: Session } | { status: 'signed-out'; reason: SignedOutReason | undefined };
@@ -43,8 +52,26 @@ function safeStorage(kind: 'local' | 'session'): Storage | undefined {
   }
 }
 
+/**
+ * What is stored: the session and the signed-in user's record as last read (`user`), a snapshot of the cache entry
+ * kept only to show the user (and land on their page, src/app/landOnHome.ts) before the app has read it again.
+ */
+type Stored = Session & { user?: User | undefined };
+
 /** The stored session, if any (also read before the app has loaded: src/app/earlyRequest.ts). */
 export function readStoredSession(): Session | undefined {
+  const stored = readStored();
+  if (!stored) return undefined;
+  const { user: _snapshot, ...session } = stored;
+  return session;
+}
+
+/** The signed-in user's record as last stored: the cache entry's first value on a load (lib/session/signedInUser.ts). */
+export function readStoredUser(): User | undefined {
+  return readStored()?.user;
+}
+
+function readStored(): Stored | undefined {
   // localStorage is opened only when the tab holds no session: its first touch in a page costs a synchronous trip
   // to the browser process (~15 ms of a cold load's main thread, measured), and the tab's session wins.
   for (const kind of ['session', 'local'] as const) {
@@ -52,19 +79,23 @@ export function readStoredSession(): Session | undefined {
     const raw = storage?.getItem(STORAGE_KEY);
     if (!raw) continue;
     try {
-      const value = JSON.parse(raw) as Partial<Session>;
+      const value = JSON.parse(raw) as Partial<Stored>;
       const lapsed = kind === 'local' && !(typeof value.expires === 'number' && value.expires > Date.now());
       if (lapsed) {
         storage?.removeItem(STORAGE_KEY);
         continue;
       }
-      if (typeof value.authorization === 'string' && typeof value.username === 'string') {
+      const user = value.user && typeof value.user === 'object' ? value.user : undefined;
+      // A session stored before it kept the id has it in its user record.
+      const userId = typeof value.userId === 'string' ? value.userId : user?._id;
+      if (typeof value.authorization === 'string' && typeof value.username === 'string' && userId) {
         return {
           authorization: value.authorization,
           username: value.username,
           remember: value.remember === true,
-          user: value.user && typeof value.user === 'object' ? value.user : undefined,
+          userId,
           expires: typeof value.expires === 'number' ? value.expires : undefined,
+          user: user?._id === userId ? user : undefined,
         };
       }
     } catch {
@@ -73,6 +104,9 @@ export function readStoredSession(): Session | undefined {
   }
   return undefined;
 }
+
+/** The user record stored beside the session (see `Stored`): the last one remembered for the signed-in user. */
+let snapshot: User | undefined;
 
 /** Writes only what changed, so other tabs see one `storage` event per real change (never a remove-then-set). */
 function writeStored(session: Session | undefined): void {
@@ -85,7 +119,7 @@ function writeStored(session: Session | undefined): void {
   }
   const [target, other] = session.remember ? [local, tab] : [tab, local];
   if (other?.getItem(STORAGE_KEY) !== null) other?.removeItem(STORAGE_KEY);
-  const value = JSON.stringify(session);
+  const value = JSON.stringify({ ...session, user: snapshot?._id === session.userId ? snapshot : undefined });
   if (target?.getItem(STORAGE_KEY) !== value) target?.setItem(STORAGE_KEY, value);
 }
 
@@ -101,6 +135,7 @@ function set(next: SessionState): void {
 /** Reads the stored session and starts listening to other tabs. Call once at start-up. */
 export function initSessionStore(): void {
   const stored = readStoredSession();
+  snapshot = readStoredUser();
   state = stored ? { status: 'signed-in', session: stored } : { status: 'signed-out', reason: undefined };
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(CHANNEL);
@@ -119,6 +154,7 @@ export function initSessionStore(): void {
     } else if (event.newValue !== null && state.status === 'signed-out') {
       // Another tab signed in and asked to be remembered: follow it.
       const stored = readStoredSession();
+      snapshot = readStoredUser();
       if (stored) set({ status: 'signed-in', session: stored });
     } else if (event.newValue !== null && state.status === 'signed-in' && state.session.remember) {
       // Another tab changed the password of the remembered session: take the new credentials.
@@ -151,7 +187,9 @@ export function currentAuthorization(): string | undefined {
   return state.status === 'signed-in' ? state.session.authorization : undefined;
 }
 
-export function signIn(session: Session): void {
+/** Starts a session; `user` is the record the sign-in check answered (stored as the snapshot, see `Stored`). */
+export function signIn(session: Session, user?: User): void {
+  snapshot = user;
   const kept = session.remember ? { ...session, expires: session.expires ?? Date.now() + REMEMBER_FOR_MS } : session;
   writeStored(kept);
   set({ status: 'signed-in', session: kept });
@@ -165,25 +203,32 @@ export function changeCredentials(authorization: string): void {
   set({ status: 'signed-in', session });
 }
 
-/** Keeps the stored user record up to date (e.g. after GET /users/me). */
-export function updateSessionUser(user: User): void {
-  if (state.status !== 'signed-in') return;
-  if (JSON.stringify(state.session.user) === JSON.stringify(user)) return;
-  const session = { ...state.session, user };
-  writeStored(session);
-  set({ status: 'signed-in', session });
+/**
+ * Stores the signed-in user's record as the cache entry now holds it (lib/session/signedInUser.ts), for the next load
+ * to show first. The session itself does not change: nothing is told.
+ */
+export function rememberSignedInUser(user: User): void {
+  if (state.status !== 'signed-in' || user._id !== state.session.userId) return;
+  if (JSON.stringify(snapshot) === JSON.stringify(user)) return;
+  snapshot = user;
+  writeStored(state.session);
 }
 
 /** The user signs out: forget the credentials here and in every other open tab. */
 export function signOut(): void {
+  snapshot = undefined;
   writeStored(undefined);
   channel?.postMessage('signed-out');
   set({ status: 'signed-out', reason: 'signed-out' });
 }
 
-/** The server answered 401 to a request made with the stored credentials. */
-export function expireSession(): void {
+/**
+ * The server refused the stored credentials: 401 (`expired`) or 403 `account_disabled` (`disabled`). Other tabs
+ * sharing them meet the same answer at their next request.
+ */
+export function expireSession(reason: 'expired' | 'disabled' = 'expired'): void {
   if (state.status !== 'signed-in') return;
+  snapshot = undefined;
   writeStored(undefined);
-  set({ status: 'signed-out', reason: 'expired' });
+  set({ status: 'signed-out', reason });
 }

@@ -11,7 +11,9 @@ import { useSignIn } from '../queries';
 import '../auth.css';
 
 const REASONS: Record<string, string> = {
-  expired: 'Your session has ended. Sign in again to continue where you were.',
+  expired:
+    'Your session has ended: the server no longer accepts your sign-in (was your password changed?). Sign in again to continue where you were.',
+  disabled: 'You were signed out: your account has been disabled. Ask an administrator to enable it.',
   'other-tab': 'You were signed out in another tab.',
   'signed-out': 'You have signed out.',
 };

@@ -19,7 +19,8 @@ import { CatalogList, withActions } from '../components/CatalogList';
 import { UserDialog } from '../components/UserDialog';
 import { resolveInvite } from '../model/access';
 import { withdrawnUser } from '../model/forms';
-import { catalogKeys, loaded, useGroupList, useUserList } from '../queries';
+import { loaded, useGroupList, useUserList } from '../queries';
+import { userSaved } from '../../../lib/userRecords';
 import { useCatalogAccess } from '../useCatalogAccess';
 import '../catalog.css';
 
@@ -339,7 +340,7 @@ export function UsersPage() {
           shown={shown}
           onChanged={(changed, reason) => {
             setShown({ user: changed, reason });
-            void client.invalidateQueries({ queryKey: catalogKeys.users() });
+            void userSaved(client, { data: changed, problems: [] });
           }}
           onDismiss={() => setShown(undefined)}
         />
@@ -373,7 +374,8 @@ export function UsersPage() {
           groups={groupOptions}
           onSaved={(saved) => {
             if (editing === 'new') setShown({ user: saved, reason: 'invited' });
-            void client.invalidateQueries({ queryKey: catalogKeys.users() });
+            // The saved user everywhere at once (their own shell too, when it is the admin's record).
+            void userSaved(client, { data: saved, problems: [] });
           }}
           onClose={() => setEditing(undefined)}
         />

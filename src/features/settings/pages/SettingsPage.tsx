@@ -3,6 +3,7 @@
  * event, muted projects, ingest defaults. Save and Cancel; validation next to the fields; preference keys and
  * values the app does not know are shown as they are and written back unchanged.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { isUnavailable } from '../../../api/client';
 import { MAIL_PREFERENCE_KEYS } from '../../../api/schema/user';
@@ -15,6 +16,7 @@ import { SkeletonLines } from '../../../components/Skeleton';
 import { Unavailable } from '../../../components/Unavailable';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { useSession } from '../../../lib/session/useSession';
+import { userRecordKeys, type UserRecord } from '../../../lib/userRecordKeys';
 import {
   draftFromUser,
   FREQUENCIES,
@@ -37,42 +39,53 @@ import '../settings.css';
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const session = useSession();
-  const id = session?.user?._id;
+  const id = session?.userId ?? '';
   const query = useSettingsUser(id);
-  // Kept here: saving refetches the record, which starts the form afresh.
+  const client = useQueryClient();
+  // Kept here: saving reads the record again, which starts the form afresh.
   const [justSaved, setJustSaved] = useState(false);
+  // The version the form edits: the first read, then the one after a save or a reload. A newer version read meanwhile
+  // (the shell's refresh, a save in the catalog) does not throw away what is being typed: saving it then is a
+  // conflict, which offers the reload.
+  const [editing, setEditing] = useState<{ record: UserRecord; n: number }>();
+  const read = query.data?.fromRead ? query.data : undefined;
+  if (!editing && read) setEditing({ record: read, n: 0 });
+  const edit = (record: UserRecord | undefined) => {
+    if (record?.fromRead) setEditing((e) => ({ record, n: (e?.n ?? 0) + 1 }));
+  };
 
   return (
     <div className="page page--narrow settings-page">
       <h1 className="page__title">Settings</h1>
-      {query.isPending ? (
-        <SkeletonLines lines={8} label="Loading your settings" />
+      {editing ? (
+        <SettingsForm
+          key={editing.n}
+          record={editing.record}
+          saved={justSaved}
+          setSaved={setJustSaved}
+          onSaved={() => edit(client.getQueryData<UserRecord>(userRecordKeys.user(id)))}
+          onReload={() => void query.refetch().then((r) => edit(r.data))}
+        />
       ) : query.isError ? (
         <ErrorPanel error={query.error} title="Could not load your settings" onRetry={() => void query.refetch()} />
       ) : (
-        <SettingsForm
-          key={query.dataUpdatedAt}
-          record={query.data}
-          saved={justSaved}
-          setSaved={setJustSaved}
-          onReload={() => void query.refetch()}
-        />
+        <SkeletonLines lines={8} label="Loading your settings" />
       )}
-      {query.isSuccess && session ? <PasswordForm userId={query.data.id} username={session.username} /> : null}
+      {editing && session ? <PasswordForm userId={id} username={session.username} /> : null}
     </div>
   );
 }
 
-type Loaded = NonNullable<ReturnType<typeof useSettingsUser>['data']>;
-
 function SettingsForm({
   record,
   onReload,
+  onSaved,
   saved,
   setSaved,
 }: {
-  record: Loaded;
+  record: UserRecord;
   onReload: () => void;
+  onSaved: () => void;
   saved: boolean;
   setSaved: (saved: boolean) => void;
 }) {
@@ -80,7 +93,7 @@ function SettingsForm({
   const start = useMemo(() => draftFromUser(user.name, record.rawPreferences), [user.name, record.rawPreferences]);
   const [draft, setDraft] = useState<SettingsDraft>(start);
   const [submitted, setSubmitted] = useState(false);
-  const save = useSaveSettings(useSession()?.user?._id);
+  const save = useSaveSettings();
   const errors = validateDraft(draft);
   const showErrors = submitted ? errors : {};
   const dirty = isDirty(start, draft);
@@ -100,12 +113,17 @@ function SettingsForm({
     }
     save.mutate(
       {
-        userId: record.id,
+        userId: user._id ?? '',
         name: draft.name.trim(),
         preferences: preferencesFromDraft(record.rawPreferences, draft),
         etag: record.etag,
       },
-      { onSuccess: () => setSaved(true) },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          onSaved();
+        },
+      },
     );
   };
 
