@@ -126,7 +126,7 @@ test('the editor opened cold asks once for its work request and once for the tra
     .toEqual([`GET /api/translations/${transcription} `, `GET /api/workrequests/${wrId} `].sort());
 });
 
-test('after the first render the shell refreshes the signed-in user (GET /users/me): a name changed elsewhere shows', async ({
+test('after the first render the shell refreshes the signed-in user (GET /users/{id}): a name changed elsewhere shows', async ({
   page,
   request,
 }) => {
@@ -148,6 +148,6 @@ test('after the first render the shell refreshes the signed-in user (GET /users/
   expect(
     (await request.put(`/api/users/${invited._id}`, { headers: admin, data: { name: 'Rita After' } })).status(),
   ).toBe(200);
-  await page.reload(); // the stored session still says "Rita Before"; only GET /users/me knows the new name
+  await page.reload(); // the stored copy still says "Rita Before"; only the server knows the new name
   await expect(page.getByRole('banner').getByText('Rita After', { exact: true })).toBeVisible();
 });

@@ -62,34 +62,29 @@ test('a name saved in Settings or in the user dialog shows in the user menu and 
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada Catalog');
 });
 
-test('an account disabled while its app is open is signed out, and the sign-in page says why', async ({
-  page,
-  request,
-}) => {
-  const dee = await registerUser(request, 'Dee Disabled', await groupsOf(request, ACCOUNTS.translator));
-  await signIn(page, dee);
-  const status = { invited: true, approved: false, registered: true, confirmed: true };
-  const put = await request.put(`/api/users/${dee._id}`, { headers: asAdmin, data: { status } });
-  expect(put.status()).toBe(200);
-  await expect(page).toHaveURL(/\/sign-in/);
-  await expect(page.getByRole('status')).toContainText('your account has been disabled');
-  expect(await page.evaluate(() => window.sessionStorage.getItem('mws.session'))).toBeNull();
-});
+/** What the server is told elsewhere, and what the sign-in page then says. */
+const REFUSALS = [
+  {
+    what: 'an account disabled',
+    change: { status: { invited: true, approved: false, registered: true, confirmed: true } },
+    says: 'You were signed out: your account has been disabled',
+  },
+  {
+    what: 'a password changed elsewhere',
+    change: { password: 'changed-elsewhere-1' },
+    says: 'Your session has ended: the server no longer accepts your sign-in',
+  },
+];
 
-test('a password changed elsewhere while the app is open signs it out, and the sign-in page says why', async ({
-  page,
-  request,
-}) => {
-  const pat = await registerUser(request, 'Pat Password', await groupsOf(request, ACCOUNTS.translator));
-  await signIn(page, pat);
-  const put = await request.put(`/api/users/${pat._id}`, {
-    headers: asAdmin,
-    data: { password: 'changed-elsewhere-1' },
+for (const { what, change, says } of REFUSALS) {
+  test(`${what} while the app is open signs it out, and the sign-in page says why`, async ({ page, request }) => {
+    const person = await registerUser(request, 'Dee Refused', await groupsOf(request, ACCOUNTS.translator));
+    await signIn(page, person);
+    const put = await request.put(`/api/users/${person._id}`, { headers: asAdmin, data: change });
+    expect(put.status()).toBe(200);
+    // The app's next request (its inbox, polled once the live stream ends) meets the refusal.
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByRole('status')).toContainText(says);
+    expect(await page.evaluate(() => window.sessionStorage.getItem('mws.session'))).toBeNull();
   });
-  expect(put.status()).toBe(200);
-  await expect(page).toHaveURL(/\/sign-in/);
-  await expect(page.getByRole('status')).toContainText(
-    'Your session has ended: the server no longer accepts your sign-in',
-  );
-  expect(await page.evaluate(() => window.sessionStorage.getItem('mws.session'))).toBeNull();
-});
+}

@@ -14,6 +14,7 @@ import { forgetEarlyGets, startEarlyGet } from './earlyRequests';
 import { listWorkRequests } from './workRequests';
 import { getWorkRequest } from './workRequestRecord';
 import { postSession } from './session';
+import { streamNotifications } from './notifications';
 import { comment } from './schema/comment';
 
 interface Call {
@@ -228,6 +229,39 @@ describe('the server refusing the credentials (401, 403 account_disabled)', () =
     await expect(send('GET', '/users')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
     await expect(send('GET', '/users')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+  it('the live stream refused with the stored credentials ends the session too; another 403 does not', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ getAuthorization: () => 'Basic old', onUnauthorized });
+    const handlers = {
+      authorization: 'Basic old',
+      signal: new AbortController().signal,
+      onOpen: () => {},
+      onActivity: () => {},
+      onNotification: () => {},
+    };
+    const answer = (code: string, status: number) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json({ error: { code, message: code } }, { status })),
+      );
+    answer('forbidden', 403);
+    await expect(streamNotifications(handlers)).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    answer('unauthorized', 401);
+    await expect(streamNotifications(handlers)).rejects.toMatchObject({ status: 401 });
+    answer('account_disabled', 403);
+    await expect(streamNotifications(handlers)).rejects.toMatchObject({ code: 'account_disabled' });
+    expect(onUnauthorized.mock.calls.map(([error]) => (error as { code: string }).code)).toEqual([
+      'unauthorized',
+      'account_disabled',
+    ]);
+    // Credentials that are no longer the stored ones (signed in again meanwhile) end nothing.
+    await expect(streamNotifications({ ...handlers, authorization: 'Basic older' })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
+    vi.unstubAllGlobals();
   });
   it('a wrong password at sign-in is not a session ending', async () => {
     const onUnauthorized = vi.fn();

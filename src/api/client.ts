@@ -120,6 +120,22 @@ function refusesCredentials(error: ApiError): boolean {
   return error.status === 401 || (error.status === 403 && error.code === 'account_disabled');
 }
 
+/** Ends the session when `error` answered a request sent with the stored credentials and refuses them. */
+function reportRefusal(error: ApiError, sentAuthorization: string | undefined): void {
+  if (sentAuthorization && sentAuthorization === config.getAuthorization() && refusesCredentials(error))
+    config.onUnauthorized(error);
+}
+
+/**
+ * The error of a failed answer to a request made outside `send` (the live notification stream, read as a stream)
+ * with `sentAuthorization`: like `send`, it ends the session when the answer refuses the stored credentials.
+ */
+export async function failedAnswer(response: Response, sentAuthorization: string | undefined): Promise<ApiError> {
+  const error = await errorFrom(response);
+  reportRefusal(error, sentAuthorization);
+  return error;
+}
+
 function defaultCode(status: number): string {
   switch (status) {
     case 400:
@@ -236,7 +252,7 @@ export async function send(
   }
   if (!response.ok) {
     const error = await errorFrom(response);
-    if (authorization && options.authorization === undefined && refusesCredentials(error)) config.onUnauthorized(error);
+    if (options.authorization === undefined) reportRefusal(error, authorization);
     throw error;
   }
   // 204 No Content (a DELETE): nothing to read.

@@ -3,7 +3,7 @@
  * `GET /notifications/stream` (Server-Sent Events, read with fetch: see docs/API.md).
  */
 import { notification, type Notification } from './schema/notification';
-import { ApiError, apiBaseUrl, buildUrl, requestList, requestRecord, send, type ListOptions } from './client';
+import { apiBaseUrl, buildUrl, failedAnswer, requestList, requestRecord, send, type ListOptions } from './client';
 import { NOTIFICATIONS_PATH, notificationListQuery } from './listRequests';
 import { parseRecord, type Parsed } from './parse';
 
@@ -143,7 +143,8 @@ export function parseStreamEnd(data: string): StreamEnd | undefined {
  * Extension `GET /notifications/stream` read with fetch() and a ReadableStream (EventSource cannot send the
  * Authorization header). Resolves when the server ends the stream; rejects with `StreamUnavailableError` when the
  * deployment does not offer it (404/405/501, or an answer that is not `text/event-stream`), with an `ApiError`
- * for other refusals (e.g. 401), or with the network error.
+ * for other refusals (a 401 or a 403 `account_disabled` ending the session, as any request's does), or with the
+ * network error.
  */
 export async function streamNotifications(handlers: StreamHandlers): Promise<void> {
   const headers: Record<string, string> = { Accept: 'text/event-stream', 'X-Requested-With': 'XMLHttpRequest' };
@@ -156,12 +157,9 @@ export async function streamNotifications(handlers: StreamHandlers): Promise<voi
   if (response.status === 404 || response.status === 405 || response.status === 501) {
     throw new StreamUnavailableError(`GET /notifications/stream answered ${response.status}`);
   }
-  if (!response.ok)
-    throw new ApiError(
-      response.status,
-      `http_${response.status}`,
-      `GET /notifications/stream answered ${response.status}`,
-    );
+  // A refusal of the stored credentials (the password changed elsewhere, the account disabled) ends the session here
+  // too: the stream is what an idle page has open, and reconnecting would only meet it again.
+  if (!response.ok) throw await failedAnswer(response, handlers.authorization);
   if (!/^text\/event-stream/i.test(response.headers.get('Content-Type') ?? '') || !response.body) {
     await response.body?.cancel().catch(() => {});
     throw new StreamUnavailableError('GET /notifications/stream did not answer an event stream');
