@@ -92,7 +92,11 @@ test('a stored session whose password changed meanwhile: the cold load goes to s
   });
   await page.goto('/work-requests?sort=due');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await expect(page.getByText('Your session has ended. Sign in again to continue where you were.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Your session has ended: the server no longer accepts your sign-in (was your password changed?). Sign in again to continue where you were.',
+    ),
+  ).toBeVisible();
   await page.getByLabel('Username or e-mail').fill(ACCOUNTS.coordinator.username);
   await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.coordinator.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

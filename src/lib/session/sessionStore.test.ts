@@ -1,20 +1,7 @@
 /** Reading the stored session: the tab's own first, the remembered one only when the tab has none. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './memoryStorage';
 import { readStoredSession, readStoredUser } from './sessionStore';
-
-function storageWith(entries: Record<string, string>): Storage {
-  const map = new Map(Object.entries(entries));
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, value),
-  };
-}
 
 const stored = (username: string, remember: boolean, expires = Date.now() + 60_000) => ({
   'mws.session': JSON.stringify({
@@ -29,8 +16,8 @@ const stored = (username: string, remember: boolean, expires = Date.now() + 60_0
 /** A window whose localStorage counts how often it is opened (its first touch is a trip to the browser process). */
 function windowWith(tab: Record<string, string>, local: Record<string, string>) {
   const opened = vi.fn();
-  const localStorage = storageWith(local);
-  const sessionStorage = storageWith(tab);
+  const localStorage = memoryStorage(local);
+  const sessionStorage = memoryStorage(tab);
   vi.stubGlobal('window', {
     sessionStorage,
     get localStorage() {

@@ -5,27 +5,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userRecordFrom, userRecordKeys, type UserRecord } from '../userRecordKeys';
+import { memoryStorage } from './memoryStorage';
 import { keepSignedInUser } from './signedInUser';
 import { initSessionStore, readStoredUser, signIn, signOut } from './sessionStore';
 
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, value),
-  };
-}
-
 function freshWindow(tab: Record<string, string> = {}) {
-  const sessionStorage = memoryStorage();
-  for (const [key, value] of Object.entries(tab)) sessionStorage.setItem(key, value);
-  vi.stubGlobal('window', { sessionStorage, localStorage: memoryStorage(), addEventListener: () => {} });
+  vi.stubGlobal('window', {
+    sessionStorage: memoryStorage(tab),
+    localStorage: memoryStorage(),
+    addEventListener: () => {},
+  });
   vi.stubGlobal('BroadcastChannel', undefined);
 }
 
