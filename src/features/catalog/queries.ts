@@ -56,8 +56,7 @@ export const catalogKeys = {
   files: (assetId: string) => [...catalogKeys.all, 'files', assetId] as const,
   languages: () => [...catalogKeys.all, 'languages'] as const,
   territories: () => [...catalogKeys.all, 'territories'] as const,
-  /** Lists of users are the app's user lists (lib/userRecordKeys.ts): a user saved anywhere patches their rows. */
-  users: userRecordKeys.lists,
+  /** Lists of users are among the app's user lists (lib/userRecordKeys.ts): a user saved anywhere patches their rows. */
   userList: (q: string) => [...userRecordKeys.lists(), 'catalog', q] as const,
   userSuggestions: (q: string) => [...userRecordKeys.lists(), 'suggestions', q] as const,
   groups: () => [...catalogKeys.all, 'groups'] as const,
