@@ -175,7 +175,6 @@ await describeWithPostgres('two instances on one PostgreSQL database', () => {
     }
   });
 
-  // Last: it kills A.
   it('a link made on A: range requests on A and B add to one view record; its person disabled on A is refused on B', async () => {
     // Records of signed links (docs/API.md "Downloads and views", "Signed links").
     const assets = (
@@ -237,6 +236,7 @@ await describeWithPostgres('two instances on one PostgreSQL database', () => {
     }
   }, 60_000);
 
+  // Last: it kills A.
   it('A killed with SIGKILL mid-load: B keeps answering, and every write A acknowledged is there', async () => {
     const wr = (
       await call(a, 'GET', '/api/workrequests?status=in-progress', {
