@@ -113,6 +113,27 @@ describe('a download through a signed link', () => {
   });
 });
 
+describe('an offline’s download', () => {
+  it('is a download record of the offline, its work request and asset, for the person who asked for it', async () => {
+    const [wr] = (
+      await call(server, 'GET', '/api/workrequests', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-0' } })
+    ).body as Rec[];
+    const offline = await call(server, 'POST', '/api/offlines', { as: DEMO.admin, body: { workRequest: wr!._id } });
+    expect(offline.status).toBe(200);
+    const got = await useLink(offline.body.path);
+    expect(got.status).toBe(200);
+    const rows = await downloadsUntil(wr!.asset._id, (r) => r.some((d) => d.offline === offline.body._id));
+    expect(rows.find((d) => d.offline === offline.body._id)).toMatchObject({
+      kind: 'download',
+      user: { _id: ids.admin },
+      workRequest: wr!._id,
+      studio: wr!.studio,
+      bytes: got.bytes.length,
+      link: issueOf(offline.body.path),
+    });
+  });
+});
+
 describe('a video viewed with range requests', () => {
   it('is one view record whatever the number of ranges, with their bytes summed', async () => {
     const ranges = ['bytes=0-', 'bytes=1000-1999', 'bytes=5000-', 'bytes=-100'];
