@@ -324,16 +324,21 @@ test('#10 a preview: label and revision through PUT /previews/{id}, and its sign
   expect(views[0]).toBe(200);
   expect(views.slice(1).every((status) => status === 206)).toBe(true);
   const href = await dialog(page).getByRole('link', { name: 'Open the signed link in a new tab' }).getAttribute('href');
-  expect(href).toMatch(/\/api\/previews\/[0-9a-f]{24}\/view\?expires=\d+&sig=[0-9a-f]+/);
+  expect(href).toMatch(
+    /\/api\/previews\/[0-9a-f]{24}\/view\?expires=\d+&user=[0-9a-f]{24}&link=[0-9a-f]{16}&sig=[0-9a-f]+/,
+  );
   await dialog(page).getByRole('button', { name: 'Close' }).first().click();
 
   // The server refuses a tampered link (403) and an expired one (410).
   const url = new URL(href!);
-  const tampered = await request.get(
-    `${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${'0'.repeat(64)}`,
-  );
+  const withParam = (name: string, value: string) => {
+    const changed = new URL(url);
+    changed.searchParams.set(name, value);
+    return `${changed.pathname}${changed.search}`;
+  };
+  const tampered = await request.get(withParam('sig', '0'.repeat(64)));
   expect(tampered.status()).toBe(403);
-  const expired = await request.get(`${url.pathname}?expires=1000&sig=${url.searchParams.get('sig')}`);
+  const expired = await request.get(withParam('expires', '1000'));
   expect([403, 410]).toContain(expired.status());
 });
 

@@ -49,7 +49,10 @@ test('the work request list shows real thumbnails, lazily and at a fixed size', 
   await expect(image).toHaveAttribute('width', '40');
   await expect(image).toHaveAttribute('height', '32');
   await expect(image).toHaveAttribute('alt', ''); // the asset's name is beside it
-  await expect(image).toHaveAttribute('src', /\/api\/files\/[0-9a-f]{24}\/content\?expires=\d+&sig=/);
+  await expect(image).toHaveAttribute(
+    'src',
+    /\/api\/files\/[0-9a-f]{24}\/content\?expires=\d+&user=[0-9a-f]{24}&link=[0-9a-f]{16}&use=thumbnail&sig=/,
+  );
   await expectLoaded(image);
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
 });
@@ -68,7 +71,10 @@ test('the preview viewer plays a preview that has media', async ({ page, request
   const section = page.getByRole('region', { name: /Previews/ });
   await section.getByRole('button', { name: `View ${preview.label} ${preview.revision}`, exact: true }).click();
   const video = page.getByRole('dialog').locator('video');
-  await expect(video).toHaveAttribute('src', /\/api\/previews\/[0-9a-f]{24}\/view\?expires=\d+&sig=/);
+  await expect(video).toHaveAttribute(
+    'src',
+    /\/api\/previews\/[0-9a-f]{24}\/view\?expires=\d+&user=[0-9a-f]{24}&link=[0-9a-f]{16}&sig=/,
+  );
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
   expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(110);
   await expect(page.getByRole('dialog').getByRole('status')).toContainText('The signed viewing link is open until');

@@ -16,6 +16,8 @@ import { workGate } from './domain/workGate';
 import { DEFAULT_SIGNIN_LIMITS, installSignInGuard, type SignInLimits } from './http/signInGuard';
 import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
+import { installTransferLog, TransferLog } from './http/transferLog';
+import { downloadRoutes } from './routes/downloads';
 import { MediaLibrary } from './domain/mediaLibrary';
 import { HttpError, conflict, storeUnavailable } from './http/errors';
 import { readinessCheck } from './http/readiness';
@@ -145,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       max: options.streamLimits?.max ?? defaultMaxStreams(),
     }),
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
+    transfers: new TransferLog(store),
     media: new MediaLibrary(store, options.mediaCacheDir ?? path.join(os.tmpdir(), `mws-media-${process.pid}`)),
     invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
     publicOrigin: options.publicOrigin,
@@ -161,6 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     services.streams.endAll();
   });
   app.addHook('onClose', async () => stopWatchingAccounts());
+  // Download and view records still in memory are written before the store closes (shutdown.ts closes the app first).
+  app.addHook('onClose', async () => services.transfers.close());
   app.decorateRequest('caller', undefined);
 
   // Bodies: JSON only (415 otherwise), 1 MiB at most (413), an object within http/jsonBody.ts's limits (400).
@@ -248,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     });
   }
   installCompression(app);
+  installTransferLog(app, services.transfers);
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/api/healthz', async () => ({ ok: true }));
@@ -273,6 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       catalogRoutes,
       notificationRoutes,
       glossaryRoutes,
+      downloadRoutes,
     ];
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
   }

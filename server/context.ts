@@ -8,6 +8,7 @@ import type { LinkSigner } from './domain/signing';
 import type { Caller } from './domain/types';
 import type { MediaLibrary } from './domain/mediaLibrary';
 import type { LiveStreams } from './http/liveStreams';
+import type { TransferLog } from './http/transferLog';
 
 export interface Services {
   store: Store;
@@ -16,6 +17,8 @@ export interface Services {
   /** The open live notification streams and their limits (http/liveStreams.ts). */
   streams: LiveStreams;
   signer: LinkSigner;
+  /** Download and view records of signed links, written in batches (http/transferLog.ts). */
+  transfers: TransferLog;
   /** Where media bytes are (domain/mediaLibrary.ts). */
   media: MediaLibrary;
   /** How long an invitation code stays valid, in seconds (domain/invitations.ts). */

@@ -57,10 +57,10 @@ describe('peaks', () => {
 });
 
 describe('thumbnail links', () => {
-  const signer = new LinkSigner(Buffer.alloc(32, 1));
+  const signer = { signer: new LinkSigner(Buffer.alloc(32, 1)), caller: { id: '0123456789abcdef01234599' } };
   it('are made for a file named by a record id only', () => {
     expect(thumbnailRef(signer, '0123456789abcdef01234567').$thumbnail?.path).toMatch(
-      /^\/api\/files\/0123456789abcdef01234567\/content\?expires=\d+&sig=[0-9a-f]{64}$/,
+      /^\/api\/files\/0123456789abcdef01234567\/content\?expires=\d+&user=0123456789abcdef01234599&link=[0-9a-f]{16}&use=thumbnail&sig=[0-9a-f]{64}$/,
     );
     for (const bad of ['javascript:alert(1)', '../x', '', undefined, 7]) expect(thumbnailRef(signer, bad)).toEqual({});
     expect(thumbnailLink(signer, 'x/../y')).toBeUndefined();

@@ -8,6 +8,7 @@ import type { Collection, Doc } from '../storage/store';
 import type { RecordLoader } from './loader';
 import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc, ShareDoc } from '../domain/types';
 import type { LinkSigner } from '../domain/signing';
+import type { DownloadedLookup } from './transferLog';
 import { assetAccess, canEditCatalog, canSeeGroup } from '../domain/access';
 import { workRequestUrls } from '../domain/urls';
 import { LINE_FIELDS, type TranslationSummary } from '../domain/translations';
@@ -15,7 +16,7 @@ import { expiryOf, type InvitedUserDoc } from '../domain/invitations';
 import { link } from './records';
 import { etagOf } from './etag';
 import { storedMedia } from '../domain/media';
-import { contentLink, previewLink, thumbnailLink, thumbnailRef } from './mediaLinks';
+import { contentLink, offlineLink, previewLink, thumbnailLink, thumbnailRef } from './mediaLinks';
 
 export interface PresentContext {
   origin: string;
@@ -25,6 +26,8 @@ export interface PresentContext {
   signer: LinkSigner;
   /** Invitation lifetime in seconds, for `inviteExpires` (domain/invitations.ts). */
   invitationTtl: number;
+  /** Whether the caller has downloaded a file, for `File.$transfer` (http/transferLog.ts). */
+  downloads: DownloadedLookup;
 }
 
 type Rec = Record<string, unknown>;
@@ -120,7 +123,7 @@ export async function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc
   if (asset && typeof thumb?._id === 'string') {
     out.asset = {
       ...asset,
-      thumbnail: { ...thumb, path: thumbnailLink(ctx.signer, thumb._id), $links: self(ctx, 'Files', thumb._id) },
+      thumbnail: { ...thumb, path: thumbnailLink(ctx, thumb._id), $links: self(ctx, 'Files', thumb._id) },
     };
   }
   out.$links = self(ctx, 'Workrequests', wr._id, {
@@ -170,7 +173,7 @@ export function presentAsset(ctx: PresentContext, a: Doc): Rec {
       type: typeof a.type === 'string' ? `${ctx.origin}/api/Assettypes/${a.type}` : undefined,
     }),
     $flags: flags,
-    ...thumbnailRef(ctx.signer, a.thumbnail),
+    ...thumbnailRef(ctx, a.thumbnail),
     $permissions: permissionsFor(ctx),
     $embargo: flags.includes('embargoed'),
     $feedback: feedbackFor(),
@@ -203,18 +206,19 @@ export function presentPlain(ctx: PresentContext, c: Collection, d: Doc): Rec {
   return { ...d, $links: self(ctx, c, d._id) };
 }
 
-export function presentFile(ctx: PresentContext, f: Doc): Rec {
+export async function presentFile(ctx: PresentContext, f: Doc): Promise<Rec> {
   // `content` names the bytes on disk (internal): the record shows a signed link to them as its `path`.
   const { content, ...rest } = f;
   return {
     ...rest,
-    ...(typeof content === 'string' ? { path: contentLink(ctx.signer, f._id) } : {}),
+    ...(typeof content === 'string' ? { path: contentLink(ctx, f._id) } : {}),
     $flags: stateFlags(f),
     $links: self(ctx, 'Files', f._id, {
       project: link(ctx.origin, 'Projects', f.project as string | undefined),
       asset: link(ctx.origin, 'Assets', f.asset as string | undefined),
     }),
-    $transfer: { downloaded: Boolean((f as { downloadedAt?: number }).downloadedAt) },
+    // The caller's own downloads through signed links (docs/API.md, "Downloads and views").
+    $transfer: { downloaded: await ctx.downloads.downloaded(f._id) },
   };
 }
 
@@ -232,7 +236,7 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
   return {
     ...rest,
     ...(cdn === undefined ? {} : { cdn }),
-    path: previewLink(ctx.signer, p._id, 'view'),
+    path: previewLink(ctx, p._id, 'view'),
     ...(stored
       ? {
           media: {
@@ -241,8 +245,8 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
             width: stored.width,
             height: stored.height,
             frameRate: stored.frameRate,
-            peaks: previewLink(ctx.signer, p._id, 'peaks'),
-            poster: stored.poster ? previewLink(ctx.signer, p._id, 'poster') : undefined,
+            peaks: previewLink(ctx, p._id, 'peaks'),
+            poster: stored.poster ? previewLink(ctx, p._id, 'poster') : undefined,
           },
         }
       : {}),
@@ -255,7 +259,7 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
 }
 
 export function presentOffline(ctx: PresentContext, o: Doc): Rec {
-  return { ...o, path: ctx.signer.sign(`/api/offlines/${o._id}/download`), $links: self(ctx, 'Offlines', o._id) };
+  return { ...o, path: offlineLink(ctx, o._id), $links: self(ctx, 'Offlines', o._id) };
 }
 
 export function presentComment(ctx: PresentContext, c: Doc): Rec {
@@ -282,7 +286,7 @@ export function presentShare(ctx: PresentContext, s: ShareDoc): Rec {
     to: (s.to ?? []).map((u) => userRef(ctx, u)),
     assets: (s.assets ?? []).map((a) => ({
       ...a,
-      ...thumbnailRef(ctx.signer, a.thumbnail),
+      ...thumbnailRef(ctx, a.thumbnail),
       $links: self(ctx, 'Assets', a._id ?? '', {
         project: link(ctx.origin, 'Projects', a.project),
         studio: link(ctx.origin, 'Studios', a.studio),

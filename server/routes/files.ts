@@ -1,5 +1,5 @@
 /** Files: the spec's PUT /files/{id}, the list / get extensions, and the signed content link. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { file as fileSchema } from '../../src/api/schema/file';
 import type { Doc } from '../storage/store';
 import { presentFile } from '../http/present';
@@ -7,6 +7,8 @@ import { bodyPolicy, sendRecord } from '../http/records';
 import { badRequest, notFound } from '../http/errors';
 import { sendMediaFile } from '../http/mediaResponse';
 import { contentPath } from '../http/mediaLinks';
+import { openLink, readAsLinkHolder } from '../http/linkAccess';
+import { recordUse, targetOfFile } from '../http/transferLog';
 import { parentScopeFilters, requireCatalogEditor } from '../domain/access';
 import { callerOf } from '../context';
 import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
@@ -37,24 +39,27 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     );
   });
 
+  /** Who may read a file: the one check of GET /files/{id} and of its signed content link (as the link's person). */
+  const readFile = (request: FastifyRequest, id: string) => findInScope<Doc>(request, services, 'Files', id, 'file');
+
   app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
-    const found = await findInScope<Doc>(request, services, 'Files', request.params.id, 'file');
-    return sendRecord(reply, found, presentFile(presentContext(request, services), found.doc));
+    const found = await readFile(request, request.params.id);
+    return sendRecord(reply, found, await presentFile(presentContext(request, services), found.doc));
   });
 
-  // The file's bytes through its signed link (docs/API.md, "Media"): the signature is the credential.
-  app.get<{ Params: { id: string }; Querystring: { expires?: string; sig?: string } }>(
-    '/files/:id/content',
-    async (request, reply) => {
-      const { id } = request.params;
-      const expires = services.signer.verify(contentPath(id), request.query.expires, request.query.sig);
-      const f = (await services.store.get<Doc>('Files', id))?.doc;
-      if (!f) throw notFound('file');
-      const file = services.media.fileContent(f);
-      if (!file) throw notFound("file's content");
-      return sendMediaFile(request, reply, file, expires);
-    },
-  );
+  // The file's bytes through its signed link (docs/API.md, "Media", "Signed links"): the signature names the person,
+  // who must still pass readFile; each use is a download record (http/transferLog.ts).
+  app.get<{ Params: { id: string } }>('/files/:id/content', async (request, reply) => {
+    const { id } = request.params;
+    // Signed links: the link's person, then the read check as them.
+    const { link, caller } = await openLink(request, services, contentPath(id));
+    const f = (await readAsLinkHolder(services, 'Files', id, () => readFile(request, id))).doc;
+    const file = services.media.fileContent(f);
+    if (!file) throw notFound("file's content");
+    // Download records: a thumbnail's use is not a download.
+    if (link.use === 'get') recordUse(request, { kind: 'download', link, caller, target: targetOfFile(f) });
+    return sendMediaFile(request, reply, file, link.expires);
+  });
 
   app.put<{ Params: { id: string } }>('/files/:id', async (request, reply) =>
     updateRecord<Doc>(

@@ -19,6 +19,7 @@ import type { Services } from '../context';
 import { callerOf } from '../context';
 import type { PresentContext } from '../http/present';
 import { createLoader } from '../http/loader';
+import { downloadedBy } from '../http/transferLog';
 import { isDeepStrictEqual } from 'node:util';
 import { bodyPolicy, originOf, parseBody, merge, sendRecord, type BodyPolicy } from '../http/records';
 import { expectedVersion } from '../http/etag';
@@ -38,6 +39,7 @@ export function presentContext(request: FastifyRequest, services: Services): Pre
     records: createLoader(services.store),
     signer: services.signer,
     invitationTtl: services.invitationTtl,
+    downloads: downloadedBy(services.store, callerOf(request).id),
   };
 }
 

@@ -10,13 +10,16 @@ import { callerOf } from '../context';
 import { presentOffline } from '../http/present';
 import { bodyPolicy, parseBody, sendRecord } from '../http/records';
 import { badRequest, notFound } from '../http/errors';
+import { offlinePath } from '../http/mediaLinks';
+import { openLink, readAsLinkHolder } from '../http/linkAccess';
+import { recordUse, targetOfOffline } from '../http/transferLog';
 import { findVisibleWorkRequest, presentContext, queryString, sendPage, type RouteOptions } from './helpers';
 
 /** A body names the work request; the server fills the rest (docs/API.md, operation 6). */
 const OFFLINE_POLICY = bodyPolicy(offlineSchema, { readOnly: ['from', 'project', 'asset', 'path'] });
 
 export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  const { store, signer } = services;
+  const { store } = services;
 
   async function visibleWorkRequest(request: Parameters<typeof callerOf>[0], id: unknown): Promise<WorkRequestDoc> {
     if (typeof id !== 'string' || id === '') throw badRequest('workRequest: required, the id of a work request');
@@ -50,23 +53,25 @@ export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     );
   });
 
-  app.get<{ Params: { id: string }; Querystring: { expires?: string; sig?: string } }>(
-    '/offlines/:id/download',
-    async (request, reply) => {
-      signer.verify(`/api/offlines/${request.params.id}/download`, request.query.expires, request.query.sig);
-      const o = (await store.get<Doc>('Offlines', request.params.id))?.doc;
-      if (!o) throw notFound('offline');
-      const wr = (await store.get<WorkRequestDoc>('Workrequests', String(o.workRequest)))?.doc;
-      reply.header('Content-Disposition', `attachment; filename="offline-${o._id}.json"`);
-      reply.header('Cache-Control', 'private, no-store');
-      return {
-        offline: o._id,
-        workRequest: o.workRequest,
-        asset: wr?.asset?.name,
-        language: wr?.language,
-        territory: wr?.territory,
-        note: 'The reference server holds no media: this manifest stands for the offline file.',
-      };
-    },
-  );
+  // The download through its signed link (docs/API.md, "Signed links"): the link's person must still see the offline's
+  // work request (the check of GET /offlines); each use is a download record (http/transferLog.ts).
+  app.get<{ Params: { id: string } }>('/offlines/:id/download', async (request, reply) => {
+    const { id } = request.params;
+    // Signed links: the link's person, then the read check as them.
+    const { link, caller } = await openLink(request, services, offlinePath(id));
+    const o = (await store.get<Doc>('Offlines', id))?.doc;
+    if (!o) throw notFound('offline');
+    const wr = await readAsLinkHolder(services, 'Offlines', id, () => visibleWorkRequest(request, o.workRequest));
+    recordUse(request, { kind: 'download', link, caller, target: targetOfOffline(o, wr) });
+    reply.header('Content-Disposition', `attachment; filename="offline-${o._id}.json"`);
+    reply.header('Cache-Control', 'private, no-store');
+    return {
+      offline: o._id,
+      workRequest: o.workRequest,
+      asset: wr?.asset?.name,
+      language: wr?.language,
+      territory: wr?.territory,
+      note: 'The reference server holds no media: this manifest stands for the offline file.',
+    };
+  });
 };

@@ -11,11 +11,12 @@ import { presentContext, queryString, sendPage, updateRecord, type RouteOptions 
 import { findInScope, withStudioScope } from './scope';
 import { sendMediaFile } from '../http/mediaResponse';
 import { previewPath } from '../http/mediaLinks';
+import { openLink, readAsLinkHolder } from '../http/linkAccess';
+import { recordUse, targetOfPreview } from '../http/transferLog';
 import type { MediaPart } from '../domain/mediaLibrary';
 
 interface SignedRequest {
   Params: { id: string };
-  Querystring: { expires?: string; sig?: string };
 }
 
 /** A preview's label and revision change; where it belongs, what it is and its signed link are the server's. */
@@ -43,25 +44,29 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     );
   });
 
+  /** Who may read a preview: the one check of GET /previews/{id} and of its signed links (as the link's person). */
+  const readPreview = (request: FastifyRequest, id: string) =>
+    findInScope<Doc>(request, services, 'Previews', id, 'preview');
+
   app.get<{ Params: { id: string } }>('/previews/:id', async (request, reply) => {
-    const found = await findInScope<Doc>(request, services, 'Previews', request.params.id, 'preview');
+    const found = await readPreview(request, request.params.id);
     return sendRecord(reply, found, await presentPreview(presentContext(request, services), found.doc));
   });
 
-  // The signed links (docs/API.md, "Media"): the signature is the credential, checked before the record is read.
+  // The signed links (docs/API.md, "Media", "Signed links"): the signature (naming the person) is checked before the
+  // record is read, then the person must still pass readPreview.
   const signed = async (request: FastifyRequest<SignedRequest>, part: MediaPart) => {
-    const expires = services.signer.verify(
-      previewPath(request.params.id, part),
-      request.query.expires,
-      request.query.sig,
-    );
-    const p = (await services.store.get<Doc>('Previews', request.params.id))?.doc;
-    if (!p) throw notFound('preview');
-    return { p, expires, file: await services.media.previewFile(p, part) };
+    const { id } = request.params;
+    // Signed links: the link's person, then the read check as them.
+    const { link, caller } = await openLink(request, services, previewPath(id, part));
+    const p = (await readAsLinkHolder(services, 'Previews', id, () => readPreview(request, id))).doc;
+    return { p, link, caller, expires: link.expires, file: await services.media.previewFile(p, part) };
   };
 
   app.get<SignedRequest>('/previews/:id/view', async (request, reply) => {
-    const { p, expires, file } = await signed(request, 'view');
+    const { p, link, caller, expires, file } = await signed(request, 'view');
+    // View records: one per link issue and browser, however many range requests (http/transferLog.ts).
+    recordUse(request, { kind: 'view', link, caller, target: targetOfPreview(p) });
     if (file) return sendMediaFile(request, reply, file, expires);
     // A preview without media on this server: what the link stands for, as JSON.
     reply.header('Cache-Control', 'private, no-store');

@@ -92,6 +92,18 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     deleted: expression("coalesce(json_extract(doc, '$.deleted'), 0)"),
     search: text('$.source', '$.translation', '$.notes'),
   },
+  /** Download and view records (http/transferLog.ts): by asset (its page), person, file, and what reports group by. */
+  Downloads: {
+    kind: v('$.kind'),
+    asset: v('$.asset'),
+    user: v('$.user'),
+    file: v('$.file'),
+    studio: v('$.studio'),
+    project: v('$.project'),
+    day: v('$.day'),
+    link: v('$.link'),
+    groups: text('$.groups'),
+  },
 };
 
 /** Indexes over several columns, for the lists that filter on one field and sort on another. */
@@ -124,6 +136,12 @@ export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
     ['to', 'type', 'added'],
   ],
   Comments: [['workRequest', 'created']],
+  // An asset's downloads newest first; `$transfer.downloaded` (has this person downloaded this file?); reports.
+  Downloads: [
+    ['asset', 'created'],
+    ['user', 'file'],
+    ['studio', 'day'],
+  ],
 };
 
 /**

@@ -26,6 +26,8 @@ export const COLLECTIONS = [
   'Events',
   /** Extension: glossary terms (docs/API.md "Glossary"). */
   'Glossaryterms',
+  /** Extension: who downloaded or viewed what through a signed link (docs/API.md "Downloads and views"). */
+  'Downloads',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUnknown, keyLabel } from './format';
+import { describeUnknown, formatBytes, keyLabel } from './format';
 
 describe('format', () => {
   it('names an object’s fields in words when describing it (never "postalCode")', () => {
@@ -11,5 +11,16 @@ describe('format', () => {
   it('labels known usage keys, and others in words', () => {
     expect(keyLabel('dcp3d')).toBe('DCP 3D');
     expect(keyLabel('localized-graphics')).toBe('Localized graphics');
+  });
+});
+
+describe('formatBytes', () => {
+  it('says bytes, then KB, MB, GB in powers of 1000, one decimal below 100', () => {
+    expect(formatBytes(0)).toBe('0 bytes');
+    expect(formatBytes(999)).toBe('999 bytes');
+    expect(formatBytes(1000)).toBe('1 KB');
+    expect(formatBytes(1_450_000)).toMatch(/^1[.,]5 MB$/);
+    expect(formatBytes(123_456_789)).toBe('123 MB');
+    expect(formatBytes(2_000_000_000_000_000)).toMatch(/^2[.,]?000 TB$/);
   });
 });

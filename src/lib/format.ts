@@ -7,6 +7,20 @@ export function formatCount(n: number): string {
   return numberFormat.format(n);
 }
 
+const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+
+/** A size in bytes for people: "840 bytes", "1.4 MB" (powers of 1000, as file managers show them). */
+export function formatBytes(n: number): string {
+  let value = n;
+  let unit = 0;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: digits }).format(value)} ${BYTE_UNITS[unit]}`;
+}
+
 export function plural(n: number, one: string, many: string = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }

@@ -17,9 +17,10 @@ await describeWithPostgres('two instances on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     database = await throwawayDatabase();
-    // One after the other: A seeds the empty database, B finds it seeded.
-    a = await startServer({ DATABASE_URL: database.url });
-    b = await startServer({ DATABASE_URL: database.url });
+    // One after the other: A seeds the empty database, B finds it seeded. One signing key, as docs/DEPLOY.md says.
+    const key = { MWS_SIGNING_KEY: '5e'.repeat(32) };
+    a = await startServer({ DATABASE_URL: database.url, ...key });
+    b = await startServer({ DATABASE_URL: database.url, ...key });
   }, 120_000);
 
   afterAll(async () => {
@@ -173,6 +174,67 @@ await describeWithPostgres('two instances on one PostgreSQL database', () => {
       await call(a, 'PUT', `/api/users/${user._id}`, { as: DEMO.admin, body: { status: user.status } });
     }
   });
+
+  it('a link made on A: range requests on A and B add to one view record; its person disabled on A is refused on B', async () => {
+    // Records of signed links (docs/API.md "Downloads and views", "Signed links").
+    const assets = (
+      await call(a, 'GET', '/api/assets/countByProject', { as: DEMO.admin, headers: { 'X-Range': 'resources=0-199' } })
+    ).body as { _id: string }[];
+    let clip: { _id: string; path: string } | undefined;
+    for (const asset of assets) {
+      clip = (await call(a, 'GET', `/api/previews?asset=${asset._id}`, { as: DEMO.admin })).body.find(
+        (p: { media?: unknown }) => p.media,
+      );
+      if (clip) break;
+    }
+    const ranges = ['bytes=0-999', 'bytes=1000-1999', 'bytes=2000-2999', 'bytes=3000-3999'];
+    for (const [i, range] of ranges.entries()) {
+      const res = await fetch((i % 2 ? b : a).url + clip!.path, { headers: { Range: range, 'User-Agent': 'two' } });
+      expect(res.status).toBe(206);
+      await res.arrayBuffer();
+    }
+    const deadline = Date.now() + 15_000;
+    let views: { requests: number; bytes: number }[] = [];
+    while (Date.now() < deadline) {
+      const asset = (await call(b, 'GET', `/api/previews/${clip!._id}`, { as: DEMO.admin })).body.asset as string;
+      const rows = (await call(b, 'GET', `/api/assets/${asset}/downloads`, { as: DEMO.admin })).body as {
+        preview?: string;
+        userAgent: string;
+        requests: number;
+        bytes: number;
+      }[];
+      views = rows.filter((d) => d.preview === clip!._id && d.userAgent === 'two');
+      if (views.length === 1 && views[0]!.requests === ranges.length) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(views).toEqual([expect.objectContaining({ requests: 4, bytes: 4000 })]);
+
+    // Cora: the earlier tests changed Sam's password and disabled the client.
+    const account = ROLE_ACCOUNTS.cora;
+    const cora = (await call(a, 'GET', '/api/users/me', { as: account })).body;
+    const coraAssets = (
+      await call(a, 'GET', '/api/assets/countByProject', { as: account, headers: { 'X-Range': 'resources=0-199' } })
+    ).body as { $thumbnail?: { _id: string } }[];
+    const fileId = coraAssets.find((x) => x.$thumbnail)!.$thumbnail!._id;
+    const link = (await call(a, 'GET', `/api/files/${fileId}`, { as: account })).body.path as string;
+    expect((await fetch(b.url + link)).status).toBe(200);
+    const status = (await call(a, 'GET', `/api/users/${cora._id}`, { as: DEMO.admin })).body.status;
+    expect(
+      (
+        await call(a, 'PUT', `/api/users/${cora._id}`, {
+          as: DEMO.admin,
+          body: { status: { ...status, approved: false } },
+        })
+      ).status,
+    ).toBe(200);
+    try {
+      const refused = await fetch(b.url + link);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('link_revoked');
+    } finally {
+      await call(a, 'PUT', `/api/users/${cora._id}`, { as: DEMO.admin, body: { status } });
+    }
+  }, 60_000);
 
   // Last: it kills A.
   it('A killed with SIGKILL mid-load: B keeps answering, and every write A acknowledged is there', async () => {

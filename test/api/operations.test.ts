@@ -88,7 +88,9 @@ describe('the 19 operations', () => {
     const res = await call(server, 'POST', '/api/offlines', { body: { workRequest: id } });
     expect(res.status).toBe(200);
     expect(res.body.workRequest).toBe(id);
-    expect(res.body.path).toMatch(/^\/api\/offlines\/[0-9a-f]{24}\/download\?expires=\d+&sig=[0-9a-f]{64}$/);
+    expect(res.body.path).toMatch(
+      /^\/api\/offlines\/[0-9a-f]{24}\/download\?expires=\d+&user=[0-9a-f]{24}&link=[0-9a-f]{16}&sig=[0-9a-f]{64}$/,
+    );
     const dl = await call(server, 'GET', res.body.path, { as: null });
     expect(dl.status).toBe(200);
     expect(dl.headers.get('content-disposition')).toContain('attachment');
@@ -154,7 +156,7 @@ describe('the 19 operations', () => {
     const res = await call(server, 'PUT', `/api/previews/${p._id}`, { body: { label: 'Final mix', revision: 'v9' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ label: 'Final mix', revision: 'v9', asset: p.asset });
-    expect(res.body.path).toMatch(/\/view\?expires=\d+&sig=/);
+    expect(res.body.path).toMatch(/\/view\?expires=\d+&user=[0-9a-f]{24}&link=[0-9a-f]{16}&sig=/);
     expect((await call(server, 'GET', res.body.path, { as: null })).status).toBe(200);
     const asset = await call(server, 'GET', `/api/assets/${p.asset}`);
     expect(asset.body.previews.find((x: { _id: string }) => x._id === p._id)).toMatchObject({

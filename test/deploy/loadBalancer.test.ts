@@ -107,7 +107,9 @@ if (reason) {
         if (preview) break;
       }
       if (!preview) throw new Error('the demo data has no preview without media');
-      expect(preview.path).toMatch(/^\/api\/previews\/[0-9a-f]{24}\/view\?expires=\d+&sig=[0-9a-f]{64}$/);
+      expect(preview.path).toMatch(
+        /^\/api\/previews\/[0-9a-f]{24}\/view\?expires=\d+&user=[0-9a-f]{24}&link=[0-9a-f]{16}&sig=[0-9a-f]{64}$/,
+      );
       for (const url of [b.url, balancer.url, balancer.url]) {
         const res = await fetch(url + preview.path);
         expect(res.status).toBe(200);

@@ -109,6 +109,15 @@ export const PG_FIELDS: Record<string, PgFieldKind> = {
     sql: `coalesce(${numberOf(`doc->'deleted'`)}, 0)`,
   },
   'Glossaryterms.search': words,
+  'Downloads.kind': text,
+  'Downloads.asset': text,
+  'Downloads.user': text,
+  'Downloads.file': text,
+  'Downloads.studio': text,
+  'Downloads.project': text,
+  'Downloads.day': text,
+  'Downloads.link': text,
+  'Downloads.groups': ids,
 };
 
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

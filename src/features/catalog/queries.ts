@@ -28,6 +28,7 @@ import {
   territoryPagesOptions,
 } from '../../lib/referencePages';
 import { listFiles } from '../../api/files';
+import { listAssetDownloads } from '../../api/downloads';
 import { listPreviews } from '../../api/previews';
 import { listProjects } from '../../api/projects';
 import { useSparseList } from '../../lib/useSparseList';
@@ -54,6 +55,7 @@ export const catalogKeys = {
   asset: catalogRecordKeys.asset,
   previews: (assetId: string) => [...catalogKeys.all, 'previews', assetId] as const,
   files: (assetId: string) => [...catalogKeys.all, 'files', assetId] as const,
+  downloads: (assetId: string) => [...catalogKeys.all, 'downloads', assetId] as const,
   languages: () => [...catalogKeys.all, 'languages'] as const,
   territories: () => [...catalogKeys.all, 'territories'] as const,
   /** Lists of users are among the app's user lists (lib/userRecordKeys.ts): a user saved anywhere patches their rows. */
@@ -88,6 +90,16 @@ export const fileListOptions = (assetId: string) =>
     queryFn: ({ pageParam, signal }) => listFiles(assetId, { offset: pageParam, size: PAGE, signal }),
     initialPageParam: 0,
     getNextPageParam: nextPage,
+  });
+
+/** An asset's download and view records, newest first: read again when the page is shown again. */
+export const downloadListOptions = (assetId: string) =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.downloads(assetId),
+    queryFn: ({ pageParam, signal }) => listAssetDownloads(assetId, { offset: pageParam, size: PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+    staleTime: 0,
   });
 
 export const userListOptions = (q: string) =>
@@ -133,6 +145,7 @@ export const useProjectAssets = (projectId: string) => useSparseList(projectAsse
 export const useAsset = (id: string) => useQuery(assetOptions(id));
 export const usePreviewList = (assetId: string) => useInfiniteQuery(previewListOptions(assetId));
 export const useFileList = (assetId: string) => useInfiniteQuery(fileListOptions(assetId));
+export const useDownloadList = (assetId: string) => useInfiniteQuery(downloadListOptions(assetId));
 export const useLanguageList = () => useSparseList(languagePagesOptions());
 export const useTerritoryList = () => useSparseList(territoryPagesOptions());
 export const useUserList = (q: string, enabled: boolean) => useSparseList({ ...userListOptions(q), enabled });

@@ -24,6 +24,7 @@ import { AssetDialog } from '../components/AssetDialog';
 import { Breadcrumb, CatalogLayout } from '../components/CatalogLayout';
 import { ActionsCell, CatalogTable } from '../components/CatalogTable';
 import { RowAction } from '../../../components/RowAction';
+import { DownloadsSection } from '../components/DownloadsSection';
 import { FileDialog } from '../components/FileDialog';
 import { PreviewDialog } from '../components/PreviewDialog';
 import { PreviewViewer } from '../components/PreviewViewer';
@@ -379,6 +380,8 @@ export function AssetPage() {
             </Section>
             <PreviewsSection asset={asset as Asset & { _id: string }} canEdit={canEdit} />
             <FilesSection asset={asset as Asset & { _id: string }} canEdit={canEdit} />
+            {/* Downloads and views: admins and coordinators (the server narrows it to the asset's studio). */}
+            {canEdit ? <DownloadsSection asset={asset as Asset & { _id: string }} /> : null}
           </div>
           <div className="detail-grid__side">
             <PermissionsSection asset={asset} />
