@@ -21,8 +21,8 @@ export function makeCaller(user: UserDoc, groups: GroupDoc[]): Caller {
 
 /**
  * Studio scope: a coordinator (who is not an admin) reads and writes only the records of the studios of their
- * coordinator groups. Admins see every studio; translators and clients are not limited by studio (their own rules
- * apply: assigned or requested work, the catalog readable).
+ * coordinator groups. Admins see every studio; translators and clients are not limited by studio: their own rules
+ * apply (assigned or requested work; of the catalog, what a grant gives them: grants.ts).
  */
 export function isStudioScoped(c: Caller): boolean {
   return c.isCoordinator && !c.isAdmin;
@@ -115,12 +115,4 @@ export function isShareParticipant(c: Caller, share: ShareDoc): boolean {
 
 export function canEditShare(c: Caller, share: ShareDoc): boolean {
   return c.isAdmin || share.from?._id === c.id;
-}
-
-/** The access strings of an asset's `$permissions` for this caller. */
-export function assetAccess(c: Caller): string[] {
-  if (c.isAdmin) return ['view', 'edit', 'download', 'request', 'share', 'autosub', 'ingest'];
-  if (c.isCoordinator) return ['view', 'edit', 'download', 'request', 'share', 'autosub'];
-  if (c.isTranslator) return ['view', 'download'];
-  return ['view'];
 }

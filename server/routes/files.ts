@@ -7,10 +7,12 @@ import { bodyPolicy, sendRecord } from '../http/records';
 import { badRequest, notFound } from '../http/errors';
 import { sendMediaFile } from '../http/mediaResponse';
 import { contentPath } from '../http/mediaLinks';
-import { parentScopeFilters, requireCatalogEditor } from '../domain/access';
+import { requireCatalogEditor } from '../domain/access';
+import { fileFilters } from '../domain/grants';
 import { callerOf } from '../context';
 import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
-import { findInScope, withStudioScope } from './scope';
+import { findReadable, withStudioScope } from './scope';
+import { requestGrants } from './requestGrants';
 
 /** The stored content's own fields are the server's; so is `path` (a signed link when the server holds the bytes). */
 const FILE_POLICY = bodyPolicy(fileSchema, {
@@ -30,7 +32,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       {
         filters: [
           { field: 'asset', op: 'eq', value: asset },
-          ...parentScopeFilters(callerOf(request), 'asset', 'Assets'),
+          ...fileFilters(callerOf(request), await requestGrants(request, services)),
         ],
       },
       (f) => presentFile(ctx, f),
@@ -38,7 +40,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   });
 
   app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
-    const found = await findInScope<Doc>(request, services, 'Files', request.params.id, 'file');
+    const found = await findReadable<Doc>(request, services, 'Files', request.params.id, 'file');
     return sendRecord(reply, found, presentFile(presentContext(request, services), found.doc));
   });
 

@@ -25,6 +25,7 @@ import { expectedVersion } from '../http/etag';
 import type { Caller, WorkRequestDoc } from '../domain/types';
 import { canSeeWorkRequest } from '../domain/access';
 import { rangeOf, setContentRange } from '../http/paging';
+import { requestGrants } from './requestGrants';
 import { badRequest, conflict, notFound } from '../http/errors';
 
 export interface RouteOptions {
@@ -38,6 +39,7 @@ export function presentContext(request: FastifyRequest, services: Services): Pre
     records: createLoader(services.store),
     signer: services.signer,
     invitationTtl: services.invitationTtl,
+    grants: () => requestGrants(request, services),
   };
 }
 

@@ -5,10 +5,12 @@ import type { Doc } from '../storage/store';
 import { presentPreview } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
 import { badRequest, notFound } from '../http/errors';
-import { parentScopeFilters, requireCatalogEditor } from '../domain/access';
+import { requireCatalogEditor } from '../domain/access';
+import { previewFilters } from '../domain/grants';
 import { callerOf } from '../context';
 import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
-import { findInScope, withStudioScope } from './scope';
+import { findReadable, withStudioScope } from './scope';
+import { requestGrants } from './requestGrants';
 import { sendMediaFile } from '../http/mediaResponse';
 import { previewPath } from '../http/mediaLinks';
 import type { MediaPart } from '../domain/mediaLibrary';
@@ -36,7 +38,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       {
         filters: [
           { field: 'asset', op: 'eq', value: asset },
-          ...parentScopeFilters(callerOf(request), 'asset', 'Assets'),
+          ...previewFilters(callerOf(request), await requestGrants(request, services)),
         ],
       },
       (p) => presentPreview(ctx, p),
@@ -44,7 +46,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   });
 
   app.get<{ Params: { id: string } }>('/previews/:id', async (request, reply) => {
-    const found = await findInScope<Doc>(request, services, 'Previews', request.params.id, 'preview');
+    const found = await findReadable<Doc>(request, services, 'Previews', request.params.id, 'preview');
     return sendRecord(reply, found, await presentPreview(presentContext(request, services), found.doc));
   });
 
