@@ -109,8 +109,18 @@ export function canSeeTranslation(c: Caller, t: TranslationDoc, studio: string |
   return t.translator?._id === c.id || !t.workRequest;
 }
 
+/** Whether the share reaches the caller: named in its `to`, or one of their groups in its `groups` (group ids). */
+export function isShareRecipient(c: Caller, share: ShareDoc): boolean {
+  if ((share.to ?? []).some((u) => u._id === c.id)) return true;
+  const mine = new Set(c.user.groups ?? []);
+  return (share.groups ?? []).some((g) => {
+    const id: unknown = typeof g === 'string' ? g : (g as { _id?: unknown } | null)?._id;
+    return typeof id === 'string' && mine.has(id);
+  });
+}
+
 export function isShareParticipant(c: Caller, share: ShareDoc): boolean {
-  return share.from?._id === c.id || (share.to ?? []).some((u) => u._id === c.id);
+  return share.from?._id === c.id || isShareRecipient(c, share);
 }
 
 export function canEditShare(c: Caller, share: ShareDoc): boolean {

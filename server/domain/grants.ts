@@ -20,11 +20,12 @@
  * (GRANT_COLLECTIONS): routes ask `grantsOf` per request and turn them into store filters (`assetFilters`, …), so
  * lists are filtered in the query and their totals count only what the caller may see.
  */
-import type { Caller, ShareDoc, WorkRequestDoc } from './types';
+import type { Caller, WorkRequestDoc } from './types';
 import type { Collection, Doc, Filter, Generations, Store, StoreOps } from '../storage/store';
 import { noteCollectionsRead } from '../storage/readTracking';
 import { ACCESS_FLAGS, type AccessFlag } from '../../src/api/schema/permission';
 import { isStudioScoped, parentScopeFilters, studioScopeFilters } from './access';
+import { receivedShares } from './directory';
 
 /** How a viewer may watch an asset's previews: not at all, watermarked with who they are, or clean. */
 export type PreviewMode = 'none' | 'watermarked' | 'clean';
@@ -271,13 +272,6 @@ function previewModeOfPermission(p: PermissionLike): PreviewMode {
   return mode === 'clean' || mode === 'watermarked' ? mode : 'none';
 }
 
-/** Whether the share reaches the caller: named in `to`, or one of their groups in `groups`. */
-export function receivesShare(caller: Caller, share: ShareDoc): boolean {
-  if ((share.to ?? []).some((u) => u._id === caller.id)) return true;
-  const mine = new Set(caller.user.groups ?? []);
-  return (share.groups ?? []).some((g) => mine.has(stringOf(g) ?? ''));
-}
-
 /** Whether an asset is among those a project-wide Permission's `types` and `tags` select. */
 function selects(p: PermissionLike, asset: Doc): boolean {
   const types = strings(p.types);
@@ -306,32 +300,16 @@ interface Building {
 
 /** The Permissions that apply to the caller (see the module's comment), each once. */
 async function applyingPermissions(caller: Caller, store: StoreOps): Promise<PermissionLike[]> {
-  const groups = caller.user.groups ?? [];
-  const [byName, byGroup, own] = await Promise.all([
-    store.list<ShareDoc>('Shares', {
-      filters: [{ field: 'to', op: 'contains', value: [caller.id] }],
-      offset: 0,
-      limit: ALL,
-    }),
-    groups.length
-      ? store.list<ShareDoc>('Shares', {
-          filters: [{ field: 'groups', op: 'contains', value: groups }],
-          offset: 0,
-          limit: ALL,
-        })
-      : { items: [] as ShareDoc[] },
+  const [received, own] = await Promise.all([
+    receivedShares(store, caller),
     store.list<Doc & PermissionLike>('Permissions', {
       filters: [{ field: 'user', op: 'eq', value: caller.id }],
       offset: 0,
       limit: ALL,
     }),
   ]);
-  // Approved shares the caller receives (the index finds candidates; receivesShare decides).
-  const shares = new Map(
-    [...byName.items, ...byGroup.items]
-      .filter((s) => s.approved === true && receivesShare(caller, s))
-      .map((s) => [s._id, s]),
-  );
+  // The approved shares among those the caller receives.
+  const shares = new Map(received.filter((s) => s.approved === true).map((s) => [s._id, s]));
   const stored = shares.size
     ? await store.list<Doc & PermissionLike>('Permissions', {
         filters: [{ field: 'share', op: 'in', value: [...shares.keys()] }],
