@@ -100,8 +100,8 @@ export function canSeeWorkRequest(c: Caller, wr: WorkRequestDoc): boolean {
 
 /**
  * Who sees a translation, given the studio of its asset: admins all, coordinators those of their studios,
- * translators their own; a transcription (no work request: an asset's original-language text) is readable by
- * everyone outside studio scope, as the source of every translation.
+ * translators their own; a transcription (no work request: an asset's original-language text) outside studio scope
+ * as far as grants allow (routes/scope.ts, canReadTranslation: whoever may watch the asset's previews).
  */
 export function canSeeTranslation(c: Caller, t: TranslationDoc, studio: string | undefined): boolean {
   if (c.isAdmin) return true;

@@ -30,7 +30,7 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   app.get('/translations', async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    // The rule of canSeeTranslation as a query (transcriptions, readable by all, are not listed: see below).
+    // The rule of canSeeTranslation as a query (transcriptions are not listed: see below).
     const filters: Filter[] = caller.isAdmin
       ? []
       : caller.isCoordinator
