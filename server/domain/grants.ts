@@ -416,9 +416,15 @@ async function computeGrants(caller: Caller, store: StoreOps): Promise<Grants> {
       b.basis.add('permission');
       if (PREVIEW_RANK[mode] > PREVIEW_RANK[b.previews]) b.previews = mode;
       for (const f of flags) b.flags.add(f);
+      // A source counts where its right does: download with `download`, requests with `requests`, previews unless `none`.
+      const rights = {
+        download: p.access?.download === true,
+        previews: mode !== 'none',
+        requests: flags.includes('requests'),
+      };
       for (const kind of ['download', 'previews', 'requests'] as const) {
         const s = sources[kind];
-        if (s) b.sources[kind].push(s);
+        if (s && rights[kind]) b.sources[kind].push(s);
       }
       if (p.access?.download === true) {
         b.download = true;
