@@ -77,7 +77,7 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
         what: 'asset',
         schema: assetSchema,
         policy: () => ASSET_POLICY,
-        authorize: (caller) => requireCatalogEditor(caller),
+        gate: requireCatalogEditor,
         present: presentAsset,
       }),
       request.params.id,

@@ -100,8 +100,8 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       collection: entry.collection,
       what: entry.what,
       schema: entry.schema,
+      gate: requireCatalogEditor,
       authorize(caller, current) {
-        requireCatalogEditor(caller);
         // A new studio is in no coordinator group's scope until an admin puts it in one.
         if (entry.path === 'studios' && !current) requireAdmin(caller, 'only admins create studios');
       },

@@ -68,7 +68,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         what: 'file',
         schema: fileSchema,
         policy: () => FILE_POLICY,
-        authorize: (caller) => requireCatalogEditor(caller),
+        gate: requireCatalogEditor,
         present: presentFile,
       }),
       request.params.id,

@@ -88,7 +88,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         what: 'preview',
         schema: previewSchema,
         policy: () => PREVIEW_POLICY,
-        authorize: (caller) => requireCatalogEditor(caller),
+        gate: requireCatalogEditor,
         present: presentPreview,
         async after(saved, _previous, _caller, tx) {
           // The asset embeds a summary of each preview: keep its label and revision in step.

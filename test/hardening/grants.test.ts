@@ -81,6 +81,12 @@ describe('a client without a grant, walking the catalog by id', () => {
     for (const s of await all('/api/studios')) {
       expect((await call(server, 'GET', `/api/studios/${s._id}`, { as: nobody })).status).toBe(404);
     }
+    // A write tells an existing record from an unknown id no better: both are refused before any lookup.
+    const asset = (await all('/api/assets/countByProject'))[0]!;
+    for (const id of [asset._id, 'f'.repeat(24)]) {
+      const res = await call(server, 'PUT', `/api/assets/${id}`, { as: nobody, body: { name: 'Mine' } });
+      expect(res.status, id).toBe(403);
+    }
     for (const path of ['/api/projects', '/api/studios', '/api/assets/countByProject']) {
       const res = await call(server, 'GET', path, { as: nobody });
       expect(res.body, path).toEqual([]);
