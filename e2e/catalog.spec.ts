@@ -523,7 +523,9 @@ test('#3 and #4 users: invite through PUT /users with the link resolved, edit th
 });
 
 test('a translator sees the catalog read-only, and the server refuses their writes', async ({ page, request }) => {
-  const asset = await firstAsset(request);
+  // An asset of their work: of the catalog they read what their grants give them (docs/API.md "Who sees what").
+  const { items } = await apiList<Rec>(request, ACCOUNTS.translator, '/assets/countByProject', 'resources=0-0');
+  const asset = items[0]!;
   await signIn(page, ACCOUNTS.translator);
   for (const path of [
     '/catalog/studios',
@@ -534,7 +536,9 @@ test('a translator sees the catalog read-only, and the server refuses their writ
   ]) {
     await page.goto(path);
     await expect(
-      page.getByText('You can browse the catalog. Changes are made by admins and coordinators.'),
+      page.getByText(
+        'You see the part of the catalog shared with you or in your work. Changes are made by admins and coordinators.',
+      ),
     ).toBeVisible();
     // The lists are grids (VirtualTable), an asset's previews and files plain tables.
     await expect(page.getByRole('grid').or(page.getByRole('table')).first()).toBeVisible();

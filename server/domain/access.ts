@@ -21,8 +21,8 @@ export function makeCaller(user: UserDoc, groups: GroupDoc[]): Caller {
 
 /**
  * Studio scope: a coordinator (who is not an admin) reads and writes only the records of the studios of their
- * coordinator groups. Admins see every studio; translators and clients are not limited by studio (their own rules
- * apply: assigned or requested work, the catalog readable).
+ * coordinator groups. Admins see every studio; translators and clients are not limited by studio: their own rules
+ * apply (assigned or requested work; of the catalog, what a grant gives them: grants.ts).
  */
 export function isStudioScoped(c: Caller): boolean {
   return c.isCoordinator && !c.isAdmin;
@@ -100,8 +100,8 @@ export function canSeeWorkRequest(c: Caller, wr: WorkRequestDoc): boolean {
 
 /**
  * Who sees a translation, given the studio of its asset: admins all, coordinators those of their studios,
- * translators their own; a transcription (no work request: an asset's original-language text) is readable by
- * everyone outside studio scope, as the source of every translation.
+ * translators their own; a transcription (no work request: an asset's original-language text) outside studio scope
+ * as far as grants allow (routes/scope.ts, canReadTranslation: whoever may watch the asset's previews).
  */
 export function canSeeTranslation(c: Caller, t: TranslationDoc, studio: string | undefined): boolean {
   if (c.isAdmin) return true;
@@ -109,18 +109,20 @@ export function canSeeTranslation(c: Caller, t: TranslationDoc, studio: string |
   return t.translator?._id === c.id || !t.workRequest;
 }
 
+/** Whether the share reaches the caller: named in its `to`, or one of their groups in its `groups` (group ids). */
+export function isShareRecipient(c: Caller, share: ShareDoc): boolean {
+  if ((share.to ?? []).some((u) => u._id === c.id)) return true;
+  const mine = new Set(c.user.groups ?? []);
+  return (share.groups ?? []).some((g) => {
+    const id: unknown = typeof g === 'string' ? g : (g as { _id?: unknown } | null)?._id;
+    return typeof id === 'string' && mine.has(id);
+  });
+}
+
 export function isShareParticipant(c: Caller, share: ShareDoc): boolean {
-  return share.from?._id === c.id || (share.to ?? []).some((u) => u._id === c.id);
+  return share.from?._id === c.id || isShareRecipient(c, share);
 }
 
 export function canEditShare(c: Caller, share: ShareDoc): boolean {
   return c.isAdmin || share.from?._id === c.id;
-}
-
-/** The access strings of an asset's `$permissions` for this caller. */
-export function assetAccess(c: Caller): string[] {
-  if (c.isAdmin) return ['view', 'edit', 'download', 'request', 'share', 'autosub', 'ingest'];
-  if (c.isCoordinator) return ['view', 'edit', 'download', 'request', 'share', 'autosub'];
-  if (c.isTranslator) return ['view', 'download'];
-  return ['view'];
 }

@@ -4,7 +4,7 @@
  */
 import type { Doc, Filter, StoreOps, ValueFilter } from '../storage/store';
 import type { Caller, GroupDoc, ShareDoc, UserDoc } from './types';
-import { canSeeGroup, isDirectoryGroup, isShareParticipant, isStudioScoped } from './access';
+import { canSeeGroup, isDirectoryGroup, isShareRecipient, isStudioScoped } from './access';
 
 /** How much of a user record a caller reads: all of it (less what presentUser keeps to the user and admins), or the name. */
 export type UserView = 'full' | 'name';
@@ -30,21 +30,40 @@ export async function directoryFilters(store: StoreOps, caller: Caller): Promise
   return [{ field: 'groups', op: 'contains', value: directory.map((g) => g._id) }];
 }
 
-/** The shares a caller sent or received (a recipient named in `to`; `to` is indexed as the text of its JSON). */
+/**
+ * The shares that reach the caller (isShareRecipient): named in `to` or one of their groups in `groups`, both
+ * indexed as lists of ids; the index finds the candidates, the rule decides.
+ */
+export async function receivedShares(store: StoreOps, caller: Caller): Promise<ShareDoc[]> {
+  const groups = caller.user.groups ?? [];
+  const [named, byGroup] = await Promise.all([
+    store.list<ShareDoc>('Shares', {
+      filters: [{ field: 'to', op: 'contains', value: [caller.id] }],
+      offset: 0,
+      limit: 100_000,
+    }),
+    groups.length
+      ? store.list<ShareDoc>('Shares', {
+          filters: [{ field: 'groups', op: 'contains', value: groups }],
+          offset: 0,
+          limit: 100_000,
+        })
+      : { items: [] as ShareDoc[] },
+  ]);
+  const found = [...named.items, ...byGroup.items].filter((s) => isShareRecipient(caller, s));
+  return [...new Map(found.map((s) => [s._id, s])).values()];
+}
+
+/** The shares a caller sent or received. */
 export async function sharesOf(store: StoreOps, caller: Caller): Promise<ShareDoc[]> {
-  const [sent, mentioned] = await Promise.all([
+  const [sent, received] = await Promise.all([
     store.list<ShareDoc>('Shares', {
       filters: [{ field: 'from', op: 'eq', value: caller.id }],
       offset: 0,
       limit: 100_000,
     }),
-    store.list<ShareDoc>('Shares', {
-      filters: [{ field: 'to', op: 'contains', value: caller.id }],
-      offset: 0,
-      limit: 100_000,
-    }),
+    receivedShares(store, caller),
   ]);
-  const received = mentioned.items.filter((s) => isShareParticipant(caller, s));
   return [...new Map([...sent.items, ...received].map((s) => [s._id, s])).values()];
 }
 

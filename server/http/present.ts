@@ -9,7 +9,9 @@ import type { RecordLoader } from './loader';
 import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc, ShareDoc } from '../domain/types';
 import type { LinkSigner } from '../domain/signing';
 import type { DownloadedLookup } from './transferLog';
-import { assetAccess, canEditCatalog, canSeeGroup } from '../domain/access';
+import { canSeeGroup } from '../domain/access';
+import type { Grants } from '../domain/grants';
+import { assetPermissions, projectPermissions } from '../domain/permissionsBlock';
 import { workRequestUrls } from '../domain/urls';
 import { LINE_FIELDS, type TranslationSummary } from '../domain/translations';
 import { expiryOf, type InvitedUserDoc } from '../domain/invitations';
@@ -28,6 +30,8 @@ export interface PresentContext {
   invitationTtl: number;
   /** Whether the caller has downloaded a file, for `File.$transfer` (http/transferLog.ts). */
   downloads: DownloadedLookup;
+  /** The caller's grants (domain/grants.ts), asked once per request: `$permissions` are computed from them. */
+  grants: () => Promise<Grants>;
 }
 
 type Rec = Record<string, unknown>;
@@ -136,19 +140,6 @@ export async function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc
   return out;
 }
 
-/** `$permissions` of an asset or project for the caller. */
-export function permissionsFor(ctx: PresentContext): Rec {
-  const editor = canEditCatalog(ctx.caller);
-  const scope = { languages: [], countries: [] };
-  return {
-    canAutosub: editor,
-    sources: { requests: scope, autosubs: scope },
-    access: assetAccess(ctx.caller),
-    tags: { online: true, broadcast: true, dcp: editor, cmyk: editor, rgb: true },
-    ingest: ctx.caller.isAdmin ? ['video', 'image', 'audio', 'subtitle'] : [],
-  };
-}
-
 export function feedbackFor(shareId = '', vote = ''): Rec {
   return { share: shareId, vote, summary: [] };
 }
@@ -162,9 +153,14 @@ function stateFlags(d: Doc, nowMs = Date.now()): string[] {
   return flags;
 }
 
-export function presentAsset(ctx: PresentContext, a: Doc): Rec {
+/**
+ * An asset with the caller's `$permissions` (domain/permissionsBlock.ts, from their grants). The previews' summaries
+ * (with their CDN keys) are left out for a caller who may not watch its previews.
+ */
+export async function presentAsset(ctx: PresentContext, a: Doc): Promise<Rec> {
   const flags = stateFlags(a);
-  return {
+  const permissions = assetPermissions(ctx.caller, await ctx.grants(), a);
+  const out: Rec = {
     ...a,
     $links: self(ctx, 'Assets', a._id, {
       thumbnail: link(ctx.origin, 'Files', a.thumbnail as string | undefined),
@@ -174,13 +170,15 @@ export function presentAsset(ctx: PresentContext, a: Doc): Rec {
     }),
     $flags: flags,
     ...thumbnailRef(ctx, a.thumbnail),
-    $permissions: permissionsFor(ctx),
+    $permissions: permissions,
     $embargo: flags.includes('embargoed'),
     $feedback: feedbackFor(),
   };
+  if (!permissions.access.includes('previews')) out.previews = [];
+  return out;
 }
 
-export function presentProject(ctx: PresentContext, p: Doc): Rec {
+export async function presentProject(ctx: PresentContext, p: Doc): Promise<Rec> {
   return {
     ...p,
     $links: self(ctx, 'Projects', p._id, {
@@ -188,7 +186,7 @@ export function presentProject(ctx: PresentContext, p: Doc): Rec {
       logo: link(ctx.origin, 'Files', p.logo as string | undefined),
     }),
     $flags: p.archived ? ['archived'] : [],
-    $permissions: permissionsFor(ctx),
+    $permissions: projectPermissions(ctx.caller, await ctx.grants(), p),
   };
 }
 
@@ -278,8 +276,8 @@ function userRef(ctx: PresentContext, u: { _id?: string } | undefined): Rec | un
   return u ? { ...u, $links: self(ctx, 'Users', u._id ?? '') } : undefined;
 }
 
-export function presentShare(ctx: PresentContext, s: ShareDoc): Rec {
-  const own = (s.permissions ?? []).find((p) => p.user === ctx.caller.id);
+export async function presentShare(ctx: PresentContext, s: ShareDoc): Promise<Rec> {
+  const grants = await ctx.grants();
   return {
     ...s,
     from: userRef(ctx, s.from),
@@ -293,14 +291,8 @@ export function presentShare(ctx: PresentContext, s: ShareDoc): Rec {
         thumbnail: link(ctx.origin, 'Files', a.thumbnail),
         type: a.type ? `${ctx.origin}/api/Assettypes/${a.type}` : undefined,
       }),
-      $permissions: {
-        ...permissionsFor(ctx),
-        access: own?.access
-          ? Object.entries(own.access)
-              .filter(([, v]) => v === true)
-              .map(([k]) => k)
-          : permissionsFor(ctx).access,
-      },
+      // What the viewer may do with the asset: their grants, the same as the asset record says.
+      $permissions: assetPermissions(ctx.caller, grants, { ...a, _id: a._id ?? '', created: a.created ?? 0 }),
       $feedback: feedbackFor(s._id),
     })),
     // A recipient sees their own permission record only; the sender and admins see all.

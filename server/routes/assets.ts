@@ -6,10 +6,12 @@ import { isRecordId, type Doc } from '../storage/store';
 import { badRequest } from '../http/errors';
 import { presentAsset } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
-import { requireCatalogEditor, studioScopeFilters } from '../domain/access';
+import { requireCatalogEditor } from '../domain/access';
+import { assetFilters } from '../domain/grants';
 import { callerOf } from '../context';
 import { presentContext, queryString, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
-import { findInScope, withStudioScope } from './scope';
+import { findReadable, withStudioScope } from './scope';
+import { requestGrants } from './requestGrants';
 
 /** Previews' summaries are kept by PUT /previews/{id}; transcriptions are linked by the server. */
 const ASSET_POLICY = bodyPolicy(assetSchema, { readOnly: ['previews', 'transcription'] });
@@ -36,13 +38,14 @@ function projectIds(value: string | undefined): string[] {
 export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/assets/countByProject', async (request, reply) => {
     const ctx = presentContext(request, services);
+    const visible = assetFilters(callerOf(request), await requestGrants(request, services));
     return sendPage<Doc>(
       request,
       reply,
       services,
       'Assets',
       {
-        filters: [...eqFilter('project', queryString(request, 'project')), ...studioScopeFilters(callerOf(request))],
+        filters: [...eqFilter('project', queryString(request, 'project')), ...visible],
         sort: { field: 'created', dir: 'desc' },
       },
       (a) => presentAsset(ctx, a),
@@ -51,8 +54,8 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
 
   app.get('/assets/counts', async (request) => {
     const projects = projectIds(queryString(request, 'project'));
-    const scope = studioScopeFilters(callerOf(request));
-    // One count per project, as countByProject's total would be (the indexed `project`, the caller's studios).
+    const scope = assetFilters(callerOf(request), await requestGrants(request, services));
+    // One count per project, as countByProject's total would be (the indexed `project`, what the caller may see).
     const counts = await Promise.all(
       projects.map((id) => services.store.count('Assets', [...eqFilter('project', id), ...scope])),
     );
@@ -60,8 +63,8 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
   });
 
   app.get<{ Params: { id: string } }>('/assets/:id', async (request, reply) => {
-    const found = await findInScope<Doc>(request, services, 'Assets', request.params.id, 'asset');
-    return sendRecord(reply, found, presentAsset(presentContext(request, services), found.doc));
+    const found = await findReadable<Doc>(request, services, 'Assets', request.params.id, 'asset');
+    return sendRecord(reply, found, await presentAsset(presentContext(request, services), found.doc));
   });
 
   app.put<{ Params: { id: string } }>('/assets/:id', async (request, reply) =>
@@ -74,7 +77,7 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
         what: 'asset',
         schema: assetSchema,
         policy: () => ASSET_POLICY,
-        authorize: (caller) => requireCatalogEditor(caller),
+        gate: requireCatalogEditor,
         present: presentAsset,
       }),
       request.params.id,

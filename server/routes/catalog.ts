@@ -13,9 +13,11 @@ import type { Collection, Doc, Filter } from '../storage/store';
 import type { PresentContext } from '../http/present';
 import { presentPlain, presentProject, presentStudio } from '../http/present';
 import { badRequest, conflict } from '../http/errors';
-import { requireAdmin, requireCatalogEditor, studioScopeFilters } from '../domain/access';
+import { requireAdmin, requireCatalogEditor } from '../domain/access';
+import { projectFilters, studioFilters } from '../domain/grants';
 import { callerOf } from '../context';
-import { findInScope, withStudioScope } from './scope';
+import { findReadable, withStudioScope } from './scope';
+import { requestGrants } from './requestGrants';
 import {
   findOr404,
   presentContext,
@@ -41,10 +43,10 @@ interface CatalogEntry {
   /** Optional references a PUT may remove with `null` (WriteSpec.removable). */
   removable?: string[];
   /**
-   * Studio-scoped records (docs/API.md, "Studio scope"): the field lists filter on for a coordinator's studios
-   * (a project's `studio`, a studio's own `_id`). Languages and territories are global reference data.
+   * Records read by grant and written within studio scope (docs/API.md, "Who sees what: grants", "Studio scope"):
+   * projects and studios. Languages and territories are global reference data.
    */
-  scopeField?: string;
+  scoped?: boolean;
 }
 
 const ENTRIES: CatalogEntry[] = [
@@ -57,7 +59,7 @@ const ENTRIES: CatalogEntry[] = [
     sortField: 'name',
     required: ['name', 'studio'],
     removable: ['logo'],
-    scopeField: 'studio',
+    scoped: true,
   },
   {
     path: 'studios',
@@ -68,7 +70,7 @@ const ENTRIES: CatalogEntry[] = [
     sortField: 'name',
     required: ['name'],
     removable: ['logo', 'coordinator'],
-    scopeField: '_id',
+    scoped: true,
   },
   {
     path: 'languages',
@@ -98,8 +100,8 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       collection: entry.collection,
       what: entry.what,
       schema: entry.schema,
+      gate: requireCatalogEditor,
       authorize(caller, current) {
-        requireCatalogEditor(caller);
         // A new studio is in no coordinator group's scope until an admin puts it in one.
         if (entry.path === 'studios' && !current) requireAdmin(caller, 'only admins create studios');
       },
@@ -137,13 +139,18 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
           ? duplicateCode(String(doc.code))
           : `a ${entry.what} with the ${field} ${String(doc[field])} exists already`,
     };
-    return entry.scopeField ? withStudioScope(spec) : spec;
+    return entry.scoped ? withStudioScope(spec) : spec;
   }
 
   for (const entry of ENTRIES) {
     app.get(`/${entry.path}`, async (request, reply) => {
       const ctx = presentContext(request, services);
-      const filters: Filter[] = entry.scopeField ? studioScopeFilters(callerOf(request), entry.scopeField) : [];
+      const filters: Filter[] = [];
+      if (entry.scoped) {
+        const grants = await requestGrants(request, services);
+        const caller = callerOf(request);
+        filters.push(...(entry.path === 'projects' ? projectFilters(caller, grants) : studioFilters(caller, grants)));
+      }
       if (entry.path === 'projects') {
         filters.push(...eqFilter('studio', queryString(request, 'studio')));
         const archived = queryBool(request, 'archived');
@@ -164,10 +171,10 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       );
     });
     app.get<{ Params: { id: string } }>(`/${entry.path}/:id`, async (request, reply) => {
-      const found = entry.scopeField
-        ? await findInScope<Doc>(request, services, entry.collection, request.params.id, entry.what)
+      const found = entry.scoped
+        ? await findReadable<Doc>(request, services, entry.collection, request.params.id, entry.what)
         : await findOr404<Doc>(services, entry.collection, request.params.id, entry.what);
-      return sendRecord(reply, found, entry.present(presentContext(request, services), found.doc));
+      return sendRecord(reply, found, await entry.present(presentContext(request, services), found.doc));
     });
   }
 

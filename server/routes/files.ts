@@ -9,10 +9,12 @@ import { sendMediaFile } from '../http/mediaResponse';
 import { contentPath } from '../http/mediaLinks';
 import { openLink, readAsLinkHolder } from '../http/linkAccess';
 import { recordUse, targetOfFile } from '../http/transferLog';
-import { parentScopeFilters, requireCatalogEditor } from '../domain/access';
+import { requireCatalogEditor } from '../domain/access';
+import { fileFilters } from '../domain/grants';
 import { callerOf } from '../context';
 import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
-import { findInScope, withStudioScope } from './scope';
+import { findReadable, withStudioScope } from './scope';
+import { requestGrants } from './requestGrants';
 
 /** The stored content's own fields are the server's; so is `path` (a signed link when the server holds the bytes). */
 const FILE_POLICY = bodyPolicy(fileSchema, {
@@ -32,7 +34,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       {
         filters: [
           { field: 'asset', op: 'eq', value: asset },
-          ...parentScopeFilters(callerOf(request), 'asset', 'Assets'),
+          ...fileFilters(callerOf(request), await requestGrants(request, services)),
         ],
       },
       (f) => presentFile(ctx, f),
@@ -40,7 +42,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   });
 
   /** Who may read a file: the one check of GET /files/{id} and of its signed content link (as the link's person). */
-  const readFile = (request: FastifyRequest, id: string) => findInScope<Doc>(request, services, 'Files', id, 'file');
+  const readFile = (request: FastifyRequest, id: string) => findReadable<Doc>(request, services, 'Files', id, 'file');
 
   app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
     const found = await readFile(request, request.params.id);
@@ -71,7 +73,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         what: 'file',
         schema: fileSchema,
         policy: () => FILE_POLICY,
-        authorize: (caller) => requireCatalogEditor(caller),
+        gate: requireCatalogEditor,
         present: presentFile,
       }),
       request.params.id,

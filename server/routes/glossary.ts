@@ -15,8 +15,8 @@ import { presentPlain } from '../http/present';
 import { sendRecord } from '../http/records';
 import { expectedVersion } from '../http/etag';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { canEditCatalog, canSeeTranslation, inStudioScope, requireCatalogEditor } from '../domain/access';
-import { studioOf } from '../domain/scope';
+import { canEditCatalog, inStudioScope, requireCatalogEditor } from '../domain/access';
+import { canReadTranslation } from './scope';
 import type { Caller, TranslationDoc, WorkRequestDoc } from '../domain/types';
 import { effectiveTerms, prepareGlossaryTerm, SERVER_ONLY_FIELDS, type GlossaryTermDoc } from '../domain/glossary';
 import {
@@ -69,10 +69,8 @@ async function glossaryPlaceOf(
   services: Services,
   id: string,
 ): Promise<{ studio: string; project: string | undefined; language: string } | undefined> {
-  const caller = callerOf(request);
   const found = await findOr404<TranslationDoc>(services, 'Translations', id, 'translation', { omit: ['lines'] });
-  if (!canSeeTranslation(caller, found.doc, await studioOf(services.store, 'Translations', found.doc)))
-    throw notFound('translation');
+  if (!(await canReadTranslation(request, services, found.doc))) throw notFound('translation');
   const wrId = found.doc.workRequest;
   const wr = wrId ? (await services.store.get<WorkRequestDoc>('Workrequests', wrId))?.doc : undefined;
   // A transcription (no work request) is the original text: no glossary applies to it.

@@ -26,6 +26,7 @@ import { expectedVersion } from '../http/etag';
 import type { Caller, WorkRequestDoc } from '../domain/types';
 import { canSeeWorkRequest } from '../domain/access';
 import { rangeOf, setContentRange } from '../http/paging';
+import { requestGrants } from './requestGrants';
 import { badRequest, conflict, notFound } from '../http/errors';
 
 export interface RouteOptions {
@@ -40,6 +41,7 @@ export function presentContext(request: FastifyRequest, services: Services): Pre
     signer: services.signer,
     invitationTtl: services.invitationTtl,
     downloads: downloadedBy(services.store, callerOf(request).id),
+    grants: () => requestGrants(request, services),
   };
 }
 
@@ -195,6 +197,12 @@ export interface WriteSpec<T extends Doc> {
    */
   policy?: (caller: Caller) => BodyPolicy;
   /**
+   * Throws 403 when the caller may not write any such record, before the record is looked up: a refusal that
+   * depends on no record says nothing of whether the id exists (a client's `PUT /assets/{id}` is 403 for a record
+   * they cannot read and for an unknown id alike: docs/API.md "Who sees what: grants").
+   */
+  gate?: (caller: Caller) => void;
+  /**
    * Throws 403 when the caller may not write this record (`undefined` when creating). Like `prepare` and `after`,
    * it runs inside the write's transaction and reads through `tx`, so what it decides on cannot change meanwhile.
    */
@@ -280,6 +288,7 @@ export async function updateRecord<T extends Doc>(
   id: string,
 ): Promise<unknown> {
   const caller = callerOf(request);
+  spec.gate?.(caller);
   const body =
     request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
   const omit = spec.replacedUnread?.filter((field) => field in body);
@@ -324,6 +333,7 @@ export async function upsertRecord<T extends Doc>(
   options: { allowCreate?: boolean; allowUpdate?: boolean } = {},
 ): Promise<unknown> {
   const caller = callerOf(request);
+  spec.gate?.(caller);
   const { body: checked } = splitRemovals(spec.removable, request.body);
   const { id, fields } = parseBody(spec.schema, checked, policyOf(spec, caller)); // a new record simply lacks a removed field
   if (id !== undefined) {

@@ -12,8 +12,7 @@ import { callerOf } from '../context';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput } from '../http/records';
 import { CallerLanes } from '../http/callerLanes';
-import { canSeeTranslation } from '../domain/access';
-import { studioOf } from '../domain/scope';
+import { canReadTranslation } from './scope';
 import { LINE_FIELDS } from '../domain/translations';
 import { lookUp, memoryPlaceOf } from '../domain/memory';
 import { findOr404, type RouteOptions } from './helpers';
@@ -50,8 +49,7 @@ export const memoryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
     const found = await findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation', {
       omit: LINE_FIELDS,
     });
-    if (!canSeeTranslation(caller, found.doc, await studioOf(store, 'Translations', found.doc)))
-      throw notFound('translation');
+    if (!(await canReadTranslation(request, services, found.doc))) throw notFound('translation');
     const { texts, fuzzy = false } = parseInput(memoryLookup, request.body);
     const tooMuch = fuzzy ? fuzzyLimitsError(texts) : undefined;
     if (tooMuch) throw tooMuch;

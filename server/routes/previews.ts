@@ -5,10 +5,12 @@ import type { Doc } from '../storage/store';
 import { presentPreview } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
 import { badRequest, notFound } from '../http/errors';
-import { parentScopeFilters, requireCatalogEditor } from '../domain/access';
+import { requireCatalogEditor } from '../domain/access';
+import { previewFilters } from '../domain/grants';
 import { callerOf } from '../context';
 import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
-import { findInScope, withStudioScope } from './scope';
+import { findReadable, withStudioScope } from './scope';
+import { requestGrants } from './requestGrants';
 import { sendMediaFile } from '../http/mediaResponse';
 import { previewPath } from '../http/mediaLinks';
 import { openLink, readAsLinkHolder } from '../http/linkAccess';
@@ -37,7 +39,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       {
         filters: [
           { field: 'asset', op: 'eq', value: asset },
-          ...parentScopeFilters(callerOf(request), 'asset', 'Assets'),
+          ...previewFilters(callerOf(request), await requestGrants(request, services)),
         ],
       },
       (p) => presentPreview(ctx, p),
@@ -46,7 +48,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
 
   /** Who may read a preview: the one check of GET /previews/{id} and of its signed links (as the link's person). */
   const readPreview = (request: FastifyRequest, id: string) =>
-    findInScope<Doc>(request, services, 'Previews', id, 'preview');
+    findReadable<Doc>(request, services, 'Previews', id, 'preview');
 
   app.get<{ Params: { id: string } }>('/previews/:id', async (request, reply) => {
     const found = await readPreview(request, request.params.id);
@@ -91,7 +93,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         what: 'preview',
         schema: previewSchema,
         policy: () => PREVIEW_POLICY,
-        authorize: (caller) => requireCatalogEditor(caller),
+        gate: requireCatalogEditor,
         present: presentPreview,
         async after(saved, _previous, _caller, tx) {
           // The asset embeds a summary of each preview: keep its label and revision in step.

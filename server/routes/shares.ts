@@ -40,7 +40,7 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
     const caller = callerOf(request);
     const found = await findOr404<ShareDoc>(services, 'Shares', request.params.id, 'share');
     if (!caller.isAdmin && !isShareParticipant(caller, found.doc)) throw notFound('share');
-    return sendRecord(reply, found, presentShare(presentContext(request, services), found.doc));
+    return sendRecord(reply, found, await presentShare(presentContext(request, services), found.doc));
   });
 
   app.put<{ Params: { id: string } }>('/shares/:id', async (request, reply) =>

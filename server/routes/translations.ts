@@ -9,12 +9,11 @@ import { lineStats, LINE_FIELDS, SUMMARY_FIELD, summarize } from '../domain/tran
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { bodyPolicy, narrowPolicy, sendRecord } from '../http/records';
 import { emitWorkRequestEvent } from '../domain/events';
-import { canSeeTranslation, parentScopeFilters } from '../domain/access';
+import { parentScopeFilters } from '../domain/access';
 import { followingMove, requireMove, requireSubmittable, translatorsOf, withStatus } from '../domain/workRequests';
-import { studioOf } from '../domain/scope';
 import { rememberTranslation } from '../domain/memory';
 import { findOr404, presentContext, queryString, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
-import { withStudioScope } from './scope';
+import { canReadTranslation, withStudioScope } from './scope';
 
 /**
  * What a body may set (docs/API.md, "Writable fields"). The record's place (asset, work request), its track and
@@ -31,7 +30,7 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   app.get('/translations', async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    // The rule of canSeeTranslation as a query (transcriptions, readable by all, are not listed: see below).
+    // The rule of canSeeTranslation as a query (transcriptions are not listed: see below).
     const filters: Filter[] = caller.isAdmin
       ? []
       : caller.isCoordinator
@@ -66,10 +65,8 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   });
 
   app.get<{ Params: { id: string } }>('/translations/:id', async (request, reply) => {
-    const caller = callerOf(request);
     const found = await findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation');
-    if (!canSeeTranslation(caller, found.doc, await studioOf(services.store, 'Translations', found.doc)))
-      throw notFound('translation');
+    if (!(await canReadTranslation(request, services, found.doc))) throw notFound('translation');
     return sendRecord(reply, found, presentTranslation(presentContext(request, services), found.doc, true));
   });
 

@@ -55,8 +55,9 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
   },
   Groups: { name: v('$.name'), type: v('$.type') },
   Offlines: { workRequest: v('$.workRequest') },
-  Shares: { from: v('$.from._id'), to: text('$.to') },
-  Permissions: { share: v('$.share') },
+  /** `to` (user summaries) and `groups` (group ids): the recipients a share reaches (domain/grants.ts). */
+  Shares: { from: v('$.from._id'), to: text('$.to'), groups: text('$.groups') },
+  Permissions: { share: v('$.share'), user: v('$.user') },
   Assets: { project: v('$.project'), studio: v('$.studio'), name: v('$.name') },
   Previews: { asset: v('$.asset') },
   Files: { asset: v('$.asset'), project: v('$.project') },

@@ -48,6 +48,16 @@ function noteCollections(collection: Collection, filters: Filter[] | undefined):
   for (const f of filters ?? []) if (f.op === 'of') reads.collections.add(f.collection);
 }
 
+/**
+ * Notes that what is being answered depends on these collections as a whole, without reading them here: a value
+ * derived from them earlier and kept (a caller's grants, domain/grants.ts) stands for their reads.
+ */
+export function noteCollectionsRead(collections: Iterable<Collection>): void {
+  const reads = current.getStore();
+  if (!reads) return;
+  for (const c of collections) reads.collections.add(c);
+}
+
 function noteRecords(collection: Collection, asked: readonly string[], found: readonly Stored[]): void {
   const reads = current.getStore();
   if (!reads) return;

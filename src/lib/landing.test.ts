@@ -11,9 +11,12 @@ describe('landingPath', () => {
     expect(landingPath({ groups: [{ type: 'translator' }, { type: 'admin' }] })).toBe('/dashboard');
     expect(runsOrders({ groups: [{ type: 'client' }, { type: 'coordinator' }] })).toBe(true);
   });
-  it('sends requesters, and anyone whose groups are unknown, to the work requests', () => {
-    expect(landingPath({ groups: [{ type: 'client' }] })).toBe('/work-requests');
+  it('sends clients (requesters, press and partners) to what is shared with them', () => {
+    expect(landingPath({ groups: [{ type: 'client' }] })).toBe('/shares');
+    expect(landingPath({ groups: [{ type: 'client' }, { type: 'translator' }] })).toBe('/translations');
     expect(runsOrders({ groups: [{ type: 'client' }] })).toBe(false);
+  });
+  it('sends anyone whose groups are unknown to the work requests', () => {
     expect(landingPath(undefined)).toBe('/work-requests');
     expect(landingPath({})).toBe('/work-requests');
   });

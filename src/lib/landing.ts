@@ -1,6 +1,7 @@
 /**
  * Where a user lands after sign-in: coordinators and admins on the dashboard, translators in their translations,
- * anyone else (a requester, groups unknown) in the work requests.
+ * clients (requesters, press and partners) in what is shared with them: they read the catalog only as far as their
+ * grants go (docs/API.md, "Who sees what: grants"); anyone else (groups unknown) in the work requests.
  */
 import type { User } from '../api/schema/user';
 
@@ -11,6 +12,7 @@ export function runsOrders(user: User | undefined): boolean {
 
 export function landingPath(user: User | undefined): string {
   if (runsOrders(user)) return '/dashboard';
-  const translator = (user?.groups ?? []).some((g) => g.type === 'translator');
-  return translator ? '/translations' : '/work-requests';
+  const types = new Set((user?.groups ?? []).map((g) => g.type));
+  if (types.has('translator')) return '/translations';
+  return types.has('client') ? '/shares' : '/work-requests';
 }

@@ -1,7 +1,8 @@
 /**
  * Studio scope (docs/API.md, "Who may do what" and "Studio scope"): a role × own/other studio × route matrix against
  * the real server. Cora coordinates both demo studios, Sam only Harbor Lane; the translator and the client keep
- * their own rules (assigned / requested work requests, the whole catalog readable).
+ * their own rules (assigned / requested work requests; of the catalog what their grants give them: docs/API.md
+ * "Who sees what: grants", whose own matrix is test/api/grants.test.ts).
  *
  * Lists are checked for membership and for their totals (Content-Range), which must count only what the caller
  * may see; records out of scope answer 404 on reads and on writes; placing a record in a studio out of scope is 403.
@@ -82,11 +83,6 @@ beforeAll(async () => {
   ] as const) {
     const studio = studios.find((s) => s.name === name)!;
     const own = projects.filter((p) => p.studio === studio._id);
-    const project = own.find((p) => !p.archived)!;
-    const asset = (await call(server, 'GET', `/api/assets/countByProject?project=${project._id}`, { as: DEMO.admin }))
-      .body[0];
-    const preview = (await call(server, 'GET', `/api/previews?asset=${asset._id}`, { as: DEMO.admin })).body[0];
-    const file = (await call(server, 'GET', `/api/files?asset=${asset._id}`, { as: DEMO.admin })).body[0];
     const workRequests = fx.allWorkRequests.filter((w) => w.studio === studio._id);
     const requester = key === 'north' ? 'priya.raman@northlight.test' : 'diego.alvarez@harborlane.test';
     const wr = workRequests.find(
@@ -96,6 +92,11 @@ beforeAll(async () => {
         w.translation?.translator?.emailNormal === 'translator@mws.test',
     )!;
     expect(wr, `a ${key} work request of ${requester} translated by the demo translator`).toBeDefined();
+    // The catalog records of the work request: its asset is the translator's and its requester's to see (grants).
+    const asset = (await call(server, 'GET', `/api/assets/${wr.asset._id}`, { as: DEMO.admin })).body;
+    const project = own.find((p) => p._id === asset.project)!;
+    const preview = (await call(server, 'GET', `/api/previews?asset=${asset._id}`, { as: DEMO.admin })).body[0];
+    const file = (await call(server, 'GET', `/api/files?asset=${asset._id}`, { as: DEMO.admin })).body[0];
     const comment = (
       await call(server, 'POST', '/api/comments', { as: DEMO.admin, body: { workRequest: wr._id, body: 'Fixture' } })
     ).body;
@@ -116,14 +117,19 @@ const WORK: Expect = {
   translator: [200, 200],
   client: [200, 404],
 };
-/** Catalog records: readable by translators and clients (as before), by coordinators in their studios only. */
+/**
+ * Catalog records of the fixture's work request: coordinators in their studios only; the translator (who translates
+ * both) and the client (who requested the Northlight one) by the grants of their work.
+ */
 const CATALOG_READ: Expect = {
   admin: [200, 200],
   cora: [200, 200],
   sam: [404, 200],
   translator: [200, 200],
-  client: [200, 200],
+  client: [200, 404],
 };
+/** Files: the grants of work give no file (docs/API.md, "Who sees what: grants"). */
+const FILE_READ: Expect = { ...CATALOG_READ, translator: [404, 404], client: [404, 404] };
 /** Catalog writes: admins and coordinators of the record's studio; others 403 as before. */
 const CATALOG_WRITE: Expect = {
   admin: [200, 200],
@@ -163,7 +169,7 @@ const READS: Case[] = [
   },
   { name: 'GET /assets/{id}', method: 'GET', path: (f) => `/api/assets/${f.asset._id}`, expect: CATALOG_READ },
   { name: 'GET /previews/{id}', method: 'GET', path: (f) => `/api/previews/${f.preview._id}`, expect: CATALOG_READ },
-  { name: 'GET /files/{id}', method: 'GET', path: (f) => `/api/files/${f.file._id}`, expect: CATALOG_READ },
+  { name: 'GET /files/{id}', method: 'GET', path: (f) => `/api/files/${f.file._id}`, expect: FILE_READ },
   { name: 'GET /projects/{id}', method: 'GET', path: (f) => `/api/projects/${f.project._id}`, expect: CATALOG_READ },
   { name: 'GET /studios/{id}', method: 'GET', path: (f) => `/api/studios/${f.studio._id}`, expect: CATALOG_READ },
 ];
@@ -305,32 +311,45 @@ describe('lists: membership and totals', () => {
     },
   );
 
-  it.each(ROLES)('GET /projects, /studios and /assets/countByProject as %s', async (role) => {
-    const scoped: readonly StudioKey[] = role === 'sam' ? ['harbor'] : STUDIOS;
-    const projects = await listAll('/api/projects', ACCOUNTS[role]);
-    expect(projects.items.map((p) => p._id).sort()).toEqual(
-      scoped.flatMap((s) => fx[s].projects.map((p) => p._id)).sort(),
-    );
-    const studios = await listAll('/api/studios', ACCOUNTS[role]);
-    expect(studios.items.map((s) => s._id).sort()).toEqual(scoped.map((s) => fx[s].studio._id).sort());
-    const assets = await listAll('/api/assets/countByProject', ACCOUNTS[role]);
-    // Ten assets per project, three projects per studio, and the 90-minute feature (seed/feature.ts) at Harbor Lane.
-    const assetsOf: Record<StudioKey, number> = { north: 30, harbor: 31 };
-    expect(assets.total).toBe(scoped.reduce((n, s) => n + assetsOf[s], 0));
-    expect(new Set(assets.items.map((a) => a.studio))).toEqual(new Set(scoped.map((s) => fx[s].studio._id)));
-    for (const s of STUDIOS) {
-      const seen = scoped.includes(s);
-      const byProject = await call(server, 'GET', `/api/assets/countByProject?project=${fx[s].project._id}`, {
-        as: ACCOUNTS[role],
-      });
-      expect(totalOf(byProject) > 0, `countByProject of ${s}`).toBe(seen);
-      const previews = await call(server, 'GET', `/api/previews?asset=${fx[s].asset._id}`, { as: ACCOUNTS[role] });
-      expect(previews.status).toBe(200);
-      expect(previews.body.length > 0, `previews of ${s}`).toBe(seen);
-      const files = await call(server, 'GET', `/api/files?asset=${fx[s].asset._id}`, { as: ACCOUNTS[role] });
-      expect(files.status).toBe(200);
-      expect(files.body.length > 0, `files of ${s}`).toBe(seen);
-    }
+  it.each(['admin', 'cora', 'sam'] as Role[])(
+    'GET /projects, /studios and /assets/countByProject as %s',
+    async (role) => {
+      const scoped: readonly StudioKey[] = role === 'sam' ? ['harbor'] : STUDIOS;
+      const projects = await listAll('/api/projects', ACCOUNTS[role]);
+      expect(projects.items.map((p) => p._id).sort()).toEqual(
+        scoped.flatMap((s) => fx[s].projects.map((p) => p._id)).sort(),
+      );
+      const studios = await listAll('/api/studios', ACCOUNTS[role]);
+      expect(studios.items.map((s) => s._id).sort()).toEqual(scoped.map((s) => fx[s].studio._id).sort());
+      const assets = await listAll('/api/assets/countByProject', ACCOUNTS[role]);
+      // Ten assets per project, three projects per studio, and the 90-minute feature (seed/feature.ts) at Harbor Lane.
+      const assetsOf: Record<StudioKey, number> = { north: 30, harbor: 31 };
+      expect(assets.total).toBe(scoped.reduce((n, s) => n + assetsOf[s], 0));
+      expect(new Set(assets.items.map((a) => a.studio))).toEqual(new Set(scoped.map((s) => fx[s].studio._id)));
+      for (const s of STUDIOS) {
+        const seen = scoped.includes(s);
+        const byProject = await call(server, 'GET', `/api/assets/countByProject?project=${fx[s].project._id}`, {
+          as: ACCOUNTS[role],
+        });
+        expect(totalOf(byProject) > 0, `countByProject of ${s}`).toBe(seen);
+        const previews = await call(server, 'GET', `/api/previews?asset=${fx[s].asset._id}`, { as: ACCOUNTS[role] });
+        expect(previews.status).toBe(200);
+        expect(previews.body.length > 0, `previews of ${s}`).toBe(seen);
+        const files = await call(server, 'GET', `/api/files?asset=${fx[s].asset._id}`, { as: ACCOUNTS[role] });
+        expect(files.status).toBe(200);
+        expect(files.body.length > 0, `files of ${s}`).toBe(seen);
+      }
+    },
+  );
+
+  it('GET /assets/countByProject as the translator: the assets of the work requests assigned to them', async () => {
+    const theirs = fx.allWorkRequests.filter((w) => w.translation?.translator?._id === fx.ids.translator);
+    const { items, total } = await listAll('/api/assets/countByProject', ACCOUNTS.translator);
+    const expected = new Set(theirs.map((w) => w.asset._id));
+    expect(total).toBe(expected.size);
+    expect(new Set(items.map((a) => a._id))).toEqual(expected);
+    const projects = await listAll('/api/projects', ACCOUNTS.translator);
+    expect(new Set(projects.items.map((p) => p._id))).toEqual(new Set(theirs.map((w) => w.project._id)));
   });
 
   it('GET /users and /groups: a coordinator sees the people and groups of their studios', async () => {

@@ -9,8 +9,10 @@
  *   gives them), anything else not a number is NULL.
  * - `expression`: a generated column of this SQL over `doc` (the PostgreSQL twin of the indexes.ts expression).
  * - `words`: a word-search field: a `tsvector` column the store fills from the paths (search.ts) with a GIN index.
- * - `ids`: a field holding a JSON list of record ids (a user's groups, a share's recipients): `contains` asks whether
- *   it holds any of the given ids, through a GIN index on the jsonb list (`?|`), not through text search.
+ * - `ids`: a field holding a JSON list of record ids (a user's groups, a share's groups) or of records that carry
+ *   their `_id` (a share's recipients, user summaries): the column is the list of those ids (the strings, and each
+ *   object's `_id`), and `contains` asks whether it holds any of the given ids, through a GIN index on it (`?|`),
+ *   not through text search.
  */
 import { COLLECTIONS, type Collection } from '../store';
 import { INDEXED_FIELDS } from '../indexes';
@@ -71,7 +73,9 @@ export const PG_FIELDS: Record<string, PgFieldKind> = {
   'Offlines.workRequest': text,
   'Shares.from': text,
   'Shares.to': ids,
+  'Shares.groups': ids,
   'Permissions.share': text,
+  'Permissions.user': text,
   'Assets.project': text,
   'Assets.studio': text,
   'Assets.name': text,
@@ -171,7 +175,10 @@ export function pgColumns(collection: Collection): PgColumn[] {
         break;
       case 'ids':
         if (indexed.paths.length !== 1) throw new Error(`${collection}.${field}: an id list has one path`);
-        definition = `jsonb GENERATED ALWAYS AS (${json}) STORED`;
+        // jsonb's `?|` finds string elements only: a list of {_id, …} summaries is indexed by its ids.
+        definition =
+          `jsonb GENERATED ALWAYS AS (jsonb_path_query_array(${json}, 'lax $[*] ? (@.type() == "string")') || ` +
+          `jsonb_path_query_array(${json}, 'lax $[*]._id')) STORED`;
         break;
       case 'words':
         for (const p of indexed.paths) pgPath(p);

@@ -16,6 +16,18 @@ export const permissionsBlock = doc({
 });
 export type PermissionsBlock = z.infer<typeof permissionsBlock>;
 
+/**
+ * Whether a record's `$permissions` let the viewer do `verb` (`previews`, `download`, `request`, `share`…: the server
+ * computes them from the viewer's grants, docs/API.md "Who sees what: grants"). A record without the block (an older
+ * server) allows what the role allows: `undefined`, for the caller to decide.
+ */
+export function allows(
+  block: { access?: readonly string[] | undefined } | undefined,
+  verb: string,
+): boolean | undefined {
+  return block?.access ? block.access.includes(verb) : undefined;
+}
+
 export const feedbackBlock = doc({ share: z.string(), vote: z.string(), summary: z.array(z.unknown()) });
 export type FeedbackBlock = z.infer<typeof feedbackBlock>;
 

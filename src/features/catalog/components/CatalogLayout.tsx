@@ -57,7 +57,7 @@ export function CatalogLayout({ title, breadcrumb, actions, meta, children, reco
       </div>
       {access.canEdit ? null : (
         <p className="notice notice--info catalog__readonly">
-          You can browse the catalog. Changes are made by admins and coordinators.
+          You see the part of the catalog shared with you or in your work. Changes are made by admins and coordinators.
         </p>
       )}
       {children}

@@ -44,6 +44,7 @@ import '../../../components/record.css';
 import '../catalog.css';
 import { useNow } from '../../../lib/useNow';
 import { canPlaceOrders, newOrderPath } from '../../../lib/orders';
+import { allows } from '../../../api/schema/computed';
 import { useSession } from '../../../lib/session/useSession';
 
 function PermissionsSection({ asset }: { asset: Asset }) {
@@ -52,6 +53,15 @@ function PermissionsSection({ asset }: { asset: Asset }) {
       <AssetPermissions value={asset.$permissions} />
       <h3 className="subheading">Feedback</h3>
       <AssetFeedback value={asset.$feedback} />
+    </Section>
+  );
+}
+
+/** A section the viewer's grants leave closed: said in words, and nothing asked of the server. */
+function NotShared({ title, text }: { title: string; text: string }) {
+  return (
+    <Section title={title}>
+      <p className="muted">{text}</p>
     </Section>
   );
 }
@@ -254,7 +264,7 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
 export function AssetPage() {
   const { id = '' } = useParams();
   const { canEdit } = useCatalogAccess();
-  const canOrder = canPlaceOrders(useSession()?.user);
+  const role = canPlaceOrders(useSession()?.user);
   const query = useAsset(id);
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -262,6 +272,9 @@ export function AssetPage() {
   const project = useProject(asset?.project ?? '');
   const projectName = asset?.project ? project.data?.data.name : undefined;
   const flags = (asset?.$flags ?? []).map(String);
+  // What the viewer's grants allow on this asset ($permissions); the role's answer where a server sends none.
+  const permits = (verb: string, byRole: boolean) => allows(asset?.$permissions, verb) ?? byRole;
+  const canOrder = permits('request', role);
 
   return (
     <CatalogLayout
@@ -378,8 +391,16 @@ export function AssetPage() {
                 })}
               </ul>
             </Section>
-            <PreviewsSection asset={asset as Asset & { _id: string }} canEdit={canEdit} />
-            <FilesSection asset={asset as Asset & { _id: string }} canEdit={canEdit} />
+            {permits('previews', true) ? (
+              <PreviewsSection asset={asset as Asset & { _id: string }} canEdit={canEdit} />
+            ) : (
+              <NotShared title="Previews" text="The previews of this asset are not shared with you." />
+            )}
+            {permits('download', true) ? (
+              <FilesSection asset={asset as Asset & { _id: string }} canEdit={canEdit} />
+            ) : (
+              <NotShared title="Files" text="The files of this asset are not shared with you for download." />
+            )}
             {/* Downloads and views: admins and coordinators (the server narrows it to the asset's studio). */}
             {canEdit ? <DownloadsSection asset={asset as Asset & { _id: string }} /> : null}
           </div>
