@@ -8,14 +8,22 @@
  * without bound; checks of the same header already running are shared, not repeated.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { Collection, Generations, Store, StoreOps } from '../storage/store';
 import type { Caller, GroupDoc, UserDoc } from './types';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { makeCaller } from './access';
 import { workGate, type WorkGate } from './workGate';
 
-/** Password checks (scrypt) run at once, and waiting at most, unless configured (PASSWORD_CHECKS_*). */
-export const DEFAULT_PASSWORD_CHECKS = { concurrency: 2, queue: 32 } as const;
+/**
+ * Password checks (scrypt) run at once, and waiting at most, unless configured (PASSWORD_CHECKS_*). At once: 2, but
+ * never every core: each scrypt holds a core for its tens of milliseconds, and the event loop that answers everyone
+ * else needs one (docs/decisions/154-cores-for-the-event-loop.md); on 2 cores, 1.
+ */
+export const DEFAULT_PASSWORD_CHECKS = {
+  concurrency: Math.max(1, Math.min(2, availableParallelism() - 1)),
+  queue: 32,
+} as const;
 
 const CACHE_TTL_MS = 60_000;
 
