@@ -211,7 +211,12 @@ export class Authenticator {
       stamp,
     };
     this.cache.set(cacheKey, entry);
-    if (needsRehash(user.passwordHash)) void this.rehash(user._id, user.passwordHash, creds.password, entry);
+    if (needsRehash(user.passwordHash)) {
+      const oldHash = user.passwordHash;
+      // On the next turn, once this check has given its slot back: with one check at a time (DEFAULT_PASSWORD_CHECKS
+      // on 2 cores) the gate is never idle while the check that asks for the rehash still holds it.
+      setImmediate(() => void this.rehash(user._id, oldHash, creds.password, entry));
+    }
     return { ok: true, caller };
   }
 
