@@ -1,10 +1,10 @@
 /**
  * What SQLite's memory map saves on the server's reads (docs/decisions/050-memory-bounds.md, SQLITE_MMAP_MB): the
  * same list queries through two stores on one copy of the bench's data set, one reading the file through a map
- * (`--mmap`, MiB, default 1024) and one with `read()` calls (0), alternated query by query, each store's page cache
- * at its default. Prints the median time per query of each and their ratio. Not a test; reads only.
+ * (`--mmap`, MiB, default 1024) and one with another map (`--against`; default 0: `read()` calls), alternated query
+ * by query, each store's page cache at its default unless `--cache` sets the other's. Prints the median time per query of each and their ratio. Not a test; reads only.
  *
- *   node --import tsx bench/sqliteMmap.ts [--rounds 15] [--mmap 1024] [--cache 64] [--work-requests 100000]
+ *   node --import tsx bench/sqliteMmap.ts [--rounds 15] [--mmap 1024] [--against 0] [--cache 64] [--work-requests 100000]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,8 @@ const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '15' },
     mmap: { type: 'string', default: '1024' },
-    /** The page cache of the store without a map (MiB; default SQLITE_CACHE_MB's). */
+    /** The other store's map (MiB; default 0: read() calls) and page cache (MiB; default SQLITE_CACHE_MB's). */
+    against: { type: 'string', default: '0' },
     cache: { type: 'string' },
     'work-requests': { type: 'string', default: '100000' },
   },
@@ -32,7 +33,7 @@ const file = path.join(copy, 'mws.sqlite');
 const mapped = new SqliteStore(file, { ...SQLITE_MEMORY_DEFAULTS, mmapMb: Number(values.mmap) });
 const unmapped = new SqliteStore(file, {
   cacheMb: Number(values.cache ?? SQLITE_MEMORY_DEFAULTS.cacheMb),
-  mmapMb: 0,
+  mmapMb: Number(values.against),
 });
 
 const QUERIES: { name: string; query: ListQuery }[] = [
@@ -78,7 +79,9 @@ try {
     }
     const m = median(times.mapped);
     const u = median(times.unmapped);
-    console.log(`${name.padEnd(30)} map ${m.toFixed(2)} ms, read() ${u.toFixed(2)} ms, ×${(u / m).toFixed(2)}`);
+    console.log(
+      `${name.padEnd(30)} map of ${values.mmap} MiB ${m.toFixed(2)} ms, of ${values.against} MiB ${u.toFixed(2)} ms, ×${(u / m).toFixed(2)}`,
+    );
   }
 } finally {
   await mapped.close();

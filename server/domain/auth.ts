@@ -18,7 +18,7 @@ import { workGate, type WorkGate } from './workGate';
 /**
  * Password checks (scrypt) run at once, and waiting at most, unless configured (PASSWORD_CHECKS_*). At once: 2, but
  * never every core: each scrypt holds a core for its tens of milliseconds, and the event loop that answers everyone
- * else needs one (docs/decisions/154-cores-for-the-event-loop.md); on 2 cores, 1.
+ * else needs one (docs/decisions/154-event-loop-share.md); on 2 cores, 1.
  */
 export const DEFAULT_PASSWORD_CHECKS = {
   concurrency: Math.max(1, Math.min(2, availableParallelism() - 1)),

@@ -32,7 +32,7 @@ import {
  * so do their changes (bulk actions), with 64 more waiting in line: the dashboard's burst of counts waits its turn,
  * and one user hammering cannot take the whole thread ("Fair share of the server"). On a store whose queries run
  * on the event loop (SQLite), 1 at a time: a second would only take turns with the first on the one thread, and
- * every other user's request would wait behind both (docs/decisions/155-one-lane-on-the-event-loop.md).
+ * every other user's request would wait behind both (docs/decisions/154-event-loop-share.md).
  */
 export function workRequestLanes(store: Store): { concurrency: number; queue: number } {
   return { concurrency: store.queriesOnCallingThread ? 1 : 2, queue: 64 };
