@@ -13,8 +13,9 @@
  *   lookup takes, made of the transcription's own lines (so the trigram index finds candidates);
  * - bulk action: status moves (in-progress ⇄ awaiting-materials) of 25 work requests per client, one at a time
  *   (the app's bulk actions send 4 at a time);
- * - password change: four users each set their password (to the same one) without pause: a hash and, as the
- *   change forgets the verified header, a check on the next request;
+ * - password change: four users each set their password (to the same one, giving it as the current one) without
+ *   pause: a check of the current one, a hash and, as the change forgets the verified header, a check on the next
+ *   request;
  * - sign-in: `POST /session` with the right password, each header spelled anew (so no verified header is reused).
  *
  * The server runs on SQLite with `RESPONSE_CACHE=false` (every request does its work) on the data set of
@@ -22,6 +23,8 @@
  * beside the server, so the numbers are noisy; compare them with the idle row of the same run.
  *
  *   npm run bench -- --only hammer [--duration 10]
+ *   BENCH_HAMMER_ROUTES=search,export npm run bench -- --only hammer   # some routes only (names as in the table)
+ *   BENCH_HAMMER_NODE_OPTIONS=--cpu-prof npm run bench -- --only hammer  # options of the server's node
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -207,7 +210,8 @@ async function routes(base: string): Promise<Route[]> {
         method: 'PUT',
         path: `/api/users/${changers[c]!.id}`,
         headers: changers[c]!.headers,
-        body: { password: OWN_PASSWORD },
+        // One's own new password needs the current one (docs/API.md, "Users"): a check, then a hash.
+        body: { password: OWN_PASSWORD, currentPassword: OWN_PASSWORD },
       }),
     },
     {
@@ -290,10 +294,12 @@ export async function benchHammer(options: {
   const { dir: shared } = await dataDir(options.workRequests);
   const dir = path.join(ROOT, '.tmp', `bench-hammer-${process.pid}`);
   fs.cpSync(shared, dir, { recursive: true });
-  const server = await startOurs(dir, 19000 + Math.floor(Math.random() * 1000), false);
+  const nodeOptions = process.env.BENCH_HAMMER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  const server = await startOurs(dir, 19000 + Math.floor(Math.random() * 1000), false, {}, nodeOptions);
   try {
     const base = server.url;
-    const list = await routes(base);
+    const only = process.env.BENCH_HAMMER_ROUTES?.split(',').map((name) => name.trim());
+    const list = (await routes(base)).filter((route) => !only || only.includes(route.name));
     // Warm: the coordinator's credentials verified and the list's count cached, as for a user already at work.
     for (let i = 0; i < 3; i++) await probes(base).stop();
     log('hammer: idle probes…');

@@ -8,14 +8,22 @@
  * without bound; checks of the same header already running are shared, not repeated.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { Collection, Generations, Store, StoreOps } from '../storage/store';
 import type { Caller, GroupDoc, UserDoc } from './types';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { makeCaller } from './access';
 import { workGate, type WorkGate } from './workGate';
 
-/** Password checks (scrypt) run at once, and waiting at most, unless configured (PASSWORD_CHECKS_*). */
-export const DEFAULT_PASSWORD_CHECKS = { concurrency: 2, queue: 32 } as const;
+/**
+ * Password checks (scrypt) run at once, and waiting at most, unless configured (PASSWORD_CHECKS_*). At once: 2, but
+ * never every core: each scrypt holds a core for its tens of milliseconds, and the event loop that answers everyone
+ * else needs one (docs/decisions/154-event-loop-share.md); on 2 cores, 1.
+ */
+export const DEFAULT_PASSWORD_CHECKS = {
+  concurrency: Math.max(1, Math.min(2, availableParallelism() - 1)),
+  queue: 32,
+} as const;
 
 const CACHE_TTL_MS = 60_000;
 
@@ -203,7 +211,12 @@ export class Authenticator {
       stamp,
     };
     this.cache.set(cacheKey, entry);
-    if (needsRehash(user.passwordHash)) void this.rehash(user._id, user.passwordHash, creds.password, entry);
+    if (needsRehash(user.passwordHash)) {
+      const oldHash = user.passwordHash;
+      // On the next turn, once this check has given its slot back: with one check at a time (DEFAULT_PASSWORD_CHECKS
+      // on 2 cores) the gate is never idle while the check that asks for the rehash still holds it.
+      setImmediate(() => void this.rehash(user._id, oldHash, creds.password, entry));
+    }
     return { ok: true, caller };
   }
 

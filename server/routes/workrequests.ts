@@ -1,7 +1,7 @@
 /** Work requests: the spec's automateJob and get, and the list / status-change extensions. */
 import { MAX_COUNTED_DAYS } from '../../src/api/schema/counts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Filter } from '../storage/store';
+import type { Filter, Store } from '../storage/store';
 import type { WorkRequestDoc } from '../domain/types';
 import { WORK_REQUEST_STATUSES } from '../../src/api/schema/workRequest';
 import { OPEN_STATUSES } from '../../src/api/schema/workRequestRow';
@@ -30,9 +30,13 @@ import {
 /**
  * One user's list reads (the list, its searches, the CSV export's pages, the automation queue) run 2 at a time and
  * so do their changes (bulk actions), with 64 more waiting in line: the dashboard's burst of counts waits its turn,
- * and one user hammering cannot take the whole thread ("Fair share of the server").
+ * and one user hammering cannot take the whole thread ("Fair share of the server"). On a store whose queries run
+ * on the event loop (SQLite), 1 at a time: a second would only take turns with the first on the one thread, and
+ * every other user's request would wait behind both (docs/decisions/154-event-loop-share.md).
  */
-export const WORK_REQUEST_LANES = { concurrency: 2, queue: 64 } as const;
+export function workRequestLanes(store: Store): { concurrency: number; queue: number } {
+  return { concurrency: store.queriesOnCallingThread ? 1 : 2, queue: 64 };
+}
 
 /**
  * The orders of the work-request lists (`?sort=`): a Map, so that only these keys are found (a plain object would
@@ -54,8 +58,9 @@ function sortOf(request: FastifyRequest, fallback: string): { field: string; dir
 }
 
 export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  const readLanes = new CallerLanes(WORK_REQUEST_LANES, 'work-request list reads');
-  const changeLanes = new CallerLanes(WORK_REQUEST_LANES, 'work-request changes');
+  const lanes = workRequestLanes(services.store);
+  const readLanes = new CallerLanes(lanes, 'work-request list reads');
+  const changeLanes = new CallerLanes(lanes, 'work-request changes');
   app.get('/workrequests/automateJob', async (request, reply) => {
     const caller = callerOf(request);
     return readLanes.run(caller.id, reply, () => automationQueue(request, reply));

@@ -229,6 +229,12 @@ export interface Store extends StoreOps {
   /** Counters shared by every instance on the database (not records, not transactional). */
   readonly counters: SharedCounters;
   /**
+   * True when queries run on the calling thread, one at a time (SQLite through better-sqlite3): two requests of one
+   * caller then take turns on the thread that answers everyone rather than running side by side
+   * (routes/workrequests.ts sizes its lanes by it).
+   */
+  readonly queriesOnCallingThread?: boolean;
+  /**
    * Runs `fn` atomically with its own `tx`: every write through `tx` is stored, or (when `fn` throws) none. Calls on
    * the store itself made meanwhile by other requests never see `tx`'s uncommitted writes. Nested calls (a
    * `transaction` on `tx`) join the outer one.

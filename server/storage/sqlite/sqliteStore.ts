@@ -142,6 +142,8 @@ export class SqliteStore implements Store {
   /** Per collection and field: the column's distinct values (null: too many, or a row without one); until a write. */
   private readonly columnValueSets = new Map<Collection, Map<string, ReadonlySet<string | number> | null>>();
   readonly counters: SharedCounters;
+  /** better-sqlite3 runs every statement synchronously, on the event loop. */
+  readonly queriesOnCallingThread = true;
   readonly memory: TranslationMemory;
   /** The translation memory's statements, bound per use (store level, or one transaction's `tx`). */
   private readonly memoryOn: ReturnType<typeof sqliteMemory>;
