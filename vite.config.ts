@@ -1,7 +1,7 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { closureChunks } from './scripts/vite/closureChunks.ts';
 import { earlyEntry } from './scripts/vite/earlyEntry.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { routePreloads } from './scripts/vite/routePreloads.ts';
@@ -12,13 +12,18 @@ const reactRouterProduction = fileURLToPath(
   new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
-// First loads in a few files (scripts/vite/closureChunks.ts): the signed-in shell; the list pages' shared machinery
-// (the virtualized table, its dates, thumbnails and skeletons, the URL filters: catalog pages use it too); the
-// work-request list, the page most sessions open first; the records' shared API modules; the translation editor.
-// Left to the automatic splitting, each shared module was a chunk of its own (a different set of pages imports each),
-// and a cold work-request list asked for 27 files over HTTP/1.1's six connections: on a 120 ms link, five rounds of
-// them. docs/BENCHMARKS.md, "Bundle" lists the files
-// each first route loads.
+// First loads in a few files: Rolldown's chunk groups (`output.codeSplitting.groups`), in order. A group takes the
+// modules its roots name and everything they import statically (`includeDependenciesRecursively`, Rolldown's default)
+// that a group before it has not taken (higher `priority` first, then the order below), so a group's chunk imports
+// only the entry's, the early script's or an earlier group's: no two chunks import each other (a cycle broke
+// react-query's classes at start). A root only needs naming when no other root of its group imports it.
+// The groups: the signed-in shell; the list pages' shared machinery (the virtualized table, its dates, thumbnails and
+// skeletons, the URL filters: catalog pages use it too); the work-request list, the page most sessions open first;
+// the records' shared API modules; the translation editor. Left to the automatic splitting, each shared module was a
+// chunk of its own (a different set of pages imports each), and a cold work-request list asked for 27 files over
+// HTTP/1.1's six connections (docs/decisions/128-first-load-chunk-groups.md, 157-build-on-rolldown-chunk-groups.md).
+// docs/BENCHMARKS.md, "Bundle" lists the files each first route loads; test/build/chunkGroups.test.ts checks the
+// groups on a build.
 const FIRST_LOAD_CHUNKS = [
   // What the sign-in page shares with the signed-in pages (react-query's hooks, the user and session modules, the link
   // check): a group of its own before `sign-in`, so /sign-in loads none of the shell and a signed-in page none of the
@@ -29,7 +34,9 @@ const FIRST_LOAD_CHUNKS = [
   {
     name: 'data',
     roots: [
-      'node_modules/@tanstack/react-query/build/modern/index.js',
+      // react-query's hooks, named by their package: the app imports them through its index, which the entry
+      // imports too, and Rolldown follows no import from a module an earlier group has taken.
+      /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]/,
       'src/api/schema/user.ts',
       'src/lib/session/meQuery.ts',
       'src/api/session.ts',
@@ -44,20 +51,13 @@ const FIRST_LOAD_CHUNKS = [
   {
     name: 'lists',
     roots: [
-      'src/components/VirtualTable.tsx',
       'src/components/InfiniteRecordTable.tsx',
-      'src/components/useInfiniteVirtualizer.ts',
       'src/components/ZonedDateTime.tsx',
       'src/components/AssetThumb.tsx',
-      'src/api/media.ts',
       'src/components/Skeleton.tsx',
       'src/components/Unavailable.tsx',
       'src/components/StatusBadge.tsx',
-      'src/lib/dates.ts',
-      'src/lib/format.ts',
-      'src/lib/pages.ts',
       'src/lib/people.ts',
-      'src/lib/statuses.ts',
       'src/lib/useFilterParams.ts',
       // The reference lists' keys and options every one of those pages shares (how they are read loads with the first
       // read: lib/referencePages.ts, in `records`).
@@ -73,19 +73,15 @@ const FIRST_LOAD_CHUNKS = [
   {
     name: 'records',
     roots: [
-      'src/api/workRequestRecord.ts',
-      'src/api/translations.ts',
       'src/api/languages.ts',
       'src/api/glossary.ts',
       'src/api/previews.ts',
-      'src/api/versioned.ts',
       'src/components/Modal.tsx',
       'src/lib/timecode.ts',
       // How a whole list is read (every page; the catalog's paged lists share theirs), loaded with the first whole
       // list a page reads: catalog pages, the editor, orders, settings, the work-request list's filters after its
       // rows, which load the API modules of this group then anyway. In the work-request list's group, the editor
       // loaded that group for it (e2e/first-load.spec.ts); in `lists`, every cold list carried it.
-      'src/api/everyPage.ts',
       'src/lib/referencePages.ts',
       // The one cache entry per work request and translation, read by the work request's page and the editor.
       'src/lib/workRecords.ts',
@@ -101,12 +97,41 @@ const FIRST_LOAD_CHUNKS = [
   },
 ];
 
+const EARLY_MODULE = 'src/app/earlyRequest.ts';
+
+/** A module's id as Rolldown names it: its real path (a package reached through a linked node_modules has its target's). */
+function moduleId(file: string): string {
+  const absolute = fileURLToPath(new URL(file, import.meta.url));
+  if (!fs.existsSync(absolute)) throw new Error(`vite.config.ts: no module ${file} (a chunk group names it)`);
+  return fs.realpathSync(absolute);
+}
+
+/** Rolldown's `test` for a group's roots; a root that is not there stops the build (a module renamed or moved). */
+const isOneOf = (roots: (string | RegExp)[]) => {
+  const ids = new Set(roots.filter((r) => typeof r === 'string').map(moduleId));
+  const patterns = roots.filter((r) => r instanceof RegExp);
+  return (id: string) => ids.has(id) || patterns.some((p) => p.test(id));
+};
+
+function firstLoadGroups(groups: { name: string; roots: (string | RegExp)[] }[]) {
+  return [
+    // The early script with all it imports (which the app shares): one file to fetch before it runs, never waiting
+    // for the entry (scripts/vite/earlyEntry.ts).
+    { name: 'early', test: isOneOf([EARLY_MODULE]), priority: 20 },
+    // What the entry itself loads stays in the entry's chunk: `$initial` is exact (what the entry uses), and the
+    // priority takes those modules out of the groups below. Without it an entry module in a group would make the
+    // entry import that group, which imports the entry back.
+    { name: 'main', tags: ['$initial' as const], priority: 10 },
+    ...groups.map((g) => ({ name: g.name, test: isOneOf(g.roots) })),
+  ];
+}
+
 // The dev server proxies /api to the reference server (npm run serve) so `npm run dev` works with hot reload.
 export default defineConfig(({ command }) => ({
   // earlyEntry: the first page's request, started before the app's entry; routePreloads: the files each first route
   // needs, for the server's preload links; precompress: brotli and gzip beside each file, once all are written
   // (scripts/vite/).
-  plugins: [react(), earlyEntry(), closureChunks(FIRST_LOAD_CHUNKS), routePreloads(), precompress()],
+  plugins: [react(), earlyEntry(EARLY_MODULE), routePreloads(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -116,6 +141,7 @@ export default defineConfig(({ command }) => ({
     // Every browser the build targets preloads modules natively; the polyfill would only cost bytes on the entry.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
+    rolldownOptions: { output: { codeSplitting: { groups: firstLoadGroups(FIRST_LOAD_CHUNKS) } } },
   },
   server: {
     proxy: {
