@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { earlyEntry } from './scripts/vite/earlyEntry.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { routePreloads } from './scripts/vite/routePreloads.ts';
+import { PUBLIC_ROUTES, SHELL_MODULE, SHELL_ROUTES } from './src/app/routeTable.ts';
 
 // react-router 7's package exports point every condition at its development build (dev warnings on,
 // remix-run/react-router#12532, #14753). Builds take the production build it ships beside it.
@@ -24,6 +25,13 @@ const reactRouterProduction = fileURLToPath(
 // HTTP/1.1's six connections (docs/decisions/128-first-load-chunk-groups.md, 157-build-on-rolldown-chunk-groups.md).
 // docs/BENCHMARKS.md, "Bundle" lists the files each first route loads; test/build/chunkGroups.test.ts checks the
 // groups on a build.
+/** The modules of a page of the route table: its own and its prefetch module. */
+function pageRoots(path: string): string[] {
+  const route = [...PUBLIC_ROUTES, ...SHELL_ROUTES].find((r) => r.path === path);
+  if (!route) throw new Error(`vite.config.ts: no page ${path} in src/app/routeTable.ts`);
+  return [route.module, ...(route.prefetch ? [route.prefetch.module] : [])];
+}
+
 const FIRST_LOAD_CHUNKS = [
   // What the sign-in page shares with the signed-in pages (react-query's hooks, the user and session modules, the link
   // check): a group of its own before `sign-in`, so /sign-in loads none of the shell and a signed-in page none of the
@@ -44,10 +52,10 @@ const FIRST_LOAD_CHUNKS = [
       'src/lib/safeUrl.ts',
     ],
   },
-  { name: 'sign-in', roots: ['src/features/auth/pages/SignInPage.tsx'] },
+  { name: 'sign-in', roots: pageRoots('sign-in') },
   // The work and inbox records' keys (~0.3 kB) are read by the list pages, the editor and the inbox alike: with the
   // shell, so none of them loads another's group for them.
-  { name: 'shell', roots: ['src/app/AppShell.tsx', 'src/lib/workRecordKeys.ts'] },
+  { name: 'shell', roots: [SHELL_MODULE.module, 'src/lib/workRecordKeys.ts'] },
   {
     name: 'lists',
     roots: [
@@ -64,10 +72,7 @@ const FIRST_LOAD_CHUNKS = [
       'src/lib/referenceLists.ts',
     ],
   },
-  {
-    name: 'work-request-list',
-    roots: ['src/features/work-requests/pages/WorkRequestListPage.tsx', 'src/features/work-requests/prefetch.ts'],
-  },
+  { name: 'work-request-list', roots: pageRoots('work-requests') },
   // The records' API modules and the dialog many pages share (a work request, the translations, the editor, the
   // catalog): left to the automatic splitting they were ten files of 0.2–1 kB each.
   {
@@ -88,13 +93,7 @@ const FIRST_LOAD_CHUNKS = [
     ],
   },
   // The translator's editor, the page a translator works in all day: its own modules in one file.
-  {
-    name: 'editor',
-    roots: [
-      'src/features/translation-editor/pages/TranslationEditorPage.tsx',
-      'src/features/translation-editor/prefetch.ts',
-    ],
-  },
+  { name: 'editor', roots: pageRoots('work-requests/:id/translation') },
 ];
 
 const EARLY_MODULE = 'src/app/earlyRequest.ts';
@@ -131,7 +130,7 @@ export default defineConfig(({ command }) => ({
   // earlyEntry: the first page's request, started before the app's entry; routePreloads: the files each first route
   // needs, for the server's preload links; precompress: brotli and gzip beside each file, once all are written
   // (scripts/vite/).
-  plugins: [react(), earlyEntry(EARLY_MODULE), routePreloads(), precompress()],
+  plugins: [react(), earlyEntry(EARLY_MODULE), routePreloads(FIRST_LOAD_CHUNKS), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -141,6 +140,8 @@ export default defineConfig(({ command }) => ({
     // Every browser the build targets preloads modules natively; the polyfill would only cost bytes on the entry.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
+    // Read by routePreloads (the files each first route needs) and the bench; under .vite, which the server never serves.
+    manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: firstLoadGroups(FIRST_LOAD_CHUNKS) } } },
   },
   server: {
