@@ -25,8 +25,7 @@ const BUDGET = 1.15;
  * lazy layout route of its own; when a module is not a chunk of its own it is inside the entry, so it is skipped).
  */
 // The files of each route come from the build's own list (dist/.vite/route-preloads.json, what the server names in
-// index.html for the URL: scripts/vite/routePreloads.ts): the page's module may sit inside a chunk of several
-// (scripts/vite/closureChunks.ts), which the manifest does not list by module.
+// index.html for the URL: scripts/vite/routePreloads.ts, from the manifest and src/app/routeTable.ts).
 const ROUTES = [
   { name: 'sign-in (/sign-in)', path: 'sign-in' },
   { name: 'work-request list (/work-requests)', path: 'work-requests' },

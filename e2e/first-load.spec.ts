@@ -93,7 +93,7 @@ test('the HTML names the modules and styles of the page the URL names, and no mo
   const unknown = assetsNamed(await (await request.get('/no-such-page')).text());
   const names = (files: Set<string>) => [...files].map((f) => f.replace(/^\/assets\/|-[\w-]{8}\.(js|css)$/g, ''));
   // The shell, the list machinery, the list page with its prefetch module, the records' API modules and the editor
-  // with its prefetch module are chunks of their own graphs (scripts/vite/closureChunks.ts).
+  // with its prefetch module are chunks of their own graphs (vite.config.ts, `codeSplitting.groups`).
   expect(names(list)).toEqual(expect.arrayContaining(['shell', 'lists', 'work-request-list', 'index']));
   expect(names(list)).not.toContain('editor');
   // Not the sign-in page (what it shares with the signed-in pages is a group of its own, `data`), and one stylesheet:

@@ -3,38 +3,20 @@
  * modulepreload links for the chunks it imports), so the browser runs it as soon as it arrives (the first page's GET
  * leaves then: docs/decisions/127-first-load-preload-and-early-requests.md) instead of after the app's libraries have
  * downloaded. A module script like the entry, so the pages' Content-Security-Policy (no inline script) allows it. In
- * development the module is named as is.
+ * development the module is named as is. Its chunk (the module with all it imports) is a Rolldown chunk group
+ * (vite.config.ts); what Rolldown has no option for is the HTML: a second entry named before the app's, async, with
+ * preload links for its imports.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { chunkClosure, type ChunkInfo } from './routePreloads.ts';
 
-export function earlyEntry(module = 'src/app/earlyRequest.ts'): Plugin {
+export function earlyEntry(module: string): Plugin {
   let file = '';
   let present = false;
-  /** The early script's modules with everything they import (statically), found once the graph is built. */
-  const graph = new Set<string>();
   return {
     name: 'mws-early-entry',
-    // One chunk for the early script and all it imports (which the app shares): one file to fetch before it runs,
-    // not one per shared module.
-    config: () => ({
-      build: {
-        rolldownOptions: {
-          // Above the entry's own group (scripts/vite/closureChunks.ts): the early script never waits for the entry.
-          output: { codeSplitting: { groups: [{ name: 'early', test: (id: string) => graph.has(id), priority: 20 }] } },
-        },
-      },
-    }),
-    buildEnd() {
-      const visit = (id: string) => {
-        if (graph.has(id)) return;
-        graph.add(id);
-        this.getModuleInfo(id)?.importedIds.forEach(visit);
-      };
-      if (present) visit(file);
-    },
     configResolved(config) {
       file = path.resolve(config.root, module);
       present = fs.existsSync(file); // another root (the bench's floor page) has none

@@ -1,45 +1,102 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Manifest } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGES, SHELL_PAGES, loadShell } from '../../src/app/pageModules';
-import { chunkClosure, pageImports, type ChunkInfo } from '../../scripts/vite/routePreloads';
+import { MODULES } from '../../src/app/pageModules';
+import { PUBLIC_ROUTES, SHELL_MODULE, SHELL_ROUTES } from '../../src/app/routeTable';
+import { chunkClosure, routeModules, routePreloadLists, type ChunkInfo } from '../../scripts/vite/routePreloads';
 import { routePreloadFiles, routePreloadLinks } from '../../server/http/routePreloads';
 
-/** The specifier of an `import()` in a function's source (vitest rewrites it as `__vite_ssr_dynamic_import__(…)`). */
-const IMPORTED = /import_*\(\s*["']([^"']+)["']/;
-/** A module as an absolute path without extension, from pageModules.ts's specifier or vitest's rewritten one. */
-const modulePath = (specifier: string) =>
-  specifier.startsWith('/src/')
-    ? path.resolve(`.${specifier}`).replace(/\.tsx?$/, '')
-    : path.resolve('src/app', specifier);
+const ROUTES = [...PUBLIC_ROUTES, ...SHELL_ROUTES];
 
-describe('the build reads the pages of pageModules.ts', () => {
-  const pages = pageImports(fs.readFileSync(path.resolve('src/app/pageModules.ts'), 'utf8'));
-
-  it('every page, in the matching order, with the module its Component imports', () => {
-    const table = [...PUBLIC_PAGES, ...SHELL_PAGES];
-    expect(pages.map((p) => p.path)).toEqual(table.map((p) => p.path));
-    table.forEach((page, i) => {
-      const imported = IMPORTED.exec(page.Component.toString())?.[1];
-      expect(imported, page.path).toBeDefined();
-      expect(pages[i]!.specifiers.map(modulePath)).toContain(modulePath(imported!));
-    });
+describe('the route table', () => {
+  it('names exactly the modules pageModules.ts can load (a module loadable and named nowhere would be a chunk of its own)', () => {
+    const named = new Set([
+      SHELL_MODULE.module,
+      ...ROUTES.flatMap((r) => [r.module, ...(r.prefetch ? [r.prefetch.module] : [])]),
+    ]);
+    expect(Object.keys(MODULES).sort()).toEqual([...named].map((m) => `/${m}`).sort());
   });
 
-  it('the prefetch module first, and the shell for the pages inside it only', () => {
-    const shell = modulePath(IMPORTED.exec(loadShell.toString())![1]!);
-    const list = pages.find((p) => p.path === 'work-requests')!;
-    expect(list.specifiers[0]).toBe('../features/work-requests/prefetch');
-    expect(list.specifiers.map(modulePath)).toContain(shell);
-    expect(pages.find((p) => p.path === 'sign-in')!.specifiers.map(modulePath)).not.toContain(shell);
+  it('names files that are there', () => {
+    for (const route of ROUTES) expect(fs.existsSync(route.module), route.path).toBe(true);
+  });
+});
+
+describe('routeModules', () => {
+  it('every page in matching order, the prefetch module first, the shell for the pages inside it only', () => {
+    const pages = routeModules();
+    expect(pages.map((p) => p.path)).toEqual(ROUTES.map((r) => r.path));
+    expect(pages.find((p) => p.path === 'work-requests')!.modules).toEqual([
+      'src/features/work-requests/prefetch.ts',
+      SHELL_MODULE.module,
+      'src/features/work-requests/pages/WorkRequestListPage.tsx',
+    ]);
+    expect(pages.find((p) => p.path === 'sign-in')!.modules).toEqual(['src/features/auth/pages/SignInPage.tsx']);
+  });
+});
+
+describe('routePreloadLists', () => {
+  // A manifest as Vite writes it: chunks standing for a module under its path, the others (groups) under `_<file>`.
+  const manifest: Manifest = {
+    'index.html': {
+      file: 'assets/index.js',
+      src: 'index.html',
+      isEntry: true,
+      imports: ['_react.js'],
+      css: ['assets/index.css'],
+    },
+    '_react.js': { file: 'assets/react.js', name: 'react' },
+    '_shell.js': { file: 'assets/shell.js', name: 'shell', imports: ['_react.js', 'index.html'] },
+    '_list.js': { file: 'assets/list.js', name: 'list', imports: ['_shell.js'], css: ['assets/list.css'] },
+    'src/features/auth/pages/SignInPage.tsx': {
+      file: 'assets/SignIn.js',
+      src: 'src/features/auth/pages/SignInPage.tsx',
+      isDynamicEntry: true,
+    },
+  };
+  const groups = [
+    { name: 'shell', roots: [SHELL_MODULE.module] },
+    {
+      name: 'list',
+      roots: ['src/features/work-requests/pages/WorkRequestListPage.tsx', 'src/features/work-requests/prefetch.ts'],
+    },
+  ];
+
+  /** The manifest with a chunk of its own for every other module of the table. */
+  const complete = (m: Manifest): Manifest => {
+    const all = { ...m };
+    for (const route of ROUTES)
+      for (const module of [route.module, route.prefetch?.module])
+        if (module && !all[module] && !groups.some((g) => g.roots.includes(module)))
+          all[module] = { file: `assets/${path.basename(module)}.js`, src: module };
+    return all;
+  };
+
+  it("a page's chunks, by its module's own key or its group's, without what index.html names", () => {
+    const lists = routePreloadLists(complete(manifest), groups);
+    expect(lists.find((r) => r.path === 'sign-in')!.files).toEqual(['assets/SignIn.js']);
+    expect(lists.find((r) => r.path === 'work-requests')!.files).toEqual([
+      'assets/list.js',
+      'assets/list.css',
+      'assets/shell.js',
+    ]);
+    expect(lists.find((r) => r.path === 'dashboard')!.files).toEqual([
+      'assets/shell.js',
+      'assets/DashboardPage.tsx.js',
+    ]);
   });
 
-  it('a table it cannot read fails the build', () => {
-    expect(() => pageImports('export const PUBLIC_PAGES = [];')).toThrow(/SHELL_PAGES/);
-    expect(() => pageImports('export const PUBLIC_PAGES = [{ path: name }]; export const SHELL_PAGES = [];')).toThrow(
-      /literal path/,
+  it('a lazy module with no chunk of its own and in no group is an error, not a page without preloads', () => {
+    expect(() => routePreloadLists(manifest, groups)).toThrow(
+      /no chunk of src\/features\/auth\/pages\/InvitePage.tsx in the manifest: a lazy module in a group must be a root of it/,
     );
+  });
+
+  it('a group split in two chunks is an error, not a guess', () => {
+    const split = complete({ ...manifest, '_list2.js': { file: 'assets/list2.js', name: 'list' } });
+    expect(() => routePreloadLists(split, groups)).toThrow(/group list has 2 chunks/);
   });
 });
 
