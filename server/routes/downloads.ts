@@ -10,7 +10,7 @@ import type { DownloadDoc } from '../http/transferLog';
 import { callerOf } from '../context';
 import { forbidden } from '../http/errors';
 import { sendPage, type RouteOptions } from './helpers';
-import { findInScope } from './scope';
+import { findReadable } from './scope';
 
 /** Who may read an asset's download and view records (the report permissions will widen this in one place). */
 export function mayReadDownloads(caller: Caller, asset: Doc): boolean {
@@ -42,7 +42,7 @@ function presentDownload(d: DownloadDoc) {
 
 export const downloadRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get<{ Params: { id: string } }>('/assets/:id/downloads', async (request, reply) => {
-    const asset = (await findInScope<Doc>(request, services, 'Assets', request.params.id, 'asset')).doc;
+    const asset = (await findReadable<Doc>(request, services, 'Assets', request.params.id, 'asset')).doc;
     if (!mayReadDownloads(callerOf(request), asset)) {
       throw forbidden("only admins and the asset's studio coordinators see its downloads and views");
     }

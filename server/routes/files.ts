@@ -12,7 +12,7 @@ import { recordUse, targetOfFile } from '../http/transferLog';
 import { requireCatalogEditor } from '../domain/access';
 import { fileFilters } from '../domain/grants';
 import { callerOf } from '../context';
-import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { findOr404, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
 import { findReadable, withStudioScope } from './scope';
 import { requestGrants } from './requestGrants';
 
@@ -44,6 +44,18 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   /** Who may read a file: the one check of GET /files/{id} and of its signed content link (as the link's person). */
   const readFile = (request: FastifyRequest, id: string) => findReadable<Doc>(request, services, 'Files', id, 'file');
 
+  /**
+   * Who may see a file as a thumbnail (a link made with `use=thumbnail`): whoever reads a file, and whoever reads the
+   * asset whose thumbnail it is (seeing an asset includes its picture in lists; downloading its files is another grant).
+   */
+  const readThumbnail = async (request: FastifyRequest, id: string) => {
+    const found = await findOr404<Doc>(services, 'Files', id, 'file');
+    const asset = typeof found.doc.asset === 'string' ? found.doc.asset : undefined;
+    if (asset === undefined) return readFile(request, id);
+    const owner = await findReadable<Doc>(request, services, 'Assets', asset, 'file');
+    return owner.doc.thumbnail === id ? found : readFile(request, id);
+  };
+
   app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
     const found = await readFile(request, request.params.id);
     return sendRecord(reply, found, await presentFile(presentContext(request, services), found.doc));
@@ -55,7 +67,8 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     const { id } = request.params;
     // Signed links: the link's person, then the read check as them.
     const { link, caller } = await openLink(request, services, contentPath(id));
-    const f = (await readAsLinkHolder(services, 'Files', id, () => readFile(request, id))).doc;
+    const read = link.use === 'thumbnail' ? readThumbnail : readFile;
+    const f = (await readAsLinkHolder(services, 'Files', id, () => read(request, id))).doc;
     const file = services.media.fileContent(f);
     if (!file) throw notFound("file's content");
     // Download records: a thumbnail's use is not a download.

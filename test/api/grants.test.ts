@@ -338,6 +338,11 @@ describe('records: granted 200, anything else 404 like an unknown id', () => {
     const read = await call(server, 'GET', `/api/assets/${asset._id}`, { as });
     expect(read.status, JSON.stringify(read.body)).toBe(grant ? 200 : 404);
     if (!grant) expect(read.body.error.code).toBe('not_found');
+    if (grant && read.body.$thumbnail) {
+      // Seeing an asset includes its picture, whether or not its files may be downloaded.
+      const thumb = await fetch(new URL(read.body.$thumbnail.path, server.url));
+      expect(thumb.status, JSON.stringify(await thumb.clone().text())).toBe(200);
+    }
 
     const previews = await listAll(`/api/previews?asset=${asset._id}`, as);
     const adminPreviews = (await listAll(`/api/previews?asset=${asset._id}`, DEMO.admin)).items;
