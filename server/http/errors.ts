@@ -24,7 +24,8 @@ export type ErrorCode =
   | 'headers_too_large'
   | 'bad_gateway'
   | 'unavailable'
-  | 'insufficient_storage';
+  | 'insufficient_storage'
+  | 'watermark_unavailable';
 
 export class HttpError extends Error {
   constructor(

@@ -10,8 +10,18 @@ export type PreviewPart = 'view' | 'peaks' | 'poster';
 export const previewPath = (id: string, part: PreviewPart) => `/api/previews/${id}/${part}`;
 export const contentPath = (fileId: string) => `/api/files/${fileId}/content`;
 
-export const previewLink = (signer: LinkSigner, id: string, part: PreviewPart) =>
-  signer.signStable(previewPath(id, part));
+/**
+ * What a preview link's signature covers: its path, and the viewer it is bound to when that viewer must get a
+ * watermark (docs/API.md, "Watermarks"), so the viewer cannot be changed without breaking the signature.
+ */
+export const previewSubject = (id: string, part: PreviewPart, viewer?: string) =>
+  viewer === undefined ? previewPath(id, part) : `${previewPath(id, part)}?viewer=${encodeURIComponent(viewer)}`;
+
+export function previewLink(signer: LinkSigner, id: string, part: PreviewPart, viewer?: string): string {
+  const subject = previewSubject(id, part, viewer);
+  const signed = signer.signStable(subject); // `${subject}?expires=…&sig=…`
+  return viewer === undefined ? signed : `${subject}&${signed.slice(subject.length + 1)}`;
+}
 export const contentLink = (signer: LinkSigner, fileId: string) => signer.signStable(contentPath(fileId));
 
 /** A link to a file's content, only for a thumbnail that names a file by a record id (anything else has none). */

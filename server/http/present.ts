@@ -16,6 +16,7 @@ import { link } from './records';
 import { etagOf } from './etag';
 import { storedMedia } from '../domain/media';
 import { contentLink, previewLink, thumbnailLink, thumbnailRef } from './mediaLinks';
+import { watermarkFor } from '../domain/watermark/policy';
 
 export interface PresentContext {
   origin: string;
@@ -218,6 +219,15 @@ export function presentFile(ctx: PresentContext, f: Doc): Rec {
   };
 }
 
+/** The caller's id when they see this preview with a watermark (domain/watermark/policy.ts), else undefined. */
+async function watermarkViewer(ctx: PresentContext, p: Doc): Promise<string | undefined> {
+  const [asset, studio] = await Promise.all([
+    typeof p.asset === 'string' ? ctx.records.get<Doc>('Assets', p.asset) : undefined,
+    typeof p.studio === 'string' ? ctx.records.get<Doc>('Studios', p.studio) : undefined,
+  ]);
+  return watermarkFor(ctx.caller, asset?.doc, studio?.doc) ? ctx.caller.id : undefined;
+}
+
 export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> {
   // Where the media sits: the record's own `cdn`, else the one of the asset's summary of this preview.
   let cdn = p.cdn;
@@ -229,10 +239,12 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
   }
   const { media, ...rest } = p;
   const stored = storedMedia(media);
+  // Watermarks (docs/API.md, "Watermarks"): the picture links of a viewer who must get a mark are bound to them.
+  const viewer = await watermarkViewer(ctx, p);
   return {
     ...rest,
     ...(cdn === undefined ? {} : { cdn }),
-    path: previewLink(ctx.signer, p._id, 'view'),
+    path: previewLink(ctx.signer, p._id, 'view', viewer),
     ...(stored
       ? {
           media: {
@@ -242,7 +254,7 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
             height: stored.height,
             frameRate: stored.frameRate,
             peaks: previewLink(ctx.signer, p._id, 'peaks'),
-            poster: stored.poster ? previewLink(ctx.signer, p._id, 'poster') : undefined,
+            poster: stored.poster ? previewLink(ctx.signer, p._id, 'poster', viewer) : undefined,
           },
         }
       : {}),

@@ -1,21 +1,24 @@
 /** Previews: the spec's PUT /previews/{id}, the list / get extensions and the signed media links. */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { preview as previewSchema } from '../../src/api/schema/preview';
 import type { Doc } from '../storage/store';
 import { presentPreview } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { parentScopeFilters, requireCatalogEditor } from '../domain/access';
 import { callerOf } from '../context';
 import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
 import { findInScope, withStudioScope } from './scope';
 import { sendMediaFile } from '../http/mediaResponse';
-import { previewPath } from '../http/mediaLinks';
+import { previewSubject } from '../http/mediaLinks';
+import { previewFileFor } from '../domain/watermark/previewMark';
+import { BUSY_RETRY_AFTER_SECONDS } from '../domain/watermark/watermarks';
 import type { MediaPart } from '../domain/mediaLibrary';
 
 interface SignedRequest {
   Params: { id: string };
-  Querystring: { expires?: string; sig?: string };
+  /** `viewer`: the user a watermarked link is bound to (docs/API.md, "Watermarks"). */
+  Querystring: { expires?: string; sig?: string; viewer?: string };
 }
 
 /** A preview's label and revision change; where it belongs, what it is and its signed link are the server's. */
@@ -49,19 +52,32 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   });
 
   // The signed links (docs/API.md, "Media"): the signature is the credential, checked before the record is read.
-  const signed = async (request: FastifyRequest<SignedRequest>, part: MediaPart) => {
+  const watermarkedFile = async (reply: FastifyReply, p: Doc, file: string, viewer: string | undefined) => {
+    try {
+      return await previewFileFor(services, p, file, typeof viewer === 'string' ? viewer : undefined);
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'busy')
+        reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+      throw error;
+    }
+  };
+
+  const signed = async (request: FastifyRequest<SignedRequest>, reply: FastifyReply, part: MediaPart) => {
+    const { viewer } = request.query;
     const expires = services.signer.verify(
-      previewPath(request.params.id, part),
+      previewSubject(request.params.id, part, typeof viewer === 'string' ? viewer : undefined),
       request.query.expires,
       request.query.sig,
     );
     const p = (await services.store.get<Doc>('Previews', request.params.id))?.doc;
     if (!p) throw notFound('preview');
-    return { p, expires, file: await services.media.previewFile(p, part) };
+    const file = await services.media.previewFile(p, part);
+    // Watermarks hook (docs/API.md, "Watermarks"): the viewer's marked copy when they must get one.
+    return { p, expires, file: file && (await watermarkedFile(reply, p, file, viewer)) };
   };
 
   app.get<SignedRequest>('/previews/:id/view', async (request, reply) => {
-    const { p, expires, file } = await signed(request, 'view');
+    const { p, expires, file } = await signed(request, reply, 'view');
     if (file) return sendMediaFile(request, reply, file, expires);
     // A preview without media on this server: what the link stands for, as JSON.
     reply.header('Cache-Control', 'private, no-store');
@@ -70,7 +86,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
 
   for (const part of ['peaks', 'poster'] as const) {
     app.get<SignedRequest>(`/previews/:id/${part}`, async (request, reply) => {
-      const { expires, file } = await signed(request, part);
+      const { expires, file } = await signed(request, reply, part);
       if (!file) throw notFound(part === 'peaks' ? "preview's media" : "preview's poster");
       return sendMediaFile(request, reply, file, expires);
     });
