@@ -103,7 +103,7 @@ export function burnArgs(job: BurnJob): string[] {
   return [
     ...input,
     ...filter,
-    ...['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-g', '25'],
+    ...['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '150k', '-g', '25'],
     ...audio,
     '-f',
     'webm',
