@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { HttpError } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { burn, DEFAULT_FFMPEG_PATH, probeFfmpeg, type FfmpegStatus, type MarkKind } from './ffmpeg';
 import { utcDate, watermarkText, type WatermarkViewer } from './text';
 
@@ -73,7 +73,8 @@ export class Watermarks {
       );
     }
     const now = request.now ?? new Date();
-    const stat = await fs.promises.stat(request.source);
+    const stat = await fs.promises.stat(request.source).catch(() => undefined);
+    if (!stat?.isFile()) throw notFound('media'); // as the original would answer (http/mediaResponse.ts)
     const key = createHash('sha256')
       .update(
         JSON.stringify([
