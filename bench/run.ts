@@ -43,6 +43,7 @@ const SECTIONS = [
   'memory',
   'soak',
   'hammer',
+  'watermark',
 ];
 /** Those implemented in their own modules (bench/<name>.ts, exporting `run`): all but bench/server.ts's. */
 const MODULE_SECTIONS = SECTIONS.filter((name) => name !== 'server');

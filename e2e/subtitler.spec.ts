@@ -80,8 +80,11 @@ async function openEditor(page: Page): Promise<void> {
   await page.goto(`/work-requests/${workRequestId}/translation`);
   await expect(text(page, 1)).toBeVisible();
   await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  // The translator's clip is their watermarked copy: its first view waits for ffmpeg (docs/API.md, "Watermarks").
   await expect
-    .poll(() => page.evaluate(() => document.querySelector<HTMLVideoElement>('video.media-video')?.readyState ?? 0))
+    .poll(() => page.evaluate(() => document.querySelector<HTMLVideoElement>('video.media-video')?.readyState ?? 0), {
+      timeout: 30_000,
+    })
     .toBeGreaterThanOrEqual(1);
 }
 

@@ -19,6 +19,7 @@ import { LinkSigner } from './domain/signing';
 import { installTransferLog, TransferLog } from './http/transferLog';
 import { downloadRoutes } from './routes/downloads';
 import { MediaLibrary } from './domain/mediaLibrary';
+import { WATERMARK_DEFAULTS, Watermarks, type WatermarkOptions } from './domain/watermark/watermarks';
 import { HttpError, conflict, storeUnavailable } from './http/errors';
 import { readinessCheck } from './http/readiness';
 import { parseJsonBody } from './http/jsonBody';
@@ -99,6 +100,8 @@ export interface AppOptions {
   streamLimits?: Partial<StreamLimits>;
   /** Where media the server makes is kept (DATA_DIR/media); a folder under the OS's temp folder when absent. */
   mediaCacheDir?: string;
+  /** Watermarked previews (domain/watermark/watermarks.ts): ffmpeg, jobs at once and waiting, disk budget. */
+  watermarks?: Partial<Omit<WatermarkOptions, 'dir'>>;
 }
 
 const CORS_HEADERS = {
@@ -138,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   const cached = !options.upstream && options.responseCache !== false;
   // The response cache keeps an answer while what it was read from is unchanged: every read is noted for it.
   const store = cached ? trackingReads(options.store) : options.store;
+  const mediaDir = options.mediaCacheDir ?? path.join(os.tmpdir(), `mws-media-${process.pid}`);
   const services: Services = {
     store,
     auth: new Authenticator(store, workGate(options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS)),
@@ -148,7 +152,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     }),
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
     transfers: new TransferLog(store),
-    media: new MediaLibrary(store, options.mediaCacheDir ?? path.join(os.tmpdir(), `mws-media-${process.pid}`)),
+    media: new MediaLibrary(store, mediaDir),
+    watermarks: new Watermarks({
+      ...WATERMARK_DEFAULTS,
+      ...options.watermarks,
+      dir: path.join(mediaDir, 'watermarked'),
+    }),
     invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
     publicOrigin: options.publicOrigin,
   };

@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUTS } from './http/requestLimits';
 import { RESPONSE_CACHE_DEFAULTS } from './http/responseCache';
 import { SQLITE_MEMORY_DEFAULTS } from './storage/sqlite/sqliteStore';
 import { DEFAULT_STREAMS_PER_USER } from './http/liveStreams';
+import { WATERMARK_DEFAULTS } from './domain/watermark/watermarks';
 
 const env = z
   .object({
@@ -64,6 +65,18 @@ const env = z
     /** Make the media the server synthesises (the demo feature's audio) right after seeding, in the background, so
      * its first viewer does not wait for it (default yes; the API tests' servers turn it off to save the CPU). */
     PREPARE_MEDIA: z.enum(['true', 'false']).default('true'),
+    /** ffmpeg, which burns watermarks into previews (docs/API.md, "Watermarks"); checked at start. */
+    FFMPEG_PATH: z.string().min(1).default(WATERMARK_DEFAULTS.ffmpegPath),
+    /** Watermarked copies made at once (each an ffmpeg process on one core), and requests that may wait for a slot. */
+    WATERMARK_JOBS: z.coerce.number().int().min(1).max(64).default(WATERMARK_DEFAULTS.concurrency),
+    WATERMARK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(WATERMARK_DEFAULTS.maxQueued),
+    /** Disk the watermarked copies may take in DATA_DIR/media/watermarked, in MiB (least recently served dropped). */
+    WATERMARK_CACHE_MB: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_048_576)
+      .default(WATERMARK_DEFAULTS.maxBytes / 2 ** 20),
     /** How long an invitation link stays valid, in seconds (default 14 days). */
     INVITATION_TTL_SECONDS: z.coerce.number().int().min(1).optional(),
     /** Failed sign-ins (server/http/signInGuard.ts): the window in seconds, and how many fail per account and address, per address, per account. */

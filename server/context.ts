@@ -7,6 +7,7 @@ import type { NotificationBus } from './domain/events';
 import type { LinkSigner } from './domain/signing';
 import type { Caller } from './domain/types';
 import type { MediaLibrary } from './domain/mediaLibrary';
+import type { Watermarks } from './domain/watermark/watermarks';
 import type { LiveStreams } from './http/liveStreams';
 import type { TransferLog } from './http/transferLog';
 
@@ -21,6 +22,8 @@ export interface Services {
   transfers: TransferLog;
   /** Where media bytes are (domain/mediaLibrary.ts). */
   media: MediaLibrary;
+  /** Watermarked copies of previews (domain/watermark/watermarks.ts). */
+  watermarks: Watermarks;
   /** How long an invitation code stays valid, in seconds (domain/invitations.ts). */
   invitationTtl: number;
   /** `MWS_PUBLIC_ORIGIN`: the origin `$links` and app URLs use instead of the request's Host. */

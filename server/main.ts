@@ -7,6 +7,7 @@ import { openStore } from './storage/openStore';
 import { buildApp } from './app';
 import { isEmpty, seedDemo } from './seed/demo';
 import { mediaCacheDir } from './domain/mediaLibrary';
+import { ffmpegMissingMessage } from './domain/watermark/ffmpeg';
 import { exitOnSignals } from './shutdown';
 
 /** The signing key lives beside the database, so signed links survive a restart. */
@@ -57,6 +58,13 @@ async function main(): Promise<void> {
     publicOrigin: config.MWS_PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
     mediaCacheDir: mediaCacheDir(config.DATA_DIR),
+    watermarks: {
+      ffmpegPath: config.FFMPEG_PATH,
+      concurrency: config.WATERMARK_JOBS,
+      maxQueued: config.WATERMARK_QUEUE,
+      maxBytes: config.WATERMARK_CACHE_MB * 2 ** 20,
+      log: (message) => console.warn(message),
+    },
     streamLimits: { perUser: config.LIVE_STREAMS_PER_USER, max: config.LIVE_STREAMS_MAX },
     timeouts: {
       headersMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
@@ -77,6 +85,8 @@ async function main(): Promise<void> {
   const port = new URL(address).port;
   // Made in slices, so requests are answered meanwhile; one asking for it joins the making under way.
   if (config.PREPARE_MEDIA === 'true') void app.services.media.prepare(synthesised);
+  const ffmpeg = await app.services.watermarks.ffmpeg();
+  if (ffmpeg.problem && !config.MWS_UPSTREAM) console.warn(ffmpegMissingMessage(ffmpeg));
   console.log(`\nMWS Console is running at http://localhost:${port}/`);
   if (config.MWS_UPSTREAM) {
     console.log(`API requests go to ${config.MWS_UPSTREAM}`);

@@ -25,7 +25,8 @@ export type ErrorCode =
   | 'bad_gateway'
   | 'unavailable'
   | 'insufficient_storage'
-  | 'link_revoked';
+  | 'link_revoked'
+  | 'watermark_unavailable';
 
 export class HttpError extends Error {
   constructor(

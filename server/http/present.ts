@@ -220,6 +220,7 @@ export async function presentFile(ctx: PresentContext, f: Doc): Promise<Rec> {
   };
 }
 
+/** The caller's id when they see this preview with a watermark (domain/watermark/policy.ts), else undefined. */
 export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> {
   // Where the media sits: the record's own `cdn`, else the one of the asset's summary of this preview.
   let cdn = p.cdn;

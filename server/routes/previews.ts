@@ -1,10 +1,10 @@
 /** Previews: the spec's PUT /previews/{id}, the list / get extensions and the signed media links. */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { preview as previewSchema } from '../../src/api/schema/preview';
 import type { Doc } from '../storage/store';
 import { presentPreview } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { requireCatalogEditor } from '../domain/access';
 import { previewFilters } from '../domain/grants';
 import { callerOf } from '../context';
@@ -15,7 +15,10 @@ import { sendMediaFile } from '../http/mediaResponse';
 import { previewPath } from '../http/mediaLinks';
 import { openLink, readAsLinkHolder } from '../http/linkAccess';
 import { recordUse, targetOfPreview } from '../http/transferLog';
+import { previewFileFor } from '../domain/watermark/previewMark';
+import { BUSY_RETRY_AFTER_SECONDS } from '../domain/watermark/watermarks';
 import type { MediaPart } from '../domain/mediaLibrary';
+import type { Caller } from '../domain/types';
 
 interface SignedRequest {
   Params: { id: string };
@@ -55,18 +58,42 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     return sendRecord(reply, found, await presentPreview(presentContext(request, services), found.doc));
   });
 
+  // Watermarks hook (docs/API.md, "Watermarks"): the link's person's marked copy when they must get one.
+  const watermarkedFile = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    p: Doc,
+    file: string,
+    caller: Caller,
+  ) => {
+    try {
+      return await previewFileFor(services, p, file, caller, await requestGrants(request, services));
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'busy')
+        reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+      throw error;
+    }
+  };
+
   // The signed links (docs/API.md, "Media", "Signed links"): the signature (naming the person) is checked before the
   // record is read, then the person must still pass readPreview.
-  const signed = async (request: FastifyRequest<SignedRequest>, part: MediaPart) => {
+  const signed = async (request: FastifyRequest<SignedRequest>, reply: FastifyReply, part: MediaPart) => {
     const { id } = request.params;
     // Signed links: the link's person, then the read check as them.
     const { link, caller } = await openLink(request, services, previewPath(id, part));
     const p = (await readAsLinkHolder(services, 'Previews', id, () => readPreview(request, id))).doc;
-    return { p, link, caller, expires: link.expires, file: await services.media.previewFile(p, part) };
+    const file = await services.media.previewFile(p, part);
+    return {
+      p,
+      link,
+      caller,
+      expires: link.expires,
+      file: file && (await watermarkedFile(request, reply, p, file, caller)),
+    };
   };
 
   app.get<SignedRequest>('/previews/:id/view', async (request, reply) => {
-    const { p, link, caller, expires, file } = await signed(request, 'view');
+    const { p, link, caller, expires, file } = await signed(request, reply, 'view');
     // View records: one per link issue and browser, however many range requests (http/transferLog.ts).
     recordUse(request, { kind: 'view', link, caller, target: targetOfPreview(p) });
     if (file) return sendMediaFile(request, reply, file, expires);
@@ -77,7 +104,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
 
   for (const part of ['peaks', 'poster'] as const) {
     app.get<SignedRequest>(`/previews/:id/${part}`, async (request, reply) => {
-      const { expires, file } = await signed(request, part);
+      const { expires, file } = await signed(request, reply, part);
       if (!file) throw notFound(part === 'peaks' ? "preview's media" : "preview's poster");
       return sendMediaFile(request, reply, file, expires);
     });
