@@ -64,6 +64,9 @@ const env = z
     /** Make the media the server synthesises (the demo feature's audio) right after seeding, in the background, so
      * its first viewer does not wait for it (default yes; the API tests' servers turn it off to save the CPU). */
     PREPARE_MEDIA: z.enum(['true', 'false']).default('true'),
+    /** How often each instance looks for embargoes whose end has passed, to tell their lift (seconds; docs/API.md
+     * "Embargoes"). */
+    EMBARGO_SWEEP_SECONDS: z.coerce.number().positive().max(86_400).default(30),
     /** How long an invitation link stays valid, in seconds (default 14 days). */
     INVITATION_TTL_SECONDS: z.coerce.number().int().min(1).optional(),
     /** Failed sign-ins (server/http/signInGuard.ts): the window in seconds, and how many fail per account and address, per address, per account. */

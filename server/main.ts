@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     mediaCacheDir: mediaCacheDir(config.DATA_DIR),
     streamLimits: { perUser: config.LIVE_STREAMS_PER_USER, max: config.LIVE_STREAMS_MAX },
+    embargoSweepSeconds: config.EMBARGO_SWEEP_SECONDS,
     timeouts: {
       headersMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
       requestMs: config.REQUEST_TIMEOUT_SECONDS * 1000,

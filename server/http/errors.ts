@@ -24,7 +24,10 @@ export type ErrorCode =
   | 'headers_too_large'
   | 'bad_gateway'
   | 'unavailable'
-  | 'insufficient_storage';
+  | 'insufficient_storage'
+  /** A file under embargo, or a preview of an asset with one (docs/API.md "Embargoes"). */
+  | 'embargoed'
+  | 'already_requested';
 
 export class HttpError extends Error {
   constructor(

@@ -15,7 +15,16 @@ import { expiryOf, type InvitedUserDoc } from '../domain/invitations';
 import { link } from './records';
 import { etagOf } from './etag';
 import { storedMedia } from '../domain/media';
-import { contentLink, previewLink, thumbnailLink, thumbnailRef } from './mediaLinks';
+import { contentLink, contentPath, previewLink, previewPath, thumbnailLink, thumbnailRef } from './mediaLinks';
+import {
+  embargoInForce,
+  mayBypassAssetEmbargo,
+  mayBypassEmbargo,
+  assetEmbargoInForce,
+  type EmbargoLookup,
+} from '../domain/embargo';
+import { bypassLink, embargoBlock } from './embargoLinks';
+import { EMBARGO_INTERNAL_FIELDS, requestedBy } from '../domain/embargoNotices';
 
 export interface PresentContext {
   origin: string;
@@ -25,6 +34,8 @@ export interface PresentContext {
   signer: LinkSigner;
   /** Invitation lifetime in seconds, for `inviteExpires` (domain/invitations.ts). */
   invitationTtl: number;
+  /** Embargo hook: the asset embargoes of a page, read in one query (domain/embargo.ts). */
+  embargoes: EmbargoLookup;
 }
 
 type Rec = Record<string, unknown>;
@@ -150,17 +161,19 @@ export function feedbackFor(shareId = '', vote = ''): Rec {
   return { share: shareId, vote, summary: [] };
 }
 
-/** `$flags` of assets and files: `unverified`, and `embargoed` while the embargo's end is still ahead. */
-function stateFlags(d: Doc, nowMs = Date.now()): string[] {
+/** `$flags` of assets and files: `unverified`, and `embargoed` while an embargo is in force (domain/embargo.ts). */
+function stateFlags(d: Doc, embargoed: boolean): string[] {
   const flags: string[] = [];
   if (d.verified === false) flags.push('unverified');
-  const end = (d.embargo as { end?: number } | undefined)?.end;
-  if (end && end > nowMs / 1000) flags.push('embargoed');
+  if (embargoed) flags.push('embargoed');
   return flags;
 }
 
-export function presentAsset(ctx: PresentContext, a: Doc): Rec {
-  const flags = stateFlags(a);
+/** An asset: `$embargo` true while any of its files is under embargo, `$embargoUntil` when the last one lifts. */
+export async function presentAsset(ctx: PresentContext, a: Doc): Promise<Rec> {
+  // Embargo hook: an asset's embargo is its files' (docs/API.md "Embargoes").
+  const embargo = await ctx.embargoes.ofAsset(a._id);
+  const flags = stateFlags(a, embargo !== undefined);
   return {
     ...a,
     $links: self(ctx, 'Assets', a._id, {
@@ -172,7 +185,8 @@ export function presentAsset(ctx: PresentContext, a: Doc): Rec {
     $flags: flags,
     ...thumbnailRef(ctx.signer, a.thumbnail),
     $permissions: permissionsFor(ctx),
-    $embargo: flags.includes('embargoed'),
+    $embargo: embargo !== undefined,
+    ...(embargo?.until !== undefined ? { $embargoUntil: embargo.until } : {}),
     $feedback: feedbackFor(),
   };
 }
@@ -206,10 +220,18 @@ export function presentPlain(ctx: PresentContext, c: Collection, d: Doc): Rec {
 export function presentFile(ctx: PresentContext, f: Doc): Rec {
   // `content` names the bytes on disk (internal): the record shows a signed link to them as its `path`.
   const { content, ...rest } = f;
+  for (const k of EMBARGO_INTERNAL_FIELDS) delete rest[k];
+  // Embargo hook: a caller held by the file's embargo gets no link (nor the stored `path`), and `$embargo` says until
+  // when; one who may bypass it gets a short-lived bypass link (docs/API.md "Embargoes").
+  const embargo = embargoInForce(f);
+  const locked = embargo !== undefined && !mayBypassEmbargo(ctx.caller, f);
+  if (locked) delete rest.path;
+  const signed = embargo ? bypassLink(ctx.signer, contentPath(f._id)) : contentLink(ctx.signer, f._id);
   return {
     ...rest,
-    ...(typeof content === 'string' ? { path: contentLink(ctx.signer, f._id) } : {}),
-    $flags: stateFlags(f),
+    ...(typeof content === 'string' && !locked ? { path: signed } : {}),
+    ...(embargo ? { $embargo: embargoBlock(embargo, locked, requestedBy(f, ctx.caller.id)) } : {}),
+    $flags: stateFlags(f, embargo !== undefined),
     $links: self(ctx, 'Files', f._id, {
       project: link(ctx.origin, 'Projects', f.project as string | undefined),
       asset: link(ctx.origin, 'Assets', f.asset as string | undefined),
@@ -229,10 +251,26 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
   }
   const { media, ...rest } = p;
   const stored = storedMedia(media);
+  // Embargo hook: the previews of an asset with files under embargo are held as its files are (docs/API.md
+  // "Embargoes"): no links for a caller held by it, bypass links for one who may pass.
+  const assetEmbargo = typeof p.asset === 'string' ? await ctx.embargoes.ofAsset(p.asset) : undefined;
+  const embargo = assetEmbargo && assetEmbargoInForce(assetEmbargo);
+  const locked = assetEmbargo !== undefined && !mayBypassAssetEmbargo(ctx.caller, assetEmbargo);
+  const mediaLink = (part: 'view' | 'peaks' | 'poster') =>
+    embargo ? bypassLink(ctx.signer, previewPath(p._id, part)) : previewLink(ctx.signer, p._id, part);
+  const $links = self(ctx, 'Previews', p._id, {
+    asset: link(ctx.origin, 'Assets', p.asset as string | undefined),
+    project: link(ctx.origin, 'Projects', p.project as string | undefined),
+    studio: link(ctx.origin, 'Studios', p.studio as string | undefined),
+  });
+  if (locked && embargo) {
+    return { ...rest, ...(cdn === undefined ? {} : { cdn }), $embargo: embargoBlock(embargo, true), $links };
+  }
   return {
     ...rest,
     ...(cdn === undefined ? {} : { cdn }),
-    path: previewLink(ctx.signer, p._id, 'view'),
+    path: mediaLink('view'),
+    ...(embargo ? { $embargo: embargoBlock(embargo, false) } : {}),
     ...(stored
       ? {
           media: {
@@ -241,16 +279,12 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
             width: stored.width,
             height: stored.height,
             frameRate: stored.frameRate,
-            peaks: previewLink(ctx.signer, p._id, 'peaks'),
-            poster: stored.poster ? previewLink(ctx.signer, p._id, 'poster') : undefined,
+            peaks: mediaLink('peaks'),
+            poster: stored.poster ? mediaLink('poster') : undefined,
           },
         }
       : {}),
-    $links: self(ctx, 'Previews', p._id, {
-      asset: link(ctx.origin, 'Assets', p.asset as string | undefined),
-      project: link(ctx.origin, 'Projects', p.project as string | undefined),
-      studio: link(ctx.origin, 'Studios', p.studio as string | undefined),
-    }),
+    $links,
   };
 }
 

@@ -61,7 +61,7 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
 
   app.get<{ Params: { id: string } }>('/assets/:id', async (request, reply) => {
     const found = await findInScope<Doc>(request, services, 'Assets', request.params.id, 'asset');
-    return sendRecord(reply, found, presentAsset(presentContext(request, services), found.doc));
+    return sendRecord(reply, found, await presentAsset(presentContext(request, services), found.doc));
   });
 
   app.put<{ Params: { id: string } }>('/assets/:id', async (request, reply) =>

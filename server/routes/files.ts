@@ -8,6 +8,9 @@ import { badRequest, notFound } from '../http/errors';
 import { sendMediaFile } from '../http/mediaResponse';
 import { contentPath } from '../http/mediaLinks';
 import { parentScopeFilters, requireCatalogEditor } from '../domain/access';
+import { embargoInForce, mayBypassEmbargo } from '../domain/embargo';
+import { embargoed, verifyMediaLink, type SignedQuery } from '../http/embargoLinks';
+import { afterEmbargoWrite, prepareEmbargoWrite, requestEmbargoAccess } from '../domain/embargoNotices';
 import { callerOf } from '../context';
 import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
 import { findInScope, withStudioScope } from './scope';
@@ -43,18 +46,29 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   });
 
   // The file's bytes through its signed link (docs/API.md, "Media"): the signature is the credential.
-  app.get<{ Params: { id: string }; Querystring: { expires?: string; sig?: string } }>(
-    '/files/:id/content',
-    async (request, reply) => {
-      const { id } = request.params;
-      const expires = services.signer.verify(contentPath(id), request.query.expires, request.query.sig);
-      const f = (await services.store.get<Doc>('Files', id))?.doc;
-      if (!f) throw notFound('file');
-      const file = services.media.fileContent(f);
-      if (!file) throw notFound("file's content");
-      return sendMediaFile(request, reply, file, expires);
-    },
-  );
+  app.get<{ Params: { id: string }; Querystring: SignedQuery }>('/files/:id/content', async (request, reply) => {
+    const { id } = request.params;
+    const { expires, bypass } = verifyMediaLink(services.signer, contentPath(id), request.query);
+    const f = (await services.store.get<Doc>('Files', id))?.doc;
+    if (!f) throw notFound('file');
+    // Embargo hook: an ordinary link, whenever it was made, is refused while an embargo holds (docs/API.md "Embargoes").
+    const embargo = embargoInForce(f);
+    if (embargo && !bypass) throw embargoed('file', embargo);
+    const file = services.media.fileContent(f);
+    if (!file) throw notFound("file's content");
+    return sendMediaFile(request, reply, file, expires);
+  });
+
+  // Extension (docs/API.md "Embargoes"): a person held by a file's embargo asks the project's admins for access.
+  app.post<{ Params: { id: string } }>('/files/:id/accessRequests', async (request, reply) => {
+    const caller = callerOf(request);
+    const found = await findInScope<Doc>(request, services, 'Files', request.params.id, 'file');
+    const saved = await requestEmbargoAccess(services.store, services.bus, caller, found.doc._id, (f) =>
+      mayBypassEmbargo(caller, f),
+    );
+    reply.status(201);
+    return presentFile(presentContext(request, services), saved);
+  });
 
   app.put<{ Params: { id: string } }>('/files/:id', async (request, reply) =>
     updateRecord<Doc>(
@@ -67,6 +81,9 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         schema: fileSchema,
         policy: () => FILE_POLICY,
         authorize: (caller) => requireCatalogEditor(caller),
+        // Embargo hooks: who set it, and a lift made by this write told in its transaction.
+        prepare: (next, _fields, caller, current) => prepareEmbargoWrite(next, current, caller),
+        after: (saved, previous, caller, tx) => afterEmbargoWrite(tx, services.bus, saved, previous, caller),
         present: presentFile,
       }),
       request.params.id,

@@ -18,6 +18,7 @@ import {
 import type { Services } from '../context';
 import { callerOf } from '../context';
 import type { PresentContext } from '../http/present';
+import { createEmbargoLookup } from '../domain/embargo';
 import { createLoader } from '../http/loader';
 import { isDeepStrictEqual } from 'node:util';
 import { bodyPolicy, originOf, parseBody, merge, sendRecord, type BodyPolicy } from '../http/records';
@@ -38,6 +39,7 @@ export function presentContext(request: FastifyRequest, services: Services): Pre
     records: createLoader(services.store),
     signer: services.signer,
     invitationTtl: services.invitationTtl,
+    embargoes: createEmbargoLookup(services.store),
   };
 }
 

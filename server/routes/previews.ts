@@ -11,11 +11,13 @@ import { presentContext, queryString, sendPage, updateRecord, type RouteOptions 
 import { findInScope, withStudioScope } from './scope';
 import { sendMediaFile } from '../http/mediaResponse';
 import { previewPath } from '../http/mediaLinks';
+import { embargoed, verifyMediaLink, type SignedQuery } from '../http/embargoLinks';
+import { assetEmbargo, assetEmbargoInForce } from '../domain/embargo';
 import type { MediaPart } from '../domain/mediaLibrary';
 
 interface SignedRequest {
   Params: { id: string };
-  Querystring: { expires?: string; sig?: string };
+  Querystring: SignedQuery;
 }
 
 /** A preview's label and revision change; where it belongs, what it is and its signed link are the server's. */
@@ -50,13 +52,13 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
 
   // The signed links (docs/API.md, "Media"): the signature is the credential, checked before the record is read.
   const signed = async (request: FastifyRequest<SignedRequest>, part: MediaPart) => {
-    const expires = services.signer.verify(
-      previewPath(request.params.id, part),
-      request.query.expires,
-      request.query.sig,
-    );
+    const { expires, bypass } = verifyMediaLink(services.signer, previewPath(request.params.id, part), request.query);
     const p = (await services.store.get<Doc>('Previews', request.params.id))?.doc;
     if (!p) throw notFound('preview');
+    // Embargo hook: the previews of an asset with files under embargo are held as the files are (docs/API.md
+    // "Embargoes"); an ordinary link is refused, whenever it was made.
+    const held = !bypass && typeof p.asset === 'string' ? await assetEmbargo(services.store, p.asset) : undefined;
+    if (held) throw embargoed('preview', assetEmbargoInForce(held));
     return { p, expires, file: await services.media.previewFile(p, part) };
   };
 
