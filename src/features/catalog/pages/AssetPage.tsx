@@ -27,6 +27,9 @@ import { RowAction } from '../../../components/RowAction';
 import { FileDialog } from '../components/FileDialog';
 import { PreviewDialog } from '../components/PreviewDialog';
 import { PreviewViewer } from '../components/PreviewViewer';
+import { EmbargoLock, EmbargoUntil } from '../components/EmbargoLock';
+import { mediaUrl } from '../../../api/media';
+import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { usageKeys } from '../model/forms';
 import {
   catalogKeys,
@@ -95,6 +98,8 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
                   <td>{p.revision ? <code className="code">{p.revision}</code> : '—'}</td>
                   <td>{p.created ? formatDate(p.created) : '—'}</td>
                   <ActionsCell>
+                    {/* Held by its asset's embargo: no link, so nothing to play; it says why and until when. */}
+                    {p.$embargo?.locked ? <EmbargoUntil embargo={p.$embargo} /> : null}
                     {p._id && p.path ? (
                       <RowAction
                         label="View"
@@ -187,6 +192,15 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
             <tr key={f._id}>
               <th scope="row">
                 <span className="file-name">{f.name ?? f._id}</span>
+                {/* A link only for a file the reader may reach: a locked one has none (docs/API.md "Embargoes"). */}
+                {f.path && !f.$embargo?.locked && mediaUrl(f.path) ? (
+                  <>
+                    {' '}
+                    <a className="button button--small" href={mediaUrl(f.path)} download={f.name ?? true}>
+                      Download<span className="visually-hidden"> {f.name}</span>
+                    </a>
+                  </>
+                ) : null}
               </th>
               <td>{f.language ? <code className="code">{f.language}</code> : '—'}</td>
               <td>{f.country ? <code className="code">{f.country}</code> : '—'}</td>
@@ -202,7 +216,16 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
                 )}
               </td>
               <td>
-                <FileEmbargo file={f} />
+                {f.$embargo?.locked && f._id ? (
+                  <EmbargoLock
+                    fileId={f._id}
+                    fileName={f.name ?? 'this file'}
+                    assetId={asset._id}
+                    embargo={f.$embargo}
+                  />
+                ) : (
+                  <FileEmbargo file={f} />
+                )}
               </td>
               <td>
                 {f.transfer?.username ?? <span className="muted">—</span>}
@@ -335,7 +358,18 @@ export function AssetPage() {
                     </Field>
                     <Field label="Embargo">
                       {asset.$embargo === undefined ? undefined : asset.$embargo ? (
-                        <span className="tag tag--danger">Embargoed</span>
+                        <span className="two-line">
+                          <span className="tag tag--danger">Embargoed</span>
+                          <span className="muted">
+                            {asset.$embargoUntil !== undefined ? (
+                              <>
+                                until <ZonedDateTime value={{ date: asset.$embargoUntil }} compact />
+                              </>
+                            ) : (
+                              'until an admin lifts it'
+                            )}
+                          </span>
+                        </span>
                       ) : (
                         'Not embargoed'
                       )}

@@ -69,7 +69,11 @@ const COLUMNS: Column<Asset>[] = [
     width: 'minmax(110px, 1fr)',
     render: (a) => (
       <span className="truncate">
-        {a.$embargo ? <span className="tag tag--danger">Embargoed</span> : null}{' '}
+        {a.$embargo ? (
+          <span className="tag tag--danger">
+            {a.$embargoUntil !== undefined ? `Embargoed until ${formatDate(a.$embargoUntil)}` : 'Embargoed'}
+          </span>
+        ) : null}{' '}
         {(a.$flags ?? [])
           .filter((f) => f !== 'embargoed')
           .map((f, i) => (
