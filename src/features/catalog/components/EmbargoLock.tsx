@@ -14,9 +14,7 @@ import { catalogKeys } from '../queries';
 export function EmbargoUntil({ embargo }: { embargo: EmbargoState }) {
   return (
     <span className="embargo-lock__why">
-      <span className="tag tag--danger">
-        <span aria-hidden="true">🔒 </span>Locked
-      </span>{' '}
+      <span className="tag tag--danger">Locked</span>{' '}
       {typeof embargo.until === 'number' ? (
         <>
           under embargo until <ZonedDateTime value={{ date: embargo.until }} compact />

@@ -142,6 +142,15 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
   );
 }
 
+/**
+ * Where a file's bytes can be fetched: its signed link (or an absolute URL), never for a file the reader is held from
+ * (a locked file has no link: docs/API.md "Embargoes"). A stored name such as `/files/x.mov` is no link.
+ */
+function downloadUrl(file: File): string | undefined {
+  if (!file.path || file.$embargo?.locked) return undefined;
+  return /^(\/api\/files\/|https?:\/\/)/i.test(file.path) ? mediaUrl(file.path) : undefined;
+}
+
 function FileEmbargo({ file }: { file: File }) {
   const e = file.embargo;
   const active = (file.$flags ?? []).includes('embargoed');
@@ -193,13 +202,22 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
               <th scope="row">
                 <span className="file-name">{f.name ?? f._id}</span>
                 {/* A link only for a file the reader may reach: a locked one has none (docs/API.md "Embargoes"). */}
-                {f.path && !f.$embargo?.locked && mediaUrl(f.path) ? (
+                {downloadUrl(f) ? (
                   <>
                     {' '}
-                    <a className="button button--small" href={mediaUrl(f.path)} download={f.name ?? true}>
+                    <a className="button button--small" href={downloadUrl(f)} download={f.name ?? true}>
                       Download<span className="visually-hidden"> {f.name}</span>
                     </a>
                   </>
+                ) : null}
+                {/* Held by its embargo: why, until when and the request, beside the name (seen on a phone too). */}
+                {f.$embargo?.locked && f._id ? (
+                  <EmbargoLock
+                    fileId={f._id}
+                    fileName={f.name ?? 'this file'}
+                    assetId={asset._id}
+                    embargo={f.$embargo}
+                  />
                 ) : null}
               </th>
               <td>{f.language ? <code className="code">{f.language}</code> : '—'}</td>
@@ -216,16 +234,7 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
                 )}
               </td>
               <td>
-                {f.$embargo?.locked && f._id ? (
-                  <EmbargoLock
-                    fileId={f._id}
-                    fileName={f.name ?? 'this file'}
-                    assetId={asset._id}
-                    embargo={f.$embargo}
-                  />
-                ) : (
-                  <FileEmbargo file={f} />
-                )}
+                <FileEmbargo file={f} />
               </td>
               <td>
                 {f.transfer?.username ?? <span className="muted">—</span>}
