@@ -42,13 +42,16 @@ await describeWithPostgres('embargo lifts with two instances on one PostgreSQL d
     return counts;
   }
 
-  /** Puts these files under an embargo ending at `end`, through both instances, and the translator asks for each. */
-  async function embargo(fileIds: string[], end: number) {
+  /**
+   * Puts each file under an embargo ending `seconds` after it is set (each its own end: a loaded machine may take
+   * seconds over the loop), through both instances, and the translator asks for each.
+   */
+  async function embargo(fileIds: string[], seconds: number) {
     for (const [i, id] of fileIds.entries()) {
       const via = i % 2 === 0 ? a : b;
       const put = await call(via, 'PUT', `/api/files/${id}`, {
         as: DEMO.admin,
-        body: { embargo: { event: false, end } },
+        body: { embargo: { event: false, end: nowS() + seconds } },
       });
       expect(put.status).toBe(200);
       const asked = await call(via, 'POST', `/api/files/${id}/accessRequests`, { as: DEMO.translator });
@@ -71,7 +74,7 @@ await describeWithPostgres('embargo lifts with two instances on one PostgreSQL d
     }
     expect(fileIds).toHaveLength(7);
     const [marker, ...lifted] = fileIds as [string, ...string[]];
-    await embargo(lifted, nowS() + 2);
+    await embargo(lifted, 3);
     for (const as of [DEMO.coordinator, DEMO.translator]) {
       await waitFor(
         'every lift is told',
@@ -80,7 +83,7 @@ await describeWithPostgres('embargo lifts with two instances on one PostgreSQL d
       );
     }
     // A marker lift later: once it is told, both instances have swept many rounds past the first lifts.
-    await embargo([marker], nowS() + 2);
+    await embargo([marker], 3);
     await waitFor(
       'the marker lift is told',
       async () => ((await toldAbout(DEMO.coordinator, [marker])).get(marker)! >= 1 ? true : undefined),
