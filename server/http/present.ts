@@ -169,6 +169,18 @@ function stateFlags(d: Doc, embargoed: boolean): string[] {
   return flags;
 }
 
+/**
+ * `$thumbnail`: its signed link; when the thumbnail file itself is under embargo, none for a reader it holds and a
+ * bypass link for one it does not (docs/API.md "Embargoes").
+ */
+function assetThumbnail(ctx: PresentContext, a: Doc, embargoedThumbnail: Doc | undefined) {
+  if (!embargoedThumbnail) return thumbnailRef(ctx.signer, a.thumbnail);
+  if (!mayBypassEmbargo(ctx.caller, embargoedThumbnail)) return {};
+  return {
+    $thumbnail: { _id: embargoedThumbnail._id, path: bypassLink(ctx.signer, contentPath(embargoedThumbnail._id)) },
+  };
+}
+
 /** An asset: `$embargo` true while any of its files is under embargo, `$embargoUntil` when the last one lifts. */
 export async function presentAsset(ctx: PresentContext, a: Doc): Promise<Rec> {
   // Embargo hook: an asset's embargo is its files' (docs/API.md "Embargoes").
@@ -183,7 +195,11 @@ export async function presentAsset(ctx: PresentContext, a: Doc): Promise<Rec> {
       type: typeof a.type === 'string' ? `${ctx.origin}/api/Assettypes/${a.type}` : undefined,
     }),
     $flags: flags,
-    ...thumbnailRef(ctx.signer, a.thumbnail),
+    ...assetThumbnail(
+      ctx,
+      a,
+      embargo?.files.find((f) => f._id === a.thumbnail),
+    ),
     $permissions: permissionsFor(ctx),
     $embargo: embargo !== undefined,
     ...(embargo?.until !== undefined ? { $embargoUntil: embargo.until } : {}),

@@ -108,6 +108,11 @@ describe('a file put under embargo', () => {
     expect(asset.body.$embargo).toBe(true);
     expect(asset.body.$embargoUntil).toBe(end);
     expect(asset.body.$flags).toContain('embargoed');
+    // The file is the asset's thumbnail: no image link for the translator, a bypass link for staff.
+    expect(asset.body.$thumbnail).toBeUndefined();
+    const asAdmin = await call(server, 'GET', `/api/assets/${assetId}`, { as: DEMO.admin });
+    expect(asAdmin.body.$thumbnail.path).toMatch(/&embargo=bypass$/);
+    expect((await fetchLink(asAdmin.body.$thumbnail.path)).status).toBe(200);
     const previews = await call(server, 'GET', `/api/previews?asset=${assetId}`, { as: DEMO.translator });
     for (const p of previews.body) {
       expect(p.path).toBeUndefined();
