@@ -23,6 +23,7 @@ const POSTGRES_ONLY = [
   'server/storage/postgres/**/*.test.ts',
   'server/seed/cliPostgres.test.ts',
   'test/api/instances.test.ts',
+  'test/api/embargoInstances.test.ts',
   'test/api/migrate.test.ts',
   'test/deploy/*.test.ts',
 ];

@@ -11,6 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Store } from './storage/store';
 import { RECORD_ID_PATTERN, StoreUnavailable, UniqueViolation } from './storage/store';
 import { DEFAULT_INVITATION_TTL_SECONDS } from './domain/invitations';
+import { startLiftSweep } from './domain/embargoNotices';
 import { Authenticator, DEFAULT_PASSWORD_CHECKS } from './domain/auth';
 import { workGate } from './domain/workGate';
 import { DEFAULT_SIGNIN_LIMITS, installSignInGuard, type SignInLimits } from './http/signInGuard';
@@ -102,6 +103,8 @@ export interface AppOptions {
   mediaCacheDir?: string;
   /** Watermarked previews (domain/watermark/watermarks.ts): ffmpeg, jobs at once and waiting, disk budget. */
   watermarks?: Partial<Omit<WatermarkOptions, 'dir'>>;
+  /** Every how many seconds this instance tells the embargoes lifted by time (domain/embargoNotices.ts); none when absent. */
+  embargoSweepSeconds?: number;
 }
 
 const CORS_HEADERS = {
@@ -175,6 +178,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   app.addHook('onClose', async () => stopWatchingAccounts());
   // Download and view records still in memory are written before the store closes (shutdown.ts closes the app first).
   app.addHook('onClose', async () => services.transfers.close());
+  // Embargo hook: each instance runs the lift sweep; each lift is claimed in the database, so it is told once.
+  if (options.embargoSweepSeconds !== undefined && !options.upstream) {
+    const stopSweep = startLiftSweep(store, services.bus, options.embargoSweepSeconds * 1000);
+    app.addHook('onClose', async () => stopSweep());
+  }
   app.decorateRequest('caller', undefined);
 
   // Bodies: JSON only (415 otherwise), 1 MiB at most (413), an object within http/jsonBody.ts's limits (400).

@@ -77,6 +77,9 @@ const env = z
       .min(1)
       .max(1_048_576)
       .default(WATERMARK_DEFAULTS.maxBytes / 2 ** 20),
+    /** How often each instance looks for embargoes whose end has passed, to tell their lift (seconds; docs/API.md
+     * "Embargoes"). */
+    EMBARGO_SWEEP_SECONDS: z.coerce.number().positive().max(86_400).default(30),
     /** How long an invitation link stays valid, in seconds (default 14 days). */
     INVITATION_TTL_SECONDS: z.coerce.number().int().min(1).optional(),
     /** Failed sign-ins (server/http/signInGuard.ts): the window in seconds, and how many fail per account and address, per address, per account. */

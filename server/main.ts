@@ -66,6 +66,7 @@ async function main(): Promise<void> {
       log: (message) => console.warn(message),
     },
     streamLimits: { perUser: config.LIVE_STREAMS_PER_USER, max: config.LIVE_STREAMS_MAX },
+    embargoSweepSeconds: config.EMBARGO_SWEEP_SECONDS,
     timeouts: {
       headersMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
       requestMs: config.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -131,7 +131,8 @@ const WORK_REQUEST_TITLES = {
   'wr-changed': wrChangedTitle,
 } as const;
 
-function eventFrom(actor: Caller) {
+/** The event's `from`: the acting user as the spec's events embed them. */
+export function eventFrom(actor: Pick<Caller, 'id' | 'user'>) {
   return {
     _id: actor.id,
     status: actor.user.status,
@@ -146,7 +147,7 @@ function eventFrom(actor: Caller) {
  * Stores one event and a notification per user, in one transaction; the notifications are published once it is
  * committed. Given the transaction of the write the event tells of (`tx`), it joins it.
  */
-function record(
+export function recordEvent(
   ops: Transaction,
   bus: NotificationBus,
   event: Record<string, unknown>,
@@ -208,7 +209,7 @@ export async function emitShareEvent(
     assetCount: share.assets?.length ?? 0,
     projectNames: share.projectNames ?? [],
   });
-  return record(
+  return recordEvent(
     store,
     bus,
     {
@@ -263,7 +264,7 @@ export async function emitWorkRequestEvent(
     status: wr.status ?? '',
     changed: input.changed,
   });
-  return record(
+  return recordEvent(
     store,
     bus,
     {

@@ -83,3 +83,8 @@ export function shareTitle(p: {
 export function embargoTitle(p: { fileName: string; assetName: string }): string {
   return `Embargo lifted on ${p.fileName} (${p.assetName})`;
 }
+
+/** `embargo-request`: "<name> asks for access to <file name> (<asset name>), under embargo". */
+export function embargoRequestTitle(p: { actorName: string; fileName: string; assetName: string }): string {
+  return `${p.actorName} asks for access to ${p.fileName} (${p.assetName}), under embargo`;
+}

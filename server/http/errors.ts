@@ -26,7 +26,10 @@ export type ErrorCode =
   | 'unavailable'
   | 'insufficient_storage'
   | 'link_revoked'
-  | 'watermark_unavailable';
+  | 'watermark_unavailable'
+  /** A file under embargo, or a preview of an asset with one (docs/API.md "Embargoes"). */
+  | 'embargoed'
+  | 'already_requested';
 
 export class HttpError extends Error {
   constructor(

@@ -19,6 +19,15 @@ import { link } from './records';
 import { etagOf } from './etag';
 import { storedMedia } from '../domain/media';
 import { contentLink, offlineLink, previewLink, thumbnailLink, thumbnailRef } from './mediaLinks';
+import {
+  embargoInForce,
+  mayBypassAssetEmbargo,
+  mayBypassEmbargo,
+  assetEmbargoInForce,
+  type EmbargoLookup,
+} from '../domain/embargo';
+import { embargoBlock } from './embargoLinks';
+import { EMBARGO_INTERNAL_FIELDS, requestedBy } from '../domain/embargoNotices';
 
 export interface PresentContext {
   origin: string;
@@ -32,6 +41,8 @@ export interface PresentContext {
   downloads: DownloadedLookup;
   /** The caller's grants (domain/grants.ts), asked once per request: `$permissions` are computed from them. */
   grants: () => Promise<Grants>;
+  /** Embargo hook: the asset embargoes of a page, read in one query (domain/embargo.ts). */
+  embargoes: EmbargoLookup;
 }
 
 type Rec = Record<string, unknown>;
@@ -144,22 +155,34 @@ export function feedbackFor(shareId = '', vote = ''): Rec {
   return { share: shareId, vote, summary: [] };
 }
 
-/** `$flags` of assets and files: `unverified`, and `embargoed` while the embargo's end is still ahead. */
-function stateFlags(d: Doc, nowMs = Date.now()): string[] {
+/** `$flags` of assets and files: `unverified`, and `embargoed` while an embargo is in force (domain/embargo.ts). */
+function stateFlags(d: Doc, embargoed: boolean): string[] {
   const flags: string[] = [];
   if (d.verified === false) flags.push('unverified');
-  const end = (d.embargo as { end?: number } | undefined)?.end;
-  if (end && end > nowMs / 1000) flags.push('embargoed');
+  if (embargoed) flags.push('embargoed');
   return flags;
 }
 
 /**
+ * `$thumbnail`: its signed link; none for a reader held by an embargo on the thumbnail file itself (docs/API.md
+ * "Embargoes").
+ */
+function assetThumbnail(ctx: PresentContext, a: Doc, embargoedThumbnail: Doc | undefined, grants: Grants) {
+  if (embargoedThumbnail && !mayBypassEmbargo(ctx.caller, embargoedThumbnail, grants)) return {};
+  return thumbnailRef(ctx, a.thumbnail);
+}
+
+/**
  * An asset with the caller's `$permissions` (domain/permissionsBlock.ts, from their grants). The previews' summaries
- * (with their CDN keys) are left out for a caller who may not watch its previews.
+ * (with their CDN keys) are left out for a caller who may not watch its previews. `$embargo` is true while any of its
+ * files is under embargo, `$embargoUntil` when the last one lifts.
  */
 export async function presentAsset(ctx: PresentContext, a: Doc): Promise<Rec> {
-  const flags = stateFlags(a);
-  const permissions = assetPermissions(ctx.caller, await ctx.grants(), a);
+  // Embargo hook: an asset's embargo is its files' (docs/API.md "Embargoes").
+  const embargo = await ctx.embargoes.ofAsset(a._id);
+  const flags = stateFlags(a, embargo !== undefined);
+  const grants = await ctx.grants();
+  const permissions = assetPermissions(ctx.caller, grants, a);
   const out: Rec = {
     ...a,
     $links: self(ctx, 'Assets', a._id, {
@@ -169,9 +192,15 @@ export async function presentAsset(ctx: PresentContext, a: Doc): Promise<Rec> {
       type: typeof a.type === 'string' ? `${ctx.origin}/api/Assettypes/${a.type}` : undefined,
     }),
     $flags: flags,
-    ...thumbnailRef(ctx, a.thumbnail),
+    ...assetThumbnail(
+      ctx,
+      a,
+      embargo?.files.find((f) => f._id === a.thumbnail),
+      grants,
+    ),
     $permissions: permissions,
-    $embargo: flags.includes('embargoed'),
+    $embargo: embargo !== undefined,
+    ...(embargo?.until !== undefined ? { $embargoUntil: embargo.until } : {}),
     $feedback: feedbackFor(),
   };
   if (!permissions.access.includes('previews')) out.previews = [];
@@ -207,10 +236,17 @@ export function presentPlain(ctx: PresentContext, c: Collection, d: Doc): Rec {
 export async function presentFile(ctx: PresentContext, f: Doc): Promise<Rec> {
   // `content` names the bytes on disk (internal): the record shows a signed link to them as its `path`.
   const { content, ...rest } = f;
+  for (const k of EMBARGO_INTERNAL_FIELDS) delete rest[k];
+  // Embargo hook: a caller held by the file's embargo gets no link (nor the stored `path`), and `$embargo` says until
+  // when; one who may bypass it gets the ordinary link, which the serving path checks again (docs/API.md "Embargoes").
+  const embargo = embargoInForce(f);
+  const locked = embargo !== undefined && !mayBypassEmbargo(ctx.caller, f, await ctx.grants());
+  if (locked) delete rest.path;
   return {
     ...rest,
-    ...(typeof content === 'string' ? { path: contentLink(ctx, f._id) } : {}),
-    $flags: stateFlags(f),
+    ...(typeof content === 'string' && !locked ? { path: contentLink(ctx, f._id) } : {}),
+    ...(embargo ? { $embargo: embargoBlock(embargo, locked, requestedBy(f, ctx.caller.id)) } : {}),
+    $flags: stateFlags(f, embargo !== undefined),
     $links: self(ctx, 'Files', f._id, {
       project: link(ctx.origin, 'Projects', f.project as string | undefined),
       asset: link(ctx.origin, 'Assets', f.asset as string | undefined),
@@ -220,7 +256,6 @@ export async function presentFile(ctx: PresentContext, f: Doc): Promise<Rec> {
   };
 }
 
-/** The caller's id when they see this preview with a watermark (domain/watermark/policy.ts), else undefined. */
 export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> {
   // Where the media sits: the record's own `cdn`, else the one of the asset's summary of this preview.
   let cdn = p.cdn;
@@ -232,10 +267,24 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
   }
   const { media, ...rest } = p;
   const stored = storedMedia(media);
+  // Embargo hook: the previews of an asset with files under embargo are held as its files are (docs/API.md
+  // "Embargoes"): no links for a caller held by it, the ordinary ones (checked again when served) for one who may pass.
+  const assetEmbargo = typeof p.asset === 'string' ? await ctx.embargoes.ofAsset(p.asset) : undefined;
+  const embargo = assetEmbargo && assetEmbargoInForce(assetEmbargo);
+  const locked = assetEmbargo !== undefined && !mayBypassAssetEmbargo(ctx.caller, assetEmbargo, await ctx.grants());
+  const $links = self(ctx, 'Previews', p._id, {
+    asset: link(ctx.origin, 'Assets', p.asset as string | undefined),
+    project: link(ctx.origin, 'Projects', p.project as string | undefined),
+    studio: link(ctx.origin, 'Studios', p.studio as string | undefined),
+  });
+  if (locked && embargo) {
+    return { ...rest, ...(cdn === undefined ? {} : { cdn }), $embargo: embargoBlock(embargo, true), $links };
+  }
   return {
     ...rest,
     ...(cdn === undefined ? {} : { cdn }),
     path: previewLink(ctx, p._id, 'view'),
+    ...(embargo ? { $embargo: embargoBlock(embargo, false) } : {}),
     ...(stored
       ? {
           media: {
@@ -249,11 +298,7 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
           },
         }
       : {}),
-    $links: self(ctx, 'Previews', p._id, {
-      asset: link(ctx.origin, 'Assets', p.asset as string | undefined),
-      project: link(ctx.origin, 'Projects', p.project as string | undefined),
-      studio: link(ctx.origin, 'Studios', p.studio as string | undefined),
-    }),
+    $links,
   };
 }
 

@@ -11,6 +11,9 @@ import { openLink, readAsLinkHolder } from '../http/linkAccess';
 import { recordUse, targetOfFile } from '../http/transferLog';
 import { requireCatalogEditor } from '../domain/access';
 import { fileFilters } from '../domain/grants';
+import { embargoInForce, mayBypassEmbargo } from '../domain/embargo';
+import { embargoed } from '../http/embargoLinks';
+import { afterEmbargoWrite, prepareEmbargoWrite, requestEmbargoAccess } from '../domain/embargoNotices';
 import { callerOf } from '../context';
 import { findOr404, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
 import { findReadable, withStudioScope } from './scope';
@@ -69,11 +72,27 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     const { link, caller } = await openLink(request, services, contentPath(id));
     const read = link.use === 'thumbnail' ? readThumbnail : readFile;
     const f = (await readAsLinkHolder(services, 'Files', id, () => read(request, id))).doc;
+    // Embargo hook: a link, whenever it was made, is refused while an embargo holds its person (docs/API.md "Embargoes").
+    const embargo = embargoInForce(f);
+    if (embargo && !mayBypassEmbargo(caller, f, await requestGrants(request, services)))
+      throw embargoed('file', embargo);
     const file = services.media.fileContent(f);
     if (!file) throw notFound("file's content");
     // Download records: a thumbnail's use is not a download.
     if (link.use === 'get') recordUse(request, { kind: 'download', link, caller, target: targetOfFile(f) });
     return sendMediaFile(request, reply, file, link.expires);
+  });
+
+  // Extension (docs/API.md "Embargoes"): a person held by a file's embargo asks the project's admins for access.
+  app.post<{ Params: { id: string } }>('/files/:id/accessRequests', async (request, reply) => {
+    const caller = callerOf(request);
+    const found = await findReadable<Doc>(request, services, 'Files', request.params.id, 'file');
+    const grants = await requestGrants(request, services);
+    const saved = await requestEmbargoAccess(services.store, services.bus, caller, found.doc._id, (f) =>
+      mayBypassEmbargo(caller, f, grants),
+    );
+    reply.status(201);
+    return presentFile(presentContext(request, services), saved);
   });
 
   app.put<{ Params: { id: string } }>('/files/:id', async (request, reply) =>
@@ -87,6 +106,9 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         schema: fileSchema,
         policy: () => FILE_POLICY,
         gate: requireCatalogEditor,
+        // Embargo hooks: who set it, and a lift made by this write told in its transaction.
+        prepare: (next, _fields, caller, current) => prepareEmbargoWrite(next, current, caller),
+        after: (saved, previous, caller, tx) => afterEmbargoWrite(tx, services.bus, saved, previous, caller),
         present: presentFile,
       }),
       request.params.id,

@@ -18,6 +18,7 @@ import {
 import type { Services } from '../context';
 import { callerOf } from '../context';
 import type { PresentContext } from '../http/present';
+import { createEmbargoLookup } from '../domain/embargo';
 import { createLoader } from '../http/loader';
 import { downloadedBy } from '../http/transferLog';
 import { isDeepStrictEqual } from 'node:util';
@@ -43,6 +44,7 @@ export function presentContext(request: FastifyRequest, services: Services): Pre
     invitationTtl: services.invitationTtl,
     downloads: downloadedBy(services.store, callerOf(request).id),
     grants: () => requestGrants(request, services),
+    embargoes: createEmbargoLookup(services.store),
   };
 }
 

@@ -17,6 +17,8 @@ import { openLink, readAsLinkHolder } from '../http/linkAccess';
 import { recordUse, targetOfPreview } from '../http/transferLog';
 import { previewFileFor } from '../domain/watermark/previewMark';
 import { BUSY_RETRY_AFTER_SECONDS } from '../domain/watermark/watermarks';
+import { embargoed } from '../http/embargoLinks';
+import { assetEmbargo, assetEmbargoInForce, mayBypassAssetEmbargo } from '../domain/embargo';
 import type { MediaPart } from '../domain/mediaLibrary';
 import type { Caller } from '../domain/types';
 
@@ -82,6 +84,11 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     // Signed links: the link's person, then the read check as them.
     const { link, caller } = await openLink(request, services, previewPath(id, part));
     const p = (await readAsLinkHolder(services, 'Previews', id, () => readPreview(request, id))).doc;
+    // Embargo hook: the previews of an asset with files under embargo are held as the files are (docs/API.md
+    // "Embargoes"); a link is refused, whenever it was made, unless its person may bypass the embargo now.
+    const held = typeof p.asset === 'string' ? await assetEmbargo(services.store, p.asset) : undefined;
+    if (held && !mayBypassAssetEmbargo(caller, held, await requestGrants(request, services)))
+      throw embargoed('preview', assetEmbargoInForce(held));
     const file = await services.media.previewFile(p, part);
     return {
       p,

@@ -1509,6 +1509,8 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   for (const { file, asset } of rng.sample(embargoCandidates, 3)) {
     const end = now - rng.int(1, 12) * DAY - rng.int(0, 20) * 3600;
     file.embargo = { event: true, end };
+    // Told already (the event below): the lift sweep (domain/embargoNotices.ts) leaves it.
+    file.embargoLiftNotified = end;
     const studio = asset.project.studio;
     fixed.push({
       date: end,

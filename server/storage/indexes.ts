@@ -60,7 +60,21 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
   Permissions: { share: v('$.share'), user: v('$.user') },
   Assets: { project: v('$.project'), studio: v('$.studio'), name: v('$.name') },
   Previews: { asset: v('$.asset') },
-  Files: { asset: v('$.asset'), project: v('$.project') },
+  Files: {
+    asset: v('$.asset'),
+    project: v('$.project'),
+    /**
+     * Until when the file is under embargo (domain/embargo.ts): `embargo.end`, or EMBARGO_UNTIL_EVENT for an event
+     * embargo without an end (lifted by an admin only); NULL without an embargo.
+     */
+    embargoUntil: expression(
+      "(CASE WHEN json_extract(doc, '$.embargo.end') IS NOT NULL THEN json_extract(doc, '$.embargo.end') WHEN json_extract(doc, '$.embargo.event') = 1 THEN 1e12 END)",
+    ),
+    /** The end of an embargo whose lift nobody was told of yet (`embargoLiftNotified` is another end): the sweep's. */
+    embargoLiftDue: expression(
+      "(CASE WHEN json_extract(doc, '$.embargo.end') IS NOT NULL AND coalesce(json_extract(doc, '$.embargoLiftNotified'), -1) <> json_extract(doc, '$.embargo.end') THEN json_extract(doc, '$.embargo.end') END)",
+    ),
+  },
   Comments: { workRequest: v('$.workRequest') },
   Projects: {
     studio: v('$.studio'),

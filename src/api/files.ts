@@ -22,3 +22,11 @@ export function listFiles(asset: string, options: Omit<ListOptions, 'query'> = {
 export function getFile(id: string, signal?: AbortSignal) {
   return requestVersioned(file, 'GET', `/files/${seg(id)}`, { signal });
 }
+
+/**
+ * Extension `POST /files/{id}/accessRequests` (docs/API.md "Embargoes"): asks the project's admins for access to a
+ * file under embargo; answers the file (`$embargo.requested`). 409 `already_requested`, 429 past the hourly limit.
+ */
+export function requestFileAccess(id: string) {
+  return requestRecord(file, 'POST', `/files/${seg(id)}/accessRequests`);
+}

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, startServer, type TestServer } from '../support/server';
+import { assetNamed } from '../support/catalog';
 import { LinkSigner } from '../../server/domain/signing';
 import { DEMO_MEDIA_ROOT } from '../../server/domain/media';
 import { FEATURE_NAME, FEATURE_SECONDS } from '../../server/seed/feature';
@@ -21,15 +22,6 @@ async function fetchLink(link: string, headers: Record<string, string> = {}, met
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
-async function assetNamed(projectPrefix: string, name: string) {
-  const projects = await call(server, 'GET', '/api/projects', { headers: { 'X-Range': 'resources=0-99' } });
-  const project = projects.body.find((p: { filePrefix: string }) => p.filePrefix === projectPrefix);
-  const assets = await call(server, 'GET', `/api/assets/countByProject?project=${project._id}`, {
-    headers: { 'X-Range': 'resources=0-99' },
-  });
-  return assets.body.find((a: { name: string }) => a.name === name);
-}
-
 let clip: { _id: string; path: string; media: { peaks: string; poster: string; duration: number; mime: string } };
 let asset: { _id: string; transcription: { dialogue: string }; $thumbnail: { _id: string; path: string } };
 const clipBytes = fs.readFileSync(path.join(DEMO_MEDIA_ROOT, 'kos-main-trailer-2.webm'));
@@ -38,7 +30,7 @@ beforeAll(async () => {
   server = await startServer();
   signer = new LinkSigner(Buffer.from(fs.readFileSync(path.join(server.dataDir, 'signing.key'), 'utf8').trim(), 'hex'));
   me = { user: (await call(server, 'GET', '/api/users/me')).body._id };
-  asset = await assetNamed('KOS', 'Main Trailer 2');
+  asset = await assetNamed(server, 'KOS', 'Main Trailer 2');
   const previews = await call(server, 'GET', `/api/previews?asset=${asset._id}`);
   clip = previews.body.find((p: { media?: unknown }) => p.media);
 }, 90_000);
@@ -218,7 +210,7 @@ describe('a preview with a clip', () => {
 
 describe('the long feature', () => {
   it('has audio-only media made on first request: peaks under 1 MB that follow its lines, a WAV with ranges', async () => {
-    const feature = await assetNamed('KOS', FEATURE_NAME);
+    const feature = await assetNamed(server, 'KOS', FEATURE_NAME);
     const previews = await call(server, 'GET', `/api/previews?asset=${feature._id}`);
     const p = previews.body.find((x: { media?: unknown }) => x.media);
     expect(p.media).toEqual({
@@ -266,8 +258,9 @@ describe('the long feature', () => {
   it('a freshly seeded server makes it in the background at start (PREPARE_MEDIA), so its first viewer does not wait', async () => {
     const fresh = await startServer({ PREPARE_MEDIA: 'true' });
     try {
-      const feature = (await call(fresh, 'GET', `/api/previews?asset=${(await assetNamed('KOS', FEATURE_NAME))._id}`))
-        .body as { _id: string; media?: unknown }[];
+      const feature = (
+        await call(fresh, 'GET', `/api/previews?asset=${(await assetNamed(server, 'KOS', FEATURE_NAME))._id}`)
+      ).body as { _id: string; media?: unknown }[];
       // The seed is the same on both servers, so the ids are too.
       const id = feature.find((x) => x.media)!._id;
       const wav = path.join(fresh.dataDir, 'media', `${id}.wav`);

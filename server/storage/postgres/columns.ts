@@ -82,6 +82,16 @@ export const PG_FIELDS: Record<string, PgFieldKind> = {
   'Previews.asset': text,
   'Files.asset': text,
   'Files.project': text,
+  'Files.embargoUntil': {
+    kind: 'expression',
+    type: 'double precision',
+    sql: `(CASE WHEN ${numberOf(`doc #> '{embargo,end}'`)} IS NOT NULL THEN ${numberOf(`doc #> '{embargo,end}'`)} WHEN doc #> '{embargo,event}' = 'true'::jsonb THEN 1e12 END)`,
+  },
+  'Files.embargoLiftDue': {
+    kind: 'expression',
+    type: 'double precision',
+    sql: `(CASE WHEN coalesce(${numberOf(`doc->'embargoLiftNotified'`)}, -1) <> ${numberOf(`doc #> '{embargo,end}'`)} THEN ${numberOf(`doc #> '{embargo,end}'`)} END)`,
+  },
   'Comments.workRequest': text,
   'Projects.studio': text,
   'Projects.name': text,

@@ -40,6 +40,8 @@ export const asset = doc({
   $flags: anyList,
   $permissions: permissionsBlock,
   $embargo: z.boolean(),
+  /** Extension (docs/API.md "Embargoes"): when the last of its files under embargo lifts; absent when one waits for an admin. */
+  $embargoUntil: ts,
   $feedback: feedbackBlock,
 });
 export type Asset = z.infer<typeof asset>;

@@ -14,5 +14,5 @@ export const WORK_REQUEST_EVENT_TYPES = [
   'wr-changed',
 ] as const;
 /** Event types this project emits (the spec shows only `wam`; docs/API.md lists what each means). */
-export const EVENT_TYPES = [...WORK_REQUEST_EVENT_TYPES, 'share', 'embargo'] as const;
+export const EVENT_TYPES = [...WORK_REQUEST_EVENT_TYPES, 'share', 'embargo', 'embargo-request'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

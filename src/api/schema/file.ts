@@ -1,6 +1,7 @@
 /** File (collection `Files`). */
 import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links } from './common';
+import { embargoState } from './embargo';
 
 export const file = doc({
   _id: id,
@@ -27,6 +28,7 @@ export const file = doc({
   $flags: anyList,
   $links: links('project', 'asset'),
   $transfer: doc({ downloaded: z.boolean() }),
+  $embargo: embargoState,
 });
 export type File = z.infer<typeof file>;
 

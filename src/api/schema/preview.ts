@@ -1,6 +1,7 @@
 /** Preview (collection `Previews`). `path` is a time-limited signed URL. */
 import * as z from 'zod/mini';
 import { doc, id, ts, links } from './common';
+import { embargoState } from './embargo';
 
 export const preview = doc({
   _id: id,
@@ -29,5 +30,6 @@ export const preview = doc({
     poster: z.string(),
   }),
   $links: links('asset', 'project', 'studio'),
+  $embargo: embargoState,
 });
 export type Preview = z.infer<typeof preview>;

@@ -28,6 +28,9 @@ import { DownloadsSection } from '../components/DownloadsSection';
 import { FileDialog } from '../components/FileDialog';
 import { PreviewDialog } from '../components/PreviewDialog';
 import { PreviewViewer } from '../components/PreviewViewer';
+import { EmbargoLock, EmbargoUntil } from '../components/EmbargoLock';
+import { mediaUrl } from '../../../api/media';
+import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { usageKeys } from '../model/forms';
 import {
   catalogKeys,
@@ -106,6 +109,8 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
                   <td>{p.revision ? <code className="code">{p.revision}</code> : '—'}</td>
                   <td>{p.created ? formatDate(p.created) : '—'}</td>
                   <ActionsCell>
+                    {/* Held by its asset's embargo: no link, so nothing to play; it says why and until when. */}
+                    {p.$embargo?.locked ? <EmbargoUntil embargo={p.$embargo} /> : null}
                     {p._id && p.path ? (
                       <RowAction
                         label="View"
@@ -146,6 +151,15 @@ function PreviewsSection({ asset, canEdit }: { asset: Asset & { _id: string }; c
       {viewing ? <PreviewViewer preview={viewing} onClose={() => setViewing(undefined)} /> : null}
     </Section>
   );
+}
+
+/**
+ * Where a file's bytes can be fetched: its signed link (or an absolute URL), never for a file the reader is held from
+ * (a locked file has no link: docs/API.md "Embargoes"). A stored name such as `/files/x.mov` is no link.
+ */
+function downloadUrl(file: File): string | undefined {
+  if (!file.path || file.$embargo?.locked) return undefined;
+  return /^(\/api\/files\/|https?:\/\/)/i.test(file.path) ? mediaUrl(file.path) : undefined;
 }
 
 function FileEmbargo({ file }: { file: File }) {
@@ -198,6 +212,24 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
             <tr key={f._id}>
               <th scope="row">
                 <span className="file-name">{f.name ?? f._id}</span>
+                {/* A link only for a file the reader may reach: a locked one has none (docs/API.md "Embargoes"). */}
+                {downloadUrl(f) ? (
+                  <>
+                    {' '}
+                    <a className="button button--small" href={downloadUrl(f)} download={f.name ?? true}>
+                      Download<span className="visually-hidden"> {f.name}</span>
+                    </a>
+                  </>
+                ) : null}
+                {/* Held by its embargo: why, until when and the request, beside the name (seen on a phone too). */}
+                {f.$embargo?.locked && f._id ? (
+                  <EmbargoLock
+                    fileId={f._id}
+                    fileName={f.name ?? 'this file'}
+                    assetId={asset._id}
+                    embargo={f.$embargo}
+                  />
+                ) : null}
               </th>
               <td>{f.language ? <code className="code">{f.language}</code> : '—'}</td>
               <td>{f.country ? <code className="code">{f.country}</code> : '—'}</td>
@@ -349,7 +381,18 @@ export function AssetPage() {
                     </Field>
                     <Field label="Embargo">
                       {asset.$embargo === undefined ? undefined : asset.$embargo ? (
-                        <span className="tag tag--danger">Embargoed</span>
+                        <span className="two-line">
+                          <span className="tag tag--danger">Embargoed</span>
+                          <span className="muted">
+                            {asset.$embargoUntil !== undefined ? (
+                              <>
+                                until <ZonedDateTime value={{ date: asset.$embargoUntil }} compact />
+                              </>
+                            ) : (
+                              'until an admin lifts it'
+                            )}
+                          </span>
+                        </span>
                       ) : (
                         'Not embargoed'
                       )}

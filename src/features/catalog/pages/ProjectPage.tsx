@@ -69,7 +69,21 @@ const COLUMNS: Column<Asset>[] = [
     width: 'minmax(110px, 1fr)',
     render: (a) => (
       <span className="truncate">
-        {a.$embargo ? <span className="tag tag--danger">Embargoed</span> : null}{' '}
+        {a.$embargo ? (
+          // Short, for the narrow column: the date says until when; the words are in the title and for screen readers.
+          <span
+            className="tag tag--danger"
+            title={a.$embargoUntil !== undefined ? `Embargoed until ${formatDate(a.$embargoUntil)}` : 'Embargoed'}
+          >
+            {a.$embargoUntil !== undefined ? (
+              <>
+                <span className="visually-hidden">Embargoed </span>Until {formatDate(a.$embargoUntil)}
+              </>
+            ) : (
+              'Embargoed'
+            )}
+          </span>
+        ) : null}{' '}
         {(a.$flags ?? [])
           .filter((f) => f !== 'embargoed')
           .map((f, i) => (

@@ -16,7 +16,7 @@ export interface Tab {
 }
 
 export const ORDER_TYPES = WORK_REQUEST_EVENT_TYPES;
-export const EMBARGO_TYPES = ['embargo'] as const;
+export const EMBARGO_TYPES = ['embargo', 'embargo-request'] as const;
 /** General is "the rest" of the known types (docs/API.md). A type this app does not know yet shows under All. */
 export const GENERAL_TYPES: readonly string[] = EVENT_TYPES.filter(
   (t) => !(ORDER_TYPES as readonly string[]).includes(t) && !(EMBARGO_TYPES as readonly string[]).includes(t),

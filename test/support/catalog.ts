@@ -1,0 +1,79 @@
+/** Finding demo catalog records in API tests. */
+import { ACCESS_FLAGS } from '../../src/api/schema/permission';
+import { call, type Account, type TestServer } from './server';
+
+/** The asset of this name in the project of this file prefix (as the coordinator reads it). */
+export async function assetNamed(server: Pick<TestServer, 'url'>, projectPrefix: string, name: string) {
+  const projects = await call(server, 'GET', '/api/projects', { headers: { 'X-Range': 'resources=0-99' } });
+  const project = projects.body.find((p: { filePrefix: string }) => p.filePrefix === projectPrefix);
+  const assets = await call(server, 'GET', `/api/assets/countByProject?project=${project._id}`, {
+    headers: { 'X-Range': 'resources=0-99' },
+  });
+  return assets.body.find((a: { name: string }) => a.name === name);
+}
+
+type AssetSummary = { _id: string; project: string; studio: string; name: string; slug: string; type: string };
+
+/**
+ * Gives `user` a download grant on `assets` (docs/API.md, "Who sees what: grants"): an admin rewrites the first demo
+ * share into one approved share to them with the assets, previews `watermarked` and every file's language and
+ * country in `sources.download`. For tests that need a non-staff person who may download an asset's files.
+ */
+export async function grantDownload(
+  server: Pick<TestServer, 'url'>,
+  admin: Account,
+  user: { _id: string; name: string; emailNormal: string },
+  assets: AssetSummary[],
+): Promise<void> {
+  const shares = await call(server, 'GET', '/api/shares', { as: admin, headers: { 'X-Range': 'resources=0-0' } });
+  const share = shares.body[0] as { _id: string };
+  const none = { ov: false, countries: [], languages: [] };
+  const access: Record<string, unknown> = Object.fromEntries(ACCESS_FLAGS.map((k) => [k, false]));
+  access.download = true;
+  access.previews = 'watermarked';
+  const permissions = [];
+  for (const asset of assets) {
+    const files = await call(server, 'GET', `/api/files?asset=${asset._id}`, {
+      as: admin,
+      headers: { 'X-Range': 'resources=0-199' },
+    });
+    const values = (field: string) => [
+      ...new Set((files.body as Record<string, unknown>[]).map((f) => f[field]).filter((v) => typeof v === 'string')),
+    ];
+    permissions.push({
+      sources: {
+        download: { ov: true, countries: values('country'), languages: values('language') },
+        previews: none,
+        requests: none,
+        social: none,
+        manageWorkRequests: { groups: [] },
+        adminWorkRequests: { groups: [] },
+      },
+      approved: true,
+      project: asset.project,
+      assets: [asset._id],
+      tags: [],
+      types: [],
+      access,
+      user: user._id,
+    });
+  }
+  const res = await call(server, 'PUT', `/api/shares/${share._id}`, {
+    as: admin,
+    body: {
+      to: [user],
+      groups: [],
+      approved: true,
+      assets: assets.map((a) => ({
+        _id: a._id,
+        project: a.project,
+        studio: a.studio,
+        name: a.name,
+        slug: a.slug,
+        type: a.type,
+      })),
+      permissions,
+    },
+  });
+  if (res.status !== 200) throw new Error(`granting a download failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
