@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithPostgres } from '../../server/storage/postgres/testDatabase';
 import { DEMO, call, startServer, throwawayDatabase, type Account, type TestServer } from '../support/server';
 import { waitFor } from '../support/balancer';
+import { grantDownload } from '../support/catalog';
 
 const nowS = () => Math.floor(Date.now() / 1000);
 
@@ -65,14 +66,21 @@ await describeWithPostgres('embargo lifts with two instances on one PostgreSQL d
       headers: { 'X-Range': 'resources=0-30' },
     });
     const fileIds: string[] = [];
-    for (const asset of assets.body as { _id: string; $embargo: boolean }[]) {
+    const chosen: Parameters<typeof grantDownload>[3] = [];
+    for (const asset of assets.body as (Parameters<typeof grantDownload>[3][number] & { $embargo: boolean })[]) {
       if (asset.$embargo) continue;
       const files = await call(a, 'GET', `/api/files?asset=${asset._id}`, { as: DEMO.coordinator });
       const free = (files.body as { _id: string; $embargo?: unknown }[]).find((f) => !f.$embargo);
-      if (free) fileIds.push(free._id);
+      if (free) {
+        fileIds.push(free._id);
+        chosen.push(asset);
+      }
       if (fileIds.length === 7) break;
     }
     expect(fileIds).toHaveLength(7);
+    // The translator (not staff) may download them, so the embargo holds them and they may ask.
+    const me = (await call(a, 'GET', '/api/users/me', { as: DEMO.translator })).body;
+    await grantDownload(a, DEMO.admin, { _id: me._id, name: me.name, emailNormal: me.emailNormal }, chosen);
     const [marker, ...lifted] = fileIds as [string, ...string[]];
     await embargo(lifted, 3);
     for (const as of [DEMO.coordinator, DEMO.translator]) {
