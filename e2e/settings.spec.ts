@@ -1,11 +1,11 @@
 /** Settings: preferences and profile saved through PUT /users/{id}, surviving a reload; unknown values kept. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, basic, expectAccessible, registerUser, signIn } from './support';
+import { ACCOUNTS, basic, expectAccessible, placeOrderFor, registerUser, signIn } from './support';
 
 const SHOTS = 'test-results/screens';
 
 test('settings are saved and survive a reload; unknown values are kept; validation', async ({ page, request }) => {
-  // A translator of its own (in the demo translator's groups, so with the same projects to mute): the name and the
+  // A translator of its own (in the demo translator's groups): the name and the
   // preferences this test changes would otherwise be the demo translator's, whom other specs sign in as and name
   // meanwhile ("Tomas Translator" in pickers and notifications).
   const demo = { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' };
@@ -13,6 +13,9 @@ test('settings are saved and survive a reload; unknown values are kept; validati
     groups: { _id: string }[];
   };
   const user = await registerUser(request, 'Tess Translator', groups);
+  // Work of her own: a translator sees the projects of their work (docs/API.md, "Who sees what: grants"), the ones
+  // they may mute.
+  await placeOrderFor(request, user._id, 'Settings spec');
   const auth = { Authorization: basic(user), 'X-Requested-With': 'XMLHttpRequest' };
   const me = (await (await request.get('/api/users/me', { headers: auth })).json()) as {
     _id: string;

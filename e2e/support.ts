@@ -152,6 +152,31 @@ function orderOf(model: Record<string, any>, language: string, instructions: str
 }
 
 /**
+ * A new order of the demo (placed as the admin on the asset of a Northlight fr-FR order) assigned to `assignee`: work
+ * for a new translator, and with it the asset and its project to see (docs/API.md, "Who sees what: grants").
+ */
+export async function placeOrderFor(
+  request: APIRequestContext,
+  assignee: string,
+  instructions: string,
+): Promise<string> {
+  const admin = { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' };
+  type Order = { asset?: { _id: string }; language: string; territory: string };
+  const { items } = await apiList<Order>(request, ACCOUNTS.coordinator, '/workrequests?language=fr-FR');
+  const model = items.find((w) => w.asset?._id);
+  expect(model, 'a Northlight fr-FR order to copy').toBeDefined();
+  const placed = await request.post('/api/workrequests', {
+    headers: admin,
+    data: orderOf(model!, model!.language, instructions),
+  });
+  expect(placed.status(), await placed.text()).toBeLessThan(300);
+  const { _id } = (await placed.json()) as { _id: string };
+  const assigned = await request.put(`/api/workrequests/${_id}`, { headers: admin, data: { assignee } });
+  expect(assigned.status(), await assigned.text()).toBeLessThan(300);
+  return _id;
+}
+
+/**
  * Places an unassigned order (through the API, as the coordinator unless `as` says another requester of Northlight)
  * in `language` (fr-FR unless said) for the asset of a Northlight work request in that language, with a translation
  * of its own (its lines empty): for specs that change records, so that they change only their own. Answers the
