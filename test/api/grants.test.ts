@@ -6,6 +6,7 @@
  * and matching its `sources.download`. Everything else answers 404 like an unknown id, and list totals
  * (Content-Range) count only what the caller may see.
  */
+import { ACCESS_FLAGS } from '../../src/api/schema/permission';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, ROLE_ACCOUNTS, startServer, type Account, type Call, type TestServer } from '../support/server';
 
@@ -29,24 +30,6 @@ async function listAll(path: string, as: Account): Promise<{ items: Rec[]; total
     }
   }
 }
-
-const ACCESS_FLAGS = [
-  'sharing',
-  'push',
-  'download',
-  'requests',
-  'notes',
-  'manageWorkRequsts',
-  'projectAdminView',
-  'projectAdminUpdate',
-  'projectAdminEmbargos',
-  'workRequestReport',
-  'downloadReport',
-  'exceptionReport',
-  'groupSpendingReport',
-  'adminWorkRequests',
-  'shareVotingView',
-];
 
 /** A Permission for `user` (or, without one, for every recipient of its share). */
 function permission(options: {
