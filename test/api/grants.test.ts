@@ -6,8 +6,8 @@
  * and matching its `sources.download`. Everything else answers 404 like an unknown id, and list totals
  * (Content-Range) count only what the caller may see.
  */
-import { ACCESS_FLAGS } from '../../src/api/schema/permission';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionOf as permission } from '../support/catalog';
 import { call, DEMO, ROLE_ACCOUNTS, startServer, type Account, type Call, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -29,38 +29,6 @@ async function listAll(path: string, as: Account): Promise<{ items: Rec[]; total
       return { items, total };
     }
   }
-}
-
-/** A Permission for `user` (or, without one, for every recipient of its share). */
-function permission(options: {
-  user?: string;
-  assets: string[];
-  project: string;
-  previews: 'none' | 'watermarked' | 'clean';
-  download: boolean;
-  downloadSources?: { ov: boolean; languages: string[]; countries: string[] };
-}): Rec {
-  const access: Rec = Object.fromEntries(ACCESS_FLAGS.map((k) => [k, false]));
-  access.download = options.download;
-  access.previews = options.previews;
-  const none = { ov: false, countries: [], languages: [] };
-  return {
-    sources: {
-      download: options.downloadSources ?? none,
-      previews: none,
-      requests: none,
-      social: none,
-      manageWorkRequests: { groups: [] },
-      adminWorkRequests: { groups: [] },
-    },
-    approved: true,
-    project: options.project,
-    assets: options.assets,
-    tags: [],
-    types: [],
-    access,
-    ...(options.user ? { user: options.user } : {}),
-  };
 }
 
 /** A new client account (signed in with `password`), member of `groups`. */

@@ -12,6 +12,38 @@ export async function assetNamed(server: Pick<TestServer, 'url'>, projectPrefix:
   return assets.body.find((a: { name: string }) => a.name === name);
 }
 
+/** A Permission for `user` (or, without one, for every recipient of its share), as a share carries it inline. */
+export function permissionOf(options: {
+  user?: string;
+  assets: string[];
+  project: string;
+  previews: 'none' | 'watermarked' | 'clean';
+  download: boolean;
+  downloadSources?: { ov: boolean; languages: string[]; countries: string[] };
+}): Record<string, unknown> {
+  const access: Record<string, unknown> = Object.fromEntries(ACCESS_FLAGS.map((k) => [k, false]));
+  access.download = options.download;
+  access.previews = options.previews;
+  const none = { ov: false, countries: [], languages: [] };
+  return {
+    sources: {
+      download: options.downloadSources ?? none,
+      previews: none,
+      requests: none,
+      social: none,
+      manageWorkRequests: { groups: [] },
+      adminWorkRequests: { groups: [] },
+    },
+    approved: true,
+    project: options.project,
+    assets: options.assets,
+    tags: [],
+    types: [],
+    access,
+    ...(options.user ? { user: options.user } : {}),
+  };
+}
+
 type AssetSummary = { _id: string; project: string; studio: string; name: string; slug: string; type: string };
 
 /**
@@ -27,10 +59,6 @@ export async function grantDownload(
 ): Promise<void> {
   const shares = await call(server, 'GET', '/api/shares', { as: admin, headers: { 'X-Range': 'resources=0-0' } });
   const share = shares.body[0] as { _id: string };
-  const none = { ov: false, countries: [], languages: [] };
-  const access: Record<string, unknown> = Object.fromEntries(ACCESS_FLAGS.map((k) => [k, false]));
-  access.download = true;
-  access.previews = 'watermarked';
   const permissions = [];
   for (const asset of assets) {
     const files = await call(server, 'GET', `/api/files?asset=${asset._id}`, {
@@ -40,23 +68,16 @@ export async function grantDownload(
     const values = (field: string) => [
       ...new Set((files.body as Record<string, unknown>[]).map((f) => f[field]).filter((v) => typeof v === 'string')),
     ];
-    permissions.push({
-      sources: {
-        download: { ov: true, countries: values('country'), languages: values('language') },
-        previews: none,
-        requests: none,
-        social: none,
-        manageWorkRequests: { groups: [] },
-        adminWorkRequests: { groups: [] },
-      },
-      approved: true,
-      project: asset.project,
-      assets: [asset._id],
-      tags: [],
-      types: [],
-      access,
-      user: user._id,
-    });
+    permissions.push(
+      permissionOf({
+        user: user._id,
+        assets: [asset._id],
+        project: asset.project,
+        previews: 'watermarked',
+        download: true,
+        downloadSources: { ov: true, countries: values('country'), languages: values('language') },
+      }),
+    );
   }
   const res = await call(server, 'PUT', `/api/shares/${share._id}`, {
     as: admin,
