@@ -13,7 +13,7 @@ import { MEMORY_LIMITS, type MemoryMatch } from '../../src/api/schema/memory';
 import type { TranslationDoc } from './types';
 import { LINE_FIELDS } from './translations';
 import { exactKey, fuzzyText, FUZZY_MIN, similarity } from './memoryText';
-import { timeSlicer } from './timeSlices';
+import { timeSlicer, type Turn } from './timeSlices';
 
 /** Candidates the trigram index hands over per similar lookup, before the similarity is measured. */
 export const FUZZY_CANDIDATES = 40;
@@ -195,7 +195,7 @@ function distinctBest(matches: Offer[]): Offer[] {
 /**
  * The matches of each text (index into `texts`) in one scope's memory: exact ones in one query for all the texts;
  * with `fuzzy`, similar ones for each text through the trigram index, measured here. The measuring runs in time
- * slices (timeSlices.ts), so a large lookup never holds the event loop for long, and stops (throws the signal's
+ * slices (timeSlices.ts; `turn`: the caller's, fairTurns.ts), so a large lookup never holds the event loop for long, and stops (throws the signal's
  * reason) once `signal` is aborted. The route bounds the work: at most MEMORY_LIMITS.fuzzyTexts texts of
  * MEMORY_LIMITS.fuzzyTextLength characters each, FUZZY_CANDIDATES candidates measured per text.
  */
@@ -205,8 +205,9 @@ export async function lookUp(
   texts: readonly string[],
   fuzzy: boolean,
   signal?: AbortSignal,
+  turn?: Turn,
 ): Promise<{ index: number; matches: Offer[] }[]> {
-  const pause = timeSlicer(signal);
+  const pause = timeSlicer(signal, undefined, turn);
   const keys = texts.map(exactKey);
   const byKey = new Map<string, MemorySegment[]>();
   for (const s of await memory.exact(

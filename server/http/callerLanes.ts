@@ -6,6 +6,7 @@
  * requests and health checks are answered between its requests. Counted per server process, in memory.
  */
 import type { FastifyReply } from 'fastify';
+import { fairTurns } from '../domain/fairTurns';
 import { GateFull, WorkGate } from '../domain/workGate';
 import { HttpError } from './errors';
 
@@ -29,7 +30,12 @@ export class CallerLanes {
       this.lanes.set(caller, lane);
     }
     try {
-      return await lane.run(task);
+      // Its start waits for the caller's turn of the thread (fairTurns.ts): a user with many requests under way lets
+      // a user with few go first.
+      return await lane.run(async () => {
+        await fairTurns.turn(caller);
+        return task();
+      });
     } catch (error) {
       if (!(error instanceof GateFull)) throw error;
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));

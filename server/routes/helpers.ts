@@ -28,6 +28,7 @@ import type { Caller, WorkRequestDoc } from '../domain/types';
 import { canSeeWorkRequest } from '../domain/access';
 import { rangeOf, setContentRange } from '../http/paging';
 import { requestGrants } from './requestGrants';
+import { fairTurns } from '../domain/fairTurns';
 import { stringifyInSlices } from '../domain/timeSlices';
 import { badRequest, conflict, notFound } from '../http/errors';
 
@@ -75,15 +76,18 @@ export async function sendPage<T extends Doc>(
   shape: (doc: T) => unknown,
 ): Promise<string> {
   const range = rangeOf(request);
+  // The query, the shaping and each slice of the JSON wait for the caller's turn (fairTurns.ts): a request waiting
+  // meanwhile (a health check, another user's page) is answered between them, and a user with many requests under
+  // way lets a user with few go first (docs/API.md, "Fair share of the server").
+  const turn = () => fairTurns.turn(callerOf(request).id);
+  await turn();
   const page = await services.store.list<T>(collection, { ...query, ...range });
-  // The rows are shaped in a turn of their own: a request waiting meanwhile (a health check, another user's page)
-  // is answered between the query and the shaping instead of after both (docs/API.md, "Fair share of the server").
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await turn();
   setContentRange(reply, range.offset, page.items.length, page.total);
   const shaped = await Promise.all(page.items.map(shape));
   // The same bytes Fastify's JSON.stringify would send, written with turns between rows (timeSlices.ts).
   reply.type('application/json; charset=utf-8');
-  return stringifyInSlices(shaped);
+  return stringifyInSlices(shaped, undefined, turn);
 }
 
 /** A work request the caller may see, or 404 (others' work requests are not revealed to exist). */

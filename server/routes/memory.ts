@@ -15,6 +15,7 @@ import { CallerLanes } from '../http/callerLanes';
 import { canReadTranslation } from './scope';
 import { LINE_FIELDS } from '../domain/translations';
 import { lookUp, memoryPlaceOf } from '../domain/memory';
+import { fairTurns } from '../domain/fairTurns';
 import { findOr404, type RouteOptions } from './helpers';
 
 /** Lookups one user may have under way at once: the editor asks one at a time (a fill and a line's matches: two). */
@@ -63,7 +64,7 @@ export const memoryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
       try {
         const scope = await memoryPlaceOf(store, found.doc);
         if (!scope) return { results: [] };
-        const results = await lookUp(store.memory, scope, texts, fuzzy, gone.signal);
+        const results = await lookUp(store.memory, scope, texts, fuzzy, gone.signal, () => fairTurns.turn(caller.id));
         return { source: scope.source, target: scope.target, results };
       } catch (error) {
         // The answer would go to a closed connection: nothing to report.
