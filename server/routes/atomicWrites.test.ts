@@ -45,6 +45,7 @@ class FailingStore implements Store {
         ops.updateWhere(c, filters, fields, limit)
       ),
       memory: ops.memory,
+      jobs: ops.jobs,
       afterCommit: (effect) => ops.afterCommit(effect),
     };
   }
@@ -62,6 +63,11 @@ class FailingStore implements Store {
   get counters(): Store['counters'] {
     return this.real.counters;
   }
+  get jobs(): Store['jobs'] {
+    return this.ops.jobs;
+  }
+  runJobs: Store['runJobs'] = (handlers, options) => this.real.runJobs(handlers, options);
+  listJobs: Store['listJobs'] = (limit) => this.real.listJobs(limit);
   generations: Store['generations'] = () => this.real.generations();
   versions: Store['versions'] = (c, ids) => this.real.versions(c, ids);
   ready(): Promise<void> {

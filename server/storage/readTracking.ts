@@ -105,6 +105,7 @@ function trackingOps<O extends StoreOps>(ops: O): StoreOps {
     replace: (...args) => ops.replace(...args),
     updateWhere: (...args) => ops.updateWhere(...args),
     memory: trackingMemory(ops.memory),
+    jobs: ops.jobs,
     afterCommit: (effect) => ops.afterCommit(effect),
   };
 }
@@ -119,6 +120,8 @@ export function trackingReads(store: Store): Store {
   return {
     ...trackingOps(store),
     counters: store.counters,
+    runJobs: (handlers, options) => store.runJobs(handlers, options),
+    listJobs: (limit) => store.listJobs(limit),
     transaction: (fn) => store.transaction((tx) => fn(trackingTransaction(tx))),
     generations: () => store.generations(),
     versions: (collection, ids) => store.versions(collection, ids),

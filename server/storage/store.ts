@@ -4,6 +4,7 @@
  * a PostgreSQL implementation can follow without touching routes.
  */
 import type { TranslationMemory } from './memory';
+import type { JobQueue, JobStore } from './jobs';
 
 /** Collection names as the spec capitalises them in `$links` (`//host/api/<Collection>/<id>`). */
 export const COLLECTIONS = [
@@ -190,6 +191,8 @@ export interface StoreOps {
   ): Promise<number>;
   /** The translation memory (memory.ts): segments beside the collections, written in the same transaction. */
   readonly memory: TranslationMemory;
+  /** The durable job queue (jobs.ts): a job added on a transaction's `tx` exists exactly when it commits. */
+  readonly jobs: JobQueue;
   /** Runs `effect` once the surrounding transaction has committed (at once outside one); never on rollback. */
   afterCommit(effect: () => void): void;
 }
@@ -225,7 +228,7 @@ export interface SharedCounters {
   clear(keys: readonly string[]): Promise<void>;
 }
 
-export interface Store extends StoreOps {
+export interface Store extends StoreOps, JobStore {
   /** Counters shared by every instance on the database (not records, not transactional). */
   readonly counters: SharedCounters;
   /**

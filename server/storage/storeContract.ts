@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UniqueViolation, VersionConflict, type AsyncStore, type Doc, type Filter } from './store';
 import { describeMemoryCases } from './memoryContract';
+import { describeJobCases } from './jobsContract';
 
 /** Work requests whose searched text is asset name, project name, instructions, language, territory, requester. */
 async function searchable(s: AsyncStore) {
@@ -59,6 +60,7 @@ export function describeStoreContract(
     });
 
     describeMemoryCases(store);
+    describeJobCases(store);
 
     it('inserts with a 24-hex id and created, reads back, keeps given ids and creation times', async () => {
       const s = await store();

@@ -47,7 +47,7 @@ if (!available) {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
   });
 
-  /** Empties every table between cases (the schema stays: migrating again finds nothing to do). */
+  /** Empties every table and the job queue between cases (the schema stays: migrating again finds nothing to do). */
   async function truncateAll(): Promise<void> {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -56,6 +56,8 @@ if (!available) {
         `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'schema_%'`,
       );
       if (rows.length) await client.query(`TRUNCATE ${rows.map((r) => `"${r.name}"`).join(', ')}`);
+      // The job queue's jobs (graphile-worker's own schema; its tasks and migrations stay).
+      await client.query('DELETE FROM graphile_worker._private_jobs');
     } finally {
       await client.end();
     }
@@ -82,6 +84,34 @@ if (!available) {
     spy.mockRestore();
     return { n, counted: sent.length > 0 };
   }
+
+  describe('PostgresStore job queue across instances', () => {
+    it("runs each job once across two instances, and one instance's committed job wakes the other's runner", async () =>
+      twoInstances(async (s, other) => {
+        const seen = new Map<string, string[]>();
+        const handler = (instance: string) => async (payload: unknown) => {
+          const n = String((payload as { n: number }).n);
+          seen.set(n, [...(seen.get(n) ?? []), instance]);
+        };
+        // Polls rarely: a job found within the wait below was announced (LISTEN/NOTIFY), not found by polling.
+        let woken = 0;
+        const runners = [
+          await s.runJobs({ count: handler('a') }, { pollMs: 60_000 }),
+          await other.runJobs({ count: handler('b'), wake: async () => void woken++ }, { pollMs: 60_000 }),
+        ];
+        try {
+          for (let n = 0; n < 20; n++) await s.transaction((tx) => tx.jobs.add('count', { n }));
+          await vi.waitFor(() => expect(seen.size).toBe(20), { timeout: 15_000, interval: 20 });
+          await vi.waitFor(async () => expect(await other.listJobs()).toEqual([]), { timeout: 15_000, interval: 20 });
+          expect([...seen.values()].every((by) => by.length === 1)).toBe(true);
+          // Only the other instance knows this task: it learns of the job from the commit's notice.
+          await s.transaction((tx) => tx.jobs.add('wake', {}));
+          await vi.waitFor(() => expect(woken).toBe(1), { timeout: 15_000, interval: 20 });
+        } finally {
+          await Promise.all(runners.map((r) => r.stop()));
+        }
+      }));
+  });
 
   describe('PostgresStore schema', () => {
     it('two stores opening one fresh database at once both work', async () => {

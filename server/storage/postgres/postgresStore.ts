@@ -60,6 +60,8 @@ import {
 import { tsvectorOf } from './search';
 import { postgresCounters } from './counters';
 import { postgresMemory } from './memory';
+import { listJobs, migrateJobs, postgresJobs, runJobs } from './jobs';
+import type { JobHandlers, JobQueue, JobRecord, JobRunner, RunnerOptions } from '../jobs';
 import { unavailableOr } from '../unavailable';
 import { storePool, withClient } from './connection';
 import type { TranslationMemory } from '../memory';
@@ -253,6 +255,17 @@ class Operations implements StoreOps {
     } catch (e) {
       throw unavailableOr(e);
     }
+  }
+
+  /** The job queue on this connection: in a transaction, the job commits with it (postgres/jobs.ts). */
+  get jobs(): JobQueue {
+    const queue = postgresJobs((sql, params) => this.query(sql, params));
+    return {
+      add: async (task, payload, options) => {
+        if (!this.inTransaction) this.refuseWithinTransaction();
+        return queue.add(task, payload, options);
+      },
+    };
   }
 
   /** The translation memory on this connection (a replace at store level runs in a transaction of its own). */
@@ -564,6 +577,8 @@ export class PostgresStore extends Operations implements AsyncStore {
   /** The transaction whose `fn` is running (in its async context), while it is open. */
   private readonly current = new AsyncLocalStorage<{ open: boolean }>();
   readonly counters: SharedCounters;
+  /** The job runners started on this instance (stopped before the pool closes). */
+  private readonly runners = new Set<JobRunner>();
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -686,6 +701,7 @@ export class PostgresStore extends Operations implements AsyncStore {
     const pool = storePool(url, options.maxConnections ?? 10);
     try {
       await withClient(pool, (client) => migrate(client));
+      await migrateJobs(pool);
     } catch (e) {
       await pool.end();
       throw e;
@@ -757,7 +773,24 @@ export class PostgresStore extends Operations implements AsyncStore {
       throw new Error(`the schema is at version ${version}, this server needs ${SCHEMA_VERSION}`);
   }
 
+  async runJobs(handlers: JobHandlers, options?: RunnerOptions): Promise<JobRunner> {
+    const started = await runJobs(this.pool, handlers, options);
+    const runner: JobRunner = {
+      stop: async () => {
+        this.runners.delete(runner);
+        await started.stop();
+      },
+    };
+    this.runners.add(runner);
+    return runner;
+  }
+
+  async listJobs(limit?: number): Promise<JobRecord[]> {
+    return listJobs((sql, params) => this.query(sql, params), limit);
+  }
+
   async close(): Promise<void> {
+    await Promise.all([...this.runners].map((r) => r.stop()));
     await this.pool.end();
   }
 }

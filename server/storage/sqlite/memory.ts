@@ -1,9 +1,8 @@
 /**
  * The SQLite store's translation memory (storage/memory.ts): the table `mws_memory` (a segment a row, an index on
  * its scope and exact key, one on its translation) and an external-content FTS5 table over its `fuzzy` text with
- * the trigram tokenizer, kept in step by triggers. Versioned: each step of MEMORY_MIGRATIONS runs once, recorded
- * in `mws_schema_versions` under the part's name (other parts of the schema are still made by
- * `CREATE … IF NOT EXISTS` at every start).
+ * the trigram tokenizer, kept in step by triggers. Versioned: each step of MEMORY_MIGRATIONS runs once
+ * (migrateParts.ts; the collections' tables are still made by `CREATE … IF NOT EXISTS` at every start).
  */
 import type Database from 'better-sqlite3';
 import {
@@ -14,9 +13,10 @@ import {
   type MemorySegment,
   type TranslationMemory,
 } from '../memory';
+import { migratePart, type MigrationStep } from './migrateParts';
 
 /** Hand-written, in order, never edited once released: add a new one instead. */
-const MEMORY_MIGRATIONS: { version: number; sql: string }[] = [
+const MEMORY_MIGRATIONS: MigrationStep[] = [
   {
     version: 1,
     sql: `
@@ -44,22 +44,9 @@ const MEMORY_MIGRATIONS: { version: number; sql: string }[] = [
 
 const PART = 'memory';
 
-/** Applies the memory's pending migrations (each in a transaction with its record). */
+/** Applies the memory's pending migrations (migrateParts.ts). */
 export function migrateMemory(db: Database.Database): void {
-  db.exec('CREATE TABLE IF NOT EXISTS mws_schema_versions (part TEXT PRIMARY KEY, version INTEGER NOT NULL)');
-  const row = db
-    .prepare<[string], { version: number }>('SELECT version FROM mws_schema_versions WHERE part = ?')
-    .get(PART);
-  const done = row?.version ?? 0;
-  for (const m of MEMORY_MIGRATIONS) {
-    if (m.version <= done) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare(
-        'INSERT INTO mws_schema_versions (part, version) VALUES (?, ?) ON CONFLICT (part) DO UPDATE SET version = excluded.version',
-      ).run(PART, m.version);
-    })();
-  }
+  migratePart(db, PART, MEMORY_MIGRATIONS);
 }
 
 const COLUMNS = MEMORY_COLUMNS.map((c) => `m.${c}`).join(', ');

@@ -45,6 +45,8 @@ import { INDEXED_FIELDS, COMPOSITE_INDEXES, UNIQUE_FIELDS, type IndexedField } f
 import { ensureFullText, ftsAnyOf, ftsQuery, ftsTable } from './fullText';
 import { sqliteCounters } from './counters';
 import { migrateMemory, sqliteMemory } from './memory';
+import { migrateJobs, sqliteJobs } from './jobs';
+import type { JobHandlers, JobQueue, JobRecord, JobRunner, RunnerOptions } from '../jobs';
 import type { TranslationMemory } from '../memory';
 import { SpaceWatch } from './space';
 
@@ -147,6 +149,10 @@ export class SqliteStore implements Store {
   readonly memory: TranslationMemory;
   /** The translation memory's statements, bound per use (store level, or one transaction's `tx`). */
   private readonly memoryOn: ReturnType<typeof sqliteMemory>;
+  readonly jobs: JobQueue;
+  /** The job queue's statements (sqlite/jobs.ts), and the runners started on this store (stopped at close). */
+  private readonly jobsOn: ReturnType<typeof sqliteJobs>;
+  private readonly runners = new Set<{ runner: JobRunner; wake: () => void }>();
 
   constructor(file: string, limits: SqliteMemory = SQLITE_MEMORY_DEFAULTS) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -180,6 +186,38 @@ export class SqliteStore implements Store {
       ...memory,
       replace: (translation, segments) => this.writing(() => memory.replace(translation, segments)),
     };
+    migrateJobs(this.db);
+    this.jobsOn = sqliteJobs(this.db);
+    const jobs = this.jobsOn.queueOn(
+      () => this.noTransaction(),
+      () => this.wakeRunners(),
+    );
+    this.jobs = { add: (task, payload, options) => this.writing(() => jobs.add(task, payload, options)) };
+  }
+
+  /** Resolves once no transaction is open: a statement of its own then runs outside any. */
+  private async noTransaction(): Promise<void> {
+    while (this.open) await this.turn();
+  }
+
+  private wakeRunners(): void {
+    for (const r of this.runners) r.wake();
+  }
+
+  async runJobs(handlers: JobHandlers, options: RunnerOptions = {}): Promise<JobRunner> {
+    const started = this.jobsOn.run(handlers, options, () => this.noTransaction());
+    this.runners.add(started);
+    return {
+      stop: async () => {
+        this.runners.delete(started);
+        await started.runner.stop();
+      },
+    };
+  }
+
+  async listJobs(limit?: number): Promise<JobRecord[]> {
+    await this.noTransaction();
+    return this.jobsOn.list(limit);
   }
 
   /** A lack of space for a write is remembered (not ready until space is back), and every error is the store's. */
@@ -732,6 +770,8 @@ export class SqliteStore implements Store {
       count: async (c, filters) => (live(), this.countRows(c, filters)),
       updateWhere: async (c, filters, fields, limit) => (live(), this.updateRows(c, filters, fields, limit)),
       memory: this.memoryOn(live),
+      // In the transaction: the job exists once it commits, and the runners look for it then.
+      jobs: this.jobsOn.queueOn(live, () => open.effects.push(() => this.wakeRunners())),
       afterCommit: (effect) => {
         live();
         open.effects.push(effect);
@@ -771,6 +811,8 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await Promise.all([...this.runners].map((r) => r.runner.stop()));
+    this.runners.clear();
     while (this.open) await this.turn();
     this.db.close();
   }

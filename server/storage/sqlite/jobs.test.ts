@@ -1,0 +1,50 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it, vi } from 'vitest';
+import { migrateJobs, sqliteJobs } from './jobs';
+
+describe('the SQLite job queue', () => {
+  it('takes back a job held by a process that is gone, and runs it', async () => {
+    const db = new Database(':memory:');
+    migrateJobs(db);
+    const jobs = sqliteJobs(db);
+    await jobs
+      .queueOn(
+        () => undefined,
+        () => undefined,
+      )
+      .add('mail', { to: 'ana' });
+    // What a crash leaves: the job marked by a runner of another (dead) process, mid-run.
+    db.prepare("UPDATE mws_jobs SET locked_by = 'sqlite-gone', locked_at = ?, attempts = 1").run(Date.now());
+    expect((await jobs.list())[0]).toMatchObject({ locked: true, attempts: 1 });
+    const runs: unknown[] = [];
+    const { runner } = jobs.run(
+      { mail: async (payload, job) => void runs.push({ payload, attempt: job.attempt }) },
+      { pollMs: 20 },
+      async () => undefined,
+    );
+    try {
+      await vi.waitFor(() => expect(runs).toEqual([{ payload: { to: 'ana' }, attempt: 2 }]), {
+        timeout: 5000,
+        interval: 10,
+      });
+      await vi.waitFor(async () => expect(await jobs.list()).toEqual([]), { timeout: 5000, interval: 10 });
+    } finally {
+      await runner.stop();
+      db.close();
+    }
+  });
+
+  it('migrates once: opening again keeps the jobs', async () => {
+    const db = new Database(':memory:');
+    migrateJobs(db);
+    await sqliteJobs(db)
+      .queueOn(
+        () => undefined,
+        () => undefined,
+      )
+      .add('mail', {});
+    migrateJobs(db);
+    expect(await sqliteJobs(db).list()).toHaveLength(1);
+    db.close();
+  });
+});
