@@ -19,6 +19,8 @@ interface WorkRequestItem {
   status: string;
   asset?: { name?: string };
   from?: { emailNormal?: string };
+  due?: { date?: number };
+  translation?: { translator?: { name?: string } };
 }
 
 async function rowsInDom(page: Page): Promise<number> {
@@ -232,10 +234,17 @@ test("the filtered list exports as CSV: every matching request in the list's ord
   expect(download.suggestedFilename()).toMatch(/^work-requests-\d{4}-\d{2}-\d{2}\.csv$/);
   const [header, ...rows] = readCsv(await downloadedText(download));
   expect(header!.join(',')).toBe(
-    'id,asset,asset type,media type,project,language,territory,status,due (UTC),due time zone,requested by,requester e-mail,requester group,created (UTC)',
+    'id,asset,asset type,media type,studio,project,language,territory,status,due (UTC),due time zone,days late,' +
+      'delivery deadline (UTC),delivery deadline time zone,assignee,assignee e-mail,requested by,requester e-mail,' +
+      'requester group,created (UTC)',
   );
   expect(rows).toHaveLength(total);
   expect(rows.slice(0, items.length).map((cells) => cells[0])).toEqual(items.map((w) => w._id));
+  const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+  // People and studios by name, as the grid shows them; a complete order is never late.
+  expect(cell(rows[0]!, 'assignee')).toBe(items[0]!.translation?.translator?.name ?? '');
+  expect(cell(rows[0]!, 'studio')).toMatch(/\S/);
+  expect(rows.every((row) => cell(row, 'days late') === '')).toBe(true);
   await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(
     `Exported ${total} work request${total === 1 ? '' : 's'} to ${download.suggestedFilename()}.`,
   );
@@ -247,6 +256,33 @@ async function downloadedText(download: Download): Promise<string> {
   const chunks = await (await download.createReadStream()).toArray();
   return Buffer.concat(chunks as Buffer[]).toString('utf8');
 }
+
+test('an open order past its due date says how late it is, on the list, its page and in the CSV', async ({
+  page,
+  request,
+}) => {
+  const { items } = await apiList<WorkRequestItem>(
+    request,
+    ACCOUNTS.coordinator,
+    '/workrequests?status=in-progress&sort=due',
+    'resources=0-0',
+  );
+  const first = items[0]!;
+  const days = Math.floor((Date.now() - first.due!.date! * 1000) / 86_400_000);
+  expect(days).toBeGreaterThan(1); // the demo's oldest open order is weeks late
+  const late = `${days} days late`;
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/work-requests?status=in-progress&sort=due');
+  await expect(grid(page).getByRole('row').nth(1)).toContainText(late, { ignoreCase: true });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const [header, row] = readCsv(await downloadedText(download));
+  expect(row![header!.indexOf('days late')]).toBe(String(days));
+  await page.goto(`/work-requests/${first._id}`);
+  await expect(page.locator('.tag--danger')).toHaveText(late);
+});
 
 test("a requester's name written as a formula exports as text in its own cell, whatever the list separator", async ({
   page,

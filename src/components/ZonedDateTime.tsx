@@ -1,24 +1,26 @@
 /**
  * A date in a named time zone, shown in that zone and, when it differs, in the viewer's. Used for a work
- * request's due date and delivery deadline. Overdue is said in words as well as in colour.
+ * request's due date and delivery deadline. Lateness is said in words ("3 days late") as well as in colour.
  */
 import { formatInZones, isoDateTime, isValidTimeZone, viewerTimeZone } from '../lib/dates';
 import type { ZonedDate } from '../api/schema/common';
 
 interface Props {
   value: ZonedDate | undefined;
-  overdue?: boolean;
+  /** Past due: how late, in words (lib/statuses.ts `lateness`). */
+  late?: string;
   /** Two short lines for table cells. */
   compact?: boolean;
 }
 
-export function ZonedDateTime({ value, overdue = false, compact = false }: Props) {
+export function ZonedDateTime({ value, late, compact = false }: Props) {
+  const overdue = late !== undefined;
   if (value?.date === undefined) return <span className="muted">Not set</span>;
   const viewer = viewerTimeZone();
   const zone = isValidTimeZone(value.tz) ? value.tz : undefined;
   const texts = formatInZones(value.date, zone, viewer, compact);
   const showViewer = zone !== undefined && !texts.sameClock;
-  const overdueLabel = overdue ? <span className="zoned__overdue">Overdue</span> : null;
+  const overdueLabel = overdue ? <span className="zoned__overdue">{late}</span> : null;
   const viewerTime = showViewer ? (
     <>
       <span className="visually-hidden">Your time: </span>

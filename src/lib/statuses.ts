@@ -31,3 +31,16 @@ export function isClosedStatus(status: string | undefined): boolean {
 export function isOverdue(due: number | undefined, status: string | undefined, nowMs: number = Date.now()): boolean {
   return due !== undefined && due * 1000 < nowMs && !isClosedStatus(status);
 }
+
+/**
+ * How late an open order is past its due date, in words for a label ("5 h late", "3 days late"), or undefined when
+ * it is not late. Under an hour: "Just overdue".
+ */
+export function lateness(due: number | undefined, status: string | undefined, nowMs: number = Date.now()) {
+  if (due === undefined || !isOverdue(due, status, nowMs)) return undefined;
+  const hours = Math.floor((nowMs - due * 1000) / 3_600_000);
+  const days = Math.floor(hours / 24);
+  const label =
+    hours < 1 ? 'Just overdue' : days < 1 ? `${hours} h late` : `${days} ${days === 1 ? 'day' : 'days'} late`;
+  return { days, label };
+}

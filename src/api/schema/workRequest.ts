@@ -1,6 +1,6 @@
 /** Work request (collection `Workrequests`) with its embedded project, asset, thumbnail and workflow definition. */
 import * as z from 'zod/mini';
-import { doc, id, ts, strings, anyList, links, selfLinks, userSummary, zonedDate } from './common';
+import { doc, id, ts, strings, anyList, links, selfLinks, userSummary } from './common';
 import { workRequestUsage } from './usage';
 import { embeddedTranslation } from './translation';
 import { rowAssetFields, rowFields, rowProjectFields, WORK_REQUEST_STATUSES } from './workRequestRow';
@@ -87,7 +87,6 @@ const workRequestCore = {
   dualLanguages: z.boolean(),
   autoMode: z.boolean(),
   aspectRatio: z.string(),
-  deliveryDeadline: zonedDate,
   dng,
   uses,
   dcp: doc({ items: anyList, details: anyList }),

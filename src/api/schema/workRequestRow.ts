@@ -38,6 +38,8 @@ export const rowFields = {
   territory: z.string(),
   assetType: z.string(),
   due: zonedDate,
+  /** When the localized files are to be delivered (the CSV export's column). */
+  deliveryDeadline: zonedDate,
   created: ts,
   /** The studio the order is for: with the translators, what the workflow's roles are read from (bulk actions). */
   studio: id,

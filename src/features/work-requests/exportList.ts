@@ -30,6 +30,8 @@ export interface CollectedRows {
 }
 
 interface Options {
+  /** Studio names for the file's studio column (rows hold ids). */
+  studioName?: (id: string) => string | undefined;
   signal?: AbortSignal;
   onProgress?: (progress: ExportProgress) => void;
   limit?: number;
@@ -69,12 +71,16 @@ export async function exportWorkRequestsCsv(
   options: Options = {},
 ): Promise<CollectedRows & { fileName: string }> {
   const collected = await collectWorkRequests(view, filters, options);
-  return { ...collected, fileName: downloadCsv(collected.rows, view) };
+  return { ...collected, fileName: downloadCsv(collected.rows, view, options.studioName) };
 }
 
 /** Writes `rows` as the CSV file and hands it to the browser's download; answers the file's name. */
-export function downloadCsv(rows: readonly WorkRequestRow[], kind: Parameters<typeof csvFileName>[0]): string {
+export function downloadCsv(
+  rows: readonly WorkRequestRow[],
+  kind: Parameters<typeof csvFileName>[0],
+  studioName?: (id: string) => string | undefined,
+): string {
   const fileName = csvFileName(kind);
-  downloadText(fileName, toCsv(rows), 'text/csv;charset=utf-8');
+  downloadText(fileName, toCsv(rows, { studioName }), 'text/csv;charset=utf-8');
   return fileName;
 }

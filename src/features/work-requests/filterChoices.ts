@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Language } from '../../api/schema/language';
 import type { Territory } from '../../api/schema/territory';
 import type { WorkRequestFilters } from '../../api/workRequests';
-import { allLanguagesOptions, allTerritoriesOptions } from '../../lib/referenceLists';
+import { allLanguagesOptions, allStudiosOptions, allTerritoriesOptions } from '../../lib/referenceLists';
 import { placeCodes, type PlaceChoice } from './model/placeMatch';
 
 /** Languages as choices: `code` "fr-FR", `name` "French (France)". */
@@ -44,4 +44,14 @@ export async function withPlaceCodes(filters: WorkRequestFilters, client: QueryC
     language: filters.language ? placeCodes(filters.language, languageChoices(languages)) : undefined,
     territory: filters.territory ? placeCodes(filters.territory, territoryChoices(territories)) : undefined,
   };
+}
+
+/**
+ * Studio names by id for what is exported (rows hold the studio's id): the studios the caller may read, from the
+ * reference list; none when it cannot be read (the column is left empty rather than the export failing).
+ */
+export async function studioNamesFor(client: QueryClient): Promise<(id: string) => string | undefined> {
+  const studios = await client.ensureQueryData(allStudiosOptions()).catch(() => []);
+  const names = new Map(studios.flatMap((s) => (s._id && s.name ? [[s._id, s.name] as const] : [])));
+  return (id) => names.get(id);
 }

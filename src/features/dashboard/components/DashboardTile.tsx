@@ -6,7 +6,7 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatCount } from '../../../lib/format';
-import { isOverdue } from '../../../lib/statuses';
+import { lateness } from '../../../lib/statuses';
 import { workRequestListPath } from '../../../lib/workRequestListUrl';
 import { languageName, territoryName } from '../model/names';
 import type { Tile } from '../model/tileText';
@@ -118,7 +118,7 @@ function TileRow({ wr, nowMs }: { wr: WorkRequestRow; nowMs: number }) {
       <div className="dash-tile__meta">
         <span className="dash-tile__due">
           <span className="visually-hidden">Due </span>
-          <ZonedDateTime compact value={wr.due} overdue={isOverdue(wr.due?.date, wr.status, nowMs)} />
+          <ZonedDateTime compact value={wr.due} late={lateness(wr.due?.date, wr.status, nowMs)?.label} />
         </span>
         <StatusBadge status={wr.status} />
       </div>

@@ -18,7 +18,7 @@ import type { Column } from '../../../components/VirtualTable';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatCount } from '../../../lib/format';
 import { countLine } from '../../../lib/pages';
-import { isOverdue, statusLabel } from '../../../lib/statuses';
+import { lateness, statusLabel } from '../../../lib/statuses';
 import { editorPathOf } from '../editorPath';
 import { translationFiltersFromParams } from '../listRequest';
 import { useEditorPath, useLanguageChoices, useTranslationList } from '../queries';
@@ -102,7 +102,7 @@ const COLUMNS: Column<TranslationListItem>[] = [
       <ZonedDateTime
         value={t.due}
         compact
-        overdue={t.status !== 'submitted' && isOverdue(t.due?.date, t.workRequestStatus)}
+        late={t.status === 'submitted' ? undefined : lateness(t.due?.date, t.workRequestStatus)?.label}
       />
     ),
   },

@@ -4,11 +4,13 @@
  * admins and coordinators), export the selection as CSV. A labelled region (SelectionStatus announces its count).
  * Dialogs give the focus back to the button that opened them.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../components/ErrorPanel';
 import { formatCount, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session/useSession';
 import { BULK_LIMIT, selectionText, type BulkSelectionState } from '../bulkSelectionState';
+import { studioNamesFor } from '../filterChoices';
 import './bulk.css';
 
 const BulkStatusDialog = lazy(() => import('./BulkStatusDialog').then((m) => ({ default: m.BulkStatusDialog })));
@@ -33,6 +35,7 @@ export function BulkBar({ bulk, total }: Props) {
     returnFocus.current = null;
   }, [dialog]);
   // Assigning is for admins and coordinators (the server checks each row's studio).
+  const client = useQueryClient();
   const groups = useSession()?.user?.groups ?? [];
   const mayAssign = groups.some((g) => g.type === 'admin' || g.type === 'coordinator');
   const closeDialog = () => {
@@ -44,8 +47,12 @@ export function BulkBar({ bulk, total }: Props) {
   const exportSelection = async () => {
     setMessage({ text: 'Exporting the selection…' });
     try {
-      const [{ downloadCsv }, resolved] = await Promise.all([import('../exportList'), bulk.resolve()]);
-      const fileName = downloadCsv(resolved.rows, 'selection');
+      const [{ downloadCsv }, resolved, studioName] = await Promise.all([
+        import('../exportList'),
+        bulk.resolve(),
+        studioNamesFor(client),
+      ]);
+      const fileName = downloadCsv(resolved.rows, 'selection', studioName);
       setMessage({ text: `Exported ${plural(resolved.rows.length, 'work request')} to ${fileName}.` });
     } catch (error) {
       setMessage({ text: `Could not export: ${describeError(error)}`, error: true });

@@ -8,7 +8,7 @@ import type { WorkRequestFilters } from '../../../api/workRequests';
 import { describeError } from '../../../components/ErrorPanel';
 import { formatCount, plural } from '../../../lib/format';
 import type { ListView } from '../model/filters';
-import { withPlaceCodes } from '../filterChoices';
+import { studioNamesFor, withPlaceCodes } from '../filterChoices';
 
 type State =
   | { kind: 'idle' }
@@ -36,6 +36,7 @@ export function ExportButton({ view, filters }: Props) {
       const { exportWorkRequestsCsv, EXPORT_LIMIT } = await import('../exportList');
       // The list's language / territory terms as the codes they stand for, as the list itself asks.
       const result = await exportWorkRequestsCsv(view, await withPlaceCodes(filters, client), {
+        studioName: await studioNamesFor(client),
         signal: abort.signal,
         onProgress: ({ done, total }) => setState({ kind: 'running', done, total }),
       });

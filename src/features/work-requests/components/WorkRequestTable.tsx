@@ -13,7 +13,7 @@ import { selectionColumn, type ListSelection } from './SelectionColumn';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatDate } from '../../../lib/dates';
 import { personGroup, personName } from '../../../lib/people';
-import { isOverdue } from '../../../lib/statuses';
+import { lateness } from '../../../lib/statuses';
 import { assigneeOfRecord } from '../model/assignees';
 import { AssigneeCell } from './AssigneeCell';
 
@@ -61,7 +61,7 @@ const COLUMNS: Column<WorkRequest>[] = [
     id: 'due',
     header: 'Due',
     width: 'minmax(184px, 1.3fr)',
-    render: (wr) => <ZonedDateTime value={wr.due} compact overdue={isOverdue(wr.due?.date, wr.status)} />,
+    render: (wr) => <ZonedDateTime value={wr.due} compact late={lateness(wr.due?.date, wr.status)?.label} />,
   },
   {
     id: 'from',

@@ -15,6 +15,7 @@ export function toListRow(wr: WorkRequestRow): WorkRequestRow {
     territory: wr.territory,
     assetType: wr.assetType,
     due: wr.due,
+    deliveryDeadline: wr.deliveryDeadline,
     created: wr.created,
     studio: wr.studio,
     asset: asset && {

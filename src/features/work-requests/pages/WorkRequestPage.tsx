@@ -14,7 +14,7 @@ import { RecordName } from '../../../components/RecordName';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatDateTime } from '../../../lib/dates';
 import { personGroup, personName } from '../../../lib/people';
-import { isOverdue } from '../../../lib/statuses';
+import { lateness } from '../../../lib/statuses';
 import { AssetSection } from '../components/AssetSection';
 import { AssigneeSection } from '../components/AssigneeSection';
 import { CommentsSection } from '../components/CommentsSection';
@@ -78,7 +78,7 @@ export function WorkRequestPage() {
   }
 
   const problems = query.data.problems;
-  const overdue = isOverdue(wr.due?.date, wr.status);
+  const late = lateness(wr.due?.date, wr.status)?.label;
   return (
     <div className="page">
       <Breadcrumb name={wr.asset?.name} />
@@ -98,7 +98,7 @@ export function WorkRequestPage() {
                 <span>{wr.assetType}</span>
               </>
             ) : null}
-            {overdue ? <span className="tag tag--danger">Overdue</span> : null}
+            {late ? <span className="tag tag--danger">{late}</span> : null}
           </p>
         </div>
         <div className="detail-header__actions">
@@ -122,7 +122,7 @@ export function WorkRequestPage() {
           <Section title="Order">
             <Fields columns={3}>
               <Field label="Due">
-                <ZonedDateTime value={wr.due} overdue={overdue} />
+                <ZonedDateTime value={wr.due} late={late} />
               </Field>
               <Field label="Delivery deadline">
                 <ZonedDateTime value={wr.deliveryDeadline} />
