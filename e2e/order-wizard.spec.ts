@@ -194,6 +194,41 @@ test('a coordinator places an order from an asset page, step by step', async ({ 
   await expect(stepTitle(page, 'Asset')).toBeVisible();
 });
 
+test("the due date's zone starts as the territory's, says so, and a zone the person chose stays", async ({ page }) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  const asset = await mainTrailer(page);
+  await page.goto(`/work-requests/new?asset=${asset._id}`);
+  await next(page).click();
+  await page.getByLabel('Find a language by name or code').fill('French (France)');
+  await page.getByRole('radio', { name: /French \(France\)/ }).check();
+  await page.getByRole('radio', { name: /France & Francophone Europe/ }).check();
+  await next(page).click();
+  await page.getByRole('group', { name: 'Dialogue' }).getByLabel('Subtitles').check();
+  await next(page).click();
+  await page.getByRole('group', { name: 'Online' }).getByRole('checkbox', { name: 'Online' }).check();
+  await page.getByLabel('1080p').check();
+  await next(page).click();
+  await expect(stepTitle(page, 'Due date')).toBeVisible();
+  await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Paris');
+  await expect(
+    page.getByText(/The territory's zone \(France & Francophone Europe\), set when you chose it/),
+  ).toBeVisible();
+  await expectAccessible(page, 'the due step with the territory zone');
+  // The person's own choice is kept when the territory changes.
+  await page.getByLabel('Time zone').fill('America/Toronto');
+  await page.getByRole('button', { name: /^Back/ }).click();
+  await page.getByRole('button', { name: /^Back/ }).click();
+  await page.getByRole('button', { name: /^Back/ }).click();
+  await expect(stepTitle(page, 'Language & territory')).toBeVisible();
+  await page.getByLabel('Find a language by name or code').fill('sv-SE');
+  await page.getByRole('radio', { name: /Swedish/ }).check();
+  await page.getByRole('radio', { name: /Nordics/ }).check();
+  await next(page).click();
+  await next(page).click();
+  await next(page).click();
+  await expect(page.getByLabel('Time zone')).toHaveValue('America/Toronto');
+});
+
 test('bad input is answered at the fields, the server’s words too', async ({ page }) => {
   await signIn(page, ACCOUNTS.coordinator);
   const asset = await mainTrailer(page);

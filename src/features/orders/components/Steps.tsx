@@ -246,7 +246,7 @@ function DateTimeFields(props: {
   );
 }
 
-export function DueStep({ draft, change, errors }: StepProps) {
+export function DueStep({ draft, change, errors, territoryName }: StepProps & { territoryName?: string | undefined }) {
   const zones = knownTimeZones();
   const viewer = viewerTimeZone();
   const zoneKnown = zones.includes(draft.zone);
@@ -264,7 +264,7 @@ export function DueStep({ draft, change, errors }: StepProps) {
           autoComplete="off"
           aria-invalid={errors.due && !zoneKnown ? true : undefined}
           aria-describedby={errors.due && !zoneKnown ? 'zone-hint due-error' : 'zone-hint'}
-          onChange={(e) => change({ zone: e.target.value })}
+          onChange={(e) => change({ zone: e.target.value, zoneSource: 'person' })}
         />
         <datalist id="order-zones">
           {zones.map((z) => (
@@ -272,9 +272,15 @@ export function DueStep({ draft, change, errors }: StepProps) {
           ))}
         </datalist>
         <p id="zone-hint" className="hint">
-          An IANA zone such as Europe/Paris; yours is {viewer}.{' '}
+          {draft.zoneSource === 'territory'
+            ? `The territory's zone (${territoryName ?? draft.territory}), set when you chose it; yours is ${viewer}. `
+            : `An IANA zone such as Europe/Paris; yours is ${viewer}. `}
           {draft.zone !== viewer ? (
-            <button type="button" className="link-button" onClick={() => change({ zone: viewer })}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => change({ zone: viewer, zoneSource: 'person' })}
+            >
               Use {viewer}
             </button>
           ) : null}

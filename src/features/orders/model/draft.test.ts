@@ -10,6 +10,7 @@ import {
   stepsFor,
   toOrderInput,
   type OrderDraft,
+  withTerritory,
 } from './draft';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0);
@@ -143,6 +144,23 @@ describe('the server’s 400 at the fields', () => {
   it('shows an assignee problem on the review step to someone without the translator step', () => {
     expect(fieldErrorsFromServer([{ path: 'assignee', message: 'not allowed' }], false)).toEqual({
       form: 'Not allowed',
+    });
+  });
+});
+
+describe('withTerritory', () => {
+  it("takes the territory's zone unless the person chose one", () => {
+    const fresh = emptyDraft('UTC');
+    expect(withTerritory(fresh, 'FR', 'Europe/Paris')).toMatchObject({
+      territory: 'FR',
+      zone: 'Europe/Paris',
+      zoneSource: 'territory',
+    });
+    expect(withTerritory(fresh, 'US', undefined)).toMatchObject({ territory: 'US', zone: 'UTC', zoneSource: 'viewer' });
+    const chosen = { ...fresh, zone: 'America/Toronto', zoneSource: 'person' as const };
+    expect(withTerritory(chosen, 'FR', 'Europe/Paris')).toMatchObject({
+      zone: 'America/Toronto',
+      zoneSource: 'person',
     });
   });
 });

@@ -56,6 +56,11 @@ export interface OrderDraft {
   dueTime: string;
   /** The zone of the due date and of the delivery deadline. */
   zone: string;
+  /**
+   * Where the zone came from: the viewer's own (the start), the territory's (lib/territoryZone.ts, set when a
+   * territory is chosen), or the person's choice (kept when the territory changes).
+   */
+  zoneSource: 'viewer' | 'territory' | 'person';
   deadlineDate: string;
   deadlineTime: string;
   instructions: string;
@@ -79,6 +84,7 @@ export function emptyDraft(zone: string, asset = ''): OrderDraft {
     dueDate: '',
     dueTime: '18:00',
     zone,
+    zoneSource: 'viewer',
     deadlineDate: '',
     deadlineTime: '',
     instructions: '',
@@ -315,4 +321,14 @@ export function fieldErrorsFromServer(problems: readonly ServerProblem[], canAss
     errors[key] = errors[key] ? `${errors[key]} ${words}` : words;
   }
   return errors;
+}
+
+/**
+ * The draft after a territory is chosen: its zone becomes the territory's (`zone`, when it has one) unless the
+ * person chose a zone themselves.
+ */
+export function withTerritory(draft: OrderDraft, territory: string, zone: string | undefined): OrderDraft {
+  const next = { ...draft, territory };
+  if (zone === undefined || draft.zoneSource === 'person') return next;
+  return { ...next, zone, zoneSource: 'territory' };
 }

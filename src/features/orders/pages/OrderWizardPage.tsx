@@ -27,6 +27,7 @@ import {
   STEP_LABELS,
   stepsFor,
   toOrderInput,
+  withTerritory,
   type FieldErrors,
   type FieldKey,
   type OrderDraft,
@@ -38,6 +39,7 @@ import { AssetStep } from '../components/AssetStep';
 import { FieldError } from '../../../components/FieldError';
 import { ReviewStep } from '../components/ReviewStep';
 import { Stepper } from '../components/Stepper';
+import { territoryZone } from '../../../lib/territoryZone';
 import { DueStep, InstructionsStep, LanguageStep, LocalizeStep, UsesStep } from '../components/Steps';
 import { useLanguages, useOrderAsset, useOrderProject, usePlaceOrder, useTerritories } from '../queries';
 import '../../../components/record.css';
@@ -132,7 +134,16 @@ export function OrderWizardPage({ assigneePicker: Picker }: { assigneePicker?: A
 
   const change = (patch: Partial<OrderDraft>) => {
     setDirty(true);
-    setState((s) => ({ ...s, draft: { ...s.draft, ...patch } }));
+    setState((s) => {
+      const { territory, ...rest } = patch;
+      let next = { ...s.draft, ...rest };
+      if (territory !== undefined) {
+        const record = territories.data?.find((t) => t.name === territory);
+        const countries = record?.countries?.filter((c): c is string => typeof c === 'string');
+        next = withTerritory(next, territory, territoryZone(countries)?.zone);
+      }
+      return { ...s, draft: next };
+    });
     // A field changed loses its message; the others keep theirs until the next check.
     setErrors((e) => {
       const next = { ...e };
@@ -273,7 +284,12 @@ export function OrderWizardPage({ assigneePicker: Picker }: { assigneePicker?: A
           ) : step === 'uses' ? (
             <UsesStep draft={draft} change={change} errors={errors} asset={assetRecord} />
           ) : step === 'due' ? (
-            <DueStep draft={draft} change={change} errors={errors} />
+            <DueStep
+              draft={draft}
+              change={change}
+              errors={errors}
+              territoryName={territories.data?.find((t) => t.name === draft.territory)?.displayName}
+            />
           ) : step === 'instructions' ? (
             <InstructionsStep draft={draft} change={change} errors={errors} />
           ) : step === 'translator' && Picker ? (

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { territoryZone, zonesOfCountry } from './territoryZone';
+
+describe('territoryZone', () => {
+  it("is the zone of the territory's first country with exactly one", () => {
+    expect(territoryZone(['FR'])).toEqual({ zone: 'Europe/Paris', country: 'FR' });
+    expect(territoryZone(['SE', 'DK', 'NO'])).toEqual({ zone: 'Europe/Stockholm', country: 'SE' });
+    // The United States spans several zones; Colombia has one.
+    expect(territoryZone(['US', 'CO'])).toEqual({ zone: 'America/Bogota', country: 'CO' });
+  });
+
+  it('is none when every country spans several zones, or none is known', () => {
+    expect(zonesOfCountry('US').length).toBeGreaterThan(1);
+    expect(territoryZone(['US'])).toBeUndefined();
+    expect(territoryZone([])).toBeUndefined();
+    expect(territoryZone(undefined)).toBeUndefined();
+    expect(territoryZone(['not a country', 'ZZ'])).toBeUndefined();
+  });
+});
