@@ -41,8 +41,8 @@ function dayFromNow(days: number): string {
 const next = (page: Page) => page.getByRole('button', { name: /^Next/ });
 const stepTitle = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 
-/** Fills the steps after the asset with a valid order (French (France) in FR, dialogue subtitles, online 1080p). */
-async function fillValidOrder(page: Page) {
+/** From the asset step to the due step, with French (France) in FR, dialogue subtitles, online 1080p. */
+async function fillUpToDue(page: Page) {
   await next(page).click();
   await page.getByLabel('Find a language by name or code').fill('French (France)');
   await page.getByRole('radio', { name: /French \(France\)/ }).check();
@@ -53,6 +53,12 @@ async function fillValidOrder(page: Page) {
   await page.getByRole('group', { name: 'Online' }).getByRole('checkbox', { name: 'Online' }).check();
   await page.getByLabel('1080p').check();
   await next(page).click();
+  await expect(stepTitle(page, 'Due date')).toBeVisible();
+}
+
+/** Fills the steps after the asset with a valid order (fillUpToDue, then due in 20 days, the rest left empty). */
+async function fillValidOrder(page: Page) {
+  await fillUpToDue(page);
   await page.getByLabel('Date', { exact: true }).first().fill(dayFromNow(20));
   await next(page).click();
   await expect(stepTitle(page, 'Instructions')).toBeVisible();
@@ -198,17 +204,7 @@ test("the due date's zone starts as the territory's, says so, and a zone the per
   await signIn(page, ACCOUNTS.coordinator);
   const asset = await mainTrailer(page);
   await page.goto(`/work-requests/new?asset=${asset._id}`);
-  await next(page).click();
-  await page.getByLabel('Find a language by name or code').fill('French (France)');
-  await page.getByRole('radio', { name: /French \(France\)/ }).check();
-  await page.getByRole('radio', { name: /France & Francophone Europe/ }).check();
-  await next(page).click();
-  await page.getByRole('group', { name: 'Dialogue' }).getByLabel('Subtitles').check();
-  await next(page).click();
-  await page.getByRole('group', { name: 'Online' }).getByRole('checkbox', { name: 'Online' }).check();
-  await page.getByLabel('1080p').check();
-  await next(page).click();
-  await expect(stepTitle(page, 'Due date')).toBeVisible();
+  await fillUpToDue(page);
   await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Paris');
   await expect(
     page.getByText(/The territory's zone \(France & Francophone Europe\), set when you chose it/),
