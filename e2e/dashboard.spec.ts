@@ -158,6 +158,32 @@ test('the calendar counts open orders per day in the viewer’s zone, opens a da
   await expect(page.locator(`.dash-calendar__list a[data-day="${dayKey}"]`)).toHaveText(/orders? due$/);
 });
 
+test('the calendar pages by five weeks, later and earlier, with counts for the days shown', async ({
+  page,
+  request,
+}) => {
+  // Noon in New York, seven weeks from now: on the second page whatever the weekday.
+  const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(Date.now() + 49 * DAY * 1000));
+  await placeOrder(request, Date.parse(`${dayKey}T12:00:00-05:00`) / 1000);
+  await signIn(page, ACCOUNTS.coordinator);
+  await expect(page.getByRole('heading', { name: 'Due dates, next 5 weeks' })).toBeVisible();
+  const calendar = page.getByRole('grid', { name: /Due dates/ });
+  await expect(calendar.locator(`a[data-day="${dayKey}"]`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next 5 weeks' }).click();
+  await expect(page.getByRole('heading', { name: /^Due dates, \S+ \S+ – \S+ \S+$/ })).toBeVisible();
+  const later = calendar.locator(`a[data-day="${dayKey}"]`);
+  await expect(later).toHaveAttribute('aria-label', /: [1-9]\d* orders? due$/);
+  // The grid's one Tab stop is on the page's first day.
+  await expect(calendar.locator('a[tabindex="0"]')).toHaveCount(1);
+  await expectAccessible(page, 'the calendar on its next page');
+  await page.getByRole('button', { name: 'This week' }).click();
+  await expect(page.getByRole('heading', { name: 'Due dates, next 5 weeks' })).toBeVisible();
+  const firstDay = (await calendar.locator('a[data-day]').first().getAttribute('data-day'))!;
+  await page.getByRole('button', { name: 'Earlier 5 weeks' }).click();
+  const fiveWeeksBefore = new Date(Date.parse(`${firstDay}T12:00:00Z`) - 35 * DAY * 1000).toISOString().slice(0, 10);
+  await expect(calendar.locator('a[data-day]').first()).toHaveAttribute('data-day', fiveWeeksBefore);
+});
+
 test('an order placed elsewhere shows on the open dashboard without a reload (live notifications)', async ({
   page,
   request,

@@ -1,5 +1,5 @@
 /**
- * The next weeks of due dates: a month-like grid, Monday first, each day the number of open orders due then (in the
+ * The weeks of due dates, five at a time from this one (Earlier / Later page by five): a month-like grid, Monday first, each day the number of open orders due then (in the
  * viewer's time zone), each opening the list for that day. The grid is one Tab stop: arrow keys move by day and by
  * week, Home / End to the week's ends (the ARIA grid pattern). "As a list" shows the days with orders as a plain
  * list, for screen readers and narrow screens alike.
@@ -31,15 +31,19 @@ const longDate = new Intl.DateTimeFormat(undefined, {
   timeZone: 'UTC',
 });
 const shortMonth = new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' });
+const dayMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const utcDate = (day: CalendarDay) => new Date(Date.UTC(day.date.year, day.date.month - 1, day.date.day));
 
 interface Props {
   weeks: CalendarDay[][];
   todayKey: string;
   timeZone: string;
+  /** Which page of weeks: 0 from this week on, 1 the next weeks, -1 the weeks before. */
+  page: number;
+  onPage: (page: number) => void;
 }
 
-export function DueCalendar({ weeks, todayKey, timeZone }: Props) {
+export function DueCalendar({ weeks, todayKey, timeZone, page, onPage }: Props) {
   const titleId = useId();
   const days = weeks.flat();
   const counts = useDayCounts(days);
@@ -50,6 +54,15 @@ export function DueCalendar({ weeks, todayKey, timeZone }: Props) {
   );
   const [active, setActive] = useState(todayIndex);
   const cells = useRef<(HTMLAnchorElement | null)[]>([]);
+  // Another page of weeks: the grid's one Tab stop goes back to today, or to its first day (set while rendering,
+  // React's pattern for state that follows a prop).
+  const firstKey = days[0]?.key;
+  const [activePage, setActivePage] = useState(firstKey);
+  if (activePage !== firstKey) {
+    setActivePage(firstKey);
+    setActive(todayIndex);
+  }
+  const span = `${dayMonth.format(utcDate(days[0]!))} – ${dayMonth.format(utcDate(days[days.length - 1]!))}`;
 
   const countOf = (i: number): number | null | undefined => counts.data?.[i];
   const label = (day: CalendarDay, i: number) => {
@@ -95,8 +108,29 @@ export function DueCalendar({ weeks, todayKey, timeZone }: Props) {
   return (
     <section className="section dash-calendar" aria-labelledby={titleId}>
       <header className="section__header">
-        <h2 id={titleId}>Due dates, next {weeks.length} weeks</h2>
+        <h2 id={titleId}>{page === 0 ? `Due dates, next ${weeks.length} weeks` : `Due dates, ${span}`}</h2>
         <div className="section__actions">
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={`Earlier ${weeks.length} weeks`}
+            onClick={() => onPage(page - 1)}
+          >
+            ← Earlier
+          </button>
+          {page !== 0 ? (
+            <button type="button" className="button button--small" onClick={() => onPage(0)}>
+              This week
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={`Next ${weeks.length} weeks`}
+            onClick={() => onPage(page + 1)}
+          >
+            Later →
+          </button>
           <button
             type="button"
             className="button button--small"

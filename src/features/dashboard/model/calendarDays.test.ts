@@ -66,4 +66,11 @@ describe('calendar days in a time zone', () => {
     expect(range.from).toBe(now);
     expect(range.to).toBe(at('2026-04-01T22:00:00Z')); // 2 April 00:00 in Paris, summer time
   });
+
+  it('pages by whole weeks, later and earlier', () => {
+    const now = Date.UTC(2026, 11, 2, 12) / 1000; // Wednesday 2 December 2026
+    expect(calendarWeeks(now, 'UTC', 5, 5)[0]![0]!.key).toBe('2027-01-04');
+    expect(calendarWeeks(now, 'UTC', 5, -5)[0]![0]!.key).toBe('2026-10-26');
+    expect(calendarWeeks(now, 'UTC', 5, 5).flat()).toHaveLength(35);
+  });
 });

@@ -87,10 +87,13 @@ export function calendarDay(d: CalendarDate, timeZone: string): CalendarDay {
   };
 }
 
-/** `weeks` whole weeks, Monday to Sunday, the first holding the day of `now` in `timeZone`. */
-export function calendarWeeks(nowSeconds: number, timeZone: string, weeks: number): CalendarDay[][] {
+/**
+ * `weeks` whole weeks, Monday to Sunday, the first holding the day of `now` in `timeZone` — or, with `fromWeek`,
+ * starting that many weeks later (earlier when negative): the calendar's pages.
+ */
+export function calendarWeeks(nowSeconds: number, timeZone: string, weeks: number, fromWeek = 0): CalendarDay[][] {
   const today = dateIn(nowSeconds, timeZone);
-  const monday = addDays(today, 1 - weekdayOf(today));
+  const monday = addDays(today, 1 - weekdayOf(today) + fromWeek * 7);
   return Array.from({ length: weeks }, (_, w) =>
     Array.from({ length: 7 }, (_, i) => calendarDay(addDays(monday, w * 7 + i), timeZone)),
   );

@@ -4,6 +4,7 @@
  * dates. Every number is a total of the work-request list for a filter, and opens that list. Each tile loads and fails
  * on its own.
  */
+import { useState } from 'react';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { useNow } from '../../../lib/useNow';
 import { DashboardTile } from '../components/DashboardTile';
@@ -23,7 +24,9 @@ export function DashboardPage() {
   const tiles = dashboardTiles(nowSeconds, timeZone);
   const today = dateIn(nowSeconds, timeZone);
   // This page renders once a minute (the children hold the queries), so the days are simply made again (~1 ms).
-  const weeks = calendarWeeks(nowSeconds, timeZone, CALENDAR_WEEKS);
+  // The calendar's page: 0 the weeks from this one, ±1 the five weeks after or before.
+  const [page, setPage] = useState(0);
+  const weeks = calendarWeeks(nowSeconds, timeZone, CALENDAR_WEEKS, page * CALENDAR_WEEKS);
 
   return (
     <div className="page dashboard">
@@ -35,7 +38,7 @@ export function DashboardPage() {
           <DashboardTile key={tile.id} tile={tile} nowMs={nowMs} />
         ))}
       </div>
-      <DueCalendar weeks={weeks} todayKey={dateKey(today)} timeZone={timeZone} />
+      <DueCalendar weeks={weeks} todayKey={dateKey(today)} timeZone={timeZone} page={page} onPage={setPage} />
     </div>
   );
 }
