@@ -214,7 +214,7 @@ export function isOriginalVersion(file: Doc): boolean {
 }
 
 /** `en` and `en-GB` are the same language for a list; `en-GB` and `en-US` are not. */
-function sameLanguage(listed: string, language: string): boolean {
+export function sameLanguage(listed: string, language: string): boolean {
   const [a, b] = [listed.toLowerCase(), language.toLowerCase()];
   if (a === b) return true;
   const primary = (t: string) => t.split('-')[0];
@@ -485,6 +485,22 @@ async function computeGrants(caller: Caller, store: StoreOps): Promise<Grants> {
 
 // ---------------------------------------------------------------------------------------------- the cache
 
+/**
+ * The caller's grants as a transaction reads them (no cache): for a write that decides on them inside its own
+ * transaction (a share's assets: grantedActions.ts), where the store itself may not be called.
+ */
+export function grantsWithin(caller: Caller, tx: StoreOps): Promise<Grants> {
+  const staff = staffGrants(caller);
+  return staff ? Promise.resolve(staff) : computeGrants(caller, tx);
+}
+
+/** Staff's grants, by role (no reads): admins everything, coordinators their studios; undefined for anyone else. */
+function staffGrants(caller: Caller): Grants | undefined {
+  if (caller.isAdmin) return { kind: 'all' };
+  if (isStudioScoped(caller)) return { kind: 'studios', studios: caller.studios };
+  return undefined;
+}
+
 interface CacheEntry {
   stamp: string;
   grants: Promise<Grants>;
@@ -507,8 +523,8 @@ export async function grantsOf(
   store: Pick<Store, 'generations'> & StoreOps,
   generations?: Promise<Generations>,
 ): Promise<Grants> {
-  if (caller.isAdmin) return { kind: 'all' };
-  if (isStudioScoped(caller)) return { kind: 'studios', studios: caller.studios };
+  const staff = staffGrants(caller);
+  if (staff) return staff;
   const stamp = stampOf(await (generations ?? store.generations()));
   let cache = caches.get(store);
   if (!cache) caches.set(store, (cache = new Map<string, CacheEntry>()));

@@ -17,6 +17,8 @@ import { emitWorkRequestEvent } from './events';
 import { lineStats, summarize } from './translations';
 import { listInWords } from './titles';
 import { setTranslationFields, rolesOf, translatorsOf, userSummaryOf } from './workRequests';
+import type { Grants } from './grants';
+import { requireGrantedOrder, requireOrderableAsset } from './grantedActions';
 
 /** Each order field in words (history reasons, notification titles). */
 const FIELD_WORDS: Record<OrderField, string> = {
@@ -338,15 +340,19 @@ export async function placeOrder(
   bus: NotificationBus,
   caller: Caller,
   input: OrderInput,
+  grants: Grants,
   now = Date.now(),
 ): Promise<Stored<WorkRequestDoc>> {
   const seconds = Math.floor(now / 1000);
   if (!/^[0-9a-f]{24}$/.test(input.asset)) throw fieldError('asset', 'expected the id of an asset');
   const asset = (await tx.get('Assets', input.asset))?.doc;
+  // Someone who is not staff orders only on a grant holding `requests` (docs/API.md, "Ordering and sharing on a grant").
+  requireOrderableAsset(grants, asset);
   if (!asset && isStudioScoped(caller)) throw forbidden('asset: you may only place orders in your own studios');
   if (!asset) throw fieldError('asset', 'no asset with this id');
   const studio = typeof asset.studio === 'string' ? asset.studio : undefined;
   requireOrderPlacer(caller, studio);
+  requireGrantedOrder(grants, asset, input.language);
   if (input.assignee !== undefined && !inStudioScope(caller, studio))
     throw forbidden('assignee: only the studio’s coordinators assign an order');
 
