@@ -10,7 +10,7 @@ import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc, ShareDo
 import type { LinkSigner } from '../domain/signing';
 import type { DownloadedLookup } from './transferLog';
 import { canSeeGroup } from '../domain/access';
-import type { Grants } from '../domain/grants';
+import { watchableSummaries, type Grants } from '../domain/grants';
 import { assetPermissions, projectPermissions } from '../domain/permissionsBlock';
 import { workRequestUrls } from '../domain/urls';
 import { LINE_FIELDS, type TranslationSummary } from '../domain/translations';
@@ -225,7 +225,8 @@ export async function presentAsset(ctx: PresentContext, a: Doc): Promise<Rec> {
     ...(embargo?.until !== undefined ? { $embargoUntil: embargo.until } : {}),
     $feedback: feedbackFor(),
   };
-  if (!permissions.access.includes('previews')) out.previews = [];
+  // Only the summaries of previews the caller may watch (docs/API.md "Who sees what: grants": sources.previews).
+  if (Array.isArray(a.previews)) out.previews = watchableSummaries(grants, a);
   return out;
 }
 
