@@ -76,10 +76,16 @@ export function assetPermissions(caller: Caller, grants: Grants, asset: Doc): Pe
   return block(caller, grantedAccess(grant), unionOf(grant.sources.requests));
 }
 
-/** A project's `$permissions`: `view`, and the flags of a project-wide Permission (staff: as on their assets). */
+/**
+ * A project's `$permissions`: `view`, the flags of a project-wide Permission, and `request` when some asset of it may
+ * be ordered on (staff: as on their assets).
+ */
 export function projectPermissions(caller: Caller, grants: Grants, project: Doc): PermissionsBlock {
   if (!canReadProject(grants, project)) return block(caller, [], NO_SCOPE);
   if (grants.kind !== 'granted') return block(caller, staffAccess(caller), NO_SCOPE);
-  const flags = [...(grants.projects.get(project._id)?.flags ?? [])];
-  return block(caller, ['view', ...flags.map((f) => FLAG_VERBS[f] ?? f)], NO_SCOPE);
+  const flags = new Set(grants.projects.get(project._id)?.flags ?? []);
+  // `request` where an order may start here: some asset of the project they may order on (grantedActions.ts).
+  if ([...grants.assets.values()].some((g) => g.project === project._id && g.flags.has('requests')))
+    flags.add('requests');
+  return block(caller, ['view', ...[...flags].map((f) => FLAG_VERBS[f] ?? f)], NO_SCOPE);
 }

@@ -85,7 +85,11 @@ beforeAll(async () => {
     all('/api/shares'),
   ]);
   const northlight = studios.find((s) => s.name === 'Northlight Pictures')!;
-  fx.north = assets.filter((a) => a.studio === northlight._id);
+  const north = assets.filter((a) => a.studio === northlight._id);
+  // A (watched only) of another project than B (ordered on), then the rest.
+  const b = north[1]!;
+  const a = north.find((x) => x.project !== b.project)!;
+  fx.north = [a, b, ...north.filter((x) => x !== a && x !== b)];
   fx.harbor = assets.filter((a) => a.studio !== northlight._id);
   const requesters = groups.find((g) => g.name === 'Northlight Territory Marketing')!;
   const press = groups.find((g) => g.name === 'Press & Partners')!;
@@ -104,25 +108,24 @@ beforeAll(async () => {
   fx.sam = { id: samId, share: samShare };
   const spare = shares.filter((s) => s.from?._id !== samId);
 
-  const [a, b] = fx.north;
   const project = (x: Rec) => x.project as string;
   // Olga: A to watch only, B to order in fr-FR.
   await grant(
     spare[0]!,
     fx.olga.to,
-    [a!, b!],
+    [a, b],
     [
       permissionOf({
         user: fx.olga.id,
-        assets: [a!._id],
-        project: project(a!),
+        assets: [a._id],
+        project: project(a),
         previews: 'watermarked',
         download: false,
       }),
       permissionOf({
         user: fx.olga.id,
-        assets: [b!._id],
-        project: project(b!),
+        assets: [b._id],
+        project: project(b),
         previews: 'watermarked',
         download: false,
         flags: ['requests'],
@@ -207,6 +210,18 @@ describe('ordering on a grant', () => {
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(await countWorkRequests()).toBe(before + 1);
+  });
+});
+
+describe('what the app is offered', () => {
+  it('a project says `request` exactly when some asset of it may be ordered on by the viewer', async () => {
+    const b = fx.north[1]!;
+    const project = await call(server, 'GET', `/api/projects/${b.project}`, { as: fx.olga.account });
+    expect(project.body.$permissions.access).toContain('request');
+    const a = fx.north[0]!;
+    const watchOnly = await call(server, 'GET', `/api/projects/${a.project}`, { as: fx.olga.account });
+    expect(watchOnly.status).toBe(200);
+    expect(watchOnly.body.$permissions.access).not.toContain('request');
   });
 });
 
