@@ -7,13 +7,21 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Doc, StoreOps } from '../storage/store';
-import type { ShareDoc } from './types';
+import type { Caller, ShareDoc } from './types';
 import { ACCESS_FLAGS, type AccessFlag } from '../../src/api/schema/permission';
 import { stripComputed } from '../../src/api/schema/computed';
 import { forbidden, notFound } from '../http/errors';
 import { assetGrant, sameLanguage, sourceReaches, type AssetGrant, type Grants, type PreviewMode } from './grants';
 
 // ------------------------------------------------------------------------------------------------ ordering
+
+/**
+ * Whether someone who is not staff places orders at all: anyone a grant's `requests` allows, but translators never
+ * (they do the work; docs/API.md "Orders"), unless they are also a requester (a `client` group).
+ */
+export function ordersAtAll(caller: Caller): boolean {
+  return !caller.isTranslator || caller.groups.some((g) => g.type === 'client');
+}
 
 /**
  * The asset an order of a caller who is not staff may name: one their grants let them read. Anything else (unknown,

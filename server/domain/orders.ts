@@ -18,7 +18,7 @@ import { lineStats, summarize } from './translations';
 import { listInWords } from './titles';
 import { setTranslationFields, rolesOf, translatorsOf, userSummaryOf } from './workRequests';
 import type { Grants } from './grants';
-import { requireGrantedOrder, requireOrderableAsset } from './grantedActions';
+import { ordersAtAll, requireGrantedOrder, requireOrderableAsset } from './grantedActions';
 
 /** Each order field in words (history reasons, notification titles). */
 const FIELD_WORDS: Record<OrderField, string> = {
@@ -225,19 +225,18 @@ export async function emitOrderChangeEvents(
 
 // ------------------------------------------------------------------------------------------------ placing an order
 
-/** Who places an order for an asset of a studio: admins; its coordinators; requesters (client groups naming it). */
+/**
+ * Who places an order for an asset of a studio: admins; its coordinators; anyone else on a grant that holds
+ * `requests` on the asset (grantedActions.ts), translators never.
+ */
 function requireOrderPlacer(caller: Caller, studio: string | undefined): void {
   if (caller.isAdmin) return;
   if (caller.isCoordinator) {
     if (!inStudioScope(caller, studio)) throw forbidden('asset: you may only place orders in your own studios');
     return;
   }
-  const requesterOf = caller.groups.some(
-    (g) => g.type === 'client' && studio !== undefined && (g.studios ?? []).includes(studio),
-  );
-  if (requesterOf) return;
-  if (caller.isTranslator) throw forbidden('translators do not place orders');
-  throw forbidden('asset: you may only order for the studios your groups request from');
+  // Anyone else orders on a grant holding `requests` (requireGrantedOrder), translators never.
+  if (!ordersAtAll(caller)) throw forbidden('translators do not place orders');
 }
 
 /** The asset as a work request embeds it: copied from the latest order of the same asset, else made from its record. */
