@@ -87,13 +87,16 @@ export async function requireShareWithinGrants(
 ): Promise<void> {
   if (grants.kind !== 'granted') return;
   const before = new Set(listedAssets(current));
-  const added = listedAssets(next).filter((id) => !before.has(id));
+  const addedAssets = listedAssets(next).filter((id) => !before.has(id));
   const stored = new Map((current?.permissions ?? []).filter((p) => p._id).map((p) => [p._id!, p]));
+  // A recipient added takes the Permissions for every recipient (no `user`) and those naming them: given anew.
+  const added = newRecipients(next, current);
+  const givenAnew = (p: SharePermission) => (added.anyone && !p.user) || (!!p.user && added.users.has(p.user));
   const changed = (next.permissions ?? [])
     .map((p, index) => ({ p, index }))
-    .filter(({ p }) => !(p._id && samePermission(stored.get(p._id), p)));
+    .filter(({ p }) => givenAnew(p) || !(p._id && samePermission(stored.get(p._id), p)));
   const sharable = (id: string) => grants.assets.get(id)?.flags.has('sharing') === true;
-  for (const id of added)
+  for (const id of addedAssets)
     if (!sharable(id)) throw refusal('assets', `you may share only assets your access lets you share (${id})`);
   const assetIds = [...new Set(changed.flatMap(({ p }) => strings(p.assets)))];
   const files = assetIds.length
@@ -154,6 +157,24 @@ function exceeds(
       };
   }
   return undefined;
+}
+
+/**
+ * The recipients a write adds: `users`, the ids named anew in `to`; `anyone`, whether anyone at all was added (a user
+ * by id or by e-mail only, or a group), who then takes the Permissions without a `user`.
+ */
+function newRecipients(next: ShareDoc, current: ShareDoc | undefined): { users: Set<string>; anyone: boolean } {
+  const keys = (share: ShareDoc | undefined) =>
+    new Set([
+      ...(share?.to ?? []).map((u) => (u._id ? `user ${u._id}` : `email ${String(u.emailNormal ?? '')}`)),
+      ...(share?.groups ?? []).map((g) => `group ${typeof g === 'string' ? g : String((g as { _id?: unknown })?._id)}`),
+    ]);
+  const before = keys(current);
+  const added = [...keys(next)].filter((k) => !before.has(k));
+  return {
+    users: new Set(added.filter((k) => k.startsWith('user ')).map((k) => k.slice(5))),
+    anyone: added.length > 0,
+  };
 }
 
 /** A Permission as sent back (with its `$links`, perhaps without its `share`) and as stored: the same grant. */

@@ -270,6 +270,30 @@ describe('sharing on a grant (a sender who is not staff)', () => {
     expect((await stored()).permissions).toEqual(before.permissions);
   });
 
+  it('cannot add a recipient to a Permission for every recipient that gives more than they hold', async () => {
+    // An admin put a Permission for every recipient (no `user`) on Sam's share, clean previews of an asset he
+    // holds nothing on: adding someone would give it to them.
+    const current = await stored();
+    const a = fx.harbor[3]!;
+    const forEveryone = permissionOf({ assets: [a._id], project: a.project, previews: 'clean', download: false });
+    const set = await call(server, 'PUT', `/api/shares/${fx.sam.share._id}`, {
+      as: DEMO.admin,
+      body: { permissions: [...current.permissions, forEveryone] },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const before = await stored();
+    const res = await shareAs({ to: [...before.to, fx.pete.to] });
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expect(res.body.error.message).toMatch(/^permissions\.\d+\.assets: /);
+    expect((await stored()).to).toEqual(before.to);
+    // The admin takes it back: Sam's own edits no longer touch it.
+    const back = await call(server, 'PUT', `/api/shares/${fx.sam.share._id}`, {
+      as: DEMO.admin,
+      body: { permissions: current.permissions },
+    });
+    expect(back.status).toBe(200);
+  });
+
   it('shares onward what their grant lets them share, as they hold it', async () => {
     const before = await stored();
     const f = fx.harbor[1]!;
