@@ -8,10 +8,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Doc, StoreOps } from '../storage/store';
 import type { Caller, ShareDoc } from './types';
-import { ACCESS_FLAGS, type AccessFlag } from '../../src/api/schema/permission';
+import { ACCESS_FLAGS, sameLanguage, type AccessFlag } from '../../src/api/schema/permission';
 import { stripComputed } from '../../src/api/schema/computed';
 import { forbidden, notFound } from '../http/errors';
-import { assetGrant, sameLanguage, sourceReaches, type AssetGrant, type Grants, type PreviewMode } from './grants';
+import { assetGrant, sourceReaches, type AssetGrant, type Grants, type PreviewMode } from './grants';
 
 // ------------------------------------------------------------------------------------------------ ordering
 

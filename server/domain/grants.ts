@@ -23,7 +23,7 @@
 import type { Caller, WorkRequestDoc } from './types';
 import type { Collection, Doc, Filter, Generations, Store, StoreOps } from '../storage/store';
 import { noteCollectionsRead } from '../storage/readTracking';
-import { ACCESS_FLAGS, type AccessFlag } from '../../src/api/schema/permission';
+import { ACCESS_FLAGS, sameLanguage, type AccessFlag } from '../../src/api/schema/permission';
 import { isStudioScoped, parentScopeFilters, studioScopeFilters } from './access';
 import { receivedShares } from './directory';
 import { narrowsPreviews, reachedPreviews } from './previewSources';
@@ -228,14 +228,6 @@ const NO_LANGUAGE = new Set(['', 'und', 'zxx']);
 export function isOriginalVersion(file: Doc): boolean {
   const language = typeof file.language === 'string' ? file.language.trim().toLowerCase() : '';
   return NO_LANGUAGE.has(language) || (Array.isArray(file.tags) && file.tags.includes('ov'));
-}
-
-/** `en` and `en-GB` are the same language for a list; `en-GB` and `en-US` are not. */
-export function sameLanguage(listed: string, language: string): boolean {
-  const [a, b] = [listed.toLowerCase(), language.toLowerCase()];
-  if (a === b) return true;
-  const primary = (t: string) => t.split('-')[0];
-  return primary(a) === primary(b) && (!a.includes('-') || !b.includes('-'));
 }
 
 /**
