@@ -89,3 +89,29 @@ test('an asset page offers only what the viewer may do, and says what is not sha
     await expect(page.getByText('The previews of this asset are not shared with you.')).toBeVisible();
   await expectAccessible(page, 'an asset page of a press partner');
 });
+
+test('a project page offers "Place an order" from the grants, not the role', async ({ page, request }) => {
+  // Kenji (a client: press) may watch this project's shared assets but order on none of them: no order offered.
+  const { project } = await grantedProject(request, KENJI);
+  const seen = await request.get(`/api/projects/${project}`, {
+    headers: { Authorization: basic(KENJI), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(((await seen.json()) as Rec).$permissions?.access).not.toContain('request');
+  await signIn(page, KENJI, { path: `/catalog/projects/${project}` });
+  await settled(page);
+  await expect(page.getByRole('heading', { name: /^Assets/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Place an order' })).toHaveCount(0);
+});
+
+test('a project with assets the viewer may order on offers an order of those only', async ({ page, request }) => {
+  // Priya may order on the assets of her own orders: their project offers it, and the wizard lists only those.
+  const { project: hers, assets } = await grantedProject(request, PRIYA);
+  const orderable = assets.filter((a) => a.$permissions?.access?.includes('request'));
+  expect(orderable.length).toBeGreaterThan(0);
+  await signIn(page, PRIYA, { path: `/catalog/projects/${hers}` });
+  await settled(page);
+  await page.getByRole('link', { name: 'Place an order' }).click();
+  await expect(page.getByRole('heading', { name: /^Place an order/ })).toBeVisible();
+  const options = page.getByRole('radiogroup', { name: /^Asset/ }).getByRole('radio');
+  await expect(options).toHaveCount(orderable.length);
+});

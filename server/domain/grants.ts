@@ -23,9 +23,10 @@
 import type { Caller, WorkRequestDoc } from './types';
 import type { Collection, Doc, Filter, Generations, Store, StoreOps } from '../storage/store';
 import { noteCollectionsRead } from '../storage/readTracking';
-import { ACCESS_FLAGS, type AccessFlag } from '../../src/api/schema/permission';
+import { ACCESS_FLAGS, sameLanguage, type AccessFlag } from '../../src/api/schema/permission';
 import { isStudioScoped, parentScopeFilters, studioScopeFilters } from './access';
 import { receivedShares } from './directory';
+import { narrowsPreviews, reachedPreviews } from './previewSources';
 
 /** How a viewer may watch an asset's previews: not at all, watermarked with who they are, or clean. */
 export type PreviewMode = 'none' | 'watermarked' | 'clean';
@@ -54,6 +55,8 @@ export interface AssetGrant {
   files: ReadonlySet<string> | 'all';
   /** The Permission `access` flags that are true in any grant reaching the asset. */
   flags: ReadonlySet<AccessFlag>;
+  /** The asset's previews the caller may watch (those a grant's `sources.previews` reaches: previewSources.ts). */
+  previewIds: ReadonlySet<string> | 'all';
   /** The `sources` of the Permissions reaching the asset, per kind. */
   sources: Readonly<Record<'download' | 'previews' | 'requests', readonly SourceScope[]>>;
   basis: ReadonlySet<GrantBasis>;
@@ -86,6 +89,7 @@ function staffGrant(asset: Doc): AssetGrant {
     previews: 'clean',
     download: true,
     files: 'all',
+    previewIds: 'all',
     flags: new Set(ACCESS_FLAGS),
     sources: { download: [], previews: [], requests: [] },
     basis: new Set(),
@@ -102,6 +106,7 @@ export const GRANT_COLLECTIONS: readonly Collection[] = [
   'Assets',
   'Files',
   'Projects',
+  'Previews',
 ];
 
 // ---------------------------------------------------------------------------------------------- the questions
@@ -161,8 +166,18 @@ export function canReadFile(grants: Grants, file: Doc): boolean {
 /** Whether the caller reads a preview record (and its link): staff within scope; others with previews not `none`. */
 export function canReadPreview(grants: Grants, preview: Doc): boolean {
   if (grants.kind !== 'granted') return true;
-  const asset = stringOf(preview.asset);
-  return asset !== undefined && (grants.assets.get(asset)?.previews ?? 'none') !== 'none';
+  const grant = grants.assets.get(stringOf(preview.asset) ?? '');
+  if (!grant || grant.previews === 'none') return false;
+  return grant.previewIds === 'all' || grant.previewIds.has(preview._id);
+}
+
+/** An asset's embedded preview summaries as the caller may see them: those of previews they may watch. */
+export function watchableSummaries(grants: Grants, asset: Doc): unknown[] {
+  const grant = assetGrant(grants, asset);
+  const summaries = Array.isArray(asset.previews) ? (asset.previews as { _id?: unknown }[]) : [];
+  if (!grant || grant.previews === 'none') return [];
+  const ids = grant.previewIds;
+  return ids === 'all' ? summaries : summaries.filter((p) => typeof p._id === 'string' && ids.has(p._id));
 }
 
 // ---------------------------------------------------------------------------------------------- as store filters
@@ -185,11 +200,13 @@ export function studioFilters(caller: Caller, grants: Grants): Filter[] {
   return [{ field: '_id', op: 'in', value: [...grants.studios] }];
 }
 
-/** Keeps a list of previews to those of assets whose previews the caller may watch. */
+/** Keeps a list of previews to those the caller may watch (of assets they may watch, reached by its sources). */
 export function previewFilters(caller: Caller, grants: Grants): Filter[] {
   if (grants.kind !== 'granted') return parentScopeFilters(caller, 'asset', 'Assets');
-  const watchable = [...grants.assets.values()].filter((g) => g.previews !== 'none').map((g) => g.asset);
-  return [{ field: 'asset', op: 'in', value: watchable }];
+  const ids = [...grants.assets.values()].flatMap((g) =>
+    g.previews === 'none' || g.previewIds === 'all' ? [] : [...g.previewIds],
+  );
+  return [{ field: '_id', op: 'in', value: ids }];
 }
 
 /** Keeps a list of an asset's files to those the caller may read and download. */
@@ -211,14 +228,6 @@ const NO_LANGUAGE = new Set(['', 'und', 'zxx']);
 export function isOriginalVersion(file: Doc): boolean {
   const language = typeof file.language === 'string' ? file.language.trim().toLowerCase() : '';
   return NO_LANGUAGE.has(language) || (Array.isArray(file.tags) && file.tags.includes('ov'));
-}
-
-/** `en` and `en-GB` are the same language for a list; `en-GB` and `en-US` are not. */
-function sameLanguage(listed: string, language: string): boolean {
-  const [a, b] = [listed.toLowerCase(), language.toLowerCase()];
-  if (a === b) return true;
-  const primary = (t: string) => t.split('-')[0];
-  return primary(a) === primary(b) && (!a.includes('-') || !b.includes('-'));
 }
 
 /**
@@ -296,6 +305,8 @@ interface Building {
   basis: Set<GrantBasis>;
   /** Permissions granting download here: their `sources.download`, to match the asset's files. */
   downloadScopes: (SourceScope | undefined)[];
+  /** Permissions granting previews here with a narrowing `sources.previews`, or `all` (one that does not narrow). */
+  previewReach: SourceScope[] | 'all';
 }
 
 /** The Permissions that apply to the caller (see the module's comment), each once. */
@@ -387,6 +398,7 @@ async function computeGrants(caller: Caller, store: StoreOps): Promise<Grants> {
         sources: { download: [], previews: [], requests: [] },
         basis: new Set(),
         downloadScopes: [],
+        previewReach: [],
       };
       building.set(id, b);
     }
@@ -415,6 +427,8 @@ async function computeGrants(caller: Caller, store: StoreOps): Promise<Grants> {
       const b = entry(a._id);
       b.basis.add('permission');
       if (PREVIEW_RANK[mode] > PREVIEW_RANK[b.previews]) b.previews = mode;
+      if (mode !== 'none' && b.previewReach !== 'all')
+        b.previewReach = narrowsPreviews(sources.previews) ? [...b.previewReach, sources.previews] : 'all';
       for (const f of flags) b.flags.add(f);
       // A source counts where its right does: download with `download`, requests with `requests`, previews unless `none`.
       const rights = {
@@ -442,6 +456,7 @@ async function computeGrants(caller: Caller, store: StoreOps): Promise<Grants> {
       const b = entry(id);
       b.basis.add(basis);
       if (PREVIEW_RANK[b.previews] < PREVIEW_RANK.watermarked) b.previews = 'watermarked';
+      b.previewReach = 'all'; // their work: every preview of the asset
       // A requester may order more work on what they ordered (docs/API.md, "Who sees what: grants").
       if (basis === 'requested') b.flags.add('requests');
     }
@@ -461,6 +476,12 @@ async function computeGrants(caller: Caller, store: StoreOps): Promise<Grants> {
     }
   }
 
+  // The previews each watchable asset's grants reach (previewSources.ts).
+  const previewIds = await reachedPreviews(
+    store,
+    new Map([...building].filter(([, b]) => b.previews !== 'none').map(([id, b]) => [id, b.previewReach])),
+  );
+
   const grantsByAsset = new Map<string, AssetGrant>();
   const projects = new Map<string, ProjectGrant>();
   const studios = new Set<string>();
@@ -468,8 +489,8 @@ async function computeGrants(caller: Caller, store: StoreOps): Promise<Grants> {
     const a = assets.get(id)!;
     const project = stringOf(a.project);
     const studio = stringOf(a.studio);
-    const { downloadScopes: _scopes, ...grant } = b;
-    grantsByAsset.set(id, { asset: id, project, studio, ...grant });
+    const { downloadScopes: _scopes, previewReach: _reach, ...grant } = b;
+    grantsByAsset.set(id, { asset: id, project, studio, ...grant, previewIds: previewIds.get(id) ?? new Set() });
     if (project && !projects.has(project)) projects.set(project, { project, studio, wide: false, flags: new Set() });
     if (studio) studios.add(studio);
   }
@@ -484,6 +505,22 @@ async function computeGrants(caller: Caller, store: StoreOps): Promise<Grants> {
 }
 
 // ---------------------------------------------------------------------------------------------- the cache
+
+/**
+ * The caller's grants as a transaction reads them (no cache): for a write that decides on them inside its own
+ * transaction (a share's assets: grantedActions.ts), where the store itself may not be called.
+ */
+export function grantsWithin(caller: Caller, tx: StoreOps): Promise<Grants> {
+  const staff = staffGrants(caller);
+  return staff ? Promise.resolve(staff) : computeGrants(caller, tx);
+}
+
+/** Staff's grants, by role (no reads): admins everything, coordinators their studios; undefined for anyone else. */
+function staffGrants(caller: Caller): Grants | undefined {
+  if (caller.isAdmin) return { kind: 'all' };
+  if (isStudioScoped(caller)) return { kind: 'studios', studios: caller.studios };
+  return undefined;
+}
 
 interface CacheEntry {
   stamp: string;
@@ -507,8 +544,8 @@ export async function grantsOf(
   store: Pick<Store, 'generations'> & StoreOps,
   generations?: Promise<Generations>,
 ): Promise<Grants> {
-  if (caller.isAdmin) return { kind: 'all' };
-  if (isStudioScoped(caller)) return { kind: 'studios', studios: caller.studios };
+  const staff = staffGrants(caller);
+  if (staff) return staff;
   const stamp = stampOf(await (generations ?? store.generations()));
   let cache = caches.get(store);
   if (!cache) caches.set(store, (cache = new Map<string, CacheEntry>()));

@@ -17,6 +17,8 @@ import { emitWorkRequestEvent } from './events';
 import { lineStats, summarize } from './translations';
 import { listInWords } from './titles';
 import { setTranslationFields, rolesOf, translatorsOf, userSummaryOf } from './workRequests';
+import type { Grants } from './grants';
+import { ordersAtAll, requireGrantedOrder, requireOrderableAsset } from './grantedActions';
 
 /** Each order field in words (history reasons, notification titles). */
 const FIELD_WORDS: Record<OrderField, string> = {
@@ -223,19 +225,18 @@ export async function emitOrderChangeEvents(
 
 // ------------------------------------------------------------------------------------------------ placing an order
 
-/** Who places an order for an asset of a studio: admins; its coordinators; requesters (client groups naming it). */
+/**
+ * Who places an order for an asset of a studio: admins; its coordinators; anyone else on a grant that holds
+ * `requests` on the asset (grantedActions.ts), translators never.
+ */
 function requireOrderPlacer(caller: Caller, studio: string | undefined): void {
   if (caller.isAdmin) return;
   if (caller.isCoordinator) {
     if (!inStudioScope(caller, studio)) throw forbidden('asset: you may only place orders in your own studios');
     return;
   }
-  const requesterOf = caller.groups.some(
-    (g) => g.type === 'client' && studio !== undefined && (g.studios ?? []).includes(studio),
-  );
-  if (requesterOf) return;
-  if (caller.isTranslator) throw forbidden('translators do not place orders');
-  throw forbidden('asset: you may only order for the studios your groups request from');
+  // Anyone else orders on a grant holding `requests` (requireGrantedOrder), translators never.
+  if (!ordersAtAll(caller)) throw forbidden('translators do not place orders');
 }
 
 /** The asset as a work request embeds it: copied from the latest order of the same asset, else made from its record. */
@@ -338,15 +339,19 @@ export async function placeOrder(
   bus: NotificationBus,
   caller: Caller,
   input: OrderInput,
+  grants: Grants,
   now = Date.now(),
 ): Promise<Stored<WorkRequestDoc>> {
   const seconds = Math.floor(now / 1000);
   if (!/^[0-9a-f]{24}$/.test(input.asset)) throw fieldError('asset', 'expected the id of an asset');
   const asset = (await tx.get('Assets', input.asset))?.doc;
+  // Someone who is not staff orders only on a grant holding `requests` (docs/API.md, "Ordering and sharing on a grant").
+  requireOrderableAsset(grants, asset);
   if (!asset && isStudioScoped(caller)) throw forbidden('asset: you may only place orders in your own studios');
   if (!asset) throw fieldError('asset', 'no asset with this id');
   const studio = typeof asset.studio === 'string' ? asset.studio : undefined;
   requireOrderPlacer(caller, studio);
+  requireGrantedOrder(grants, asset, input.language);
   if (input.assignee !== undefined && !inStudioScope(caller, studio))
     throw forbidden('assignee: only the studio’s coordinators assign an order');
 

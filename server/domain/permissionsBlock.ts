@@ -10,6 +10,7 @@ import type { Doc } from '../storage/store';
 import type { Caller } from './types';
 import type { AccessFlag } from '../../src/api/schema/permission';
 import { canEditCatalog } from './access';
+import { ordersAtAll } from './grantedActions';
 import { assetGrant, canReadProject, type AssetGrant, type Grants, type SourceScope } from './grants';
 
 interface Scope {
@@ -33,15 +34,15 @@ function staffAccess(caller: Caller): string[] {
   return caller.isAdmin ? [...all, 'ingest'] : all;
 }
 
-/** The verbs of an asset grant of a caller who is not staff. */
-function grantedAccess(grant: AssetGrant): string[] {
+/** The verbs of an asset grant of a caller who is not staff (`request` only for one who orders at all). */
+function grantedAccess(caller: Caller, grant: AssetGrant): string[] {
   const out = ['view'];
   if (grant.previews !== 'none') out.push('previews');
   if (grant.previews === 'watermarked') out.push('watermarked');
   const files = grant.files === 'all' || grant.files.size > 0;
   if (grant.download && files) out.push('download');
   for (const flag of grant.flags) {
-    if (flag === 'download') continue;
+    if (flag === 'download' || (flag === 'requests' && !ordersAtAll(caller))) continue;
     out.push(FLAG_VERBS[flag] ?? flag);
   }
   return out;
@@ -73,13 +74,20 @@ export function assetPermissions(caller: Caller, grants: Grants, asset: Doc): Pe
   const grant = assetGrant(grants, asset);
   if (!grant) return block(caller, [], NO_SCOPE);
   if (grants.kind !== 'granted') return block(caller, staffAccess(caller), NO_SCOPE);
-  return block(caller, grantedAccess(grant), unionOf(grant.sources.requests));
+  return block(caller, grantedAccess(caller, grant), unionOf(grant.sources.requests));
 }
 
-/** A project's `$permissions`: `view`, and the flags of a project-wide Permission (staff: as on their assets). */
+/**
+ * A project's `$permissions`: `view`, the flags of a project-wide Permission, and `request` when some asset of it may
+ * be ordered on (staff: as on their assets).
+ */
 export function projectPermissions(caller: Caller, grants: Grants, project: Doc): PermissionsBlock {
   if (!canReadProject(grants, project)) return block(caller, [], NO_SCOPE);
   if (grants.kind !== 'granted') return block(caller, staffAccess(caller), NO_SCOPE);
-  const flags = [...(grants.projects.get(project._id)?.flags ?? [])];
-  return block(caller, ['view', ...flags.map((f) => FLAG_VERBS[f] ?? f)], NO_SCOPE);
+  const flags = new Set(grants.projects.get(project._id)?.flags ?? []);
+  // `request` where an order may start here: some asset of the project they may order on (grantedActions.ts).
+  if ([...grants.assets.values()].some((g) => g.project === project._id && g.flags.has('requests')))
+    flags.add('requests');
+  if (!ordersAtAll(caller)) flags.delete('requests');
+  return block(caller, ['view', ...[...flags].map((f) => FLAG_VERBS[f] ?? f)], NO_SCOPE);
 }

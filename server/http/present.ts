@@ -10,7 +10,7 @@ import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc, ShareDo
 import type { LinkSigner } from '../domain/signing';
 import type { DownloadedLookup } from './transferLog';
 import { canSeeGroup } from '../domain/access';
-import type { Grants } from '../domain/grants';
+import { watchableSummaries, type Grants } from '../domain/grants';
 import { assetPermissions, projectPermissions } from '../domain/permissionsBlock';
 import { workRequestUrls } from '../domain/urls';
 import { LINE_FIELDS, type TranslationSummary } from '../domain/translations';
@@ -136,10 +136,7 @@ export async function presentWorkRequest(ctx: PresentContext, wr: WorkRequestDoc
   const asset = wr.asset;
   const thumb = asset?.thumbnail;
   if (asset && typeof thumb?._id === 'string') {
-    out.asset = {
-      ...asset,
-      thumbnail: { ...thumb, path: thumbnailLink(ctx, thumb._id), $links: self(ctx, 'Files', thumb._id) },
-    };
+    out.asset = { ...asset, thumbnail: await embeddedThumbnail(ctx, asset._id, { ...thumb, _id: thumb._id }) };
   }
   out.$links = self(ctx, 'Workrequests', wr._id, {
     project: link(ctx.origin, 'Projects', wr.project?._id),
@@ -163,13 +160,38 @@ function stateFlags(d: Doc, embargoed: boolean): string[] {
   return flags;
 }
 
+/** The asset's thumbnail file when an embargo is in force on it (domain/embargo.ts), else undefined. */
+async function embargoedThumbnail(ctx: PresentContext, assetId: unknown, thumbnail: unknown): Promise<Doc | undefined> {
+  if (typeof assetId !== 'string' || typeof thumbnail !== 'string') return undefined;
+  return (await ctx.embargoes.ofAsset(assetId))?.files.find((f) => f._id === thumbnail);
+}
+
+/**
+ * A work request's embedded thumbnail (the File-like snapshot of its asset's thumbnail, as the order was placed)
+ * under the same embargo rule as the file itself (docs/API.md "Embargoes"): while an embargo is in force on the
+ * file, the snapshot shows the file's current `embargo` and `$embargo`, and a reader it holds gets no `path`.
+ */
+async function embeddedThumbnail(ctx: PresentContext, assetId: unknown, thumb: Rec & { _id: string }): Promise<Rec> {
+  const base = { ...thumb, $links: self(ctx, 'Files', thumb._id) };
+  const held = await embargoedThumbnail(ctx, assetId, thumb._id);
+  const embargo = held && embargoInForce(held);
+  if (!held || !embargo) return { ...base, path: thumbnailLink(ctx, thumb._id) };
+  const locked = !mayBypassEmbargo(ctx.caller, held, await ctx.grants());
+  return {
+    ...base,
+    embargo: held.embargo,
+    ...(locked ? {} : { path: thumbnailLink(ctx, thumb._id) }),
+    $embargo: embargoBlock(embargo, locked),
+  };
+}
+
 /**
  * `$thumbnail`: its signed link; none for a reader held by an embargo on the thumbnail file itself (docs/API.md
  * "Embargoes").
  */
-function assetThumbnail(ctx: PresentContext, a: Doc, embargoedThumbnail: Doc | undefined, grants: Grants) {
+function assetThumbnail(ctx: PresentContext, thumbnail: unknown, embargoedThumbnail: Doc | undefined, grants: Grants) {
   if (embargoedThumbnail && !mayBypassEmbargo(ctx.caller, embargoedThumbnail, grants)) return {};
-  return thumbnailRef(ctx, a.thumbnail);
+  return thumbnailRef(ctx, thumbnail);
 }
 
 /**
@@ -194,7 +216,7 @@ export async function presentAsset(ctx: PresentContext, a: Doc): Promise<Rec> {
     $flags: flags,
     ...assetThumbnail(
       ctx,
-      a,
+      a.thumbnail,
       embargo?.files.find((f) => f._id === a.thumbnail),
       grants,
     ),
@@ -203,7 +225,8 @@ export async function presentAsset(ctx: PresentContext, a: Doc): Promise<Rec> {
     ...(embargo?.until !== undefined ? { $embargoUntil: embargo.until } : {}),
     $feedback: feedbackFor(),
   };
-  if (!permissions.access.includes('previews')) out.previews = [];
+  // Only the summaries of previews the caller may watch (docs/API.md "Who sees what: grants": sources.previews).
+  if (Array.isArray(a.previews)) out.previews = watchableSummaries(grants, a);
   return out;
 }
 
@@ -328,19 +351,23 @@ export async function presentShare(ctx: PresentContext, s: ShareDoc): Promise<Re
     ...s,
     from: userRef(ctx, s.from),
     to: (s.to ?? []).map((u) => userRef(ctx, u)),
-    assets: (s.assets ?? []).map((a) => ({
-      ...a,
-      ...thumbnailRef(ctx, a.thumbnail),
-      $links: self(ctx, 'Assets', a._id ?? '', {
-        project: link(ctx.origin, 'Projects', a.project),
-        studio: link(ctx.origin, 'Studios', a.studio),
-        thumbnail: link(ctx.origin, 'Files', a.thumbnail),
-        type: a.type ? `${ctx.origin}/api/Assettypes/${a.type}` : undefined,
-      }),
-      // What the viewer may do with the asset: their grants, the same as the asset record says.
-      $permissions: assetPermissions(ctx.caller, grants, { ...a, _id: a._id ?? '', created: a.created ?? 0 }),
-      $feedback: feedbackFor(s._id),
-    })),
+    assets: await Promise.all(
+      (s.assets ?? []).map(async (a) => ({
+        ...a,
+        // As on the asset record: no thumbnail link for a reader held by an embargo on the file (docs/API.md "Embargoes").
+        $thumbnail: undefined, // a stored copy never stands in for the reader's own
+        ...assetThumbnail(ctx, a.thumbnail, await embargoedThumbnail(ctx, a._id, a.thumbnail), grants),
+        $links: self(ctx, 'Assets', a._id ?? '', {
+          project: link(ctx.origin, 'Projects', a.project),
+          studio: link(ctx.origin, 'Studios', a.studio),
+          thumbnail: link(ctx.origin, 'Files', a.thumbnail),
+          type: a.type ? `${ctx.origin}/api/Assettypes/${a.type}` : undefined,
+        }),
+        // What the viewer may do with the asset: their grants, the same as the asset record says.
+        $permissions: assetPermissions(ctx.caller, grants, { ...a, _id: a._id ?? '', created: a.created ?? 0 }),
+        $feedback: feedbackFor(s._id),
+      })),
+    ),
     // A recipient sees their own permission record only; the sender and admins see all.
     permissions: (s.permissions ?? [])
       .filter((p) => ctx.caller.isAdmin || s.from?._id === ctx.caller.id || p.user === ctx.caller.id)

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Collection, Doc, Stored } from '../storage/store';
 import { badRequest, detailedBadRequest, issueDetails } from './errors';
-import { etagOf } from './etag';
+import { accessVariant, etagOf } from './etag';
 import { stripComputed } from '../../src/api/schema/computed';
 
 /** Where clients reach this server, for `$links` and app URLs: the configured public origin, else `//<Host>`. */
@@ -109,8 +109,8 @@ export function merge<T extends Doc>(stored: T, fields: Record<string, unknown>)
   return { ...stored, ...fields, _id: stored._id, created: stored.created };
 }
 
-/** Sends one record with its ETag. */
+/** Sends one record with its ETag (its version, and what of the answer depends on the caller's access: etag.ts). */
 export function sendRecord(reply: FastifyReply, stored: Stored, body: unknown): unknown {
-  reply.header('ETag', etagOf(stored.doc._id, stored.version));
+  reply.header('ETag', etagOf(stored.doc._id, stored.version, accessVariant(body)));
   return body;
 }

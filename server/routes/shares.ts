@@ -11,17 +11,11 @@ import { canEditShare, isShareParticipant } from '../domain/access';
 import { emitShareEvent } from '../domain/events';
 import { requireAssetsInScope } from '../domain/scope';
 import { sharesOf } from '../domain/directory';
+import { grantsWithin } from '../domain/grants';
+import { listedAssets, requireShareWithinGrants } from '../domain/grantedActions';
 import { findOr404, presentContext, sendArrayPage, sendPage, updateRecord, type RouteOptions } from './helpers';
 
 const SHARE_POLICY = bodyPolicy(shareSchema, { readOnly: ['from'] });
-
-/** The ids of the assets a share names: its `assets` and each permission's `assets`. */
-function assetIdsOf(share: ShareDoc | undefined): string[] {
-  if (!share) return [];
-  const listed = (share.assets ?? []).map((a) => a._id);
-  const permitted = (share.permissions ?? []).flatMap((p) => p.assets ?? []);
-  return [...listed, ...permitted].filter((id): id is string => typeof id === 'string');
-}
 
 export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/shares', async (request, reply) => {
@@ -61,12 +55,14 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
         },
         async prepare(next, _fields, caller, current, tx) {
           // Assets added to the share (or to a recipient's permission) must be of the sender's studios.
-          const before = new Set(assetIdsOf(current));
+          const before = new Set(listedAssets(current));
           await requireAssetsInScope(
             caller,
             tx,
-            assetIdsOf(next).filter((id) => !before.has(id)),
+            listedAssets(next).filter((id) => !before.has(id)),
           );
+          // Someone who is not staff shares only on a grant holding `sharing`, and gives no more than they hold.
+          await requireShareWithinGrants(await grantsWithin(caller, tx), tx, next, current);
           // The sender and the share's own id inside permissions are the server's to keep.
           return {
             ...next,

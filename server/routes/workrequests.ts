@@ -13,6 +13,7 @@ import { presentWorkRequest } from '../http/present';
 import { parseInput, sendRecord } from '../http/records';
 import { badRequest } from '../http/errors';
 import { CallerLanes } from '../http/callerLanes';
+import { requestGrants } from './requestGrants';
 import { changeStatus, visibilityFilters } from '../domain/workRequests';
 import { expectedVersion } from '../http/etag';
 import {
@@ -127,7 +128,8 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   app.post('/workrequests', async (request, reply) => {
     const caller = callerOf(request);
     const input = parseInput(orderInput, request.body);
-    const saved = await services.store.transaction((tx) => placeOrder(tx, services.bus, caller, input));
+    const grants = await requestGrants(request, services);
+    const saved = await services.store.transaction((tx) => placeOrder(tx, services.bus, caller, input, grants));
     reply.code(201).header('Location', `/api/workrequests/${saved.doc._id}`);
     return sendRecord(reply, saved, await presentWorkRequest(presentContext(request, services), saved.doc, true));
   });

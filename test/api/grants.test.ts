@@ -379,6 +379,34 @@ describe('the requester (the demo client)', () => {
   });
 });
 
+describe('acting on a grant: ordering (POST /workrequests)', () => {
+  const DAY = 86_400;
+  const orderOf = (asset: string) => ({
+    asset,
+    language: 'fr-FR',
+    territory: 'FR',
+    dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
+    due: { date: Math.floor(Date.now() / 1000) + 10 * DAY, tz: 'Europe/Paris' },
+  });
+
+  it('an asset the caller cannot read is 404 like an unknown id; readable without `request` 403; with it 201', async () => {
+    const sample = [fx.north[0], fx.north[1], fx.harbor, fx.bilingual];
+    for (const who of [...CALLERS, 'client'] as const) {
+      const as = accountOf(who);
+      const readable = expectedOf(who).assets;
+      for (const a of [...sample, ...[...readable.keys()].slice(0, 2).map((id) => fx.byId.get(id)!)]) {
+        const seen = await call(server, 'GET', `/api/assets/${a._id}`, { as });
+        expect(seen.status, `${who} reads ${a.name}`).toBe(readable.has(a._id) ? 200 : 404);
+        const orders = readable.has(a._id) && (seen.body.$permissions.access as string[]).includes('request');
+        const res = await call(server, 'POST', '/api/workrequests', { as, body: orderOf(a._id) });
+        expect(res.status, `${who} orders ${a.name}: ${JSON.stringify(res.body)}`).toBe(
+          !readable.has(a._id) ? 404 : orders ? 201 : 403,
+        );
+      }
+    }
+  });
+});
+
 describe('grants follow their shares at once', () => {
   it('an asset added to a share is readable, and a share no longer approved grants nothing', async () => {
     const as = fx.grace.account;

@@ -1,5 +1,5 @@
 /** Finding demo catalog records in API tests. */
-import { ACCESS_FLAGS } from '../../src/api/schema/permission';
+import { ACCESS_FLAGS, type AccessFlag } from '../../src/api/schema/permission';
 import { call, type Account, type TestServer } from './server';
 
 /** The asset of this name in the project of this file prefix (as the coordinator reads it). */
@@ -20,16 +20,21 @@ export function permissionOf(options: {
   previews: 'none' | 'watermarked' | 'clean';
   download: boolean;
   downloadSources?: { ov: boolean; languages: string[]; countries: string[] };
+  /** Other `access` flags set true (`requests`, `sharing`…). */
+  flags?: readonly AccessFlag[];
+  previewSources?: { ov: boolean; languages: string[]; countries: string[] };
+  requestSources?: { ov: boolean; languages: string[]; countries: string[] };
 }): Record<string, unknown> {
   const access: Record<string, unknown> = Object.fromEntries(ACCESS_FLAGS.map((k) => [k, false]));
+  for (const flag of options.flags ?? []) access[flag] = true;
   access.download = options.download;
   access.previews = options.previews;
   const none = { ov: false, countries: [], languages: [] };
   return {
     sources: {
       download: options.downloadSources ?? none,
-      previews: none,
-      requests: none,
+      previews: options.previewSources ?? none,
+      requests: options.requestSources ?? none,
       social: none,
       manageWorkRequests: { groups: [] },
       adminWorkRequests: { groups: [] },

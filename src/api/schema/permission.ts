@@ -57,6 +57,17 @@ export function accessFlagLabel(key: string): string {
   return known ? known.label : keyWords(key);
 }
 
+/**
+ * Whether a Permission's `sources` list names a language: `en` and `en-GB` are the same language for a list; `en-GB`
+ * and `en-US` are not (docs/API.md, "Who sees what: grants"). The server's grants and the order wizard's choices.
+ */
+export function sameLanguage(listed: string, language: string): boolean {
+  const [a, b] = [listed.toLowerCase(), language.toLowerCase()];
+  if (a === b) return true;
+  const primary = (t: string) => t.split('-')[0];
+  return primary(a) === primary(b) && (!a.includes('-') || !b.includes('-'));
+}
+
 export const SOURCE_KINDS = ['download', 'previews', 'requests', 'social'] as const;
 
 const source = doc({ ov: z.boolean(), countries: anyList, languages: anyList });

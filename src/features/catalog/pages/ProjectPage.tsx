@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Asset } from '../../../api/schema/asset';
+import { allows } from '../../../api/schema/computed';
 import { AssetThumb } from '../../../components/AssetThumb';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Field, Fields, YesNo } from '../../../components/Field';
@@ -137,13 +138,15 @@ function ProjectAssets({ projectId }: { projectId: string }) {
 export function ProjectPage() {
   const { id = '' } = useParams();
   const { canEdit } = useCatalogAccess();
-  const canOrder = canPlaceOrders(useSession()?.user);
+  const role = canPlaceOrders(useSession()?.user);
   const query = useProject(id);
   const studios = useStudioChoices();
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const project = query.data?.data;
+  // Offered from the viewer's grants ($permissions `request`: some asset here may be ordered); by role without them.
+  const canOrder = allows(project?.$permissions, 'request') ?? role;
   const studioList = studios.data ?? [];
   const studioName = studioList.find((s) => s._id === project?.studio)?.name;
   const title = project?.name || (query.isPending ? 'Project' : 'Project');

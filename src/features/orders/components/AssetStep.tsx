@@ -4,6 +4,7 @@
  * languages are.
  */
 import type { Asset } from '../../../api/schema/asset';
+import { allows } from '../../../api/schema/computed';
 import { AssetThumb } from '../../../components/AssetThumb';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { SkeletonLines } from '../../../components/Skeleton';
@@ -47,14 +48,23 @@ function ProjectAssets({ draft, change, errors, projectId }: StepProps & { proje
         onRetry={() => void assets.refetch()}
       />
     );
-  if (!assets.data.length) return <p className="empty">This project has no assets to order yet.</p>;
+  // Only the assets the viewer's grants let them order on ($permissions `request`; without a block, by role).
+  const orderable = assets.data.filter((a: Asset) => allows(a.$permissions, 'request') !== false);
+  if (!orderable.length)
+    return (
+      <p className="empty">
+        {assets.data.length
+          ? 'None of this project’s assets can be ordered by you.'
+          : 'This project has no assets to order yet.'}
+      </p>
+    );
   return (
     <ChoiceList
       id="asset"
       label="Asset"
       noun="asset"
       showCode={false}
-      choices={assets.data.flatMap((a: Asset) =>
+      choices={orderable.flatMap((a: Asset) =>
         a._id ? [{ value: a._id, label: [a.name || 'Untitled asset', a.type].filter(Boolean).join(' · ') }] : [],
       )}
       value={draft.asset}
@@ -83,7 +93,8 @@ function ProjectChoice({ draft, change, errors }: StepProps) {
     );
   const searched = searchAll && query !== '';
   const source = searched && found.data ? found.data : projects.data.open;
-  const choices = source.flatMap(projectChoice);
+  // Only projects where an order may start ($permissions `request`; without a block, by role).
+  const choices = source.filter((p) => allows(p.$permissions, 'request') !== false).flatMap(projectChoice);
   if (picked && picked.value === draft.project && !choices.some((c) => c.value === picked.value)) choices.push(picked);
   // Typed but not settled yet, or asked and not answered: the list below is not the search's answer yet.
   const searching = searchAll && typed.trim() !== '' && (typed.trim() !== query || found.isFetching);

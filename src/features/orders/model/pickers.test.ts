@@ -11,6 +11,17 @@ const languages = languageChoices([
 const find = (q: string) => languages.filter((c) => matchesChoice(c, q)).map((c) => c.value);
 
 describe('language and territory pickers', () => {
+  it('offer only the languages the grant lets the viewer order in, when it names any', () => {
+    const all = [
+      { code: 'fr-FR', name: 'French (France)' },
+      { code: 'fr-CA', name: 'French (Canada)' },
+      { code: 'de-DE', name: 'German' },
+    ];
+    expect(languageChoices(all, ['fr-FR']).map((c) => c.value)).toEqual(['fr-FR']);
+    expect(languageChoices(all, ['fr']).map((c) => c.value)).toEqual(['fr-CA', 'fr-FR']);
+    expect(languageChoices(all, []).map((c) => c.value)).toHaveLength(3);
+  });
+
   it('show names, sorted', () => {
     expect(languages.map((c) => c.label)).toEqual([
       'French (Canada)',

@@ -6,6 +6,7 @@
 import type { Language } from '../../../api/schema/language';
 import type { Territory } from '../../../api/schema/territory';
 import { foldText } from '../../../lib/foldText';
+import { sameLanguage } from '../../../api/schema/permission';
 
 export interface Choice {
   /** What is sent: a language code, a territory name. */
@@ -27,9 +28,11 @@ export function matchesChoice(choice: Choice, query: string): boolean {
   return words.every((w) => code.startsWith(w) || labelWords.some((lw) => lw.startsWith(w)));
 }
 
-export function languageChoices(languages: readonly Language[]): Choice[] {
+export function languageChoices(languages: readonly Language[], requestable: readonly string[] = []): Choice[] {
+  // The languages the viewer's grant lets them order in ($permissions.sources.requests), when it names any.
+  const allowed = (code: string) => requestable.length === 0 || requestable.some((l) => sameLanguage(l, code));
   return languages
-    .flatMap((l) => (l.code ? [{ value: l.code, label: l.name || l.code }] : []))
+    .flatMap((l) => (l.code && allowed(l.code) ? [{ value: l.code, label: l.name || l.code }] : []))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 

@@ -104,7 +104,17 @@ export function OrderWizardPage({ assigneePicker: Picker }: { assigneePicker?: A
   const territories = useTerritories();
   const place = usePlaceOrder();
 
-  const languageList = useMemo(() => languageChoices(languages.data ?? []), [languages.data]);
+  // Only the languages the grant lets the viewer order in (the server refuses others: docs/API.md, "Ordering and
+  // sharing on a grant").
+  const requestable = asset.data?.data.$permissions?.sources?.requests?.languages;
+  const languageList = useMemo(
+    () =>
+      languageChoices(
+        languages.data ?? [],
+        (requestable ?? []).filter((l): l is string => typeof l === 'string'),
+      ),
+    [languages.data, requestable],
+  );
   const context = useMemo(
     () => ({
       languages: languages.data ? new Set(languageList.map((c) => c.value)) : undefined,
