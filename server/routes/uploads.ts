@@ -6,7 +6,6 @@
  * MD5 must be the declared one (else 422 and the bytes are deleted); then a File record is made for the target, with
  * the upload's id, and the answer names it (`X-File-Id`). Errors are the API's JSON, tus's own included.
  */
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Metadata, Server, type Upload } from '@tus/server';
 import type { Services } from '../context';
@@ -19,6 +18,7 @@ import type { BlobStore } from '../uploads/blobStore';
 import { RunningHashes, storedMd5 } from '../uploads/uploadChecksum';
 import { BlobDataStore, OWNER_KEY } from '../uploads/tusDataStore';
 import { TusError } from '../uploads/tusError';
+import { webBody } from '../uploads/webBody';
 import { checkDeclaration, tooLarge, type UploadDeclaration, type UploadTarget } from '../uploads/uploadRules';
 import { findOr404 } from './helpers';
 import { findReadable } from './scope';
@@ -138,6 +138,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, { ser
     const state = await blobs.get(upload.id);
     if (!state) throw tusError(404, 'not_found', 'upload not found');
     if (state.file) return { headers: { 'X-File-Id': state.file } };
+    await blobs.seal(upload.id);
     const declared = state.metadata.md5;
     const md5 = hashes.finish(upload.id, state.size) ?? (await storedMd5(blobs, upload.id, state.size));
     if (md5 !== declared) {
@@ -241,8 +242,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, { ser
     const web = new Request(new URL(request.url, 'http://uploads.invalid'), {
       method: request.method,
       headers: request.headers as Record<string, string>,
-      ...(hasBody ? { body: Readable.toWeb(request.raw), duplex: 'half' } : {}),
-    } as RequestInit);
+      ...(hasBody ? { body: webBody(request.raw), duplex: 'half' } : {}),
+    });
     contexts.set(web, { request, caller, declaration });
     return sendTusResponse(reply, await tus.handleWeb(web));
   };

@@ -3,7 +3,8 @@
  * disk in DATA_DIR for the embedded SQLite install (diskBlobs.ts), PostgreSQL itself when the app runs on it
  * (postgresBlobs.ts), so every instance on the database reaches every upload: one begun through instance A finishes
  * through instance B. Each upload's state (owner, size, offset, metadata, the File it became) lives beside its bytes,
- * in the same place; a write is acknowledged (the offset moves) only once its bytes are stored.
+ * in the same place; a write is acknowledged (the offset moves) only once its bytes are stored where a killed process
+ * cannot lose them, and a complete upload is sealed (flushed to the disk) before its File is made.
  */
 import type { Readable } from 'node:stream';
 import type { Locker } from '@tus/utils';
@@ -39,6 +40,8 @@ export interface BlobStore {
    * kept and counted. `seen` gets each piece of bytes in order, as it is stored (the running md5, uploadChecksum.ts).
    */
   append(id: string, offset: number, data: Readable, seen: (piece: Buffer) => void): Promise<number>;
+  /** Makes the complete upload's bytes durable against the machine itself crashing (called before its File is made). */
+  seal(id: string): Promise<void>;
   /** Records the File the complete upload became. */
   setFile(id: string, file: string): Promise<void>;
   /** The stored bytes from `start` to `end` (inclusive), streamed. */
