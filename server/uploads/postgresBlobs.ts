@@ -16,6 +16,8 @@ import { BlobMissing, OffsetMismatch, type BlobStore, type UploadState } from '.
 
 /** Bytes per stored row. */
 export const PIECE_BYTES = 1 << 20;
+/** Pieces read per query: 4 MiB in flight at most. */
+const READ_PIECES = 4;
 
 /** How long a request waits for another instance to finish with an upload before it is answered 423 (tus: retry). */
 const CROSS_INSTANCE_WAIT_MS = 10_000;
@@ -168,19 +170,31 @@ export class PostgresBlobs implements BlobStore {
   read(id: string, start: number, end: number): Readable {
     const pool = this.pool;
     async function* pieces() {
+      // The piece holding the first byte (pieces differ in length: a PATCH may end mid-piece), then the pieces in
+      // order, a few per query.
+      const first = await pool.query<{ start: string | null }>(
+        'SELECT max(start) AS start FROM mws_upload_pieces WHERE upload = $1 AND start <= $2',
+        [id, start],
+      );
+      let cursor = first.rows[0]?.start == null ? undefined : Number(first.rows[0].start);
+      if (cursor === undefined) throw new BlobMissing(id);
       let at = start;
       while (at <= end) {
-        // The piece holding byte `at`: the last one starting at or before it.
-        const { rows } = await pool.query<{ start: string; data: Buffer }>(
-          'SELECT start, data FROM mws_upload_pieces WHERE upload = $1 AND start <= $2 ORDER BY start DESC LIMIT 1',
-          [id, at],
+        const { rows }: pg.QueryResult<{ start: string; data: Buffer }> = await pool.query(
+          `SELECT start, data FROM mws_upload_pieces WHERE upload = $1 AND start >= $2 AND start <= $3
+           ORDER BY start LIMIT ${READ_PIECES}`,
+          [id, cursor, end],
         );
-        const row = rows[0];
-        const from = row ? at - Number(row.start) : -1;
-        if (!row || from >= row.data.length) throw new BlobMissing(id);
-        const part = row.data.subarray(from, Math.min(row.data.length, from + (end - at + 1)));
-        at += part.length;
-        yield part;
+        if (rows.length === 0) throw new BlobMissing(id);
+        for (const row of rows) {
+          const from = at - Number(row.start);
+          if (from < 0 || from >= row.data.length) throw new BlobMissing(id);
+          const part = row.data.subarray(from, Math.min(row.data.length, from + (end - at + 1)));
+          at += part.length;
+          yield part;
+          if (at > end) return;
+        }
+        cursor = Number(rows[rows.length - 1]!.start) + 1;
       }
     }
     return Readable.from(pieces(), { objectMode: false });
