@@ -13,6 +13,12 @@ interface Running {
   hash: Hash;
 }
 
+/**
+ * Hashes kept at most: an abandoned upload's hash would otherwise stay until the process ends. The oldest goes first;
+ * its upload, if it comes back, is hashed again from the stored bytes at completion.
+ */
+const MAX_RUNNING = 10_000;
+
 /** Running hashes by upload id, each valid for the bytes up to its offset. */
 export class RunningHashes {
   private readonly byId = new Map<string, Running>();
@@ -26,7 +32,9 @@ export class RunningHashes {
   }
 
   keep(id: string, offset: number, hash: Hash | undefined): void {
-    if (hash) this.byId.set(id, { offset, hash });
+    if (!hash) return;
+    this.byId.set(id, { offset, hash });
+    if (this.byId.size > MAX_RUNNING) this.byId.delete(this.byId.keys().next().value!);
   }
 
   drop(id: string): void {
