@@ -237,6 +237,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, { ser
       // Another user's upload answers as one that does not exist.
       const state = isRecordId(id) ? await blobs.get(id) : undefined;
       if (!state || state.owner !== caller.id) throw notFound('upload');
+      // A finished upload names its File, so a client resuming it after a reload learns where it went.
+      if (state.file && request.method === 'HEAD') reply.header('X-File-Id', state.file);
     }
     const hasBody = request.method === 'PATCH' || request.method === 'POST';
     const web = new Request(new URL(request.url, 'http://uploads.invalid'), {

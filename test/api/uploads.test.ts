@@ -97,6 +97,7 @@ describe('an upload in pieces', () => {
     // Done: HEAD says so and names the File (a client resuming after a reload learns it is finished).
     const done = await headUpload(server, created.location);
     expect(done).toMatchObject({ status: 200, offset: bytes.length });
+    expect(done.headers.get('x-file-id')).toBe(id);
     // A finished upload is not deleted through the protocol (the File is a record of its own).
     expect((await deleteUpload(server, created.location)).status).toBe(400);
   });
