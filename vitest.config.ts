@@ -24,6 +24,7 @@ const POSTGRES_ONLY = [
   'server/seed/cliPostgres.test.ts',
   'test/api/instances.test.ts',
   'test/api/embargoInstances.test.ts',
+  'test/api/uploadsInstances.test.ts',
   'test/api/migrate.test.ts',
   'test/deploy/*.test.ts',
 ];

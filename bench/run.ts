@@ -10,6 +10,7 @@
  *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
  *   npm run bench -- --port 19820      # the servers' first port (default a random one from 18000)
  *   npm run bench -- --only mixed --rates 25,50   # the mixed section's open-loop rates (default 25,50,100)
+ *   npm run bench -- --only upload     # resumable uploads: 1 GiB in 8 MiB PATCHes beside curl (BENCH_UPLOAD_MB)
  *   BENCH_SOAK_MINUTES=3 npm run bench -- --only soak   # the memory soak (bench/soak.ts; default 10 minutes)
  */
 import fs from 'node:fs';
@@ -44,6 +45,7 @@ const SECTIONS = [
   'soak',
   'hammer',
   'watermark',
+  'upload',
 ];
 /** Those implemented in their own modules (bench/<name>.ts, exporting `run`): all but bench/server.ts's. */
 const MODULE_SECTIONS = SECTIONS.filter((name) => name !== 'server');

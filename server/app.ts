@@ -63,6 +63,10 @@ import { catalogRoutes } from './routes/catalog';
 import { notificationRoutes } from './routes/notifications';
 import { proxyRoutes } from './routes/proxy';
 import { glossaryRoutes } from './routes/glossary';
+import { uploadRoutes } from './routes/uploads';
+import type { BlobStore } from './uploads/blobStore';
+import { DiskBlobs } from './uploads/diskBlobs';
+import { DEFAULT_UPLOAD_MAX_BYTES } from './uploads/uploadRules';
 import { CONFIG_ELEMENT_ID } from '../src/api/schema/runtimeConfig';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -105,13 +109,21 @@ export interface AppOptions {
   watermarks?: Partial<Omit<WatermarkOptions, 'dir'>>;
   /** Every how many seconds this instance tells the embargoes lifted by time (domain/embargoNotices.ts); none when absent. */
   embargoSweepSeconds?: number;
+  /** Where uploads live (uploads/blobStore.ts), opened and closed by the app; a folder under the OS's temp folder
+   * when absent. */
+  blobs?: BlobStore;
+  /** The largest upload accepted, in bytes (`UPLOAD_MAX_BYTES`; DEFAULT_UPLOAD_MAX_BYTES). */
+  uploadMaxBytes?: number;
 }
 
 const CORS_HEADERS = {
-  'Access-Control-Allow-Headers': 'Authorization, X-Range, X-Requested-With, If-Match, Content-Type',
+  // The Upload-* and Tus-* headers: resumable uploads (routes/uploads.ts, the tus protocol).
+  'Access-Control-Allow-Headers':
+    'Authorization, X-Range, X-Requested-With, If-Match, Content-Type, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset',
   // Retry-After: how long to wait after a 429 or 503 (not a header browsers show a script unless exposed).
-  'Access-Control-Expose-Headers': 'Content-Range, ETag, Retry-After',
-  'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
+  'Access-Control-Expose-Headers':
+    'Content-Range, ETag, Retry-After, Location, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size, Upload-Offset, Upload-Length, Upload-Metadata, X-File-Id',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'Access-Control-Max-Age': '600',
 };
 
@@ -145,6 +157,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   // The response cache keeps an answer while what it was read from is unchanged: every read is noted for it.
   const store = cached ? trackingReads(options.store) : options.store;
   const mediaDir = options.mediaCacheDir ?? path.join(os.tmpdir(), `mws-media-${process.pid}`);
+  const blobs = options.blobs ?? new DiskBlobs(path.join(os.tmpdir(), `mws-uploads-${process.pid}`));
+  if (!options.upstream) await blobs.open();
+  app.addHook('onClose', async () => blobs.close());
   const services: Services = {
     store,
     auth: new Authenticator(store, workGate(options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS)),
@@ -156,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
     transfers: new TransferLog(store),
     media: new MediaLibrary(store, mediaDir),
+    blobs,
     watermarks: new Watermarks({
       ...WATERMARK_DEFAULTS,
       ...options.watermarks,
@@ -299,6 +315,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       downloadRoutes,
     ];
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
+    await app.register(uploadRoutes, {
+      prefix: '/api',
+      services,
+      blobs,
+      maxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
+    });
   }
 
   // The app's runtime configuration (src/api/config.ts): in index.html as a JSON block (data, not script: the

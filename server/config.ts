@@ -8,6 +8,7 @@ import { RESPONSE_CACHE_DEFAULTS } from './http/responseCache';
 import { SQLITE_MEMORY_DEFAULTS } from './storage/sqlite/sqliteStore';
 import { DEFAULT_STREAMS_PER_USER } from './http/liveStreams';
 import { WATERMARK_DEFAULTS } from './domain/watermark/watermarks';
+import { DEFAULT_UPLOAD_MAX_BYTES } from './uploads/uploadRules';
 
 const env = z
   .object({
@@ -80,6 +81,8 @@ const env = z
     /** How often each instance looks for embargoes whose end has passed, to tell their lift (seconds; docs/API.md
      * "Embargoes"). */
     EMBARGO_SWEEP_SECONDS: z.coerce.number().positive().max(86_400).default(30),
+    /** The largest file accepted by an upload, in bytes (docs/API.md "Uploads"; default 50 GiB). */
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(DEFAULT_UPLOAD_MAX_BYTES),
     /** How long an invitation link stays valid, in seconds (default 14 days). */
     INVITATION_TTL_SECONDS: z.coerce.number().int().min(1).optional(),
     /** Failed sign-ins (server/http/signInGuard.ts): the window in seconds, and how many fail per account and address, per address, per account. */

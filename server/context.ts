@@ -10,6 +10,7 @@ import type { MediaLibrary } from './domain/mediaLibrary';
 import type { Watermarks } from './domain/watermark/watermarks';
 import type { LiveStreams } from './http/liveStreams';
 import type { TransferLog } from './http/transferLog';
+import type { BlobStore } from './uploads/blobStore';
 
 export interface Services {
   store: Store;
@@ -22,6 +23,8 @@ export interface Services {
   transfers: TransferLog;
   /** Where media bytes are (domain/mediaLibrary.ts). */
   media: MediaLibrary;
+  /** Where uploaded bytes are (uploads/blobStore.ts): the disk, or PostgreSQL shared by every instance. */
+  blobs: BlobStore;
   /** Watermarked copies of previews (domain/watermark/watermarks.ts). */
   watermarks: Watermarks;
   /** How long an invitation code stays valid, in seconds (domain/invitations.ts). */

@@ -9,6 +9,8 @@ import { isEmpty, seedDemo } from './seed/demo';
 import { mediaCacheDir } from './domain/mediaLibrary';
 import { ffmpegMissingMessage } from './domain/watermark/ffmpeg';
 import { exitOnSignals } from './shutdown';
+import { DiskBlobs } from './uploads/diskBlobs';
+import { PostgresBlobs } from './uploads/postgresBlobs';
 
 /** The signing key lives beside the database, so signed links survive a restart. */
 function signingKey(dataDir: string, fromEnv?: string): Buffer {
@@ -67,6 +69,11 @@ async function main(): Promise<void> {
     },
     streamLimits: { perUser: config.LIVE_STREAMS_PER_USER, max: config.LIVE_STREAMS_MAX },
     embargoSweepSeconds: config.EMBARGO_SWEEP_SECONDS,
+    // Uploads beside the data: in PostgreSQL when the app runs on it (every instance reaches them), else DATA_DIR.
+    blobs: config.DATABASE_URL
+      ? new PostgresBlobs(config.DATABASE_URL)
+      : new DiskBlobs(path.join(path.resolve(config.DATA_DIR), 'uploads')),
+    uploadMaxBytes: config.UPLOAD_MAX_BYTES,
     timeouts: {
       headersMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
       requestMs: config.REQUEST_TIMEOUT_SECONDS * 1000,

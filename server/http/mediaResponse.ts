@@ -88,7 +88,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-function notModified(request: FastifyRequest, state: FileState, etag: string): boolean {
+function notModified(request: FastifyRequest, state: { mtimeMs: number }, etag: string): boolean {
   const match = request.headers['if-none-match'];
   if (match !== undefined) {
     return match
@@ -101,13 +101,26 @@ function notModified(request: FastifyRequest, state: FileState, etag: string): b
 }
 
 /** If-Range: the range applies only while the validator still names this file's content. */
-function rangeStillValid(request: FastifyRequest, state: FileState): boolean {
+function rangeStillValid(request: FastifyRequest, state: { mtimeMs: number; etag: string }): boolean {
   const header = request.headers['if-range'];
   if (header === undefined) return true;
   const ifRange = String(header);
   if (ifRange.startsWith('"')) return ifRange === state.etag;
   const date = Date.parse(ifRange);
   return Number.isFinite(date) && Math.floor(state.mtimeMs / 1000) * 1000 <= date;
+}
+
+/**
+ * Bytes to send that are not a plain file of the server's own (an upload in the blob store): their size, time and
+ * strong validator, and a stream of any inclusive range of them.
+ */
+export interface MediaSource {
+  size: number;
+  mtimeMs: number;
+  etag: string;
+  open(start: number, end: number): NodeJS.ReadableStream;
+  /** Sent as Content-Disposition (the uploaded file's name), when given. */
+  filename?: string;
 }
 
 /**
@@ -123,22 +136,44 @@ export async function sendMediaFile(
 ): Promise<FastifyReply> {
   const state = await fileState(file);
   if (!state) throw notFound('media');
-  const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
   const json = type.startsWith('application/json');
   const gzipped = json && request.headers.range === undefined && acceptsGzip(request);
   const encoded = gzipped ? await gzippedOf(file, state) : undefined;
-  const etag = encoded?.etag ?? state.etag;
+  if (json) addVary(reply, 'Accept-Encoding'); // keeping CORS's `Origin`
+  const source = {
+    ...state,
+    etag: encoded?.etag ?? state.etag,
+    open: (start: number, end: number) => fs.createReadStream(file, { start, end }),
+  };
+  return sendMediaSource(request, reply, source, expires, type, encoded?.body);
+}
+
+/**
+ * Sends `source` for a link valid until `expires` (Unix seconds): validators, 304, ranges (206, 416), HEAD; `encoded`,
+ * when given, is the whole body gzipped (sent instead, without ranges).
+ */
+export async function sendMediaSource(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  source: MediaSource,
+  expires: number,
+  type: string,
+  encoded?: Buffer,
+): Promise<FastifyReply> {
+  const state = source;
+  const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
+  const etag = state.etag;
   reply.header('Cache-Control', `private, max-age=${maxAge}`);
   reply.header('ETag', etag);
-  if (json) addVary(reply, 'Accept-Encoding'); // keeping CORS's `Origin`
   reply.header('Last-Modified', new Date(state.mtimeMs).toUTCString());
   reply.header('Accept-Ranges', 'bytes');
   // The signature is the credential: the bytes may be shown by a page of another origin (MWS_API_BASE).
   reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+  if (source.filename !== undefined) reply.header('Content-Disposition', attachment(source.filename));
   if (notModified(request, state, etag)) return reply.status(304).send();
   if (encoded) {
-    reply.type(type).header('Content-Encoding', 'gzip').header('Content-Length', String(encoded.body.length));
-    return reply.send(encoded.body);
+    reply.type(type).header('Content-Encoding', 'gzip').header('Content-Length', String(encoded.length));
+    return reply.send(encoded);
   }
 
   const range = rangeStillValid(request, state) ? parseRange(request.headers.range, state.size) : undefined;
@@ -160,5 +195,11 @@ export async function sendMediaFile(
   }
   if (state.size === 0) return reply.send();
   // HEAD too: Fastify's HEAD route sends the headers (Content-Length kept) and drops the stream unread.
-  return reply.send(fs.createReadStream(file, { start, end }));
+  return reply.send(source.open(start, end));
+}
+
+/** `Content-Disposition: attachment` with the name as an ASCII fallback and in full (RFC 6266, RFC 8187). */
+function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }

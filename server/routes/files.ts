@@ -5,7 +5,8 @@ import type { Doc } from '../storage/store';
 import { presentFile } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
 import { badRequest, notFound } from '../http/errors';
-import { sendMediaFile } from '../http/mediaResponse';
+import { sendMediaFile, sendMediaSource } from '../http/mediaResponse';
+import { uploadedContent } from '../uploads/uploadedContent';
 import { contentPath } from '../http/mediaLinks';
 import { openLink, readAsLinkHolder } from '../http/linkAccess';
 import { recordUse, targetOfFile } from '../http/transferLog';
@@ -76,11 +77,14 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     const embargo = embargoInForce(f);
     if (embargo && !mayBypassEmbargo(caller, f, await requestGrants(request, services)))
       throw embargoed('file', embargo);
-    const file = services.media.fileContent(f);
-    if (!file) throw notFound("file's content");
+    // Uploaded bytes are in the blob store (uploads/); the demo's under the media root.
+    const uploaded = uploadedContent(services.blobs, f);
+    const file = uploaded ? undefined : services.media.fileContent(f);
+    if (!uploaded && !file) throw notFound("file's content");
     // Download records: a thumbnail's use is not a download.
     if (link.use === 'get') recordUse(request, { kind: 'download', link, caller, target: targetOfFile(f) });
-    return sendMediaFile(request, reply, file, link.expires);
+    if (uploaded) return sendMediaSource(request, reply, uploaded, link.expires, uploaded.type);
+    return sendMediaFile(request, reply, file!, link.expires);
   });
 
   // Extension (docs/API.md "Embargoes"): a person held by a file's embargo asks the project's admins for access.
