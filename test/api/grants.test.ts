@@ -7,7 +7,7 @@
  * (Content-Range) count only what the caller may see.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionOf as permission } from '../support/catalog';
+import { permissionOf as permission, shareAssetOf } from '../support/catalog';
 import { call, DEMO, ROLE_ACCOUNTS, startServer, type Account, type Call, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -66,16 +66,7 @@ const fx = {} as {
   workRequests: Rec[];
 };
 
-const summary = (a: Rec) => ({
-  _id: a._id,
-  project: a.project,
-  studio: a.studio,
-  name: a.name,
-  slug: a.slug,
-  type: a.type,
-  created: a.created,
-  mediaType: a.mediaType,
-});
+const summary = (a: Rec) => ({ ...shareAssetOf(a), created: a.created });
 
 /** Rewrites a demo share (admins change any share) into the fixture's. */
 async function reshare(share: Rec, body: Rec): Promise<Rec> {

@@ -6,7 +6,7 @@
  * more than they hold. Each is refused (404 where they cannot read the asset, 403 where they can), nothing is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionOf } from '../support/catalog';
+import { permissionOf, shareAssetOf } from '../support/catalog';
 import { call, DEMO, ROLE_ACCOUNTS, startServer, type Account, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -42,14 +42,7 @@ async function newClient(email: string, groups: string[]): Promise<{ id: string;
   };
 }
 
-const summary = (a: Rec) => ({
-  _id: a._id,
-  project: a.project,
-  studio: a.studio,
-  name: a.name,
-  slug: a.slug,
-  type: a.type,
-});
+const summary = shareAssetOf;
 
 /** An admin rewrites a demo share into one approved share to `to` with these assets and Permissions. */
 async function grant(share: Rec, to: Rec, assets: Rec[], permissions: Rec[]): Promise<void> {

@@ -51,6 +51,11 @@ export function permissionOf(options: {
 
 type AssetSummary = { _id: string; project: string; studio: string; name: string; slug: string; type: string };
 
+/** An asset as a share lists it (the summary a share's `assets` hold). */
+export function shareAssetOf(a: Record<string, unknown>) {
+  return { _id: a._id, project: a.project, studio: a.studio, name: a.name, slug: a.slug, type: a.type };
+}
+
 /**
  * Gives `user` a download grant on `assets` (docs/API.md, "Who sees what: grants"): an admin rewrites the first demo
  * share into one approved share to them with the assets, previews `watermarked` and every file's language and
@@ -90,14 +95,7 @@ export async function grantDownload(
       to: [user],
       groups: [],
       approved: true,
-      assets: assets.map((a) => ({
-        _id: a._id,
-        project: a.project,
-        studio: a.studio,
-        name: a.name,
-        slug: a.slug,
-        type: a.type,
-      })),
+      assets: assets.map(shareAssetOf),
       permissions,
     },
   });
