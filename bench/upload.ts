@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, sampleRss, startProcess, type Running } from './lib/processes';
+import { freePort, sampleRss, startProcess, startServer, type Running } from './lib/processes';
 import { postgresReachable, throwawayDatabase } from '../server/storage/postgres/testDatabase';
 import { DiskBlobs } from '../server/uploads/diskBlobs';
 import { PostgresBlobs } from '../server/uploads/postgresBlobs';
@@ -222,20 +222,7 @@ async function onStore(
 ): Promise<Run & { curlSeconds: number; curlCpu: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-bench-upload-'));
   const database = kind === 'postgres' ? await throwawayDatabase() : undefined;
-  const port = freePort(8800);
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startProcess(['node', '--import', 'tsx', 'server/main.ts'], {
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG: 'false',
-      PREPARE_MEDIA: 'false',
-      DATABASE_URL: database?.url ?? '',
-    },
-    readyUrl: `${base}/api/healthz`,
-    url: base,
-  });
+  const server = await startServer({ dataDir, portBase: 8800, databaseUrl: database?.url });
   try {
     // Rounds of curl and the upload in turn, medians of each: the machine is shared, its load moves within seconds.
     const rounds: Run[] = [];

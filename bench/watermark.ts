@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startProcess } from './lib/processes';
+import { startServer } from './lib/processes';
 import { DEMO_CLIPS } from '../server/seed/demoMedia';
 
 const STAFF = 'coordinator@mws.test:coordinator-demo';
@@ -63,20 +63,8 @@ async function viewLink(base: string, account: string, project: string, assetNam
 
 export async function run(): Promise<{ data: { rows: Row[] }; markdown: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-bench-watermark-'));
-  const port = freePort(8700);
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startProcess(['node', '--import', 'tsx', 'server/main.ts'], {
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG: 'false',
-      PREPARE_MEDIA: 'false',
-      DATABASE_URL: '',
-    },
-    readyUrl: `${base}/api/healthz`,
-    url: base,
-  });
+  const server = await startServer({ dataDir, portBase: 8700 });
+  const base = server.url;
   const rows: Row[] = [];
   try {
     for (const clip of DEMO_CLIPS) {

@@ -80,3 +80,30 @@ export function sampleRss(running: Running[], everyMs = 250): { stop(): number[]
     },
   };
 }
+
+/**
+ * This project's server (`server/main.ts`) on a free port from `portBase`, on SQLite in `dataDir` or on PostgreSQL at
+ * `databaseUrl`, with logs and media preparation off; answers once `/api/healthz` does.
+ */
+export async function startServer(options: {
+  dataDir: string;
+  portBase: number;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): Promise<Running> {
+  const port = freePort(options.portBase);
+  const base = `http://127.0.0.1:${port}`;
+  return startProcess(['node', '--import', 'tsx', 'server/main.ts'], {
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      LOG: 'false',
+      PREPARE_MEDIA: 'false',
+      DATABASE_URL: options.databaseUrl ?? '',
+      ...options.env,
+    },
+    readyUrl: `${base}/api/healthz`,
+    url: base,
+  });
+}
