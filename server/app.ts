@@ -47,6 +47,8 @@ import { installConditionalGets } from './http/conditionalGet';
 import { installCompression } from './http/compression';
 import { addVary } from './http/vary';
 import { serveBuiltApp } from './http/staticFiles';
+import { zodValidatorCompiler } from './http/validation';
+import { openApiDocument, recordRoutes } from './http/openapi';
 import type { Services } from './context';
 import { workRequestRoutes } from './routes/workrequests';
 import { userRoutes } from './routes/users';
@@ -66,6 +68,11 @@ import { glossaryRoutes } from './routes/glossary';
 import { CONFIG_ELEMENT_ID } from '../src/api/schema/runtimeConfig';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** The server's version, the description's (GET /api/openapi.json). */
+const PACKAGE_VERSION = (
+  JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export interface AppOptions {
   store: Store;
@@ -184,6 +191,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     app.addHook('onClose', async () => stopSweep());
   }
   app.decorateRequest('caller', undefined);
+  // Every route's path, query and body are declared with the contract's schemas (http/validation.ts), and the
+  // routes as registered make the interface's description (http/openapi.ts).
+  app.setValidatorCompiler(zodValidatorCompiler);
+  const apiRoutes = recordRoutes(app, '/api');
 
   // Bodies: JSON only (415 otherwise), 1 MiB at most (413), an object within http/jsonBody.ts's limits (400).
   // Proxying, the body goes to the upstream as it came (routes/proxy.ts), which applies its own rules.
@@ -299,6 +310,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       downloadRoutes,
     ];
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
+  }
+
+  if (!options.upstream) {
+    // Made at the first request, when every route is registered (proxying, the upstream describes itself).
+    let description: unknown;
+    app.get('/api/openapi.json', async () => {
+      description ??= openApiDocument(apiRoutes, { version: PACKAGE_VERSION, isPublic: isPublicApiPath });
+      return description;
+    });
   }
 
   // The app's runtime configuration (src/api/config.ts): in index.html as a JSON block (data, not script: the
