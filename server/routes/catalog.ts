@@ -21,8 +21,6 @@ import { requestGrants } from './requestGrants';
 import {
   findOr404,
   presentContext,
-  queryBool,
-  queryString,
   sendPage,
   upsertRecord,
   eqFilter,
@@ -30,6 +28,8 @@ import {
   type WriteSpec,
 } from './helpers';
 import { sendRecord } from '../http/records';
+import { idParams, projectListQuery } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 interface CatalogEntry {
   path: string;
@@ -143,45 +143,58 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   }
 
   for (const entry of ENTRIES) {
-    app.get(`/${entry.path}`, async (request, reply) => {
-      const ctx = presentContext(request, services);
-      const filters: Filter[] = [];
-      if (entry.scoped) {
-        const grants = await requestGrants(request, services);
-        const caller = callerOf(request);
-        filters.push(...(entry.path === 'projects' ? projectFilters(caller, grants) : studioFilters(caller, grants)));
-      }
-      if (entry.path === 'projects') {
-        filters.push(...eqFilter('studio', queryString(request, 'studio')));
-        const archived = queryBool(request, 'archived');
-        if (archived !== undefined) filters.push({ field: 'archived', op: 'eq', value: archived });
-        const q = queryString(request, 'q');
-        if (q) filters.push({ field: 'search', op: 'contains', value: q });
-      }
-      return sendPage<Doc>(
-        request,
-        reply,
-        services,
-        entry.collection,
-        {
-          filters,
-          sort: { field: entry.sortField, dir: 'asc' },
-        },
-        (d) => entry.present(ctx, d),
-      );
-    });
-    app.get<{ Params: { id: string } }>(`/${entry.path}/:id`, async (request, reply) => {
-      const found = entry.scoped
-        ? await findReadable<Doc>(request, services, entry.collection, request.params.id, entry.what)
-        : await findOr404<Doc>(services, entry.collection, request.params.id, entry.what);
-      return sendRecord(reply, found, await entry.present(presentContext(request, services), found.doc));
-    });
+    app.get(
+      `/${entry.path}`,
+      { schema: entry.path === 'projects' ? { querystring: projectListQuery } : {} },
+      async (request, reply) => {
+        const ctx = presentContext(request, services);
+        const filters: Filter[] = [];
+        if (entry.scoped) {
+          const grants = await requestGrants(request, services);
+          const caller = callerOf(request);
+          filters.push(...(entry.path === 'projects' ? projectFilters(caller, grants) : studioFilters(caller, grants)));
+        }
+        if (entry.path === 'projects') {
+          const { studio, archived, q } = queryOf(request, projectListQuery);
+          filters.push(...eqFilter('studio', studio));
+          if (archived !== undefined) filters.push({ field: 'archived', op: 'eq', value: archived });
+          if (q) filters.push({ field: 'search', op: 'contains', value: q });
+        }
+        return sendPage<Doc>(
+          request,
+          reply,
+          services,
+          entry.collection,
+          {
+            filters,
+            sort: { field: entry.sortField, dir: 'asc' },
+          },
+          (d) => entry.present(ctx, d),
+        );
+      },
+    );
+    app.get<{ Params: { id: string } }>(
+      `/${entry.path}/:id`,
+      { schema: { params: idParams } },
+      async (request, reply) => {
+        const found = entry.scoped
+          ? await findReadable<Doc>(request, services, entry.collection, request.params.id, entry.what)
+          : await findOr404<Doc>(services, entry.collection, request.params.id, entry.what);
+        return sendRecord(reply, found, await entry.present(presentContext(request, services), found.doc));
+      },
+    );
   }
 
-  app.put('/projects', async (request, reply) => upsertRecord(request, reply, services, writeSpec(ENTRIES[0]!)));
-  app.put('/studios', async (request, reply) => upsertRecord(request, reply, services, writeSpec(ENTRIES[1]!)));
-  app.post('/languages', async (request, reply) =>
+  app.put('/projects', { schema: { body: projectSchema } }, async (request, reply) =>
+    upsertRecord(request, reply, services, writeSpec(ENTRIES[0]!)),
+  );
+  app.put('/studios', { schema: { body: studioSchema } }, async (request, reply) =>
+    upsertRecord(request, reply, services, writeSpec(ENTRIES[1]!)),
+  );
+  app.post('/languages', { schema: { body: languageSchema } }, async (request, reply) =>
     upsertRecord(request, reply, services, writeSpec(ENTRIES[2]!), { allowUpdate: false }),
   );
-  app.put('/territories', async (request, reply) => upsertRecord(request, reply, services, writeSpec(ENTRIES[3]!)));
+  app.put('/territories', { schema: { body: territorySchema } }, async (request, reply) =>
+    upsertRecord(request, reply, services, writeSpec(ENTRIES[3]!)),
+  );
 };

@@ -12,7 +12,9 @@ import { bodyPolicy, parseInput } from '../http/records';
 import { z } from 'zod';
 import { markAllRead } from '../domain/markRead';
 import { endEventText, StreamRefused, type LiveStream, type StreamEnd } from '../http/liveStreams';
-import { presentContext, queryBool, queryString, sendPage, upsertRecord, type RouteOptions } from './helpers';
+import { presentContext, sendPage, upsertRecord, type RouteOptions } from './helpers';
+import { notificationListQuery } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 const HEARTBEAT_MS = 20_000;
 
@@ -40,13 +42,14 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     return filters;
   }
 
-  app.get('/notifications', async (request, reply) => {
+  app.get('/notifications', { schema: { querystring: notificationListQuery } }, async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    const filters = inboxFilters(caller.id, queryString(request, 'q'), queryString(request, 'type'));
-    const read = queryBool(request, 'read');
+    const query = queryOf(request, notificationListQuery);
+    const filters = inboxFilters(caller.id, query.q, query.type);
+    const read = query.read;
     if (read !== undefined) filters.push({ field: 'read', op: 'eq', value: read });
-    const summary = queryBool(request, 'summary') ?? false;
+    const summary = query.summary ?? false;
     return sendPage<Doc>(
       request,
       reply,
@@ -60,7 +63,7 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     );
   });
 
-  app.put('/notifications', async (request, reply) =>
+  app.put('/notifications', { schema: { body: notificationSchema } }, async (request, reply) =>
     upsertRecord<Doc>(
       request,
       reply,
@@ -80,7 +83,7 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
   );
 
   // Extension: mark every unread notification matching q/type read in one request ("mark all read").
-  app.post('/notifications/markRead', async (request) => {
+  app.post('/notifications/markRead', { schema: { body: markRead } }, async (request) => {
     const input = parseInput(markRead, request.body);
     const caller = callerOf(request);
     const filters = inboxFilters(caller.id, input.q, input.type);
