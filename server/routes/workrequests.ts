@@ -33,6 +33,7 @@ import {
   workRequestListQuery,
   type WorkRequestFilters,
   type WorkRequestSort,
+  pagedHeaders,
 } from '../../src/api/schema/queries';
 
 /**
@@ -62,11 +63,21 @@ function sortOf(key: WorkRequestSort | undefined, fallback: WorkRequestSort): { 
   return SORTS.get(key ?? fallback)!;
 }
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  getAutomateJob: { querystring: automationQueueQuery, headers: pagedHeaders },
+  get: { querystring: workRequestListQuery, headers: pagedHeaders },
+  getDueCounts: { querystring: dueCountsQuery },
+  getOne: { params: idParams },
+  post: { body: orderInput },
+  putOne: { params: idParams, body: orderChange },
+};
+
 export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const lanes = workRequestLanes(services.store);
   const readLanes = new CallerLanes(lanes, 'work-request list reads');
   const changeLanes = new CallerLanes(lanes, 'work-request changes');
-  app.get('/workrequests/automateJob', { schema: { querystring: automationQueueQuery } }, async (request, reply) => {
+  app.get('/workrequests/automateJob', { schema: EDGES.getAutomateJob }, async (request, reply) => {
     const caller = callerOf(request);
     return readLanes.run(caller.id, reply, () => automationQueue(request, reply));
   });
@@ -93,7 +104,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     );
   }
 
-  app.get('/workrequests', { schema: { querystring: workRequestListQuery } }, async (request, reply) =>
+  app.get('/workrequests', { schema: EDGES.get }, async (request, reply) =>
     readLanes.run(callerOf(request).id, reply, () => listPage(request, reply)),
   );
 
@@ -107,7 +118,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     );
   }
 
-  app.get('/workrequests/dueCounts', { schema: { querystring: dueCountsQuery } }, async (request) => {
+  app.get('/workrequests/dueCounts', { schema: EDGES.getDueCounts }, async (request) => {
     const query = queryOf(request, dueCountsQuery);
     const bounds = dayBounds(query.bounds);
     const filters = listFilters(request, query);
@@ -126,12 +137,12 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     return { counts };
   });
 
-  app.get<{ Params: { id: string } }>('/workrequests/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/workrequests/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await findVisibleWorkRequest(request, services, request.params.id);
     return sendRecord(reply, found, await presentWorkRequest(presentContext(request, services), found.doc, true));
   });
 
-  app.post('/workrequests', { schema: { body: orderInput } }, async (request, reply) => {
+  app.post('/workrequests', { schema: EDGES.post }, async (request, reply) => {
     const caller = callerOf(request);
     const input = parseInput(orderInput, request.body);
     const saved = await services.store.transaction((tx) => placeOrder(tx, services.bus, caller, input));
@@ -139,10 +150,8 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     return sendRecord(reply, saved, await presentWorkRequest(presentContext(request, services), saved.doc, true));
   });
 
-  app.put<{ Params: { id: string } }>(
-    '/workrequests/:id',
-    { schema: { params: idParams, body: orderChange } },
-    async (request, reply) => changeLanes.run(callerOf(request).id, reply, () => changeWorkRequest(request, reply)),
+  app.put<{ Params: { id: string } }>('/workrequests/:id', { schema: EDGES.putOne }, async (request, reply) =>
+    changeLanes.run(callerOf(request).id, reply, () => changeWorkRequest(request, reply)),
   );
 
   async function changeWorkRequest(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {

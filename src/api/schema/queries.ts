@@ -71,3 +71,11 @@ export const translationListQuery = z.object({
 
 /** The body of a write that reads none (POST /session, an access request): whatever is sent is ignored. */
 export const unreadBody = z.unknown();
+
+/**
+ * The headers of a list's read: the page it asks for (`X-Range: resources=<first>-<last>`, docs/API.md "Lists"), read
+ * where the page is (server/http/paging.ts), after the list's own checks.
+ */
+export const pagedHeaders = z.object({
+  'x-range': z.optional(z.string().check(z.regex(/^\s*resources=\d{1,9}-\d{1,9}\s*$/))),
+});
