@@ -33,6 +33,12 @@ function sameCode(stored: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  getCode: { params: codeParams },
+  postCode: { params: codeParams, body: invitationAcceptance },
+};
+
 export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store } = services;
 
@@ -44,39 +50,35 @@ export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
     return found;
   }
 
-  app.get('/invitations/:code', { schema: { params: codeParams } }, async (request, reply) => {
+  app.get('/invitations/:code', { schema: EDGES.getCode }, async (request, reply) => {
     const { doc } = await findInvited((request.params as { code: string }).code);
     reply.header('Cache-Control', 'no-store');
     return { emailNormal: doc.emailNormal, username: doc.username, name: doc.name };
   });
 
-  app.post(
-    '/invitations/:code',
-    { schema: { params: codeParams, body: invitationAcceptance } },
-    async (request, reply) => {
-      const code = (request.params as { code: string }).code;
-      await findInvited(code); // a spent code is a 404 before the body is looked at
-      const acceptance = parseInput(invitationAcceptance, request.body);
-      const passwordHash = await throughGate(reply, () => services.auth.hashNew(acceptance.password));
-      // Read again after the (asynchronous) hashing, in the write's transaction: the code may have been spent meanwhile.
-      // Two acceptances at once on PostgreSQL both read it unspent and one loses the version check: it runs again,
-      // finds the code spent and is the 404 it would have been a moment later (SQLite runs them one after the other).
-      const next = await againOnConflict(undefined, () =>
-        store.transaction(async (tx) => {
-          const current = await findInvited(code, tx);
-          const { inviteCode: _spent, inviteExpires: _expires, ...rest } = current.doc;
-          const next = {
-            ...rest,
-            name: acceptance.name,
-            passwordHash,
-            status: { ...current.doc.status, invited: true, registered: true, confirmed: true },
-          };
-          await tx.replace<InvitedUserDoc>('Users', next, current.version);
-          return next;
-        }),
-      );
-      reply.header('Cache-Control', 'no-store');
-      return { emailNormal: next.emailNormal, username: next.username, name: next.name };
-    },
-  );
+  app.post('/invitations/:code', { schema: EDGES.postCode }, async (request, reply) => {
+    const code = (request.params as { code: string }).code;
+    await findInvited(code); // a spent code is a 404 before the body is looked at
+    const acceptance = parseInput(invitationAcceptance, request.body);
+    const passwordHash = await throughGate(reply, () => services.auth.hashNew(acceptance.password));
+    // Read again after the (asynchronous) hashing, in the write's transaction: the code may have been spent meanwhile.
+    // Two acceptances at once on PostgreSQL both read it unspent and one loses the version check: it runs again,
+    // finds the code spent and is the 404 it would have been a moment later (SQLite runs them one after the other).
+    const next = await againOnConflict(undefined, () =>
+      store.transaction(async (tx) => {
+        const current = await findInvited(code, tx);
+        const { inviteCode: _spent, inviteExpires: _expires, ...rest } = current.doc;
+        const next = {
+          ...rest,
+          name: acceptance.name,
+          passwordHash,
+          status: { ...current.doc.status, invited: true, registered: true, confirmed: true },
+        };
+        await tx.replace<InvitedUserDoc>('Users', next, current.version);
+        return next;
+      }),
+    );
+    reply.header('Cache-Control', 'no-store');
+    return { emailNormal: next.emailNormal, username: next.username, name: next.name };
+  });
 };

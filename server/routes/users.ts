@@ -25,7 +25,7 @@ import {
   type RouteOptions,
   type WriteSpec,
 } from './helpers';
-import { idParams, unreadBody, userListQuery } from '../../src/api/schema/queries';
+import { idParams, unreadBody, userListQuery, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
 /**
@@ -56,6 +56,17 @@ function mayWrite(caller: Caller, id: unknown): void {
 }
 
 const duplicateEmail = (email: string) => `a user with the e-mail ${email} exists already`;
+
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  postSession: { body: unreadBody },
+  get: { querystring: userListQuery, headers: pagedHeaders },
+  getGroups: { headers: pagedHeaders },
+  getOne: { params: idParams },
+  invite: { params: idParams, body: NO_FIELDS },
+  put: { body: userBody },
+  putOne: { params: idParams, body: userBody },
+};
 
 export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, auth } = services;
@@ -134,7 +145,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     await app.confirmPassword(request, reply, caller.user.username ?? caller.user.emailNormal ?? '', current);
   }
 
-  app.post('/session', { schema: { body: unreadBody } }, async (request) =>
+  app.post('/session', { schema: EDGES.postSession }, async (request) =>
     presentUser(presentContext(request, services), callerOf(request).user),
   );
 
@@ -177,7 +188,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return { filters: [{ field: 'groups', op: 'contains', value: vendors.map((g) => g._id) }], vendors, studios };
   }
 
-  app.get('/users', { schema: { querystring: userListQuery } }, async (request, reply) => {
+  app.get('/users', { schema: EDGES.get }, async (request, reply) => {
     const caller = callerOf(request);
     // The caller's directory (docs/API.md, "Who sees whom"): a coordinator's, the people of their studios' groups.
     const directory = await directoryFilters(store, caller);
@@ -224,7 +235,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     );
   });
 
-  app.get('/groups', async (request, reply) => {
+  app.get('/groups', { schema: EDGES.getGroups }, async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
     // Admins every group; others theirs and their studios' (docs/API.md, "Who sees whom").
@@ -245,7 +256,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
    * One user, as much as the caller may read (docs/API.md, "Who sees whom"): in full, by name only, or a 404 as for
    * an unknown id (someone the caller does not work with is not revealed to exist).
    */
-  app.get<{ Params: { id: string } }>('/users/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/users/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await findOr404<UserDoc>(services, 'Users', request.params.id, 'user');
     const view = await userViewOf(store, callerOf(request), found.doc);
     if (!view) throw notFound('user');
@@ -259,27 +270,23 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
    * old one (lost, lapsed, or withdrawn: issuing re-opens the invitation). Admins only; the answer is the user as an
    * admin reads it, with the new code.
    */
-  app.post<{ Params: { id: string } }>(
-    '/users/:id/invitation',
-    { schema: { params: idParams, body: NO_FIELDS } },
-    async (request, reply) => {
-      if (!callerOf(request).isAdmin) throw forbidden('only admins send invitations');
-      parseInput(NO_FIELDS, request.body);
-      const { next, stored } = await store.transaction(async (tx) => {
-        const found = await findOr404<InvitedUserDoc>(tx, 'Users', request.params.id, 'user');
-        if (found.doc.status?.registered === true) throw conflict('this user has accepted the invitation already');
-        const next: InvitedUserDoc = {
-          ...found.doc,
-          status: { ...found.doc.status, invited: true, approved: true },
-          invite: found.doc.invite ?? '/invite/:code',
-          ...issueInvitation(found.doc._id, nowSeconds(), services.invitationTtl),
-        };
-        return { next, stored: await tx.replace<UserDoc>('Users', next, found.version) };
-      });
-      reply.header('ETag', etagOf(next._id, stored.version));
-      return presentUser(presentContext(request, services), next);
-    },
-  );
+  app.post<{ Params: { id: string } }>('/users/:id/invitation', { schema: EDGES.invite }, async (request, reply) => {
+    if (!callerOf(request).isAdmin) throw forbidden('only admins send invitations');
+    parseInput(NO_FIELDS, request.body);
+    const { next, stored } = await store.transaction(async (tx) => {
+      const found = await findOr404<InvitedUserDoc>(tx, 'Users', request.params.id, 'user');
+      if (found.doc.status?.registered === true) throw conflict('this user has accepted the invitation already');
+      const next: InvitedUserDoc = {
+        ...found.doc,
+        status: { ...found.doc.status, invited: true, approved: true },
+        invite: found.doc.invite ?? '/invite/:code',
+        ...issueInvitation(found.doc._id, nowSeconds(), services.invitationTtl),
+      };
+      return { next, stored: await tx.replace<UserDoc>('Users', next, found.version) };
+    });
+    reply.header('ETag', etagOf(next._id, stored.version));
+    return presentUser(presentContext(request, services), next);
+  });
 
   /** After a user is written (committed): every instance ends the live streams the account no longer allows. */
   function accountWritten(user: unknown): unknown {
@@ -288,7 +295,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return user;
   }
 
-  app.put('/users', { schema: { body: userBody } }, async (request, reply) => {
+  app.put('/users', { schema: EDGES.put }, async (request, reply) => {
     const id = (request.body as { _id?: unknown } | null | undefined)?._id;
     mayWrite(callerOf(request), id);
     await confirmOwnPassword(request, reply, id);
@@ -296,14 +303,10 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return accountWritten(await upsertRecord(request, reply, services, spec(hash)));
   });
 
-  app.put<{ Params: { id: string } }>(
-    '/users/:id',
-    { schema: { params: idParams, body: userBody } },
-    async (request, reply) => {
-      mayWrite(callerOf(request), request.params.id);
-      await confirmOwnPassword(request, reply, request.params.id);
-      const hash = await passwordHashOf(request.body, reply);
-      return accountWritten(await updateRecord(request, reply, services, spec(hash), request.params.id));
-    },
-  );
+  app.put<{ Params: { id: string } }>('/users/:id', { schema: EDGES.putOne }, async (request, reply) => {
+    mayWrite(callerOf(request), request.params.id);
+    await confirmOwnPassword(request, reply, request.params.id);
+    const hash = await passwordHashOf(request.body, reply);
+    return accountWritten(await updateRecord(request, reply, services, spec(hash), request.params.id));
+  });
 };
