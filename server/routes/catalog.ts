@@ -28,7 +28,7 @@ import {
   type WriteSpec,
 } from './helpers';
 import { sendRecord } from '../http/records';
-import { idParams, projectListQuery } from '../../src/api/schema/queries';
+import { idParams, projectListQuery, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
 interface CatalogEntry {
@@ -94,6 +94,19 @@ const ENTRIES: CatalogEntry[] = [
 
 const duplicateCode = (code: string) => `a language with the code ${code} exists already`;
 
+/** The catalog's lists read the page asked for; the projects' list filters too. */
+const LIST = { headers: pagedHeaders };
+const PROJECT_LIST = { querystring: projectListQuery, headers: pagedHeaders };
+
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  getEntryOne: { params: idParams },
+  putProjects: { body: projectSchema },
+  putStudios: { body: studioSchema },
+  postLanguages: { body: languageSchema },
+  putTerritories: { body: territorySchema },
+};
+
 export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   function writeSpec(entry: CatalogEntry): WriteSpec<Doc> {
     const spec: WriteSpec<Doc> = {
@@ -143,58 +156,50 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   }
 
   for (const entry of ENTRIES) {
-    app.get(
-      `/${entry.path}`,
-      { schema: entry.path === 'projects' ? { querystring: projectListQuery } : {} },
-      async (request, reply) => {
-        const ctx = presentContext(request, services);
-        const filters: Filter[] = [];
-        if (entry.scoped) {
-          const grants = await requestGrants(request, services);
-          const caller = callerOf(request);
-          filters.push(...(entry.path === 'projects' ? projectFilters(caller, grants) : studioFilters(caller, grants)));
-        }
-        if (entry.path === 'projects') {
-          const { studio, archived, q } = queryOf(request, projectListQuery);
-          filters.push(...eqFilter('studio', studio));
-          if (archived !== undefined) filters.push({ field: 'archived', op: 'eq', value: archived });
-          if (q) filters.push({ field: 'search', op: 'contains', value: q });
-        }
-        return sendPage<Doc>(
-          request,
-          reply,
-          services,
-          entry.collection,
-          {
-            filters,
-            sort: { field: entry.sortField, dir: 'asc' },
-          },
-          (d) => entry.present(ctx, d),
-        );
-      },
-    );
-    app.get<{ Params: { id: string } }>(
-      `/${entry.path}/:id`,
-      { schema: { params: idParams } },
-      async (request, reply) => {
-        const found = entry.scoped
-          ? await findReadable<Doc>(request, services, entry.collection, request.params.id, entry.what)
-          : await findOr404<Doc>(services, entry.collection, request.params.id, entry.what);
-        return sendRecord(reply, found, await entry.present(presentContext(request, services), found.doc));
-      },
-    );
+    app.get(`/${entry.path}`, { schema: entry.path === 'projects' ? PROJECT_LIST : LIST }, async (request, reply) => {
+      const ctx = presentContext(request, services);
+      const filters: Filter[] = [];
+      if (entry.scoped) {
+        const grants = await requestGrants(request, services);
+        const caller = callerOf(request);
+        filters.push(...(entry.path === 'projects' ? projectFilters(caller, grants) : studioFilters(caller, grants)));
+      }
+      if (entry.path === 'projects') {
+        const { studio, archived, q } = queryOf(request, projectListQuery);
+        filters.push(...eqFilter('studio', studio));
+        if (archived !== undefined) filters.push({ field: 'archived', op: 'eq', value: archived });
+        if (q) filters.push({ field: 'search', op: 'contains', value: q });
+      }
+      return sendPage<Doc>(
+        request,
+        reply,
+        services,
+        entry.collection,
+        {
+          filters,
+          sort: { field: entry.sortField, dir: 'asc' },
+        },
+        (d) => entry.present(ctx, d),
+      );
+    });
+    app.get<{ Params: { id: string } }>(`/${entry.path}/:id`, { schema: EDGES.getEntryOne }, async (request, reply) => {
+      const found = entry.scoped
+        ? await findReadable<Doc>(request, services, entry.collection, request.params.id, entry.what)
+        : await findOr404<Doc>(services, entry.collection, request.params.id, entry.what);
+      return sendRecord(reply, found, await entry.present(presentContext(request, services), found.doc));
+    });
   }
 
-  app.put('/projects', { schema: { body: projectSchema } }, async (request, reply) =>
+  app.put('/projects', { schema: EDGES.putProjects }, async (request, reply) =>
     upsertRecord(request, reply, services, writeSpec(ENTRIES[0]!)),
   );
-  app.put('/studios', { schema: { body: studioSchema } }, async (request, reply) =>
+  app.put('/studios', { schema: EDGES.putStudios }, async (request, reply) =>
     upsertRecord(request, reply, services, writeSpec(ENTRIES[1]!)),
   );
-  app.post('/languages', { schema: { body: languageSchema } }, async (request, reply) =>
+  app.post('/languages', { schema: EDGES.postLanguages }, async (request, reply) =>
     upsertRecord(request, reply, services, writeSpec(ENTRIES[2]!), { allowUpdate: false }),
   );
-  app.put('/territories', { schema: { body: territorySchema } }, async (request, reply) =>
+  app.put('/territories', { schema: EDGES.putTerritories }, async (request, reply) =>
     upsertRecord(request, reply, services, writeSpec(ENTRIES[3]!)),
   );
 };
