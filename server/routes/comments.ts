@@ -13,7 +13,7 @@ import type { WorkRequestDoc } from '../domain/types';
 import { emitWorkRequestEvent } from '../domain/events';
 import { userSummaryOf } from '../domain/workRequests';
 import { findVisibleWorkRequest, presentContext, sendPage, updateRecord, type RouteOptions } from './helpers';
-import { idParams, workRequestQuery } from '../../src/api/schema/queries';
+import { idParams, workRequestQuery, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
 const newComment = z.object({
@@ -24,10 +24,17 @@ const newComment = z.object({
 /** The author changes the text; the rest of a comment is the server's. */
 const COMMENT_POLICY = bodyPolicy(commentSchema, { readOnly: ['workRequest', 'user', 'urls', 'edited', 'replies'] });
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { querystring: workRequestQuery, headers: pagedHeaders },
+  post: { body: newComment },
+  putOne: { params: idParams, body: commentSchema },
+};
+
 export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, bus } = services;
 
-  app.get('/comments', { schema: { querystring: workRequestQuery } }, async (request, reply) => {
+  app.get('/comments', { schema: EDGES.get }, async (request, reply) => {
     const id = queryOf(request, workRequestQuery).workRequest;
     if (!id) throw badRequest('workRequest: required, the id of a work request');
     await findVisibleWorkRequest(request, services, id);
@@ -45,7 +52,7 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     );
   });
 
-  app.post('/comments', { schema: { body: newComment } }, async (request, reply) => {
+  app.post('/comments', { schema: EDGES.post }, async (request, reply) => {
     const input = parseInput(newComment, request.body);
     const caller = callerOf(request);
     // The comment and its event are stored together or not at all.
@@ -68,37 +75,34 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     return sendRecord(reply, saved, presentComment(presentContext(request, services), saved.doc));
   });
 
-  app.put<{ Params: { id: string } }>(
-    '/comments/:id',
-    { schema: { params: idParams, body: commentSchema } },
-    async (request, reply) =>
-      updateRecord<Doc>(
-        request,
-        reply,
-        services,
-        {
-          collection: 'Comments',
-          what: 'comment',
-          schema: commentSchema,
-          policy: () => COMMENT_POLICY,
-          async authorize(caller, current, tx) {
-            // A comment on a work request the caller cannot see (another studio's, for a coordinator) is not revealed.
-            const wr =
-              typeof current?.workRequest === 'string'
-                ? (await tx.get<WorkRequestDoc>('Workrequests', current.workRequest))?.doc
-                : undefined;
-            if (!caller.isAdmin && !(wr && canSeeWorkRequest(caller, wr))) throw notFound('comment');
-            if ((current?.user as { _id?: string } | undefined)?._id !== caller.id)
-              throw forbidden('only the author edits a comment');
-          },
-          prepare(next, fields, _caller, current) {
-            if ('body' in fields && String(fields.body).trim() === '')
-              throw badRequest('body: a comment cannot be empty');
-            return next.body === current?.body ? next : { ...next, edited: Math.floor(Date.now() / 1000) };
-          },
-          present: presentComment,
+  app.put<{ Params: { id: string } }>('/comments/:id', { schema: EDGES.putOne }, async (request, reply) =>
+    updateRecord<Doc>(
+      request,
+      reply,
+      services,
+      {
+        collection: 'Comments',
+        what: 'comment',
+        schema: commentSchema,
+        policy: () => COMMENT_POLICY,
+        async authorize(caller, current, tx) {
+          // A comment on a work request the caller cannot see (another studio's, for a coordinator) is not revealed.
+          const wr =
+            typeof current?.workRequest === 'string'
+              ? (await tx.get<WorkRequestDoc>('Workrequests', current.workRequest))?.doc
+              : undefined;
+          if (!caller.isAdmin && !(wr && canSeeWorkRequest(caller, wr))) throw notFound('comment');
+          if ((current?.user as { _id?: string } | undefined)?._id !== caller.id)
+            throw forbidden('only the author edits a comment');
         },
-        request.params.id,
-      ),
+        prepare(next, fields, _caller, current) {
+          if ('body' in fields && String(fields.body).trim() === '')
+            throw badRequest('body: a comment cannot be empty');
+          return next.body === current?.body ? next : { ...next, edited: Math.floor(Date.now() / 1000) };
+        },
+        present: presentComment,
+      },
+      request.params.id,
+    ),
   );
 };

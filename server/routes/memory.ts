@@ -40,43 +40,44 @@ function fuzzyLimitsError(texts: readonly string[]) {
   return undefined;
 }
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  lookup: { params: idParams, body: memoryLookup },
+};
+
 export const memoryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store } = services;
   // No line to wait in: a lookup past the limit is refused at once (the editor asks again after a second).
   const lookups = new CallerLanes({ concurrency: MEMORY_LOOKUPS_PER_USER, queue: 0 }, 'translation-memory lookups');
 
-  app.post<{ Params: { id: string } }>(
-    '/translations/:id/memory',
-    { schema: { params: idParams, body: memoryLookup } },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const found = await findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation', {
-        omit: LINE_FIELDS,
-      });
-      if (!(await canReadTranslation(request, services, found.doc))) throw notFound('translation');
-      const { texts, fuzzy = false } = parseInput(memoryLookup, request.body);
-      const tooMuch = fuzzy ? fuzzyLimitsError(texts) : undefined;
-      if (tooMuch) throw tooMuch;
-      return lookups.run(caller.id, reply, async () => {
-        // A client that goes (closes the connection) before its answer stops the work: nobody would read it.
-        const gone = new AbortController();
-        const onClose = () => {
-          if (!reply.raw.writableFinished) gone.abort();
-        };
-        reply.raw.once('close', onClose);
-        try {
-          const scope = await memoryPlaceOf(store, found.doc);
-          if (!scope) return { results: [] };
-          const results = await lookUp(store.memory, scope, texts, fuzzy, gone.signal);
-          return { source: scope.source, target: scope.target, results };
-        } catch (error) {
-          // The answer would go to a closed connection: nothing to report.
-          if (gone.signal.aborted) return { results: [] };
-          throw error;
-        } finally {
-          reply.raw.off('close', onClose);
-        }
-      });
-    },
-  );
+  app.post<{ Params: { id: string } }>('/translations/:id/memory', { schema: EDGES.lookup }, async (request, reply) => {
+    const caller = callerOf(request);
+    const found = await findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation', {
+      omit: LINE_FIELDS,
+    });
+    if (!(await canReadTranslation(request, services, found.doc))) throw notFound('translation');
+    const { texts, fuzzy = false } = parseInput(memoryLookup, request.body);
+    const tooMuch = fuzzy ? fuzzyLimitsError(texts) : undefined;
+    if (tooMuch) throw tooMuch;
+    return lookups.run(caller.id, reply, async () => {
+      // A client that goes (closes the connection) before its answer stops the work: nobody would read it.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      };
+      reply.raw.once('close', onClose);
+      try {
+        const scope = await memoryPlaceOf(store, found.doc);
+        if (!scope) return { results: [] };
+        const results = await lookUp(store.memory, scope, texts, fuzzy, gone.signal);
+        return { source: scope.source, target: scope.target, results };
+      } catch (error) {
+        // The answer would go to a closed connection: nothing to report.
+        if (gone.signal.aborted) return { results: [] };
+        throw error;
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    });
+  });
 };

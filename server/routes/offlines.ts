@@ -14,11 +14,18 @@ import { offlinePath } from '../http/mediaLinks';
 import { openLink, readAsLinkHolder } from '../http/linkAccess';
 import { recordUse, targetOfOffline } from '../http/transferLog';
 import { findVisibleWorkRequest, presentContext, sendPage, type RouteOptions } from './helpers';
-import { idParams, signedLinkQuery, workRequestQuery } from '../../src/api/schema/queries';
+import { idParams, signedLinkQuery, workRequestQuery, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
 /** A body names the work request; the server fills the rest (docs/API.md, operation 6). */
 const OFFLINE_POLICY = bodyPolicy(offlineSchema, { readOnly: ['from', 'project', 'asset', 'path'] });
+
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  post: { body: offlineSchema },
+  get: { querystring: workRequestQuery, headers: pagedHeaders },
+  download: { params: idParams, querystring: signedLinkQuery },
+};
 
 export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store } = services;
@@ -28,7 +35,7 @@ export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     return (await findVisibleWorkRequest(request, services, id)).doc;
   }
 
-  app.post('/offlines', { schema: { body: offlineSchema } }, async (request, reply) => {
+  app.post('/offlines', { schema: EDGES.post }, async (request, reply) => {
     const { fields } = parseBody(offlineSchema, request.body, OFFLINE_POLICY);
     const wr = await visibleWorkRequest(request, fields.workRequest);
     const saved = await store.insert('Offlines', {
@@ -40,7 +47,7 @@ export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     return sendRecord(reply, saved, presentOffline(presentContext(request, services), saved.doc));
   });
 
-  app.get('/offlines', { schema: { querystring: workRequestQuery } }, async (request, reply) => {
+  app.get('/offlines', { schema: EDGES.get }, async (request, reply) => {
     const wr = await visibleWorkRequest(request, queryOf(request, workRequestQuery).workRequest);
     const ctx = presentContext(request, services);
     return sendPage(
@@ -57,27 +64,23 @@ export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
 
   // The download through its signed link (docs/API.md, "Signed links"): the link's person must still see the offline's
   // work request (the check of GET /offlines); each use is a download record (http/transferLog.ts).
-  app.get<{ Params: { id: string } }>(
-    '/offlines/:id/download',
-    { schema: { params: idParams, querystring: signedLinkQuery } },
-    async (request, reply) => {
-      const { id } = request.params;
-      // Signed links: the link's person, then the read check as them.
-      const { link, caller } = await openLink(request, services, offlinePath(id));
-      const o = (await store.get<Doc>('Offlines', id))?.doc;
-      if (!o) throw notFound('offline');
-      const wr = await readAsLinkHolder(services, 'Offlines', id, () => visibleWorkRequest(request, o.workRequest));
-      recordUse(request, { kind: 'download', link, caller, target: targetOfOffline(o, wr) });
-      reply.header('Content-Disposition', `attachment; filename="offline-${o._id}.json"`);
-      reply.header('Cache-Control', 'private, no-store');
-      return {
-        offline: o._id,
-        workRequest: o.workRequest,
-        asset: wr?.asset?.name,
-        language: wr?.language,
-        territory: wr?.territory,
-        note: 'The reference server holds no media: this manifest stands for the offline file.',
-      };
-    },
-  );
+  app.get<{ Params: { id: string } }>('/offlines/:id/download', { schema: EDGES.download }, async (request, reply) => {
+    const { id } = request.params;
+    // Signed links: the link's person, then the read check as them.
+    const { link, caller } = await openLink(request, services, offlinePath(id));
+    const o = (await store.get<Doc>('Offlines', id))?.doc;
+    if (!o) throw notFound('offline');
+    const wr = await readAsLinkHolder(services, 'Offlines', id, () => visibleWorkRequest(request, o.workRequest));
+    recordUse(request, { kind: 'download', link, caller, target: targetOfOffline(o, wr) });
+    reply.header('Content-Disposition', `attachment; filename="offline-${o._id}.json"`);
+    reply.header('Cache-Control', 'private, no-store');
+    return {
+      offline: o._id,
+      workRequest: o.workRequest,
+      asset: wr?.asset?.name,
+      language: wr?.language,
+      territory: wr?.territory,
+      note: 'The reference server holds no media: this manifest stands for the offline file.',
+    };
+  });
 };

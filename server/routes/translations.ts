@@ -14,7 +14,7 @@ import { followingMove, requireMove, requireSubmittable, translatorsOf, withStat
 import { rememberTranslation } from '../domain/memory';
 import { findOr404, presentContext, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { canReadTranslation, withStudioScope } from './scope';
-import { idParams, translationListQuery } from '../../src/api/schema/queries';
+import { idParams, translationListQuery, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
 /**
@@ -26,10 +26,17 @@ const COORDINATOR_POLICY = bodyPolicy(translationSchema, {
 });
 const TRANSLATOR_POLICY = narrowPolicy(COORDINATOR_POLICY, ['approval', 'translator', 'language']);
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { querystring: translationListQuery, headers: pagedHeaders },
+  getOne: { params: idParams },
+  putOne: { params: idParams, body: translationSchema },
+};
+
 export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { bus } = services;
 
-  app.get('/translations', { schema: { querystring: translationListQuery } }, async (request, reply) => {
+  app.get('/translations', { schema: EDGES.get }, async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
     // The rule of canSeeTranslation as a query (transcriptions are not listed: see below).
@@ -63,85 +70,80 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     );
   });
 
-  app.get<{ Params: { id: string } }>('/translations/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/translations/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation');
     if (!(await canReadTranslation(request, services, found.doc))) throw notFound('translation');
     return sendRecord(reply, found, presentTranslation(presentContext(request, services), found.doc, true));
   });
 
-  app.put<{ Params: { id: string } }>(
-    '/translations/:id',
-    { schema: { params: idParams, body: translationSchema } },
-    async (request, reply) =>
-      updateRecord<TranslationDoc>(
-        request,
-        reply,
-        services,
-        withStudioScope({
-          collection: 'Translations',
-          what: 'translation',
-          schema: translationSchema,
-          policy: (caller) => (caller.isAdmin || caller.isCoordinator ? COORDINATOR_POLICY : TRANSLATOR_POLICY),
-          authorize(caller, current) {
-            if (caller.isAdmin || caller.isCoordinator) return;
-            if (!current || current.translator?._id !== caller.id)
-              throw forbidden('this translation is assigned to someone else');
-            if (current.status === 'submitted')
-              throw forbidden('this translation was submitted: it is read-only until sent back');
-          },
-          async prepare(next, fields, _caller, current, tx) {
-            if (fields.status !== undefined && !(TRANSLATION_STATUSES as readonly unknown[]).includes(fields.status)) {
-              throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
-            }
-            if (fields.translator !== undefined) next = { ...next, translator: keptTranslator(fields, current) };
-            if (current?.status !== 'submitted' && next.status === 'submitted' && next.workRequest) {
-              const wr = (await tx.get<WorkRequestDoc>('Workrequests', next.workRequest))?.doc;
-              if (wr) requireSubmittable(wr);
-            }
-            return { ...next, ...lineStats(next.lines) };
-          },
-          present: (ctx, t) => presentTranslation(ctx, t, true),
-          // authorize, prepare and after read status, translator and the coordinator fields, never the old lines.
-          replacedUnread: ['lines'],
-          async after(saved, previous, caller, tx) {
-            // Approved by this write: its lines feed the studio's translation memory (domain/memory.ts).
-            if (saved.approval === true && previous?.approval !== true) await rememberTranslation(tx, saved._id);
-            // Keep the work request's summary of this translation in step (lists show it and filter on its translator),
-            // and its status (docs/API.md, "Workflow"): the last translation submitted sends it for review, one sent
-            // back reopens it.
-            const found = saved.workRequest
-              ? await tx.get<WorkRequestDoc>('Workrequests', saved.workRequest)
-              : undefined;
-            if (!found) return;
-            const field =
-              found.doc.translation === saved._id
-                ? SUMMARY_FIELD.translation
-                : found.doc.graphicsTranslation === saved._id
-                  ? SUMMARY_FIELD.graphicsTranslation
-                  : undefined;
-            const summarized: WorkRequestDoc = field ? { ...found.doc, [field]: summarize(saved) } : found.doc;
-            const move = followingMove(summarized, previous?.status, saved.status);
-            if (move) requireMove(caller, found.doc, move.status);
-            const next = move ? withStatus(summarized, caller, move.status, move.reason) : summarized;
-            const stored = next === found.doc ? found : await tx.replace('Workrequests', next, found.version);
-            if (previous?.status !== 'submitted' && saved.status === 'submitted') {
-              await emitWorkRequestEvent(tx, bus, {
-                type: 'translation-submitted',
-                actor: caller,
-                workRequest: stored.doc,
-              });
-            } else if (move) {
-              await emitWorkRequestEvent(tx, bus, {
-                type: 'wr-status',
-                actor: caller,
-                workRequest: stored.doc,
-                alsoNotify: translatorsOf(stored.doc),
-              });
-            }
-          },
-        }),
-        request.params.id,
-      ),
+  app.put<{ Params: { id: string } }>('/translations/:id', { schema: EDGES.putOne }, async (request, reply) =>
+    updateRecord<TranslationDoc>(
+      request,
+      reply,
+      services,
+      withStudioScope({
+        collection: 'Translations',
+        what: 'translation',
+        schema: translationSchema,
+        policy: (caller) => (caller.isAdmin || caller.isCoordinator ? COORDINATOR_POLICY : TRANSLATOR_POLICY),
+        authorize(caller, current) {
+          if (caller.isAdmin || caller.isCoordinator) return;
+          if (!current || current.translator?._id !== caller.id)
+            throw forbidden('this translation is assigned to someone else');
+          if (current.status === 'submitted')
+            throw forbidden('this translation was submitted: it is read-only until sent back');
+        },
+        async prepare(next, fields, _caller, current, tx) {
+          if (fields.status !== undefined && !(TRANSLATION_STATUSES as readonly unknown[]).includes(fields.status)) {
+            throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
+          }
+          if (fields.translator !== undefined) next = { ...next, translator: keptTranslator(fields, current) };
+          if (current?.status !== 'submitted' && next.status === 'submitted' && next.workRequest) {
+            const wr = (await tx.get<WorkRequestDoc>('Workrequests', next.workRequest))?.doc;
+            if (wr) requireSubmittable(wr);
+          }
+          return { ...next, ...lineStats(next.lines) };
+        },
+        present: (ctx, t) => presentTranslation(ctx, t, true),
+        // authorize, prepare and after read status, translator and the coordinator fields, never the old lines.
+        replacedUnread: ['lines'],
+        async after(saved, previous, caller, tx) {
+          // Approved by this write: its lines feed the studio's translation memory (domain/memory.ts).
+          if (saved.approval === true && previous?.approval !== true) await rememberTranslation(tx, saved._id);
+          // Keep the work request's summary of this translation in step (lists show it and filter on its translator),
+          // and its status (docs/API.md, "Workflow"): the last translation submitted sends it for review, one sent
+          // back reopens it.
+          const found = saved.workRequest ? await tx.get<WorkRequestDoc>('Workrequests', saved.workRequest) : undefined;
+          if (!found) return;
+          const field =
+            found.doc.translation === saved._id
+              ? SUMMARY_FIELD.translation
+              : found.doc.graphicsTranslation === saved._id
+                ? SUMMARY_FIELD.graphicsTranslation
+                : undefined;
+          const summarized: WorkRequestDoc = field ? { ...found.doc, [field]: summarize(saved) } : found.doc;
+          const move = followingMove(summarized, previous?.status, saved.status);
+          if (move) requireMove(caller, found.doc, move.status);
+          const next = move ? withStatus(summarized, caller, move.status, move.reason) : summarized;
+          const stored = next === found.doc ? found : await tx.replace('Workrequests', next, found.version);
+          if (previous?.status !== 'submitted' && saved.status === 'submitted') {
+            await emitWorkRequestEvent(tx, bus, {
+              type: 'translation-submitted',
+              actor: caller,
+              workRequest: stored.doc,
+            });
+          } else if (move) {
+            await emitWorkRequestEvent(tx, bus, {
+              type: 'wr-status',
+              actor: caller,
+              workRequest: stored.doc,
+              alsoNotify: translatorsOf(stored.doc),
+            });
+          }
+        },
+      }),
+      request.params.id,
+    ),
   );
 };
 
