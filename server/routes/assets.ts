@@ -12,7 +12,7 @@ import { callerOf } from '../context';
 import { presentContext, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { findReadable, withStudioScope } from './scope';
 import { requestGrants } from './requestGrants';
-import { idParams, projectQuery } from '../../src/api/schema/queries';
+import { idParams, projectQuery, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
 /** Previews' summaries are kept by PUT /previews/{id}; transcriptions are linked by the server. */
@@ -37,8 +37,16 @@ function projectIds(value: string | undefined): string[] {
   return ids;
 }
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  getCountByProject: { querystring: projectQuery, headers: pagedHeaders },
+  getCounts: { querystring: projectQuery },
+  getOne: { params: idParams },
+  putOne: { params: idParams, body: assetSchema },
+};
+
 export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get('/assets/countByProject', { schema: { querystring: projectQuery } }, async (request, reply) => {
+  app.get('/assets/countByProject', { schema: EDGES.getCountByProject }, async (request, reply) => {
     const ctx = presentContext(request, services);
     const visible = assetFilters(callerOf(request), await requestGrants(request, services));
     return sendPage<Doc>(
@@ -54,7 +62,7 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
     );
   });
 
-  app.get('/assets/counts', { schema: { querystring: projectQuery } }, async (request) => {
+  app.get('/assets/counts', { schema: EDGES.getCounts }, async (request) => {
     const projects = projectIds(queryOf(request, projectQuery).project);
     const scope = assetFilters(callerOf(request), await requestGrants(request, services));
     // One count per project, as countByProject's total would be (the indexed `project`, what the caller may see).
@@ -64,28 +72,25 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
     return { counts: Object.fromEntries(projects.map((id, i) => [id, counts[i]!])) };
   });
 
-  app.get<{ Params: { id: string } }>('/assets/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/assets/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await findReadable<Doc>(request, services, 'Assets', request.params.id, 'asset');
     return sendRecord(reply, found, await presentAsset(presentContext(request, services), found.doc));
   });
 
-  app.put<{ Params: { id: string } }>(
-    '/assets/:id',
-    { schema: { params: idParams, body: assetSchema } },
-    async (request, reply) =>
-      updateRecord<Doc>(
-        request,
-        reply,
-        services,
-        withStudioScope({
-          collection: 'Assets',
-          what: 'asset',
-          schema: assetSchema,
-          policy: () => ASSET_POLICY,
-          gate: requireCatalogEditor,
-          present: presentAsset,
-        }),
-        request.params.id,
-      ),
+  app.put<{ Params: { id: string } }>('/assets/:id', { schema: EDGES.putOne }, async (request, reply) =>
+    updateRecord<Doc>(
+      request,
+      reply,
+      services,
+      withStudioScope({
+        collection: 'Assets',
+        what: 'asset',
+        schema: assetSchema,
+        policy: () => ASSET_POLICY,
+        gate: requireCatalogEditor,
+        present: presentAsset,
+      }),
+      request.params.id,
+    ),
   );
 };

@@ -18,7 +18,7 @@ import { callerOf } from '../context';
 import { findOr404, presentContext, sendPage, updateRecord, type RouteOptions } from './helpers';
 import { findReadable, withStudioScope } from './scope';
 import { requestGrants } from './requestGrants';
-import { assetQuery, idParams, signedLinkQuery, unreadBody } from '../../src/api/schema/queries';
+import { assetQuery, idParams, signedLinkQuery, unreadBody, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
 /** The stored content's own fields are the server's; so is `path` (a signed link when the server holds the bytes). */
@@ -26,8 +26,17 @@ const FILE_POLICY = bodyPolicy(fileSchema, {
   readOnly: ['mime', 'bucket', 'chunkSize', 'length', 'md5', 'uploadDate', 'path'],
 });
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { querystring: assetQuery, headers: pagedHeaders },
+  getOne: { params: idParams },
+  getOneContent: { params: idParams, querystring: signedLinkQuery },
+  ask: { params: idParams, body: unreadBody },
+  putOne: { params: idParams, body: fileSchema },
+};
+
 export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get('/files', { schema: { querystring: assetQuery } }, async (request, reply) => {
+  app.get('/files', { schema: EDGES.get }, async (request, reply) => {
     const { asset } = queryOf(request, assetQuery);
     if (!asset) throw badRequest('asset: required, the id of an asset');
     const ctx = presentContext(request, services);
@@ -61,70 +70,59 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return owner.doc.thumbnail === id ? found : readFile(request, id);
   };
 
-  app.get<{ Params: { id: string } }>('/files/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/files/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await readFile(request, request.params.id);
     return sendRecord(reply, found, await presentFile(presentContext(request, services), found.doc));
   });
 
   // The file's bytes through its signed link (docs/API.md, "Media", "Signed links"): the signature names the person,
   // who must still pass readFile; each use is a download record (http/transferLog.ts).
-  app.get<{ Params: { id: string } }>(
-    '/files/:id/content',
-    { schema: { params: idParams, querystring: signedLinkQuery } },
-    async (request, reply) => {
-      const { id } = request.params;
-      // Signed links: the link's person, then the read check as them.
-      const { link, caller } = await openLink(request, services, contentPath(id));
-      const read = link.use === 'thumbnail' ? readThumbnail : readFile;
-      const f = (await readAsLinkHolder(services, 'Files', id, () => read(request, id))).doc;
-      // Embargo hook: a link, whenever it was made, is refused while an embargo holds its person (docs/API.md "Embargoes").
-      const embargo = embargoInForce(f);
-      if (embargo && !mayBypassEmbargo(caller, f, await requestGrants(request, services)))
-        throw embargoed('file', embargo);
-      const file = services.media.fileContent(f);
-      if (!file) throw notFound("file's content");
-      // Download records: a thumbnail's use is not a download.
-      if (link.use === 'get') recordUse(request, { kind: 'download', link, caller, target: targetOfFile(f) });
-      return sendMediaFile(request, reply, file, link.expires);
-    },
-  );
+  app.get<{ Params: { id: string } }>('/files/:id/content', { schema: EDGES.getOneContent }, async (request, reply) => {
+    const { id } = request.params;
+    // Signed links: the link's person, then the read check as them.
+    const { link, caller } = await openLink(request, services, contentPath(id));
+    const read = link.use === 'thumbnail' ? readThumbnail : readFile;
+    const f = (await readAsLinkHolder(services, 'Files', id, () => read(request, id))).doc;
+    // Embargo hook: a link, whenever it was made, is refused while an embargo holds its person (docs/API.md "Embargoes").
+    const embargo = embargoInForce(f);
+    if (embargo && !mayBypassEmbargo(caller, f, await requestGrants(request, services)))
+      throw embargoed('file', embargo);
+    const file = services.media.fileContent(f);
+    if (!file) throw notFound("file's content");
+    // Download records: a thumbnail's use is not a download.
+    if (link.use === 'get') recordUse(request, { kind: 'download', link, caller, target: targetOfFile(f) });
+    return sendMediaFile(request, reply, file, link.expires);
+  });
 
   // Extension (docs/API.md "Embargoes"): a person held by a file's embargo asks the project's admins for access.
-  app.post<{ Params: { id: string } }>(
-    '/files/:id/accessRequests',
-    { schema: { params: idParams, body: unreadBody } },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const found = await findReadable<Doc>(request, services, 'Files', request.params.id, 'file');
-      const grants = await requestGrants(request, services);
-      const saved = await requestEmbargoAccess(services.store, services.bus, caller, found.doc._id, (f) =>
-        mayBypassEmbargo(caller, f, grants),
-      );
-      reply.status(201);
-      return presentFile(presentContext(request, services), saved);
-    },
-  );
+  app.post<{ Params: { id: string } }>('/files/:id/accessRequests', { schema: EDGES.ask }, async (request, reply) => {
+    const caller = callerOf(request);
+    const found = await findReadable<Doc>(request, services, 'Files', request.params.id, 'file');
+    const grants = await requestGrants(request, services);
+    const saved = await requestEmbargoAccess(services.store, services.bus, caller, found.doc._id, (f) =>
+      mayBypassEmbargo(caller, f, grants),
+    );
+    reply.status(201);
+    return presentFile(presentContext(request, services), saved);
+  });
 
-  app.put<{ Params: { id: string } }>(
-    '/files/:id',
-    { schema: { params: idParams, body: fileSchema } },
-    async (request, reply) =>
-      updateRecord<Doc>(
-        request,
-        reply,
-        services,
-        withStudioScope({
-          collection: 'Files',
-          what: 'file',
-          schema: fileSchema,
-          policy: () => FILE_POLICY,
-          gate: requireCatalogEditor,
-          // Embargo hooks: who set it, and a lift made by this write told in its transaction.
-          prepare: (next, _fields, caller, current) => prepareEmbargoWrite(next, current, caller),
-          after: (saved, previous, caller, tx) => afterEmbargoWrite(tx, services.bus, saved, previous, caller),
-          present: presentFile,
-        }),
-        request.params.id,
-      ),
+  app.put<{ Params: { id: string } }>('/files/:id', { schema: EDGES.putOne }, async (request, reply) =>
+    updateRecord<Doc>(
+      request,
+      reply,
+      services,
+      withStudioScope({
+        collection: 'Files',
+        what: 'file',
+        schema: fileSchema,
+        policy: () => FILE_POLICY,
+        gate: requireCatalogEditor,
+        // Embargo hooks: who set it, and a lift made by this write told in its transaction.
+        prepare: (next, _fields, caller, current) => prepareEmbargoWrite(next, current, caller),
+        after: (saved, previous, caller, tx) => afterEmbargoWrite(tx, services.bus, saved, previous, caller),
+        present: presentFile,
+      }),
+      request.params.id,
+    ),
   );
 };

@@ -21,7 +21,7 @@ import { embargoed } from '../http/embargoLinks';
 import { assetEmbargo, assetEmbargoInForce, mayBypassAssetEmbargo } from '../domain/embargo';
 import type { MediaPart } from '../domain/mediaLibrary';
 import type { Caller } from '../domain/types';
-import { assetQuery, idParams, signedLinkQuery } from '../../src/api/schema/queries';
+import { assetQuery, idParams, signedLinkQuery, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
 interface SignedRequest {
@@ -33,8 +33,16 @@ const PREVIEW_POLICY = bodyPolicy(previewSchema, {
   readOnly: ['asset', 'project', 'studio', 'path', 'language', 'type', 'cdn', 'media'],
 });
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { querystring: assetQuery, headers: pagedHeaders },
+  getOne: { params: idParams },
+  putOne: { params: idParams, body: previewSchema },
+  signed: { params: idParams, querystring: signedLinkQuery },
+};
+
 export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get('/previews', { schema: { querystring: assetQuery } }, async (request, reply) => {
+  app.get('/previews', { schema: EDGES.get }, async (request, reply) => {
     const { asset } = queryOf(request, assetQuery);
     if (!asset) throw badRequest('asset: required, the id of an asset');
     const ctx = presentContext(request, services);
@@ -57,7 +65,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   const readPreview = (request: FastifyRequest, id: string) =>
     findReadable<Doc>(request, services, 'Previews', id, 'preview');
 
-  app.get<{ Params: { id: string } }>('/previews/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/previews/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await readPreview(request, request.params.id);
     return sendRecord(reply, found, await presentPreview(presentContext(request, services), found.doc));
   });
@@ -101,59 +109,48 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     };
   };
 
-  app.get<SignedRequest>(
-    '/previews/:id/view',
-    { schema: { params: idParams, querystring: signedLinkQuery } },
-    async (request, reply) => {
-      const { p, link, caller, expires, file } = await signed(request, reply, 'view');
-      // View records: one per link issue and browser, however many range requests (http/transferLog.ts).
-      recordUse(request, { kind: 'view', link, caller, target: targetOfPreview(p) });
-      if (file) return sendMediaFile(request, reply, file, expires);
-      // A preview without media on this server: what the link stands for, as JSON.
-      reply.header('Cache-Control', 'private, no-store');
-      return { preview: p._id, asset: p.asset, label: p.label, revision: p.revision, cdn: p.cdn };
-    },
-  );
+  app.get<SignedRequest>('/previews/:id/view', { schema: EDGES.signed }, async (request, reply) => {
+    const { p, link, caller, expires, file } = await signed(request, reply, 'view');
+    // View records: one per link issue and browser, however many range requests (http/transferLog.ts).
+    recordUse(request, { kind: 'view', link, caller, target: targetOfPreview(p) });
+    if (file) return sendMediaFile(request, reply, file, expires);
+    // A preview without media on this server: what the link stands for, as JSON.
+    reply.header('Cache-Control', 'private, no-store');
+    return { preview: p._id, asset: p.asset, label: p.label, revision: p.revision, cdn: p.cdn };
+  });
 
   for (const part of ['peaks', 'poster'] as const) {
-    app.get<SignedRequest>(
-      `/previews/:id/${part}`,
-      { schema: { params: idParams, querystring: signedLinkQuery } },
-      async (request, reply) => {
-        const { expires, file } = await signed(request, reply, part);
-        if (!file) throw notFound(part === 'peaks' ? "preview's media" : "preview's poster");
-        return sendMediaFile(request, reply, file, expires);
-      },
-    );
+    app.get<SignedRequest>(`/previews/:id/${part}`, { schema: EDGES.signed }, async (request, reply) => {
+      const { expires, file } = await signed(request, reply, part);
+      if (!file) throw notFound(part === 'peaks' ? "preview's media" : "preview's poster");
+      return sendMediaFile(request, reply, file, expires);
+    });
   }
 
-  app.put<{ Params: { id: string } }>(
-    '/previews/:id',
-    { schema: { params: idParams, body: previewSchema } },
-    async (request, reply) =>
-      updateRecord<Doc>(
-        request,
-        reply,
-        services,
-        withStudioScope({
-          collection: 'Previews',
-          what: 'preview',
-          schema: previewSchema,
-          policy: () => PREVIEW_POLICY,
-          gate: requireCatalogEditor,
-          present: presentPreview,
-          async after(saved, _previous, _caller, tx) {
-            // The asset embeds a summary of each preview: keep its label and revision in step.
-            const asset = typeof saved.asset === 'string' ? await tx.get<Doc>('Assets', saved.asset) : undefined;
-            const previews = asset?.doc.previews;
-            if (!asset || !Array.isArray(previews)) return;
-            const next = previews.map((p: { _id?: string }) =>
-              p._id === saved._id ? { ...p, label: saved.label, revision: saved.revision } : p,
-            );
-            await tx.replace('Assets', { ...asset.doc, previews: next });
-          },
-        }),
-        request.params.id,
-      ),
+  app.put<{ Params: { id: string } }>('/previews/:id', { schema: EDGES.putOne }, async (request, reply) =>
+    updateRecord<Doc>(
+      request,
+      reply,
+      services,
+      withStudioScope({
+        collection: 'Previews',
+        what: 'preview',
+        schema: previewSchema,
+        policy: () => PREVIEW_POLICY,
+        gate: requireCatalogEditor,
+        present: presentPreview,
+        async after(saved, _previous, _caller, tx) {
+          // The asset embeds a summary of each preview: keep its label and revision in step.
+          const asset = typeof saved.asset === 'string' ? await tx.get<Doc>('Assets', saved.asset) : undefined;
+          const previews = asset?.doc.previews;
+          if (!asset || !Array.isArray(previews)) return;
+          const next = previews.map((p: { _id?: string }) =>
+            p._id === saved._id ? { ...p, label: saved.label, revision: saved.revision } : p,
+          );
+          await tx.replace('Assets', { ...asset.doc, previews: next });
+        },
+      }),
+      request.params.id,
+    ),
   );
 };
