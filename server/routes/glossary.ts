@@ -30,7 +30,7 @@ import {
   type RouteOptions,
   type WriteSpec,
 } from './helpers';
-import { glossaryListQuery, idParams } from '../../src/api/schema/queries';
+import { glossaryListQuery, idParams, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
 const WHAT = 'glossary term';
@@ -79,8 +79,17 @@ async function glossaryPlaceOf(
   return { studio: wr.studio, project: wr.project?._id, language: found.doc.language };
 }
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { querystring: glossaryListQuery, headers: pagedHeaders },
+  getOne: { params: idParams },
+  post: { body: glossaryTermSchema },
+  putOne: { params: idParams, body: glossaryTermSchema },
+  deleteOne: { params: idParams },
+};
+
 export const glossaryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get('/glossary', { schema: { querystring: glossaryListQuery } }, async (request, reply) => {
+  app.get('/glossary', { schema: EDGES.get }, async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
     const query = queryOf(request, glossaryListQuery);
@@ -128,7 +137,7 @@ export const glossaryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
     );
   });
 
-  app.get<{ Params: { id: string } }>('/glossary/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/glossary/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const caller = callerOf(request);
     if (!canEditCatalog(caller))
       throw forbidden("translators read a translation's glossary: GET /glossary?translation=<id>");
@@ -137,19 +146,17 @@ export const glossaryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
     return sendRecord(reply, found, presentGlossaryTerm(presentContext(request, services), found.doc));
   });
 
-  app.post('/glossary', { schema: { body: glossaryTermSchema } }, async (request, reply) => {
+  app.post('/glossary', { schema: EDGES.post }, async (request, reply) => {
     const saved = await upsertRecord(request, reply, services, SPEC, { allowUpdate: false });
     reply.code(201);
     return saved;
   });
 
-  app.put<{ Params: { id: string } }>(
-    '/glossary/:id',
-    { schema: { params: idParams, body: glossaryTermSchema } },
-    async (request, reply) => updateRecord(request, reply, services, SPEC, request.params.id),
+  app.put<{ Params: { id: string } }>('/glossary/:id', { schema: EDGES.putOne }, async (request, reply) =>
+    updateRecord(request, reply, services, SPEC, request.params.id),
   );
 
-  app.delete<{ Params: { id: string } }>('/glossary/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/glossary/:id', { schema: EDGES.deleteOne }, async (request, reply) => {
     const caller = callerOf(request);
     const id = request.params.id;
     if (!isRecordId(id)) throw notFound(WHAT);
