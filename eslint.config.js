@@ -156,6 +156,20 @@ export default defineConfig([
     languageOptions: { globals: globals.node },
   },
   {
+    // A route reads its query through the declaration the server checked and describes (server/http/validation.ts,
+    // docs/decisions/161-declared-edges.md), never by hand.
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='request'][property.name='query']",
+          message: 'read the query as the route declares it: queryOf(request, schema) (server/http/validation.ts)',
+        },
+      ],
+    },
+  },
+  {
     // The benchmark's plain baseline page runs in the browser.
     files: ['bench/baselines/*.js'],
     languageOptions: { globals: globals.browser },

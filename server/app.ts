@@ -48,7 +48,7 @@ import { installCompression } from './http/compression';
 import { addVary } from './http/vary';
 import { serveBuiltApp } from './http/staticFiles';
 import { zodValidatorCompiler } from './http/validation';
-import { openApiDocument, recordRoutes } from './http/openapi';
+import { openApiDocument, recordRoutes, type OpenApiDocument } from './http/openapi';
 import type { Services } from './context';
 import { workRequestRoutes } from './routes/workrequests';
 import { userRoutes } from './routes/users';
@@ -312,14 +312,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
   }
 
-  if (!options.upstream) {
-    // Made at the first request, when every route is registered (proxying, the upstream describes itself).
-    let description: unknown;
-    app.get('/api/openapi.json', async () => {
-      description ??= openApiDocument(apiRoutes, { version: PACKAGE_VERSION, isPublic: isPublicApiPath });
-      return description;
-    });
-  }
+  // Made once every route is registered: at the first request, or when asked (tests enumerate the routes with it).
+  let description: OpenApiDocument | undefined;
+  const apiDescription = () =>
+    (description ??= openApiDocument(apiRoutes, { version: PACKAGE_VERSION, isPublic: isPublicApiPath }));
+  app.decorate('apiDescription', apiDescription);
+  // Proxying, the upstream describes itself.
+  if (!options.upstream) app.get('/api/openapi.json', async () => apiDescription());
 
   // The app's runtime configuration (src/api/config.ts): in index.html as a JSON block (data, not script: the
   // pages' CSP allows no inline script), and served as /config.json.

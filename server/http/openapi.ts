@@ -14,7 +14,7 @@ export interface RegisteredRoute {
   method: string;
   /** Fastify's path, `:name` for a parameter. */
   url: string;
-  schema: { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
+  schema: { params?: unknown; querystring?: unknown; headers?: unknown; body?: unknown } | undefined;
 }
 
 /** Methods whose requests carry a body the route reads, so must declare. */
@@ -49,7 +49,7 @@ function jsonSchema(schema: unknown): JsonSchema {
 }
 
 /** An object schema's members as OpenAPI parameters of one place (`path` or `query`). */
-function parameters(schema: unknown, place: 'path' | 'query'): JsonSchema[] {
+function parameters(schema: unknown, place: 'path' | 'query' | 'header'): Operation['parameters'] {
   const object = jsonSchema(schema);
   const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((object.required ?? []) as string[]);
@@ -81,15 +81,36 @@ export interface DescriptionOptions {
 /** A request path for a route's pattern: each parameter a sample record id. */
 export const samplePath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '0123456789abcdef01234567');
 
+/** One operation of the description: what tests read of it. */
+export interface Operation {
+  operationId: string;
+  parameters: { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: JsonSchema }[];
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  responses: JsonSchema;
+  /** `[]`: answered without credentials (the default: HTTP Basic). */
+  security?: never[];
+  'x-undeclared'?: string[];
+}
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  components: JsonSchema;
+  security: JsonSchema[];
+  /** Path (`/api/workrequests/{id}`) -> lower-case method -> operation. */
+  paths: Record<string, Record<string, Operation>>;
+}
+
 /** The OpenAPI 3.1 document of the routes. */
-export function openApiDocument(routes: readonly RegisteredRoute[], options: DescriptionOptions): JsonSchema {
-  const paths: Record<string, Record<string, JsonSchema>> = {};
+export function openApiDocument(routes: readonly RegisteredRoute[], options: DescriptionOptions): OpenApiDocument {
+  const paths: Record<string, Record<string, Operation>> = {};
   for (const route of routes) {
-    const operation: JsonSchema = {
+    const operation: Operation = {
       operationId: `${route.method} ${openApiPath(route.url)}`,
       parameters: [
         ...(route.schema?.params !== undefined ? parameters(route.schema.params, 'path') : []),
         ...(route.schema?.querystring !== undefined ? parameters(route.schema.querystring, 'query') : []),
+        ...(route.schema?.headers !== undefined ? parameters(route.schema.headers, 'header') : []),
       ],
       responses: {
         '2XX': {

@@ -4,7 +4,8 @@
  * path and the query before the route runs, answering a problem with the same 400 a route would
  * (`{error:{code:'bad_request', message:'<parameter>: <problem>'}}`). Bodies are declared for the description
  * (http/openapi.ts) and parsed by the route with the same schema (http/records.ts, `parseBody`): which fields a body
- * may set depends on the caller and on the record, and a body's 400 comes after the record's 404 and 403.
+ * may set depends on the caller and on the record, and a body's 400 comes after the record's 404 and 403. So are a
+ * list's headers (X-Range: the page asked for), read where the page is.
  */
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import * as z from 'zod/mini';
@@ -33,10 +34,8 @@ const isZodSchema = (schema: unknown): schema is z.core.$ZodType =>
 /** Fastify's validator compiler over zod schemas (app.ts installs it). */
 export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, method, url, httpPart }) => {
   if (!isZodSchema(schema)) throw new Error(`${method} ${url}: the ${httpPart} schema is not a zod schema`);
-  // Parsed by the route (see above): nothing to check before it runs.
-  if (httpPart === 'body') return () => true;
-  if (httpPart !== 'params' && httpPart !== 'querystring')
-    throw new Error(`${method} ${url}: ${httpPart} are not declared in this interface`);
+  // Parsed by the route (see above), and X-Range where the page is read (http/paging.ts): nothing to check before.
+  if (httpPart === 'body' || httpPart === 'headers') return () => true;
   const normalize = httpPart === 'querystring' ? normalizedQuery : (value: unknown) => value;
   return (data: unknown) => {
     const result = z.safeParse(schema, normalize(data));
