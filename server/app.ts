@@ -21,7 +21,8 @@ import { installTransferLog, TransferLog } from './http/transferLog';
 import { downloadRoutes } from './routes/downloads';
 import { MediaLibrary } from './domain/mediaLibrary';
 import { WATERMARK_DEFAULTS, Watermarks, type WatermarkOptions } from './domain/watermark/watermarks';
-import { HttpError, conflict, storeUnavailable } from './http/errors';
+import { HttpError, conflict, httpErrorOf, storeUnavailable } from './http/errors';
+import { DomainError } from './domain/errors';
 import { readinessCheck } from './http/readiness';
 import { parseJsonBody } from './http/jsonBody';
 import {
@@ -212,36 +213,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     });
   }
 
-  app.setErrorHandler((error: FastifyError | HttpError | UniqueViolation | StoreUnavailable, request, reply) => {
-    // A unique value taken (the database's check) that no route put in its own words: still a 409, not a 500.
-    if (error instanceof UniqueViolation) error = conflict(error.message);
-    // The database restarting, stopped or full: 503 with Retry-After, or 507, never a 500 (docs/API.md "Errors").
-    if (error instanceof StoreUnavailable) {
-      request.log.warn({ reason: error.message }, 'store unavailable');
-      error = storeUnavailable(error, reply);
-    }
-    if (error instanceof HttpError) {
-      const body: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
-      if (error.details !== undefined) body.details = error.details;
-      return reply.status(error.status).type('application/json').send({ error: body });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ error: { code: 'payload_too_large', message: 'the body is over 1 MiB' } });
-    }
-    if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+  app.setErrorHandler(
+    (error: FastifyError | HttpError | DomainError | UniqueViolation | StoreUnavailable, request, reply) => {
+      // A refusal of the rules (domain/errors.ts), answered as its kind says: http/errors.ts maps each, in one place.
+      if (error instanceof DomainError) error = httpErrorOf(error)!;
+      // A unique value taken (the database's check) that no route put in its own words: still a 409, not a 500.
+      if (error instanceof UniqueViolation) error = conflict(error.message);
+      // The database restarting, stopped or full: 503 with Retry-After, or 507, never a 500 (docs/API.md "Errors").
+      if (error instanceof StoreUnavailable) {
+        request.log.warn({ reason: error.message }, 'store unavailable');
+        error = storeUnavailable(error, reply);
+      }
+      if (error instanceof HttpError) {
+        const body: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
+        if (error.details !== undefined) body.details = error.details;
+        return reply.status(error.status).type('application/json').send({ error: body });
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return reply.status(413).send({ error: { code: 'payload_too_large', message: 'the body is over 1 MiB' } });
+      }
+      if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        return reply
+          .status(415)
+          .send({ error: { code: 'unsupported_media_type', message: 'send the body as application/json' } });
+      }
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send({ error: { code: 'bad_request', message: error.message } });
+      }
+      const id = randomUUID();
+      request.log.error({ err: error, errorId: id }, 'unexpected error');
+      if (!options.logger) console.error(`[error ${id}]`, error);
       return reply
-        .status(415)
-        .send({ error: { code: 'unsupported_media_type', message: 'send the body as application/json' } });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: { code: 'bad_request', message: error.message } });
-    }
-    const id = randomUUID();
-    request.log.error({ err: error, errorId: id }, 'unexpected error');
-    if (!options.logger) console.error(`[error ${id}]`, error);
-    return reply.status(500).send({ error: { code: 'internal', message: 'unexpected server error', details: { id } } });
-  });
+        .status(500)
+        .send({ error: { code: 'internal', message: 'unexpected server error', details: { id } } });
+    },
+  );
 
   await registerSecurityHeaders(app, options.apiBase ?? '/api');
   // A request that arrives on a kept-alive connection while the app closes (docs/DEPLOY.md, "Stopping"): refused,

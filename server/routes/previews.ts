@@ -4,7 +4,7 @@ import { preview as previewSchema } from '../../src/api/schema/preview';
 import type { Doc } from '../storage/store';
 import { presentPreview } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { badRequest, httpErrorOf, notFound } from '../http/errors';
 import { requireCatalogEditor } from '../domain/access';
 import { previewFilters } from '../domain/grants';
 import { callerOf } from '../context';
@@ -81,8 +81,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     try {
       return await previewFileFor(services, p, file, caller, await requestGrants(request, services));
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'busy')
-        reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+      if (httpErrorOf(error)?.code === 'busy') reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
       throw error;
     }
   };
