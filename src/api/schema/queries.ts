@@ -4,7 +4,7 @@
  * description it serves (GET /api/openapi.json). A parameter given twice counts once (its first value), and one given
  * blank is absent: the server normalizes both before these schemas see the query. Parameters no schema names are
  * ignored. Values whose rules span several parameters or read the store (a status list, a due range, day bounds)
- * are declared here as text and read by their route (docs/API.md, "Lists").
+ * are declared here as text and read by their route (docs/API.md: "Extensions", "Orders", "Dashboard").
  */
 import * as z from 'zod/mini';
 import { id } from './common';
