@@ -20,12 +20,21 @@ const elements = [
   { type: 'lib', pattern: 'src/lib' },
   // What is left of src/ is its entry module, main.tsx, which mounts the app.
   { type: 'entry', pattern: 'src' },
+  // The server's layers (docs/ARCHITECTURE.md "The server's layers"): routes -> domain -> storage, HTTP at the edge.
+  { type: 'server-routes', pattern: 'server/routes' },
+  { type: 'server-http', pattern: 'server/http' },
+  { type: 'server-domain', pattern: 'server/domain' },
+  { type: 'server-storage', pattern: 'server/storage' },
+  // The rest: the app's assembly (app.ts, context.ts, main.ts, config.ts), media tools, the seed.
   { type: 'server', pattern: 'server' },
   { type: 'e2e', pattern: 'e2e' },
   { type: 'test', pattern: 'test' },
   { type: 'bench', pattern: 'bench' },
   { type: 'tooling', pattern: 'scripts' },
 ].map((element) => ({ ...element, partialMatch: false }));
+
+/** Every layer of the server. */
+const SERVER = ['server', 'server-routes', 'server-http', 'server-domain', 'server-storage'];
 
 const is = (...types) => ({ element: { type: types } });
 const to = (...types) => ({ to: is(...types) });
@@ -44,8 +53,16 @@ const layerPolicies = [
   { from: is('api'), allow: to('api', 'api-schema') },
   // The contract is shared with the server: it depends on nothing of the app.
   { from: is('api-schema'), allow: to('api-schema') },
-  // The server shares only the contract with the app, so the two cannot drift.
-  { from: is('server'), allow: to('server', 'api-schema') },
+  // The server shares only the contract with the app, so the two cannot drift. Inside it, each layer imports only
+  // those below it: a route uses the HTTP edge, the rules and the store; the rules (domain) know no HTTP, and
+  // answer with domain errors the edge maps (domain/errors.ts, http/errors.ts); the store knows neither, but for
+  // the types of the rules it implements (the notification bus).
+  { from: is('server'), allow: to(...SERVER, 'api-schema') },
+  { from: is('server-routes'), allow: to(...SERVER, 'api-schema') },
+  { from: is('server-http'), allow: to('server-http', 'server-domain', 'server-storage', 'server', 'api-schema') },
+  { from: is('server-domain'), allow: to('server-domain', 'server-storage', 'server', 'api-schema') },
+  { from: is('server-storage'), allow: to('server-storage', 'api-schema') },
+  { from: is('server-storage'), allow: { ...to('server-domain'), dependency: { kind: 'type' } } },
   // Tests, benchmarks and tooling drive every part from outside.
   {
     from: is('e2e', 'test', 'bench', 'tooling'),
@@ -57,7 +74,7 @@ const layerPolicies = [
       'api',
       'api-schema',
       'lib',
-      'server',
+      ...SERVER,
       'e2e',
       'test',
       'bench',
@@ -156,6 +173,20 @@ export default defineConfig([
     languageOptions: { globals: globals.node },
   },
   {
+    // A route reads its query through the declaration the server checked and describes (server/http/validation.ts,
+    // docs/decisions/161-declared-edges.md), never by hand.
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='request'][property.name='query']",
+          message: 'read the query as the route declares it: queryOf(request, schema) (server/http/validation.ts)',
+        },
+      ],
+    },
+  },
+  {
     // The benchmark's plain baseline page runs in the browser.
     files: ['bench/baselines/*.js'],
     languageOptions: { globals: globals.browser },
@@ -172,6 +203,19 @@ export default defineConfig([
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies: layerPolicies }],
       'boundaries/no-unknown-files': 'error',
+    },
+  },
+  {
+    // The server's tests, and the store contract they run (storage/*Contract.ts), drive its layers from outside.
+    files: ['server/**/*.test.ts', 'server/storage/*Contract.ts'],
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [...layerPolicies, { from: is(...SERVER), allow: to(...SERVER, 'api-schema') }],
+        },
+      ],
     },
   },
 

@@ -21,7 +21,8 @@ import { installTransferLog, TransferLog } from './http/transferLog';
 import { downloadRoutes } from './routes/downloads';
 import { MediaLibrary } from './domain/mediaLibrary';
 import { WATERMARK_DEFAULTS, Watermarks, type WatermarkOptions } from './domain/watermark/watermarks';
-import { HttpError, conflict, storeUnavailable } from './http/errors';
+import { HttpError, conflict, httpErrorOf, storeUnavailable } from './http/errors';
+import { DomainError } from './domain/errors';
 import { readinessCheck } from './http/readiness';
 import { parseJsonBody } from './http/jsonBody';
 import {
@@ -47,6 +48,8 @@ import { installConditionalGets } from './http/conditionalGet';
 import { installCompression } from './http/compression';
 import { addVary } from './http/vary';
 import { serveBuiltApp } from './http/staticFiles';
+import { zodValidatorCompiler } from './http/validation';
+import { openApiDocument, recordRoutes, type OpenApiDocument } from './http/openapi';
 import type { Services } from './context';
 import { workRequestRoutes } from './routes/workrequests';
 import { userRoutes } from './routes/users';
@@ -70,6 +73,11 @@ import { DEFAULT_UPLOAD_MAX_BYTES } from './uploads/uploadRules';
 import { CONFIG_ELEMENT_ID } from '../src/api/schema/runtimeConfig';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** The server's version, the description's (GET /api/openapi.json). */
+const PACKAGE_VERSION = (
+  JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export interface AppOptions {
   store: Store;
@@ -200,6 +208,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     app.addHook('onClose', async () => stopSweep());
   }
   app.decorateRequest('caller', undefined);
+  // Every route's path, query and body are declared with the contract's schemas (http/validation.ts), and the
+  // routes as registered make the interface's description (http/openapi.ts).
+  app.setValidatorCompiler(zodValidatorCompiler);
+  const apiRoutes = recordRoutes(app, '/api');
 
   // Bodies: JSON only (415 otherwise), 1 MiB at most (413), an object within http/jsonBody.ts's limits (400).
   // Proxying, the body goes to the upstream as it came (routes/proxy.ts), which applies its own rules.
@@ -217,36 +229,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     });
   }
 
-  app.setErrorHandler((error: FastifyError | HttpError | UniqueViolation | StoreUnavailable, request, reply) => {
-    // A unique value taken (the database's check) that no route put in its own words: still a 409, not a 500.
-    if (error instanceof UniqueViolation) error = conflict(error.message);
-    // The database restarting, stopped or full: 503 with Retry-After, or 507, never a 500 (docs/API.md "Errors").
-    if (error instanceof StoreUnavailable) {
-      request.log.warn({ reason: error.message }, 'store unavailable');
-      error = storeUnavailable(error, reply);
-    }
-    if (error instanceof HttpError) {
-      const body: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
-      if (error.details !== undefined) body.details = error.details;
-      return reply.status(error.status).type('application/json').send({ error: body });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ error: { code: 'payload_too_large', message: 'the body is over 1 MiB' } });
-    }
-    if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+  app.setErrorHandler(
+    (error: FastifyError | HttpError | DomainError | UniqueViolation | StoreUnavailable, request, reply) => {
+      // A refusal of the rules (domain/errors.ts), answered as its kind says: http/errors.ts maps each, in one place.
+      if (error instanceof DomainError) error = httpErrorOf(error)!;
+      // A unique value taken (the database's check) that no route put in its own words: still a 409, not a 500.
+      if (error instanceof UniqueViolation) error = conflict(error.message);
+      // The database restarting, stopped or full: 503 with Retry-After, or 507, never a 500 (docs/API.md "Errors").
+      if (error instanceof StoreUnavailable) {
+        request.log.warn({ reason: error.message }, 'store unavailable');
+        error = storeUnavailable(error, reply);
+      }
+      if (error instanceof HttpError) {
+        const body: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
+        if (error.details !== undefined) body.details = error.details;
+        return reply.status(error.status).type('application/json').send({ error: body });
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return reply.status(413).send({ error: { code: 'payload_too_large', message: 'the body is over 1 MiB' } });
+      }
+      if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        return reply
+          .status(415)
+          .send({ error: { code: 'unsupported_media_type', message: 'send the body as application/json' } });
+      }
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send({ error: { code: 'bad_request', message: error.message } });
+      }
+      const id = randomUUID();
+      request.log.error({ err: error, errorId: id }, 'unexpected error');
+      if (!options.logger) console.error(`[error ${id}]`, error);
       return reply
-        .status(415)
-        .send({ error: { code: 'unsupported_media_type', message: 'send the body as application/json' } });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: { code: 'bad_request', message: error.message } });
-    }
-    const id = randomUUID();
-    request.log.error({ err: error, errorId: id }, 'unexpected error');
-    if (!options.logger) console.error(`[error ${id}]`, error);
-    return reply.status(500).send({ error: { code: 'internal', message: 'unexpected server error', details: { id } } });
-  });
+        .status(500)
+        .send({ error: { code: 'internal', message: 'unexpected server error', details: { id } } });
+    },
+  );
 
   await registerSecurityHeaders(app, options.apiBase ?? '/api');
   // A request that arrives on a kept-alive connection while the app closes (docs/DEPLOY.md, "Stopping"): refused,
@@ -322,6 +340,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       maxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     });
   }
+
+  // Made once every route is registered: at the first request, or when asked (tests enumerate the routes with it).
+  let description: OpenApiDocument | undefined;
+  const apiDescription = () =>
+    (description ??= openApiDocument(apiRoutes, { version: PACKAGE_VERSION, isPublic: isPublicApiPath }));
+  app.decorate('apiDescription', apiDescription);
+  // Proxying, the upstream describes itself.
+  if (!options.upstream) app.get('/api/openapi.json', async () => apiDescription());
 
   // The app's runtime configuration (src/api/config.ts): in index.html as a JSON block (data, not script: the
   // pages' CSP allows no inline script), and served as /config.json.

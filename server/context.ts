@@ -11,6 +11,7 @@ import type { Watermarks } from './domain/watermark/watermarks';
 import type { LiveStreams } from './http/liveStreams';
 import type { TransferLog } from './http/transferLog';
 import type { BlobStore } from './uploads/blobStore';
+import type { OpenApiDocument } from './http/openapi';
 
 export interface Services {
   store: Store;
@@ -41,6 +42,8 @@ declare module 'fastify' {
     services: Services;
     /** Checks a password the caller types again, as a sign-in (http/signInGuard.ts). */
     confirmPassword: ConfirmPassword;
+    /** The interface's description (GET /api/openapi.json), made from the routes registered (http/openapi.ts). */
+    apiDescription: () => OpenApiDocument;
   }
 }
 

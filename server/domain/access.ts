@@ -1,7 +1,7 @@
 /** Who may do what (docs/API.md, "Who may do what" and "Studio scope"). Pure functions over the Caller. */
 import type { Caller, GroupDoc, UserDoc, WorkRequestDoc, ShareDoc, TranslationDoc } from './types';
 import type { Collection, Filter } from '../storage/store';
-import { forbidden } from '../http/errors';
+import { forbidden } from './errors';
 
 export function makeCaller(user: UserDoc, groups: GroupDoc[]): Caller {
   const types = new Set(groups.map((g) => g.type));

@@ -8,7 +8,7 @@ import type { Caller, GroupDoc, UserDoc } from './types';
 import { eventFrom, recordEvent, studioCoordinators, type NotificationBus } from './events';
 import { embargoRequestTitle, embargoTitle } from './titles';
 import { embargoClock, embargoInForce } from './embargo';
-import { conflict, HttpError } from '../http/errors';
+import { conflict, DomainError, notFound } from './errors';
 
 /**
  * A file's fields that are the server's alone and never shown: the end whose lift was told (so it is told once), who
@@ -224,11 +224,11 @@ export async function requestEmbargoAccess(
 ): Promise<Doc> {
   const key = `embargo-request:${caller.id}`;
   const requestable = (found: Stored<Doc> | undefined): Stored<Doc> => {
-    if (!found) throw new HttpError(404, 'not_found', 'file not found');
+    if (!found) throw notFound('file');
     if (embargoInForce(found.doc, now) === undefined) throw conflict('this file is not under embargo');
     if (mayBypass(found.doc)) throw conflict('you may reach this file already: its embargo does not hold you');
     if (requestedBy(found.doc, caller.id))
-      throw new HttpError(409, 'already_requested', 'you asked for access to this file already');
+      throw new DomainError('alreadyRequested', 'you asked for access to this file already');
     return found;
   };
   // Checked before the budget is spent (a repeated click costs no request), and again in the write's transaction.
@@ -238,7 +238,7 @@ export async function requestEmbargoAccess(
   if (state && state.count > REQUESTS_PER_WINDOW) {
     await store.counters.release([key]);
     const seconds = Math.max(1, Math.ceil(state.resetsInMs / 1000));
-    throw new HttpError(429, 'too_many_requests', `too many access requests: try again in ${seconds} s`, {
+    throw new DomainError('tooManyRequests', `too many access requests: try again in ${seconds} s`, {
       retryAfter: seconds,
     });
   }

@@ -6,7 +6,7 @@ import type { Doc, StoreOps } from '../storage/store';
 import { isRecordId } from '../storage/store';
 import type { Caller } from './types';
 import { inStudioScope } from './access';
-import { badRequest, forbidden } from '../http/errors';
+import { invalid, forbidden } from './errors';
 
 /** A stored term: the record's fields plus what the server derives (never shown). */
 export interface GlossaryTermDoc extends Doc {
@@ -46,7 +46,7 @@ export function glossaryKey(studio: string, project: string | undefined, languag
 
 function requiredText(value: unknown, field: string): string {
   const text = typeof value === 'string' ? cleanTerm(value) : '';
-  if (text === '') throw badRequest(`${field}: required, and not only spaces`);
+  if (text === '') throw invalid(`${field}: required, and not only spaces`);
   return text;
 }
 
@@ -64,20 +64,20 @@ export async function prepareGlossaryTerm(
   const project = typeof next.project === 'string' ? next.project : undefined;
   if (project !== undefined) {
     const found = isRecordId(project) ? await tx.get('Projects', project) : undefined;
-    if (!found) throw badRequest('project: no such project');
+    if (!found) throw invalid('project: no such project');
     const projectStudio = String(found.doc.studio);
     if (studio !== undefined && studio !== projectStudio)
-      throw badRequest("studio: the project belongs to another studio (leave studio out: it is the project's)");
+      throw invalid("studio: the project belongs to another studio (leave studio out: it is the project's)");
     studio = projectStudio;
   } else {
-    if (studio === undefined) throw badRequest('studio: required (or project)');
-    if (!isRecordId(studio) || !(await tx.get('Studios', studio))) throw badRequest('studio: no such studio');
+    if (studio === undefined) throw invalid('studio: required (or project)');
+    if (!isRecordId(studio) || !(await tx.get('Studios', studio))) throw invalid('studio: no such studio');
   }
   if (!inStudioScope(caller, studio)) throw forbidden('you do not coordinate this studio');
 
   const language = requiredText(next.language, 'language');
   const known = await tx.count('Languages', [{ field: 'code', op: 'eq', value: language }]);
-  if (known === 0) throw badRequest(`language: no language has the code ${language}`);
+  if (known === 0) throw invalid(`language: no language has the code ${language}`);
 
   const source = requiredText(next.source, 'source');
   const translation = requiredText(next.translation, 'translation');
@@ -87,7 +87,7 @@ export async function prepareGlossaryTerm(
   for (const variant of (next.forbidden ?? []).map(cleanTerm)) {
     if (variant === '' || forbiddenVariants.some((v) => same(v, variant))) continue;
     if (same(variant, translation))
-      throw badRequest('forbidden: the approved translation cannot also be a forbidden variant');
+      throw invalid('forbidden: the approved translation cannot also be a forbidden variant');
     forbiddenVariants.push(variant);
   }
   const notes = typeof next.notes === 'string' ? next.notes.trim() : '';

@@ -10,7 +10,7 @@ import type { Doc, StoreOps } from '../storage/store';
 import type { Caller, ShareDoc } from './types';
 import { ACCESS_FLAGS, sameLanguage, type AccessFlag } from '../../src/api/schema/permission';
 import { stripComputed } from '../../src/api/schema/computed';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from './errors';
 import { assetGrant, sourceReaches, type AssetGrant, type Grants, type PreviewMode } from './grants';
 
 // ------------------------------------------------------------------------------------------------ ordering

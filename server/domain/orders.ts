@@ -10,7 +10,7 @@ import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc } from '
 import type { OrderChange, OrderField, OrderInput } from '../../src/api/schema/order';
 import { ORDER_FIELDS, REQUESTER_EDITS_IN } from '../../src/api/schema/order';
 import { orderEstimate } from '../../src/api/schema/estimate';
-import { badRequest, forbidden } from '../http/errors';
+import { invalid, forbidden } from './errors';
 import { inStudioScope, isStudioScoped } from './access';
 import { whyNotAssignable } from './assignees';
 import { emitWorkRequestEvent } from './events';
@@ -30,7 +30,7 @@ const FIELD_WORDS: Record<OrderField, string> = {
   assignee: 'the assignee',
 };
 
-const fieldError = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
+const fieldError = (path: string, message: string) => invalid(`${path}: ${message}`, [{ path, message }]);
 
 type AssigneeSummary = { _id: string; name: string; emailNormal: string; groups: { _id: string; name: string }[] };
 
@@ -48,13 +48,12 @@ export interface FieldChange {
  */
 async function assigneeSummary(tx: Transaction, userId: string, studio: string | undefined): Promise<AssigneeSummary> {
   const user = /^[0-9a-f]{24}$/.test(userId) ? (await tx.get<UserDoc>('Users', userId))?.doc : undefined;
-  if (!user)
-    throw badRequest('assignee: no user with this id', [{ path: 'assignee', message: 'no user with this id' }]);
+  if (!user) throw invalid('assignee: no user with this id', [{ path: 'assignee', message: 'no user with this id' }]);
   const groups = (await tx.getMany<GroupDoc>('Groups', user.groups ?? [])).map((g) => g.doc);
   const why = whyNotAssignable(user, groups, studio === undefined ? [] : [studio]);
   if (why) {
     const message = `${user.name ?? user.emailNormal ?? 'this user'} ${why}`;
-    throw badRequest(`assignee: ${message}`, [{ path: 'assignee', message }]);
+    throw invalid(`assignee: ${message}`, [{ path: 'assignee', message }]);
   }
   return {
     _id: user._id,
@@ -145,7 +144,7 @@ export async function applyOrderChange(
       if ((before?._id ?? null) === to) continue;
       const summary = to === null ? undefined : await assigneeSummary(tx, to, wr.studio);
       if (!wr.translation && !wr.graphicsTranslation)
-        throw badRequest('assignee: this work request has no translation to assign');
+        throw invalid('assignee: this work request has no translation to assign');
       next = await assignTranslations(tx, next, summary);
       changes.push({ field, from: before, to: summary ? { _id: summary._id, name: summary.name } : null });
       assigned = summary?._id;
@@ -163,7 +162,7 @@ export async function applyOrderChange(
   if (changes.some((c) => c.field === 'due' || c.field === 'deliveryDeadline')) {
     const dueIsNew = changes.some((c) => c.field === 'due');
     const problems = dateProblems(next.due, next.deliveryDeadline, Math.floor(now / 1000), dueIsNew);
-    if (problems.length) throw badRequest(`${problems[0]!.path}: ${problems[0]!.message}`, problems);
+    if (problems.length) throw invalid(`${problems[0]!.path}: ${problems[0]!.message}`, problems);
   }
   const reason = change.status === undefined && change.reason ? change.reason : `Changed ${describeChanges(changes)}`;
   next.history = [
@@ -373,7 +372,7 @@ export async function placeOrder(
   if (!asked.some((k) => (input.dng[k]?.length ?? 0) > 0))
     problems.push({ path: 'dng', message: 'choose at least one of dialogue, narration, graphics' });
   problems.push(...dateProblems(input.due, input.deliveryDeadline, seconds, true));
-  if (problems.length) throw badRequest(`${problems[0]!.path}: ${problems[0]!.message}`, problems);
+  if (problems.length) throw invalid(`${problems[0]!.path}: ${problems[0]!.message}`, problems);
 
   const translator = input.assignee ? await assigneeSummary(tx, input.assignee, studio) : undefined;
   const projectId = typeof asset.project === 'string' ? asset.project : undefined;

@@ -5,7 +5,7 @@
 import type { Collection, Doc, StoreOps } from '../storage/store';
 import type { Caller } from './types';
 import { canSeeStudio, inStudioScope, isStudioScoped } from './access';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { invalid, forbidden, notFound } from './errors';
 
 /** Fields that place a record in a studio: the studio itself, or a record that belongs to one. */
 const REFERENCES = {
@@ -82,7 +82,7 @@ export async function requirePlacement(
   for (const field of Object.keys(REFERENCES) as Reference[]) {
     if (!(field in fields) || (current && idOf(fields[field]) === idOf(current[field]))) continue;
     if (!/^[0-9a-f]{24}$/.test(idOf(fields[field]) ?? ''))
-      throw badRequest(`${field}: expected the id of a ${field === 'workRequest' ? 'work request' : field}`);
+      throw invalid(`${field}: expected the id of a ${field === 'workRequest' ? 'work request' : field}`);
     if (isStudioScoped(caller) && !inStudioScope(caller, await studioOfReference(store, field, fields[field]))) {
       throw forbidden(`${field}: you may only place records in your own studios`);
     }

@@ -4,7 +4,7 @@
  * (another user's id, say) breaks the signature. Who may still use a link is checked on each use (http/linkAccess.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { HttpError } from '../http/errors';
+import { DomainError, forbidden } from './errors';
 import { RECORD_ID } from '../storage/store';
 
 export const LINK_LIFETIME_SECONDS = 3600;
@@ -40,7 +40,7 @@ export interface VerifiedLink {
 }
 
 const ISSUE = /^[0-9a-f]{16}$/;
-const invalid = () => new HttpError(403, 'forbidden', 'this link is not valid');
+const invalid = () => forbidden('this link is not valid');
 
 /** One query parameter as a string (a repeated or missing one is not). */
 function one(value: unknown): string | undefined {
@@ -117,7 +117,7 @@ export class LinkSigner {
     }
     const expected = Buffer.from(this.sig(path, exp, user, issue, useParam), 'hex');
     if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) throw invalid();
-    if (exp < Math.floor(now / 1000)) throw new HttpError(410, 'gone', 'this link has expired: ask for a new one');
+    if (exp < Math.floor(now / 1000)) throw new DomainError('expired', 'this link has expired: ask for a new one');
     return { expires: exp, user, issue, use: useParam };
   }
 }

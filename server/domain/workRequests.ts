@@ -12,7 +12,7 @@ import {
   workflowRoles,
   type WorkflowRole,
 } from '../../src/api/schema/workflow';
-import { conflict, HttpError } from '../http/errors';
+import { conflict, DomainError } from './errors';
 import { emitWorkRequestEvent } from './events';
 import { LINE_FIELDS, SUMMARY_FIELD, summarize } from './translations';
 import { rememberTranslation } from './memory';
@@ -68,7 +68,7 @@ export function requireMove(caller: Caller, wr: WorkRequestDoc, to: string): voi
     throw conflict(`status: a work request cannot move from "${from ?? 'no status'}" to "${to}"; ${yours}`, details);
   if (!allowed.includes(to)) {
     const who = move.roles.map((r) => WORKFLOW_ROLE_LABELS[r]).join(', ');
-    throw new HttpError(403, 'forbidden', `status: moving from "${from}" to "${to}" is for ${who}; ${yours}`, details);
+    throw new DomainError('forbidden', `status: moving from "${from}" to "${to}" is for ${who}; ${yours}`, details);
   }
 }
 

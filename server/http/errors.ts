@@ -2,6 +2,7 @@
 import type { FastifyReply } from 'fastify';
 import type * as z from 'zod/mini';
 import type { StoreUnavailable } from '../storage/store';
+import { DomainError, type DomainErrorKind } from '../domain/errors';
 
 export type ErrorCode =
   | 'bad_request'
@@ -40,6 +41,28 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** How the edge answers each refusal of the rules (domain/errors.ts): the one place a domain error meets HTTP. */
+const HTTP_OF_DOMAIN: Record<DomainErrorKind, { status: number; code: ErrorCode }> = {
+  invalid: { status: 400, code: 'bad_request' },
+  forbidden: { status: 403, code: 'forbidden' },
+  notFound: { status: 404, code: 'not_found' },
+  conflict: { status: 409, code: 'conflict' },
+  alreadyRequested: { status: 409, code: 'already_requested' },
+  expired: { status: 410, code: 'gone' },
+  tooManyRequests: { status: 429, code: 'too_many_requests' },
+  busy: { status: 503, code: 'busy' },
+  watermarkUnavailable: { status: 503, code: 'watermark_unavailable' },
+  failed: { status: 500, code: 'internal' },
+};
+
+/** The HTTP answer to an error: a domain error as its kind says, an HttpError as it is, else undefined. */
+export function httpErrorOf(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (!(error instanceof DomainError)) return undefined;
+  const { status, code } = HTTP_OF_DOMAIN[error.kind];
+  return new HttpError(status, code, error.message, error.details);
 }
 
 export const badRequest = (message: string, details?: unknown) => new HttpError(400, 'bad_request', message, details);

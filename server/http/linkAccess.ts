@@ -11,7 +11,7 @@ import type { Caller, UserDoc } from '../domain/types';
 import type { VerifiedLink } from '../domain/signing';
 import type { Collection } from '../storage/store';
 import { isDisabled } from '../domain/auth';
-import { HttpError } from './errors';
+import { HttpError, httpErrorOf } from './errors';
 
 export const linkRevoked = () =>
   new HttpError(
@@ -51,7 +51,8 @@ export async function readAsLinkHolder<T>(
   try {
     return await readCheck();
   } catch (e) {
-    if (e instanceof HttpError && (e.status === 403 || e.status === 404)) {
+    const refused = httpErrorOf(e);
+    if (refused && (refused.status === 403 || refused.status === 404)) {
       if (await services.store.get(collection, id)) throw linkRevoked();
     }
     throw e;

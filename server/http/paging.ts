@@ -1,6 +1,7 @@
 /** `X-Range: resources=<first>-<last>` in, `Content-Range: resources <first>-<last>/<total>` out. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './errors';
+import { pagedHeaders } from '../../src/api/schema/queries';
 
 export const DEFAULT_RANGE = { offset: 0, limit: 10 };
 export const MAX_RANGE = 100;
@@ -23,7 +24,10 @@ export function parseRange(header: string | string[] | undefined): Range {
   return { offset: first, limit: Math.min(last - first + 1, MAX_RANGE) };
 }
 
+/** The page a list's request asks for. The route declares the header (the description shows it: http/openapi.ts). */
 export function rangeOf(request: FastifyRequest): Range {
+  if (request.routeOptions.schema?.headers !== pagedHeaders)
+    throw new Error(`${request.routeOptions.url}: a list declares its X-Range header (schema.headers: pagedHeaders)`);
   return parseRange(request.headers['x-range']);
 }
 

@@ -9,9 +9,11 @@ import { bodyPolicy, sendRecord } from '../http/records';
 import { requireCatalogEditor } from '../domain/access';
 import { assetFilters } from '../domain/grants';
 import { callerOf } from '../context';
-import { presentContext, queryString, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
+import { presentContext, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { findReadable, withStudioScope } from './scope';
 import { requestGrants } from './requestGrants';
+import { idParams, projectQuery, pagedHeaders } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 /** Previews' summaries are kept by PUT /previews/{id}; transcriptions are linked by the server. */
 const ASSET_POLICY = bodyPolicy(assetSchema, { readOnly: ['previews', 'transcription'] });
@@ -35,8 +37,16 @@ function projectIds(value: string | undefined): string[] {
   return ids;
 }
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  getCountByProject: { querystring: projectQuery, headers: pagedHeaders },
+  getCounts: { querystring: projectQuery },
+  getOne: { params: idParams },
+  putOne: { params: idParams, body: assetSchema },
+};
+
 export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get('/assets/countByProject', async (request, reply) => {
+  app.get('/assets/countByProject', { schema: EDGES.getCountByProject }, async (request, reply) => {
     const ctx = presentContext(request, services);
     const visible = assetFilters(callerOf(request), await requestGrants(request, services));
     return sendPage<Doc>(
@@ -45,15 +55,15 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
       services,
       'Assets',
       {
-        filters: [...eqFilter('project', queryString(request, 'project')), ...visible],
+        filters: [...eqFilter('project', queryOf(request, projectQuery).project), ...visible],
         sort: { field: 'created', dir: 'desc' },
       },
       (a) => presentAsset(ctx, a),
     );
   });
 
-  app.get('/assets/counts', async (request) => {
-    const projects = projectIds(queryString(request, 'project'));
+  app.get('/assets/counts', { schema: EDGES.getCounts }, async (request) => {
+    const projects = projectIds(queryOf(request, projectQuery).project);
     const scope = assetFilters(callerOf(request), await requestGrants(request, services));
     // One count per project, as countByProject's total would be (the indexed `project`, what the caller may see).
     const counts = await Promise.all(
@@ -62,12 +72,12 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
     return { counts: Object.fromEntries(projects.map((id, i) => [id, counts[i]!])) };
   });
 
-  app.get<{ Params: { id: string } }>('/assets/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/assets/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await findReadable<Doc>(request, services, 'Assets', request.params.id, 'asset');
     return sendRecord(reply, found, await presentAsset(presentContext(request, services), found.doc));
   });
 
-  app.put<{ Params: { id: string } }>('/assets/:id', async (request, reply) =>
+  app.put<{ Params: { id: string } }>('/assets/:id', { schema: EDGES.putOne }, async (request, reply) =>
     updateRecord<Doc>(
       request,
       reply,

@@ -21,8 +21,6 @@ import { requestGrants } from './requestGrants';
 import {
   findOr404,
   presentContext,
-  queryBool,
-  queryString,
   sendPage,
   upsertRecord,
   eqFilter,
@@ -30,6 +28,8 @@ import {
   type WriteSpec,
 } from './helpers';
 import { sendRecord } from '../http/records';
+import { idParams, projectListQuery, pagedHeaders } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 interface CatalogEntry {
   path: string;
@@ -94,6 +94,19 @@ const ENTRIES: CatalogEntry[] = [
 
 const duplicateCode = (code: string) => `a language with the code ${code} exists already`;
 
+/** The catalog's lists read the page asked for; the projects' list filters too. */
+const LIST = { headers: pagedHeaders };
+const PROJECT_LIST = { querystring: projectListQuery, headers: pagedHeaders };
+
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  getEntryOne: { params: idParams },
+  putProjects: { body: projectSchema },
+  putStudios: { body: studioSchema },
+  postLanguages: { body: languageSchema },
+  putTerritories: { body: territorySchema },
+};
+
 export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   function writeSpec(entry: CatalogEntry): WriteSpec<Doc> {
     const spec: WriteSpec<Doc> = {
@@ -143,7 +156,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   }
 
   for (const entry of ENTRIES) {
-    app.get(`/${entry.path}`, async (request, reply) => {
+    app.get(`/${entry.path}`, { schema: entry.path === 'projects' ? PROJECT_LIST : LIST }, async (request, reply) => {
       const ctx = presentContext(request, services);
       const filters: Filter[] = [];
       if (entry.scoped) {
@@ -152,10 +165,9 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         filters.push(...(entry.path === 'projects' ? projectFilters(caller, grants) : studioFilters(caller, grants)));
       }
       if (entry.path === 'projects') {
-        filters.push(...eqFilter('studio', queryString(request, 'studio')));
-        const archived = queryBool(request, 'archived');
+        const { studio, archived, q } = queryOf(request, projectListQuery);
+        filters.push(...eqFilter('studio', studio));
         if (archived !== undefined) filters.push({ field: 'archived', op: 'eq', value: archived });
-        const q = queryString(request, 'q');
         if (q) filters.push({ field: 'search', op: 'contains', value: q });
       }
       return sendPage<Doc>(
@@ -170,7 +182,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         (d) => entry.present(ctx, d),
       );
     });
-    app.get<{ Params: { id: string } }>(`/${entry.path}/:id`, async (request, reply) => {
+    app.get<{ Params: { id: string } }>(`/${entry.path}/:id`, { schema: EDGES.getEntryOne }, async (request, reply) => {
       const found = entry.scoped
         ? await findReadable<Doc>(request, services, entry.collection, request.params.id, entry.what)
         : await findOr404<Doc>(services, entry.collection, request.params.id, entry.what);
@@ -178,10 +190,16 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     });
   }
 
-  app.put('/projects', async (request, reply) => upsertRecord(request, reply, services, writeSpec(ENTRIES[0]!)));
-  app.put('/studios', async (request, reply) => upsertRecord(request, reply, services, writeSpec(ENTRIES[1]!)));
-  app.post('/languages', async (request, reply) =>
+  app.put('/projects', { schema: EDGES.putProjects }, async (request, reply) =>
+    upsertRecord(request, reply, services, writeSpec(ENTRIES[0]!)),
+  );
+  app.put('/studios', { schema: EDGES.putStudios }, async (request, reply) =>
+    upsertRecord(request, reply, services, writeSpec(ENTRIES[1]!)),
+  );
+  app.post('/languages', { schema: EDGES.postLanguages }, async (request, reply) =>
     upsertRecord(request, reply, services, writeSpec(ENTRIES[2]!), { allowUpdate: false }),
   );
-  app.put('/territories', async (request, reply) => upsertRecord(request, reply, services, writeSpec(ENTRIES[3]!)));
+  app.put('/territories', { schema: EDGES.putTerritories }, async (request, reply) =>
+    upsertRecord(request, reply, services, writeSpec(ENTRIES[3]!)),
+  );
 };

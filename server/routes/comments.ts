@@ -12,14 +12,9 @@ import { canSeeWorkRequest, translatorOf } from '../domain/access';
 import type { WorkRequestDoc } from '../domain/types';
 import { emitWorkRequestEvent } from '../domain/events';
 import { userSummaryOf } from '../domain/workRequests';
-import {
-  findVisibleWorkRequest,
-  presentContext,
-  queryString,
-  sendPage,
-  updateRecord,
-  type RouteOptions,
-} from './helpers';
+import { findVisibleWorkRequest, presentContext, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { idParams, workRequestQuery, pagedHeaders } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 const newComment = z.object({
   workRequest: z.string().regex(RECORD_ID, 'expected a work request id'),
@@ -29,11 +24,18 @@ const newComment = z.object({
 /** The author changes the text; the rest of a comment is the server's. */
 const COMMENT_POLICY = bodyPolicy(commentSchema, { readOnly: ['workRequest', 'user', 'urls', 'edited', 'replies'] });
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { querystring: workRequestQuery, headers: pagedHeaders },
+  post: { body: newComment },
+  putOne: { params: idParams, body: commentSchema },
+};
+
 export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, bus } = services;
 
-  app.get('/comments', async (request, reply) => {
-    const id = queryString(request, 'workRequest');
+  app.get('/comments', { schema: EDGES.get }, async (request, reply) => {
+    const id = queryOf(request, workRequestQuery).workRequest;
     if (!id) throw badRequest('workRequest: required, the id of a work request');
     await findVisibleWorkRequest(request, services, id);
     const ctx = presentContext(request, services);
@@ -50,7 +52,7 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     );
   });
 
-  app.post('/comments', async (request, reply) => {
+  app.post('/comments', { schema: EDGES.post }, async (request, reply) => {
     const input = parseInput(newComment, request.body);
     const caller = callerOf(request);
     // The comment and its event are stored together or not at all.
@@ -73,7 +75,7 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     return sendRecord(reply, saved, presentComment(presentContext(request, services), saved.doc));
   });
 
-  app.put<{ Params: { id: string } }>('/comments/:id', async (request, reply) =>
+  app.put<{ Params: { id: string } }>('/comments/:id', { schema: EDGES.putOne }, async (request, reply) =>
     updateRecord<Doc>(
       request,
       reply,

@@ -11,6 +11,7 @@ import { callerOf } from '../context';
 import { forbidden } from '../http/errors';
 import { sendPage, type RouteOptions } from './helpers';
 import { findReadable } from './scope';
+import { idParams, pagedHeaders } from '../../src/api/schema/queries';
 
 /** Who may read an asset's download and view records (the report permissions will widen this in one place). */
 export function mayReadDownloads(caller: Caller, asset: Doc): boolean {
@@ -40,8 +41,13 @@ function presentDownload(d: DownloadDoc) {
   };
 }
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  list: { params: idParams, headers: pagedHeaders },
+};
+
 export const downloadRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get<{ Params: { id: string } }>('/assets/:id/downloads', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/assets/:id/downloads', { schema: EDGES.list }, async (request, reply) => {
     const asset = (await findReadable<Doc>(request, services, 'Assets', request.params.id, 'asset')).doc;
     if (!mayReadDownloads(callerOf(request), asset)) {
       throw forbidden("only admins and the asset's studio coordinators see its downloads and views");

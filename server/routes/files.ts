@@ -16,18 +16,29 @@ import { embargoInForce, mayBypassEmbargo } from '../domain/embargo';
 import { embargoed } from '../http/embargoLinks';
 import { afterEmbargoWrite, prepareEmbargoWrite, requestEmbargoAccess } from '../domain/embargoNotices';
 import { callerOf } from '../context';
-import { findOr404, presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { findOr404, presentContext, sendPage, updateRecord, type RouteOptions } from './helpers';
 import { findReadable, withStudioScope } from './scope';
 import { requestGrants } from './requestGrants';
+import { assetQuery, idParams, signedLinkQuery, unreadBody, pagedHeaders } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 /** The stored content's own fields are the server's; so is `path` (a signed link when the server holds the bytes). */
 const FILE_POLICY = bodyPolicy(fileSchema, {
   readOnly: ['mime', 'bucket', 'chunkSize', 'length', 'md5', 'uploadDate', 'path'],
 });
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { querystring: assetQuery, headers: pagedHeaders },
+  getOne: { params: idParams },
+  getOneContent: { params: idParams, querystring: signedLinkQuery },
+  ask: { params: idParams, body: unreadBody },
+  putOne: { params: idParams, body: fileSchema },
+};
+
 export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get('/files', async (request, reply) => {
-    const asset = queryString(request, 'asset');
+  app.get('/files', { schema: EDGES.get }, async (request, reply) => {
+    const { asset } = queryOf(request, assetQuery);
     if (!asset) throw badRequest('asset: required, the id of an asset');
     const ctx = presentContext(request, services);
     return sendPage<Doc>(
@@ -60,14 +71,14 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return owner.doc.thumbnail === id ? found : readFile(request, id);
   };
 
-  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/files/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await readFile(request, request.params.id);
     return sendRecord(reply, found, await presentFile(presentContext(request, services), found.doc));
   });
 
   // The file's bytes through its signed link (docs/API.md, "Media", "Signed links"): the signature names the person,
   // who must still pass readFile; each use is a download record (http/transferLog.ts).
-  app.get<{ Params: { id: string } }>('/files/:id/content', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/files/:id/content', { schema: EDGES.getOneContent }, async (request, reply) => {
     const { id } = request.params;
     // Signed links: the link's person, then the read check as them.
     const { link, caller } = await openLink(request, services, contentPath(id));
@@ -88,7 +99,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   });
 
   // Extension (docs/API.md "Embargoes"): a person held by a file's embargo asks the project's admins for access.
-  app.post<{ Params: { id: string } }>('/files/:id/accessRequests', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/files/:id/accessRequests', { schema: EDGES.ask }, async (request, reply) => {
     const caller = callerOf(request);
     const found = await findReadable<Doc>(request, services, 'Files', request.params.id, 'file');
     const grants = await requestGrants(request, services);
@@ -99,7 +110,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return presentFile(presentContext(request, services), saved);
   });
 
-  app.put<{ Params: { id: string } }>('/files/:id', async (request, reply) =>
+  app.put<{ Params: { id: string } }>('/files/:id', { schema: EDGES.putOne }, async (request, reply) =>
     updateRecord<Doc>(
       request,
       reply,

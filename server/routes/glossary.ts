@@ -22,7 +22,6 @@ import { effectiveTerms, prepareGlossaryTerm, SERVER_ONLY_FIELDS, type GlossaryT
 import {
   findOr404,
   presentContext,
-  queryString,
   sendArrayPage,
   sendPage,
   updateRecord,
@@ -31,6 +30,8 @@ import {
   type RouteOptions,
   type WriteSpec,
 } from './helpers';
+import { glossaryListQuery, idParams, pagedHeaders } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 const WHAT = 'glossary term';
 /** More terms than one translation's glossary holds in practice; the editor reads them in one request. */
@@ -78,11 +79,21 @@ async function glossaryPlaceOf(
   return { studio: wr.studio, project: wr.project?._id, language: found.doc.language };
 }
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { querystring: glossaryListQuery, headers: pagedHeaders },
+  getOne: { params: idParams },
+  post: { body: glossaryTermSchema },
+  putOne: { params: idParams, body: glossaryTermSchema },
+  deleteOne: { params: idParams },
+};
+
 export const glossaryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get('/glossary', async (request, reply) => {
+  app.get('/glossary', { schema: EDGES.get }, async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    const translation = queryString(request, 'translation');
+    const query = queryOf(request, glossaryListQuery);
+    const translation = query.translation;
     if (translation !== undefined) {
       const place = await glossaryPlaceOf(request, services, translation);
       const terms = place
@@ -104,14 +115,14 @@ export const glossaryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
       throw forbidden("translators read a translation's glossary: GET /glossary?translation=<id>");
     const filters: Filter[] = [{ field: 'deleted', op: 'eq', value: 0 }];
     if (!caller.isAdmin) filters.push({ field: 'studio', op: 'in', value: [...caller.studios] });
-    const studio = queryString(request, 'studio');
+    const studio = query.studio;
     if (studio !== undefined) filters.push({ field: 'studio', op: 'eq', value: studio });
-    const project = queryString(request, 'project');
+    const project = query.project;
     // `project=none`: the studio's own terms only.
     if (project !== undefined) filters.push({ field: 'project', op: 'eq', value: project === 'none' ? '' : project });
-    const language = queryString(request, 'language');
+    const language = query.language;
     if (language !== undefined) filters.push({ field: 'language', op: 'eq', value: language });
-    const search = queryString(request, 'search');
+    const search = query.search;
     if (search !== undefined) {
       if (search.length > 200) throw badRequest('search: at most 200 characters');
       filters.push({ field: 'search', op: 'contains', value: search });
@@ -126,7 +137,7 @@ export const glossaryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
     );
   });
 
-  app.get<{ Params: { id: string } }>('/glossary/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/glossary/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const caller = callerOf(request);
     if (!canEditCatalog(caller))
       throw forbidden("translators read a translation's glossary: GET /glossary?translation=<id>");
@@ -135,17 +146,17 @@ export const glossaryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
     return sendRecord(reply, found, presentGlossaryTerm(presentContext(request, services), found.doc));
   });
 
-  app.post('/glossary', async (request, reply) => {
+  app.post('/glossary', { schema: EDGES.post }, async (request, reply) => {
     const saved = await upsertRecord(request, reply, services, SPEC, { allowUpdate: false });
     reply.code(201);
     return saved;
   });
 
-  app.put<{ Params: { id: string } }>('/glossary/:id', async (request, reply) =>
+  app.put<{ Params: { id: string } }>('/glossary/:id', { schema: EDGES.putOne }, async (request, reply) =>
     updateRecord(request, reply, services, SPEC, request.params.id),
   );
 
-  app.delete<{ Params: { id: string } }>('/glossary/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/glossary/:id', { schema: EDGES.deleteOne }, async (request, reply) => {
     const caller = callerOf(request);
     const id = request.params.id;
     if (!isRecordId(id)) throw notFound(WHAT);

@@ -101,22 +101,6 @@ export async function findVisibleWorkRequest(
   return found;
 }
 
-/** A query-string value as one string (the first when repeated). */
-export function queryString(request: FastifyRequest, name: string): string | undefined {
-  const q = request.query as Record<string, unknown>;
-  const v = q[name];
-  const s: unknown = Array.isArray(v) ? v[0] : v;
-  return typeof s === 'string' && s.trim() !== '' ? s.trim() : undefined;
-}
-
-export function queryBool(request: FastifyRequest, name: string): boolean | undefined {
-  const v = queryString(request, name);
-  if (v === undefined) return undefined;
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  throw badRequest(`${name}: expected true or false`);
-}
-
 export function eqFilter(field: string, value: string | undefined): Filter[] {
   return value === undefined ? [] : [{ field, op: 'eq', value }];
 }

@@ -21,6 +21,7 @@ import type { StoreOps, Stored } from '../storage/store';
 import { isRecordId } from '../storage/store';
 import { expiryOf, isPending, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
 import { againOnConflict, type RouteOptions } from './helpers';
+import { codeParams } from '../../src/api/schema/queries';
 
 const unknownInvitation = () => new HttpError(404, 'not_found', 'this invitation is unknown or has been used already');
 const expiredInvitation = () =>
@@ -31,6 +32,12 @@ function sameCode(stored: string, given: string): boolean {
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  getCode: { params: codeParams },
+  postCode: { params: codeParams, body: invitationAcceptance },
+};
 
 export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store } = services;
@@ -43,13 +50,13 @@ export const invitationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
     return found;
   }
 
-  app.get('/invitations/:code', async (request, reply) => {
+  app.get('/invitations/:code', { schema: EDGES.getCode }, async (request, reply) => {
     const { doc } = await findInvited((request.params as { code: string }).code);
     reply.header('Cache-Control', 'no-store');
     return { emailNormal: doc.emailNormal, username: doc.username, name: doc.name };
   });
 
-  app.post('/invitations/:code', async (request, reply) => {
+  app.post('/invitations/:code', { schema: EDGES.postCode }, async (request, reply) => {
     const code = (request.params as { code: string }).code;
     await findInvited(code); // a spent code is a 404 before the body is looked at
     const acceptance = parseInput(invitationAcceptance, request.body);

@@ -17,6 +17,7 @@ import { LINE_FIELDS } from '../domain/translations';
 import { lookUp, memoryPlaceOf } from '../domain/memory';
 import { fairTurns } from '../domain/fairTurns';
 import { findOr404, type RouteOptions } from './helpers';
+import { idParams } from '../../src/api/schema/queries';
 
 /** Lookups one user may have under way at once: the editor asks one at a time (a fill and a line's matches: two). */
 export const MEMORY_LOOKUPS_PER_USER = 2;
@@ -40,12 +41,17 @@ function fuzzyLimitsError(texts: readonly string[]) {
   return undefined;
 }
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  lookup: { params: idParams, body: memoryLookup },
+};
+
 export const memoryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store } = services;
   // No line to wait in: a lookup past the limit is refused at once (the editor asks again after a second).
   const lookups = new CallerLanes({ concurrency: MEMORY_LOOKUPS_PER_USER, queue: 0 }, 'translation-memory lookups');
 
-  app.post<{ Params: { id: string } }>('/translations/:id/memory', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/translations/:id/memory', { schema: EDGES.lookup }, async (request, reply) => {
     const caller = callerOf(request);
     const found = await findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation', {
       omit: LINE_FIELDS,

@@ -12,7 +12,9 @@ import { bodyPolicy, parseInput } from '../http/records';
 import { z } from 'zod';
 import { markAllRead } from '../domain/markRead';
 import { endEventText, StreamRefused, type LiveStream, type StreamEnd } from '../http/liveStreams';
-import { presentContext, queryBool, queryString, sendPage, upsertRecord, type RouteOptions } from './helpers';
+import { presentContext, sendPage, upsertRecord, type RouteOptions } from './helpers';
+import { notificationListQuery, pagedHeaders } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 const HEARTBEAT_MS = 20_000;
 
@@ -22,6 +24,13 @@ const markRead = z.object({ q: z.string().max(200).optional(), type: z.string().
 const NOTIFICATION_POLICY = bodyPolicy(notificationSchema, {
   readOnly: ['from', 'to', 'event', 'type', 'title', 'emailSubject', 'sent', 'added'],
 });
+
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { querystring: notificationListQuery, headers: pagedHeaders },
+  put: { body: notificationSchema },
+  postMarkRead: { body: markRead },
+};
 
 export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   /** The caller's notifications narrowed by `q` (title and subject) and `type` (one or several, comma-separated). */
@@ -40,13 +49,14 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     return filters;
   }
 
-  app.get('/notifications', async (request, reply) => {
+  app.get('/notifications', { schema: EDGES.get }, async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
-    const filters = inboxFilters(caller.id, queryString(request, 'q'), queryString(request, 'type'));
-    const read = queryBool(request, 'read');
+    const query = queryOf(request, notificationListQuery);
+    const filters = inboxFilters(caller.id, query.q, query.type);
+    const read = query.read;
     if (read !== undefined) filters.push({ field: 'read', op: 'eq', value: read });
-    const summary = queryBool(request, 'summary') ?? false;
+    const summary = query.summary ?? false;
     return sendPage<Doc>(
       request,
       reply,
@@ -60,7 +70,7 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     );
   });
 
-  app.put('/notifications', async (request, reply) =>
+  app.put('/notifications', { schema: EDGES.put }, async (request, reply) =>
     upsertRecord<Doc>(
       request,
       reply,
@@ -80,7 +90,7 @@ export const notificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
   );
 
   // Extension: mark every unread notification matching q/type read in one request ("mark all read").
-  app.post('/notifications/markRead', async (request) => {
+  app.post('/notifications/markRead', { schema: EDGES.postMarkRead }, async (request) => {
     const input = parseInput(markRead, request.body);
     const caller = callerOf(request);
     const filters = inboxFilters(caller.id, input.q, input.type);

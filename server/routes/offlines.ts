@@ -13,10 +13,19 @@ import { badRequest, notFound } from '../http/errors';
 import { offlinePath } from '../http/mediaLinks';
 import { openLink, readAsLinkHolder } from '../http/linkAccess';
 import { recordUse, targetOfOffline } from '../http/transferLog';
-import { findVisibleWorkRequest, presentContext, queryString, sendPage, type RouteOptions } from './helpers';
+import { findVisibleWorkRequest, presentContext, sendPage, type RouteOptions } from './helpers';
+import { idParams, signedLinkQuery, workRequestQuery, pagedHeaders } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 /** A body names the work request; the server fills the rest (docs/API.md, operation 6). */
 const OFFLINE_POLICY = bodyPolicy(offlineSchema, { readOnly: ['from', 'project', 'asset', 'path'] });
+
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  post: { body: offlineSchema },
+  get: { querystring: workRequestQuery, headers: pagedHeaders },
+  download: { params: idParams, querystring: signedLinkQuery },
+};
 
 export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store } = services;
@@ -26,7 +35,7 @@ export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     return (await findVisibleWorkRequest(request, services, id)).doc;
   }
 
-  app.post('/offlines', async (request, reply) => {
+  app.post('/offlines', { schema: EDGES.post }, async (request, reply) => {
     const { fields } = parseBody(offlineSchema, request.body, OFFLINE_POLICY);
     const wr = await visibleWorkRequest(request, fields.workRequest);
     const saved = await store.insert('Offlines', {
@@ -38,8 +47,8 @@ export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     return sendRecord(reply, saved, presentOffline(presentContext(request, services), saved.doc));
   });
 
-  app.get('/offlines', async (request, reply) => {
-    const wr = await visibleWorkRequest(request, queryString(request, 'workRequest'));
+  app.get('/offlines', { schema: EDGES.get }, async (request, reply) => {
+    const wr = await visibleWorkRequest(request, queryOf(request, workRequestQuery).workRequest);
     const ctx = presentContext(request, services);
     return sendPage(
       request,
@@ -55,7 +64,7 @@ export const offlineRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
 
   // The download through its signed link (docs/API.md, "Signed links"): the link's person must still see the offline's
   // work request (the check of GET /offlines); each use is a download record (http/transferLog.ts).
-  app.get<{ Params: { id: string } }>('/offlines/:id/download', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/offlines/:id/download', { schema: EDGES.download }, async (request, reply) => {
     const { id } = request.params;
     // Signed links: the link's person, then the read check as them.
     const { link, caller } = await openLink(request, services, offlinePath(id));

@@ -4,11 +4,11 @@ import { preview as previewSchema } from '../../src/api/schema/preview';
 import type { Doc } from '../storage/store';
 import { presentPreview } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { badRequest, httpErrorOf, notFound } from '../http/errors';
 import { requireCatalogEditor } from '../domain/access';
 import { previewFilters } from '../domain/grants';
 import { callerOf } from '../context';
-import { presentContext, queryString, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { presentContext, sendPage, updateRecord, type RouteOptions } from './helpers';
 import { findReadable, withStudioScope } from './scope';
 import { requestGrants } from './requestGrants';
 import { sendMediaFile } from '../http/mediaResponse';
@@ -21,6 +21,8 @@ import { embargoed } from '../http/embargoLinks';
 import { assetEmbargo, assetEmbargoInForce, mayBypassAssetEmbargo } from '../domain/embargo';
 import type { MediaPart } from '../domain/mediaLibrary';
 import type { Caller } from '../domain/types';
+import { assetQuery, idParams, signedLinkQuery, pagedHeaders } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 interface SignedRequest {
   Params: { id: string };
@@ -31,9 +33,17 @@ const PREVIEW_POLICY = bodyPolicy(previewSchema, {
   readOnly: ['asset', 'project', 'studio', 'path', 'language', 'type', 'cdn', 'media'],
 });
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { querystring: assetQuery, headers: pagedHeaders },
+  getOne: { params: idParams },
+  putOne: { params: idParams, body: previewSchema },
+  signed: { params: idParams, querystring: signedLinkQuery },
+};
+
 export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get('/previews', async (request, reply) => {
-    const asset = queryString(request, 'asset');
+  app.get('/previews', { schema: EDGES.get }, async (request, reply) => {
+    const { asset } = queryOf(request, assetQuery);
     if (!asset) throw badRequest('asset: required, the id of an asset');
     const ctx = presentContext(request, services);
     return sendPage<Doc>(
@@ -55,7 +65,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   const readPreview = (request: FastifyRequest, id: string) =>
     findReadable<Doc>(request, services, 'Previews', id, 'preview');
 
-  app.get<{ Params: { id: string } }>('/previews/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/previews/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await readPreview(request, request.params.id);
     return sendRecord(reply, found, await presentPreview(presentContext(request, services), found.doc));
   });
@@ -71,8 +81,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     try {
       return await previewFileFor(services, p, file, caller, await requestGrants(request, services));
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'busy')
-        reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+      if (httpErrorOf(error)?.code === 'busy') reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
       throw error;
     }
   };
@@ -99,7 +108,7 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     };
   };
 
-  app.get<SignedRequest>('/previews/:id/view', async (request, reply) => {
+  app.get<SignedRequest>('/previews/:id/view', { schema: EDGES.signed }, async (request, reply) => {
     const { p, link, caller, expires, file } = await signed(request, reply, 'view');
     // View records: one per link issue and browser, however many range requests (http/transferLog.ts).
     recordUse(request, { kind: 'view', link, caller, target: targetOfPreview(p) });
@@ -110,14 +119,14 @@ export const previewRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   });
 
   for (const part of ['peaks', 'poster'] as const) {
-    app.get<SignedRequest>(`/previews/:id/${part}`, async (request, reply) => {
+    app.get<SignedRequest>(`/previews/:id/${part}`, { schema: EDGES.signed }, async (request, reply) => {
       const { expires, file } = await signed(request, reply, part);
       if (!file) throw notFound(part === 'peaks' ? "preview's media" : "preview's poster");
       return sendMediaFile(request, reply, file, expires);
     });
   }
 
-  app.put<{ Params: { id: string } }>('/previews/:id', async (request, reply) =>
+  app.put<{ Params: { id: string } }>('/previews/:id', { schema: EDGES.putOne }, async (request, reply) =>
     updateRecord<Doc>(
       request,
       reply,

@@ -14,11 +14,19 @@ import { sharesOf } from '../domain/directory';
 import { grantsWithin } from '../domain/grants';
 import { listedAssets, requireShareWithinGrants } from '../domain/grantedActions';
 import { findOr404, presentContext, sendArrayPage, sendPage, updateRecord, type RouteOptions } from './helpers';
+import { idParams, pagedHeaders } from '../../src/api/schema/queries';
 
 const SHARE_POLICY = bodyPolicy(shareSchema, { readOnly: ['from'] });
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { headers: pagedHeaders },
+  getOne: { params: idParams },
+  putOne: { params: idParams, body: shareSchema },
+};
+
 export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get('/shares', async (request, reply) => {
+  app.get('/shares', { schema: EDGES.get }, async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
     if (caller.isAdmin) {
@@ -30,14 +38,14 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
     return sendArrayPage(request, reply, all, (s) => presentShare(ctx, s));
   });
 
-  app.get<{ Params: { id: string } }>('/shares/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/shares/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const caller = callerOf(request);
     const found = await findOr404<ShareDoc>(services, 'Shares', request.params.id, 'share');
     if (!caller.isAdmin && !isShareParticipant(caller, found.doc)) throw notFound('share');
     return sendRecord(reply, found, await presentShare(presentContext(request, services), found.doc));
   });
 
-  app.put<{ Params: { id: string } }>('/shares/:id', async (request, reply) =>
+  app.put<{ Params: { id: string } }>('/shares/:id', { schema: EDGES.putOne }, async (request, reply) =>
     updateRecord<ShareDoc>(
       request,
       reply,

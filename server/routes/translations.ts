@@ -12,8 +12,10 @@ import { emitWorkRequestEvent } from '../domain/events';
 import { parentScopeFilters } from '../domain/access';
 import { followingMove, requireMove, requireSubmittable, translatorsOf, withStatus } from '../domain/workRequests';
 import { rememberTranslation } from '../domain/memory';
-import { findOr404, presentContext, queryString, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
+import { findOr404, presentContext, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { canReadTranslation, withStudioScope } from './scope';
+import { idParams, translationListQuery, pagedHeaders } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 /**
  * What a body may set (docs/API.md, "Writable fields"). The record's place (asset, work request), its track and
@@ -24,10 +26,17 @@ const COORDINATOR_POLICY = bodyPolicy(translationSchema, {
 });
 const TRANSLATOR_POLICY = narrowPolicy(COORDINATOR_POLICY, ['approval', 'translator', 'language']);
 
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  get: { querystring: translationListQuery, headers: pagedHeaders },
+  getOne: { params: idParams },
+  putOne: { params: idParams, body: translationSchema },
+};
+
 export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { bus } = services;
 
-  app.get('/translations', async (request, reply) => {
+  app.get('/translations', { schema: EDGES.get }, async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
     // The rule of canSeeTranslation as a query (transcriptions are not listed: see below).
@@ -36,11 +45,8 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       : caller.isCoordinator
         ? parentScopeFilters(caller, 'asset', 'Assets')
         : [{ field: 'translator', op: 'eq', value: caller.id }];
-    const status = queryString(request, 'status');
-    if (status && !(TRANSLATION_STATUSES as readonly string[]).includes(status)) {
-      throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
-    }
-    filters.push(...eqFilter('status', status), ...eqFilter('language', queryString(request, 'language')));
+    const { status, language } = queryOf(request, translationListQuery);
+    filters.push(...eqFilter('status', status), ...eqFilter('language', language));
     // Transcriptions (the original-language records of assets) have no work request: they are not work.
     filters.push({ field: 'workRequest', op: 'gt', value: '' });
     return sendPage<TranslationDoc>(
@@ -64,13 +70,13 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     );
   });
 
-  app.get<{ Params: { id: string } }>('/translations/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/translations/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation');
     if (!(await canReadTranslation(request, services, found.doc))) throw notFound('translation');
     return sendRecord(reply, found, presentTranslation(presentContext(request, services), found.doc, true));
   });
 
-  app.put<{ Params: { id: string } }>('/translations/:id', async (request, reply) =>
+  app.put<{ Params: { id: string } }>('/translations/:id', { schema: EDGES.putOne }, async (request, reply) =>
     updateRecord<TranslationDoc>(
       request,
       reply,

@@ -1,5 +1,6 @@
 /** Users: the spec's PUT /users, PUT/GET /users/{id}, and the sign-in, me and list extensions. */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/api/schema/invitation';
 import { adminUser as userSchema } from '../../src/api/schema/user';
 import type { UserDoc, Caller, GroupDoc } from '../domain/types';
@@ -17,7 +18,6 @@ import { directoryFilters, userViewOf, visibleGroups } from '../domain/directory
 import {
   findOr404,
   presentContext,
-  queryString,
   sendArrayPage,
   sendPage,
   upsertRecord,
@@ -25,12 +25,16 @@ import {
   type RouteOptions,
   type WriteSpec,
 } from './helpers';
+import { idParams, unreadBody, userListQuery, pagedHeaders } from '../../src/api/schema/queries';
+import { queryOf } from '../http/validation';
 
 /**
  * What a body may set on a user (docs/API.md, "Writable fields"): the contract's fields and the write-only
  * `password`; the invitation code and its expiry are the server's (POST /users/{id}/invitation issues them).
  */
 const ADMIN_POLICY = bodyPolicy(userSchema, { readOnly: ['inviteCode', 'inviteExpires'], extra: ['password'] });
+/** A user's body as described (GET /api/openapi.json): the record, and the write-only `password` of the policy. */
+const userBody = z.extend(userSchema, { password: z.optional(z.string()) });
 /** Anyone else edits their own profile: not their groups, status, sign-in name or invitation. */
 const OWN_POLICY = narrowPolicy(ADMIN_POLICY, ['groups', 'status', 'username', 'emailNormal', 'invite']);
 
@@ -52,6 +56,17 @@ function mayWrite(caller: Caller, id: unknown): void {
 }
 
 const duplicateEmail = (email: string) => `a user with the e-mail ${email} exists already`;
+
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  postSession: { body: unreadBody },
+  get: { querystring: userListQuery, headers: pagedHeaders },
+  getGroups: { headers: pagedHeaders },
+  getOne: { params: idParams },
+  invite: { params: idParams, body: NO_FIELDS },
+  put: { body: userBody },
+  putOne: { params: idParams, body: userBody },
+};
 
 export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, auth } = services;
@@ -130,7 +145,9 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     await app.confirmPassword(request, reply, caller.user.username ?? caller.user.emailNormal ?? '', current);
   }
 
-  app.post('/session', async (request) => presentUser(presentContext(request, services), callerOf(request).user));
+  app.post('/session', { schema: EDGES.postSession }, async (request) =>
+    presentUser(presentContext(request, services), callerOf(request).user),
+  );
 
   app.get('/users/me', async (request, reply) => {
     const caller = callerOf(request);
@@ -171,13 +188,14 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return { filters: [{ field: 'groups', op: 'contains', value: vendors.map((g) => g._id) }], vendors, studios };
   }
 
-  app.get('/users', async (request, reply) => {
+  app.get('/users', { schema: EDGES.get }, async (request, reply) => {
     const caller = callerOf(request);
     // The caller's directory (docs/API.md, "Who sees whom"): a coordinator's, the people of their studios' groups.
     const directory = await directoryFilters(store, caller);
     if (!directory) throw forbidden('only admins and coordinators list users');
     const ctx = presentContext(request, services);
-    const studio = queryString(request, 'assignableTo');
+    const query = queryOf(request, userListQuery);
+    const studio = query.assignableTo;
     const assignable = studio === undefined ? undefined : await assignableTo(caller, studio);
     const filters: Filter[] = assignable?.filters ?? directory;
     const vendorsOf = (u: UserDoc) => assignable?.vendors.filter((g) => (u.groups ?? []).includes(g._id)) ?? [];
@@ -188,7 +206,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
             $vendors: vendorsOf(u).map((g) => ({ _id: g._id, name: g.name })),
           }))
         : presentUser(ctx, u);
-    const q = queryString(request, 'q')?.toLowerCase();
+    const q = query.q?.toLowerCase();
     if (q || assignable) {
       // Users are few: filter the whole (scoped) list in memory over name and e-mail (and, for the people a studio
       // may be assigned, without disabled accounts: assignees.ts).
@@ -217,7 +235,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     );
   });
 
-  app.get('/groups', async (request, reply) => {
+  app.get('/groups', { schema: EDGES.getGroups }, async (request, reply) => {
     const caller = callerOf(request);
     const ctx = presentContext(request, services);
     // Admins every group; others theirs and their studios' (docs/API.md, "Who sees whom").
@@ -238,7 +256,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
    * One user, as much as the caller may read (docs/API.md, "Who sees whom"): in full, by name only, or a 404 as for
    * an unknown id (someone the caller does not work with is not revealed to exist).
    */
-  app.get<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/users/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await findOr404<UserDoc>(services, 'Users', request.params.id, 'user');
     const view = await userViewOf(store, callerOf(request), found.doc);
     if (!view) throw notFound('user');
@@ -252,7 +270,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
    * old one (lost, lapsed, or withdrawn: issuing re-opens the invitation). Admins only; the answer is the user as an
    * admin reads it, with the new code.
    */
-  app.post<{ Params: { id: string } }>('/users/:id/invitation', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/users/:id/invitation', { schema: EDGES.invite }, async (request, reply) => {
     if (!callerOf(request).isAdmin) throw forbidden('only admins send invitations');
     parseInput(NO_FIELDS, request.body);
     const { next, stored } = await store.transaction(async (tx) => {
@@ -277,7 +295,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return user;
   }
 
-  app.put('/users', async (request, reply) => {
+  app.put('/users', { schema: EDGES.put }, async (request, reply) => {
     const id = (request.body as { _id?: unknown } | null | undefined)?._id;
     mayWrite(callerOf(request), id);
     await confirmOwnPassword(request, reply, id);
@@ -285,7 +303,7 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     return accountWritten(await upsertRecord(request, reply, services, spec(hash)));
   });
 
-  app.put<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/users/:id', { schema: EDGES.putOne }, async (request, reply) => {
     mayWrite(callerOf(request), request.params.id);
     await confirmOwnPassword(request, reply, request.params.id);
     const hash = await passwordHashOf(request.body, reply);

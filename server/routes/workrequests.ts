@@ -14,12 +14,12 @@ import { parseInput, sendRecord } from '../http/records';
 import { badRequest } from '../http/errors';
 import { CallerLanes } from '../http/callerLanes';
 import { requestGrants } from './requestGrants';
+import { queryOf } from '../http/validation';
 import { changeStatus, visibilityFilters } from '../domain/workRequests';
 import { expectedVersion } from '../http/etag';
 import {
   findVisibleWorkRequest,
   presentContext,
-  queryString,
   sendPage,
   eqFilter,
   oneOfFilter,
@@ -27,6 +27,15 @@ import {
   againOnConflict,
   type RouteOptions,
 } from './helpers';
+import {
+  automationQueueQuery,
+  dueCountsQuery,
+  idParams,
+  workRequestListQuery,
+  type WorkRequestFilters,
+  type WorkRequestSort,
+  pagedHeaders,
+} from '../../src/api/schema/queries';
 
 /**
  * One user's list reads (the list, its searches, the CSV export's pages, the automation queue) run 2 at a time and
@@ -43,26 +52,33 @@ export function workRequestLanes(store: Store): { concurrency: number; queue: nu
  * The orders of the work-request lists (`?sort=`): a Map, so that only these keys are found (a plain object would
  * also find `constructor`, `toString`, `__proto__`… through its prototype).
  */
-const SORTS = new Map<string, { field: string; dir: 'asc' | 'desc' }>([
+const SORTS = new Map<WorkRequestSort, { field: string; dir: 'asc' | 'desc' }>([
   ['due', { field: 'due', dir: 'asc' }],
   ['-due', { field: 'due', dir: 'desc' }],
   ['created', { field: 'created', dir: 'asc' }],
   ['-created', { field: 'created', dir: 'desc' }],
 ]);
 
-/** The list's order from `?sort=` (else `fallback`); an unknown key is a 400 naming the keys there are. */
-function sortOf(request: FastifyRequest, fallback: string): { field: string; dir: 'asc' | 'desc' } {
-  const key = queryString(request, 'sort') ?? fallback;
-  const sort = SORTS.get(key);
-  if (!sort) throw badRequest(`sort: expected one of ${[...SORTS.keys()].join(', ')}`);
-  return sort;
+/** The list's order from `?sort=` (else `fallback`); the query's declaration refuses an unknown key. */
+function sortOf(key: WorkRequestSort | undefined, fallback: WorkRequestSort): { field: string; dir: 'asc' | 'desc' } {
+  return SORTS.get(key ?? fallback)!;
 }
+
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  getAutomateJob: { querystring: automationQueueQuery, headers: pagedHeaders },
+  get: { querystring: workRequestListQuery, headers: pagedHeaders },
+  getDueCounts: { querystring: dueCountsQuery },
+  getOne: { params: idParams },
+  post: { body: orderInput },
+  putOne: { params: idParams, body: orderChange },
+};
 
 export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const lanes = workRequestLanes(services.store);
   const readLanes = new CallerLanes(lanes, 'work-request list reads');
   const changeLanes = new CallerLanes(lanes, 'work-request changes');
-  app.get('/workrequests/automateJob', async (request, reply) => {
+  app.get('/workrequests/automateJob', { schema: EDGES.getAutomateJob }, async (request, reply) => {
     const caller = callerOf(request);
     return readLanes.run(caller.id, reply, () => automationQueue(request, reply));
   });
@@ -83,28 +99,30 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       {
         filters: [...filters, ...visibilityFilters(caller)],
         // Soonest due first unless `sort` says otherwise (the list's orders: docs/API.md, "Extensions").
-        sort: sortOf(request, 'due'),
+        sort: sortOf(queryOf(request, automationQueueQuery).sort, 'due'),
       },
       (wr) => presentWorkRequest(ctx, wr, false),
     );
   }
 
-  app.get('/workrequests', async (request, reply) =>
+  app.get('/workrequests', { schema: EDGES.get }, async (request, reply) =>
     readLanes.run(callerOf(request).id, reply, () => listPage(request, reply)),
   );
 
   async function listPage(request: FastifyRequest, reply: FastifyReply) {
     const ctx = presentContext(request, services);
-    const filters = listFilters(request);
-    const sort = sortOf(request, '-created');
+    const query = queryOf(request, workRequestListQuery);
+    const filters = listFilters(request, query);
+    const sort = sortOf(query.sort, '-created');
     return sendPage<WorkRequestDoc>(request, reply, services, 'Workrequests', { filters, sort }, (wr) =>
       presentWorkRequest(ctx, wr, false),
     );
   }
 
-  app.get('/workrequests/dueCounts', async (request) => {
-    const bounds = dayBounds(queryString(request, 'bounds'));
-    const filters = listFilters(request);
+  app.get('/workrequests/dueCounts', { schema: EDGES.getDueCounts }, async (request) => {
+    const query = queryOf(request, dueCountsQuery);
+    const bounds = dayBounds(query.bounds);
+    const filters = listFilters(request, query);
     // One index-only count per day (each kept in the store's count cache until the next write), never a row read.
     const counts = await Promise.all(
       bounds
@@ -120,12 +138,12 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     return { counts };
   });
 
-  app.get<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/workrequests/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await findVisibleWorkRequest(request, services, request.params.id);
     return sendRecord(reply, found, await presentWorkRequest(presentContext(request, services), found.doc, true));
   });
 
-  app.post('/workrequests', async (request, reply) => {
+  app.post('/workrequests', { schema: EDGES.post }, async (request, reply) => {
     const caller = callerOf(request);
     const input = parseInput(orderInput, request.body);
     const grants = await requestGrants(request, services);
@@ -134,7 +152,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     return sendRecord(reply, saved, await presentWorkRequest(presentContext(request, services), saved.doc, true));
   });
 
-  app.put<{ Params: { id: string } }>('/workrequests/:id', async (request, reply) =>
+  app.put<{ Params: { id: string } }>('/workrequests/:id', { schema: EDGES.putOne }, async (request, reply) =>
     changeLanes.run(callerOf(request).id, reply, () => changeWorkRequest(request, reply)),
   );
 
@@ -187,10 +205,10 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
  * The list's filters (`status`, `language`, `territory`, `project`, `assignee`, `dueFrom` / `dueTo`, `q`) and the
  * caller's scope: what `GET /workrequests` pages through and `GET /workrequests/dueCounts` counts.
  */
-function listFilters(request: FastifyRequest): Filter[] {
+function listFilters(request: FastifyRequest, query: WorkRequestFilters): Filter[] {
   const caller = callerOf(request);
   const filters: Filter[] = [...visibilityFilters(caller)];
-  const status = queryString(request, 'status');
+  const status = query.status;
   if (status) {
     const list = status
       .split(',')
@@ -201,12 +219,12 @@ function listFilters(request: FastifyRequest): Filter[] {
       throw badRequest(`status: unknown status "${unknown[0]}"; expected one of ${WORK_REQUEST_STATUSES.join(', ')}`);
     filters.push({ field: 'status', op: 'in', value: list });
   }
-  filters.push(...oneOfFilter('language', queryString(request, 'language')));
-  filters.push(...oneOfFilter('territory', queryString(request, 'territory')));
-  filters.push(...eqFilter('project', queryString(request, 'project')));
-  filters.push(...assigneeFilter(queryString(request, 'assignee'), caller.id));
-  filters.push(...dueRangeFilters(queryString(request, 'dueFrom'), queryString(request, 'dueTo')));
-  const q = queryString(request, 'q');
+  filters.push(...oneOfFilter('language', query.language));
+  filters.push(...oneOfFilter('territory', query.territory));
+  filters.push(...eqFilter('project', query.project));
+  filters.push(...assigneeFilter(query.assignee, caller.id));
+  filters.push(...dueRangeFilters(query.dueFrom, query.dueTo));
+  const q = query.q;
   if (q) filters.push({ field: 'search', op: 'contains', value: q.slice(0, 200) });
   return filters;
 }

@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+// eslint-disable-next-line boundaries/dependencies -- a command-line entry point kept beside the code it runs: runCommand is its process wrapper (exit codes, signals), part of no layer
 import { runCommand } from '../runCommand';
 import {
   DEFAULT_BATCH_SIZE,

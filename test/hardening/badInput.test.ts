@@ -28,6 +28,7 @@ import { territory as territorySchema } from '../../src/api/schema/territory';
 import { notification as notificationSchema } from '../../src/api/schema/notification';
 import { offline as offlineSchema } from '../../src/api/schema/offline';
 import { orderChange, orderInput } from '../../src/api/schema/order';
+import { interfaceDescription, operations, parameterNames, pathFor } from '../support/description';
 
 let server: TestServer;
 let db: DatabaseReader;
@@ -895,27 +896,32 @@ describe('server-owned fields cannot be written through a body', () => {
 // ---------------------------------------------------------------------------------------------------------------
 // Query parameters and X-Range of every list route.
 
-const LISTS: { path: string; params: string[]; fixed?: () => string }[] = [
-  {
-    path: '/api/workrequests',
-    params: ['q', 'status', 'language', 'territory', 'project', 'sort', 'dueFrom', 'dueTo'],
-  },
-  { path: '/api/workrequests/automateJob', params: ['q', 'sort'] },
-  { path: '/api/users', params: ['q'] },
-  { path: '/api/groups', params: ['q'] },
-  { path: '/api/translations', params: ['status', 'language'] },
-  { path: '/api/shares', params: ['q'] },
-  { path: '/api/comments', params: ['workRequest'], fixed: () => `workRequest=${fx.workRequestId}` },
-  { path: '/api/offlines', params: ['workRequest'], fixed: () => `workRequest=${fx.workRequestId}` },
-  { path: '/api/files', params: ['asset'], fixed: () => `asset=${fx.assetId}` },
-  { path: '/api/previews', params: ['asset'], fixed: () => `asset=${fx.assetId}` },
-  { path: '/api/assets/countByProject', params: ['project'] },
-  { path: '/api/projects', params: ['studio', 'archived'] },
-  { path: '/api/studios', params: ['q'] },
-  { path: '/api/languages', params: ['q'] },
-  { path: '/api/territories', params: ['q'] },
-  { path: '/api/notifications', params: ['q', 'type', 'read', 'summary'] },
-];
+/**
+ * Every list of the interface, from its description (GET /api/openapi.json: a read that declares X-Range), with the
+ * query parameters it declares and `q`, which a list that declares none must ignore. A list under a record
+ * (`/assets/{id}/downloads`) or scoped to one (`?workRequest=`) gets a real one, so its filters are reached.
+ */
+const PARENTS: Record<string, () => string> = {
+  assets: () => fx.assetId,
+  workRequest: () => fx.workRequestId,
+  asset: () => fx.assetId,
+};
+const LISTS = operations(await interfaceDescription())
+  .filter((o) => o.method === 'GET' && !o.isPublic && parameterNames(o.operation, 'header').includes('x-range'))
+  .map(({ path: described, operation }) => {
+    const params = parameterNames(operation, 'query');
+    const scoped = params.filter((p) => p in PARENTS && ['workRequest', 'asset'].includes(p));
+    return {
+      label: described,
+      path: () => {
+        const parent = /^\/api\/(\w+)\/\{id\}\//.exec(described)?.[1];
+        if (parent && !PARENTS[parent]) throw new Error(`${described}: no fixture for the ${parent} record`);
+        return pathFor(described, parent ? { id: PARENTS[parent]!() } : {});
+      },
+      params: [...new Set([...params, 'q'])],
+      fixed: scoped.length ? () => scoped.map((p) => `${p}=${PARENTS[p]!()}`).join('&') : undefined,
+    };
+  });
 
 const INJECTIONS = [
   "'",
@@ -982,14 +988,14 @@ function queryStrings(param: string): string[] {
   ];
 }
 
-describe.each(LISTS)('GET $path with hostile query parameters', (list) => {
-  it('answers 200 with a list or a clear 400, never a 5xx', async () => {
+describe.each(LISTS)('GET $label with hostile query parameters', (list) => {
+  it('answers 200 with a list, or a clear 400 (or 404: a parameter naming a record), never a 5xx', async () => {
     const problems: string[] = [];
     const before = await db.fingerprint();
     for (const param of list.params) {
       const queries = queryStrings(param).map((q) => (list.fixed ? `${list.fixed()}&${q}` : q));
       const answers = await Promise.all(
-        queries.map(async (q) => ({ q, res: await call(server, 'GET', `${list.path}?${q}`, { as: ADMIN }) })),
+        queries.map(async (q) => ({ q, res: await call(server, 'GET', `${list.path()}?${q}`, { as: ADMIN }) })),
       );
       for (const { q, res } of answers) {
         const label = `?${q.slice(0, 60)}`;
@@ -997,7 +1003,7 @@ describe.each(LISTS)('GET $path with hostile query parameters', (list) => {
           if (!Array.isArray(res.body)) problems.push(`${label}: 200 without a list`);
           else if (!/^resources (\d+-\d+|\*)\/\d+$/.test(res.headers.get('content-range') ?? ''))
             problems.push(`${label}: Content-Range ${res.headers.get('content-range')}`);
-        } else if (res.status === 400) {
+        } else if (res.status === 400 || (res.status === 404 && res.body?.error?.code === 'not_found')) {
           checkRefusal(problems, label, res);
         } else {
           problems.push(`${label}: ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`);
@@ -1023,7 +1029,7 @@ describe.each(LISTS)('GET $path with hostile query parameters', (list) => {
       'resources=0x0-0x9',
       `resources=${'9'.repeat(400)}-${'9'.repeat(401)}`,
     ];
-    const path = list.fixed ? `${list.path}?${list.fixed()}` : list.path;
+    const path = list.fixed ? `${list.path()}?${list.fixed()}` : list.path();
     for (const range of ranges) {
       const res = await call(server, 'GET', path, { as: ADMIN, headers: { 'X-Range': range } });
       if (res.status !== 400) problems.push(`X-Range ${range.slice(0, 40)}: ${res.status}`);

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { HttpError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../errors';
 import { burn, DEFAULT_FFMPEG_PATH, probeFfmpeg, type FfmpegStatus, type MarkKind } from './ffmpeg';
 import { utcDate, watermarkText, type WatermarkViewer } from './text';
 
@@ -65,9 +65,8 @@ export class Watermarks {
   async markedFile(request: MarkRequest): Promise<string> {
     const status = await this.ffmpeg();
     if (status.problem) {
-      throw new HttpError(
-        503,
-        'watermark_unavailable',
+      throw new DomainError(
+        'watermarkUnavailable',
         'this preview is shown only with a watermark, and this server cannot make one now: ask an administrator ' +
           '(ffmpeg is not available)',
       );
@@ -100,7 +99,7 @@ export class Watermarks {
     let pending = this.making.get(name);
     if (!pending) {
       if (this.running >= this.options.concurrency && this.waiting.length >= this.options.maxQueued) {
-        throw new HttpError(503, 'busy', 'many watermarked previews are being prepared: try again in a few seconds', {
+        throw new DomainError('busy', 'many watermarked previews are being prepared: try again in a few seconds', {
           retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
         });
       }
@@ -139,11 +138,7 @@ export class Watermarks {
     } catch (error) {
       await fs.promises.rm(path.join(dir, part), { force: true });
       this.options.log?.(`Watermarks: ${error instanceof Error ? error.message : String(error)}`);
-      throw new HttpError(
-        500,
-        'internal',
-        'the watermarked preview could not be made: try again, or ask an administrator',
-      );
+      throw new DomainError('failed', 'the watermarked preview could not be made: try again, or ask an administrator');
     } finally {
       await fs.promises.rm(path.join(dir, textFile), { force: true });
       this.release();

@@ -1,0 +1,81 @@
+/**
+ * The query parameters of the interface's reads, and the path parameters of its routes: what a request may put in
+ * its URL, declared once for the server's edge (server/http/validation.ts checks them before a route runs) and the
+ * description it serves (GET /api/openapi.json). A parameter given twice counts once (its first value), and one given
+ * blank is absent: the server normalizes both before these schemas see the query. Parameters no schema names are
+ * ignored. Values whose rules span several parameters or read the store (a status list, a due range, day bounds)
+ * are declared here as text and read by their route (docs/API.md: "Extensions", "Orders", "Dashboard").
+ */
+import * as z from 'zod/mini';
+import { id } from './common';
+import { TRANSLATION_STATUSES } from './translationStatuses';
+
+const text = z.optional(z.string());
+
+/** `true` or `false`, as a boolean. */
+const flag = z.optional(
+  z.pipe(
+    z.enum(['true', 'false'], { error: 'expected true or false' }),
+    z.transform((v) => v === 'true'),
+  ),
+);
+
+/** A record's id in the path. Its form is not checked here: an id of the wrong form is unknown, a 404. */
+export const idParams = z.object({ id });
+/** An invitation's one-time code in the path (routes/invitations.ts). */
+export const codeParams = z.object({ code: z.string() });
+
+/** The orders of the work-request lists (`?sort=`): soonest or latest due, oldest or newest. */
+export const WORK_REQUEST_SORTS = ['due', '-due', 'created', '-created'] as const;
+export type WorkRequestSort = (typeof WORK_REQUEST_SORTS)[number];
+const workRequestSort = z.optional(
+  z.enum(WORK_REQUEST_SORTS, { error: `expected one of ${WORK_REQUEST_SORTS.join(', ')}` }),
+);
+
+/** The filters of GET /workrequests, which GET /workrequests/dueCounts counts by day. */
+const workRequestFilters = {
+  status: text,
+  language: text,
+  territory: text,
+  project: text,
+  assignee: text,
+  dueFrom: text,
+  dueTo: text,
+  q: text,
+};
+export const workRequestListQuery = z.object({ ...workRequestFilters, sort: workRequestSort });
+export const dueCountsQuery = z.object({ ...workRequestFilters, bounds: text });
+export type WorkRequestFilters = Omit<z.output<typeof workRequestListQuery>, 'sort'>;
+export const automationQueueQuery = z.object({ sort: workRequestSort });
+
+export const userListQuery = z.object({ assignableTo: text, q: text });
+export const projectListQuery = z.object({ studio: text, archived: flag, q: text });
+export const glossaryListQuery = z.object({
+  translation: text,
+  studio: text,
+  project: text,
+  language: text,
+  search: text,
+});
+export const projectQuery = z.object({ project: text });
+export const assetQuery = z.object({ asset: text });
+export const workRequestQuery = z.object({ workRequest: text });
+export const notificationListQuery = z.object({ q: text, type: text, read: flag, summary: flag });
+
+/** A signed link's parameters (server/domain/signing.ts checks them against the signature). */
+export const signedLinkQuery = z.object({ expires: text, user: text, link: text, use: text, sig: text });
+export const translationListQuery = z.object({
+  status: z.optional(z.enum(TRANSLATION_STATUSES, { error: `expected one of ${TRANSLATION_STATUSES.join(', ')}` })),
+  language: text,
+});
+
+/** The body of a write that reads none (POST /session, an access request): whatever is sent is ignored. */
+export const unreadBody = z.unknown();
+
+/**
+ * The headers of a list's read: the page it asks for (`X-Range: resources=<first>-<last>`, docs/API.md "Lists"), read
+ * where the page is (server/http/paging.ts), after the list's own checks.
+ */
+export const pagedHeaders = z.object({
+  'x-range': z.optional(z.string().check(z.regex(/^\s*resources=\d{1,9}-\d{1,9}\s*$/))),
+});
