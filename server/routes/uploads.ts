@@ -20,6 +20,7 @@ import { BlobDataStore, OWNER_KEY } from '../uploads/tusDataStore';
 import { TusError } from '../uploads/tusError';
 import { webBody } from '../uploads/webBody';
 import { checkDeclaration, tooLarge, type UploadDeclaration, type UploadTarget } from '../uploads/uploadRules';
+import { idParams, uploadBytes } from '../../src/api/schema/queries';
 import { findOr404 } from './helpers';
 import { findReadable } from './scope';
 
@@ -122,6 +123,13 @@ export interface UploadOptions {
   blobs: BlobStore;
   maxBytes: number;
 }
+
+/** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
+const EDGES = {
+  create: { body: uploadBytes },
+  one: { params: idParams },
+  write: { params: idParams, body: uploadBytes },
+};
 
 export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, { services, blobs, maxBytes }) => {
   const hashes = new RunningHashes();
@@ -250,8 +258,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, { ser
     return sendTusResponse(reply, await tus.handleWeb(web));
   };
 
-  app.post('/uploads', handle);
-  app.head('/uploads/:id', handle);
-  app.patch('/uploads/:id', handle);
-  app.delete('/uploads/:id', handle);
+  app.post('/uploads', { schema: EDGES.create }, handle);
+  app.head('/uploads/:id', { schema: EDGES.one }, handle);
+  app.patch('/uploads/:id', { schema: EDGES.write }, handle);
+  app.delete('/uploads/:id', { schema: EDGES.one }, handle);
 };

@@ -73,6 +73,12 @@ export const translationListQuery = z.object({
 export const unreadBody = z.unknown();
 
 /**
+ * An upload's bytes (tus, `application/offset+octet-stream`; none when an upload is created), streamed to the
+ * store by the upload handler, never parsed (docs/API.md "Uploads").
+ */
+export const uploadBytes = z.unknown();
+
+/**
  * The headers of a list's read: the page it asks for (`X-Range: resources=<first>-<last>`, docs/API.md "Lists"), read
  * where the page is (server/http/paging.ts), after the list's own checks.
  */
