@@ -196,3 +196,33 @@ describe('mail while the SMTP server is down', () => {
     expect(smtp.received.filter((m) => m.to.includes(COORDINATOR_ADDRESS))).toHaveLength(1);
   }, 60_000);
 });
+
+describe('mail on the embedded default (no SMTP_URL): the outbox', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer({ MWS_PUBLIC_ORIGIN: ORIGIN });
+  }, 120_000);
+  afterAll(async () => server?.stop());
+
+  it('keeps each mail in the outbox, which admins read and no one else', async () => {
+    await setMailPreferences(server, DEMO.coordinator, { enabled: true, work_request_comments: 0 });
+    const [order] = await ordersInProgress(server);
+    await comment(server, order!, 'Kept for the admins');
+    const notification = await eventually(() => latestNotification(server, order!));
+    const kept = await eventually(async () => {
+      const res = await call(server, 'GET', '/api/mail/outbox', { as: DEMO.admin });
+      expect(res.status).toBe(200);
+      return (res.body as { subject: string; address: string; delivery: string; text: string; html: string }[]).find(
+        (m) => m.subject === notification.emailSubject && m.address === COORDINATOR_ADDRESS,
+      );
+    });
+    expect(kept.delivery).toBe('outbox');
+    expect(kept.text).toContain(`${ORIGIN}/work-requests/${order!._id}`);
+    expect(kept.html).toContain('<!doctype html>');
+    expect((await latestNotification(server, order!))?.sent).toBe(true);
+    const refused = await call(server, 'GET', '/api/mail/outbox', { as: DEMO.coordinator });
+    expect(refused.status).toBe(403);
+    expect((await call(server, 'GET', '/api/mail/jobs', { as: DEMO.translator })).status).toBe(403);
+  });
+});
