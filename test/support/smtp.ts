@@ -78,6 +78,8 @@ export async function startSmtp(options: { running?: boolean } = {}): Promise<Te
     new Promise<void>((resolve, reject) => {
       server = new SMTPServer({
         authOptional: true,
+        // No reverse DNS of the client per connection: loopback only, and no resolver to wait for.
+        disableReverseLookup: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
         onData(stream, session, callback) {
