@@ -70,6 +70,7 @@ import { uploadRoutes } from './routes/uploads';
 import type { BlobStore } from './uploads/blobStore';
 import { DiskBlobs } from './uploads/diskBlobs';
 import { DEFAULT_UPLOAD_MAX_BYTES } from './uploads/uploadRules';
+import { mailRoutes } from './routes/mail';
 import { CONFIG_ELEMENT_ID } from '../src/api/schema/runtimeConfig';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -144,8 +145,12 @@ const SIGNED_FILE_PATH = new RegExp(
 function isPublicApiPath(url: string): boolean {
   const p = url.split('?')[0] ?? '';
   return (
-    p === '/api/healthz' || p === '/api/readyz' || SIGNED_FILE_PATH.test(p) || /^\/api\/invitations\/[^/]+$/.test(p)
-  ); // the one-time invitation code is the credential (routes/invitations.ts)
+    p === '/api/healthz' ||
+    p === '/api/readyz' ||
+    SIGNED_FILE_PATH.test(p) ||
+    /^\/api\/invitations\/[^/]+$/.test(p) || // the one-time invitation code is the credential (routes/invitations.ts)
+    /^\/api\/mail\/unsubscribe\/[a-z_]+$/.test(p) // signed for its user (routes/mail.ts)
+  );
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance & { services: Services }> {
@@ -300,7 +305,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   if (cached) {
     installResponseCache(app, store, {
       ...options.responseCacheBounds,
-      skip: (p) => p.endsWith('/stream') || isPublicApiPath(p),
+      // The mail jobs are the queue's, not records: no collection's change would tell the cache they moved on.
+      skip: (p) => p.endsWith('/stream') || p === '/api/mail/jobs' || isPublicApiPath(p),
     });
   }
   installCompression(app);
@@ -331,6 +337,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       notificationRoutes,
       glossaryRoutes,
       downloadRoutes,
+      mailRoutes,
     ];
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
     await app.register(uploadRoutes, {

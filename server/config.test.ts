@@ -15,6 +15,14 @@ describe('readConfig', () => {
     expect(() => readConfig({ MWS_PUBLIC_ORIGIN: 'console.example.com' })).toThrow(/MWS_PUBLIC_ORIGIN/);
   });
 
+  it('takes SMTP_URL as an smtp:// or smtps:// URL, unset or empty as the outbox', () => {
+    const url = 'smtp://user:pass@mail.example.com:587?tls.rejectUnauthorized=false';
+    expect(readConfig({ SMTP_URL: url }).SMTP_URL).toBe(url);
+    expect(readConfig({ SMTP_URL: '' }).SMTP_URL).toBeUndefined();
+    expect(readConfig({}).MAIL_FROM).toContain('MWS Console');
+    expect(() => readConfig({ SMTP_URL: 'mail.example.com:25' })).toThrow(/SMTP_URL: expected an smtp/);
+  });
+
   it('takes TRUST_PROXY as addresses or CIDR ranges separated by commas, unset or empty as none', () => {
     expect(readConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,::1' }).TRUST_PROXY).toBe('10.0.0.5, 10.0.1.0/24,::1');
     expect(readConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback');

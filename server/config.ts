@@ -143,6 +143,19 @@ const env = z
      * (server/shutdown.ts; docs/DEPLOY.md "Stopping"). Keep it below the supervisor's own stop timeout.
      */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+    /**
+     * Mail out over SMTP (docs/API.md "Mail"): `smtp://user:pass@host:587` or `smtps://…:465`, nodemailer's
+     * options as its query (`?tls.rejectUnauthorized=false`). Unset: mail is kept in the outbox admins read.
+     */
+    SMTP_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'expected an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    /** The From of every mail. */
+    MAIL_FROM: z.string().min(3).default('MWS Console <no-reply@mws-console.invalid>'),
     /** Live notification streams one user may hold in this process; a further one ends their oldest. */
     LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(DEFAULT_STREAMS_PER_USER),
     /** Live notification streams this process holds at most; more are refused (503). Default: half the open-files

@@ -11,6 +11,7 @@ import { ffmpegMissingMessage } from './domain/watermark/ffmpeg';
 import { exitOnSignals } from './shutdown';
 import { DiskBlobs } from './uploads/diskBlobs';
 import { PostgresBlobs } from './uploads/postgresBlobs';
+import { mailDestination, startMail } from './domain/mail/mailer';
 
 /** The signing key lives beside the database, so signed links survive a restart. */
 function signingKey(dataDir: string, fromEnv?: string): Buffer {
@@ -81,9 +82,11 @@ async function main(): Promise<void> {
       keepAliveMs: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
   });
+  let mail: Awaited<ReturnType<typeof startMail>> | undefined;
   exitOnSignals(
     app,
     async () => {
+      await mail?.stop();
       await bus?.close();
       await store.close();
     },
@@ -91,6 +94,15 @@ async function main(): Promise<void> {
   );
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
+  if (!config.MWS_UPSTREAM) {
+    // Every instance runs the mail jobs (the queue gives each to one); links in mails point at the public origin.
+    mail = await startMail(app.services.store, app.services.signer, {
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      origin: config.MWS_PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    });
+    console.log(mailDestination({ smtpUrl: config.SMTP_URL }));
+  }
   // Made in slices, so requests are answered meanwhile; one asking for it joins the making under way.
   if (config.PREPARE_MEDIA === 'true') void app.services.media.prepare(synthesised);
   const ffmpeg = await app.services.watermarks.ffmpeg();

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Doc, StoreOps, Transaction } from '../storage/store';
-import type { Caller, GroupDoc, WorkRequestDoc, ShareDoc } from './types';
+import type { Caller, GroupDoc, WorkRequestDoc, ShareDoc, UserDoc } from './types';
 import {
   wamTitle,
   wrStatusTitle,
@@ -17,6 +17,8 @@ import {
   wrChangedTitle,
 } from './titles';
 import { workRequestUrls } from './urls';
+import { NEVER, eventProjectIds, isMutedFor, mailFrequency, mailKindOf } from './mail/preferences';
+import { scheduleMail } from './mail/schedule';
 
 export interface NotificationBus {
   publish(notification: Doc): void;
@@ -145,7 +147,9 @@ export function eventFrom(actor: Pick<Caller, 'id' | 'user'>) {
 
 /**
  * Stores one event and a notification per user, in one transaction; the notifications are published once it is
- * committed. Given the transaction of the write the event tells of (`tx`), it joins it.
+ * committed. Given the transaction of the write the event tells of (`tx`), it joins it. A user who muted the event's
+ * project gets none; each notification's mail (at once or in a digest, by the user's preferences) is a job added
+ * in the same transaction (docs/API.md "Mail").
  */
 export function recordEvent(
   ops: Transaction,
@@ -166,24 +170,31 @@ export function recordEvent(
         ...event,
       })
     ).doc;
+    const projects = eventProjectIds(event);
+    const people = new Map((await store.getMany<UserDoc>('Users', users)).map((u) => [u.doc._id, u.doc]));
     for (const to of users) {
-      created.push(
-        (
-          await store.insert('Notifications', {
-            from: (event.from as { _id: string })._id,
-            to,
-            event: saved,
-            type: saved.type,
-            title,
-            emailSubject: title,
-            read: false,
-            viewed: false,
-            sent: false,
-            added: now,
-            created: now,
-          })
-        ).doc,
-      );
+      const person = people.get(to);
+      if (person && isMutedFor(person, projects)) continue;
+      const frequency = person ? mailFrequency(person, mailKindOf(String(saved.type))) : NEVER;
+      const notification = (
+        await store.insert('Notifications', {
+          from: (event.from as { _id: string })._id,
+          to,
+          event: saved,
+          type: saved.type,
+          title,
+          emailSubject: title,
+          read: false,
+          viewed: false,
+          sent: false,
+          digested: false,
+          mailFrequency: frequency,
+          added: now,
+          created: now,
+        })
+      ).doc;
+      await scheduleMail(store, notification, frequency, now);
+      created.push(notification);
     }
     store.afterCommit(() => {
       for (const n of created) bus.publish(n);

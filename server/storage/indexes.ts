@@ -94,6 +94,7 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     search: text('$.title', '$.emailSubject'),
   },
   Events: { type: v('$.type') },
+  Mails: { to: v('$.to') },
   Glossaryterms: {
     studio: v('$.studio'),
     /** '' for a studio's own terms, so "the studio's terms only" is an indexed equality. */

@@ -29,6 +29,8 @@ export const COLLECTIONS = [
   'Glossaryterms',
   /** Extension: who downloaded or viewed what through a signed link (docs/API.md "Downloads and views"). */
   'Downloads',
+  /** Extension: the mails sent or kept in the outbox (docs/API.md "Mail"). */
+  'Mails',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

@@ -81,12 +81,14 @@ describe('GET /api/openapi.json', () => {
         'GET /api/files/{id}/content',
         'GET /api/healthz',
         'GET /api/invitations/{code}',
+        'GET /api/mail/unsubscribe/{kind}',
         'GET /api/offlines/{id}/download',
         'GET /api/previews/{id}/peaks',
         'GET /api/previews/{id}/poster',
         'GET /api/previews/{id}/view',
         'GET /api/readyz',
         'POST /api/invitations/{code}',
+        'POST /api/mail/unsubscribe/{kind}',
       ].sort(),
     );
   });

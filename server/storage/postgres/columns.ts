@@ -112,6 +112,7 @@ export const PG_FIELDS: Record<string, PgFieldKind> = {
   'Notifications.added': number,
   'Notifications.search': words,
   'Events.type': text,
+  'Mails.to': text,
   'Glossaryterms.studio': text,
   'Glossaryterms.project': { kind: 'expression', type: 'text', sql: `coalesce(doc->>'project', '')` },
   'Glossaryterms.language': text,

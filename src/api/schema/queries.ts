@@ -24,6 +24,8 @@ const flag = z.optional(
 export const idParams = z.object({ id });
 /** An invitation's one-time code in the path (routes/invitations.ts). */
 export const codeParams = z.object({ code: z.string() });
+/** A kind of mail in an unsubscribe link's path (routes/mail.ts), or `all`. */
+export const mailKindParams = z.object({ kind: z.string() });
 
 /** The orders of the work-request lists (`?sort=`): soonest or latest due, oldest or newest. */
 export const WORK_REQUEST_SORTS = ['due', '-due', 'created', '-created'] as const;

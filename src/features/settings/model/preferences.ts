@@ -41,7 +41,8 @@ const UNITS: [number, string][] = [
 
 /** "Immediately", "Daily", or for a value the app does not offer, e.g. 1800: "Every 30 minutes (custom)". */
 export function frequencyLabel(f: Frequency): string {
-  if (f.kind === 'unset') return 'Not set (server default)';
+  // The server mails an unset kind in the daily digest (docs/API.md "Mail").
+  if (f.kind === 'unset') return 'Not set (daily digest)';
   if (f.kind === 'other') return `${JSON.stringify(f.raw)} (unrecognised value, kept)`;
   const known = FREQUENCIES.find((x) => x.value === f.value);
   if (known) return known.label;
