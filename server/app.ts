@@ -149,7 +149,7 @@ function isPublicApiPath(url: string): boolean {
     p === '/api/readyz' ||
     SIGNED_FILE_PATH.test(p) ||
     /^\/api\/invitations\/[^/]+$/.test(p) || // the one-time invitation code is the credential (routes/invitations.ts)
-    /^\/api\/mail\/unsubscribe\/[a-z_]+$/.test(p) // signed for its user (routes/mail.ts)
+    /^\/api\/mail\/unsubscribe\/[a-z0-9_]+$/.test(p) // signed for its user (routes/mail.ts)
   );
 }
 
