@@ -2,8 +2,9 @@
  * Translation memory in the editor (docs/API.md, "Translation memory"), against the real server. The spec places
  * its own order (admin, assigned to the demo translator, in progress) on an asset whose first lines have exact
  * matches in the seeded memory and one line only a similar match; writes one of the exact lines by hand; then turns
- * Memories on: exact matches fill the empty lines, the hand-written line is untouched, and the similar match is
- * offered with its percentage and difference and used by a click.
+ * Memories on: a preview of the lines exact matches would fill, and only on confirming are they filled; the
+ * hand-written line is untouched, and the similar match is offered with its percentage and difference and used by a
+ * click. The choice is per job.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ACCOUNTS, basic, editorLine, expectAccessible, openTranslationEditor, signIn, type Account } from './support';
@@ -128,7 +129,14 @@ test('Memories on: exact matches fill empty lines, a hand-written line stays, a 
   await expect(memories).not.toBeChecked();
   await memories.check();
 
-  await expect(page.getByText(/empty lines? filled from the memory/)).toBeVisible({ timeout: 30_000 });
+  // It asks first: how many lines and which, nothing written before the answer.
+  const ask = page.getByRole('dialog', { name: /^Fill [\d,]+ empty lines? from the memory\?$/ });
+  await expect(ask).toBeVisible({ timeout: 30_000 });
+  await expect(ask.getByRole('list', { name: 'Lines that would be filled' })).toContainText(s.filledText);
+  await expect(editorLine(page, s.filled + 1)).toHaveValue('');
+  await expectAccessible(page, 'the fill preview', '.modal');
+  await ask.getByRole('button', { name: /^Fill [\d,]+ lines?$/ }).click();
+  await expect(page.getByText(/empty lines? filled from the memory/)).toBeVisible();
   await expect(editorLine(page, s.filled + 1)).toHaveValue(s.filledText);
   await expect(editorLine(page, s.handWritten + 1)).toHaveValue(HAND_WRITTEN);
   await expect(page.locator(`[role="row"][data-line="${s.filled + 1}"] .source-mark`)).toContainText('Memory');
@@ -153,7 +161,8 @@ test('Memories on: exact matches fill empty lines, a hand-written line stays, a 
 
   await expectAccessible(page, 'the editor with Memories on', '.memory-bar');
 
-  // The choice is remembered for this user: on again after a reload.
+  // The choice is remembered for this job: on again after a reload, and nothing is filled without asking.
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Memories' })).toBeChecked();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -133,12 +133,25 @@ test('imports an SRT with a preview, then submits', async ({ page }) => {
   await page.getByRole('button', { name: 'Submit…' }).click();
   const submit = page.getByRole('dialog', { name: 'Submit this translation?' });
   await expect(submit).toBeVisible();
-  await submit.getByRole('button', { name: /^Submit/ }).click();
+  // Lines are still untranslated: it says so, and submits only with a reason (the reviewer reads it).
+  await expect(submit.getByTestId('submit-summary')).toContainText(/lines? (is|are) still untranslated/);
+  await submit.getByRole('button', { name: 'Submit with problems' }).click();
+  await expect(submit.getByText('Say why it goes with problems: the reviewer reads it.')).toBeVisible();
+  await expect(submit.getByLabel('Reason for submitting with problems (required)')).toBeFocused();
+  await expect(page.getByText('Submitted: read-only until it is sent back.')).toHaveCount(0);
+  await submit.getByLabel('Reason for submitting with problems (required)').fill('Only the first cue was delivered');
+  await submit.getByLabel('Note to the reviewer (optional)').fill('Imported from the client file');
+  await submit.getByRole('button', { name: 'Submit with problems' }).click();
   await expect(page.getByText('Submitted: read-only until it is sent back.')).toBeVisible();
   await expect(text(page, 1)).toHaveAttribute('readonly', '');
   // The header's badge and the work request's page say what the save answered, without a reload: one cached record.
   await expect(page.locator('.editor-header__meta [data-status]')).toHaveAttribute('data-status', 'submitted');
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').click();
+  // The work request moved for review with the submit, and its page says so at once, with the reason and note.
+  await expect(page.locator('main [data-status="for-review"]').first()).toBeVisible();
+  await expect(
+    page.getByText(/Reason: Only the first cue was delivered\. Note: Imported from the client file/).first(),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Translations' }).locator('[data-status]').first()).toHaveAttribute(
     'data-status',
     'submitted',
