@@ -133,8 +133,8 @@ test('imports an SRT with a preview, then submits', async ({ page }) => {
   await page.getByRole('button', { name: 'Submit…' }).click();
   const submit = page.getByRole('dialog', { name: 'Submit this translation?' });
   await expect(submit).toBeVisible();
-  // Lines are still untranslated: it says so, and submits only with a reason (the reviewer reads it).
-  await expect(submit.getByTestId('submit-summary')).toContainText(/lines? (is|are) still untranslated/);
+  // Lines fail checks: it says so by rule, and submits only with a reason (the reviewer reads it).
+  await expect(submit.getByTestId('submit-summary')).toContainText('This submit has problems the reviewer will see');
   await submit.getByRole('button', { name: 'Submit with problems' }).click();
   await expect(submit.getByText('Say why it goes with problems: the reviewer reads it.')).toBeVisible();
   await expect(submit.getByLabel('Reason for submitting with problems (required)')).toBeFocused();

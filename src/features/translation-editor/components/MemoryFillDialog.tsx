@@ -35,7 +35,7 @@ export function MemoryFillDialog({ doc, plan, onConfirm, onClose }: Props) {
       <div className="te-body memory-fill">
         {n === 0 ? <p>No empty line has an exact match{plan.flagged.length > 0 ? ' that can be used' : ''}.</p> : null}
         {n > 0 ? (
-          <ol className="memory-fill__list" aria-label="Lines that would be filled">
+          <ol className="memory-fill__list" tabIndex={0} aria-label="Lines that would be filled">
             {plan.edits.slice(0, SHOWN).map((e) => (
               <li key={e.index} value={e.index + 1}>
                 <span className="memory-fill__original">{originalAt(e.index)}</span>
@@ -53,7 +53,7 @@ export function MemoryFillDialog({ doc, plan, onConfirm, onClose }: Props) {
               Not filled: {plan.flagged.length} line{plan.flagged.length === 1 ? '' : 's'} whose match uses a forbidden
               term
             </h3>
-            <ol className="memory-fill__list" aria-label="Lines not filled">
+            <ol className="memory-fill__list" tabIndex={0} aria-label="Lines not filled">
               {plan.flagged.slice(0, SHOWN).map((f) => (
                 <li key={f.index} value={f.index + 1}>
                   <SafeText text={f.text} />

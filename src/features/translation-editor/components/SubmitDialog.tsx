@@ -93,7 +93,7 @@ export function SubmitDialog({ doc, submitting, error, onConfirm, onJump, onClos
         {rows.length > 0 ? (
           <details className="submit__details" open={blocked && rows.length <= 20}>
             <summary>Lines with problems ({rows.length})</summary>
-            <ul className="submit__list">
+            <ul className="submit__list" tabIndex={0}>
               {rows.slice(0, LISTED).map(({ index, row, problems }) => (
                 <li key={row.key}>
                   <button type="button" className="link-button" onClick={() => onJump(index)}>
