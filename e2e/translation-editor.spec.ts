@@ -173,6 +173,10 @@ test('a coordinator who sends a submitted translation back sees it incomplete ev
   await page.getByRole('button', { name: 'Send back' }).click();
   await expect(page.getByText('status: incomplete')).toBeVisible();
   await expect(page.locator('.editor-header__meta [data-status]')).toHaveAttribute('data-status', 'incomplete');
+  // The work request moved back to in progress with it: the editor knows at once (Submit is offered again, not "opens
+  // once the order is in progress" from a stale copy).
+  await expect(page.getByRole('button', { name: 'Submit…' })).toBeVisible();
+  await expect(page.getByText(/Submitting opens once the order is in progress/)).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').click();
   await expect(translations.locator('[data-status]').first()).toHaveAttribute('data-status', 'incomplete');
 });
