@@ -2,8 +2,10 @@
  * Translation memory in the editor (docs/API.md, "Translation memory"), against the real server. The spec places
  * its own order (admin, assigned to the demo translator, in progress) on an asset whose first lines have exact
  * matches in the seeded memory and one line only a similar match; writes one of the exact lines by hand; then turns
- * Memories on: exact matches fill the empty lines, the hand-written line is untouched, and the similar match is
- * offered with its percentage and difference and used by a click.
+ * Memories on: a preview of the lines exact matches would fill, and only on confirming are they filled; the
+ * hand-written line is untouched, and the similar match is offered with its percentage and difference and used by a
+ * click. The choice is per job. A project term forbids a word of another line's exact match: that word is never
+ * written by the fill (the term is deleted afterwards).
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ACCOUNTS, basic, editorLine, expectAccessible, openTranslationEditor, signIn, type Account } from './support';
@@ -33,6 +35,10 @@ interface Setup {
   similar: number;
   /** The similar match's translation as stored (with its markup). */
   similarText: string;
+  /** A line whose exact match uses `forbidden`, a variant a project term (id `term`) forbids: never filled with it. */
+  guarded: number;
+  forbidden: string;
+  term: string;
 }
 let setup: Setup | undefined;
 
@@ -82,9 +88,24 @@ test.beforeAll(async ({ request }) => {
       : { results: [] };
     const similarAt = (fuzzy.results as Rec[]).find((r) => (r.matches as Rec[]).some((m) => !m.exact));
     const exactLines = [...exactAt.keys()].sort((a, b) => a - b);
-    if (similarAt && exactLines.length >= 2) {
+    const words = (text: string): string[] => text.match(/\p{L}{4,}/gu) ?? [];
+    const guardable = (i: number, filled: number) =>
+      words(texts[i]!).find((w) => !words(texts[filled]!).includes(w)) &&
+      words(exactAt.get(i)!).find((w) => !words(exactAt.get(filled)!).includes(w));
+    const guarded = exactLines.slice(2).find((i) => guardable(i, exactLines[1]!));
+    if (similarAt && exactLines.length >= 3 && guarded !== undefined) {
       const handWritten = exactLines[0]!;
       const filled = exactLines[1]!;
+      const source = words(texts[guarded]!).find((w) => !words(texts[filled]!).includes(w))!;
+      const forbidden = words(exactAt.get(guarded)!).find((w) => !words(exactAt.get(filled)!).includes(w))!;
+      const term = await api(request, admin, 'POST', '/glossary', {
+        project: placed.body.project._id,
+        language: placed.body.language,
+        source,
+        translation: `Approuve${Date.now().toString(36).replace(/\d/g, 'x')}`,
+        forbidden: [forbidden],
+      });
+      expect(term.status, JSON.stringify(term.body)).toBe(201);
       // The translator writes one line whose original has an exact match: Memories must not touch it.
       const current = await api(request, ACCOUNTS.translator, 'GET', `/translations/${translationId}`);
       const lines = (current.body.lines as Rec[]).map((l, i) =>
@@ -106,6 +127,9 @@ test.beforeAll(async ({ request }) => {
         handWritten,
         similar: others[similarAt.index as number]!,
         similarText: String((similarAt.matches as Rec[]).find((m) => !m.exact)!.text),
+        guarded,
+        forbidden,
+        term: term.body._id as string,
       };
       return;
     }
@@ -115,6 +139,14 @@ test.beforeAll(async ({ request }) => {
     });
   }
   expect(setup, 'an asset with exact and similar memory matches in its first lines').toBeDefined();
+});
+
+test.afterAll(async ({ request }) => {
+  if (!setup) return;
+  const gone = await request.delete(`/api/glossary/${setup.term}`, {
+    headers: { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(gone.status()).toBe(204);
 });
 
 test('Memories on: exact matches fill empty lines, a hand-written line stays, a similar match is offered and used', async ({
@@ -128,7 +160,20 @@ test('Memories on: exact matches fill empty lines, a hand-written line stays, a 
   await expect(memories).not.toBeChecked();
   await memories.check();
 
-  await expect(page.getByText(/empty lines? filled from the memory/)).toBeVisible({ timeout: 30_000 });
+  // It asks first: how many lines and which, nothing written before the answer.
+  const ask = page.getByRole('dialog', { name: /^Fill [\d,]+ empty lines? from the memory\?$/ });
+  await expect(ask).toBeVisible({ timeout: 30_000 });
+  await expect(ask.getByRole('list', { name: 'Lines that would be filled' })).toContainText(
+    s.filledText.split('\n')[0]!,
+  );
+  await expect(editorLine(page, s.filled + 1)).toHaveValue('');
+  await expectAccessible(page, 'the fill preview', '.modal');
+  await ask.getByRole('button', { name: /^Fill [\d,]+ lines?$/ }).click();
+  await expect(page.getByText(/empty lines? filled from the memory/)).toBeVisible();
+  // The match using the forbidden term was not written (another exact match, or none: never the variant).
+  await expect(editorLine(page, s.guarded + 1)).not.toHaveValue(
+    new RegExp(`(^|[^\\p{L}])${s.forbidden}($|[^\\p{L}])`, 'iu'),
+  );
   await expect(editorLine(page, s.filled + 1)).toHaveValue(s.filledText);
   await expect(editorLine(page, s.handWritten + 1)).toHaveValue(HAND_WRITTEN);
   await expect(page.locator(`[role="row"][data-line="${s.filled + 1}"] .source-mark`)).toContainText('Memory');
@@ -153,7 +198,8 @@ test('Memories on: exact matches fill empty lines, a hand-written line stays, a 
 
   await expectAccessible(page, 'the editor with Memories on', '.memory-bar');
 
-  // The choice is remembered for this user: on again after a reload.
+  // The choice is remembered for this job: on again after a reload, and nothing is filled without asking.
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Memories' })).toBeChecked();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

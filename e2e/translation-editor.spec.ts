@@ -133,12 +133,25 @@ test('imports an SRT with a preview, then submits', async ({ page }) => {
   await page.getByRole('button', { name: 'Submit…' }).click();
   const submit = page.getByRole('dialog', { name: 'Submit this translation?' });
   await expect(submit).toBeVisible();
-  await submit.getByRole('button', { name: /^Submit/ }).click();
+  // Lines fail checks: it says so by rule, and submits only with a reason (the reviewer reads it).
+  await expect(submit.getByTestId('submit-summary')).toContainText('This submit has problems the reviewer will see');
+  await submit.getByRole('button', { name: 'Submit with problems' }).click();
+  await expect(submit.getByText('Say why it goes with problems: the reviewer reads it.')).toBeVisible();
+  await expect(submit.getByLabel('Reason for submitting with problems (required)')).toBeFocused();
+  await expect(page.getByText('Submitted: read-only until it is sent back.')).toHaveCount(0);
+  await submit.getByLabel('Reason for submitting with problems (required)').fill('Only the first cue was delivered');
+  await submit.getByLabel('Note to the reviewer (optional)').fill('Imported from the client file');
+  await submit.getByRole('button', { name: 'Submit with problems' }).click();
   await expect(page.getByText('Submitted: read-only until it is sent back.')).toBeVisible();
   await expect(text(page, 1)).toHaveAttribute('readonly', '');
   // The header's badge and the work request's page say what the save answered, without a reload: one cached record.
   await expect(page.locator('.editor-header__meta [data-status]')).toHaveAttribute('data-status', 'submitted');
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').click();
+  // The work request moved for review with the submit, and its page says so at once, with the reason and note.
+  await expect(page.locator('main [data-status="for-review"]').first()).toBeVisible();
+  await expect(
+    page.getByText(/Reason: Only the first cue was delivered\. Note: Imported from the client file/).first(),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Translations' }).locator('[data-status]').first()).toHaveAttribute(
     'data-status',
     'submitted',
@@ -160,6 +173,10 @@ test('a coordinator who sends a submitted translation back sees it incomplete ev
   await page.getByRole('button', { name: 'Send back' }).click();
   await expect(page.getByText('status: incomplete')).toBeVisible();
   await expect(page.locator('.editor-header__meta [data-status]')).toHaveAttribute('data-status', 'incomplete');
+  // The work request moved back to in progress with it: the editor knows at once (Submit is offered again, not "opens
+  // once the order is in progress" from a stale copy).
+  await expect(page.getByRole('button', { name: 'Submit…' })).toBeVisible();
+  await expect(page.getByText(/Submitting opens once the order is in progress/)).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').click();
   await expect(translations.locator('[data-status]').first()).toHaveAttribute('data-status', 'incomplete');
 });

@@ -57,4 +57,17 @@ describe('translation memory segments', () => {
       { ...scope, ...origin, original: 'Run!', text: 'Cours !', key: 'Run!', fuzzy: 'run!' },
     ]);
   });
+
+  it('leaves out a translation out of proportion to its original (a misaligned pair, not a line)', () => {
+    const lines = [
+      line(
+        1,
+        'Bonjour. Nous sommes arrivés hier soir, et depuis, rien ne va plus dans cette maison.',
+        '00:00:01,000',
+        '00:00:02,000',
+      ),
+      line(3, 'Cours !', '00:00:06,000', '00:00:07,000'),
+    ];
+    expect(segmentsOf(lines, originals, scope, origin).map((s) => s.original)).toEqual(['Run!']);
+  });
 });

@@ -12,7 +12,7 @@ import { MEMORY_LIMITS, type MemoryMatch } from '../../src/api/schema/memory';
 
 import type { TranslationDoc } from './types';
 import { LINE_FIELDS } from './translations';
-import { exactKey, fuzzyText, FUZZY_MIN, similarity } from './memoryText';
+import { exactKey, fuzzyText, FUZZY_MIN, lineSized, similarity } from './memoryText';
 import { timeSlicer, type Turn } from './timeSlices';
 
 /** Candidates the trigram index hands over per similar lookup, before the similarity is measured. */
@@ -78,7 +78,10 @@ export function pairLines(lines: readonly Line[], originals: readonly Line[]): [
   return pairs;
 }
 
-/** The segments an approved translation's lines make (empty sides and over-long originals left out; no repeats). */
+/**
+ * The segments an approved translation's lines make (empty sides, over-long originals and translations out of
+ * proportion to their original — `lineSized` — left out; no repeats).
+ */
 export function segmentsOf(
   lines: readonly Line[],
   originals: readonly Line[],
@@ -92,6 +95,7 @@ export function segmentsOf(
     const source = original.text ?? '';
     const key = exactKey(source);
     if (key === '' || text.trim() === '' || source.length > MEMORY_LIMITS.textLength) continue;
+    if (!lineSized(source, text)) continue;
     const id = `${key}\u0000${text}`;
     if (seen.has(id)) continue;
     seen.add(id);
@@ -220,13 +224,14 @@ export async function lookUp(
   }
   const results: { index: number; matches: Offer[] }[] = [];
   for (const [index, key] of keys.entries()) {
-    const matches = (byKey.get(key) ?? []).map((s) => matchOf(s, 1, true));
+    // Segments fed before the line-sized rule may still be stored: they are never offered (docs/API.md).
+    const matches = (byKey.get(key) ?? []).filter((s) => lineSized(s.original, s.text)).map((s) => matchOf(s, 1, true));
     if (fuzzy && key !== '') {
       const wanted = fuzzyText(texts[index]!);
       await pause();
       for (const s of await memory.similar(scope, wanted, FUZZY_CANDIDATES)) {
         await pause();
-        if (s.key === key) continue;
+        if (s.key === key || !lineSized(s.original, s.text)) continue;
         const score = similarity(wanted, s.fuzzy, FUZZY_MIN);
         if (score !== undefined) matches.push(matchOf(s, score, false));
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactKey, fuzzyText, similarity } from './memoryText';
+import { exactKey, fuzzyText, lineSized, similarity } from './memoryText';
 
 describe('translation memory text', () => {
   it('exact keys ignore white space and tag case, keep case, punctuation and markup', () => {
@@ -40,5 +40,14 @@ describe('translation memory text', () => {
       expect(full).toBeGreaterThanOrEqual(0);
       expect(similarity(a, b, 0.75)).toBe(full >= 0.75 - 1e-9 ? full : undefined);
     }
+  });
+
+  it('a translation is line-sized up to twice its original plus 20 characters (tags and spaces not counted)', () => {
+    expect(lineSized('OK.', "D'accord, c'est entendu.")).toBe(true);
+    expect(lineSized('Run!', '<i>Cours !</i>')).toBe(true);
+    expect(lineSized('I never wanted any of this.', "Je n'ai jamais voulu tout ça.")).toBe(true);
+    const paragraph =
+      "Je n'ai jamais voulu tout ça. Nous sommes partis trop tard. La mer était grosse, et personne ne parlait.";
+    expect(lineSized('I never wanted any of this.', paragraph)).toBe(false);
   });
 });

@@ -6,9 +6,15 @@
  *   count: "<i>Run!</i>" is not "Run!" (filling the line with the other's markup would be wrong).
  * - Similar: 1 − (Levenshtein distance / length of the longer), over code points, on the text without formatting
  *   tags, in lower case (`fuzzyText`); a match is offered from FUZZY_MIN (75 %).
+ * - Line-sized: a segment is offered (and fed) only when its translation is in proportion to its original
+ *   (`lineSized`): a translation several sentences long for a one-line original is a misaligned pair, never a match.
  */
 
 export const FUZZY_MIN = 0.75;
+/** A translation may be this many times as long as its original (languages differ: French runs ~1.3×)… */
+export const TEXT_GROWTH = 2;
+/** …plus this many characters (short lines: "OK." -> "D'accord."). */
+export const TEXT_SLACK = 20;
 
 const SPACE = /\s+/gu;
 const TAG = /<\/?[a-z][^<>]*>/giu;
@@ -25,6 +31,12 @@ export function exactKey(text: string): string {
 /** The text similarity is measured on (and the trigram index holds): no tags, lower case, spaces collapsed. */
 export function fuzzyText(text: string): string {
   return text.normalize('NFC').replace(TAG, ' ').replace(SPACE, ' ').trim().toLowerCase();
+}
+
+/** Whether a translation is line-sized for its original: at most TEXT_GROWTH × its length + TEXT_SLACK, both measured
+ * as fuzzy text (no tags, spaces collapsed) in code points. */
+export function lineSized(original: string, text: string): boolean {
+  return [...fuzzyText(text)].length <= TEXT_GROWTH * [...fuzzyText(original)].length + TEXT_SLACK;
 }
 
 /**

@@ -12,6 +12,7 @@ import { emitWorkRequestEvent } from '../domain/events';
 import { parentScopeFilters } from '../domain/access';
 import { followingMove, requireMove, requireSubmittable, translatorsOf, withStatus } from '../domain/workRequests';
 import { rememberTranslation } from '../domain/memory';
+import { submissionOf, submittedReason } from '../domain/submission';
 import { findOr404, presentContext, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { canReadTranslation, withStudioScope } from './scope';
 import { idParams, translationListQuery, pagedHeaders } from '../../src/api/schema/queries';
@@ -93,14 +94,21 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
           if (current.status === 'submitted')
             throw forbidden('this translation was submitted: it is read-only until sent back');
         },
-        async prepare(next, fields, _caller, current, tx) {
+        async prepare(next, fields, caller, current, tx) {
           if (fields.status !== undefined && !(TRANSLATION_STATUSES as readonly unknown[]).includes(fields.status)) {
             throw badRequest(`status: expected one of ${TRANSLATION_STATUSES.join(', ')}`);
           }
           if (fields.translator !== undefined) next = { ...next, translator: keptTranslator(fields, current) };
-          if (current?.status !== 'submitted' && next.status === 'submitted' && next.workRequest) {
+          const submitting = current?.status !== 'submitted' && next.status === 'submitted';
+          if (submitting && next.workRequest) {
             const wr = (await tx.get<WorkRequestDoc>('Workrequests', next.workRequest))?.doc;
             if (wr) requireSubmittable(wr);
+            // A note to the reviewer; untranslated lines or errors need a reason (docs/API.md "Submitting").
+            next = { ...next, submission: submissionOf(fields.submission, next.lines, caller) };
+          } else if (fields.submission !== undefined && !sameJson(fields.submission, current?.submission)) {
+            throw badRequest('submission: set by a submit (with "status": "submitted") only', [
+              { path: 'submission', message: 'only with "status": "submitted"' },
+            ]);
           }
           return { ...next, ...lineStats(next.lines) };
         },
@@ -124,7 +132,9 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
           const summarized: WorkRequestDoc = field ? { ...found.doc, [field]: summarize(saved) } : found.doc;
           const move = followingMove(summarized, previous?.status, saved.status);
           if (move) requireMove(caller, found.doc, move.status);
-          const next = move ? withStatus(summarized, caller, move.status, move.reason) : summarized;
+          const reason =
+            move && saved.status === 'submitted' ? submittedReason(move.reason, saved.submission) : move?.reason;
+          const next = move ? withStatus(summarized, caller, move.status, reason!) : summarized;
           const stored = next === found.doc ? found : await tx.replace('Workrequests', next, found.version);
           if (previous?.status !== 'submitted' && saved.status === 'submitted') {
             await emitWorkRequestEvent(tx, bus, {
@@ -161,4 +171,9 @@ function keptTranslator(fields: Partial<TranslationDoc>, current: TranslationDoc
     ? `a work request's translations are assigned together: PUT /api/workrequests/${current.workRequest} with {"assignee": "<user id>"}`
     : 'a transcription has no translator';
   throw badRequest(`translator: ${message}`, [{ path: 'translator', message }]);
+}
+
+/** Whether a body's value is the stored one (a client sending back the record it read). */
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -47,8 +47,8 @@ function withEmbedded(wr: WorkRequest, id: string, saved: Translation, etag: str
  * A translation the server has just saved: its cached record and the work request's embedded copy become what the
  * server answered (lines, status, approval, ETag), so every page showing either says the same at once and an editor
  * opened again starts from the saved lines. When the status or approval moved, what derives from them (the work
- * request as the server now has it, the lists) is marked stale, read again where it is next shown, and the inbox,
- * which the move notified, is read again now.
+ * request as the server now has it, read again now where it is shown; the lists, read again where they are next
+ * shown) is marked stale, and the inbox, which the move notified, is read again now.
  */
 export function translationSaved(
   client: QueryClient,
@@ -65,6 +65,9 @@ export function translationSaved(
     );
   }
   if (!moved) return;
+  // The work request itself may have moved with its translation (the last one submitted sends it for review, one
+  // sent back reopens it: docs/API.md "Workflow"): a page showing it reads it again now, so no badge stays stale.
+  if (workRequestId) void client.invalidateQueries({ queryKey: workRecordKeys.workRequest(workRequestId) });
   void client.invalidateQueries({ queryKey: workRecordKeys.workRequests, refetchType: 'none' });
   void client.invalidateQueries({ queryKey: workRecordKeys.translations, refetchType: 'none' });
   void client.invalidateQueries({ queryKey: workRecordKeys.notifications });

@@ -20,6 +20,10 @@ type Rec = Record<string, any>;
 let order: string;
 let translation: Rec;
 let originals: string[];
+/** The line translated with a paragraph (several sentences): a misaligned pair the memory must not offer. */
+let misaligned: number;
+const PARAGRAPH =
+  'Nous sommes arrivés hier soir. Depuis, rien ne va plus dans cette maison. Personne ne parle, et la mer monte.';
 /** A translation of the same language in the other studio (Harbor Lane). */
 let elsewhere: string;
 
@@ -75,7 +79,17 @@ beforeAll(async () => {
   ).body;
   originals = (transcription.lines as Rec[]).map((l) => l.text as string);
   const current = await call(server, 'GET', `/api/translations/${tid}`, { as: DEMO.translator });
-  const lines = (current.body.lines as Rec[]).map((l, i) => ({ ...l, text: `${MARK} ${i + 1}`, custom: true }));
+  const longest = originals.reduce((a, b) => (b.length > a.length ? b : a));
+  misaligned = originals.findIndex(
+    (o, i) =>
+      i > 0 && o !== longest && o.length >= 12 && o.length <= 30 && originals.indexOf(o) === originals.lastIndexOf(o),
+  );
+  expect(misaligned).toBeGreaterThan(0);
+  const lines = (current.body.lines as Rec[]).map((l, i) => ({
+    ...l,
+    text: i === misaligned ? `${MARK} ${PARAGRAPH}` : `${MARK} ${i + 1}`,
+    custom: true,
+  }));
   const saved = await call(server, 'PUT', `/api/translations/${tid}`, {
     as: DEMO.translator,
     body: { lines },
@@ -107,8 +121,11 @@ describe('translation memory', () => {
     await move(order, 'approved', DEMO.coordinator);
     const after = await lookUp(translation._id, { texts: originals });
     const found = ours(after.body.results);
-    // Every original line has this run's translation among its matches (a repeated original keeps one of them).
-    expect(new Set(found.map((m) => m.index))).toEqual(new Set(originals.map((_, i) => i)));
+    // Every original line has this run's translation among its matches (a repeated original keeps one of them), but
+    // the one translated with a paragraph: not line-sized, not fed.
+    expect(new Set(found.map((m) => m.index))).toEqual(
+      new Set(originals.map((_, i) => i).filter((i) => i !== misaligned)),
+    );
     expect(found[0]).toMatchObject({ similarity: 100, exact: true, translation: translation._id, workRequest: order });
     const first = found.find((m) => m.index === 0)!;
     expect(first.original).toBe(originals[0]);
@@ -125,6 +142,16 @@ describe('translation memory', () => {
     expect(found[0]!.similarity).toBeGreaterThanOrEqual(75);
     expect(found[0]!.similarity).toBeLessThan(100);
     expect(res.body.results.find((r: Rec) => r.index === 1)).toBeUndefined();
+  });
+
+  it('never offers a translation out of proportion to its line, exact or similar', async () => {
+    const original = originals[misaligned]!;
+    const exact = await lookUp(translation._id, { texts: [original] });
+    expect(exact.status).toBe(200);
+    const similar = await lookUp(translation._id, { texts: [`${original.slice(0, -1)}!`], fuzzy: true });
+    expect(similar.status).toBe(200);
+    const offered = [...exact.body.results, ...similar.body.results].flatMap((r: Rec) => r.matches as Rec[]);
+    expect(offered.filter((m) => String(m.text).includes(PARAGRAPH))).toEqual([]);
   });
 
   it("never answers another studio's segments, and a caller outside the studio gets a 404", async () => {

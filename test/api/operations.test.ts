@@ -308,7 +308,7 @@ describe('the 19 operations', () => {
     expect(embedded.lines).toBeUndefined();
     const submitted = await call(server, 'PUT', `/api/translations/${t._id}`, {
       as: DEMO.translator,
-      body: { status: 'submitted' },
+      body: { status: 'submitted', submission: { reason: 'Operations test: lines left untranslated' } },
     });
     expect(submitted.body.status).toBe('submitted');
     const locked = await call(server, 'PUT', `/api/translations/${t._id}`, { as: DEMO.translator, body: { lines } });

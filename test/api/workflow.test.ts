@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, call, DEMO, type Account, type TestServer } from '../support/server';
+import { orderLike } from '../support/orders';
 
 let server: TestServer;
 
@@ -105,14 +106,7 @@ beforeAll(async () => {
     headers: { 'X-Range': 'resources=0-0' },
   });
   const wr = list.body[0];
-  template = {
-    asset: wr.asset._id,
-    language: wr.language,
-    territory: wr.territory,
-    dng: { dialogue: ['subtitles'], graphics: ['localized-graphics'] },
-    due: { date: Math.floor(Date.now() / 1000) + 14 * 86400, tz: 'Europe/Paris' },
-    instructions: 'Workflow test order',
-  };
+  template = orderLike(wr, { dialogue: ['subtitles'], graphics: ['localized-graphics'] }, 'Workflow test order');
 });
 
 afterAll(async () => {
@@ -195,9 +189,10 @@ describe('translations follow their work request, and the reverse', () => {
     const id = await orderIn('in-progress');
     const tracks = await translationsOf(id);
     for (const [i, t] of tracks.entries()) {
+      // Its lines are untranslated: a submit says why (docs/API.md "Submitting a translation").
       const res = await call(server, 'PUT', `/api/translations/${t._id}`, {
         as: DEMO.translator,
-        body: { status: 'submitted' },
+        body: { status: 'submitted', submission: { reason: 'Workflow test' } },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const wr = (await call(server, 'GET', `/api/workrequests/${id}`, { as: DEMO.admin })).body;
@@ -206,7 +201,7 @@ describe('translations follow their work request, and the reverse', () => {
     const wr = (await call(server, 'GET', `/api/workrequests/${id}`, { as: DEMO.admin })).body;
     expect(wr.history.at(-1)).toMatchObject({
       status: 'for-review',
-      reason: 'Translation submitted',
+      reason: expect.stringMatching(/^Translation submitted with \d+ untranslated lines?\. Reason: Workflow test$/),
       user: { _id: ids.T },
     });
     const sentBack = await call(server, 'PUT', `/api/translations/${tracks[0]!._id}`, {

@@ -23,6 +23,21 @@ export const line = doc({
 });
 export type Line = z.infer<typeof line>;
 
+/**
+ * Extension (docs/API.md "Submitting a translation"): what the translator said when submitting. The body gives
+ * `note`, `reason` and `errors` (the editor's checks' errors, counted per rule); the server adds `untranslated` (its
+ * own count), `date` and `user`.
+ */
+export const submission = doc({
+  note: z.string(),
+  reason: z.string(),
+  errors: z.record(z.string(), z.int()),
+  untranslated: z.int(),
+  date: ts,
+  user: userSummary,
+});
+export type Submission = z.infer<typeof submission>;
+
 /** The record of collection `Translations`, as `PUT /translations/{id}` takes and returns it. Lines ride along. */
 export const translation = doc({
   _id: id,
@@ -38,6 +53,7 @@ export const translation = doc({
   kind: z.string(),
   lineCount: z.int(),
   translatedCount: z.int(),
+  submission,
   created: ts,
   $links: links('asset', 'workRequest'),
 });

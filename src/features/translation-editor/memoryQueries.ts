@@ -1,13 +1,14 @@
 /**
  * The editor's use of the translation memory (docs/API.md, "Translation memory"): filling empty lines from exact
- * matches when Memories are on (one lookup for every line), and the similar matches of the line being edited.
+ * matches once the translator has seen what would change (one lookup for every line), and the similar matches of the line being edited.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { lookUpMemory } from '../../api/memory';
 import { MEMORY_LIMITS } from '../../api/schema/memory';
 import type { EditorDocument } from './model/editorDocument';
-import { fillableLines, memoryFills } from './model/memoryFill';
+import { fillableLines, memoryFills, type FillPlan } from './model/memoryFill';
+import type { MemoryAnswer } from '../../api/schema/memory';
 import { translationEditorKeys } from './queries';
 
 export const memoryKeys = {
@@ -15,24 +16,42 @@ export const memoryKeys = {
     [...translationEditorKeys.all, 'memory', translationId, original] as const,
 };
 
+/** The lookups of a fill preview: what was asked, chunk by chunk, and what the memory answered. */
+export type FillLookups = { asked: { index: number; original: string }[]; answer: MemoryAnswer }[];
+
 /**
- * Fills the empty lines from the memory's exact matches, as one undoable step; answers how many it filled. The
- * lines are asked about in chunks of the lookup's limit; the edits are checked against the lines as they are when
- * the answer comes (a line typed in meanwhile is left alone).
+ * Looks up the empty lines' exact matches (in chunks of the lookup's limit), for a preview: nothing is written
+ * until the translator confirms (`planFill`, then `doc.applyEdits`).
  */
-export function useMemoryFill(doc: EditorDocument, translationId: string) {
+export function useMemoryPreview(doc: EditorDocument, translationId: string) {
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (): Promise<FillLookups> => {
       const asked = fillableLines(doc.lines(), (line) => doc.originalOf(line));
-      let filled = 0;
+      const lookups: FillLookups = [];
       for (let from = 0; from < asked.length; from += MEMORY_LIMITS.texts) {
         const chunk = asked.slice(from, from + MEMORY_LIMITS.texts);
-        const answer = await lookUpMemory(translationId, { texts: chunk.map((a) => a.original) });
-        filled += doc.applyEdits('Fill from memory', memoryFills(doc.lines(), chunk, answer));
+        lookups.push({
+          asked: chunk,
+          answer: await lookUpMemory(translationId, { texts: chunk.map((a) => a.original) }),
+        });
       }
-      return filled;
+      return lookups;
     },
   });
+}
+
+/**
+ * What the fill would do with the lines as they are now (a line typed in since the lookup is left alone), a term the
+ * glossary forbids never written (docs/API.md, "Translation memory").
+ */
+export function planFill(doc: EditorDocument, lookups: FillLookups): FillPlan {
+  const plan: FillPlan = { edits: [], flagged: [] };
+  for (const { asked, answer } of lookups) {
+    const part = memoryFills(doc.lines(), asked, answer, doc.glossary);
+    plan.edits.push(...part.edits);
+    plan.flagged.push(...part.flagged);
+  }
+  return plan;
 }
 
 /**

@@ -64,7 +64,7 @@ interface BarProps {
   readOnly: boolean;
   /** The keys of the insert command, for the hint. */
   insertKeys: string;
-  onInsert: (translation: string) => void;
+  onInsert: (term: GlossaryEntry) => void;
 }
 
 /** The current line's glossary terms: approved translation, notes, whether the line gets it right, and Insert. */
@@ -101,12 +101,12 @@ export function GlossaryBar({ glossary, lineNumber, original, text, readOnly, in
                   className="button button--small"
                   // Keeps the line's cursor: the text goes where the translator was typing.
                   onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => onInsert(u.term.translation)}
+                  onClick={() => onInsert(u.term)}
                 >
-                  Insert
+                  {u.kind === 'forbidden' ? 'Replace' : 'Insert'}
                   <span className="visually-hidden">
                     {' '}
-                    “{u.term.translation}” in line {lineNumber}
+                    {u.kind === 'forbidden' ? `“${u.variant}” with ` : ''}“{u.term.translation}” in line {lineNumber}
                   </span>
                 </button>
               )}
@@ -116,7 +116,7 @@ export function GlossaryBar({ glossary, lineNumber, original, text, readOnly, in
       )}
       {readOnly || uses.length === 0 ? null : (
         <p className="glossary-bar__hint">
-          <kbd>{insertKeys}</kbd> inserts the first term not yet right
+          <kbd>{insertKeys}</kbd> fixes the first term not yet right (a forbidden variant is replaced where it stands)
         </p>
       )}
     </section>

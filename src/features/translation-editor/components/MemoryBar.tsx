@@ -1,20 +1,23 @@
 /**
- * Translation memory in the editor (docs/API.md, "Translation memory"): the "Memories" switch (remembered per
- * user), filling empty lines from exact matches when it is turned on, and the matches of the line being edited —
- * exact and similar, with their percentage and the words that differ from this line's original — each usable by a
- * click or Alt+U (the best one). A deployment without the extension says so and the switch turns off.
+ * Translation memory in the editor (docs/API.md, "Translation memory"): the "Memories" switch (per job), which, turned
+ * on, previews what filling the empty lines from exact matches would change and fills only once the translator says
+ * so; and the matches of the line being edited — exact and similar, with their percentage and the words that differ
+ * from this line's original, a term the glossary forbids flagged — each usable by a click, or Alt+U (the best one
+ * without a forbidden term). A deployment without the extension says so and the switch turns off.
  */
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 import type { MemoryMatch } from '../../../api/schema/memory';
 import { isUnavailable } from '../../../api/client';
 import { Unavailable } from '../../../components/Unavailable';
 import type { EditorDocument } from '../model/editorDocument';
-import { filledLine } from '../model/memoryFill';
+import { filledLine, forbiddenUse, type FillPlan, type ForbiddenUse } from '../model/memoryFill';
+import { MemoryFillDialog } from './MemoryFillDialog';
+import { ForbiddenNote } from './ForbiddenNote';
 import { wordDiff } from '../model/wordDiff';
 import { plainText } from '../model/text';
 import { SafeText } from '../../../components/SafeText';
 import { useMemoryPreference } from '../hooks/useMemoryPreference';
-import { useLineMatches, useMemoryFill } from '../memoryQueries';
+import { planFill, useLineMatches, useMemoryPreview } from '../memoryQueries';
 import './memory.css';
 
 /** What the editor's Alt+U calls: uses the best match of the line; false when there is none. */
@@ -35,21 +38,21 @@ interface Props {
 }
 
 export function MemoryBar({ doc, translationId, activeIndex, readOnly, apiRef, onUsed }: Props) {
-  const [on, setOn] = useMemoryPreference();
-  const fill = useMemoryFill(doc, translationId);
+  const [on, setOn] = useMemoryPreference(translationId);
+  const preview = useMemoryPreview(doc, translationId);
+  /** The fill being previewed (asked, not yet written), and how many lines the last confirmed fill wrote. */
+  const [plan, setPlan] = useState<FillPlan | undefined>();
+  const [filled, setFilled] = useState<number | undefined>();
   const row = doc.row(activeIndex);
   const original = row ? doc.originalOf(row.line) : undefined;
   const matches = useLineMatches(translationId, original, on);
-  const unavailable = isUnavailable(fill.error) || isUnavailable(matches.error);
+  const unavailable = isUnavailable(preview.error) || isUnavailable(matches.error);
 
-  // Turned on (or on when the editor opens): fill the empty lines once.
-  const fillNow = useRef(fill.mutate);
-  useLayoutEffect(() => {
-    fillNow.current = fill.mutate;
-  });
-  useEffect(() => {
-    if (on && !readOnly) fillNow.current();
-  }, [on, readOnly, translationId]);
+  /** Looks the empty lines up and shows what filling them would change; nothing is written before the answer. */
+  const askToFill = () => {
+    setFilled(undefined);
+    preview.mutate(undefined, { onSuccess: (lookups) => setPlan(planFill(doc, lookups)) });
+  };
 
   const use = (index: number, match: MemoryMatch | undefined): boolean => {
     const line = doc.row(index)?.line;
@@ -58,7 +61,9 @@ export function MemoryBar({ doc, translationId, activeIndex, readOnly, apiRef, o
     onUsed(index, match);
     return true;
   };
-  const best = on && !unavailable ? matches.data?.[0] : undefined;
+  const flagOf = (m: MemoryMatch) => (original && m.text ? forbiddenUse(doc.glossary, original, m.text) : undefined);
+  // Alt+U never puts in a forbidden term: the best match without one (a flagged one is used by its own button).
+  const best = on && !unavailable ? matches.data?.find((m) => !flagOf(m)) : undefined;
   useLayoutEffect(() => {
     apiRef.current = { useBest: (index) => index === activeIndex && use(index, best) };
   });
@@ -72,16 +77,19 @@ export function MemoryBar({ doc, translationId, activeIndex, readOnly, apiRef, o
             role="switch"
             checked={on && !unavailable}
             disabled={unavailable}
-            onChange={(e) => setOn(e.target.checked)}
+            onChange={(e) => {
+              setOn(e.target.checked);
+              if (e.target.checked && !readOnly) askToFill();
+            }}
           />
           Memories
         </label>
         {unavailable ? (
           <Unavailable what="Translation memory">The editor works without it.</Unavailable>
         ) : on ? (
-          <FillStatus fill={fill} />
+          <FillStatus preview={preview} filled={filled} readOnly={readOnly} onFill={askToFill} />
         ) : (
-          <span className="muted">Off: lines are not filled from approved translations.</span>
+          <span className="muted">Off for this job: lines are not filled from approved translations.</span>
         )}
       </div>
       {on && !unavailable && row ? (
@@ -90,33 +98,62 @@ export function MemoryBar({ doc, translationId, activeIndex, readOnly, apiRef, o
           original={original}
           query={matches}
           readOnly={readOnly}
+          flagOf={flagOf}
           onUse={(m) => use(activeIndex, m)}
+        />
+      ) : null}
+      {plan ? (
+        <MemoryFillDialog
+          doc={doc}
+          plan={plan}
+          onConfirm={() => {
+            // Checked again against the lines as they are now: one typed in meanwhile is left alone.
+            const now = preview.data ? planFill(doc, preview.data) : plan;
+            setFilled(doc.applyEdits('Fill from memory', now.edits));
+            setPlan(undefined);
+          }}
+          onClose={() => setPlan(undefined)}
         />
       ) : null}
     </section>
   );
 }
 
-function FillStatus({ fill }: { fill: ReturnType<typeof useMemoryFill> }) {
-  if (fill.isPending) return <span role="status">Filling empty lines from the memory…</span>;
-  if (fill.isError)
+function FillStatus({
+  preview,
+  filled,
+  readOnly,
+  onFill,
+}: {
+  preview: ReturnType<typeof useMemoryPreview>;
+  filled: number | undefined;
+  readOnly: boolean;
+  onFill: () => void;
+}) {
+  if (preview.isPending) return <span role="status">Looking up the empty lines in the memory…</span>;
+  if (preview.isError)
     return (
       <span role="alert" className="memory-bar__error">
-        The memory could not be read: {fill.error.message}{' '}
-        <button type="button" className="button button--small" onClick={() => fill.mutate()}>
+        The memory could not be read: {preview.error.message}{' '}
+        <button type="button" className="button button--small" onClick={onFill}>
           Try again
         </button>
       </span>
     );
-  if (fill.isSuccess)
-    return (
-      <span role="status">
-        {fill.data === 0
-          ? 'No empty line has an exact match.'
-          : `${fill.data} empty line${fill.data === 1 ? '' : 's'} filled from the memory (Undo takes them back).`}
-      </span>
-    );
-  return null;
+  return (
+    <span role="status">
+      {filled === undefined
+        ? ''
+        : filled === 0
+          ? 'No line filled. '
+          : `${filled} empty line${filled === 1 ? '' : 's'} filled from the memory (Undo takes them back). `}
+      {readOnly ? null : (
+        <button type="button" className="button button--small" onClick={onFill}>
+          Fill empty lines…
+        </button>
+      )}
+    </span>
+  );
 }
 
 function LineMatches({
@@ -124,12 +161,14 @@ function LineMatches({
   original,
   query,
   readOnly,
+  flagOf,
   onUse,
 }: {
   lineNumber: number;
   original: string | undefined;
   query: ReturnType<typeof useLineMatches>;
   readOnly: boolean;
+  flagOf: (match: MemoryMatch) => ForbiddenUse | undefined;
   onUse: (match: MemoryMatch) => void;
 }) {
   const title = <h3 className="memory-bar__title">Memory for line {lineNumber}</h3>;
@@ -156,36 +195,40 @@ function LineMatches({
         <p className="muted">No match of 75 % or more.</p>
       ) : (
         <ol className="memory-bar__list">
-          {query.data.map((m, i) => (
-            <li key={`${m.translation ?? ''}-${i}`} className="memory-match">
-              <span className={`memory-match__score${m.exact ? ' memory-match__score--exact' : ''}`}>
-                {m.similarity ?? 0}%<span className="visually-hidden">{m.exact ? ' exact match' : ' similar'}</span>
-              </span>
-              <div className="memory-match__texts">
-                <p className="memory-match__original">
-                  <span className="visually-hidden">Remembered original, compared with this line's: </span>
-                  {m.exact ? plainText(m.original ?? '') : <Diff from={m.original ?? ''} to={original} />}
-                </p>
-                <p className="memory-match__text">
-                  <span className="visually-hidden">Its translation: </span>
-                  <SafeText text={m.text ?? ''} />
-                </p>
-              </div>
-              <button
-                type="button"
-                className="button button--small"
-                disabled={readOnly}
-                onClick={() => onUse(m)}
-                title={i === 0 ? 'Alt+U' : undefined}
-              >
-                Use
-                <span className="visually-hidden">
-                  {' '}
-                  match {i + 1} in line {lineNumber}
+          {query.data.map((m, i) => {
+            const flag = flagOf(m);
+            return (
+              <li key={`${m.translation ?? ''}-${i}`} className={`memory-match${flag ? ' memory-match--flagged' : ''}`}>
+                <span className={`memory-match__score${m.exact ? ' memory-match__score--exact' : ''}`}>
+                  {m.similarity ?? 0}%<span className="visually-hidden">{m.exact ? ' exact match' : ' similar'}</span>
                 </span>
-              </button>
-            </li>
-          ))}
+                <div className="memory-match__texts">
+                  <p className="memory-match__original">
+                    <span className="visually-hidden">Remembered original, compared with this line's: </span>
+                    {m.exact ? plainText(m.original ?? '') : <Diff from={m.original ?? ''} to={original} />}
+                  </p>
+                  <p className="memory-match__text">
+                    <span className="visually-hidden">Its translation: </span>
+                    <SafeText text={m.text ?? ''} />
+                  </p>
+                  {flag ? <ForbiddenNote flag={flag} /> : null}
+                </div>
+                <button
+                  type="button"
+                  className="button button--small"
+                  disabled={readOnly}
+                  onClick={() => onUse(m)}
+                  title={!flag && m === query.data.find((x) => !flagOf(x)) ? 'Alt+U' : undefined}
+                >
+                  Use
+                  <span className="visually-hidden">
+                    {' '}
+                    match {i + 1} in line {lineNumber}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
         </ol>
       )}
     </div>

@@ -5,7 +5,7 @@
  * (hooks/useLineFocus.ts).
  */
 import { useCallback, startTransition, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { Line } from '../../../api/schema/translation';
+import type { Line, Submission } from '../../../api/schema/translation';
 import { type EditorDocument } from '../model/editorDocument';
 import { displayChord, type Command } from '../model/shortcuts';
 import { startMsOf, stopMsOf } from '../model/lineFields';
@@ -210,10 +210,10 @@ export function TranslationEditor(props: EditorProps) {
   const nextProblem = useCallback(() => jumpToProblem(1), [jumpToProblem]);
   const previousProblem = useCallback(() => jumpToProblem(-1), [jumpToProblem]);
 
-  const submit = async () => {
+  const submit = async (submission: Pick<Submission, 'note' | 'reason' | 'errors'>) => {
     setSubmitting(true);
     setSubmitError(undefined);
-    const ok = await sync.saveNow({ status: 'submitted' });
+    const ok = await sync.saveNow({ status: 'submitted', submission });
     setSubmitting(false);
     if (ok) {
       setDialog(undefined);
@@ -394,7 +394,7 @@ export function TranslationEditor(props: EditorProps) {
           doc={doc}
           submitting={submitting}
           error={submitError}
-          onConfirm={() => void submit()}
+          onConfirm={(submission) => void submit(submission)}
           onJump={(i) => {
             setDialog(undefined);
             focusRow(i, { caret: 'end' });

@@ -149,7 +149,11 @@ export function useEditorCommands({
           const done = insertGlossaryTerm(doc, idBase, index, undefined);
           if ('reason' in done) announce(done.reason);
           else {
-            announce(`Inserted “${done.inserted}”.`);
+            announce(
+              done.replaced !== undefined
+                ? `Replaced “${done.replaced}” with “${done.inserted}”.`
+                : `Inserted “${done.inserted}”.`,
+            );
             focusRow(index, { caret: done.caret });
           }
           return;

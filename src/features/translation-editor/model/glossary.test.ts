@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Glossary, entryOf, insertAt, matchableText, termToInsert, termUses, type GlossaryEntry } from './glossary';
+import {
+  Glossary,
+  entryOf,
+  insertAt,
+  matchableText,
+  replaceVariant,
+  termToInsert,
+  termUses,
+  type GlossaryEntry,
+} from './glossary';
 import { glossaryRule } from './qc/rules/glossary';
 import { DEFAULT_PROFILE } from './qc/profiles';
 import { EditorDocument } from './editorDocument';
@@ -147,5 +156,20 @@ describe('inserting a term', () => {
       caseSensitive: false,
     });
     expect(entryOf({ _id: 'b', source: 'car' })).toBeUndefined();
+  });
+});
+
+describe('replacing a forbidden variant', () => {
+  it('replaces it where it stands, on whole words, with the term’s case rule', () => {
+    expect(replaceVariant("C'est notre seule chance.", 'chance', 'occasion', false)).toEqual({
+      text: "C'est notre seule occasion.",
+      caret: 26,
+    });
+    expect(replaceVariant('<i>Chance</i> et chances', 'chance', 'occasion', false)).toEqual({
+      text: '<i>occasion</i> et chances',
+      caret: 11,
+    });
+    expect(replaceVariant('Das ist unsere Chance.', 'chance', 'Gelegenheit', true)).toBeUndefined();
+    expect(replaceVariant('Des chances', 'chance', 'occasion', false)).toBeUndefined();
   });
 });

@@ -201,3 +201,20 @@ export function insertAt(text: string, start: number, end: number, insert: strin
   const piece = `${before}${insert}${after}`;
   return { text: text.slice(0, s) + piece + text.slice(e), caret: s + before.length + insert.length };
 }
+
+/**
+ * The text with the first whole-word occurrence of a forbidden `variant` (the term's case rule) replaced by the
+ * approved `translation` where it stands, and the caret after it; undefined when the text does not hold it.
+ */
+export function replaceVariant(
+  text: string,
+  variant: string,
+  translation: string,
+  caseSensitive: boolean,
+): { text: string; caret: number } | undefined {
+  const found = phraseExpression(variant.normalize('NFC'), caseSensitive)?.exec(text.normalize('NFC'));
+  if (!found) return undefined;
+  const at = found.index;
+  const nfc = text.normalize('NFC');
+  return { text: nfc.slice(0, at) + translation + nfc.slice(at + found[0].length), caret: at + translation.length };
+}
