@@ -29,6 +29,7 @@ export const KEY_OWNERS: Record<string, readonly string[]> = {
   shares: ['features/shares/'],
   shareCandidates: ['features/shares/'],
   dashboard: ['features/dashboard/'],
+  mail: ['features/admin/'],
 };
 
 const KEY_PROPERTIES = new Set(['queryKey', 'mutationKey', 'all']);

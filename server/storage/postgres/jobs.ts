@@ -7,6 +7,7 @@
  */
 import type pg from 'pg';
 import { Logger, run, runMigrations, type LogLevel, type TaskList } from 'graphile-worker';
+import { storePool } from './connection';
 import {
   DEFAULT_MAX_ATTEMPTS,
   jobRecord,
@@ -84,8 +85,15 @@ export async function listJobs(query: Query, limit = 100): Promise<JobRecord[]> 
   );
 }
 
-/** A runner of `handlers`' tasks on this instance (graphile-worker's `run`, without its signal handling or cron). */
-export async function runJobs(pool: pg.Pool, handlers: JobHandlers, options: RunnerOptions = {}) {
+/**
+ * A runner of `handlers`' tasks on this instance (graphile-worker's `run`, without its signal handling or cron), on a
+ * pool of its own for `url`. graphile-worker listens for errors on the clients a pool makes after it starts (a client
+ * it holds, such as its LISTEN connection, then lives through a database restart's 57P01); the store's pool already
+ * has clients without that listener, and one of them held by the runner when the database restarted ended the
+ * process (test/deploy/databaseOutage.test.ts). Its own pool is also sized for it: the jobs never wait for the
+ * requests' connections, nor the requests for the jobs'.
+ */
+export async function runJobs(url: string, handlers: JobHandlers, options: RunnerOptions = {}) {
   const taskList: TaskList = {};
   for (const [task, handler] of Object.entries(handlers)) {
     taskList[task] = (payload, helpers) =>
@@ -95,14 +103,27 @@ export async function runJobs(pool: pg.Pool, handlers: JobHandlers, options: Run
         maxAttempts: helpers.job.max_attempts,
       });
   }
-  const runner = await run({
-    pgPool: pool,
-    taskList,
-    concurrency: options.concurrency ?? 2,
-    pollInterval: options.pollMs ?? 2000,
-    noHandleSignals: true,
-    parsedCronItems: [],
-    logger,
-  });
-  return { stop: () => runner.stop() };
+  const concurrency = options.concurrency ?? 2;
+  // The jobs at once, the LISTEN connection, and one to spare for graphile-worker's own housekeeping.
+  const pool = storePool(url, concurrency + 2);
+  try {
+    const runner = await run({
+      pgPool: pool,
+      taskList,
+      concurrency,
+      pollInterval: options.pollMs ?? 2000,
+      noHandleSignals: true,
+      parsedCronItems: [],
+      logger,
+    });
+    return {
+      stop: async () => {
+        await runner.stop();
+        await pool.end();
+      },
+    };
+  } catch (e) {
+    await pool.end();
+    throw e;
+  }
 }

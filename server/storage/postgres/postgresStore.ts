@@ -583,6 +583,8 @@ export class PostgresStore extends Operations implements AsyncStore {
   private constructor(
     private readonly pool: pg.Pool,
     private readonly cacheCounts: boolean,
+    /** The database's URL: the job runners open pools of their own on it (postgres/jobs.ts). */
+    private readonly url: string,
   ) {
     super(pool, false, (c, moved) => announceCommit(pool, [c], moved ? new Map([[c, moved]]) : new Map()));
     this.counters = postgresCounters((sql, params) => this.query(sql, params));
@@ -706,7 +708,7 @@ export class PostgresStore extends Operations implements AsyncStore {
       await pool.end();
       throw e;
     }
-    return new PostgresStore(pool, options.cacheCounts ?? true);
+    return new PostgresStore(pool, options.cacheCounts ?? true, url);
   }
 
   /**
@@ -774,7 +776,7 @@ export class PostgresStore extends Operations implements AsyncStore {
   }
 
   async runJobs(handlers: JobHandlers, options?: RunnerOptions): Promise<JobRunner> {
-    const started = await runJobs(this.pool, handlers, options);
+    const started = await runJobs(this.url, handlers, options);
     const runner: JobRunner = {
       stop: async () => {
         this.runners.delete(runner);
