@@ -67,4 +67,19 @@ describe('FairTurns', () => {
     expect(order).toEqual(['health check', 'step 1', 'step 2', 'step 3']);
     expect(turns.load).toBe(0);
   });
+
+  it('does not charge a user for the quiet time after its last step', async () => {
+    const c = clock();
+    const turns = new FairTurns(50, c.now);
+    const order: string[] = [];
+    await work(turns, c, order, 'a', 1, 10);
+    // The event loop goes on (the step is over), then nothing happens for five seconds.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    c.spend(5000);
+    order.length = 0;
+    await Promise.all([work(turns, c, order, 'b', 8, 10), work(turns, c, order, 'a', 3, 10)]);
+    // a has had 10 ms of the thread, not 5,010: its first step comes right after b's first (charged the quiet
+    // time, it came after six of b's).
+    expect(order.slice(0, 4)).toEqual(['b', 'a', 'b', 'a']);
+  });
 });

@@ -5,7 +5,7 @@
  * user whose requests arrive back to back gets one step in between each step of a light user's request, and the
  * light user's page takes its own time plus one heavy step per step of its own. Here the waiting step of the user
  * who has had the least of the thread lately goes first (as a fair CPU scheduler does with its threads): each user
- * is charged the time from its turn to its next request for one (or to the next grant); one who comes back after a pause starts at most
+ * is charged the time from its turn to its next request for one, or to the next turn of the event loop; one who comes back after a pause starts at most
  * `credit` behind the users still waiting, so a steady light user runs its few steps ahead of a heavy one, but no
  * one can save up time to hold the thread later.
  */
@@ -76,10 +76,16 @@ export class FairTurns {
     const line = this.waiting.get(next)!;
     const resolve = line.shift()!;
     if (line.length === 0) this.waiting.delete(next);
-    this.granted = { user: next, at: this.now() };
+    const granted = { user: next, at: this.now() };
+    this.granted = granted;
     resolve();
     // One step per pass: the granted step runs (as a microtask) before the next pass picks again.
     if (this.waiting.size > 0) this.schedule();
+    // Charged once its step is over (the next turn of the loop), not at the next grant: a step that ends its request
+    // and a quiet minute after it must not count as a minute of thread.
+    setImmediate(() => {
+      if (this.granted === granted) this.charge();
+    });
     this.forgetIdle();
   }
 
