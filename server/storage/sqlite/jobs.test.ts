@@ -47,4 +47,35 @@ describe('the SQLite job queue', () => {
     expect(await sqliteJobs(db).list()).toHaveLength(1);
     db.close();
   });
+
+  it('lives through a database that refuses its statements, and runs the jobs once it answers again', async () => {
+    const db = new Database(':memory:');
+    migrateJobs(db);
+    const jobs = sqliteJobs(db);
+    await jobs
+      .queueOn(
+        () => undefined,
+        () => undefined,
+      )
+      .add('mail', { to: 'ana' });
+    let refusing = true;
+    let refusals = 0;
+    const idle = async () => {
+      if (!refusing) return;
+      refusals++;
+      throw new Error('SQLITE_FULL: database or disk is full');
+    };
+    const runs: unknown[] = [];
+    const { runner } = jobs.run({ mail: async (payload) => void runs.push(payload) }, { pollMs: 20 }, idle);
+    try {
+      // It keeps looking, poll after poll; a rejection nobody handled would fail this run (vitest reports them).
+      await vi.waitFor(() => expect(refusals).toBeGreaterThanOrEqual(3), { timeout: 5000, interval: 10 });
+      expect(runs).toEqual([]);
+      refusing = false;
+      await vi.waitFor(() => expect(runs).toEqual([{ to: 'ana' }]), { timeout: 5000, interval: 10 });
+    } finally {
+      await runner.stop();
+      db.close();
+    }
+  });
 });

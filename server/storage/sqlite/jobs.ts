@@ -180,6 +180,9 @@ export function sqliteJobs(db: Database.Database, now: () => number = Date.now) 
             });
             running.add(work);
           }
+        } catch {
+          // The database refused a statement (full, or closing): nothing is lost, the jobs wait in their table and
+          // the next look (at the poll) tries again. Thrown on, it would end the process (an unhandled rejection).
         } finally {
           looking = false;
           if (again) void look();
