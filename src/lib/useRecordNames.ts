@@ -15,7 +15,7 @@ export type NamedCollection = 'studios' | 'groups';
 type Named = { _id?: string | undefined; name?: string | undefined };
 
 /** The names of records, by id (records without an id or a name left out). */
-function namesOf(records: readonly Named[]): Map<string, string> {
+export function namesOf(records: readonly Named[]): Map<string, string> {
   const names = new Map<string, string>();
   for (const r of records) if (r._id && r.name) names.set(r._id, r.name);
   return names;

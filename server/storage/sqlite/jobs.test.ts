@@ -2,17 +2,23 @@ import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { migrateJobs, sqliteJobs } from './jobs';
 
+/** A queue on a fresh in-memory database holding one `mail` job for ana. */
+async function queueWithOneMail() {
+  const db = new Database(':memory:');
+  migrateJobs(db);
+  const jobs = sqliteJobs(db);
+  await jobs
+    .queueOn(
+      () => undefined,
+      () => undefined,
+    )
+    .add('mail', { to: 'ana' });
+  return { db, jobs };
+}
+
 describe('the SQLite job queue', () => {
   it('takes back a job held by a process that is gone, and runs it', async () => {
-    const db = new Database(':memory:');
-    migrateJobs(db);
-    const jobs = sqliteJobs(db);
-    await jobs
-      .queueOn(
-        () => undefined,
-        () => undefined,
-      )
-      .add('mail', { to: 'ana' });
+    const { db, jobs } = await queueWithOneMail();
     // What a crash leaves: the job marked by a runner of another (dead) process, mid-run.
     db.prepare("UPDATE mws_jobs SET locked_by = 'sqlite-gone', locked_at = ?, attempts = 1").run(Date.now());
     expect((await jobs.list())[0]).toMatchObject({ locked: true, attempts: 1 });
@@ -49,15 +55,7 @@ describe('the SQLite job queue', () => {
   });
 
   it('lives through a database that refuses its statements, and runs the jobs once it answers again', async () => {
-    const db = new Database(':memory:');
-    migrateJobs(db);
-    const jobs = sqliteJobs(db);
-    await jobs
-      .queueOn(
-        () => undefined,
-        () => undefined,
-      )
-      .add('mail', { to: 'ana' });
+    const { db, jobs } = await queueWithOneMail();
     let refusing = true;
     let refusals = 0;
     const idle = async () => {

@@ -10,6 +10,7 @@ import type { Language } from '../../api/schema/language';
 import type { Territory } from '../../api/schema/territory';
 import type { WorkRequestFilters } from '../../api/workRequests';
 import { allLanguagesOptions, allStudiosOptions, allTerritoriesOptions } from '../../lib/referenceLists';
+import { namesOf } from '../../lib/useRecordNames';
 import { placeCodes, type PlaceChoice } from './model/placeMatch';
 
 /** Languages as choices: `code` "fr-FR", `name` "French (France)". */
@@ -51,7 +52,6 @@ export async function withPlaceCodes(filters: WorkRequestFilters, client: QueryC
  * reference list; none when it cannot be read (the column is left empty rather than the export failing).
  */
 export async function studioNamesFor(client: QueryClient): Promise<(id: string) => string | undefined> {
-  const studios = await client.ensureQueryData(allStudiosOptions()).catch(() => []);
-  const names = new Map(studios.flatMap((s) => (s._id && s.name ? [[s._id, s.name] as const] : [])));
+  const names = namesOf(await client.ensureQueryData(allStudiosOptions()).catch(() => []));
   return (id) => names.get(id);
 }
