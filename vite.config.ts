@@ -70,6 +70,8 @@ const FIRST_LOAD_CHUNKS = [
       // The reference lists' keys and options every one of those pages shares (how they are read loads with the first
       // read: lib/referencePages.ts, in `records`).
       'src/lib/referenceLists.ts',
+      // Names of the records those lists show by reference (a studio, a group), read with them.
+      'src/lib/useRecordNames.ts',
     ],
   },
   { name: 'work-request-list', roots: pageRoots('work-requests') },
