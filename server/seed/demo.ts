@@ -41,7 +41,7 @@ import { buildDemoGlossary } from './glossary';
 import { hashPassword } from '../domain/passwords';
 import { storedMedia } from '../domain/media';
 import { lineStats, summarize } from '../domain/translations';
-import { EVENT_WR_FIELDS } from '../domain/events';
+import { EVENT_WR_FIELDS, eventFor } from '../domain/events';
 import { rememberApproved } from '../domain/memory';
 import { Rng, hashSeed } from './random';
 import { buildLines, makeTiming, transcriptionDoc, type Timing } from './lines';
@@ -1573,7 +1573,7 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
         created: h.date,
         from: h.actor._id,
         to,
-        event,
+        event: eventFor(event, to),
         type: h.type,
         title: h.title,
         emailSubject: h.title,

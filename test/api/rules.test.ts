@@ -1,6 +1,6 @@
 /** Paging, authentication, errors, merge, If-Match, the wam flow and persistence across a restart. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, call, basic, DEMO, type TestServer } from '../support/server';
+import { startServer, call, basic, DEMO, ROLE_ACCOUNTS, type TestServer } from '../support/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -264,7 +264,9 @@ describe('status changes, events and notifications', () => {
     expect(n.emailSubject).toBe(n.title);
     expect(n).toMatchObject({ read: false, viewed: false, sent: false, type: 'wam' });
     expect(n.event).toMatchObject({ type: 'wam', workRequest: { status: 'awaiting-materials', asset: wr.asset._id } });
-    expect(n.event.notify.users).toContain(wr.from._id);
+    // The embedded event names its recipient alone: not the requester or the other coordinators told with them.
+    const coordinator = (await call(server, 'GET', '/api/users/me', { as: DEMO.coordinator })).body;
+    expect(n.event.notify.users).toEqual([coordinator._id]);
     expect(n.event.notify.groups.length).toBeGreaterThan(0);
     expect(Array.isArray(n.event.workRequest.recipients)).toBe(true);
     expect(n.event.urls.view).toContain(wr._id);
@@ -278,6 +280,21 @@ describe('status changes, events and notifications', () => {
     ).toBe(false);
   });
 
+  it("each recipient's notification names that recipient alone in its event (not who else was told)", async () => {
+    const client = ROLE_ACCOUNTS.client;
+    const [order] = (await call(server, 'GET', '/api/workrequests', { as: client, ...range('resources=0-0') })).body;
+    await call(server, 'POST', '/api/comments', {
+      as: DEMO.admin,
+      body: { workRequest: order._id, body: 'Who else hears of this?' },
+    });
+    for (const account of [client, DEMO.coordinator]) {
+      const me = (await call(server, 'GET', '/api/users/me', { as: account })).body;
+      const told = (
+        await call(server, 'GET', '/api/notifications?type=wr-comment', { as: account, ...range('resources=0-9') })
+      ).body.find((n: { event: { workRequest: { _id: string } } }) => n.event.workRequest._id === order._id);
+      expect(told?.event.notify.users, account.username).toEqual([me._id]);
+    }
+  });
   it('requires a reason and a known status; a translator may not make a coordinator’s move', async () => {
     const wr = (await call(server, 'GET', '/api/workrequests', range('resources=0-0'))).body[0];
     expect(
