@@ -87,6 +87,9 @@ test('a coordinator changes the due date, instructions and tags; the history say
   const dueGroup = dialog.getByRole('group', { name: /Due date/ });
   await dueGroup.getByLabel('Date and time').fill(toWallClock(newDue, 'Europe/Paris'));
   await dialog.getByRole('textbox', { name: 'Instructions' }).fill('Keep the <i>title</i> in English.\nSecond line.');
+  await expect(
+    dialog.getByRole('region', { name: 'How the instructions will show' }).locator('em', { hasText: 'title' }),
+  ).toBeVisible();
   await dialog.getByLabel('Tags', { exact: true }).fill('rush');
   await dialog.getByLabel('Tags', { exact: true }).press('Enter');
   await dialog.getByRole('button', { name: 'Remove tag festival' }).click();

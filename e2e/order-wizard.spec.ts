@@ -122,6 +122,10 @@ test('a coordinator places an order from an asset page, step by step', async ({ 
 
   await expect(stepTitle(page, 'Instructions')).toBeVisible();
   await page.getByLabel('Instructions (optional)').fill('Keep <b>names</b> as in the script.');
+  // The preview shows them as the order page will: the same rule and renderer everywhere.
+  const preview = page.getByRole('region', { name: 'How the instructions will show' });
+  await expect(preview.locator('strong', { hasText: 'names' })).toBeVisible();
+  await expect(preview.getByText('<b>')).toHaveCount(0);
   await page.getByLabel('Tags (optional)').fill('e2e-wizard');
   await page.keyboard.press('Enter');
   await page.getByLabel('Materials checklist (optional)').fill('M&E stems');
@@ -150,8 +154,9 @@ test('a coordinator places an order from an asset page, step by step', async ({ 
   await expect(page.getByText('Jonas Becker')).toBeVisible();
   await expect(page.getByText('Dialogue: Subtitles · Narration: Voice-over')).toBeVisible();
   await expect(page.getByText(/\d[\d,]* lines, [\d,]+ words .*about [\d.]+ h of translation/)).toBeVisible();
-  // Instructions are shown as the text typed, never as markup.
-  await expect(page.getByText('Keep <b>names</b> as in the script.')).toBeVisible();
+  // Instructions are shown as the order page shows them: the allowed tags formatted, never as raw markup.
+  await expect(page.locator('.order-review__instructions strong', { hasText: 'names' })).toBeVisible();
+  await expect(page.getByText('Keep <b>names</b> as in the script.')).toHaveCount(0);
   await expectAccessible(page, 'the review step');
   await page.getByRole('button', { name: 'Place order' }).click();
 

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { Asset } from '../../../api/schema/asset';
 import { Field, Fields } from '../../../components/Field';
+import { FormattedText } from '../../../components/FormattedText';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { epochOfWallClock } from '../../../lib/zonedTime';
 import { TRACK_LABELS, TRACKS, TREATMENT_LABELS, USE_LABELS, type OrderDraft, type Step } from '../model/draft';
@@ -70,7 +71,7 @@ export function ReviewStep({ draft, asset, languageLabel, territoryLabel, assign
       </Fields>
       <h3 className="subheading">Instructions</h3>
       {draft.instructions.trim() ? (
-        <p className="order-review__instructions">{draft.instructions}</p>
+        <FormattedText className="order-review__instructions" text={draft.instructions} />
       ) : (
         <p className="muted">None.</p>
       )}

@@ -10,7 +10,6 @@ import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { viewerTimeZone } from '../../../lib/dates';
 import { keyLabel } from '../../../lib/format';
 import { epochOfWallClock, knownTimeZones } from '../../../lib/zonedTime';
-import { INSTRUCTIONS_MAX } from '../../../api/schema/order';
 import {
   MATERIAL_MAX,
   TAG_MAX,
@@ -28,6 +27,7 @@ import {
 import { languageChoices, territoryChoices, choiceLabel } from '../model/pickers';
 import { ChoiceList } from './ChoiceList';
 import { describedByOf, FieldError, FieldHint } from '../../../components/FieldError';
+import { InstructionsField } from '../../../components/InstructionsField';
 import { ListEditor } from './ListEditor';
 
 export interface StepProps {
@@ -316,24 +316,13 @@ export function DueStep({ draft, change, errors, territoryName }: StepProps & { 
 export function InstructionsStep({ draft, change, errors }: StepProps) {
   return (
     <div className="order-instructions">
-      <div className="form-field">
-        <label htmlFor="instructions">Instructions (optional)</label>
-        <p id="instructions-hint" className="hint">
-          Plain text, shown to the translator exactly as typed: markup such as &lt;b&gt; is not interpreted. Up to{' '}
-          {INSTRUCTIONS_MAX.toLocaleString()} characters.
-        </p>
-        <textarea
-          id="instructions"
-          rows={6}
-          value={draft.instructions}
-          aria-invalid={errors.instructions ? true : undefined}
-          aria-describedby={['instructions-hint', errors.instructions ? 'instructions-error' : '']
-            .filter(Boolean)
-            .join(' ')}
-          onChange={(e) => change({ instructions: e.target.value })}
-        />
-        <FieldError id="instructions" error={errors.instructions} />
-      </div>
+      <InstructionsField
+        id="instructions"
+        label="Instructions (optional)"
+        value={draft.instructions}
+        error={errors.instructions}
+        onChange={(instructions) => change({ instructions })}
+      />
       <ListEditor
         id="tags"
         label="Tags (optional)"

@@ -12,6 +12,7 @@ import { conflictRecord, type VersionedRecord } from '../../../api/versioned';
 import { getWorkRequestVersioned, updateWorkRequest } from '../../../api/workRequestRecord';
 import { workRequest as workRequestSchema } from '../../../api/schema/workRequest';
 import { ConflictPanel } from '../../../components/ConflictPanel';
+import { InstructionsField } from '../../../components/InstructionsField';
 import { LatestVersionNotice } from '../../../components/LatestVersionNotice';
 import { Modal } from '../../../components/Modal';
 import { useLatestVersion } from '../../../components/useLatestVersion';
@@ -275,26 +276,13 @@ export function EditOrderDialog({ id, initial, onClose }: Props) {
         </fieldset>
         <fieldset className="order-edit__group" disabled={disabled}>
           <legend className="visually-hidden">Instructions and tags</legend>
-          <div className="form-field">
-            <label htmlFor={fieldId('instructions')}>Instructions</label>
-            <textarea
-              id={fieldId('instructions')}
-              rows={6}
-              value={form.instructions}
-              aria-invalid={errors.instructions ? true : undefined}
-              aria-describedby={`${fieldId('instructions')}-hint${errors.instructions ? ` ${fieldId('instructions')}-error` : ''}`}
-              onChange={(e) => set({ instructions: e.target.value })}
-            />
-            <p id={`${fieldId('instructions')}-hint`} className="hint">
-              Plain text; line breaks are kept. &lt;b&gt;bold&lt;/b&gt;, &lt;i&gt;italics&lt;/i&gt;, lists and https
-              links show formatted; other markup shows as typed.
-            </p>
-            {errors.instructions ? (
-              <p id={`${fieldId('instructions')}-error`} className="form-error field-error">
-                {errors.instructions}
-              </p>
-            ) : null}
-          </div>
+          <InstructionsField
+            id={fieldId('instructions')}
+            label="Instructions"
+            value={form.instructions}
+            error={errors.instructions}
+            onChange={(instructions) => set({ instructions })}
+          />
           <TagsEditor id={fieldId('tags')} tags={form.tags} onChange={(tags) => set({ tags })} error={errors.tags} />
         </fieldset>
         <MaterialsEditor
