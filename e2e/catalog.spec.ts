@@ -452,6 +452,32 @@ test('#16 languages: add one with fonts through POST /languages; a duplicate cod
   await expect(field(page, 'Name')).toHaveValue('Welsh again');
 });
 
+test('languages: change one in place (a font) through PUT /languages/{id}; its code stays', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto('/catalog/languages');
+  const grid = page.getByRole('grid', { name: 'Languages' });
+  const row = await gridRow(grid, /Japanese/);
+  await row.getByRole('button', { name: /^Edit/ }).click();
+  await expect(dialog(page).getByRole('heading', { name: /Edit language “Japanese/ })).toBeVisible();
+  await expect(field(page, 'Code')).toBeDisabled();
+  await dialog(page).getByRole('button', { name: 'Add a font' }).click();
+  const count = await dialog(page)
+    .getByRole('textbox', { name: /^Font \d+ face$/ })
+    .count();
+  await field(page, `Font ${count} face`).fill('Hiragino Sans');
+  await field(page, `Font ${count} size`).fill('36');
+  await dialog(page).getByRole('button', { name: 'Save language' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(await gridRow(grid, /Japanese/)).toContainText('Hiragino Sans 36');
+  const { items } = await apiList<Rec>(request, ACCOUNTS.admin, '/languages');
+  const japanese = items.find((l) => String(l.name).startsWith('Japanese'))!;
+  expect(japanese.translationFonts).toContainEqual({ face: 'Hiragino Sans', size: 36 });
+  expect(japanese.code).toMatch(/^ja/);
+});
+
 test('#17 territories: create and edit through PUT /territories', async ({ page, request }) => {
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto('/catalog/territories');

@@ -1,6 +1,7 @@
 /**
- * The catalog: projects (PUT /projects), studios (PUT /studios), languages (POST /languages), territories
- * (PUT /territories) from the spec, and their list / get extensions. Admins and coordinators write.
+ * The catalog: projects (PUT /projects), studios (PUT /studios), languages (POST /languages; PUT /languages/{id}, an
+ * extension), territories (PUT /territories) from the spec, and their list / get extensions. Admins and coordinators
+ * write.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type * as z from 'zod/mini';
@@ -24,6 +25,7 @@ import {
   sendPage,
   upsertRecord,
   eqFilter,
+  updateRecord,
   type RouteOptions,
   type WriteSpec,
 } from './helpers';
@@ -104,6 +106,7 @@ const EDGES = {
   putProjects: { body: projectSchema },
   putStudios: { body: studioSchema },
   postLanguages: { body: languageSchema },
+  putLanguage: { params: idParams, body: languageSchema },
   putTerritories: { body: territorySchema },
 };
 
@@ -133,6 +136,10 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
         }
         if (entry.path === 'languages') {
           const code = String(out.code).trim();
+          // Work requests, territories, glossaries and people name a language by its code: renaming it would
+          // orphan them all (docs/API.md "Catalog").
+          if (current && code !== current.code)
+            throw badRequest(`code: a language keeps its code (${String(current.code)}); add a new language instead`);
           // A friendly early answer; the database's unique index is the guard (`duplicate` below).
           const same = (
             await tx.list('Languages', {
@@ -198,6 +205,10 @@ export const catalogRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   );
   app.post('/languages', { schema: EDGES.postLanguages }, async (request, reply) =>
     upsertRecord(request, reply, services, writeSpec(ENTRIES[2]!), { allowUpdate: false }),
+  );
+  // Extension: a language changed in place (its name, DCP and ISO codes, translation fonts; not its code).
+  app.put<{ Params: { id: string } }>('/languages/:id', { schema: EDGES.putLanguage }, async (request, reply) =>
+    updateRecord(request, reply, services, writeSpec(ENTRIES[2]!), request.params.id),
   );
   app.put('/territories', { schema: EDGES.putTerritories }, async (request, reply) =>
     upsertRecord(request, reply, services, writeSpec(ENTRIES[3]!)),

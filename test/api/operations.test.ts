@@ -335,6 +335,44 @@ describe('the 19 operations', () => {
     expect((await call(server, 'POST', '/api/languages', { body })).status).toBe(409);
   });
 
+  it('PUT /languages/{id} (extension) changes fonts and codes but never the code; translators may not', async () => {
+    const added = await call(server, 'POST', '/api/languages', {
+      body: { name: 'Faroese', code: 'fo-FO', translationFonts: [{ face: 'Arial', size: 42 }] },
+    });
+    const id = added.body._id;
+    const before = await call(server, 'GET', `/api/languages/${id}`);
+    const fonts = [
+      { face: 'Helvetica Neue', size: 40 },
+      { face: 'Noto Sans', size: 38 },
+    ];
+    const changed = await call(server, 'PUT', `/api/languages/${id}`, {
+      as: DEMO.coordinator,
+      body: { translationFonts: fonts, dcpCode: 'FO' },
+      headers: { 'If-Match': before.headers.get('etag')! },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ name: 'Faroese', code: 'fo-FO', dcpCode: 'FO', translationFonts: fonts });
+
+    const renamed = await call(server, 'PUT', `/api/languages/${id}`, { body: { code: 'fo-DK' } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.error.message).toMatch(/^code: a language keeps its code \(fo-FO\)/);
+    const stale = await call(server, 'PUT', `/api/languages/${id}`, {
+      body: { name: 'Føroyskt' },
+      headers: { 'If-Match': before.headers.get('etag')! },
+    });
+    expect(stale.status).toBe(409);
+    const translator = await call(server, 'PUT', `/api/languages/${id}`, {
+      as: DEMO.translator,
+      body: { name: 'Føroyskt' },
+    });
+    expect(translator.status).toBe(403);
+    expect((await call(server, 'PUT', '/api/languages/0123456789abcdef01234567', { body: { name: 'X' } })).status).toBe(
+      404,
+    );
+    const stored = (await call(server, 'GET', `/api/languages/${id}`)).body;
+    expect(stored).toMatchObject({ name: 'Faroese', code: 'fo-FO', translationFonts: fonts });
+  });
+
   it('17 PUT /territories creates and updates', async () => {
     const created = await call(server, 'PUT', '/api/territories', {
       body: { name: 'Nordics', countries: ['IS', 'NO'], languages: ['is-IS'] },

@@ -4,7 +4,8 @@
  * is reachable (scrollbar over every row, Go to row, Home/End), one tab stop with the row's actions reached by
  * ArrowRight (VirtualTable `actions` columns). Enter (or a click) runs the row's primary action, `onOpen`.
  */
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { RowAction } from '../../../components/RowAction';
 import { isUnavailable } from '../../../api/client';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { InfiniteRecordTable, type InfiniteRecords } from '../../../components/InfiniteRecordTable';
@@ -67,4 +68,25 @@ export function withActions<T>(
   if (!render) return columns;
   const header = <span className="visually-hidden">Actions</span>;
   return [...columns, { id: 'actions', header, width, actions: true, render }];
+}
+
+/**
+ * A catalog list whose rows an editor opens in a dialog: the record being edited (`'new'` for a new one), the columns
+ * with an "Edit" action per row when the user may edit, and `open` for the row's primary action.
+ */
+export function useRowEditing<T extends { name?: string | undefined }>(columns: Column<T>[], canEdit: boolean) {
+  const [editing, setEditing] = useState<T | 'new'>();
+  const withEdit = useMemo(
+    () =>
+      withActions(
+        columns,
+        '70px',
+        canEdit
+          ? (row: T) => <RowAction inGrid label="Edit" name={row.name} onClick={() => setEditing(row)} />
+          : undefined,
+      ),
+    [columns, canEdit],
+  );
+  const open = useCallback((row: T) => (canEdit ? setEditing(row) : undefined), [canEdit]);
+  return { editing, setEditing, columns: withEdit, open };
 }

@@ -1,7 +1,10 @@
-/** Add a language (operation 16, POST /languages): name, codes and translation fonts. */
+/**
+ * Add a language (operation 16, POST /languages) or change one (extension PUT /languages/{id}, with If-Match): name,
+ * codes and translation fonts. A language keeps its code (work requests name it): shown, not editable, once added.
+ */
 import type { Language } from '../../../api/schema/language';
-import { postLanguage } from '../../../api/languages';
-import { EMPTY_LANGUAGE, formToLanguage, validateLanguage, type LanguageForm } from '../model/forms';
+import { getLanguage, postLanguage, putLanguageIfMatch } from '../../../api/languages';
+import { EMPTY_LANGUAGE, formToLanguage, languageToForm, validateLanguage, type LanguageForm } from '../model/forms';
 import type { PathToField } from '../../../components/serverErrors';
 import { EditDialog } from './EditDialog';
 import { TextField } from './FormControls';
@@ -16,19 +19,32 @@ const toField: PathToField = (path) => {
       : undefined;
 };
 
-export function LanguageDialog({ onSaved, onClose }: { onSaved: (l: Language) => void; onClose: () => void }) {
+export function LanguageDialog({
+  language,
+  onSaved,
+  onClose,
+}: {
+  /** The language to change; none: a new one. */
+  language?: Language | undefined;
+  onSaved: (l: Language) => void;
+  onClose: () => void;
+}) {
+  const id = language?._id;
   return (
     <EditDialog<Language, LanguageForm>
-      title="Add a language"
+      title={id ? `Edit language “${language?.name ?? ''}”` : 'Add a language'}
       what="language"
-      initial={{}}
-      toForm={() => EMPTY_LANGUAGE}
+      load={id ? (signal) => getLanguage(id, signal) : undefined}
+      initial={language ?? {}}
+      toForm={(l) => (id ? languageToForm(l) : EMPTY_LANGUAGE)}
       validate={validateLanguage}
-      save={(_base, form) => postLanguage(formToLanguage(form))}
+      save={(_base, form, etag) =>
+        id ? putLanguageIfMatch(id, formToLanguage(form), etag) : postLanguage(formToLanguage(form))
+      }
       toField={toField}
       onSaved={onSaved}
       onClose={onClose}
-      submitLabel="Add language"
+      submitLabel={id ? 'Save language' : 'Add language'}
       wide
     >
       {({ form, set, errors, disabled, id: fid }) => {
@@ -56,9 +72,13 @@ export function LanguageDialog({ onSaved, onClose }: { onSaved: (l: Language) =>
                 value={form.code}
                 onChange={(code) => set({ code })}
                 error={errors.code}
-                disabled={disabled}
+                disabled={disabled || id !== undefined}
                 placeholder="fr-CA"
-                hint="Unique; used on work requests."
+                hint={
+                  id
+                    ? 'A language keeps its code: work requests, territories and people name it.'
+                    : 'Unique; used on work requests. It cannot change once the language is added.'
+                }
               />
             </div>
             <div className="form-row">

@@ -344,6 +344,19 @@ export interface LanguageForm {
 
 export const EMPTY_LANGUAGE: LanguageForm = { name: '', code: '', dcpCode: '', isoCode: '', fonts: [] };
 
+export function languageToForm(l: Language): LanguageForm {
+  return {
+    name: l.name ?? '',
+    code: l.code ?? '',
+    dcpCode: l.dcpCode ?? '',
+    isoCode: l.isoCode ?? '',
+    fonts: (l.translationFonts ?? []).map((f) => ({
+      face: f.face ?? '',
+      size: f.size === undefined ? '' : String(f.size),
+    })),
+  };
+}
+
 export function formToLanguage(form: LanguageForm): Language {
   const out: Rec = { name: form.name.trim(), code: form.code.trim() };
   if (form.dcpCode.trim()) out.dcpCode = form.dcpCode.trim();

@@ -1,11 +1,13 @@
-/** Languages: the list (extension GET /languages); add through POST /languages (operation 16). */
+/**
+ * Languages: the list (extension GET /languages); add through POST /languages (operation 16), change one through
+ * the extension PUT /languages/{id} (its fonts and codes; never its code).
+ */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { Language } from '../../../api/schema/language';
 import type { Column } from '../../../components/VirtualTable';
 import { plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
-import { CatalogList } from '../components/CatalogList';
+import { CatalogList, useRowEditing } from '../components/CatalogList';
 import { CatalogLayout } from '../components/CatalogLayout';
 import { LanguageDialog } from '../components/LanguageDialog';
 import { catalogKeys, useLanguageList } from '../queries';
@@ -38,14 +40,11 @@ const COLUMNS: Column<Language>[] = [
   },
 ];
 
-/** Languages cannot be edited through the interface: a row has no primary action. */
-const nothing = () => undefined;
-
 export function LanguagesPage() {
   const { canEdit } = useCatalogAccess();
   const query = useLanguageList();
   const client = useQueryClient();
-  const [adding, setAdding] = useState(false);
+  const { editing, setEditing, columns, open } = useRowEditing(COLUMNS, canEdit);
   const total = totalOf(query.data);
   return (
     <CatalogLayout
@@ -54,31 +53,28 @@ export function LanguagesPage() {
       meta={total !== undefined ? plural(total, 'language') : undefined}
       actions={
         canEdit ? (
-          <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
             Add language
           </button>
         ) : undefined
       }
     >
-      <p className="hint page__hint">
-        The interface adds languages but has no operation to change one; ask an administrator of the service to correct
-        a language.
-      </p>
       <CatalogList
         query={query}
         what="languages"
         noun="language"
         route="GET /languages"
         label="Languages"
-        columns={COLUMNS}
+        columns={columns}
         rowHeight={44}
-        onOpen={nothing}
+        onOpen={open}
         empty={<strong>No languages yet.</strong>}
       />
-      {adding ? (
+      {editing ? (
         <LanguageDialog
+          language={editing === 'new' ? undefined : editing}
           onSaved={() => void client.invalidateQueries({ queryKey: catalogKeys.languages() })}
-          onClose={() => setAdding(false)}
+          onClose={() => setEditing(undefined)}
         />
       ) : null}
     </CatalogLayout>

@@ -1,13 +1,11 @@
 /** Territories: the list (extension GET /territories); create and edit through PUT /territories (operation 17). */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
 import type { Territory } from '../../../api/schema/territory';
-import { RowAction } from '../../../components/RowAction';
 import type { Column } from '../../../components/VirtualTable';
 import { describeUnknown, plural } from '../../../lib/format';
 import { totalOf } from '../../../lib/pages';
 import { CatalogLayout } from '../components/CatalogLayout';
-import { CatalogList, withActions } from '../components/CatalogList';
+import { CatalogList, useRowEditing } from '../components/CatalogList';
 import { TerritoryDialog } from '../components/TerritoryDialog';
 import { catalogKeys, useLanguageChoices, useTerritoryList } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
@@ -58,21 +56,11 @@ export function TerritoriesPage() {
   const query = useTerritoryList();
   const languages = useLanguageChoices();
   const client = useQueryClient();
-  const [editing, setEditing] = useState<Territory | 'new'>();
+  const { editing, setEditing, columns, open } = useRowEditing(COLUMNS, canEdit);
   const total = totalOf(query.data);
   const languageOptions = (languages.data ?? []).flatMap((l) =>
     l.code ? [{ value: l.code, label: `${l.code}${l.name ? ` · ${l.name}` : ''}` }] : [],
   );
-  const columns = useMemo(
-    (): Column<Territory>[] =>
-      withActions(
-        COLUMNS,
-        '70px',
-        canEdit ? (t) => <RowAction inGrid label="Edit" name={t.name} onClick={() => setEditing(t)} /> : undefined,
-      ),
-    [canEdit],
-  );
-  const open = useCallback((t: Territory) => (canEdit ? setEditing(t) : undefined), [canEdit]);
 
   return (
     <CatalogLayout
