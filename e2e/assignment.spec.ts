@@ -63,6 +63,9 @@ test('the coordinator assigns an order; the translator sees it arrive; reassigne
   await expectAccessible(page, 'work request with the assignee picker');
   await section.getByRole('combobox', { name: 'Assigned to' }).click();
   await expect(page.getByRole('option', { name: 'Unassigned' })).toHaveAttribute('aria-selected', 'true');
+  // Each person with their languages and load; the list keeps to those who have worked in the order's language.
+  await expect(page.getByRole('option', { name: /^Tomas Translator.*fr-FR.*\d+ open/ })).toBeVisible();
+  await expect(section.getByRole('checkbox', { name: /^Only people who have worked in fr-FR/ })).toBeChecked();
   await expectAccessible(page, 'assignee picker open');
   await assignTo(page, 'tomas', 'Tomas Translator');
   await expect.poll(() => translatorOf(request, wr._id)).toBe('Tomas Translator');
@@ -87,6 +90,15 @@ test('the coordinator assigns an order; the translator sees it arrive; reassigne
   await expect(inbox.getByRole('heading', { name: 'Work request not found' })).toBeVisible();
   const mine = await apiList<Rec>(request, ACCOUNTS.translator, '/workrequests?assignee=me');
   expect(mine.items.map((w) => w._id)).not.toContain(wr._id);
+  // ... and is told so in their inbox, in words, with nothing to open.
+  await inbox.goto('/notifications?tab=orders');
+  const off = inbox
+    .getByRole('row')
+    .filter({ hasText: /took you off/ })
+    .filter({ hasText: title })
+    .first();
+  await expect(off).toBeVisible();
+  await expect(off.getByRole('link')).toHaveCount(0);
   await translatorContext.close();
 
   // Unassigned again (the picker's first choice), announced.

@@ -14,6 +14,7 @@ import {
   shareTitle,
   wrCreatedTitle,
   wrAssignedTitle,
+  wrUnassignedTitle,
   wrChangedTitle,
 } from './titles';
 import { workRequestUrls } from './urls';
@@ -96,6 +97,11 @@ export function eventWorkRequest(wr: WorkRequestDoc): Record<string, unknown> {
   return out;
 }
 
+/** What names an order, and no more: for an event to someone who no longer sees it. */
+function namesOfWorkRequest(wr: WorkRequestDoc): Record<string, unknown> {
+  return { _id: wr._id, status: wr.status, language: wr.language, territory: wr.territory, asset: wr.asset?._id };
+}
+
 /**
  * The coordinator groups of a studio, and their users: the users whose `groups` name one of them (a user's groups
  * are the truth, as for the caller's scope; a group's `users` list is not kept in step when an admin edits a user).
@@ -130,6 +136,7 @@ const WORK_REQUEST_TITLES = {
   'translation-submitted': translationSubmittedTitle,
   'wr-created': wrCreatedTitle,
   'wr-assigned': wrAssignedTitle,
+  'wr-unassigned': wrUnassignedTitle,
   'wr-changed': wrChangedTitle,
 } as const;
 
@@ -256,6 +263,11 @@ export interface WorkRequestEventInput {
   alsoNotify?: (string | undefined)[];
   /** Only these users (not the requester and coordinators): an assignment tells the assignee alone. */
   notifyOnly?: string[];
+  /**
+   * The event embeds only what names the order (`_id`, `status`, `language`, `territory`, `asset`) and no links: for
+   * someone who no longer sees it (`wr-unassigned`).
+   */
+  namesOnly?: boolean;
   /** For `wr-changed`: what changed, in words ("the due date"). */
   changed?: string[];
   now?: number;
@@ -292,9 +304,9 @@ export async function emitWorkRequestEvent(
     {
       from: eventFrom(actor),
       type,
-      workRequest: eventWorkRequest(wr),
+      workRequest: input.namesOnly ? namesOfWorkRequest(wr) : eventWorkRequest(wr),
       projects: wr.project ? [{ _id: wr.project._id, name: wr.project.name, slug: wr.project.slug }] : [],
-      urls: workRequestUrls(wr._id, '', true),
+      ...(input.namesOnly ? {} : { urls: workRequestUrls(wr._id, '', true) }),
       notify: { users, groups: coordinators.groups },
       assets: [],
     },

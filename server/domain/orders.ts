@@ -130,13 +130,14 @@ export async function applyOrderChange(
   wr: WorkRequestDoc,
   change: OrderChange,
   now = Date.now(),
-): Promise<{ next: WorkRequestDoc; changes: FieldChange[]; assigned?: string }> {
+): Promise<{ next: WorkRequestDoc; changes: FieldChange[]; assigned?: string; unassigned?: string }> {
   const given = ORDER_FIELDS.filter((f) => change[f] !== undefined);
   if (given.length === 0) return { next: wr, changes: [] };
   requireOrderEditor(caller, wr, given);
   let next: WorkRequestDoc = { ...wr };
   const changes: FieldChange[] = [];
   let assigned: string | undefined;
+  let unassigned: string | undefined;
   for (const field of given) {
     if (field === 'assignee') {
       const before = assigneeOf(wr);
@@ -148,6 +149,7 @@ export async function applyOrderChange(
       next = await assignTranslations(tx, next, summary);
       changes.push({ field, from: before, to: summary ? { _id: summary._id, name: summary.name } : null });
       assigned = summary?._id;
+      unassigned = before?._id;
       continue;
     }
     const value =
@@ -169,7 +171,7 @@ export async function applyOrderChange(
     ...(wr.history ?? []),
     { date: Math.floor(now / 1000), user: userSummaryOf(caller), status: wr.status ?? '', reason, changes },
   ];
-  return { next, changes, assigned };
+  return { next, changes, assigned, unassigned };
 }
 
 type ZonedDoc = { date?: number } | null | undefined;
@@ -194,8 +196,9 @@ export function describeChanges(changes: readonly FieldChange[]): string {
 
 /**
  * The events of an order change: `wr-changed` to the requester, the coordinators and the translator it has after the
- * change, unless only the assignee changed; `wr-assigned` to the new assignee alone. A translator the change
- * unassigned is not told: they no longer see the order, and the event embeds it (instructions, materials, history).
+ * change, unless only the assignee changed; `wr-assigned` to the new assignee alone; `wr-unassigned` to the translator
+ * the change took off it, whose event embeds only what names the order (they no longer see it: not its instructions,
+ * materials or history).
  */
 export async function emitOrderChangeEvents(
   tx: Transaction,
@@ -204,6 +207,7 @@ export async function emitOrderChangeEvents(
   saved: WorkRequestDoc,
   changes: readonly FieldChange[],
   assigned: string | undefined,
+  unassigned?: string,
 ): Promise<void> {
   if (changes.some((c) => c.field !== 'assignee'))
     await emitWorkRequestEvent(tx, bus, {
@@ -219,6 +223,14 @@ export async function emitOrderChangeEvents(
       actor: caller,
       workRequest: saved,
       notifyOnly: [assigned],
+    });
+  if (unassigned)
+    await emitWorkRequestEvent(tx, bus, {
+      type: 'wr-unassigned',
+      actor: caller,
+      workRequest: saved,
+      notifyOnly: [unassigned],
+      namesOnly: true,
     });
 }
 

@@ -59,6 +59,11 @@ export function wrAssignedTitle(p: WorkRequestTitleInput): string {
   return `${actor(p.actorName, p.actorGroup)} assigned you ${workRequestLabel(p.assetName, p.language, p.territory)}`;
 }
 
+/** `wr-unassigned` (to the translator taken off): "<name> (<group>) took you off <asset name> — <language>/<territory>". */
+export function wrUnassignedTitle(p: WorkRequestTitleInput): string {
+  return `${actor(p.actorName, p.actorGroup)} took you off ${workRequestLabel(p.assetName, p.language, p.territory)}`;
+}
+
 /** `wr-changed`: "<name> (<group>) changed the due date and the instructions of <asset name> — <language>/<territory>". */
 export function wrChangedTitle(p: WorkRequestTitleInput & { changed?: string[] }): string {
   const what = p.changed?.length ? listInWords(p.changed) : 'the order';

@@ -13,6 +13,7 @@ import { etagOf } from '../http/etag';
 import { bodyPolicy, narrowPolicy, parseInput, NO_FIELDS } from '../http/records';
 import type { Filter } from '../storage/store';
 import { inStudioScope } from '../domain/access';
+import { assigneeWork } from '../domain/assigneeWork';
 import { vendorGroupsFor, whyNotAssignable } from '../domain/assignees';
 import { directoryFilters, userViewOf, visibleGroups } from '../domain/directory';
 import {
@@ -199,12 +200,14 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     const assignable = studio === undefined ? undefined : await assignableTo(caller, studio);
     const filters: Filter[] = assignable?.filters ?? directory;
     const vendorsOf = (u: UserDoc) => assignable?.vendors.filter((g) => (u.groups ?? []).includes(g._id)) ?? [];
-    const present = (u: UserDoc) =>
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const present = async (u: UserDoc) =>
       assignable
-        ? presentUser(ctx, u).then((out) => ({
-            ...out,
+        ? {
+            ...(await presentUser(ctx, u)),
             $vendors: vendorsOf(u).map((g) => ({ _id: g._id, name: g.name })),
-          }))
+            $work: await assigneeWork(store, caller, u._id, { project: query.project, nowSeconds }),
+          }
         : presentUser(ctx, u);
     const q = query.q?.toLowerCase();
     if (q || assignable) {

@@ -172,7 +172,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
               const change = parseChange(request.body);
               // A stale If-Match is the conflict view's 409 (with the record as it is), before any rule of the workflow.
               if (expected !== undefined && expected !== found.version) throw new VersionConflict(found);
-              const { next, changes, assigned } = await applyOrderChange(tx, caller, found.doc, change);
+              const { next, changes, assigned, unassigned } = await applyOrderChange(tx, caller, found.doc, change);
               if (change.status !== undefined) {
                 const moved = await changeStatus(
                   tx,
@@ -184,13 +184,13 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
                   undefined,
                   next,
                 );
-                await emitOrderChangeEvents(tx, services.bus, caller, moved.doc, changes, assigned);
+                await emitOrderChangeEvents(tx, services.bus, caller, moved.doc, changes, assigned, unassigned);
                 return moved;
               }
               // Nothing changed (the same values): nothing stored, the version stays (a stale If-Match is still a 409).
               if (changes.length === 0) return found;
               const saved = await tx.replace('Workrequests', next, expected ?? found.version);
-              await emitOrderChangeEvents(tx, services.bus, caller, saved.doc, changes, assigned);
+              await emitOrderChangeEvents(tx, services.bus, caller, saved.doc, changes, assigned, unassigned);
               return saved;
             }),
           request.params.id,

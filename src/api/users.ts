@@ -54,14 +54,18 @@ export function listUsers(filters: { q?: string } = {}, options: Omit<ListOption
 /**
  * Extension `GET /users?assignableTo=` (admins and the studio's coordinators; docs/API.md "Assignable people"): the
  * people the studio's work may be assigned to, by name, each with `$vendors`; `studio` null asks for the people of
- * every studio the caller coordinates (`any`). `q` searches name and e-mail.
+ * every studio the caller coordinates (`any`). `q` searches name and e-mail; `project` adds each person's orders on it
+ * to their `$work`.
  */
 export function listAssignableUsers(
   studio: string | null,
-  filters: { q?: string } = {},
+  filters: { q?: string; project?: string } = {},
   options: Omit<ListOptions, 'query'> = {},
 ) {
-  return requestList(assignableUser, '/users', { ...options, query: { assignableTo: studio ?? 'any', q: filters.q } });
+  return requestList(assignableUser, '/users', {
+    ...options,
+    query: { assignableTo: studio ?? 'any', q: filters.q, project: filters.project },
+  });
 }
 
 /** Extension `GET /groups` (this server has it; docs/API.md does not list it yet). */

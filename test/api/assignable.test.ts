@@ -72,6 +72,31 @@ describe('GET /users?assignableTo=', () => {
       expect(people.map((u) => u.emailNormal)).not.toContain(email);
   });
 
+  it("gives each person's work as the caller may see it: open, due this week, on the project, their languages", async () => {
+    const tomasOf = (res: { body: Rec[] }) => res.body.find((u) => u.emailNormal === 'translator@mws.test')!;
+    const mine = (
+      await call(server, 'GET', '/api/workrequests?assignee=me', {
+        as: DEMO.translator,
+        headers: { 'X-Range': 'resources=0-999' },
+      })
+    ).body as Rec[];
+    const open = mine.filter((w) => !['complete', 'cancelled', 'approved', 'rejected'].includes(w.status));
+    const project = mine[0]!.project._id as string;
+    const work = tomasOf(await assignable(studios.north._id, DEMO.admin, `&project=${project}`)).$work;
+    expect(work.open).toBe(open.length);
+    const weekAhead = Date.now() / 1000 + 7 * 86_400;
+    expect(work.dueThisWeek).toBe(open.filter((w) => w.due?.date < weekAhead).length);
+    expect(work.onProject).toBe(mine.filter((w) => w.project?._id === project).length);
+    const codes = new Set(mine.map((w) => w.language));
+    expect(work.languages.length).toBeGreaterThan(0);
+    for (const l of work.languages) expect(codes.has(l.code), l.code).toBe(true);
+    // Without a project asked about, no project count.
+    expect(tomasOf(await assignable(studios.north._id)).$work.onProject).toBeUndefined();
+    // A coordinator of one studio counts only the orders of their studios.
+    const harborOnly = tomasOf(await assignable(studios.harbor._id, SAM));
+    if (harborOnly) expect(harborOnly.$work.open).toBeLessThanOrEqual(work.open);
+  });
+
   it('is paged like /users and combines with q (name or e-mail)', async () => {
     const whole = (await assignable(studios.north._id)).body as Rec[];
     const page = await assignable(studios.north._id, DEMO.admin, '', 'resources=1-2');

@@ -306,7 +306,7 @@ describe('PUT /workrequests/{id}: changing an order', () => {
 });
 
 describe('assignment', () => {
-  it('assigns, reassigns and unassigns; the new assignee hears of it; filters me, none and an id', async () => {
+  it('assigns, reassigns and unassigns; the new assignee and the one taken off hear of it; filters me, none and an id', async () => {
     const id = (await place()).body._id;
     const unassigned = await call(server, 'GET', '/api/workrequests?assignee=none', {
       headers: { 'X-Range': 'resources=0-99' },
@@ -338,6 +338,11 @@ describe('assignment', () => {
     expect(toMargaux.status).toBe(200);
     expect(await inboxAbout(MARGAUX, 'wr-assigned', id)).toHaveLength(1);
     expect((await call(server, 'GET', `/api/workrequests/${id}`, { as: DEMO.translator })).status).toBe(404);
+    // The translator taken off is told, with what names the order and nothing they may no longer read.
+    const [off] = await inboxAbout(DEMO.translator, 'wr-unassigned', id);
+    expect(off?.title).toMatch(/ took you off .+ — /);
+    expect(Object.keys(off!.event.workRequest).sort()).toEqual(['_id', 'asset', 'language', 'status', 'territory']);
+    expect(off!.event.urls).toBeUndefined();
 
     const none = await call(server, 'PUT', `/api/workrequests/${id}`, { body: { assignee: null } });
     expect(none.status).toBe(200);

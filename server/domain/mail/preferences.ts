@@ -13,6 +13,7 @@ export const NEVER = -1;
 const KIND_OF_TYPE: Readonly<Record<string, MailPreferenceKey>> = {
   'wr-created': 'work_requests',
   'wr-assigned': 'work_requests',
+  'wr-unassigned': 'work_requests',
   'wr-changed': 'work_requests',
   'wr-comment': 'work_request_comments',
   wam: 'workflow',

@@ -11,6 +11,7 @@ export const WORK_REQUEST_EVENT_TYPES = [
   'translation-submitted',
   'wr-created',
   'wr-assigned',
+  'wr-unassigned',
   'wr-changed',
 ] as const;
 /** Event types this project emits (the spec shows only `wam`; docs/API.md lists what each means). */

@@ -50,7 +50,7 @@ export const dueCountsQuery = z.object({ ...workRequestFilters, bounds: text });
 export type WorkRequestFilters = Omit<z.output<typeof workRequestListQuery>, 'sort'>;
 export const automationQueueQuery = z.object({ sort: workRequestSort });
 
-export const userListQuery = z.object({ assignableTo: text, q: text });
+export const userListQuery = z.object({ assignableTo: text, q: text, project: text });
 export const projectListQuery = z.object({ studio: text, archived: flag, q: text });
 export const glossaryListQuery = z.object({
   translation: text,

@@ -72,9 +72,21 @@ export type AdminUser = z.infer<typeof adminUser>;
 
 /**
  * A user as `GET /users?assignableTo=` lists them (this server, docs/API.md "Assignable people"): `$vendors` are
- * the translator groups (vendors) they are listed for, those working with the studio asked about.
+ * the translator groups (vendors) they are listed for, those working with the studio asked about; `$work` their load.
  */
-export const assignableUser = z.extend(user, { $vendors: z.optional(z.array(doc({ _id: id, name: z.string() }))) });
+export const assignableUser = z.extend(user, {
+  $vendors: z.optional(z.array(doc({ _id: id, name: z.string() }))),
+  /** Their work as the caller may see it (this server): open orders, due within the week, on the project asked about,
+   * the languages of their recent orders. */
+  $work: z.optional(
+    doc({
+      open: z.number(),
+      dueThisWeek: z.number(),
+      onProject: z.number(),
+      languages: z.array(doc({ code: z.string(), orders: z.number() })),
+    }),
+  ),
+});
 export type AssignableUser = z.infer<typeof assignableUser>;
 
 /** Body of the sign-in extension `POST /session` is empty: credentials travel in the Authorization header. */

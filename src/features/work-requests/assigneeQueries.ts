@@ -14,14 +14,16 @@ import { workRequestKeys } from './queryOptions';
 
 export const assignableUserKeys = {
   all: ['assignableUsers'] as const,
-  list: (studio: string | null, q: string) => [...assignableUserKeys.all, studio ?? 'any', q] as const,
+  list: (studio: string | null, q: string, project?: string) =>
+    [...assignableUserKeys.all, studio ?? 'any', q, project ?? ''] as const,
 };
 
-/** `studio` null: the people of every studio the caller coordinates. */
-export function useAssignableUsers(studio: string | null, q = '', enabled = true) {
+/** `studio` null: the people of every studio the caller coordinates; `project`: their orders on it counted too. */
+export function useAssignableUsers(studio: string | null, q = '', enabled = true, project?: string) {
   return useQuery({
-    queryKey: assignableUserKeys.list(studio, q),
-    queryFn: ({ signal }) => listAssignableUsers(studio, { q: q || undefined }, { size: 100, signal }),
+    queryKey: assignableUserKeys.list(studio, q, project),
+    queryFn: ({ signal }) =>
+      listAssignableUsers(studio, { q: q || undefined, project: project || undefined }, { size: 100, signal }),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
     enabled,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WORK_REQUEST_EVENT_TYPES } from '../../../api/schema/eventTypes';
 import type { Notification } from '../../../api/schema/notification';
 import {
   countIncludes,
@@ -41,7 +42,7 @@ describe('filters from the URL', () => {
     const view = viewFromParams(new URLSearchParams(''));
     expect(view.tab.id).toBe('orders');
     expect(filtersOfView(view)).toEqual({
-      type: ['wam', 'wr-status', 'wr-comment', 'translation-submitted', 'wr-created', 'wr-assigned', 'wr-changed'],
+      type: [...WORK_REQUEST_EVENT_TYPES],
     });
   });
   it('narrows by type within the tab, searches, and keeps to unread', () => {
@@ -86,6 +87,8 @@ describe('where a notification leads and who sent it', () => {
   it('work request first, then share; neither for embargoes', () => {
     expect(targetOf({ event: { workRequest: { _id: 'w1' } } })).toBe('/work-requests/w1');
     expect(targetOf({ event: { share: 's1' } })).toBe('/shares/s1');
+    // Taken off an order, the translator may no longer open it.
+    expect(targetOf({ type: 'wr-unassigned', event: { workRequest: { _id: 'w1' } } })).toBeUndefined();
     expect(targetOf({ event: { share: { _id: 's2' } } })).toBe('/shares/s2');
     expect(targetOf({ event: { type: 'embargo' } })).toBeUndefined();
   });

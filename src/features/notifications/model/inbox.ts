@@ -17,6 +17,7 @@ export const TYPE_LABELS: Record<string, string> = {
   'translation-submitted': 'Translation submitted',
   'wr-created': 'New order',
   'wr-assigned': 'Assigned to you',
+  'wr-unassigned': 'Taken off an order',
   'wr-changed': 'Order changed',
   share: 'Share',
   embargo: 'Embargo',
@@ -56,6 +57,8 @@ function idOf(value: unknown): string | undefined {
 /** Where opening a notification leads: its work request, else its share; undefined when it is about neither. */
 export function targetOf(n: Notification): string | undefined {
   const event = n.event;
+  // Taken off an order, the translator no longer sees it: the notification leads nowhere (docs/API.md).
+  if (n.type === 'wr-unassigned') return undefined;
   const wr = idOf(event?.workRequest);
   if (wr) return `/work-requests/${encodeURIComponent(wr)}`;
   const share = idOf(event?.share);

@@ -52,6 +52,9 @@ export type AssigneePickerControl = ComponentType<{
   onChange: (value: { _id: string; name?: string | undefined } | null) => void;
   label?: string;
   noneLabel?: string;
+  /** The order's language and project: whom the list keeps to, and whose orders on the project it counts. */
+  language?: string | undefined;
+  project?: string | undefined;
   hint?: string;
 }>;
 
@@ -306,6 +309,8 @@ export function OrderWizardPage({ assigneePicker: Picker }: { assigneePicker?: A
             <div id="assignee" tabIndex={-1}>
               <Picker
                 studio={studio ?? null}
+                language={draft.language || undefined}
+                project={project.data?.data._id}
                 label="Translator (optional)"
                 noneLabel="Not assigned yet"
                 hint="The translators of the vendors this studio works with. They are told at once and see the order in their inbox; you can assign later too."

@@ -1,11 +1,20 @@
 /**
  * Picks the person an order is assigned to among the people its studio works with (`GET /users?assignableTo=`):
- * a labelled combobox (ARIA 1.2, list autocomplete) listing "Unassigned" and each person with their vendor. Type to
- * narrow (every typed word starts a word of the name, e-mail or vendor), arrows to move, Enter to choose, Escape to
- * close; the list loads when the control is first focused (or to name a value known only by its id).
+ * a labelled combobox (ARIA 1.2, list autocomplete) listing "Unassigned" and each person with their vendor and their
+ * work (languages, open orders, due this week, on the order's project), kept to those who have worked in the order's
+ * language when some have (a checkbox undoes it). Type to narrow (every typed word starts a word of the name, e-mail or
+ * vendor), arrows to move, Enter to choose, Escape to close; the list loads when the control is first focused (or to
+ * name a value known only by its id).
  */
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { assigneeOption, matchesTyped, type AssigneeOption, type AssigneeValue } from '../model/assignees';
+import {
+  assigneeOption,
+  hasWorkedIn,
+  matchesTyped,
+  workLine,
+  type AssigneeOption,
+  type AssigneeValue,
+} from '../model/assignees';
 import { useAssignableUsers } from '../assigneeQueries';
 import { useDebounced } from '../../../lib/useDebounced';
 import './assigneePicker.css';
@@ -21,6 +30,10 @@ export interface AssigneePickerProps {
   noneLabel?: string;
   /** Shown under the control (e.g. why it is disabled). */
   hint?: string;
+  /** The order's language (a code): the list can keep to those who have worked in it. */
+  language?: string | undefined;
+  /** The order's project: each person's orders on it are counted. */
+  project?: string | undefined;
 }
 
 type Choice = { kind: 'none' } | { kind: 'person'; option: AssigneeOption };
@@ -33,6 +46,8 @@ export function AssigneePicker({
   disabled = false,
   noneLabel = 'Unassigned',
   hint,
+  language,
+  project,
 }: AssigneePickerProps) {
   const ids = useId();
   const [typed, setTyped] = useState<string | null>(null);
@@ -41,7 +56,7 @@ export function AssigneePicker({
   const [wanted, setWanted] = useState(false);
 
   const enabled = !disabled && (wanted || (value !== null && !value.name));
-  const all = useAssignableUsers(studio, '', enabled);
+  const all = useAssignableUsers(studio, '', enabled, project);
   const page = all.data;
   const complete = page !== undefined && (page.total ?? Number.POSITIVE_INFINITY) <= page.items.length;
   const debounced = useDebounced(typed?.trim() ?? '', 250);
@@ -50,12 +65,21 @@ export function AssigneePicker({
     studio,
     debounced,
     enabled && page !== undefined && !complete && debounced !== '',
+    project,
   );
   const source = !complete && debounced !== '' && searched.data ? searched.data : page;
   const people = (source?.items ?? []).flatMap((item) =>
     item.ok && item.data._id ? [assigneeOption({ ...item.data, _id: item.data._id })] : [],
   );
-  const shown = people.filter((p) => matchesTyped(p, typed ?? ''));
+  // Kept to those who have worked in the order's language when some have (a choice the user can undo).
+  const fluent = language ? people.filter((p) => hasWorkedIn(p, language)).length : 0;
+  const [anyLanguage, setAnyLanguage] = useState(false);
+  const byLanguage = language !== undefined && fluent > 0 && !anyLanguage;
+  const typedMatches = people.filter((p) => matchesTyped(p, typed ?? ''));
+  const inLanguage = byLanguage ? typedMatches.filter((p) => hasWorkedIn(p, language)) : typedMatches;
+  // A name typed that no one of the language matches is still found: the filter steps aside, and says so.
+  const widened = byLanguage && inLanguage.length === 0 && typedMatches.length > 0;
+  const shown = widened ? typedMatches : inLanguage;
   const choices: Choice[] = [{ kind: 'none' }, ...shown.map((option) => ({ kind: 'person' as const, option }))];
   const loading = enabled && (all.isPending || searched.isFetching);
 
@@ -146,7 +170,9 @@ export function AssigneePicker({
       : open
         ? count === 0
           ? `No one matches “${typed ?? ''}”.`
-          : `${count} ${count === 1 ? 'person' : 'people'}`
+          : widened
+            ? `No one who has worked in ${language} matches “${typed ?? ''}”: ${count} ${count === 1 ? 'other' : 'others'} do.`
+            : `${count} ${count === 1 ? 'person' : 'people'}`
         : '';
 
   return (
@@ -227,6 +253,7 @@ export function AssigneePicker({
                       <>
                         <span className="assignee-picker__name">{c.option.name}</span>
                         {c.option.vendor ? <span className="assignee-picker__vendor">{c.option.vendor}</span> : null}
+                        {c.option.work ? <span className="assignee-picker__work">{workLine(c.option)}</span> : null}
                       </>
                     )}
                   </li>
@@ -245,6 +272,17 @@ export function AssigneePicker({
           </button>
         ) : null}
       </div>
+      {language && fluent > 0 ? (
+        <label className="assignee-picker__filter">
+          <input
+            type="checkbox"
+            checked={byLanguage}
+            disabled={disabled}
+            onChange={(e) => setAnyLanguage(!e.target.checked)}
+          />{' '}
+          Only people who have worked in {language} ({fluent} of {people.length})
+        </label>
+      ) : null}
       {hint ? (
         <div id={`${ids}-hint`} className="assignee-picker__hint">
           {hint}

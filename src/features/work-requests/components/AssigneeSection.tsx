@@ -57,6 +57,8 @@ export function AssigneeSection({ id, wr, user }: Props) {
       {canAssign && hasTranslation ? (
         <AssigneePicker
           studio={wr.studio ?? null}
+          language={wr.language}
+          project={wr.project?._id}
           value={assignee}
           onChange={(next) => change(assignee, next)}
           label="Assigned to"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assigneeOption, matchesTyped } from './assignees';
+import { assigneeOption, hasWorkedIn, matchesTyped, workLine } from './assignees';
 
 const tomas = assigneeOption({
   _id: 'u1',
@@ -42,5 +42,27 @@ describe('assignee options', () => {
     expect(matchesTyped(tomas, 'tomas polyglot')).toBe(false);
     expect(matchesTyped(lucia, 'lucia ramirez')).toBe(true);
     expect(matchesTyped(lucia, 'Ramí')).toBe(true);
+  });
+});
+
+describe("a person's work", () => {
+  const base = { _id: 'u1', name: 'Ana Lima', emailNormal: 'ana@x.test' };
+  it('reads as a line: languages, open orders, due this week and on the project only when there are some', () => {
+    const ana = assigneeOption({
+      ...base,
+      $work: {
+        open: 3,
+        dueThisWeek: 1,
+        onProject: 2,
+        languages: ['fr-FR', 'fr-CA', 'de-DE', 'it-IT', 'es-ES'].map((code) => ({ code, orders: 1 })),
+      },
+    });
+    expect(workLine(ana)).toBe('fr-FR, fr-CA, de-DE, it-IT, … · 3 open · 1 due this week · 2 on this project');
+    expect(hasWorkedIn(ana, 'fr-CA')).toBe(true);
+    expect(hasWorkedIn(ana, 'pt-BR')).toBe(false);
+    const idle = assigneeOption({ ...base, $work: { open: 0, dueThisWeek: 0, languages: [] } });
+    expect(workLine(idle)).toBe('No orders yet · 0 open');
+    expect(workLine(assigneeOption(base))).toBe('');
+    expect(hasWorkedIn(assigneeOption(base), 'fr-FR')).toBe(false);
   });
 });

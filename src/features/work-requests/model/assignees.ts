@@ -15,6 +15,8 @@ export interface AssigneeOption {
   email: string;
   /** "Lumen Subtitling" (several joined by commas); empty when the server names none. */
   vendor: string;
+  /** Their work, when the server tells it: open orders, due within the week, on the project, language codes. */
+  work?: { open: number; dueThisWeek: number; onProject?: number | undefined; languages: string[] } | undefined;
 }
 
 export function assigneeOption(user: AssignableUser & { _id: string }): AssigneeOption {
@@ -22,12 +24,37 @@ export function assigneeOption(user: AssignableUser & { _id: string }): Assignee
     user.$vendors?.flatMap((v) => (v.name ? [v.name] : [])) ??
     user.groups?.flatMap((g) => (g.type === 'translator' && g.name ? [g.name] : [])) ??
     [];
+  const work = user.$work;
   return {
     _id: user._id,
     name: user.name || user.emailNormal || user._id,
     email: user.emailNormal ?? '',
     vendor: vendors.join(', '),
+    work: work && {
+      open: work.open ?? 0,
+      dueThisWeek: work.dueThisWeek ?? 0,
+      onProject: work.onProject,
+      languages: (work.languages ?? []).flatMap((l) => (l.code ? [l.code] : [])),
+    },
   };
+}
+
+/** Whether they have worked in `language` (a code such as fr-FR), as far as their recent orders tell. */
+export function hasWorkedIn(option: AssigneeOption, language: string): boolean {
+  return option.work?.languages.includes(language) ?? false;
+}
+
+/** "fr-FR, de-DE · 3 open · 1 due this week · 2 on this project": what a coordinator weighs, in a line. */
+export function workLine(option: AssigneeOption): string {
+  const w = option.work;
+  if (!w) return '';
+  const parts = [
+    w.languages.length ? w.languages.slice(0, 4).join(', ') + (w.languages.length > 4 ? ', …' : '') : 'No orders yet',
+    `${w.open} open`,
+    ...(w.dueThisWeek ? [`${w.dueThisWeek} due this week`] : []),
+    ...(w.onProject ? [`${w.onProject} on this project`] : []),
+  ];
+  return parts.join(' · ');
 }
 
 /** Whether an option matches what was typed: each typed word starts a word of its name, e-mail or vendor. */
