@@ -283,3 +283,40 @@ test('on a phone the navigation folds behind a Menu button that works by keyboar
   await expect(nav.getByRole('link', { name: 'Shares' })).toBeHidden();
   await page.context().close();
 });
+
+test('on a phone an order puts what people act on first and folds the rest; inbox titles name the order', async ({
+  browser,
+  request,
+}) => {
+  const page = await contextFor(browser, 390, ACCOUNTS.coordinator);
+  const [wr] = (await apiList<{ _id: string; asset: { name: string } }>(request, ACCOUNTS.coordinator, '/workrequests'))
+    .items;
+  await page.goto(`/work-requests/${wr!._id}`);
+  const assignee = page.getByRole('combobox', { name: 'Assigned to' });
+  await expect(assignee).toBeVisible();
+  const asset = page.getByRole('button', { name: 'Asset', exact: true });
+  await expect(asset).toHaveAttribute('aria-expanded', 'false');
+  const top = async (l: typeof assignee) => (await l.boundingBox())!.y;
+  expect(await top(assignee), 'the assignee comes before the folded details').toBeLessThan(await top(asset));
+  expect(await top(assignee), 'the assignee within the first screens').toBeLessThan(1_400);
+  // A folded section opens by keyboard, and says so.
+  await asset.focus();
+  await page.keyboard.press('Enter');
+  await expect(asset).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('region', { name: 'Asset' }).getByText('Aspect ratio')).toBeVisible();
+  await expectAccessible(page, 'an order on a phone');
+
+  // The inbox: titles show whole up to three lines (about 75 characters at 390 px), so the order's name after the
+  // sender and the action is read; a longer one ends with an ellipsis.
+  await page.goto('/notifications?tab=all');
+  await expect(page.locator('.inbox-row__text').first()).toBeVisible();
+  const titles = await page
+    .locator('.inbox-row__text')
+    .evaluateAll((all) =>
+      all.map((e) => ({ text: e.textContent ?? '', clipped: e.scrollHeight > e.clientHeight + 1 })),
+    );
+  const ordinary = titles.filter((t) => t.text.length <= 75);
+  expect(ordinary.length).toBeGreaterThan(2);
+  expect(ordinary.filter((t) => t.clipped).map((t) => t.text)).toEqual([]);
+  await page.context().close();
+});

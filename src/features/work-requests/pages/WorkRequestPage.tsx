@@ -8,7 +8,7 @@ import { DetailBreadcrumb, DetailFailed, DetailLoading } from '../../../componen
 import { Field, Fields, YesNo } from '../../../components/Field';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { RouteNotice } from '../../../components/RouteNotice';
-import { Section } from '../../../components/Section';
+import { FoldOnPhones, Section } from '../../../components/Section';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { RecordName } from '../../../components/RecordName';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
@@ -37,6 +37,7 @@ import { WorkflowStepper } from '../components/WorkflowStepper';
 import { useWorkRequest } from '../queries';
 import { movesFor } from '../model/statusMoves';
 import { useSession } from '../../../lib/session/useSession';
+import { ONE_COLUMN_MAX_WIDTH, useNarrowScreen } from '../../../lib/useNarrowScreen';
 import '../../../components/record.css';
 import '../workRequest.css';
 
@@ -45,6 +46,7 @@ export function WorkRequestPage() {
   const query = useWorkRequest(id);
   const user = useSession()?.user;
   const wr = query.data?.data;
+  const oneColumn = useNarrowScreen(ONE_COLUMN_MAX_WIDTH);
   useDocumentTitle(
     wr ? `${wr.asset?.name ?? 'Work request'} — ${wr.language ?? ''}/${wr.territory ?? ''}` : 'Work request',
   );
@@ -79,6 +81,110 @@ export function WorkRequestPage() {
 
   const problems = query.data.problems;
   const late = lateness(wr.due?.date, wr.status)?.label;
+  // The page's parts, laid out in two columns or, on tablets and phones, in one (below).
+  const order = (
+    <>
+      <Section title="Order">
+        <Fields columns={3}>
+          <Field label="Due">
+            <ZonedDateTime value={wr.due} late={late} />
+          </Field>
+          <Field label="Delivery deadline">
+            <ZonedDateTime value={wr.deliveryDeadline} />
+          </Field>
+          <Field label="Requested by">
+            {wr.from ? (
+              <>
+                {personName(wr.from)}
+                {personGroup(wr.from) ? <span className="muted"> · {personGroup(wr.from)}</span> : null}
+              </>
+            ) : undefined}
+          </Field>
+          <Field label="Language">
+            <code className="code">{wr.language}</code>
+          </Field>
+          <Field label="Territory">
+            <code className="code">{wr.territory}</code>
+          </Field>
+          <Field label="Created">{wr.created ? formatDateTime(wr.created) : undefined}</Field>
+          <Field label="Asset type">{wr.assetType}</Field>
+          <Field label="Asset category">{wr.assetCategory}</Field>
+          <Field label="Aspect ratio">{wr.aspectRatio}</Field>
+          <Field label="Estimate">
+            {wr.estimate?.base || wr.estimate?.applied ? (
+              <>
+                {wr.estimate.base ? <span>Base {wr.estimate.base}</span> : null}
+                {wr.estimate.base && wr.estimate.applied ? ' · ' : null}
+                {wr.estimate.applied ? <span>Applied {wr.estimate.applied}</span> : null}
+              </>
+            ) : undefined}
+          </Field>
+          <Field label="Automation">
+            <span className="flags">
+              <span>
+                Auto <YesNo value={wr.auto} />
+              </span>
+              <span>
+                Auto-subs <YesNo value={wr.autosubs} />
+              </span>
+              <span>
+                Auto mode <YesNo value={wr.autoMode} />
+              </span>
+            </span>
+          </Field>
+          <Field label="Dual languages">
+            <YesNo value={wr.dualLanguages} />
+          </Field>
+          <Field label="Audio file">{wr.audioFile ?? undefined}</Field>
+          <Field label="Studio">{wr.studio ? <RecordName collection="studios" id={wr.studio} /> : undefined}</Field>
+          {wr.reason ? <Field label="Latest reason">{wr.reason}</Field> : null}
+        </Fields>
+      </Section>
+      <OrderDetailsSection wr={wr} user={user} />
+    </>
+  );
+  // What people act on: the assignee, the translations, the offlines.
+  const actions = (
+    <>
+      <AssigneeSection id={wr._id ?? id} wr={wr} user={user} />
+      <TranslationsSection
+        workRequestId={wr._id ?? id}
+        translation={wr.translation}
+        graphicsTranslation={wr.graphicsTranslation}
+      />
+      {wr._id ? <OfflinesSection workRequestId={wr._id} /> : null}
+    </>
+  );
+  const details = (
+    <>
+      <AssetSection asset={wr.asset} aspectRatio={wr.aspectRatio} />
+      <Section title="Workflow">
+        <WorkflowStepper workflow={wr.asset?.workflow} />
+      </Section>
+      <DngSection wr={wr} />
+      <UsesSection wr={wr} />
+      <RecipientsSection wr={wr} />
+      <DcpSection wr={wr} />
+      <MaterialsSection wr={wr} />
+      <FilesSection wr={wr} />
+      <ListsSection wr={wr} />
+    </>
+  );
+  const activity = (
+    <>
+      <Section title="History" meta={wr.history?.length ? `(${wr.history.length})` : undefined}>
+        <HistoryTimeline history={wr.history} />
+      </Section>
+      <Section title="Project">
+        <Fields columns={1}>
+          <Field label="Name">{wr.project?.name}</Field>
+          <Field label="Slug">{wr.project?.slug ? <code className="code">{wr.project.slug}</code> : undefined}</Field>
+        </Fields>
+      </Section>
+      <RecordLinksSection urls={wr.urls} id={wr._id ?? id} />
+    </>
+  );
+  const comments = wr._id ? <CommentsSection workRequestId={wr._id} /> : null;
   return (
     <div className="page">
       <Breadcrumb name={wr.asset?.name} />
@@ -117,100 +223,33 @@ export function WorkRequestPage() {
         </div>
       ) : null}
 
-      <div className="detail-grid">
-        <div className="detail-grid__main">
-          <Section title="Order">
-            <Fields columns={3}>
-              <Field label="Due">
-                <ZonedDateTime value={wr.due} late={late} />
-              </Field>
-              <Field label="Delivery deadline">
-                <ZonedDateTime value={wr.deliveryDeadline} />
-              </Field>
-              <Field label="Requested by">
-                {wr.from ? (
-                  <>
-                    {personName(wr.from)}
-                    {personGroup(wr.from) ? <span className="muted"> · {personGroup(wr.from)}</span> : null}
-                  </>
-                ) : undefined}
-              </Field>
-              <Field label="Language">
-                <code className="code">{wr.language}</code>
-              </Field>
-              <Field label="Territory">
-                <code className="code">{wr.territory}</code>
-              </Field>
-              <Field label="Created">{wr.created ? formatDateTime(wr.created) : undefined}</Field>
-              <Field label="Asset type">{wr.assetType}</Field>
-              <Field label="Asset category">{wr.assetCategory}</Field>
-              <Field label="Aspect ratio">{wr.aspectRatio}</Field>
-              <Field label="Estimate">
-                {wr.estimate?.base || wr.estimate?.applied ? (
-                  <>
-                    {wr.estimate.base ? <span>Base {wr.estimate.base}</span> : null}
-                    {wr.estimate.base && wr.estimate.applied ? ' · ' : null}
-                    {wr.estimate.applied ? <span>Applied {wr.estimate.applied}</span> : null}
-                  </>
-                ) : undefined}
-              </Field>
-              <Field label="Automation">
-                <span className="flags">
-                  <span>
-                    Auto <YesNo value={wr.auto} />
-                  </span>
-                  <span>
-                    Auto-subs <YesNo value={wr.autosubs} />
-                  </span>
-                  <span>
-                    Auto mode <YesNo value={wr.autoMode} />
-                  </span>
-                </span>
-              </Field>
-              <Field label="Dual languages">
-                <YesNo value={wr.dualLanguages} />
-              </Field>
-              <Field label="Audio file">{wr.audioFile ?? undefined}</Field>
-              <Field label="Studio">{wr.studio ? <RecordName collection="studios" id={wr.studio} /> : undefined}</Field>
-              {wr.reason ? <Field label="Latest reason">{wr.reason}</Field> : null}
-            </Fields>
-          </Section>
-          <OrderDetailsSection wr={wr} user={user} />
-          <AssetSection asset={wr.asset} aspectRatio={wr.aspectRatio} />
-          <Section title="Workflow">
-            <WorkflowStepper workflow={wr.asset?.workflow} />
-          </Section>
-          <DngSection wr={wr} />
-          <UsesSection wr={wr} />
-          <RecipientsSection wr={wr} />
-          <DcpSection wr={wr} />
-          <MaterialsSection wr={wr} />
-          <FilesSection wr={wr} />
-          <ListsSection wr={wr} />
-          {wr._id ? <CommentsSection workRequestId={wr._id} /> : null}
+      {oneColumn ? (
+        // One column (tablets and phones): the order, then what people act on, then the rest (folded on phones), and
+        // the comments.
+        <div className="detail-grid">
+          <div className="detail-grid__main">
+            {order}
+            {actions}
+            <FoldOnPhones>
+              {details}
+              {activity}
+            </FoldOnPhones>
+            {comments}
+          </div>
         </div>
-        <aside className="detail-grid__side" aria-label="Work request activity">
-          <AssigneeSection id={wr._id ?? id} wr={wr} user={user} />
-          <TranslationsSection
-            workRequestId={wr._id ?? id}
-            translation={wr.translation}
-            graphicsTranslation={wr.graphicsTranslation}
-          />
-          {wr._id ? <OfflinesSection workRequestId={wr._id} /> : null}
-          <Section title="History" meta={wr.history?.length ? `(${wr.history.length})` : undefined}>
-            <HistoryTimeline history={wr.history} />
-          </Section>
-          <Section title="Project">
-            <Fields columns={1}>
-              <Field label="Name">{wr.project?.name}</Field>
-              <Field label="Slug">
-                {wr.project?.slug ? <code className="code">{wr.project.slug}</code> : undefined}
-              </Field>
-            </Fields>
-          </Section>
-          <RecordLinksSection urls={wr.urls} id={wr._id ?? id} />
-        </aside>
-      </div>
+      ) : (
+        <div className="detail-grid">
+          <div className="detail-grid__main">
+            {order}
+            {details}
+            {comments}
+          </div>
+          <aside className="detail-grid__side" aria-label="Work request activity">
+            {actions}
+            {activity}
+          </aside>
+        </div>
+      )}
     </div>
   );
 }
