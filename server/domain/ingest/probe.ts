@@ -138,7 +138,8 @@ export async function probe(ffprobe: string, file: string): Promise<ProbeFacts> 
   } catch (e) {
     // ffprobe could not run at all: not the file's fault (retried by the queue).
     if (e instanceof Error && / cannot be run /.test(e.message)) throw e;
-    throw new Unreadable(e instanceof Error ? e.message : String(e));
+    // ffprobe names the file by its path here, which is the server's business: the File's name is the reader's.
+    throw new Unreadable((e instanceof Error ? e.message : String(e)).replaceAll(`${file}: `, ''));
   }
   const facts = factsOf(JSON.parse(out) as RawProbe);
   if (!facts) throw new Unreadable('ffprobe found no audio or video stream');
