@@ -11,6 +11,7 @@
  *   npm run bench -- --port 19820      # the servers' first port (default a random one from 18000)
  *   npm run bench -- --only mixed --rates 25,50   # the mixed section's open-loop rates (default 25,50,100)
  *   npm run bench -- --only upload     # resumable uploads: 1 GiB in 8 MiB PATCHes beside curl (BENCH_UPLOAD_MB)
+ *   npm run bench -- --only ingest     # upload done → preview ready for a 60 s clip, beside ffmpeg alone
  *   BENCH_SOAK_MINUTES=3 npm run bench -- --only soak   # the memory soak (bench/soak.ts; default 10 minutes)
  */
 import fs from 'node:fs';
@@ -46,6 +47,7 @@ const SECTIONS = [
   'hammer',
   'watermark',
   'upload',
+  'ingest',
 ];
 /** Those implemented in their own modules (bench/<name>.ts, exporting `run`): all but bench/server.ts's. */
 const MODULE_SECTIONS = SECTIONS.filter((name) => name !== 'server');
