@@ -26,6 +26,7 @@ function IngestItem({ file }: { file: File & { _id: string } }) {
     mutationFn: () => retryIngest(file._id),
     onSettled: () => client.invalidateQueries({ queryKey: ['ingests'] }),
   });
+  const [playing, setPlaying] = useState(false);
   const thumb = mediaUrl(ingest?.thumbnail);
   const proxy = mediaUrl(ingest?.proxy);
   const facts = probeSummary(ingest?.probe);
@@ -65,6 +66,10 @@ function IngestItem({ file }: { file: File & { _id: string } }) {
             ))}
           </ul>
         ) : null}
+        {proxy && playing ? (
+          // The web preview proxy (H.264/AAC MP4, or AAC for sound): any browser plays it.
+          <video className="ingest__player" src={proxy} controls autoPlay preload="metadata" />
+        ) : null}
         {ingest?.error ? <p className="ingest__error">{ingest.error}</p> : null}
         {retry.isError ? (
           <p className="ingest__error" role="alert">
@@ -73,9 +78,15 @@ function IngestItem({ file }: { file: File & { _id: string } }) {
         ) : null}
         <div className="ingest__actions">
           {proxy ? (
-            <a className="button button--small" href={proxy} target="_blank" rel="noreferrer">
-              Play preview<span className="visually-hidden"> of {file.name}</span>
-            </a>
+            <button
+              type="button"
+              className="button button--small"
+              aria-expanded={playing}
+              onClick={() => setPlaying((p) => !p)}
+            >
+              {playing ? 'Hide preview' : 'Play preview'}
+              <span className="visually-hidden"> of {file.name}</span>
+            </button>
           ) : null}
           {canRetry(ingest) ? (
             <button
