@@ -12,6 +12,7 @@
  *   npm run bench -- --only mixed --rates 25,50   # the mixed section's open-loop rates (default 25,50,100)
  *   npm run bench -- --only upload     # resumable uploads: 1 GiB in 8 MiB PATCHes beside curl (BENCH_UPLOAD_MB)
  *   npm run bench -- --only mail       # mail fan-out: rendering, SMTP hand-overs, 10,000 recipients end to end
+ *   npm run bench -- --only ingest     # upload done → preview ready for a 60 s clip, beside ffmpeg alone
  *   BENCH_SOAK_MINUTES=3 npm run bench -- --only soak   # the memory soak (bench/soak.ts; default 10 minutes)
  */
 import fs from 'node:fs';
@@ -48,6 +49,7 @@ const SECTIONS = [
   'watermark',
   'upload',
   'mail',
+  'ingest',
 ];
 /** Those implemented in their own modules (bench/<name>.ts, exporting `run`): all but bench/server.ts's. */
 const MODULE_SECTIONS = SECTIONS.filter((name) => name !== 'server');

@@ -67,6 +67,8 @@ import { notificationRoutes } from './routes/notifications';
 import { proxyRoutes } from './routes/proxy';
 import { glossaryRoutes } from './routes/glossary';
 import { uploadRoutes } from './routes/uploads';
+import { ingestRoutes } from './routes/ingests';
+import { checkedOnce } from './domain/ingest/ingest';
 import type { BlobStore } from './uploads/blobStore';
 import { DiskBlobs } from './uploads/diskBlobs';
 import { DEFAULT_UPLOAD_MAX_BYTES } from './uploads/uploadRules';
@@ -138,7 +140,7 @@ const CORS_HEADERS = {
 
 /** A signed file link: the signature is the credential (domain/signing.ts; media: http/mediaLinks.ts). */
 const SIGNED_FILE_PATH = new RegExp(
-  `^/api/(offlines/${RECORD_ID_PATTERN}/download|previews/${RECORD_ID_PATTERN}/(view|peaks|poster)|files/${RECORD_ID_PATTERN}/content)$`,
+  `^/api/(offlines/${RECORD_ID_PATTERN}/download|previews/${RECORD_ID_PATTERN}/(view|peaks|poster)|files/${RECORD_ID_PATTERN}/(content|ingest/(thumbnail|proxy)))$`,
 );
 
 /** Routes under /api that authenticate by other means than Basic. */
@@ -190,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       ...options.watermarks,
       dir: path.join(mediaDir, 'watermarked'),
     }),
+    mediaTools: checkedOnce(options.watermarks?.ffmpegPath ?? WATERMARK_DEFAULTS.ffmpegPath),
     invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
     publicOrigin: options.publicOrigin,
   };
@@ -338,6 +341,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       glossaryRoutes,
       downloadRoutes,
       mailRoutes,
+      ingestRoutes,
     ];
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
     await app.register(uploadRoutes, {

@@ -12,6 +12,7 @@ import type { LiveStreams } from './http/liveStreams';
 import type { TransferLog } from './http/transferLog';
 import type { BlobStore } from './uploads/blobStore';
 import type { OpenApiDocument } from './http/openapi';
+import type { FfmpegStatus } from './domain/watermark/ffmpeg';
 
 export interface Services {
   store: Store;
@@ -28,6 +29,8 @@ export interface Services {
   blobs: BlobStore;
   /** Watermarked copies of previews (domain/watermark/watermarks.ts). */
   watermarks: Watermarks;
+  /** Whether ingest can run ffmpeg and ffprobe (domain/ingest/ingest.ts), checked once. */
+  mediaTools: () => Promise<FfmpegStatus>;
   /** How long an invitation code stays valid, in seconds (domain/invitations.ts). */
   invitationTtl: number;
   /** `MWS_PUBLIC_ORIGIN`: the origin `$links` and app URLs use instead of the request's Host. */

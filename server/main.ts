@@ -12,6 +12,8 @@ import { exitOnSignals } from './shutdown';
 import { DiskBlobs } from './uploads/diskBlobs';
 import { PostgresBlobs } from './uploads/postgresBlobs';
 import { mailDestination, startMail } from './domain/mail/mailer';
+import { ingestUnavailableMessage, startIngestRunner } from './domain/ingest/ingest';
+import type { JobRunner } from './storage/jobs';
 
 /** The signing key lives beside the database, so signed links survive a restart. */
 function signingKey(dataDir: string, fromEnv?: string): Buffer {
@@ -83,10 +85,12 @@ async function main(): Promise<void> {
     },
   });
   let mail: Awaited<ReturnType<typeof startMail>> | undefined;
+  let ingest: JobRunner | undefined;
   exitOnSignals(
     app,
     async () => {
       await mail?.stop();
+      await ingest?.stop();
       await bus?.close();
       await store.close();
     },
@@ -102,6 +106,10 @@ async function main(): Promise<void> {
       origin: config.MWS_PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     });
     console.log(mailDestination({ smtpUrl: config.SMTP_URL }));
+    // Ingest of uploads (domain/ingest/ingest.ts): every instance with ffmpeg runs its jobs, one at a time.
+    const tools = await app.services.mediaTools();
+    if (tools.problem) console.warn(ingestUnavailableMessage(tools));
+    else ingest = await startIngestRunner(app.services.store, app.services.blobs, { ffmpegPath: config.FFMPEG_PATH });
   }
   // Made in slices, so requests are answered meanwhile; one asking for it joins the making under way.
   if (config.PREPARE_MEDIA === 'true') void app.services.media.prepare(synthesised);

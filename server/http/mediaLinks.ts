@@ -17,11 +17,16 @@ export interface LinkIssuer {
 export const previewPath = (id: string, part: PreviewPart) => `/api/previews/${id}/${part}`;
 export const contentPath = (fileId: string) => `/api/files/${fileId}/content`;
 export const offlinePath = (id: string) => `/api/offlines/${id}/download`;
+export type RenditionPart = 'thumbnail' | 'proxy';
+/** What ingest made of an uploaded file (docs/API.md "Ingest"). */
+export const renditionPath = (fileId: string, part: RenditionPart) => `/api/files/${fileId}/ingest/${part}`;
 
 export const previewLink = (issuer: LinkIssuer, id: string, part: PreviewPart) =>
   issuer.signer.signStable(previewPath(id, part), { user: issuer.caller.id });
 export const contentLink = (issuer: LinkIssuer, fileId: string) =>
   issuer.signer.signStable(contentPath(fileId), { user: issuer.caller.id });
+export const renditionLink = (issuer: LinkIssuer, fileId: string, part: RenditionPart) =>
+  issuer.signer.signStable(renditionPath(fileId, part), { user: issuer.caller.id });
 /** An offline's download: a fresh issue each time it is asked for (not a media link a page shows again). */
 export const offlineLink = (issuer: LinkIssuer, id: string) =>
   issuer.signer.sign(offlinePath(id), { user: issuer.caller.id });

@@ -27,6 +27,7 @@ import {
   type EmbargoLookup,
 } from '../domain/embargo';
 import { embargoBlock } from './embargoLinks';
+import { ingestView } from './ingestView';
 import { EMBARGO_INTERNAL_FIELDS, requestedBy } from '../domain/embargoNotices';
 
 export interface PresentContext {
@@ -257,8 +258,9 @@ export function presentPlain(ctx: PresentContext, c: Collection, d: Doc): Rec {
 }
 
 export async function presentFile(ctx: PresentContext, f: Doc): Promise<Rec> {
-  // `content` names the bytes on disk (internal): the record shows a signed link to them as its `path`.
-  const { content, ...rest } = f;
+  // `content` names the bytes on disk (internal): the record shows a signed link to them as its `path`; `ingest`
+  // holds blob ids: shown as `$ingest` with signed links (ingestView.ts).
+  const { content, ingest: _ingest, ...rest } = f;
   for (const k of EMBARGO_INTERNAL_FIELDS) delete rest[k];
   // Embargo hook: a caller held by the file's embargo gets no link (nor the stored `path`), and `$embargo` says until
   // when; one who may bypass it gets the ordinary link, which the serving path checks again (docs/API.md "Embargoes").
@@ -269,6 +271,7 @@ export async function presentFile(ctx: PresentContext, f: Doc): Promise<Rec> {
     ...rest,
     ...(typeof content === 'string' && !locked ? { path: contentLink(ctx, f._id) } : {}),
     ...(embargo ? { $embargo: embargoBlock(embargo, locked, requestedBy(f, ctx.caller.id)) } : {}),
+    ...ingestView(ctx, f, locked),
     $flags: stateFlags(f, embargo !== undefined),
     $links: self(ctx, 'Files', f._id, {
       project: link(ctx.origin, 'Projects', f.project as string | undefined),

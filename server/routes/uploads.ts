@@ -4,7 +4,7 @@
  * plugin has authenticated the caller (the app's Basic hook), found the upload theirs (anyone else: 404), and for a
  * creation checked its metadata, size, type and target (400, 413, 415, 403, 404). At completion the stored bytes'
  * MD5 must be the declared one (else 422 and the bytes are deleted); then a File record is made for the target, with
- * the upload's id, and the answer names it (`X-File-Id`). Errors are the API's JSON, tus's own included.
+ * the upload's id, and its ingest job (domain/ingest/), and the answer names it (`X-File-Id`). Errors are the API's JSON, tus's own included.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Metadata, Server, type Upload } from '@tus/server';
@@ -23,6 +23,7 @@ import { checkDeclaration, tooLarge, type UploadDeclaration, type UploadTarget }
 import { idParams, uploadBytes } from '../../src/api/schema/queries';
 import { findOr404 } from './helpers';
 import { findReadable } from './scope';
+import { startIngest } from '../domain/ingest/ingest';
 
 export const UPLOADS_PATH = '/api/uploads';
 
@@ -167,15 +168,18 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, { ser
       if (e instanceof HttpError) throw tusError(e.status, e.code, e.message);
       throw e;
     }
-    const existing = await services.store.get('Files', upload.id);
-    if (!existing) {
-      await services.store.insert('Files', {
+    const tools = await services.mediaTools();
+    // The File and its ingest job in one transaction: processed exactly when it exists (domain/ingest/ingest.ts).
+    await services.store.transaction(async (tx) => {
+      if (await tx.get('Files', upload.id)) return;
+      const ingest = await startIngest(tx, upload.id, ctx.caller.id, tools);
+      await tx.insert('Files', {
         _id: upload.id,
         name: declaration.filename,
         ...placement,
         ...(declaration.language ? { language: declaration.language } : {}),
         tags: [],
-        // Not yet processed (probed, checked): the ingest sets it.
+        // Not yet processed (probed, checked): the ingest sets them.
         verified: false,
         warnings: [],
         mime: declaration.mime,
@@ -187,8 +191,9 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, { ser
         transfer: { username: ctx.caller.user.username },
         // Internal: where the bytes are (routes/files.ts serves them through the signed content link).
         content: `upload:${upload.id}`,
+        ingest,
       });
-    }
+    });
     await blobs.setFile(upload.id, upload.id);
     return { headers: { 'X-File-Id': upload.id } };
   };

@@ -63,6 +63,11 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
   Files: {
     asset: v('$.asset'),
     project: v('$.project'),
+    studio: v('$.studio'),
+    uploadDate: v('$.uploadDate'),
+    /** Whose upload it is and how its processing stands (domain/ingest/ingest.ts; GET /api/ingests). */
+    uploader: v('$.ingest.uploader'),
+    ingestState: v('$.ingest.state'),
     /**
      * Until when the file is under embargo (domain/embargo.ts): `embargo.end`, or EMBARGO_UNTIL_EVENT for an event
      * embargo without an end (lifted by an admin only); NULL without an embargo.

@@ -19,6 +19,7 @@ const NAV = [
   { to: '/shares', label: 'Shares' },
   { to: '/notifications', label: 'Notifications' },
   { to: '/catalog', label: 'Catalog' },
+  { to: '/ingests', label: 'Ingests' },
   { to: '/settings', label: 'Settings' },
 ];
 

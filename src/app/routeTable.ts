@@ -82,6 +82,7 @@ export const SHELL_ROUTES: readonly PageRoute[] = [
   },
   { path: 'catalog/glossary', module: 'src/features/catalog/pages/GlossaryPage.tsx', component: 'GlossaryPage' },
   { path: 'catalog/users', module: 'src/features/catalog/pages/UsersPage.tsx', component: 'UsersPage' },
+  { path: 'ingests', module: 'src/features/ingests/pages/IngestsPage.tsx', component: 'IngestsPage' },
   { path: 'settings', module: 'src/features/settings/pages/SettingsPage.tsx', component: 'SettingsPage' },
   { path: 'admin/outbox', module: 'src/features/admin/pages/OutboxPage.tsx', component: 'OutboxPage' },
 ];

@@ -30,6 +30,7 @@ export const KEY_OWNERS: Record<string, readonly string[]> = {
   shareCandidates: ['features/shares/'],
   dashboard: ['features/dashboard/'],
   mail: ['features/admin/'],
+  ingests: ['features/ingests/'],
 };
 
 const KEY_PROPERTIES = new Set(['queryKey', 'mutationKey', 'all']);

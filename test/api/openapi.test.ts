@@ -79,6 +79,8 @@ describe('GET /api/openapi.json', () => {
     expect(open).toEqual(
       [
         'GET /api/files/{id}/content',
+        'GET /api/files/{id}/ingest/proxy',
+        'GET /api/files/{id}/ingest/thumbnail',
         'GET /api/healthz',
         'GET /api/invitations/{code}',
         'GET /api/mail/unsubscribe/{kind}',

@@ -113,19 +113,42 @@ export function burnArgs(job: BurnJob): string[] {
 
 /** Runs one job; rejects with ffmpeg's own last words when it fails. */
 export function burn(job: BurnJob): Promise<void> {
+  return runMediaTool(job.ffmpeg, burnArgs(job), { cwd: job.dir, timeoutMs: JOB_TIMEOUT_MS }).then(() => undefined);
+}
+
+export interface MediaToolRun {
+  /** The folder it runs in. */
+  cwd?: string;
+  /** Killed (and failed) after this long. */
+  timeoutMs: number;
+  /** Each piece of its standard output as it comes (ffmpeg's `-progress pipe:1`); else the output is kept. */
+  onOutput?: (text: string) => void;
+}
+
+/**
+ * Runs ffmpeg or ffprobe in a child process (never in the server's event loop): resolves with its standard output
+ * (unless `onOutput` takes it), rejects with the tool's own last words when it fails, cannot be run or times out.
+ */
+export function runMediaTool(bin: string, args: string[], run: MediaToolRun): Promise<string> {
   return new Promise((resolve, reject) => {
     let err = '';
-    const child = spawn(job.ffmpeg, burnArgs(job), { cwd: job.dir, stdio: ['ignore', 'ignore', 'pipe'] });
-    const timer = setTimeout(() => child.kill('SIGKILL'), JOB_TIMEOUT_MS);
+    let out = '';
+    const child = spawn(bin, args, { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), run.timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (run.onOutput) run.onOutput(chunk.toString());
+      else out += chunk.toString();
+    });
     child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-2000)));
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new Error(`${job.ffmpeg} cannot be run (${error.message})`));
+      reject(new Error(`${bin} cannot be run (${error.message})`));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`ffmpeg failed (${signal ?? `exit ${String(code)}`}): ${err.trim().slice(-500)}`));
+      const tool = bin.split('/').pop() ?? bin;
+      if (code === 0) resolve(out);
+      else reject(new Error(`${tool} failed (${signal ?? `exit ${String(code)}`}): ${err.trim().slice(-500)}`));
     });
   });
 }

@@ -82,6 +82,10 @@ export const PG_FIELDS: Record<string, PgFieldKind> = {
   'Previews.asset': text,
   'Files.asset': text,
   'Files.project': text,
+  'Files.studio': text,
+  'Files.uploadDate': number,
+  'Files.uploader': text,
+  'Files.ingestState': text,
   'Files.embargoUntil': {
     kind: 'expression',
     type: 'double precision',

@@ -3,6 +3,36 @@ import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links } from './common';
 import { embargoState } from './embargo';
 
+/** The probe facts of an ingested file (docs/API.md "Ingest"). */
+export const probeFacts = doc({
+  type: z.string(),
+  format: z.string(),
+  duration: z.number(),
+  width: z.int(),
+  height: z.int(),
+  frameRate: z.number(),
+  variableFrameRate: z.boolean(),
+  videoCodec: z.string(),
+  audio: z.nullable(doc({ codec: z.string(), channels: z.int(), sampleRate: z.int(), streams: z.int() })),
+});
+
+/** `$ingest` (extension, docs/API.md "Ingest"): how an uploaded file's processing stands; links signed. */
+export const ingestState = doc({
+  state: z.enum(['created', 'processing', 'succeeded', 'failed', 'not-processed']),
+  progress: z.number(),
+  uploader: id,
+  attempts: z.int(),
+  error: z.string(),
+  probe: probeFacts,
+  thumbnail: z.string(),
+  proxy: z.string(),
+  proxySkipped: z.boolean(),
+  match: doc({ asset: id, by: z.enum(['target', 'name']) }),
+  started: ts,
+  finished: ts,
+});
+export type IngestState = z.infer<typeof ingestState>;
+
 export const file = doc({
   _id: id,
   studio: id,
@@ -29,6 +59,7 @@ export const file = doc({
   $links: links('project', 'asset'),
   $transfer: doc({ downloaded: z.boolean() }),
   $embargo: embargoState,
+  $ingest: ingestState,
 });
 export type File = z.infer<typeof file>;
 

@@ -62,6 +62,8 @@ export const glossaryListQuery = z.object({
 export const projectQuery = z.object({ project: text });
 export const assetQuery = z.object({ asset: text });
 export const workRequestQuery = z.object({ workRequest: text });
+/** GET /api/ingests: whose (`me`, the default, or `studio`: staff) and which states (comma list). */
+export const ingestListQuery = z.object({ who: text, state: text });
 export const notificationListQuery = z.object({ q: text, type: text, read: flag, summary: flag });
 
 /** A signed link's parameters (server/domain/signing.ts checks them against the signature). */

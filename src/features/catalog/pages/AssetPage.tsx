@@ -26,6 +26,8 @@ import { ActionsCell, CatalogTable } from '../components/CatalogTable';
 import { RowAction } from '../../../components/RowAction';
 import { DownloadsSection } from '../components/DownloadsSection';
 import { FileDialog } from '../components/FileDialog';
+import { IngestStateBadge } from '../../../components/IngestStateBadge';
+import { warningText } from '../../../lib/ingestText';
 import { PreviewDialog } from '../components/PreviewDialog';
 import { PreviewViewer } from '../components/PreviewViewer';
 import { EmbargoLock, EmbargoUntil } from '../components/EmbargoLock';
@@ -252,9 +254,10 @@ function FilesSection({ asset, canEdit }: { asset: Asset & { _id: string }; canE
                 {f.$transfer?.downloaded ? <span className="muted"> · downloaded</span> : null}
               </td>
               <td>
-                {f.verified ? <span className="yes">Verified</span> : <span className="no">Unverified</span>}
+                {f.verified ? <span className="yes">Verified</span> : <span className="no">Unverified</span>}{' '}
+                <IngestStateBadge ingest={f.$ingest} />
                 {f.warnings?.length ? (
-                  <span className="tag tag--danger" title={f.warnings.map(String).join('; ')}>
+                  <span className="tag tag--danger" title={f.warnings.map(warningText).join('; ')}>
                     {f.warnings.length} warning{f.warnings.length === 1 ? '' : 's'}
                   </span>
                 ) : null}
