@@ -37,3 +37,31 @@ export function expiryOf(doc: InvitedUserDoc, ttlSeconds: number): number {
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** What an e-mail address must look like to be invited (a user's `emailNormal`, a share's newcomer). */
+export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/**
+ * The fields of a new invited user with this (lower-cased) e-mail: not registered yet, no password, a fresh code
+ * (`PUT /users` by an admin; a share to an address nobody on the platform has: docs/API.md "Invitations").
+ */
+export function invitedUserFields(
+  userId: string,
+  email: string,
+  ttlSeconds: number,
+): Pick<UserDoc, 'username' | 'emailNormal' | 'status' | 'invite'> & Required<InvitationFields> {
+  return {
+    username: email,
+    emailNormal: email,
+    status: { invited: true, approved: true, registered: false, confirmed: false },
+    invite: '/invite/:code',
+    ...issueInvitation(userId, nowSeconds(), ttlSeconds),
+  };
+}
+
+/** A new user's preferences until they change them. */
+export const DEFAULT_PREFERENCES = {
+  blacklist: { projects: [] },
+  ingest: { maxUploads: 3, skipScratchPreview: false },
+  mail: { enabled: true },
+};
