@@ -13,12 +13,17 @@ export interface InvitationFields {
   inviteCode?: string;
   /** Epoch seconds after which the code no longer opens the invitation. */
   inviteExpires?: number;
+  /** The share that invited them, when a share did (only its sender may issue them a new code). */
+  invitedThrough?: string;
 }
 
 export type InvitedUserDoc = UserDoc & InvitationFields;
 
+/** A code and its lapse, as issued. */
+export type IssuedInvitation = Required<Pick<InvitationFields, 'inviteCode' | 'inviteExpires'>>;
+
 /** A fresh code for `userId`, valid for `ttlSeconds` from `nowSeconds`. */
-export function issueInvitation(userId: string, nowSeconds: number, ttlSeconds: number): Required<InvitationFields> {
+export function issueInvitation(userId: string, nowSeconds: number, ttlSeconds: number): IssuedInvitation {
   // The user's id, then 128 random bits: POST /invitations/{code} finds the user without an index (routes/invitations.ts).
   return { inviteCode: `${userId}.${randomBytes(16).toString('hex')}`, inviteExpires: nowSeconds + ttlSeconds };
 }
@@ -49,7 +54,7 @@ export function invitedUserFields(
   userId: string,
   email: string,
   ttlSeconds: number,
-): Pick<UserDoc, 'username' | 'emailNormal' | 'status' | 'invite'> & Required<InvitationFields> {
+): Pick<UserDoc, 'username' | 'emailNormal' | 'status' | 'invite'> & IssuedInvitation {
   return {
     username: email,
     emailNormal: email,

@@ -93,6 +93,7 @@ async function resolveRecipients(
   tx: Transaction,
   to: readonly unknown[],
   invitationTtl: number,
+  shareId: string,
 ): Promise<{ to: Record<string, unknown>[]; invited: ShareInvitation[] }> {
   const problems: Problem[] = [];
   const ids: string[] = [];
@@ -137,6 +138,8 @@ async function resolveRecipients(
       name,
       groups: [],
       preferences: DEFAULT_PREFERENCES,
+      // Only the share that invited them may issue them a new code (routes/shares.ts): never someone else's invitee.
+      invitedThrough: shareId,
       ...fields,
     });
     users.set(_id, stored.doc);
@@ -215,8 +218,8 @@ export async function buildNewShare(
   const ids = [...new Set(assetIds as string[])];
   const { assets, projectNames } = await shareAssets(tx, ids, 'assets');
   const groupIds = await resolveGroups(tx, groups);
-  const recipients = await resolveRecipients(tx, to, options.invitationTtl);
   const _id = newId();
+  const recipients = await resolveRecipients(tx, to, options.invitationTtl, _id);
   const given = Array.isArray(fields.permissions) ? (fields.permissions as Record<string, unknown>[]) : [];
   const permissions = given.length
     ? given.map((p) => ({ ...p, _id: typeof p._id === 'string' ? p._id : newId(), share: _id }))
@@ -253,7 +256,7 @@ export async function completeShareEdit(
 ): Promise<{ share: ShareDoc; invited: ShareInvitation[] }> {
   const byEmail = (next.to ?? []).filter((u) => !u._id);
   const named = (next.to ?? []).filter((u) => u._id);
-  const resolved = byEmail.length ? await resolveRecipients(tx, byEmail, invitationTtl) : { to: [], invited: [] };
+  const resolved = byEmail.length ? await resolveRecipients(tx, byEmail, invitationTtl, current._id) : { to: [], invited: [] };
   const to = [...new Map([...named, ...resolved.to].map((u) => [String(u._id), u])).values()];
   const before = new Set((current.assets ?? []).map((a) => a._id));
   const ids = (next.assets ?? []).map((a) => a._id).filter((id): id is string => typeof id === 'string');

@@ -154,6 +154,9 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
         const user = await findOr404<InvitedUserDoc>(tx, 'Users', request.params.user, 'recipient');
         if (user.doc.status?.registered === true || !user.doc.status?.invited)
           throw conflict('this recipient is on the platform already: they need no invitation');
+        // Someone invited otherwise (by an admin, another share) is not this share's to re-invite: the code is theirs.
+        if (user.doc.invitedThrough !== share.doc._id)
+          throw forbidden('this recipient was not invited by this share: an admin sends their invitation');
         const code = issueInvitation(user.doc._id, nowSeconds(), services.invitationTtl);
         await tx.replace<UserDoc>('Users', { ...user.doc, ...code }, user.version);
         return {
