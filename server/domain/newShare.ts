@@ -256,7 +256,9 @@ export async function completeShareEdit(
 ): Promise<{ share: ShareDoc; invited: ShareInvitation[] }> {
   const byEmail = (next.to ?? []).filter((u) => !u._id);
   const named = (next.to ?? []).filter((u) => u._id);
-  const resolved = byEmail.length ? await resolveRecipients(tx, byEmail, invitationTtl, current._id) : { to: [], invited: [] };
+  const resolved = byEmail.length
+    ? await resolveRecipients(tx, byEmail, invitationTtl, current._id)
+    : { to: [], invited: [] };
   const to = [...new Map([...named, ...resolved.to].map((u) => [String(u._id), u])).values()];
   const before = new Set((current.assets ?? []).map((a) => a._id));
   const ids = (next.assets ?? []).map((a) => a._id).filter((id): id is string => typeof id === 'string');

@@ -70,7 +70,13 @@ export function presentUserName(ctx: PresentContext, u: UserDoc): Rec {
 }
 
 export async function presentUser(ctx: PresentContext, u: UserDoc): Promise<Rec> {
-  const { passwordHash: _secret, inviteCode, inviteExpires: _expires, invitedThrough: _through, ...rest } = u as InvitedUserDoc;
+  const {
+    passwordHash: _secret,
+    inviteCode,
+    inviteExpires: _expires,
+    invitedThrough: _through,
+    ...rest
+  } = u as InvitedUserDoc;
   const out: Rec = { ...rest };
   // The one-time invite code resolves `invite`'s `:code`; only admins (who send invitations) see it, and when it lapses.
   if (ctx.caller.isAdmin && inviteCode && u.status?.registered !== true) {
