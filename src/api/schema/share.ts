@@ -63,6 +63,7 @@ export const shareFeedback = doc({
   user: id,
   userName: z.string(),
   territory: z.string(),
+  territoryName: z.string(),
   studio: z.string(),
   project: z.string(),
   vote: z.enum(VOTES),
@@ -91,6 +92,8 @@ export const share = doc({
   feedback: doc({ enabled: z.boolean() }),
   /** Extension: when the share ends (epoch seconds): afterwards it grants nothing and takes no feedback. */
   expires: ts,
+  /** Extension: `active`, `expired`, `pending` or `feedback-closed` (docs/API.md "Share states"). */
+  $state: z.string(),
   created: ts,
   $links: links('from'),
   permissions: z.array(permission),
