@@ -4,7 +4,7 @@
  * has ended, or its sender closed feedback, the page says so and the feedback is read-only.
  */
 import { Link, useParams } from 'react-router';
-import type { Share, ShareQuestion } from '../../../api/schema/share';
+import type { Share } from '../../../api/schema/share';
 import { DetailBreadcrumb, DetailFailed, DetailLoading } from '../../../components/DetailPage';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { formatDateTime } from '../../../lib/dates';
