@@ -87,7 +87,7 @@ export function FeedbackCard({ shareId, asset, questions, readOnly, territory }:
               onClick={() => {
                 const next = vote === v ? '' : v;
                 setVote(next);
-                send({ vote: next ? (next) : null });
+                send({ vote: next ? next : null });
               }}
             >
               {VOTE_LABELS[v]}

@@ -12,7 +12,7 @@ const VOTE_WORDS: Record<string, string> = { up: 'Like', down: 'Not for us', ord
 export function FeedbackSummary({ shareId, share }: { shareId: string; share: Share }) {
   const query = useShareFeedback(shareId, true);
   const records = query.data ?? [];
-  const questions = (share.questions ?? []);
+  const questions = share.questions ?? [];
   const people = new Set(records.map((r) => r.user)).size;
   return (
     <Section title="Feedback" meta={`(${people} ${people === 1 ? 'recipient' : 'recipients'})`}>

@@ -57,7 +57,7 @@ function Playlist({ id, share, breadcrumb }: { id: string; share: Share; breadcr
   const isSender = !!me?._id && share.from?._id === me._id;
   const state = share.$state ?? 'active';
   const readOnly = isSender || state !== 'active';
-  const questions = (share.questions ?? []);
+  const questions = share.questions ?? [];
   const assets = share.assets ?? [];
   return (
     <div className="page playlist-page">
