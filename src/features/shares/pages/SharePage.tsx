@@ -167,7 +167,7 @@ function ShareView({
                 <ValueList values={share.groups} />
               </Field>
               <Field label="Questions">
-                <ValueList values={share.questions} />
+                <QuestionList questions={share.questions} />
               </Field>
             </Fields>
           </Section>
@@ -240,6 +240,26 @@ function ShareHeader({
         </p>
       </div>
     </header>
+  );
+}
+
+const QUESTION_KINDS: Record<string, string> = { yesno: 'yes / no', choice: 'choice', text: 'free text' };
+
+/** The share's questions as recipients read them, with their kind (and a choice's answers). */
+function QuestionList({ questions }: { questions: Share['questions'] | undefined }) {
+  if (!questions?.length) return <span className="muted">None</span>;
+  return (
+    <ul className="value-list">
+      {questions.map((q, i) => (
+        <li key={q._id ?? i}>
+          {q.text}{' '}
+          <span className="muted">
+            ({QUESTION_KINDS[q.type] ?? q.type}
+            {q.choices?.length ? `: ${q.choices.join(', ')}` : ''})
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
