@@ -5,7 +5,7 @@
  * nothing; a refusal names each problem and keeps the form as it was. Once sent, the newcomers' invitation links
  * are shown for the sender to pass on.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import type { QuestionType } from '../../../api/schema/share';
@@ -51,8 +51,7 @@ export function NewSharePage() {
 
   const chosen = ids.filter((id) => !removed.has(id));
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const body = {
       assets: chosen.map((_id) => ({ _id })),
       to: recipients.to.map((u) => (u._id ? { _id: u._id } : { emailNormal: u.emailNormal })),
@@ -88,7 +87,8 @@ export function NewSharePage() {
     <div className="page new-share-page">
       <DetailBreadcrumb to="/shares" label="Shares" name="New share" />
       <h1 className="page__title">New share</h1>
-      <form onSubmit={submit} noValidate>
+      {/* Not a form: the recipient picker is one of its own (forms do not nest). */}
+      <div className="new-share__form">
         <Section title="Assets" meta={`(${chosen.length})`}>
           {chosen.length === 0 ? (
             <p className="muted">
@@ -160,11 +160,11 @@ export function NewSharePage() {
         </Section>
         {send.isError ? <SendError error={send.error} /> : null}
         <p>
-          <button type="submit" className="button button--primary" disabled={send.isPending}>
+          <button type="button" className="button button--primary" disabled={send.isPending} onClick={submit}>
             {send.isPending ? 'Sending…' : 'Send share'}
           </button>
         </p>
-      </form>
+      </div>
     </div>
   );
 }
