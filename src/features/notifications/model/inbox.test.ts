@@ -25,7 +25,7 @@ describe('tab grouping', () => {
     expect(tabOfType(undefined)).toBe('general');
   });
   it('General queries the known types that are neither orders nor embargoes', () => {
-    expect(GENERAL_TYPES).toEqual(['share']);
+    expect(GENERAL_TYPES).toEqual(['share', 'share-feedback']);
     expect(TABS.map((t) => t.id)).toEqual(['orders', 'embargoes', 'general', 'all']);
     expect(TABS.find((t) => t.id === 'all')!.types).toBeUndefined();
   });
@@ -87,6 +87,9 @@ describe('where a notification leads and who sent it', () => {
     expect(targetOf({ event: { workRequest: { _id: 'w1' } } })).toBe('/work-requests/w1');
     expect(targetOf({ event: { share: 's1' } })).toBe('/shares/s1');
     expect(targetOf({ event: { share: { _id: 's2' } } })).toBe('/shares/s2');
+    // A share received opens its playlist; feedback on a share sent, the share's page.
+    expect(targetOf({ type: 'share', event: { share: 's3' } })).toBe('/shares/s3/playlist');
+    expect(targetOf({ type: 'share-feedback', event: { share: 's4' } })).toBe('/shares/s4');
     expect(targetOf({ event: { type: 'embargo' } })).toBeUndefined();
   });
   it("names the event's user", () => {
