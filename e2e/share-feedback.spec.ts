@@ -5,7 +5,7 @@
  * per asset and per recipient.
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, apiList, registerUser, settled, signIn } from './support';
+import { ACCOUNTS, apiList, expectAccessible, registerUser, settled, signIn } from './support';
 
 test('a coordinator shares three assets; a newcomer accepts, votes and answers; the sender sees it', async ({
   page,
@@ -43,6 +43,8 @@ test('a coordinator shares three assets; a newcomer accepts, votes and answers; 
   await page.getByLabel('Note to the recipients').fill('Which of these should we localize?');
   await page.getByRole('button', { name: 'Add a question' }).click();
   await page.getByLabel('Question 1', { exact: true }).fill('Right for your territory?');
+  await settled(page);
+  await expectAccessible(page, 'new share');
   await page.getByRole('button', { name: 'Send share' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Share sent' })).toBeVisible();
   const link = await page.getByText(/\/invite\//).textContent();
@@ -77,6 +79,8 @@ test('a coordinator shares three assets; a newcomer accepts, votes and answers; 
   await expect(theirs.getByRole('listitem', { name: three[0]!.name }).getByLabel('Comment')).toHaveValue(
     'Our audience loves this one',
   );
+  await settled(theirs);
+  await expectAccessible(theirs, 'playlist');
   await newcomerContext.close();
 
   // The sender sees the summary per asset and per recipient.
