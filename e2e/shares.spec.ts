@@ -53,7 +53,7 @@ test.describe.serial('shares', () => {
       'Tags',
       'Sent by',
       'Recipients',
-      'Approval',
+      'State',
       'Created',
     ]);
     await expect(grid.getByText('Received').first()).toBeVisible();

@@ -34,17 +34,17 @@ export async function directoryFilters(store: StoreOps, caller: Caller): Promise
  * The shares that reach the caller (isShareRecipient): named in `to` or one of their groups in `groups`, both
  * indexed as lists of ids; the index finds the candidates, the rule decides.
  */
-export async function receivedShares(store: StoreOps, caller: Caller): Promise<ShareDoc[]> {
+export async function receivedShares(store: StoreOps, caller: Caller, also: Filter[] = []): Promise<ShareDoc[]> {
   const groups = caller.user.groups ?? [];
   const [named, byGroup] = await Promise.all([
     store.list<ShareDoc>('Shares', {
-      filters: [{ field: 'to', op: 'contains', value: [caller.id] }],
+      filters: [{ field: 'to', op: 'contains', value: [caller.id] }, ...also],
       offset: 0,
       limit: 100_000,
     }),
     groups.length
       ? store.list<ShareDoc>('Shares', {
-          filters: [{ field: 'groups', op: 'contains', value: groups }],
+          filters: [{ field: 'groups', op: 'contains', value: groups }, ...also],
           offset: 0,
           limit: 100_000,
         })

@@ -12,6 +12,7 @@ import {
   wrCommentTitle,
   translationSubmittedTitle,
   shareTitle,
+  shareFeedbackTitle,
   wrCreatedTitle,
   wrAssignedTitle,
   wrUnassignedTitle,
@@ -253,6 +254,66 @@ export async function emitShareEvent(
     title,
     Math.floor(now / 1000),
   );
+}
+
+/**
+ * Tells a share's sender that a recipient gave feedback, batched: while the sender has not read the share's feedback
+ * notification, a new recipient's first feedback updates it ("3 recipients gave feedback…") instead of adding one.
+ */
+export async function emitShareFeedbackEvent(
+  store: Transaction,
+  bus: NotificationBus,
+  actor: Caller,
+  share: ShareDoc,
+  now: number,
+): Promise<void> {
+  const sender = share.from?._id;
+  if (!sender || sender === actor.id) return;
+  const unread = await store.list('Notifications', {
+    filters: [
+      { field: 'to', op: 'eq', value: sender },
+      { field: 'type', op: 'eq', value: 'share-feedback' },
+      { field: 'read', op: 'eq', value: false },
+    ],
+    offset: 0,
+    limit: 1000,
+  });
+  const open = unread.items.find((n) => (n.event as { share?: unknown } | undefined)?.share === share._id);
+  const names = (open?.names as string[] | undefined) ?? [];
+  const who = [...new Set([...names, actor.user.name ?? 'A recipient'])];
+  const title = shareFeedbackTitle({ names: who, assetCount: share.assets?.length ?? 0 });
+  if (open) {
+    const current = await store.get('Notifications', open._id, { forUpdate: true });
+    if (!current) return;
+    const saved = await store.replace(
+      'Notifications',
+      {
+        ...current.doc,
+        names: who,
+        title,
+        emailSubject: title,
+        added: now,
+      },
+      current.version,
+    );
+    store.afterCommit(() => bus.publish(saved.doc));
+    return;
+  }
+  const [created] = await recordEvent(
+    store,
+    bus,
+    {
+      from: eventFrom(actor),
+      type: 'share-feedback',
+      share: share._id,
+      projects: [],
+      notify: { users: [sender], groups: [] },
+    },
+    [sender],
+    title,
+    now,
+  );
+  if (created) await store.replace('Notifications', { ...created, names: who }, 1);
 }
 
 export interface WorkRequestEventInput {

@@ -20,11 +20,11 @@
  * (GRANT_COLLECTIONS): routes ask `grantsOf` per request and turn them into store filters (`assetFilters`, …), so
  * lists are filtered in the query and their totals count only what the caller may see.
  */
-import type { Caller, WorkRequestDoc } from './types';
+import type { Caller, GroupDoc, ShareDoc, UserDoc, WorkRequestDoc } from './types';
 import type { Collection, Doc, Filter, Generations, Store, StoreOps } from '../storage/store';
-import { noteCollectionsRead } from '../storage/readTracking';
+import { noteCollectionsRead, noteValidUntil } from '../storage/readTracking';
 import { ACCESS_FLAGS, sameLanguage, type AccessFlag } from '../../src/api/schema/permission';
-import { isStudioScoped, parentScopeFilters, studioScopeFilters } from './access';
+import { isStudioScoped, makeCaller, parentScopeFilters, studioScopeFilters } from './access';
 import { receivedShares } from './directory';
 import { narrowsPreviews, reachedPreviews } from './previewSources';
 
@@ -78,6 +78,8 @@ export type Grants =
       assets: ReadonlyMap<string, AssetGrant>;
       projects: ReadonlyMap<string, ProjectGrant>;
       studios: ReadonlySet<string>;
+      /** Epoch seconds at which a share these grants come from ends (then they are computed again), if any does. */
+      validUntil?: number;
     };
 
 /** What staff hold on an asset in their scope: everything. */
@@ -268,6 +270,8 @@ interface PermissionLike {
   tags?: unknown;
   access?: Record<string, unknown>;
   sources?: Record<string, unknown>;
+  /** For a share's Permission: whether its sender may still share this asset (senderRights). */
+  senderMay?: (asset: Doc) => boolean;
 }
 
 function scopeOf(value: unknown): SourceScope | undefined {
@@ -309,10 +313,67 @@ interface Building {
   previewReach: SourceScope[] | 'all';
 }
 
-/** The Permissions that apply to the caller (see the module's comment), each once. */
-async function applyingPermissions(caller: Caller, store: StoreOps): Promise<PermissionLike[]> {
+/** How deep a chain of forwarded shares is followed to check each sender's right (a longer chain grants nothing). */
+const MAX_FORWARDS = 4;
+
+/**
+ * Whether each share's sender may still share what it names, checked when the share is read (docs/API.md "Ordering
+ * and sharing on a grant"): admins everything, coordinators their studios' assets, anyone else the assets their own
+ * grants (computed now, following the chain of shares that reached them) hold `sharing` on. A sender who lost the
+ * right (moved out of the studio, their share ended or was changed) no longer grants through what they forwarded.
+ * Answers, per share id, the rule and the earliest end of a share the sender's right depends on.
+ */
+async function senderRights(
+  store: StoreOps,
+  shares: readonly ShareDoc[],
+  nowSeconds: number,
+  chain: ReadonlySet<string>,
+): Promise<{ may: Map<string, (asset: Doc) => boolean>; validUntil: number | undefined }> {
+  const senders = [...new Set(shares.map((s) => s.from?._id).filter((id): id is string => typeof id === 'string'))];
+  const users = new Map((await store.getMany<UserDoc>('Users', senders)).map((u) => [u.doc._id, u.doc]));
+  const groupIds = [...new Set([...users.values()].flatMap((u) => u.groups ?? []))];
+  const groups = new Map((await store.getMany<GroupDoc>('Groups', groupIds)).map((g) => [g.doc._id, g.doc]));
+  const bySender = new Map<string, (asset: Doc) => boolean>();
+  let validUntil: number | undefined;
+  for (const id of senders) {
+    const user = users.get(id);
+    if (!user || user.status?.approved === false) {
+      bySender.set(id, () => false);
+      continue;
+    }
+    const sender = makeCaller(
+      user,
+      (user.groups ?? []).map((g) => groups.get(g)).filter((g): g is GroupDoc => !!g),
+    );
+    const staff = staffGrants(sender);
+    if (staff) {
+      bySender.set(id, (asset) => assetGrant(staff, asset) !== undefined);
+    } else if (chain.has(id) || chain.size >= MAX_FORWARDS) {
+      bySender.set(id, () => false);
+    } else {
+      const theirs = await computeGrants(sender, store, nowSeconds, new Set([...chain, id]));
+      if (theirs.kind === 'granted' && theirs.validUntil !== undefined)
+        validUntil = Math.min(validUntil ?? Infinity, theirs.validUntil);
+      bySender.set(id, (asset) => holdsFlag(theirs, asset, 'sharing'));
+    }
+  }
+  const may = new Map<string, (asset: Doc) => boolean>();
+  for (const s of shares) may.set(s._id, bySender.get(s.from?._id ?? '') ?? (() => false));
+  return { may, validUntil };
+}
+
+/**
+ * The Permissions that apply to the caller (see the module's comment), each once, from the shares active at
+ * `nowSeconds` (their end compared in the query), and when the first of those shares ends.
+ */
+async function applyingPermissions(
+  caller: Caller,
+  store: StoreOps,
+  nowSeconds: number,
+  chain: ReadonlySet<string>,
+): Promise<{ permissions: PermissionLike[]; validUntil: number | undefined }> {
   const [received, own] = await Promise.all([
-    receivedShares(store, caller),
+    receivedShares(store, caller, [{ field: 'expires', op: 'gt', value: nowSeconds }]),
     store.list<Doc & PermissionLike>('Permissions', {
       filters: [{ field: 'user', op: 'eq', value: caller.id }],
       offset: 0,
@@ -328,6 +389,9 @@ async function applyingPermissions(caller: Caller, store: StoreOps): Promise<Per
         limit: ALL,
       })
     : { items: [] };
+  const rights = await senderRights(store, [...shares.values()], nowSeconds, new Set([...chain, caller.id]));
+  const ends = [...shares.values()].map((s) => s.expires).filter((e): e is number => typeof e === 'number');
+  const validUntil = Math.min(rights.validUntil ?? Infinity, ...ends);
   const forMe = (p: PermissionLike) => p.user === caller.id || !p.user;
   const out = new Map<string, PermissionLike>();
   const add = (p: PermissionLike, key: string) => {
@@ -335,22 +399,27 @@ async function applyingPermissions(caller: Caller, store: StoreOps): Promise<Per
   };
   for (const s of shares.values()) {
     for (const [i, p] of ((s.permissions ?? []) as PermissionLike[]).entries()) {
-      if (forMe(p)) add({ ...p, share: s._id }, p._id ?? `${s._id}#${i}`);
+      if (forMe(p)) add({ ...p, share: s._id, senderMay: rights.may.get(s._id) }, p._id ?? `${s._id}#${i}`);
     }
   }
   for (const p of [...stored.items, ...own.items]) {
     if (p.share) {
-      if (shares.has(p.share) && forMe(p)) add(p, p._id);
+      if (shares.has(p.share) && forMe(p)) add({ ...p, senderMay: rights.may.get(p.share) }, p._id);
     } else if (p.user === caller.id && p.approved === true) {
       add(p, p._id);
     }
   }
-  return [...out.values()];
+  return { permissions: [...out.values()], validUntil: Number.isFinite(validUntil) ? validUntil : undefined };
 }
 
 /** Computes the grants of a caller who is not staff (no cache: `grantsOf` keeps them). */
-async function computeGrants(caller: Caller, store: StoreOps): Promise<Grants> {
-  const permissions = await applyingPermissions(caller, store);
+async function computeGrants(
+  caller: Caller,
+  store: StoreOps,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  chain: ReadonlySet<string> = new Set(),
+): Promise<Grants & { kind: 'granted' }> {
+  const { permissions, validUntil } = await applyingPermissions(caller, store, nowSeconds, chain);
   const [translating, requested] = await Promise.all([
     store.list<WorkRequestDoc>('Workrequests', {
       filters: [{ field: 'translator', op: 'eq', value: caller.id }],
@@ -408,9 +477,11 @@ async function computeGrants(caller: Caller, store: StoreOps): Promise<Grants> {
 
   for (const p of permissions) {
     const listed = strings(p.assets);
-    const reached = listed.length
-      ? listed.map((id) => assets.get(id)).filter((a): a is Doc => !!a && (!p.project || a.project === p.project))
-      : projectAssets.items.filter((a) => a.project === p.project && selects(p, a));
+    const reached = (
+      listed.length
+        ? listed.map((id) => assets.get(id)).filter((a): a is Doc => !!a && (!p.project || a.project === p.project))
+        : projectAssets.items.filter((a) => a.project === p.project && selects(p, a))
+    ).filter((a) => p.senderMay?.(a) ?? true);
     const flags = ACCESS_FLAGS.filter((f) => p.access?.[f] === true);
     if (!listed.length && p.project) {
       const set = projectFlags.get(p.project) ?? new Set<AccessFlag>();
@@ -501,10 +572,16 @@ async function computeGrants(caller: Caller, store: StoreOps): Promise<Grants> {
     projects.set(doc._id, { project: doc._id, studio, wide: true, flags: projectFlags.get(doc._id) ?? new Set() });
     if (studio) studios.add(studio);
   }
-  return { kind: 'granted', assets: grantsByAsset, projects, studios };
+  return { kind: 'granted', assets: grantsByAsset, projects, studios, validUntil };
 }
 
 // ---------------------------------------------------------------------------------------------- the cache
+
+/** Whether a share the grants come from has ended since they were computed. */
+async function endedSince(grants: Promise<Grants & { kind: 'granted' }>): Promise<boolean> {
+  const until = await grants.catch(() => undefined).then((g) => g?.validUntil);
+  return until !== undefined && Date.now() / 1000 >= until;
+}
 
 /**
  * The caller's grants as a transaction reads them (no cache): for a write that decides on them inside its own
@@ -524,7 +601,7 @@ function staffGrants(caller: Caller): Grants | undefined {
 
 interface CacheEntry {
   stamp: string;
-  grants: Promise<Grants>;
+  grants: Promise<Grants & { kind: 'granted' }>;
 }
 /** Callers whose grants are kept, per store (the least recently used go first). */
 const GRANT_CACHE_MAX = 1000;
@@ -550,15 +627,24 @@ export async function grantsOf(
   let cache = caches.get(store);
   if (!cache) caches.set(store, (cache = new Map<string, CacheEntry>()));
   const hit = cache.get(caller.id);
-  if (hit && hit.stamp === stamp) {
+  // Kept while the collections are unchanged and no share they come from has ended since (a share's end is a time,
+  // not a write: every instance compares it with its clock).
+  if (hit && hit.stamp === stamp && !(await endedSince(hit.grants))) {
     cache.delete(caller.id);
     cache.set(caller.id, hit);
     noteCollectionsRead(GRANT_COLLECTIONS);
-    return hit.grants;
+    return noteEnd(hit.grants);
   }
   const grants = computeGrants(caller, store);
   cache.set(caller.id, { stamp, grants });
   grants.catch(() => cache.get(caller.id)?.grants === grants && cache.delete(caller.id));
   while (cache.size > GRANT_CACHE_MAX) cache.delete(cache.keys().next().value!);
-  return grants;
+  return noteEnd(grants);
+}
+
+/** Notes, for a cached answer made from these grants, that it holds only until the first of their shares ends. */
+async function noteEnd(grants: Promise<Grants & { kind: 'granted' }>): Promise<Grants> {
+  const g = await grants;
+  if (g.validUntil !== undefined) noteValidUntil(g.validUntil * 1000);
+  return g;
 }

@@ -84,6 +84,14 @@ export function shareTitle(p: {
   return `${actor(p.actorName, p.actorGroup)} shared ${what} with you`;
 }
 
+/** `share-feedback`: "Ana and Ben gave feedback on the 3 assets you shared" (batched per share while unread). */
+export function shareFeedbackTitle(p: { names: string[]; assetCount: number }): string {
+  const who =
+    p.names.length <= 2 ? p.names.join(' and ') : `${p.names.slice(0, 2).join(', ')} and ${p.names.length - 2} more`;
+  const what = `${p.assetCount} ${p.assetCount === 1 ? 'asset' : 'assets'}`;
+  return `${who} gave feedback on the ${what} you shared`;
+}
+
 /** `embargo`: "Embargo lifted on <file name> (<asset name>)". */
 export function embargoTitle(p: { fileName: string; assetName: string }): string {
   return `Embargo lifted on ${p.fileName} (${p.assetName})`;

@@ -28,6 +28,8 @@ import {
 } from '../domain/embargo';
 import { embargoBlock } from './embargoLinks';
 import { ingestView } from './ingestView';
+import { noteValidUntil } from '../storage/readTracking';
+import { seesAllFeedback, shareState, voteSummary, votingViewOf, type FeedbackDoc } from '../domain/shareFeedback';
 import { EMBARGO_INTERNAL_FIELDS, requestedBy } from '../domain/embargoNotices';
 
 export interface PresentContext {
@@ -44,6 +46,8 @@ export interface PresentContext {
   grants: () => Promise<Grants>;
   /** Embargo hook: the asset embargoes of a page, read in one query (domain/embargo.ts). */
   embargoes: EmbargoLookup;
+  /** A share's recipients' feedback (domain/shareFeedback.ts), read once per share shown. */
+  shareFeedback: (shareId: string) => Promise<FeedbackDoc[]>;
 }
 
 type Rec = Record<string, unknown>;
@@ -67,7 +71,13 @@ export function presentUserName(ctx: PresentContext, u: UserDoc): Rec {
 }
 
 export async function presentUser(ctx: PresentContext, u: UserDoc): Promise<Rec> {
-  const { passwordHash: _secret, inviteCode, inviteExpires: _expires, ...rest } = u as InvitedUserDoc;
+  const {
+    passwordHash: _secret,
+    inviteCode,
+    inviteExpires: _expires,
+    invitedThrough: _through,
+    ...rest
+  } = u as InvitedUserDoc;
   const out: Rec = { ...rest };
   // The one-time invite code resolves `invite`'s `:code`; only admins (who send invitations) see it, and when it lapses.
   if (ctx.caller.isAdmin && inviteCode && u.status?.registered !== true) {
@@ -349,8 +359,22 @@ function userRef(ctx: PresentContext, u: { _id?: string } | undefined): Rec | un
 }
 
 export async function presentShare(ctx: PresentContext, s: ShareDoc): Promise<Rec> {
-  const grants = await ctx.grants();
+  const [grants, feedback] = await Promise.all([ctx.grants(), ctx.shareFeedback(s._id)]);
+  // Every recipient's votes for the sender, admins and `shareVotingView`; one's own vote, answers and comment always.
+  const seesAll = seesAllFeedback(ctx.caller, s, votingViewOf(ctx.caller, s));
+  const feedbackOn = (assetId: string | undefined): Rec => {
+    const own = feedback.find((f) => f.asset === assetId && f.user === ctx.caller.id);
+    return {
+      ...feedbackFor(s._id, own?.vote ?? ''),
+      summary: seesAll && assetId ? voteSummary(feedback, assetId) : [],
+      answers: own?.answers ?? {},
+      comment: own?.comment ?? '',
+    };
+  };
+  if (typeof s.expires === 'number') noteValidUntil(s.expires * 1000);
   return {
+    // Whether the share is active now (docs/API.md "Share states"); the database decides on every write.
+    $state: shareState(s, Math.floor(Date.now() / 1000)),
     ...s,
     from: userRef(ctx, s.from),
     to: (s.to ?? []).map((u) => userRef(ctx, u)),
@@ -368,7 +392,7 @@ export async function presentShare(ctx: PresentContext, s: ShareDoc): Promise<Re
         }),
         // What the viewer may do with the asset: their grants, the same as the asset record says.
         $permissions: assetPermissions(ctx.caller, grants, { ...a, _id: a._id ?? '', created: a.created ?? 0 }),
-        $feedback: feedbackFor(s._id),
+        $feedback: feedbackOn(a._id),
       })),
     ),
     // A recipient sees their own permission record only; the sender and admins see all.

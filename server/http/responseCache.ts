@@ -219,7 +219,8 @@ export function installResponseCache(
     const entry: Entry = {
       collections: new Map([...whole].map((c) => [c, generations[c]])),
       records,
-      expires: clock() + ttlMs,
+      // No longer than the time what it was made from holds (a share's end), when that is sooner.
+      expires: Math.min(clock() + ttlMs, reads.until ?? Infinity),
       body: payload,
       bytes,
       headers,

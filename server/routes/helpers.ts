@@ -1,4 +1,5 @@
 /** Small pieces every route file uses: the presentation context, one-record lookup, list pages. */
+import { feedbackOfShare } from '../domain/shareFeedback';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import {
@@ -46,6 +47,7 @@ export function presentContext(request: FastifyRequest, services: Services): Pre
     downloads: downloadedBy(services.store, callerOf(request).id),
     grants: () => requestGrants(request, services),
     embargoes: createEmbargoLookup(services.store),
+    shareFeedback: (shareId) => feedbackOfShare(services.store, shareId),
   };
 }
 

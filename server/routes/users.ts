@@ -8,7 +8,14 @@ import { callerOf } from '../context';
 import { presentUser, presentUserName, presentGroup } from '../http/present';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { throughGate } from '../http/signInGuard';
-import { issueInvitation, nowSeconds, type InvitedUserDoc } from '../domain/invitations';
+import {
+  DEFAULT_PREFERENCES,
+  EMAIL_PATTERN,
+  invitedUserFields,
+  issueInvitation,
+  nowSeconds,
+  type InvitedUserDoc,
+} from '../domain/invitations';
 import { etagOf } from '../http/etag';
 import { bodyPolicy, narrowPolicy, parseInput, NO_FIELDS } from '../http/records';
 import type { Filter } from '../storage/store';
@@ -85,20 +92,12 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       if (!current) {
         const given = fields.emailNormal ?? fields.username;
         const email = (typeof given === 'string' ? given : '').trim().toLowerCase();
-        if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw badRequest('emailNormal: expected an e-mail address');
+        if (!EMAIL_PATTERN.test(email)) throw badRequest('emailNormal: expected an e-mail address');
         // A friendly early answer; the database's unique index is the guard (`duplicate` below).
         if (await auth.findUserByUsername(email, tx)) throw conflict(duplicateEmail(email));
-        out.username = email;
-        out.emailNormal = email;
-        out.status = { invited: true, approved: true, registered: false, confirmed: false };
-        out.invite = '/invite/:code';
-        Object.assign(out, issueInvitation(out._id, nowSeconds(), services.invitationTtl));
+        Object.assign(out, invitedUserFields(out._id, email, services.invitationTtl));
         out.groups = groupIds(fields.groups);
-        out.preferences ??= {
-          blacklist: { projects: [] },
-          ingest: { maxUploads: 3, skipScratchPreview: false },
-          mail: { enabled: true },
-        };
+        out.preferences ??= DEFAULT_PREFERENCES;
       } else if (caller.isAdmin && 'emailNormal' in fields) {
         const email = String(fields.emailNormal).trim().toLowerCase();
         const other = await auth.findUserByUsername(email, tx);

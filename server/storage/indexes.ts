@@ -56,7 +56,13 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
   Groups: { name: v('$.name'), type: v('$.type') },
   Offlines: { workRequest: v('$.workRequest') },
   /** `to` (user summaries) and `groups` (group ids): the recipients a share reaches (domain/grants.ts). */
-  Shares: { from: v('$.from._id'), to: text('$.to'), groups: text('$.groups') },
+  Shares: {
+    from: v('$.from._id'),
+    to: text('$.to'),
+    groups: text('$.groups'),
+    /** When the share ends (epoch seconds; 1e12 without an end): "still active" is `expires > now` in the query. */
+    expires: expression("coalesce(json_extract(doc, '$.expires'), 1e12)"),
+  },
   Permissions: { share: v('$.share'), user: v('$.user') },
   Assets: { project: v('$.project'), studio: v('$.studio'), name: v('$.name') },
   Previews: { asset: v('$.asset') },
@@ -100,6 +106,20 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
   },
   Events: { type: v('$.type') },
   Mails: { to: v('$.to') },
+  /**
+   * One record per recipient and shared asset (domain/shareFeedback.ts): by share (its summary), asset, person, and
+   * what reports count by (territory, studio, project, vote). `key` (share:asset:user) is unique.
+   */
+  Sharefeedback: {
+    share: v('$.share'),
+    asset: v('$.asset'),
+    user: v('$.user'),
+    territory: v('$.territory'),
+    studio: v('$.studio'),
+    project: v('$.project'),
+    vote: v('$.vote'),
+    key: v('$.key'),
+  },
   Glossaryterms: {
     studio: v('$.studio'),
     /** '' for a studio's own terms, so "the studio's terms only" is an indexed equality. */
@@ -176,4 +196,5 @@ export const UNIQUE_FIELDS: Partial<Record<Collection, string[]>> = {
   Languages: ['code'],
   Studios: ['slug'],
   Glossaryterms: ['key'],
+  Sharefeedback: ['key'],
 };

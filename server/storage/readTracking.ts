@@ -23,6 +23,11 @@ export interface Reads {
   readonly records: Map<Collection, Map<string, number>>;
   /** Something was read that cannot be checked later (translation memory). */
   opaque: boolean;
+  /**
+   * Epoch milliseconds after which the answer is no longer true without any write (a share's end: grants.ts), the
+   * earliest noted; undefined when nothing read depends on the time.
+   */
+  until?: number;
 }
 
 export function newReads(): Reads {
@@ -46,6 +51,13 @@ function noteCollections(collection: Collection, filters: Filter[] | undefined):
   if (!reads) return;
   reads.collections.add(collection);
   for (const f of filters ?? []) if (f.op === 'of') reads.collections.add(f.collection);
+}
+
+/** Notes that what is being answered holds only until `epochMs` (the earliest such time noted wins). */
+export function noteValidUntil(epochMs: number): void {
+  const reads = current.getStore();
+  if (!reads) return;
+  reads.until = Math.min(reads.until ?? Infinity, epochMs);
 }
 
 /**

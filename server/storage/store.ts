@@ -31,6 +31,8 @@ export const COLLECTIONS = [
   'Downloads',
   /** Extension: the mails sent or kept in the outbox (docs/API.md "Mail"). */
   'Mails',
+  /** Extension: recipients' votes, answers and comments on a share's assets (docs/API.md "Share feedback"). */
+  'Sharefeedback',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

@@ -1,7 +1,8 @@
 /** Shares: spec operation 7, and the list / get extensions (docs/API.md). */
-import { share, type Share } from './schema/share';
+import * as z from 'zod/mini';
+import { share, shareFeedback, type Share, type ShareFeedback, type ShareFeedbackInput } from './schema/share';
 import { user } from './schema/user';
-import { requestList, requestRecord, seg, type ListOptions } from './client';
+import { requestList, requestRecord, send, seg, type ListOptions } from './client';
 import { SHARES_PATH } from './listRequests';
 import { conflictRecord, requestVersioned } from './versioned';
 
@@ -40,4 +41,37 @@ export function shareConflictCurrent(error: unknown): Share | undefined {
  */
 export function listShareCandidates(q: string, options: Omit<ListOptions, 'query'> = {}) {
   return requestList(user, '/users', { ...options, query: { q } });
+}
+
+/** A newcomer a new share invited: the link the sender passes on (`invite`, with the code). */
+export const shareInvitation = z.looseObject({
+  user: z.string(),
+  emailNormal: z.string(),
+  inviteCode: z.string(),
+  invite: z.string(),
+});
+export type ShareInvitation = z.infer<typeof shareInvitation>;
+const newShareAnswer = z.looseObject({ _id: z.string(), $invitations: z.optional(z.array(shareInvitation)) });
+
+/**
+ * Extension `POST /shares` (docs/API.md "Sending a share"): the share with its recipients, assets, questions and
+ * end; answers its id and the newcomers' invitation links.
+ */
+export async function postShare(body: Record<string, unknown>) {
+  return (await requestRecord(newShareAnswer, 'POST', '/shares', { body })).data;
+}
+
+/** Extension `PUT /shares/{id}/feedback/{asset}`: the caller's vote, answers or comment, saved as given. */
+export function putShareFeedback(id: string, asset: string, body: ShareFeedbackInput) {
+  return requestRecord(shareFeedback, 'PUT', `/shares/${seg(id)}/feedback/${seg(asset)}`, { body });
+}
+
+/** Extension `GET /shares/{id}/feedback`: every recipient's feedback for the sender, one's own otherwise. */
+export async function getShareFeedback(id: string, signal?: AbortSignal): Promise<ShareFeedback[]> {
+  const { json } = await send('GET', `/shares/${seg(id)}/feedback`, { signal });
+  // Lenient as every list: a record that cannot be read is left out rather than failing the whole answer.
+  return (Array.isArray(json) ? json : []).flatMap((item) => {
+    const parsed = z.safeParse(shareFeedback, item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

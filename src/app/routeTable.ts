@@ -63,6 +63,10 @@ export const SHELL_ROUTES: readonly PageRoute[] = [
   { path: 'shares', module: 'src/features/shares/pages/SharesPage.tsx', component: 'SharesPage' },
   // `/shares/:id` and the share's per-asset URLs `/shares/:id/assets/:assetId` (one route, so opening an asset keeps
   // unsaved edits).
+  // Sending a share: the queued assets, recipients, questions.
+  { path: 'shares/new', module: 'src/features/shares/pages/NewSharePage.tsx', component: 'NewSharePage' },
+  // A share's playlist (`urls.playlist`): what its recipients open to watch and give feedback.
+  { path: 'shares/:id/playlist', module: 'src/features/shares/pages/PlaylistPage.tsx', component: 'PlaylistPage' },
   { path: 'shares/:id/*', module: 'src/features/shares/pages/SharePage.tsx', component: 'SharePage' },
   {
     path: 'notifications',

@@ -142,6 +142,14 @@ interface FeedbackProps {
   linkShare?: boolean;
 }
 
+/** How many votes a `$feedback.summary` holds: its `{vote, count}` entries summed (any other entry counts one). */
+function responseCount(summary: readonly unknown[]): number {
+  return summary.reduce<number>((n, s) => {
+    const count = (s as { count?: unknown } | null)?.count;
+    return n + (typeof count === 'number' ? count : 1);
+  }, 0);
+}
+
 export function voteText(vote: string | undefined): string {
   if (!vote) return 'No vote yet';
   return keyLabel(vote);
@@ -150,15 +158,16 @@ export function voteText(vote: string | undefined): string {
 export function AssetFeedback({ value, compact = false, linkShare = true }: FeedbackProps) {
   if (!value) return compact ? null : <p className="muted">No feedback for this asset.</p>;
   const summary = value.summary ?? [];
+  const responses = responseCount(summary);
   const vote = <span className={value.vote ? 'asset-feedback__vote' : 'muted'}>{voteText(value.vote)}</span>;
   if (compact) {
     return (
       <p className="asset-feedback asset-feedback--compact">
         <span className="asset-feedback__label">Your vote:</span> {vote}
-        {summary.length ? (
+        {responses ? (
           <span className="muted">
             {' '}
-            · {summary.length} {summary.length === 1 ? 'response' : 'responses'}
+            · {responses} {responses === 1 ? 'vote' : 'votes'}
           </span>
         ) : null}
       </p>

@@ -20,6 +20,7 @@ const KIND_OF_TYPE: Readonly<Record<string, MailPreferenceKey>> = {
   'wr-status': 'workflow',
   'translation-submitted': 'workflow',
   share: 'shares',
+  'share-feedback': 'shares',
   embargo: 'files',
 };
 

@@ -85,7 +85,12 @@ function itemOf(n: Doc, origin: string, zone: string | undefined): Item {
   const wr = (event.workRequest ?? {}) as Record<string, unknown>;
   const project = (Array.isArray(event.projects) ? event.projects[0] : undefined) as { name?: unknown } | undefined;
   const urls = (event.urls ?? {}) as Record<string, unknown>;
-  const path = str(urls.view) ?? (event.type === 'share' ? '/shares' : '/notifications');
+  const share = str(event.share);
+  // A share received opens its playlist; feedback on one sent, the share's answers.
+  const sharePath = share && (event.type === 'share' ? `/shares/${share}/playlist` : `/shares/${share}`);
+  const path =
+    str(urls.view) ??
+    (event.type === 'share' || event.type === 'share-feedback' ? (sharePath ?? '/shares') : '/notifications');
   const language = str(wr.language);
   const territory = str(wr.territory);
   return {

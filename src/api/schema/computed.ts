@@ -28,7 +28,14 @@ export function allows(
   return block?.access ? block.access.includes(verb) : undefined;
 }
 
-export const feedbackBlock = doc({ share: z.string(), vote: z.string(), summary: z.array(z.unknown()) });
+export const feedbackBlock = doc({
+  share: z.string(),
+  vote: z.string(),
+  summary: z.array(z.unknown()),
+  /** Extension on a share's assets: the reader's own answers and comment (docs/API.md "Share feedback"). */
+  answers: z.record(z.string(), z.string()),
+  comment: z.string(),
+});
 export type FeedbackBlock = z.infer<typeof feedbackBlock>;
 
 /** A copy without `$`-prefixed members, at any depth. */

@@ -15,5 +15,12 @@ export const WORK_REQUEST_EVENT_TYPES = [
   'wr-changed',
 ] as const;
 /** Event types this project emits (the spec shows only `wam`; docs/API.md lists what each means). */
-export const EVENT_TYPES = [...WORK_REQUEST_EVENT_TYPES, 'share', 'embargo', 'embargo-request'] as const;
+export const EVENT_TYPES = [
+  ...WORK_REQUEST_EVENT_TYPES,
+  'share',
+  /** A share's recipients gave feedback (batched for its sender: docs/API.md "Share feedback"). */
+  'share-feedback',
+  'embargo',
+  'embargo-request',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -22,6 +22,9 @@ const flag = z.optional(
 
 /** A record's id in the path. Its form is not checked here: an id of the wrong form is unknown, a 404. */
 export const idParams = z.object({ id });
+/** A share's asset (`/shares/{id}/feedback/{asset}`) or recipient (`/shares/{id}/invitations/{user}`). */
+export const shareAssetParams = z.object({ id, asset: id });
+export const shareUserParams = z.object({ id, user: id });
 /** An invitation's one-time code in the path (routes/invitations.ts). */
 export const codeParams = z.object({ code: z.string() });
 /** A kind of mail in an unsubscribe link's path (routes/mail.ts), or `all`. */

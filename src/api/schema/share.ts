@@ -26,12 +26,60 @@ export const shareAsset = doc({
 });
 export type ShareAsset = z.infer<typeof shareAsset>;
 
+/**
+ * A question a share asks its recipients about each asset (extension: the spec's `questions` list shows no element
+ * shape; docs/API.md "Share feedback"): yes / no, one of `choices`, or free text.
+ */
+export const QUESTION_TYPES = ['yesno', 'choice', 'text'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const shareQuestion = z.looseObject({
+  _id: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
+  type: z.enum(QUESTION_TYPES),
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  choices: z.optional(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.maxLength(20))),
+});
+export type ShareQuestion = z.infer<typeof shareQuestion>;
+
+/** A recipient's vote on a shared asset: likes it, does not, or would order a localized version. */
+export const VOTES = ['up', 'down', 'order'] as const;
+export type Vote = (typeof VOTES)[number];
+
+/**
+ * A recipient's feedback on one shared asset (`PUT /shares/{id}/feedback/{asset}`): each field given replaces theirs;
+ * `null` clears it.
+ */
+export const shareFeedbackInput = z.object({
+  vote: z.optional(z.nullable(z.enum(VOTES))),
+  answers: z.optional(z.record(z.string().check(z.minLength(1), z.maxLength(40)), z.string().check(z.maxLength(2000)))),
+  comment: z.optional(z.nullable(z.string().check(z.maxLength(5000)))),
+});
+export type ShareFeedbackInput = z.infer<typeof shareFeedbackInput>;
+
+/** One recipient's stored feedback on one asset, as `GET /shares/{id}/feedback` lists it. */
+export const shareFeedback = doc({
+  _id: id,
+  share: id,
+  asset: id,
+  user: id,
+  userName: z.string(),
+  territory: z.string(),
+  territoryName: z.string(),
+  studio: z.string(),
+  project: z.string(),
+  vote: z.enum(VOTES),
+  answers: z.record(z.string(), z.string()),
+  comment: z.string(),
+  created: ts,
+  updated: ts,
+});
+export type ShareFeedback = z.infer<typeof shareFeedback>;
+
 export const share = doc({
   _id: id,
   from: shareUser,
   to: z.array(shareUser),
   groups: anyList,
-  questions: anyList,
+  questions: z.array(shareQuestion).check(z.maxLength(20)),
   assets: z.array(shareAsset),
   assetsCount: z.int(),
   assetCategory: z.string(),
@@ -42,6 +90,10 @@ export const share = doc({
   approved: z.boolean(),
   notes: z.string().check(z.maxLength(20000)),
   feedback: doc({ enabled: z.boolean() }),
+  /** Extension: when the share ends (epoch seconds): afterwards it grants nothing and takes no feedback. */
+  expires: ts,
+  /** Extension: `active`, `expired`, `pending` or `feedback-closed` (docs/API.md "Share states"). */
+  $state: z.string(),
   created: ts,
   $links: links('from'),
   permissions: z.array(permission),

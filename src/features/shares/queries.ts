@@ -4,7 +4,16 @@
  */
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Share } from '../../api/schema/share';
-import { getShare, listShareCandidates, listShares, putShareIfMatch } from '../../api/shares';
+import type { ShareFeedbackInput } from '../../api/schema/share';
+import {
+  getShare,
+  getShareFeedback,
+  listShareCandidates,
+  listShares,
+  postShare,
+  putShareFeedback,
+  putShareIfMatch,
+} from '../../api/shares';
 import { projectOptions } from '../../lib/catalogRecords';
 import { useSparseList } from '../../lib/useSparseList';
 import { PAGE_SIZE } from './listRequest';
@@ -16,6 +25,7 @@ export const shareKeys = {
   lists: () => [...shareKeys.all, 'list'] as const,
   details: () => [...shareKeys.all, 'detail'] as const,
   detail: (id: string) => [...shareKeys.details(), id] as const,
+  feedback: (id: string) => [...shareKeys.detail(id), 'feedback'] as const,
 };
 
 /** People to share with: their own root, so a share save never refetches them. */
@@ -87,5 +97,37 @@ export function useProjectName(id: string | undefined, enabled: boolean) {
     staleTime: 10 * 60_000,
     retry: false,
     select: (r) => r.data.name,
+  });
+}
+
+/**
+ * Saves the viewer's feedback on one asset as they give it. The share's own copy is marked stale (its `$feedback`
+ * and the sender's counts), without refetching the playlist under the viewer's typing.
+ */
+export function useSaveFeedback(shareId: string, assetId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShareFeedbackInput) => putShareFeedback(shareId, assetId, body),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: shareKeys.detail(shareId), refetchType: 'none' });
+    },
+  });
+}
+
+/** The share's feedback records (every recipient's for the sender). */
+export function useShareFeedback(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: shareKeys.feedback(id),
+    queryFn: ({ signal }) => getShareFeedback(id, signal),
+    enabled,
+  });
+}
+
+/** Sends a new share; the lists refresh. */
+export function useSendShare() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => postShare(body),
+    onSuccess: () => void client.invalidateQueries({ queryKey: shareKeys.lists() }),
   });
 }

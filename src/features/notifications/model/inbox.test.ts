@@ -26,7 +26,7 @@ describe('tab grouping', () => {
     expect(tabOfType(undefined)).toBe('general');
   });
   it('General queries the known types that are neither orders nor embargoes', () => {
-    expect(GENERAL_TYPES).toEqual(['share']);
+    expect(GENERAL_TYPES).toEqual(['share', 'share-feedback']);
     expect(TABS.map((t) => t.id)).toEqual(['orders', 'embargoes', 'general', 'all']);
     expect(TABS.find((t) => t.id === 'all')!.types).toBeUndefined();
   });
@@ -90,6 +90,9 @@ describe('where a notification leads and who sent it', () => {
     // Taken off an order, the translator may no longer open it.
     expect(targetOf({ type: 'wr-unassigned', event: { workRequest: { _id: 'w1' } } })).toBeUndefined();
     expect(targetOf({ event: { share: { _id: 's2' } } })).toBe('/shares/s2');
+    // A share received opens its playlist; feedback on a share sent, the share's page.
+    expect(targetOf({ type: 'share', event: { share: 's3' } })).toBe('/shares/s3/playlist');
+    expect(targetOf({ type: 'share-feedback', event: { share: 's4' } })).toBe('/shares/s4');
     expect(targetOf({ event: { type: 'embargo' } })).toBeUndefined();
   });
   it("names the event's user", () => {

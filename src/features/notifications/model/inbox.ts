@@ -62,7 +62,8 @@ export function targetOf(n: Notification): string | undefined {
   const wr = idOf(event?.workRequest);
   if (wr) return `/work-requests/${encodeURIComponent(wr)}`;
   const share = idOf(event?.share);
-  if (share) return `/shares/${encodeURIComponent(share)}`;
+  // A share received opens its playlist (to watch and answer); feedback on one sent opens the share's answers.
+  if (share) return `/shares/${encodeURIComponent(share)}${n.type === 'share' ? '/playlist' : ''}`;
   return undefined;
 }
 

@@ -60,13 +60,26 @@ export type AssigneePickerControl = ComponentType<{
 
 const WHO_MAY_ORDER = 'Orders are placed by admins, the studio’s coordinators and its requesters (client users).';
 
-function initialState(key: string, asset: string): { step: Step; draft: OrderDraft; reached: number } {
-  const fresh = emptyDraft(viewerTimeZone(), asset);
+/**
+ * The wizard's start: a saved draft of the same key, else a fresh one with the asset and (from a share: the
+ * recipient's own) territory code of the link filled in.
+ */
+function initialState(
+  key: string,
+  asset: string,
+  territory: string,
+): { step: Step; draft: OrderDraft; reached: number } {
+  const fresh = { ...emptyDraft(viewerTimeZone(), asset), ...(territory ? { territory } : {}) };
   const saved = loadDraft(key);
   if (!saved) return { step: 'asset', draft: fresh, reached: 0 };
   return {
     step: saved.step,
-    draft: { ...fresh, ...saved.draft, asset: asset || saved.draft.asset },
+    draft: {
+      ...fresh,
+      ...saved.draft,
+      asset: asset || saved.draft.asset,
+      territory: saved.draft.territory || territory,
+    },
     reached: saved.reached ?? 0,
   };
 }
@@ -89,7 +102,7 @@ export function OrderWizardPage({ assigneePicker: Picker }: { assigneePicker?: A
     user?._id ?? 'anonymous',
     assetParam ? `asset:${assetParam}` : projectParam ? `project:${projectParam}` : 'list',
   );
-  const [state, setState] = useState(() => initialState(key, assetParam));
+  const [state, setState] = useState(() => initialState(key, assetParam, params.get('territory') ?? ''));
   const { step, draft } = state;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [dirty, setDirty] = useState(false);

@@ -79,13 +79,31 @@ function columns(me: string | undefined): Column<Share>[] {
       },
     },
     {
-      id: 'approved',
-      header: 'Approval',
-      width: '118px',
-      render: (s) => <ApprovalBadge approved={s.approved} />,
+      id: 'state',
+      header: 'State',
+      width: '132px',
+      render: (s) => (s.$state ? <ShareStateBadge state={s.$state} /> : <ApprovalBadge approved={s.approved} />),
     },
     { id: 'created', header: 'Created', width: '96px', render: (s) => (s.created ? formatDate(s.created) : '—') },
   ];
+}
+
+const STATE_BADGES: Record<string, { label: string; tone: string }> = {
+  active: { label: 'Active', tone: 'success' },
+  expired: { label: 'Ended', tone: 'neutral' },
+  'feedback-closed': { label: 'Feedback closed', tone: 'neutral' },
+  pending: { label: 'Awaiting approval', tone: 'neutral' },
+};
+
+/** A share's state as the server says it (docs/API.md "Share states"); an unknown one as its words. */
+export function ShareStateBadge({ state }: { state: string }) {
+  const badge = STATE_BADGES[state] ?? { label: state, tone: 'neutral' };
+  return (
+    <span className={`badge badge--${badge.tone}`}>
+      <span className="badge__dot" aria-hidden="true" />
+      {badge.label}
+    </span>
+  );
 }
 
 export function ApprovalBadge({ approved }: { approved: boolean | undefined }) {

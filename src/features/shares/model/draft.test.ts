@@ -37,7 +37,7 @@ const share: Share = {
       $links: { self: '//h/api/Permissions/perm1' },
     },
   ],
-  questions: [{ q: 'Like it?' }],
+  questions: [{ _id: 'q1', type: 'yesno', text: 'Like it?' }],
   futureField: 42,
 };
 

@@ -7,7 +7,7 @@
  * answers their PUT with 403 anyway).
  */
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Share } from '../../../api/schema/share';
 import { DetailBreadcrumb, DetailFailed, DetailLoading } from '../../../components/DetailPage';
 import { Field, Fields } from '../../../components/Field';
@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session/useSession';
 import { AssetDialog, AssetGrid } from '../components/AssetGrid';
 import { RecipientsEditor } from '../components/RecipientsEditor';
 import { DetailsEditor } from '../components/ShareDetailsEditor';
+import { FeedbackSummary } from '../components/FeedbackSummary';
 import { ShareNotices } from '../components/ShareNotices';
 import { SharePermissions } from '../components/SharePermissions';
 import { ShareSaveBar } from '../components/ShareSaveBar';
@@ -137,6 +138,7 @@ function ShareView({
           <Section title="Assets" meta={`(${share.assets?.length ?? 0})`}>
             <AssetGrid share={share} shareId={id} projectNames={projectNames} />
           </Section>
+          {canEdit || seesVotes(share, me?._id) ? <FeedbackSummary shareId={id} share={share} /> : null}
           <SharePermissions editing={editing} me={me} canEdit={canEdit} locked={lockPermissions} />
         </div>
         <aside className="detail-grid__side" aria-label="Share details">
@@ -165,10 +167,15 @@ function ShareView({
                 <ValueList values={share.groups} />
               </Field>
               <Field label="Questions">
-                <ValueList values={share.questions} />
+                <QuestionList questions={share.questions} />
               </Field>
             </Fields>
           </Section>
+          <p>
+            <Link className="button" to={`/shares/${encodeURIComponent(id)}/playlist`}>
+              {isSender ? 'See the playlist as recipients do' : 'Open the playlist: watch, vote and answer'}
+            </Link>
+          </p>
           <RecordLinks links={links} />
         </aside>
       </div>
@@ -236,6 +243,26 @@ function ShareHeader({
   );
 }
 
+const QUESTION_KINDS: Record<string, string> = { yesno: 'yes / no', choice: 'choice', text: 'free text' };
+
+/** The share's questions as recipients read them, with their kind (and a choice's answers). */
+function QuestionList({ questions }: { questions: Share['questions'] | undefined }) {
+  if (!questions?.length) return <span className="muted">None</span>;
+  return (
+    <ul className="value-list">
+      {questions.map((q, i) => (
+        <li key={q._id ?? i}>
+          {q.text}{' '}
+          <span className="muted">
+            ({QUESTION_KINDS[q.type] ?? q.type}
+            {q.choices?.length ? `: ${q.choices.join(', ')}` : ''})
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ValueList({ values }: { values: unknown[] | undefined }) {
   if (!values?.length) return <span className="muted">None</span>;
   return (
@@ -259,4 +286,9 @@ function useProjectNames(ids: string[], enabled: boolean): ReadonlyMap<string, s
     });
     return m;
   }, [a.data, b.data, c.data, ids]);
+}
+
+/** Whether a recipient's Permission lets them see everyone's votes (the server decides; this only hides an empty box). */
+function seesVotes(share: Share, me: string | undefined): boolean {
+  return (share.permissions ?? []).some((p) => (!p.user || p.user === me) && p.access?.shareVotingView === true);
 }

@@ -2,6 +2,8 @@
  * Shares: the list of shares the caller sent or received (extension GET /shares, infinite scroll, virtualized).
  * The invitation page stays a placeholder until invitations are built.
  */
+import { Link } from 'react-router';
+import { useShareQueue } from '../../../lib/shareQueue';
 import { isUnavailable } from '../../../api/client';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDocumentTitle } from '../../../components/PageTitle';
@@ -17,10 +19,14 @@ export function SharesPage() {
   useDocumentTitle('Shares');
   const me = useSession()?.user?._id;
   const query = useShareList();
+  const queued = useShareQueue();
   return (
     <div className="page page--list">
       <div className="page__header">
         <h1 className="page__title">Shares</h1>
+        <Link to="/shares/new" className="button button--primary">
+          New share{queued.length ? ` (${queued.length} queued)` : ''}
+        </Link>
         <p className="page__count" aria-live="polite">
           {query.isSuccess ? countLine(query.data, query.hasNextPage, 'share') : null}
         </p>
