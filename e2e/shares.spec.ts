@@ -236,3 +236,38 @@ test.describe.serial('shares', () => {
     expect((await getShare(request, ACCOUNTS.coordinator, target._id)).notes).toBe('Mine: keep this');
   });
 });
+
+test('the sender ends a share now from its page; its recipients then see it read-only', async ({ page, request }) => {
+  const { items: shares } = await apiList<ShareItem & { assets?: { _id: string }[] }>(
+    request,
+    ACCOUNTS.coordinator,
+    '/shares',
+  );
+  const model = shares.find((s) => s.to?.length === 1 && /northlight/.test(s.to[0]!.emailNormal ?? ''))!;
+  const client = model.to![0]!;
+  const assets = model.assets!;
+  const created = await request.post('/api/shares', {
+    headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' },
+    data: { assets: [{ _id: assets[0]!._id }], to: [{ _id: client._id }], notes: 'Ends from its page (e2e)' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { _id: string })._id;
+
+  await signIn(page, ACCOUNTS.coordinator);
+  await page.goto(`/shares/${id}`);
+  await expect(page.getByText('No end.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'End now' }).click();
+  await expect(page.getByRole('region', { name: 'Unsaved changes' })).toContainText('Ends ');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'End now' })).toBeDisabled();
+  const saved = await getShare(request, ACCOUNTS.coordinator, id);
+  expect((saved as { expires?: number }).expires).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+
+  const recipient = { username: client.emailNormal!, password: 'demo-password' };
+  const vote = await request.put(`/api/shares/${id}/feedback/${assets[0]!._id}`, {
+    headers: { Authorization: basic(recipient), 'X-Requested-With': 'XMLHttpRequest' },
+    data: { vote: 'up' },
+  });
+  expect(vote.status()).toBe(409);
+});

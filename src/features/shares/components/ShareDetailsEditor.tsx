@@ -1,5 +1,7 @@
-/** A share's approval, feedback switch and notes: read as fields, or edited into the draft. */
+/** A share's approval, feedback switch, end and notes: read as fields, or edited into the draft. */
 import { Field, Fields } from '../../../components/Field';
+import { formatDateTime } from '../../../lib/dates';
+import { useNow } from '../../../lib/useNow';
 import { NOTES_MAX, type ShareDraft } from '../model/draft';
 import { ApprovalBadge } from './ShareTable';
 
@@ -14,6 +16,7 @@ export function DetailsEditor({
 }) {
   const notesId = 'share-notes';
   const countId = 'share-notes-count';
+  const now = useNow();
   if (readOnly) {
     return (
       <Fields columns={1}>
@@ -21,6 +24,7 @@ export function DetailsEditor({
           <ApprovalBadge approved={draft.approved} />
         </Field>
         <Field label="Feedback">{draft.feedbackEnabled ? 'On: recipients can vote on the assets' : 'Off'}</Field>
+        <Field label="Ends">{endWords(draft.expires, now)}</Field>
         <Field label="Notes">{draft.notes ? <p className="prose">{draft.notes}</p> : undefined}</Field>
       </Fields>
     );
@@ -56,6 +60,7 @@ export function DetailsEditor({
           <span className="hint share-details__help">Recipients can vote on the assets.</span>
         </span>
       </label>
+      <ShareEnd expires={draft.expires} onChange={(expires) => update((d) => ({ ...d, expires }))} />
       <div className="form-field">
         <label htmlFor={notesId}>Notes</label>
         <textarea
@@ -73,6 +78,55 @@ export function DetailsEditor({
           {draft.notes.length.toLocaleString()} / {NOTES_MAX.toLocaleString()} characters
         </span>
       </div>
+    </div>
+  );
+}
+
+function endWords(expires: number | undefined, nowMs: number): string {
+  if (expires === undefined) return 'No end';
+  return `${expires <= nowMs / 1000 ? 'Ended' : 'Ends'} ${formatDateTime(expires)}`;
+}
+
+/** The day a date input shows for an end (the viewer's calendar), and the end a chosen day means (its last second). */
+const dayOf = (seconds: number) => {
+  const d = new Date(seconds * 1000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+const endOfDay = (day: string) => Math.floor(new Date(`${day}T23:59:59`).getTime() / 1000);
+
+/**
+ * When the share ends: a day to extend it to or bring it forward, or "End now". Saved with the other changes
+ * (`expires` on PUT /shares/{id}); after its end recipients see it read-only (docs/API.md "Share states").
+ */
+function ShareEnd({ expires, onChange }: { expires: number | undefined; onChange: (expires: number) => void }) {
+  const id = 'share-end';
+  const now = useNow();
+  const ended = expires !== undefined && expires <= now / 1000;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>Ends</label>
+      <div className="share-end">
+        <input
+          id={id}
+          type="date"
+          value={expires === undefined ? '' : dayOf(expires)}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => {
+            if (e.target.value) onChange(endOfDay(e.target.value));
+          }}
+        />
+        <button
+          type="button"
+          className="button button--small"
+          disabled={ended}
+          onClick={() => onChange(Math.floor(Date.now() / 1000))}
+        >
+          End now
+        </button>
+      </div>
+      <span id={`${id}-hint`} className="hint">
+        {endWords(expires, now)}. Recipients keep what they saw, read-only, once it has ended.
+      </span>
     </div>
   );
 }

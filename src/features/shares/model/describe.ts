@@ -1,4 +1,5 @@
 /** Changes between two versions of a share's editable fields, in words (for the save bar and the 409 panel). */
+import { formatDateTime } from '../../../lib/dates';
 import { ACCESS_FLAGS, SOURCE_KINDS, type Permission } from '../../../api/schema/permission';
 import { deepEqual, diffRecipients, type ShareDraft, type ShareUser } from './draft';
 import { accessFlagLabel } from '../../../api/schema/permission';
@@ -76,6 +77,8 @@ export function describeDraftChanges(
   if (before.approved !== after.approved) out.push(after.approved ? 'Marked approved' : 'Marked not approved');
   if (before.feedbackEnabled !== after.feedbackEnabled)
     out.push(after.feedbackEnabled ? 'Feedback switched on' : 'Feedback switched off');
+  if (after.expires !== undefined && after.expires !== before.expires)
+    out.push(`Ends ${formatDateTime(after.expires)}`);
   const { added, removed } = diffRecipients(before.to, after.to);
   for (const u of added) out.push(`${recipientName(u)} added`);
   for (const u of removed) out.push(`${recipientName(u)} removed`);

@@ -48,6 +48,17 @@ describe('draft and PUT body', () => {
     expect(buildPutBody(share, d)).toEqual({ _id: 's1' });
     expect(JSON.stringify(d)).not.toContain('$links');
   });
+  it("sends a share's new end (extended, brought forward or now) and never takes an end away", () => {
+    const d = draftFrom({ ...share, expires: 2_000_000_000 });
+    expect(changedFields(draftFrom({ ...share, expires: 2_000_000_000 }), { ...d, expires: 2_100_000_000 })).toEqual([
+      'expires',
+    ]);
+    expect(buildPutBody({ ...share, expires: 2_000_000_000 }, { ...d, expires: 1_900_000_000 })).toEqual({
+      _id: 's1',
+      expires: 1_900_000_000,
+    });
+    expect(changedFields(draftFrom({ ...share, expires: 2_000_000_000 }), { ...d, expires: undefined })).toEqual([]);
+  });
   it('sends the changed fields and keeps unknown members inside them', () => {
     const d = draftFrom(share);
     const p = d.permissions[0]!;

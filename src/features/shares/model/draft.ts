@@ -17,11 +17,13 @@ export interface ShareDraft {
   notes: string;
   approved: boolean;
   feedbackEnabled: boolean;
+  /** When the share ends (epoch seconds); undefined: it has no end. */
+  expires: number | undefined;
   to: ShareUser[];
   permissions: Permission[];
 }
 
-export type DraftField = 'notes' | 'approved' | 'feedback' | 'to' | 'permissions';
+export type DraftField = 'notes' | 'approved' | 'feedback' | 'expires' | 'to' | 'permissions';
 
 export const NOTES_MAX = 20000;
 
@@ -30,6 +32,7 @@ export function draftFrom(share: Share): ShareDraft {
     notes: share.notes ?? '',
     approved: share.approved ?? false,
     feedbackEnabled: share.feedback?.enabled ?? false,
+    expires: share.expires,
     to: stripComputed(share.to ?? []),
     permissions: stripComputed(share.permissions ?? []),
   };
@@ -56,6 +59,8 @@ export function changedFields(base: ShareDraft, draft: ShareDraft): DraftField[]
   if (draft.notes !== base.notes) out.push('notes');
   if (draft.approved !== base.approved) out.push('approved');
   if (draft.feedbackEnabled !== base.feedbackEnabled) out.push('feedback');
+  // A share's end is set or moved, never taken away here (the body has no "no end").
+  if (draft.expires !== undefined && draft.expires !== base.expires) out.push('expires');
   if (!deepEqual(draft.to, base.to)) out.push('to');
   if (!deepEqual(draft.permissions, base.permissions)) out.push('permissions');
   return out;
@@ -75,6 +80,9 @@ export function buildPutBody(share: Share, draft: ShareDraft): Share {
         break;
       case 'feedback':
         body.feedback = { ...stripComputed(share.feedback ?? {}), enabled: draft.feedbackEnabled };
+        break;
+      case 'expires':
+        body.expires = draft.expires;
         break;
       case 'to':
         body.to = draft.to;

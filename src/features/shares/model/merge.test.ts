@@ -7,6 +7,7 @@ const base: ShareDraft = {
   notes: 'base',
   approved: false,
   feedbackEnabled: false,
+  expires: undefined,
   to: [
     { _id: 'u1', name: 'Kenji' },
     { _id: 'u2', name: 'Hannah' },

@@ -114,7 +114,8 @@ export function rebaseDraft(base: ShareDraft, mine: ShareDraft, theirs: ShareDra
   const notes = scalar(base.notes, mine.notes, theirs.notes, 'notes');
   const approved = scalar(base.approved, mine.approved, theirs.approved, 'approval');
   const feedbackEnabled = scalar(base.feedbackEnabled, mine.feedbackEnabled, theirs.feedbackEnabled, 'feedback');
+  const expires = scalar(base.expires, mine.expires, theirs.expires, 'the end of the share');
   const to = mergeRecipients(base.to, mine.to, theirs.to);
   const permissions = mergePermissions(base.permissions, mine.permissions, theirs.permissions, who, conflicts);
-  return { draft: { notes, approved, feedbackEnabled, to, permissions }, conflicts };
+  return { draft: { notes, approved, feedbackEnabled, expires, to, permissions }, conflicts };
 }
