@@ -31,6 +31,8 @@ export const COLLECTIONS = [
   'Downloads',
   /** Extension: the mails sent or kept in the outbox (docs/API.md "Mail"). */
   'Mails',
+  /** Extension: a translation's lines as submitted, one record per round (docs/API.md "Review rounds"). */
+  'Rounds',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

@@ -22,6 +22,11 @@ const flag = z.optional(
 
 /** A record's id in the path. Its form is not checked here: an id of the wrong form is unknown, a 404. */
 export const idParams = z.object({ id });
+/** A translation's review round in the path (routes/translations.ts): its number, 1 or more. */
+export const roundParams = z.object({
+  id,
+  round: z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'expected a round number')),
+});
 /** An invitation's one-time code in the path (routes/invitations.ts). */
 export const codeParams = z.object({ code: z.string() });
 /** A kind of mail in an unsubscribe link's path (routes/mail.ts), or `all`. */
