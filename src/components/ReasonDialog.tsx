@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { Modal } from './Modal';
+import './reasonDialog.css';
 
 export interface ReasonChoice {
   id: string;

@@ -108,6 +108,7 @@ export function TranslationEditor(props: EditorProps) {
   const [mediaOpen, setMediaOpen] = useMediaPanePreference();
   const notes = useReviewNotes(props.workRequestId, translationId).data ?? [];
   const openNotes = notes.filter((n) => !n.resolution);
+  const showNotes = notes.length > 0 || props.canNote === true;
   const lineIndexOf = (number: number) => {
     for (let i = 0; i < doc.count; i++) if (doc.row(i)?.line.number === number) return i;
     return undefined;
@@ -380,38 +381,38 @@ export function TranslationEditor(props: EditorProps) {
             />
           </>
         ) : null}
-        {notes.length > 0 || props.canNote ? (
-          <div className="editor__side editor__side--notes">
-            <NotesPanel
-              workRequestId={props.workRequestId}
-              translationId={translationId}
-              notes={notes}
-              canNote={props.canNote === true}
-              canResolve={!readOnly && !props.canNote}
-              activeLine={
-                doc.row(activeIndex)?.line.number !== undefined
-                  ? { number: doc.row(activeIndex)!.line.number!, index: activeIndex }
-                  : undefined
-              }
-              playheadSeconds={() => media.timeMs / 1000}
-              toAddress={props.verdictNotes ?? []}
-              lineIndexOf={lineIndexOf}
-              onJump={(i, seconds) => {
-                if (mediaOpen) media.seek(seconds * 1000);
-                focusRow(i, { caret: 'end' });
-              }}
-            />
-          </div>
-        ) : null}
-        {problemsOpen ? (
-          <div id={`${idBase}-problems`} className="editor__side">
-            <ProblemsPanel
-              doc={doc}
-              version={version}
-              onJump={jumpTo}
-              onNext={nextProblem}
-              onPrevious={previousProblem}
-            />
+        {showNotes || problemsOpen ? (
+          <div id={`${idBase}-problems`} className={`editor__side${showNotes ? ' editor__side--stack' : ''}`}>
+            {showNotes ? (
+              <NotesPanel
+                workRequestId={props.workRequestId}
+                translationId={translationId}
+                notes={notes}
+                canNote={props.canNote === true}
+                canResolve={!readOnly && !props.canNote}
+                activeLine={
+                  doc.row(activeIndex)?.line.number !== undefined
+                    ? { number: doc.row(activeIndex)!.line.number!, index: activeIndex }
+                    : undefined
+                }
+                playheadSeconds={() => media.timeMs / 1000}
+                toAddress={props.verdictNotes ?? []}
+                lineIndexOf={lineIndexOf}
+                onJump={(i, seconds) => {
+                  if (mediaOpen) media.seek(seconds * 1000);
+                  focusRow(i, { caret: 'end' });
+                }}
+              />
+            ) : null}
+            {problemsOpen ? (
+              <ProblemsPanel
+                doc={doc}
+                version={version}
+                onJump={jumpTo}
+                onNext={nextProblem}
+                onPrevious={previousProblem}
+              />
+            ) : null}
           </div>
         ) : null}
       </div>
