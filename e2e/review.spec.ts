@@ -61,10 +61,18 @@ test('a reviewer notes two lines and sends back; the translator resolves and res
   await signIn(tp, ACCOUNTS.translator);
   await openTranslationEditor(tp, workRequest);
   await expect(tp.getByTestId('verdict')).toContainText('Timing and a typo');
-  await expect(tp.getByText('To address')).toHaveCount(2);
+  await expect(tp.getByText('To address', { exact: true })).toHaveCount(2);
 
   await editorLine(tp, 2).fill('Ligne deux, plus tard');
-  await expect(tp.getByText('Saved', { exact: true })).toBeVisible();
+  // Saved on the server (the change a resolution links to is the stored line).
+  await expect
+    .poll(async () => {
+      const res = await request.fetch(`/api/translations/${translation}`, {
+        headers: { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      return ((await res.json()) as { lines: { text?: string }[] }).lines[1]?.text;
+    })
+    .toBe('Ligne deux, plus tard');
   const timing = tp.getByTestId('review-note').filter({ hasText: 'Comes in too early' });
   await timing.getByRole('button', { name: 'Resolved by my change' }).click();
   await expect(timing).toContainText('Resolved by a change: “Ligne deux, plus tard”');
@@ -72,7 +80,7 @@ test('a reviewer notes two lines and sends back; the translator resolves and res
   await typo.getByLabel('Reply').fill('The name is spelled as in the bible');
   await typo.getByRole('button', { name: 'Reply' }).click();
   await expect(typo).toContainText('Resolved — The name is spelled as in the bible');
-  await expect(tp.getByText('To address')).toHaveCount(0);
+  await expect(tp.getByText('To address', { exact: true })).toHaveCount(0);
 
   await tp.getByRole('button', { name: 'Submit…' }).click();
   const submit = tp.getByRole('dialog', { name: 'Submit this translation?' });
@@ -85,7 +93,8 @@ test('a reviewer notes two lines and sends back; the translator resolves and res
 
   await openTranslationEditor(page, workRequest);
   await expect(page.getByText('Resolved by a change: “Ligne deux, plus tard”')).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Approved' }).check();
+  // Controlled by the saved record: it shows checked once the server has it.
+  await page.getByRole('checkbox', { name: 'Approved' }).click();
   await expect
     .poll(async () => {
       const res = await request.fetch(`/api/translations/${translation}`, {
@@ -94,4 +103,5 @@ test('a reviewer notes two lines and sends back; the translator resolves and res
       return ((await res.json()) as { approval?: boolean }).approval;
     })
     .toBe(true);
+  await expect(page.getByRole('checkbox', { name: 'Approved' })).toBeChecked();
 });

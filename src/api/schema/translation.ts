@@ -83,6 +83,7 @@ export const embeddedTranslation = doc({
   lines: z.array(line),
   printLines: z.array(z.unknown()),
   approval: z.boolean(),
+  verdict,
   $links: selfLinks,
   /** Extension (docs/API.md): the translation record's ETag, sent with the lines by GET /workrequests/{id}. */
   $etag: z.string(),

@@ -106,7 +106,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   const canApprove = groups.some((g) => g.type === 'admin' || g.type === 'coordinator');
   // The reviewers of this order note its lines: the studio, and its client (docs/API.md "Review notes").
   const canNote = canApprove || (wr?.from?._id !== undefined && wr.from._id === session?.user?._id);
-  const verdict = record.data?.data.verdict;
+  const verdict = record.data?.data.verdict ?? embedded?.verdict;
 
   const back = <Link to={`/work-requests/${encodeURIComponent(id)}`}>← {wr?.asset?.name ?? 'Work request'}</Link>;
 
