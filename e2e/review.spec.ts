@@ -93,6 +93,11 @@ test('a reviewer notes two lines and sends back; the translator resolves and res
 
   await openTranslationEditor(page, workRequest);
   await expect(page.getByText('Resolved by a change: “Ligne deux, plus tard”')).toBeVisible();
+  // What changed since the round they reviewed: line 2, as a word diff.
+  const changes = page.getByRole('region', { name: 'Changes since round 1' });
+  await expect(changes.getByTestId('round-change')).toHaveCount(1);
+  await expect(changes.getByTestId('round-change')).toContainText('Line 2');
+  await expect(changes.locator('ins').first()).toContainText('deux');
   // Controlled by the saved record: it shows checked once the server has it.
   await page.getByRole('checkbox', { name: 'Approved' }).click();
   await expect

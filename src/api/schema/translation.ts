@@ -84,6 +84,7 @@ export const embeddedTranslation = doc({
   printLines: z.array(z.unknown()),
   approval: z.boolean(),
   verdict,
+  rounds: z.int(),
   $links: selfLinks,
   /** Extension (docs/API.md): the translation record's ETag, sent with the lines by GET /workrequests/{id}. */
   $etag: z.string(),

@@ -33,6 +33,7 @@ import { SubmitDialog } from './SubmitDialog';
 import { ProfileDialog } from './ProfileDialog';
 import { StlExportDialog } from './StlExportDialog';
 import { NotesPanel } from './NotesPanel';
+import { RoundChanges } from './RoundChanges';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { useReviewNotes } from '../reviewQueries';
 import { formatNoteTime } from '../model/noteTime';
@@ -64,6 +65,8 @@ export interface EditorProps {
   verdictNotes?: readonly string[];
   /** Why it was last sent back. */
   verdictReason?: string | undefined;
+  /** How many rounds were submitted: from the second, a reviewer sees what changed since the previous one. */
+  rounds?: number | undefined;
   fileBaseName: string;
   title: string;
   /**
@@ -383,6 +386,14 @@ export function TranslationEditor(props: EditorProps) {
         ) : null}
         {showNotes || problemsOpen ? (
           <div id={`${idBase}-problems`} className={`editor__side${showNotes ? ' editor__side--stack' : ''}`}>
+            {props.canNote && readOnly ? (
+              <RoundChanges
+                translationId={translationId}
+                rounds={props.rounds ?? 0}
+                lineIndexOf={lineIndexOf}
+                onJump={(i) => focusRow(i, { caret: 'end' })}
+              />
+            ) : null}
             {showNotes ? (
               <NotesPanel
                 workRequestId={props.workRequestId}

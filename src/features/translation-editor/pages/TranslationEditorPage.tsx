@@ -200,6 +200,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
           canNote={canNote}
           verdictNotes={verdict?.notes}
           verdictReason={verdict?.reason}
+          rounds={record.data?.data.rounds ?? embedded?.rounds}
           workRequestStatus={wr?.status}
           fileBaseName={`${wr?.asset?.slug ?? wr?.asset?.name ?? 'translation'}-${language ?? ''}${kind === 'graphics' ? '-graphics' : ''}`.replace(
             /[^\w.-]+/g,
