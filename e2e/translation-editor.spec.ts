@@ -170,7 +170,11 @@ test('a coordinator who sends a submitted translation back sees it incomplete ev
     .click();
   await expect(text(page, 1)).toBeVisible();
   await expect(page.locator('.editor-header__meta [data-status]')).toHaveAttribute('data-status', 'submitted');
-  await page.getByRole('button', { name: 'Send back' }).click();
+  // Send back asks why, in a dialog, before it acts (docs/API.md "Verdicts").
+  await page.getByRole('button', { name: 'Send back…' }).click();
+  const sendBack = page.getByRole('dialog', { name: 'Send this translation back?' });
+  await sendBack.getByLabel('Reason (required)').fill('Please recheck the names');
+  await sendBack.getByRole('button', { name: 'Send back' }).click();
   await expect(page.getByText('status: incomplete')).toBeVisible();
   await expect(page.locator('.editor-header__meta [data-status]')).toHaveAttribute('data-status', 'incomplete');
   // The work request moved back to in progress with it: the editor knows at once (Submit is offered again, not "opens

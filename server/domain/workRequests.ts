@@ -12,7 +12,9 @@ import {
   workflowRoles,
   type WorkflowRole,
 } from '../../src/api/schema/workflow';
-import { conflict, DomainError } from './errors';
+import { conflict, DomainError, invalid } from './errors';
+import type { Verdict } from '../../src/api/schema/translation';
+import { isVerdictMove, verdictOf } from './review';
 import { emitWorkRequestEvent } from './events';
 import { LINE_FIELDS, SUMMARY_FIELD, summarize } from './translations';
 import { rememberTranslation } from './memory';
@@ -79,12 +81,14 @@ export function withStatus(
   status: WorkRequestStatus,
   reason: string,
   now = Date.now(),
+  notes: readonly string[] = [],
 ): WorkRequestDoc {
+  const entry = { date: Math.floor(now / 1000), user: userSummaryOf(caller), status, reason };
   return {
     ...wr,
     status,
     reason,
-    history: [...(wr.history ?? []), { date: Math.floor(now / 1000), user: userSummaryOf(caller), status, reason }],
+    history: [...(wr.history ?? []), notes.length > 0 ? { ...entry, notes: [...notes] } : entry],
   };
 }
 
@@ -99,8 +103,11 @@ export async function syncTranslations(
   wr: WorkRequestDoc,
   from: string | undefined,
   to: string,
+  verdict?: Verdict,
 ): Promise<WorkRequestDoc> {
-  const wasSubmitted = from !== undefined && TRANSLATIONS_SUBMITTED_IN.includes(from as WorkRequestStatus);
+  // A rejected work request may hold submitted translations (rejected under review): reworking it opens them too.
+  const wasSubmitted =
+    from !== undefined && (TRANSLATIONS_SUBMITTED_IN.includes(from as WorkRequestStatus) || from === 'rejected');
   const submitted = TRANSLATIONS_SUBMITTED_IN.includes(to as WorkRequestStatus);
   const target: Partial<TranslationDoc> | undefined = submitted
     ? { status: 'submitted', ...(to === 'for-review' ? {} : { approval: true }) }
@@ -109,7 +116,12 @@ export async function syncTranslations(
       : undefined;
   if (!target) return wr;
   return setTranslationFields(tx, wr, (t) =>
-    t.status === (target.status ?? t.status) && t.approval === (target.approval ?? t.approval) ? undefined : target,
+    t.status === (target.status ?? t.status) && t.approval === (target.approval ?? t.approval)
+      ? undefined
+      : // Sent back: the translator reads why, and which notes to address, on each translation.
+        verdict && target.status === 'incomplete'
+        ? { ...target, verdict }
+        : target,
   );
 }
 
@@ -157,7 +169,7 @@ export async function changeStatus(
   bus: NotificationBus,
   caller: Caller,
   found: Stored<WorkRequestDoc>,
-  change: StatusChange,
+  change: StatusChange & { notes?: readonly string[] },
   expectedVersion?: number,
   now = Date.now(),
   base: WorkRequestDoc = found.doc,
@@ -165,8 +177,16 @@ export async function changeStatus(
   const wr = found.doc;
   requireMove(caller, wr, change.status);
   return tx.transaction(async (tx) => {
-    const moved = withStatus(base, caller, change.status, change.reason, now);
-    const next = await syncTranslations(tx, moved, wr.status, change.status);
+    // A send back or rejection from review is a verdict: its reason and the notes to address (docs/API.md "Verdicts").
+    const verdict = isVerdictMove(wr.status, change.status)
+      ? await verdictOf(tx, caller, wr, change.reason, change.notes, now)
+      : undefined;
+    if (!verdict && change.notes !== undefined && change.notes.length > 0)
+      throw invalid('notes: only a send back or rejection of reviewed work names notes to address', [
+        { path: 'notes', message: 'only with a move from review back to work or to rejected' },
+      ]);
+    const moved = withStatus(base, caller, change.status, change.reason, now, verdict?.notes);
+    const next = await syncTranslations(tx, moved, wr.status, change.status, verdict);
     // Throws VersionConflict when the record moved on since it was read (or since the caller's If-Match).
     const saved = await tx.replace('Workrequests', next, expectedVersion ?? found.version);
     await emitWorkRequestEvent(tx, bus, {

@@ -5,7 +5,7 @@ import type { Services } from '../context';
 import { callerOf } from '../context';
 import { requireInScope, requirePlacement, studioOf } from '../domain/scope';
 import { canSeeTranslation } from '../domain/access';
-import type { TranslationDoc } from '../domain/types';
+import type { TranslationDoc, WorkRequestDoc } from '../domain/types';
 import { notFound } from '../http/errors';
 import { assetGrant, canReadFile, canReadPreview, canReadProject, canReadStudio, type Grants } from '../domain/grants';
 import { findOr404, type WriteSpec } from './helpers';
@@ -88,8 +88,15 @@ export async function canReadTranslation(
   t: TranslationDoc,
 ): Promise<boolean> {
   const caller = callerOf(request);
-  if (!canSeeTranslation(caller, t, await studioOf(services.store, 'Translations', t))) return false;
+  if (!canSeeTranslation(caller, t, await studioOf(services.store, 'Translations', t)))
+    // The requester reviews the translations of their order (docs/API.md "Review notes"): they read them too.
+    return t.workRequest !== undefined && (await requesterOf(services, t.workRequest)) === caller.id;
   if (t.workRequest) return true;
   const grants = await requestGrants(request, services);
   return grants.kind !== 'granted' || (grants.assets.get(String(t.asset))?.previews ?? 'none') !== 'none';
+}
+
+/** Who placed a work request (its `from`), undefined when there is none. */
+async function requesterOf(services: Services, workRequest: string): Promise<string | undefined> {
+  return (await services.store.get<WorkRequestDoc>('Workrequests', workRequest))?.doc.from?._id;
 }

@@ -1,7 +1,7 @@
 /** Translations: the spec's PUT /translations/{id}, and the list / get extensions. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { translation as translationSchema, TRANSLATION_STATUSES } from '../../src/api/schema/translation';
-import type { Filter } from '../storage/store';
+import type { Doc, Filter } from '../storage/store';
 import type { TranslationDoc, WorkRequestDoc } from '../domain/types';
 import { callerOf } from '../context';
 import { presentTranslation } from '../http/present';
@@ -13,9 +13,10 @@ import { parentScopeFilters } from '../domain/access';
 import { followingMove, requireMove, requireSubmittable, translatorsOf, withStatus } from '../domain/workRequests';
 import { rememberTranslation } from '../domain/memory';
 import { submissionOf, submittedReason } from '../domain/submission';
+import { recordRound, verdictOf } from '../domain/review';
 import { findOr404, presentContext, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { canReadTranslation, withStudioScope } from './scope';
-import { idParams, translationListQuery, pagedHeaders } from '../../src/api/schema/queries';
+import { idParams, roundParams, translationListQuery, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
 /**
@@ -23,15 +24,17 @@ import { queryOf } from '../http/validation';
  * the counts the server keeps are the server's; a translator also leaves approval, assignment and language.
  */
 const COORDINATOR_POLICY = bodyPolicy(translationSchema, {
-  readOnly: ['asset', 'workRequest', 'kind', 'lineCount', 'translatedCount'],
+  readOnly: ['asset', 'workRequest', 'kind', 'lineCount', 'translatedCount', 'rounds'],
 });
-const TRANSLATOR_POLICY = narrowPolicy(COORDINATOR_POLICY, ['approval', 'translator', 'language']);
+const TRANSLATOR_POLICY = narrowPolicy(COORDINATOR_POLICY, ['approval', 'translator', 'language', 'verdict']);
 
 /** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
 const EDGES = {
   get: { querystring: translationListQuery, headers: pagedHeaders },
   getOne: { params: idParams },
   putOne: { params: idParams, body: translationSchema },
+  rounds: { params: idParams },
+  round: { params: roundParams },
 };
 
 export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
@@ -77,6 +80,41 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     return sendRecord(reply, found, presentTranslation(presentContext(request, services), found.doc, true));
   });
 
+  /** The rounds a translation was submitted in, oldest first, without their lines (docs/API.md "Review rounds"). */
+  app.get<{ Params: { id: string } }>('/translations/:id/rounds', { schema: EDGES.rounds }, async (request) => {
+    const t = await readableTranslation(request, request.params.id);
+    const page = await services.store.list('Rounds', {
+      filters: [{ field: 'translation', op: 'eq', value: t._id }],
+      sort: { field: 'round', dir: 'asc' },
+      omit: ['lines'],
+      offset: 0,
+      limit: MAX_ROUNDS_LISTED,
+    });
+    return page.items.map(presentRound);
+  });
+
+  /** One round with its lines as submitted. */
+  app.get<{ Params: { id: string; round: string } }>(
+    '/translations/:id/rounds/:round',
+    { schema: EDGES.round },
+    async (request) => {
+      const t = await readableTranslation(request, request.params.id);
+      const page = await services.store.list('Rounds', {
+        filters: [{ field: 'key', op: 'eq', value: `${t._id}:${Number(request.params.round)}` }],
+        offset: 0,
+        limit: 1,
+      });
+      if (!page.items[0]) throw notFound('round');
+      return presentRound(page.items[0]);
+    },
+  );
+
+  async function readableTranslation(request: FastifyRequest, id: string): Promise<TranslationDoc> {
+    const found = await findOr404<TranslationDoc>(services, 'Translations', id, 'translation');
+    if (!(await canReadTranslation(request, services, found.doc))) throw notFound('translation');
+    return found.doc;
+  }
+
   app.put<{ Params: { id: string } }>('/translations/:id', { schema: EDGES.putOne }, async (request, reply) =>
     updateRecord<TranslationDoc>(
       request,
@@ -105,9 +143,23 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
             if (wr) requireSubmittable(wr);
             // A note to the reviewer; untranslated lines or errors need a reason (docs/API.md "Submitting").
             next = { ...next, submission: submissionOf(fields.submission, next.lines, caller) };
+            // The lines as submitted are the next review round (docs/API.md "Review rounds").
+            const round = await recordRound(tx, caller, next);
+            next = { ...next, rounds: round.doc.round as number };
           } else if (fields.submission !== undefined && !sameJson(fields.submission, current?.submission)) {
             throw badRequest('submission: set by a submit (with "status": "submitted") only', [
               { path: 'submission', message: 'only with "status": "submitted"' },
+            ]);
+          }
+          const sendingBack = current?.status === 'submitted' && next.status === 'incomplete';
+          if (sendingBack && next.workRequest) {
+            // Sent back: why, and which notes to address (docs/API.md "Verdicts"); no reason is a 400.
+            const wr = (await tx.get<WorkRequestDoc>('Workrequests', next.workRequest))?.doc;
+            const given = (fields.verdict ?? {}) as { reason?: unknown; notes?: unknown };
+            if (wr) next = { ...next, verdict: await verdictOf(tx, caller, wr, given.reason, given.notes) };
+          } else if (fields.verdict !== undefined && !sameJson(fields.verdict, current?.verdict)) {
+            throw badRequest('verdict: set by a send back (with "status": "incomplete" from "submitted") only', [
+              { path: 'verdict', message: 'only when sending a submitted translation back' },
             ]);
           }
           return { ...next, ...lineStats(next.lines) };
@@ -133,8 +185,13 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
           const move = followingMove(summarized, previous?.status, saved.status);
           if (move) requireMove(caller, found.doc, move.status);
           const reason =
-            move && saved.status === 'submitted' ? submittedReason(move.reason, saved.submission) : move?.reason;
-          const next = move ? withStatus(summarized, caller, move.status, reason!) : summarized;
+            move && saved.status === 'submitted'
+              ? submittedReason(move.reason, saved.submission)
+              : move && saved.verdict && saved.status === 'incomplete'
+                ? `${move.reason}. Reason: ${saved.verdict.reason}`
+                : move?.reason;
+          const notes = saved.status === 'incomplete' ? saved.verdict?.notes : undefined;
+          const next = move ? withStatus(summarized, caller, move.status, reason!, undefined, notes) : summarized;
           const stored = next === found.doc ? found : await tx.replace('Workrequests', next, found.version);
           if (previous?.status !== 'submitted' && saved.status === 'submitted') {
             await emitWorkRequestEvent(tx, bus, {
@@ -171,6 +228,15 @@ function keptTranslator(fields: Partial<TranslationDoc>, current: TranslationDoc
     ? `a work request's translations are assigned together: PUT /api/workrequests/${current.workRequest} with {"assignee": "<user id>"}`
     : 'a transcription has no translator';
   throw badRequest(`translator: ${message}`, [{ path: 'translator', message }]);
+}
+
+/** More rounds than any review loop has; the list stops there. */
+const MAX_ROUNDS_LISTED = 500;
+
+/** A round as the interface answers it: the key is the store's. */
+function presentRound(r: Doc): Record<string, unknown> {
+  const { key: _key, ...rest } = r;
+  return rest;
 }
 
 /** Whether a body's value is the stored one (a client sending back the record it read). */

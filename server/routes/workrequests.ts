@@ -179,7 +179,7 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
                   services.bus,
                   caller,
                   found,
-                  { status: change.status, reason: change.reason! },
+                  { status: change.status, reason: change.reason!, notes: change.notes },
                   expected,
                   undefined,
                   next,

@@ -40,6 +40,8 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     assignee: expression("coalesce(json_extract(doc, '$.translationSummary.translator._id'), '')"),
     search: text('$.asset.name', '$.project.name', '$.instructions', '$.language', '$.territory', '$.from.name'),
   },
+  /** `key` is `<translation>:<round>` (unique: two submits cannot both make one round). */
+  Rounds: { translation: v('$.translation'), round: v('$.round'), key: v('$.key') },
   Translations: {
     workRequest: v('$.workRequest'),
     asset: v('$.asset'),
@@ -177,6 +179,7 @@ export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
     ['to', 'type', 'added'],
   ],
   Comments: [['workRequest', 'created']],
+  Rounds: [['translation', 'round']],
   // An asset's downloads newest first; `$transfer.downloaded` (has this person downloaded this file?); reports.
   Downloads: [
     ['asset', 'created'],
@@ -197,4 +200,5 @@ export const UNIQUE_FIELDS: Partial<Record<Collection, string[]>> = {
   Studios: ['slug'],
   Glossaryterms: ['key'],
   Sharefeedback: ['key'],
+  Rounds: ['key'],
 };

@@ -33,6 +33,8 @@ export const COLLECTIONS = [
   'Mails',
   /** Extension: recipients' votes, answers and comments on a share's assets (docs/API.md "Share feedback"). */
   'Sharefeedback',
+  /** Extension: a translation's lines as submitted, one record per round (docs/API.md "Review rounds"). */
+  'Rounds',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

@@ -1,5 +1,5 @@
 /** Comments: spec operation 12, and the list/add extensions. */
-import { comment, type Comment } from './schema/comment';
+import { comment, type Comment, type NoteCategory } from './schema/comment';
 import { requestList, requestRecord, seg, type ListOptions } from './client';
 
 /** Extension `GET /comments?workRequest=`: a work request's comments, oldest first. */
@@ -15,4 +15,25 @@ export function addComment(input: { workRequest: string; body: string }) {
 /** Operation 12 `PUT /comments/{id}` (the author only). */
 export function putComment(id: string, record: Comment) {
   return requestRecord(comment, 'PUT', `/comments/${seg(id)}`, { body: record });
+}
+
+/** A review note (docs/API.md "Review notes"): a comment pinned to a translation's line and a time. */
+export interface NoteInput {
+  workRequest: string;
+  translation: string;
+  line: number;
+  time: number;
+  category: NoteCategory;
+  body: string;
+  suggestion?: string;
+}
+
+/** Extension `POST /comments` with a translation: a review note. */
+export function addNote(input: NoteInput) {
+  return requestRecord(comment, 'POST', '/comments', { body: input });
+}
+
+/** Extension `PUT /comments/{id}/resolution`: answers a note with a reply, a changed line, or both. */
+export function resolveNote(id: string, answer: { reply?: string; change?: boolean }) {
+  return requestRecord(comment, 'PUT', `/comments/${seg(id)}/resolution`, { body: answer });
 }

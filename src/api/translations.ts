@@ -1,6 +1,7 @@
 /** Translations: spec operation 15, and the list / get extensions. */
 import * as z from 'zod/mini';
 import { translation, type Translation } from './schema/translation';
+import { round } from './schema/round';
 import { zonedDate } from './schema/common';
 import { ApiError, requestList, requestRecord, send, seg, type ListOptions } from './client';
 import { TRANSLATIONS_PATH, translationListQuery } from './listRequests';
@@ -76,4 +77,9 @@ export interface TranslationFilters {
 /** Extension `GET /translations`: the translations the caller may work on or review. */
 export function listTranslations(filters: TranslationFilters, options: Omit<ListOptions, 'query'> = {}) {
   return requestList(translationListItem, TRANSLATIONS_PATH, { ...options, query: translationListQuery(filters) });
+}
+
+/** Extension `GET /translations/{id}/rounds/{n}`: the lines as submitted in round `n` (docs/API.md "Review rounds"). */
+export function getRound(id: string, n: number, signal?: AbortSignal) {
+  return requestRecord(round, 'GET', `/translations/${seg(id)}/rounds/${n}`, { signal });
 }

@@ -46,7 +46,7 @@ incomplete            =   ACR  AC    -    -    -    -    -   ACR
 submitted            ACR   =   ACT  ACT   -    -   AC    -   ACR
 awaiting-materials    -    -    =   ACT   -    -   AC    -   ACR
 in-progress           -    -   ACT   =   ACT  AC    -   AC   AC
-for-review            -    -    -   AC    =   AC   AC    -   AC
+for-review            -    -    -   AC    =   ACR  ACR   -   AC
 approved              -    -    -   AC    -    =    -   AC   AC
 rejected             ACR   -    -   AC    -    -    =    -    -
 complete              -    -    -   AC    -    -    -    =    -
@@ -206,7 +206,7 @@ describe('translations follow their work request, and the reverse', () => {
     });
     const sentBack = await call(server, 'PUT', `/api/translations/${tracks[0]!._id}`, {
       as: DEMO.coordinator,
-      body: { status: 'incomplete' },
+      body: { status: 'incomplete', verdict: { reason: 'Names differ from the bible' } },
     });
     expect(sentBack.status).toBe(200);
     const reopened = (await call(server, 'GET', `/api/workrequests/${id}`, { as: DEMO.admin })).body;

@@ -119,5 +119,9 @@ export const orderChange = z.object({
   tags: z.optional(tagsInput),
   materials: z.optional(materialsInput),
   assignee: z.optional(assigneeInput),
+  /** With a status moving back from review (a send back, a rejection): the review notes to address. */
+  notes: z.optional(
+    z.array(z.string().check(z.regex(/^[0-9a-f]{24}$/, 'expected a comment id'))).check(z.maxLength(200)),
+  ),
 });
 export type OrderChange = z.infer<typeof orderChange>;

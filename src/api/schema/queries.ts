@@ -25,6 +25,11 @@ export const idParams = z.object({ id });
 /** A share's asset (`/shares/{id}/feedback/{asset}`) or recipient (`/shares/{id}/invitations/{user}`). */
 export const shareAssetParams = z.object({ id, asset: id });
 export const shareUserParams = z.object({ id, user: id });
+/** A translation's review round in the path (routes/translations.ts): its number, 1 or more. */
+export const roundParams = z.object({
+  id,
+  round: z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'expected a round number')),
+});
 /** An invitation's one-time code in the path (routes/invitations.ts). */
 export const codeParams = z.object({ code: z.string() });
 /** A kind of mail in an unsubscribe link's path (routes/mail.ts), or `all`. */

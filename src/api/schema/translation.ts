@@ -38,6 +38,18 @@ export const submission = doc({
 });
 export type Submission = z.infer<typeof submission>;
 
+/**
+ * Extension (docs/API.md "Verdicts"): the reviewer's last send back — why, and which review notes (comment ids) to
+ * address. Set when a translation is sent back (alone, or with its work request); kept until the next one.
+ */
+export const verdict = doc({
+  reason: z.string(),
+  notes: z.array(id),
+  date: ts,
+  user: userSummary,
+});
+export type Verdict = z.infer<typeof verdict>;
+
 /** The record of collection `Translations`, as `PUT /translations/{id}` takes and returns it. Lines ride along. */
 export const translation = doc({
   _id: id,
@@ -54,6 +66,9 @@ export const translation = doc({
   lineCount: z.int(),
   translatedCount: z.int(),
   submission,
+  verdict,
+  /** Extension: how many rounds were submitted (each kept as a snapshot: docs/API.md "Review rounds"). */
+  rounds: z.int(),
   created: ts,
   $links: links('asset', 'workRequest'),
 });
@@ -68,6 +83,8 @@ export const embeddedTranslation = doc({
   lines: z.array(line),
   printLines: z.array(z.unknown()),
   approval: z.boolean(),
+  verdict,
+  rounds: z.int(),
   $links: selfLinks,
   /** Extension (docs/API.md): the translation record's ETag, sent with the lines by GET /workrequests/{id}. */
   $etag: z.string(),

@@ -68,6 +68,8 @@ export const historyEntry = doc({
   user: userSummary,
   status: z.string(),
   reason: z.string(),
+  /** Extension (docs/API.md "Verdicts"): the review notes a send back or rejection asks to address. */
+  notes: z.array(id),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 

@@ -71,8 +71,9 @@ export const WORKFLOW: readonly WorkflowMove[] = [
     roles: STUDIO,
     meaning: 'Changes are requested: the translations open again for the translator',
   },
-  { from: 'for-review', to: 'approved', roles: STUDIO, meaning: 'The translation is approved' },
-  { from: 'for-review', to: 'rejected', roles: STUDIO, meaning: 'The translation is refused' },
+  // The requester (the client) judges the work under review too (docs/API.md "Verdicts").
+  { from: 'for-review', to: 'approved', roles: STUDIO_AND_REQUESTER, meaning: 'The translation is approved' },
+  { from: 'for-review', to: 'rejected', roles: STUDIO_AND_REQUESTER, meaning: 'The translation is refused' },
   { from: 'for-review', to: 'cancelled', roles: STUDIO, meaning: 'The work is stopped' },
   {
     from: 'approved',

@@ -120,8 +120,8 @@ export function EditorToolbar(p: Props) {
             Approved
           </label>
           {p.readOnly ? (
-            <button type="button" className="button button--small" onClick={() => p.saveWith({ status: 'incomplete' })}>
-              Send back
+            <button type="button" className="button button--small" onClick={() => p.openDialog('sendBack')}>
+              Send back…
             </button>
           ) : null}
         </>

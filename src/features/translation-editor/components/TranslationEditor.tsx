@@ -32,6 +32,11 @@ import { ConflictDialog } from './ConflictDialog';
 import { SubmitDialog } from './SubmitDialog';
 import { ProfileDialog } from './ProfileDialog';
 import { StlExportDialog } from './StlExportDialog';
+import { NotesPanel } from './NotesPanel';
+import { RoundChanges } from './RoundChanges';
+import { ReasonDialog } from '../../../components/ReasonDialog';
+import { useReviewNotes } from '../reviewQueries';
+import { formatNoteTime } from '../model/noteTime';
 import { EditorToolbar } from './EditorToolbar';
 import { MediaPane } from './MediaPane';
 import { GlossaryBar } from './GlossaryTerms';
@@ -54,6 +59,14 @@ export interface EditorProps {
   originalDir: 'rtl' | 'ltr';
   textStyle: CSSProperties | undefined;
   canApprove: boolean;
+  /** A reviewer of this work request (coordinator, admin, its client): adds review notes. */
+  canNote?: boolean;
+  /** The notes the last send back asked to address (the translation's `verdict`). */
+  verdictNotes?: readonly string[];
+  /** Why it was last sent back. */
+  verdictReason?: string | undefined;
+  /** How many rounds were submitted: from the second, a reviewer sees what changed since the previous one. */
+  rounds?: number | undefined;
   fileBaseName: string;
   title: string;
   /**
@@ -96,6 +109,13 @@ export function TranslationEditor(props: EditorProps) {
 
   const media = useMediaController();
   const [mediaOpen, setMediaOpen] = useMediaPanePreference();
+  const notes = useReviewNotes(props.workRequestId, translationId).data ?? [];
+  const openNotes = notes.filter((n) => !n.resolution);
+  const showNotes = notes.length > 0 || props.canNote === true;
+  const lineIndexOf = (number: number) => {
+    for (let i = 0; i < doc.count; i++) if (doc.row(i)?.line.number === number) return i;
+    return undefined;
+  };
   const playheadIndex = usePlaybackValue(media, (c) => lineIndexAt(doc.count, (i) => doc.timingAt(i), c.timeMs));
 
   const sync = useTranslationSync({
@@ -268,6 +288,11 @@ export function TranslationEditor(props: EditorProps) {
         <div className="editor__banner editor__banner--info" role="status">
           Submitted: read-only until it is sent back.
         </div>
+      ) : props.verdictReason ? (
+        <div className="editor__banner editor__banner--info" role="status" data-testid="verdict">
+          Sent back: {props.verdictReason}
+          {props.verdictNotes?.length ? ` — ${props.verdictNotes.length} notes to address, beside the lines.` : ''}
+        </div>
       ) : null}
 
       {findOpen ? (
@@ -359,15 +384,46 @@ export function TranslationEditor(props: EditorProps) {
             />
           </>
         ) : null}
-        {problemsOpen ? (
-          <div id={`${idBase}-problems`} className="editor__side">
-            <ProblemsPanel
-              doc={doc}
-              version={version}
-              onJump={jumpTo}
-              onNext={nextProblem}
-              onPrevious={previousProblem}
-            />
+        {showNotes || problemsOpen ? (
+          <div id={`${idBase}-problems`} className={`editor__side${showNotes ? ' editor__side--stack' : ''}`}>
+            {props.canNote && readOnly ? (
+              <RoundChanges
+                translationId={translationId}
+                rounds={props.rounds ?? 0}
+                lineIndexOf={lineIndexOf}
+                onJump={(i) => focusRow(i, { caret: 'end' })}
+              />
+            ) : null}
+            {showNotes ? (
+              <NotesPanel
+                workRequestId={props.workRequestId}
+                translationId={translationId}
+                notes={notes}
+                canNote={props.canNote === true}
+                canResolve={!readOnly && !props.canNote}
+                activeLine={
+                  doc.row(activeIndex)?.line.number !== undefined
+                    ? { number: doc.row(activeIndex)!.line.number!, index: activeIndex }
+                    : undefined
+                }
+                playheadSeconds={() => media.timeMs / 1000}
+                toAddress={props.verdictNotes ?? []}
+                lineIndexOf={lineIndexOf}
+                onJump={(i, seconds) => {
+                  if (mediaOpen) media.seek(seconds * 1000);
+                  focusRow(i, { caret: 'end' });
+                }}
+              />
+            ) : null}
+            {problemsOpen ? (
+              <ProblemsPanel
+                doc={doc}
+                version={version}
+                onJump={jumpTo}
+                onNext={nextProblem}
+                onPrevious={previousProblem}
+              />
+            ) : null}
           </div>
         ) : null}
       </div>
@@ -422,6 +478,31 @@ export function TranslationEditor(props: EditorProps) {
           language={props.language}
           profile={doc.currentProfile}
           onSave={saveProfile}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {dialog === 'sendBack' ? (
+        <ReasonDialog
+          title="Send this translation back?"
+          description="The translator can edit it again; they see your reason and the notes you pick."
+          confirmLabel="Send back"
+          choicesLabel="Notes to address"
+          choices={openNotes.map((n) => {
+            const i = lineIndexOf(n.line);
+            return {
+              id: n._id,
+              label: `Line ${i === undefined ? '?' : i + 1} at ${formatNoteTime(n.time)}: ${n.body ?? ''}`,
+            };
+          })}
+          error={sync.error}
+          onConfirm={({ reason, chosen }) =>
+            void sync.saveNow({ status: 'incomplete', verdict: { reason, notes: chosen } }).then((ok) => {
+              if (ok) {
+                setDialog(undefined);
+                announce('Sent back to the translator.');
+              }
+            })
+          }
           onClose={closeDialog}
         />
       ) : null}

@@ -15,7 +15,7 @@ import { isMediaCommand, runMediaCommand } from '../components/mediaCommands';
 import type { MediaController } from './usePlayback';
 import type { FocusRequest } from './useLineFocus';
 
-export type EditorDialog = 'shortcuts' | 'import' | 'submit' | 'profile' | 'stl';
+export type EditorDialog = 'shortcuts' | 'import' | 'submit' | 'profile' | 'stl' | 'sendBack';
 
 /** Why Submit is not offered: the order is not in progress (docs/API.md, "Workflow"). */
 export function notSubmittable(workRequestStatus: string | undefined): string {

@@ -104,6 +104,9 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
 
   const groups = session?.user?.groups ?? [];
   const canApprove = groups.some((g) => g.type === 'admin' || g.type === 'coordinator');
+  // The reviewers of this order note its lines: the studio, and its client (docs/API.md "Review notes").
+  const canNote = canApprove || (wr?.from?._id !== undefined && wr.from._id === session?.user?._id);
+  const verdict = record.data?.data.verdict ?? embedded?.verdict;
 
   const back = <Link to={`/work-requests/${encodeURIComponent(id)}`}>← {wr?.asset?.name ?? 'Work request'}</Link>;
 
@@ -194,6 +197,10 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
           originalDir={directionOf(transcription.data?.data.language)}
           textStyle={textStyle}
           canApprove={canApprove}
+          canNote={canNote}
+          verdictNotes={verdict?.notes}
+          verdictReason={verdict?.reason}
+          rounds={record.data?.data.rounds ?? embedded?.rounds}
           workRequestStatus={wr?.status}
           fileBaseName={`${wr?.asset?.slug ?? wr?.asset?.name ?? 'translation'}-${language ?? ''}${kind === 'graphics' ? '-graphics' : ''}`.replace(
             /[^\w.-]+/g,
