@@ -15,6 +15,7 @@ import {
   wrCreatedTitle,
   wrAssignedTitle,
   wrChangedTitle,
+  materialsInTitle,
 } from './titles';
 import { workRequestUrls } from './urls';
 import { NEVER, eventProjectIds, isMutedFor, mailFrequency, mailKindOf } from './mail/preferences';
@@ -131,6 +132,7 @@ const WORK_REQUEST_TITLES = {
   'wr-created': wrCreatedTitle,
   'wr-assigned': wrAssignedTitle,
   'wr-changed': wrChangedTitle,
+  'materials-in': materialsInTitle,
 } as const;
 
 /** The event's `from`: the acting user as the spec's events embed them. */

@@ -12,6 +12,7 @@ export const WORK_REQUEST_EVENT_TYPES = [
   'wr-created',
   'wr-assigned',
   'wr-changed',
+  'materials-in',
 ] as const;
 /** Event types this project emits (the spec shows only `wam`; docs/API.md lists what each means). */
 export const EVENT_TYPES = [...WORK_REQUEST_EVENT_TYPES, 'share', 'embargo', 'embargo-request'] as const;

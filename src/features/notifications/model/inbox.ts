@@ -18,6 +18,7 @@ export const TYPE_LABELS: Record<string, string> = {
   'wr-created': 'New order',
   'wr-assigned': 'Assigned to you',
   'wr-changed': 'Order changed',
+  'materials-in': 'Materials in',
   share: 'Share',
   embargo: 'Embargo',
 };
