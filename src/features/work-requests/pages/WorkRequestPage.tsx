@@ -32,10 +32,11 @@ import { OfflinesSection } from '../components/OfflinesSection';
 import { OrderDetailsSection } from '../components/OrderDetailsSection';
 import { RecordLinksSection } from '../components/RecordLinksSection';
 import { StatusChangeControl } from '../components/StatusChangeControl';
+import { offlineGateReason } from '../../../api/schema/offlineGate';
 import { TranslationsSection } from '../components/TranslationsSection';
 import { WorkflowStepper } from '../components/WorkflowStepper';
 import { useWorkRequest } from '../queries';
-import { movesFor } from '../model/statusMoves';
+import { movesFor, rolesFor } from '../model/statusMoves';
 import { useSession } from '../../../lib/session/useSession';
 import '../../../components/record.css';
 import '../workRequest.css';
@@ -102,7 +103,14 @@ export function WorkRequestPage() {
           </p>
         </div>
         <div className="detail-header__actions">
-          {wr._id ? <StatusChangeControl id={wr._id} current={wr.status} moves={movesFor(user, wr)} /> : null}
+          {wr._id ? (
+            <StatusChangeControl
+              id={wr._id}
+              current={wr.status}
+              moves={movesFor(user, wr)}
+              blockedBy={(to) => offlineGateReason(wr, to)}
+            />
+          ) : null}
         </div>
       </header>
       <RouteNotice />
@@ -196,7 +204,12 @@ export function WorkRequestPage() {
             translation={wr.translation}
             graphicsTranslation={wr.graphicsTranslation}
           />
-          {wr._id ? <OfflinesSection workRequestId={wr._id} /> : null}
+          {wr._id ? (
+            <OfflinesSection
+              workRequestId={wr._id}
+              studioSide={rolesFor(user, wr).some((r) => r === 'admin' || r === 'coordinator')}
+            />
+          ) : null}
           <Section title="History" meta={wr.history?.length ? `(${wr.history.length})` : undefined}>
             <HistoryTimeline history={wr.history} />
           </Section>
