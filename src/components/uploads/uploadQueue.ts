@@ -211,7 +211,7 @@ export class UploadQueue {
     this.update(item.id, { state: 'uploading', done: 0, speed: 0 });
     run.samples = [];
     const upload = new tus.Upload(item.file, {
-      endpoint: this.options.endpoint ?? `${apiBaseUrl()}/api/uploads`,
+      endpoint: this.options.endpoint ?? `${apiBaseUrl()}/uploads`,
       chunkSize: this.options.chunkSize ?? 8 * 2 ** 20,
       retryDelays: this.options.retryDelays ?? [0, 1000, 3000, 5000, 10000, 20000],
       metadata: { filename: item.file.name, filetype: item.file.type, md5, ...item.target },
