@@ -86,12 +86,39 @@ test('a 200 MB offline survives a cut network, then is rejected and approved', a
     await expect(page.getByText('Say what to fix: the vendor reads it.')).toBeVisible();
     await page.getByLabel(/Reason to reject/).fill('The end card is still in English');
     await page.getByRole('button', { name: 'Reject' }).click();
-    await expect(page.getByText('Rejected: The end card is still in English')).toBeVisible();
+    await expect(page.getByText('Rejected: The end card is still in English', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.locator('.offline').getByText('Approved')).toBeVisible();
 
     await page.getByText('Change status').click();
     await expect(page.getByRole('button', { name: /Complete/ })).toBeEnabled();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a material uploaded into its checklist item completes the order’s materials', async ({ page, request }) => {
+  const headers = { Authorization: basic(ACCOUNTS.admin), 'X-Range': 'resources=0-0' };
+  const [row] = (await (await request.get('/api/workrequests?status=awaiting-materials', { headers })).json()) as {
+    _id: string;
+  }[];
+  expect(row).toBeDefined();
+  const set = await request.put(`/api/workrequests/${row!._id}`, {
+    headers: { Authorization: basic(ACCOUNTS.admin) },
+    data: { materials: [{ name: 'Dialogue list', complete: false }] },
+  });
+  expect(set.status()).toBe(200);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-material-e2e-'));
+  const file = path.join(dir, 'dialogue list.pdf');
+  fs.writeFileSync(file, Buffer.from('%PDF-1.4\n% a dialogue list\n'));
+  try {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto(`/work-requests/${row!._id}`);
+    await expect(page.getByText('(0 of 1 complete)')).toBeVisible();
+    await page.getByLabel('Upload Dialogue list').setInputFiles(file);
+    await expect(page.getByText('(1 of 1 complete)')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Every material is in: the order can move on to “In progress”.')).toBeVisible();
+    await expectAccessible(page, 'materials with an uploaded file', '.detail-grid');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -192,7 +192,7 @@ export function WorkRequestPage() {
           <UsesSection wr={wr} />
           <RecipientsSection wr={wr} />
           <DcpSection wr={wr} />
-          <MaterialsSection wr={wr} />
+          <MaterialsSection wr={wr} canUpload={rolesFor(user, wr).length > 0} />
           <FilesSection wr={wr} />
           <ListsSection wr={wr} />
           {wr._id ? <CommentsSection workRequestId={wr._id} /> : null}
