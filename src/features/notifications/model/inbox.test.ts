@@ -41,7 +41,16 @@ describe('filters from the URL', () => {
     const view = viewFromParams(new URLSearchParams(''));
     expect(view.tab.id).toBe('orders');
     expect(filtersOfView(view)).toEqual({
-      type: ['wam', 'wr-status', 'wr-comment', 'translation-submitted', 'wr-created', 'wr-assigned', 'wr-changed'],
+      type: [
+        'wam',
+        'wr-status',
+        'wr-comment',
+        'translation-submitted',
+        'wr-created',
+        'wr-assigned',
+        'wr-changed',
+        'materials-in',
+      ],
     });
   });
   it('narrows by type within the tab, searches, and keeps to unread', () => {
