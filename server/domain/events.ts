@@ -17,6 +17,7 @@ import {
   wrAssignedTitle,
   wrUnassignedTitle,
   wrChangedTitle,
+  materialsInTitle,
 } from './titles';
 import { workRequestUrls } from './urls';
 import { NEVER, eventProjectIds, isMutedFor, mailFrequency, mailKindOf } from './mail/preferences';
@@ -139,6 +140,7 @@ const WORK_REQUEST_TITLES = {
   'wr-assigned': wrAssignedTitle,
   'wr-unassigned': wrUnassignedTitle,
   'wr-changed': wrChangedTitle,
+  'materials-in': materialsInTitle,
 } as const;
 
 /** The event's `from`: the acting user as the spec's events embed them. */

@@ -19,6 +19,8 @@ import { listInWords } from './titles';
 import { setTranslationFields, rolesOf, translatorsOf, userSummaryOf } from './workRequests';
 import type { Grants } from './grants';
 import { ordersAtAll, requireGrantedOrder, requireOrderableAsset } from './grantedActions';
+import { checkMaterialFiles } from './materials';
+import { allMaterialsIn } from '../../src/api/schema/materials';
 
 /** Each order field in words (history reasons, notification titles). */
 const FIELD_WORDS: Record<OrderField, string> = {
@@ -100,7 +102,7 @@ const normalizeMaterials = (materials: NonNullable<OrderChange['materials']>) =>
   }));
 
 /** Whether the caller acts for the studio (an admin, or one of its coordinators), not as a requester. */
-function isStudioSide(caller: Caller, studio: string | undefined): boolean {
+export function isStudioSide(caller: Caller, studio: string | undefined): boolean {
   return caller.isAdmin || (caller.isCoordinator && inStudioScope(caller, studio));
 }
 
@@ -154,7 +156,11 @@ export async function applyOrderChange(
     }
     const value =
       field === 'materials'
-        ? approvedByStudio(normalizeMaterials(change.materials!), wr.materials, isStudioSide(caller, wr.studio))
+        ? await checkMaterialFiles(
+            tx,
+            wr,
+            approvedByStudio(normalizeMaterials(change.materials!), wr.materials, isStudioSide(caller, wr.studio)),
+          )
         : change[field];
     if (isDeepStrictEqual(value, wr[field])) continue;
     changes.push({ field, from: wr[field] ?? null, to: value });
@@ -217,6 +223,14 @@ export async function emitOrderChangeEvents(
       alsoNotify: translatorsOf(saved),
       changed: changes.map((c) => FIELD_WORDS[c.field]),
     });
+  // The last material in: the coordinators (and the requester) are told the order can go on (domain/materials.ts).
+  const materials = changes.find((c) => c.field === 'materials');
+  if (
+    materials &&
+    allMaterialsIn(materials.to as WorkRequestDoc['materials']) &&
+    !allMaterialsIn(materials.from as WorkRequestDoc['materials'])
+  )
+    await emitWorkRequestEvent(tx, bus, { type: 'materials-in', actor: caller, workRequest: saved });
   if (assigned)
     await emitWorkRequestEvent(tx, bus, {
       type: 'wr-assigned',

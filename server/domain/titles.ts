@@ -70,6 +70,11 @@ export function wrChangedTitle(p: WorkRequestTitleInput & { changed?: string[] }
   return `${actor(p.actorName, p.actorGroup)} changed ${what} of ${workRequestLabel(p.assetName, p.language, p.territory)}`;
 }
 
+/** `materials-in`: "<name> (<group>) brought in the last material of <asset name> — <language>/<territory>". */
+export function materialsInTitle(p: WorkRequestTitleInput): string {
+  return `${actor(p.actorName, p.actorGroup)} brought in the last material of ${workRequestLabel(p.assetName, p.language, p.territory)}: every material is in`;
+}
+
 /** "a", "a and b", "a, b and c" (the contract's). */
 export { listInWords };
 

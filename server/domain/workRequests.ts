@@ -15,6 +15,7 @@ import {
 import { conflict, DomainError, invalid } from './errors';
 import type { Verdict } from '../../src/api/schema/translation';
 import { isVerdictMove, verdictOf } from './review';
+import { offlineGateReason } from '../../src/api/schema/offlineGate';
 import { emitWorkRequestEvent } from './events';
 import { LINE_FIELDS, SUMMARY_FIELD, summarize } from './translations';
 import { rememberTranslation } from './memory';
@@ -72,6 +73,9 @@ export function requireMove(caller: Caller, wr: WorkRequestDoc, to: string): voi
     const who = move.roles.map((r) => WORKFLOW_ROLE_LABELS[r]).join(', ');
     throw new DomainError('forbidden', `status: moving from "${from}" to "${to}" is for ${who}; ${yours}`, details);
   }
+  // The offline review gate (docs/API.md "Offlines: files and review"): the record's state, so a 409.
+  const gate = offlineGateReason(wr, to);
+  if (gate) throw conflict(gate, { ...details, offlineApproval: 'required' });
 }
 
 /** The work request moved to `status`: `status`, `reason` and a history entry by the caller. Pure. */

@@ -23,13 +23,15 @@ export const WAVEFORM_STYLE_HASH = "'sha256-7Wn/5ghbhb9U5yM332FZpa4jDUilNGJdZ87e
  * The app's pages: no inline script (the runtime configuration is a non-executable JSON block), no inline style
  * element but the waveform's (above; React's style props go through the CSSOM, which CSP does not restrict), images
  * from this origin, the API's or any https URL (thumbnails may sit on a CDN), video and audio from this origin or the
- * API's.
+ * API's; WebAssembly (not JavaScript eval) for the uploader's checksum.
  */
 export function pagePolicy(apiBase: string): string {
   const apiOrigin = apiOriginOf(apiBase);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // WebAssembly compiled from the app's own scripts (the uploader's MD5 worker, hash-wasm: docs/API.md "Uploads in
+    // the app"); 'wasm-unsafe-eval' allows no eval() of JavaScript.
+    "script-src 'self' 'wasm-unsafe-eval'",
     `style-src 'self' ${WAVEFORM_STYLE_HASH}`,
     `img-src 'self' https:${apiOrigin ? ` ${apiOrigin}` : ''}`,
     // The API's signed media links (docs/API.md, "Media"): the player's video and audio.

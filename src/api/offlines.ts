@@ -1,5 +1,5 @@
 /** Offlines: spec operation 6, and the list extension. */
-import { offline, type Offline } from './schema/offline';
+import { offline, type Offline, type OfflineVerdict } from './schema/offline';
 import { requestList, requestRecord, type ListOptions } from './client';
 
 /** Operation 6 `POST /offlines`: asks for an offline of a work request; the server fills the rest. */
@@ -10,4 +10,9 @@ export function postOffline(record: Offline) {
 /** Extension `GET /offlines?workRequest=`. */
 export function listOfflines(workRequestId: string, options: Omit<ListOptions, 'query'> = {}) {
   return requestList(offline, '/offlines', { ...options, query: { workRequest: workRequestId } });
+}
+
+/** Extension `POST /offlines/{id}/review`: the studio approves an offline, or rejects it with a reason. */
+export function reviewOffline(id: string, verdict: OfflineVerdict) {
+  return requestRecord(offline, 'POST', `/offlines/${id}/review`, { body: verdict });
 }

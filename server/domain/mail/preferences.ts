@@ -17,6 +17,7 @@ const KIND_OF_TYPE: Readonly<Record<string, MailPreferenceKey>> = {
   'wr-changed': 'work_requests',
   'wr-comment': 'work_request_comments',
   wam: 'workflow',
+  'materials-in': 'workflow',
   'wr-status': 'workflow',
   'translation-submitted': 'workflow',
   share: 'shares',

@@ -13,6 +13,7 @@ export const WORK_REQUEST_EVENT_TYPES = [
   'wr-assigned',
   'wr-unassigned',
   'wr-changed',
+  'materials-in',
 ] as const;
 /** Event types this project emits (the spec shows only `wam`; docs/API.md lists what each means). */
 export const EVENT_TYPES = [

@@ -64,3 +64,28 @@ export function useAssign(id: string) {
     },
   });
 }
+
+/**
+ * Puts an uploaded File into an item of the materials checklist (docs/API.md "Materials: files"): the record is read
+ * again with its ETag and the checklist sent with the file added to the item of that name, so a change landing in
+ * between is a 409 rather than lost.
+ */
+export function useAttachMaterialFile(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ name, fileId }: { name: string; fileId: string }) => {
+      const current = await getWorkRequestVersioned(id);
+      const materials = (current.data.materials ?? []).map((m) => ({
+        name: m.name ?? '',
+        complete: m.complete,
+        approved: m.approved,
+        files: m.name === name ? [...(m.files ?? []), fileId] : (m.files ?? []),
+      }));
+      return updateWorkRequest(id, { materials }, current.etag);
+    },
+    onSuccess: (saved) => {
+      client.setQueryData(workRequestKeys.detail(id), { data: saved.data, problems: saved.problems });
+      void client.invalidateQueries({ queryKey: workRequestKeys.lists() });
+    },
+  });
+}

@@ -12,7 +12,8 @@ import type { Checked } from '../../api/parse';
 import type { Comment } from '../../api/schema/comment';
 import type { StatusChange } from '../../api/schema/workRequest';
 import { addComment, listComments, putComment } from '../../api/comments';
-import { listOfflines, postOffline } from '../../api/offlines';
+import { listOfflines, postOffline, reviewOffline } from '../../api/offlines';
+import type { OfflineVerdict } from '../../api/schema/offline';
 import { changeWorkRequestStatus } from '../../api/workRequestRecord';
 import { nextPage, workRequestKeys } from './queryOptions';
 import { workRequestOptions } from '../../lib/workRecords';
@@ -102,7 +103,20 @@ export function useOfflines(workRequestId: string) {
 export function useRequestOffline(workRequestId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => postOffline({ workRequest: workRequestId }),
+    // With the File of a finished upload into the order, the offline is that file (docs/API.md "Offlines").
+    mutationFn: (file?: string) => postOffline({ workRequest: workRequestId, ...(file ? { file } : {}) }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: offlineKeys.list(workRequestId) });
+      void client.invalidateQueries({ queryKey: workRequestKeys.detail(workRequestId), exact: true });
+    },
+  });
+}
+
+/** The studio's verdict on an offline; the order's `offlines` (the completion gate) and history change with it. */
+export function useReviewOffline(workRequestId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, verdict }: { id: string; verdict: OfflineVerdict }) => reviewOffline(id, verdict),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: offlineKeys.list(workRequestId) });
       void client.invalidateQueries({ queryKey: workRequestKeys.detail(workRequestId), exact: true });

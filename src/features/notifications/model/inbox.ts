@@ -19,6 +19,7 @@ export const TYPE_LABELS: Record<string, string> = {
   'wr-assigned': 'Assigned to you',
   'wr-unassigned': 'Taken off an order',
   'wr-changed': 'Order changed',
+  'materials-in': 'Materials in',
   share: 'Share',
   embargo: 'Embargo',
 };

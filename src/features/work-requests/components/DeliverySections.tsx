@@ -7,6 +7,13 @@ import { RECIPIENT_KEYS, type WorkRequest } from '../../../api/schema/workReques
 import { Section } from '../../../components/Section';
 import { describeUnknown, keyLabel } from '../../../lib/format';
 import '../../../components/record.css';
+import { useCallback } from 'react';
+import { UploadPanel } from '../../../components/uploads/UploadPanel';
+import { useUploadCompletion } from '../../../components/uploads/useUploads';
+import type { UploadItem } from '../../../components/uploads/uploadQueue';
+import { describeError } from '../../../components/ErrorPanel';
+import { allMaterialsIn } from '../../../api/schema/materials';
+import { useAttachMaterialFile } from '../assigneeQueries';
 
 /** A list of values; `codes` when they are codes ("localized-graphics"), shown in words ("Localized graphics"). */
 function Values({
@@ -155,9 +162,12 @@ export function RecipientsSection({ wr }: { wr: WorkRequest }) {
   );
 }
 
-export function MaterialsSection({ wr }: { wr: WorkRequest }) {
+/** The materials checklist; an item still missing takes a file (uploaded into the order, then put in the item). */
+export function MaterialsSection({ wr, canUpload }: { wr: WorkRequest; canUpload: boolean }) {
   const materials = wr.materials ?? [];
   const done = materials.filter((m) => m.complete).length;
+  const id = wr._id ?? '';
+  const attach = useAttachMaterialFile(id);
   return (
     <Section title="Materials" meta={materials.length ? `(${done} of ${materials.length} complete)` : undefined}>
       {materials.length === 0 ? (
@@ -175,11 +185,46 @@ export function MaterialsSection({ wr }: { wr: WorkRequest }) {
                 {m.approved ? ' · approved' : m.approved === false ? ' · not approved' : ''}
                 {m.files?.length ? ` · ${m.files.length} file${m.files.length === 1 ? '' : 's'}` : ''}
               </span>
+              {canUpload && !m.complete && m.name && id ? (
+                <MaterialUpload
+                  workRequestId={id}
+                  name={m.name}
+                  onUploaded={(fileId) => attach.mutate({ name: m.name!, fileId })}
+                />
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+      {allMaterialsIn(materials) && wr.status === 'awaiting-materials' ? (
+        <p className="hint" role="status">
+          Every material is in: the order can move on to “In progress”.
+        </p>
+      ) : null}
+      {attach.error ? (
+        <p className="form-error" role="alert">
+          {describeError(attach.error)}
+        </p>
+      ) : null}
     </Section>
+  );
+}
+
+/** One missing item's upload: the file goes into the order, then into the item. */
+function MaterialUpload({
+  workRequestId,
+  name,
+  onUploaded,
+}: {
+  workRequestId: string;
+  name: string;
+  onUploaded: (fileId: string) => void;
+}) {
+  const purpose = `material:${workRequestId}:${name}`;
+  const onDone = useCallback((item: UploadItem) => item.fileId && onUploaded(item.fileId), [onUploaded]);
+  useUploadCompletion(purpose, onDone);
+  return (
+    <UploadPanel target={{ workrequest: workRequestId }} purpose={purpose} label={`Upload ${name}`} multiple={false} />
   );
 }
 

@@ -1,9 +1,13 @@
 /**
- * Offlines of a work request: request one (spec POST /offlines) and list them with their download links
- * (extension GET /offlines?workRequest=). Links are signed and expire; without the list extension the ones
- * requested in this visit are still shown.
+ * Offlines of a work request: upload one (the file goes up resumably, then POST /offlines names it: docs/API.md
+ * "Offlines: files and review"), list them with their download links (extension GET /offlines?workRequest=), and,
+ * for the studio, approve or reject each with a reason. Links are signed and expire; without the list extension the
+ * ones added in this visit are still shown.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { UploadPanel } from '../../../components/uploads/UploadPanel';
+import { useUploadCompletion } from '../../../components/uploads/useUploads';
+import type { UploadItem } from '../../../components/uploads/uploadQueue';
 import { isUnavailable } from '../../../api/client';
 import type { Offline } from '../../../api/schema/offline';
 import { describeError, ErrorPanel } from '../../../components/ErrorPanel';
@@ -12,7 +16,7 @@ import { SkeletonLines } from '../../../components/Skeleton';
 import { formatDateTime, isoDateTime } from '../../../lib/dates';
 import { safeHref } from '../../../lib/safeUrl';
 import { ShowMore } from '../../../components/ShowMore';
-import { useOfflines, useRequestOffline } from '../queries';
+import { useOfflines, useRequestOffline, useReviewOffline } from '../queries';
 import { useNow } from '../../../lib/useNow';
 
 function expiresAt(path: string | undefined): number | undefined {
@@ -25,10 +29,80 @@ function expiresAt(path: string | undefined): number | undefined {
   }
 }
 
-export function OfflinesSection({ workRequestId }: { workRequestId: string }) {
+const REVIEW_WORDS: Record<string, string> = {
+  pending: 'Waiting for review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+/** The studio's verdict on one offline: Approve, or Reject with the reason the vendor reads. */
+function OfflineReview({ offline, workRequestId }: { offline: Offline; workRequestId: string }) {
+  const review = useReviewOffline(workRequestId);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const id = offline._id ?? '';
+  return (
+    <form
+      className="offline__review"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (reason.trim() === '') return setMissing(true);
+        review.mutate(
+          { id, verdict: { verdict: 'rejected', reason: reason.trim() } },
+          { onSuccess: () => setReason('') },
+        );
+      }}
+    >
+      <label className="visually-hidden" htmlFor={`reject-${id}`}>
+        Reason to reject {offline.name}
+      </label>
+      <input
+        id={`reject-${id}`}
+        className="input"
+        placeholder="What to fix (to reject)"
+        value={reason}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setMissing(false);
+        }}
+      />
+      <button type="submit" className="button button--small" disabled={review.isPending}>
+        Reject
+      </button>
+      <button
+        type="button"
+        className="button button--small button--primary"
+        disabled={review.isPending || offline.review === 'approved'}
+        onClick={() => review.mutate({ id, verdict: { verdict: 'approved' } })}
+      >
+        Approve
+      </button>
+      {missing ? (
+        <p className="form-error" role="alert">
+          Say what to fix: the vendor reads it.
+        </p>
+      ) : null}
+      {review.error ? (
+        <p className="form-error" role="alert">
+          {describeError(review.error)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+export function OfflinesSection({ workRequestId, studioSide }: { workRequestId: string; studioSide: boolean }) {
   const offlines = useOfflines(workRequestId);
   const request = useRequestOffline(workRequestId);
   const [requested, setRequested] = useState<Offline[]>([]);
+  const purpose = `offline:${workRequestId}`;
+  const addUploaded = useCallback(
+    (item: UploadItem) => {
+      if (item.fileId) request.mutate(item.fileId, { onSuccess: ({ data }) => setRequested((r) => [data, ...r]) });
+    },
+    [request],
+  );
+  useUploadCompletion(purpose, addUploaded);
   const now = useNow();
   const listed = offlines.data?.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : []))) ?? [];
   const unavailable = offlines.isError && isUnavailable(offlines.error);
@@ -43,11 +117,13 @@ export function OfflinesSection({ workRequestId }: { workRequestId: string }) {
           className="button button--small"
           disabled={request.isPending}
           onClick={() => request.mutate(undefined, { onSuccess: ({ data }) => setRequested((r) => [data, ...r]) })}
+          title="Ask for an offline without a file (the vendor uploads it below)"
         >
           {request.isPending ? 'Requesting…' : 'Request offline'}
         </button>
       }
     >
+      <UploadPanel target={{ workrequest: workRequestId }} purpose={purpose} label="Upload offline" multiple={false} />
       {request.error ? (
         <p className="form-error" role="alert">
           {describeError(request.error)}
@@ -55,7 +131,7 @@ export function OfflinesSection({ workRequestId }: { workRequestId: string }) {
       ) : null}
       {request.isSuccess ? (
         <p className="hint" role="status">
-          Offline requested. Its download link is below.
+          Offline added. Its download link is below.
         </p>
       ) : null}
       {offlines.isPending ? (
@@ -84,9 +160,19 @@ export function OfflinesSection({ workRequestId }: { workRequestId: string }) {
                   <li key={o._id ?? i} className="offline">
                     <div>
                       <span>
-                        Offline{' '}
+                        {o.name ?? 'Offline'}{' '}
                         {o.created ? <time dateTime={isoDateTime(o.created)}>{formatDateTime(o.created)}</time> : null}
                       </span>
+                      {o.review ? (
+                        <span className={`tag tag--${o.review === 'rejected' ? 'danger' : 'muted'}`}>
+                          {' '}
+                          {REVIEW_WORDS[o.review]}
+                          {o.kind === 'graphics' ? ' · graphics' : ''}
+                        </span>
+                      ) : null}
+                      {o.review === 'rejected' && o.rejections?.length ? (
+                        <p className="hint">Rejected: {o.rejections.at(-1)?.reason}</p>
+                      ) : null}
                       {expires ? (
                         <span className="muted">
                           {' '}
@@ -105,6 +191,7 @@ export function OfflinesSection({ workRequestId }: { workRequestId: string }) {
                     ) : (
                       <span className="muted">{expired ? 'Request a new one' : 'No download link'}</span>
                     )}
+                    {studioSide && o.file ? <OfflineReview offline={o} workRequestId={workRequestId} /> : null}
                   </li>
                 );
               })}

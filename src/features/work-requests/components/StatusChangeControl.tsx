@@ -20,15 +20,24 @@ const NOTIFY_HINT: Record<string, string> = {
     'The requester and the studio’s coordinators are notified that the request is waiting for materials.',
 };
 
+/** The gate's message without its field prefix, as a sentence under the move. */
+const blockedWords = (reason: string) => {
+  const text = reason.replace(/^status: /, '');
+  return `Not yet: ${text}.`;
+};
+
 export function StatusChangeControl({
   id,
   current,
   moves,
+  blockedBy,
 }: {
   id: string;
   current: string | undefined;
   /** The moves open to the user from `current` (model/statusMoves.ts). */
   moves: readonly WorkflowMove[];
+  /** Why a move the workflow allows is not open yet (the offline gate: src/api/schema/offlineGate.ts), if it is not. */
+  blockedBy?: (to: string) => string | undefined;
 }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const [target, setTarget] = useState<string>();
@@ -86,14 +95,22 @@ export function StatusChangeControl({
           Change status <span aria-hidden="true">▾</span>
         </summary>
         <ul className="menu__panel menu__panel--right status-moves" aria-label="New status">
-          {moves.map((move) => (
-            <li key={move.to}>
-              <button type="button" className="menu__item" onClick={() => choose(move.to)}>
-                <StatusBadge status={move.to} />
-                <span className="menu__hint">{move.meaning}</span>
-              </button>
-            </li>
-          ))}
+          {moves.map((move) => {
+            const blocked = blockedBy?.(move.to);
+            return (
+              <li key={move.to}>
+                <button
+                  type="button"
+                  className="menu__item"
+                  disabled={blocked !== undefined}
+                  onClick={() => choose(move.to)}
+                >
+                  <StatusBadge status={move.to} />
+                  <span className="menu__hint">{blocked ? blockedWords(blocked) : move.meaning}</span>
+                </button>
+              </li>
+            );
+          })}
         </ul>
       </details>
       {target ? (

@@ -32,10 +32,11 @@ import { OfflinesSection } from '../components/OfflinesSection';
 import { OrderDetailsSection } from '../components/OrderDetailsSection';
 import { RecordLinksSection } from '../components/RecordLinksSection';
 import { StatusChangeControl } from '../components/StatusChangeControl';
+import { offlineGateReason } from '../../../api/schema/offlineGate';
 import { TranslationsSection } from '../components/TranslationsSection';
 import { WorkflowStepper } from '../components/WorkflowStepper';
 import { useWorkRequest } from '../queries';
-import { movesFor } from '../model/statusMoves';
+import { movesFor, rolesFor } from '../model/statusMoves';
 import { useSession } from '../../../lib/session/useSession';
 import { ONE_COLUMN_MAX_WIDTH, useNarrowScreen } from '../../../lib/useNarrowScreen';
 import '../../../components/record.css';
@@ -152,7 +153,12 @@ export function WorkRequestPage() {
         translation={wr.translation}
         graphicsTranslation={wr.graphicsTranslation}
       />
-      {wr._id ? <OfflinesSection workRequestId={wr._id} /> : null}
+      {wr._id ? (
+        <OfflinesSection
+          workRequestId={wr._id}
+          studioSide={rolesFor(user, wr).some((r) => r === 'admin' || r === 'coordinator')}
+        />
+      ) : null}
     </>
   );
   const details = (
@@ -165,7 +171,7 @@ export function WorkRequestPage() {
       <UsesSection wr={wr} />
       <RecipientsSection wr={wr} />
       <DcpSection wr={wr} />
-      <MaterialsSection wr={wr} />
+      <MaterialsSection wr={wr} canUpload={rolesFor(user, wr).length > 0} />
       <FilesSection wr={wr} />
       <ListsSection wr={wr} />
     </>
@@ -208,7 +214,14 @@ export function WorkRequestPage() {
           </p>
         </div>
         <div className="detail-header__actions">
-          {wr._id ? <StatusChangeControl id={wr._id} current={wr.status} moves={movesFor(user, wr)} /> : null}
+          {wr._id ? (
+            <StatusChangeControl
+              id={wr._id}
+              current={wr.status}
+              moves={movesFor(user, wr)}
+              blockedBy={(to) => offlineGateReason(wr, to)}
+            />
+          ) : null}
         </div>
       </header>
       <RouteNotice />
