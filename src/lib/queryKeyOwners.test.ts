@@ -24,7 +24,7 @@ export const KEY_OWNERS: Record<string, readonly string[]> = {
   invitations: ['features/auth/'],
   translationEditor: ['features/translation-editor/'],
   assignableUsers: ['features/work-requests/'],
-  comments: ['features/work-requests/'],
+  comments: ['lib/workRecordKeys.ts'],
   offlines: ['features/work-requests/'],
   shares: ['features/shares/'],
   shareCandidates: ['features/shares/'],

@@ -3,6 +3,7 @@
  * request's comments (whoever sees the work request sees them), and the writes that add or resolve one. The
  * comments' root key is shared with the work request page, so a note written here shows there too.
  */
+import { workRecordKeys } from '../../lib/workRecordKeys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addNote, listComments, resolveNote, type NoteInput } from '../../api/comments';
 import { goodItems, readOn } from '../../api/everyPage';
@@ -12,8 +13,8 @@ import type { Comment } from '../../api/schema/comment';
 export type ReviewNote = Comment & { _id: string; line: number; time: number };
 
 export const reviewNoteKeys = {
-  all: ['comments'] as const,
-  notes: (workRequestId: string) => ['comments', 'notes', workRequestId] as const,
+  all: workRecordKeys.comments,
+  notes: (workRequestId: string) => [...workRecordKeys.comments, 'notes', workRequestId] as const,
 };
 
 const PAGE = 100;

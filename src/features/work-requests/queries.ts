@@ -17,9 +17,10 @@ import type { OfflineVerdict } from '../../api/schema/offline';
 import { changeWorkRequestStatus } from '../../api/workRequestRecord';
 import { nextPage, workRequestKeys } from './queryOptions';
 import { workRequestOptions } from '../../lib/workRecords';
+import { workRecordKeys } from '../../lib/workRecordKeys';
 
 export const commentKeys = {
-  all: ['comments'] as const,
+  all: workRecordKeys.comments,
   list: (workRequestId: string) => [...commentKeys.all, 'list', workRequestId] as const,
 };
 

@@ -2,6 +2,7 @@
  * What the translator changed since the previous round (docs/API.md "Review rounds"): the reviewer reads the lines
  * of the newest two rounds and sees each changed line as a word diff. Shown from the second round on.
  */
+import { workRecordKeys } from '../../../lib/workRecordKeys';
 import { useQuery } from '@tanstack/react-query';
 import { getRound } from '../../../api/translations';
 import { roundChanges } from '../model/roundChanges';
@@ -17,7 +18,7 @@ interface Props {
 
 export function RoundChanges({ translationId, rounds, lineIndexOf, onJump }: Props) {
   const changes = useQuery({
-    queryKey: ['translations', translationId, 'round-changes', rounds],
+    queryKey: [...workRecordKeys.translation(translationId), 'round-changes', rounds],
     queryFn: async ({ signal }) => {
       const [before, after] = await Promise.all([
         getRound(translationId, rounds - 1, signal),

@@ -35,10 +35,10 @@ describe('status moves offered', () => {
     expect(targets(user('sam', group('coordinator', ['harbor'])), 'for-review')).toEqual([]);
   });
 
-  it('offers the requester to send, withdraw or take back their order, never to approve it', () => {
+  it('offers the requester to send, withdraw or take back their order, and to approve or reject it under review', () => {
     const priya = user('priya', group('client', ['north']));
     expect(targets(priya, 'incomplete')).toEqual(['submitted', 'cancelled']);
-    expect(targets(priya, 'for-review')).toEqual([]);
+    expect(targets(priya, 'for-review')).toEqual(['approved', 'rejected']);
   });
 
   it('offers nothing from a status the workflow does not know, or to nobody signed in', () => {
