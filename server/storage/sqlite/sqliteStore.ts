@@ -25,6 +25,8 @@ import {
   VersionConflict,
   versionToMatch,
   newId,
+  type AggregateGroup,
+  type AggregateQuery,
   type Collection,
   type Doc,
   type Filter,
@@ -49,6 +51,7 @@ import { migrateJobs, sqliteJobs } from './jobs';
 import type { JobHandlers, JobQueue, JobRecord, JobRunner, RunnerOptions } from '../jobs';
 import type { TranslationMemory } from '../memory';
 import { SpaceWatch } from './space';
+import { groupingsOf, groupsOf, sumsOf } from '../aggregate';
 
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -737,6 +740,33 @@ export class SqliteStore implements Store {
   async count(collection: Collection, filters?: Filter[]): Promise<number> {
     while (this.open) await this.turn();
     return this.countRows(collection, filters);
+  }
+
+  async aggregate(collection: Collection, query: AggregateQuery): Promise<AggregateGroup[]> {
+    while (this.open) await this.turn();
+    const groupings = groupingsOf(collection, query);
+    const sums = sumsOf(collection, query);
+    const keys = groupings.map(({ field, bucket }, i) => {
+      const col = this.column(collection, field);
+      // UTC weeks start on Monday: 'weekday 0' moves to the next Sunday (a Sunday stays), '-6 days' back to its Monday.
+      const sql =
+        bucket === 'month'
+          ? `strftime('%Y-%m', ${col}, 'unixepoch')`
+          : bucket === 'week'
+            ? `date(${col}, 'unixepoch', 'weekday 0', '-6 days')`
+            : col;
+      return `${sql} AS k${i}`;
+    });
+    const measures = sums.flatMap((f, i) => {
+      const col = this.column(collection, f);
+      return [`total(${col}) AS s${i}`, `count(${col}) AS c${i}`];
+    });
+    const { sql, params } = this.where(collection, this.universalFilters(collection, query.filters));
+    const by = keys.length ? ` GROUP BY ${keys.map((_, i) => `k${i}`).join(', ')}` : '';
+    const rows = this.prepared(
+      `SELECT ${[...keys, 'count(*) AS n', ...measures].join(', ')} FROM "${collection}" ${sql}${by}`,
+    ).all(...params) as Record<string, unknown>[];
+    return groupsOf(rows, keys.length, sums);
   }
 
   async updateWhere(
