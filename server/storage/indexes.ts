@@ -155,6 +155,7 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
 const REPORT_COLUMNS_BY_DATE = [
   'created',
   'status',
+  'studio',
   'project',
   'language',
   'territory',
@@ -199,7 +200,7 @@ export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
     REPORT_COLUMNS_BY_DATE,
     // The exceptions report's list of rejected, cancelled and sent-back orders, newest first.
     ['exception', 'created'],
-    ['studio', ...REPORT_COLUMNS_BY_DATE],
+    ['studio', ...REPORT_COLUMNS_BY_DATE.filter((c) => c !== 'studio')],
   ],
   Notifications: [
     ['to', 'added'],

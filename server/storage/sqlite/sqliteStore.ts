@@ -609,6 +609,24 @@ export class SqliteStore implements Store {
     return composite && !fewMatches ? `INDEXED BY "${collection}_${composite.join('_')}"` : '';
   }
 
+  /**
+   * `INDEXED BY` a composite index holding every column an aggregate reads (its groups, sums and filters), so it
+   * reads that index alone: SQLite's planner takes the one-column `created` index for a date range and then reads
+   * every row from the table (2-3 s for a report over 100,000 work requests, against ~100 ms walking the covering
+   * index). One leading with a field filtered to a few values (a studio) first, else one leading with a filtered range.
+   */
+  private coveringHint(collection: Collection, read: string[], filters: Filter[]): string {
+    if (filters.some((f) => f.op === 'contains' || f.op === 'of')) return '';
+    const needed = new Set([...read, ...filters.map((f) => f.field)]);
+    const covering = (COMPOSITE_INDEXES[collection] ?? []).filter((cols) => [...needed].every((f) => cols.includes(f)));
+    const leadsWith = (op: (f: Filter) => boolean) =>
+      covering.find((cols) => filters.some((f) => f.field === cols[0] && op(f)));
+    const best =
+      leadsWith((f) => f.op === 'eq' || f.op === 'in') ??
+      leadsWith((f) => f.op === 'gte' || f.op === 'lt' || f.op === 'gt');
+    return best ? `INDEXED BY "${collection}_${best.join('_')}"` : '';
+  }
+
   private listRows<T extends Doc>(collection: Collection, given: ListQuery): Page<T> {
     const query = { ...given, filters: this.universalFilters(collection, given.filters) };
     const sort = query.sort ?? { field: 'created', dir: 'desc' as const };
@@ -761,10 +779,12 @@ export class SqliteStore implements Store {
       const col = this.column(collection, f);
       return [`total(${col}) AS s${i}`, `count(${col}) AS c${i}`];
     });
-    const { sql, params } = this.where(collection, this.universalFilters(collection, query.filters));
+    const filters = this.universalFilters(collection, query.filters);
+    const { sql, params } = this.where(collection, filters);
+    const hint = this.coveringHint(collection, [...groupings.map((g) => g.field), ...sums], filters ?? []);
     const by = keys.length ? ` GROUP BY ${keys.map((_, i) => `k${i}`).join(', ')}` : '';
     const rows = this.prepared(
-      `SELECT ${[...keys, 'count(*) AS n', ...measures].join(', ')} FROM "${collection}" ${sql}${by}`,
+      `SELECT ${[...keys, 'count(*) AS n', ...measures].join(', ')} FROM "${collection}" ${hint} ${sql}${by}`,
     ).all(...params) as Record<string, unknown>[];
     return groupsOf(rows, keys.length, sums);
   }
