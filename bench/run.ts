@@ -7,6 +7,7 @@
  *   npm run bench -- --only server     # one section (SECTIONS below), written to bench/results/
  *   npm run bench -- --only mixed      # the server's mixed read/write workload alone, by kind
  *   npm run bench -- --only hammer     # each expensive route hammered by 4 clients, with healthz and a list page probed
+ *   npm run bench -- --only reports    # every report on 100,000 work requests, SQLite and PostgreSQL, beside the list page
  *   npm run bench -- --duration 5      # shorter load runs (default 10 s)
  *   npm run bench -- --port 19820      # the servers' first port (default a random one from 18000)
  *   npm run bench -- --only mixed --rates 25,50   # the mixed section's open-loop rates (default 25,50,100)
@@ -46,6 +47,7 @@ const SECTIONS = [
   'memory',
   'soak',
   'hammer',
+  'reports',
   'watermark',
   'upload',
   'mail',

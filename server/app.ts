@@ -19,6 +19,7 @@ import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
 import { installTransferLog, TransferLog } from './http/transferLog';
 import { downloadRoutes } from './routes/downloads';
+import { reportRoutes } from './routes/reports';
 import { MediaLibrary } from './domain/mediaLibrary';
 import { WATERMARK_DEFAULTS, Watermarks, type WatermarkOptions } from './domain/watermark/watermarks';
 import { HttpError, conflict, httpErrorOf, storeUnavailable } from './http/errors';
@@ -309,7 +310,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     installResponseCache(app, store, {
       ...options.responseCacheBounds,
       // The mail jobs are the queue's, not records: no collection's change would tell the cache they moved on.
-      skip: (p) => p.endsWith('/stream') || p === '/api/mail/jobs' || isPublicApiPath(p),
+      // Reports read the clock (overdue orders, the default range): never kept.
+      skip: (p) =>
+        p.endsWith('/stream') || p === '/api/mail/jobs' || p.startsWith('/api/reports') || isPublicApiPath(p),
     });
   }
   installCompression(app);
@@ -342,6 +345,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       downloadRoutes,
       mailRoutes,
       ingestRoutes,
+      reportRoutes,
     ];
     for (const plugin of plugins) await app.register(plugin, { prefix: '/api', services });
     await app.register(uploadRoutes, {

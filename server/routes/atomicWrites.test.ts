@@ -55,6 +55,7 @@ class FailingStore implements Store {
   replace: Store['replace'] = (c, doc, expected) => this.ops.replace(c, doc, expected);
   list: Store['list'] = (c, query) => this.ops.list(c, query);
   count: Store['count'] = (c, filters) => this.ops.count(c, filters);
+  aggregate: Store['aggregate'] = (c, query) => this.real.aggregate(c, query);
   updateWhere: Store['updateWhere'] = (c, filters, fields, limit) => this.ops.updateWhere(c, filters, fields, limit);
   afterCommit: Store['afterCommit'] = (effect) => this.ops.afterCommit(effect);
   get memory(): Store['memory'] {

@@ -39,6 +39,35 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     /** The same, '' when unassigned, so `assignee=none` is an indexed equality (routes/workrequests.ts). */
     assignee: expression("coalesce(json_extract(doc, '$.translationSummary.translator._id'), '')"),
     search: text('$.asset.name', '$.project.name', '$.instructions', '$.language', '$.territory', '$.from.name'),
+    // What the reports group and sum by (docs/API.md "Reports", server/domain/reports.ts); postgres/columns.ts has
+    // their PostgreSQL twins.
+    /** When the order was delivered: the date of its last history entry (its move to `complete`); NULL while not. */
+    delivered: expression(
+      "(CASE WHEN json_extract(doc, '$.status') = 'complete' THEN json_extract(doc, '$.history[#-1].date') END)",
+    ),
+    /** Seconds from placed (`created`) to delivered; NULL while not delivered. */
+    turnaround: expression(
+      "(CASE WHEN json_extract(doc, '$.status') = 'complete' THEN json_extract(doc, '$.history[#-1].date') - created END)",
+    ),
+    /** 1 delivered by its `due` date, 0 delivered late; NULL while not delivered or without a due date. */
+    onTime: expression(
+      "(CASE WHEN json_extract(doc, '$.status') = 'complete' AND json_extract(doc, '$.due.date') IS NOT NULL THEN json_extract(doc, '$.history[#-1].date') <= json_extract(doc, '$.due.date') END)",
+    ),
+    /** The spend: the amount of `estimate.applied` (else `estimate.base`), e.g. 975 of "975.00 USD"; NULL without. */
+    spend: expression(
+      "(CASE WHEN coalesce(json_extract(doc, '$.estimate.applied'), json_extract(doc, '$.estimate.base')) GLOB '[0-9]*' THEN CAST(coalesce(json_extract(doc, '$.estimate.applied'), json_extract(doc, '$.estimate.base')) AS REAL) END)",
+    ),
+    /** The requester's group (the first of `from.groups`): whose budget an order is spent from. */
+    group: expression("json_extract(doc, '$.from.groups[0]._id')"),
+    /** The translator's vendor: the first group of the assigned translator (`translationSummary.translator`). */
+    vendor: expression("json_extract(doc, '$.translationSummary.translator.groups[0]._id')"),
+    /** 'rejected', 'cancelled', or 'sent-back' (the last move took it from for-review back to in-progress); else NULL. */
+    exception: expression(
+      "(CASE json_extract(doc, '$.status') WHEN 'rejected' THEN 'rejected' WHEN 'cancelled' THEN 'cancelled' WHEN 'in-progress' THEN CASE WHEN json_extract(doc, '$.history[#-2].status') = 'for-review' THEN 'sent-back' END END)",
+    ),
+    /** How many offline rejections and encodes the order holds (lengths of `rejections` and `encodes`). */
+    rejectionCount: expression("coalesce(json_array_length(doc, '$.rejections'), 0)"),
+    encodeCount: expression("coalesce(json_array_length(doc, '$.encodes'), 0)"),
   },
   /** `key` is `<translation>:<round>` (unique: two submits cannot both make one round). */
   Rounds: { translation: v('$.translation'), round: v('$.round'), key: v('$.key') },
@@ -149,6 +178,26 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
   },
 };
 
+/** The reports' covering index: placed date, then every field a report filters, groups or sums by. */
+const REPORT_COLUMNS_BY_DATE = [
+  'created',
+  'status',
+  'studio',
+  'project',
+  'language',
+  'territory',
+  'group',
+  'vendor',
+  'due',
+  'delivered',
+  'turnaround',
+  'onTime',
+  'spend',
+  'exception',
+  'rejectionCount',
+  'encodeCount',
+];
+
 /** Indexes over several columns, for the lists that filter on one field and sort on another. */
 export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
   Workrequests: [
@@ -172,6 +221,13 @@ export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
     // The list's assignee filter (`assignee=me|none|<id>`: routes/workrequests.ts), in both sort orders.
     ['assignee', 'due'],
     ['assignee', 'created'],
+    // The reports (server/domain/reports.ts): a date range of placed orders, every column a report groups or sums
+    // by in the index itself, so a report reads the index alone, never the documents. A studio's reports start at
+    // its studio.
+    REPORT_COLUMNS_BY_DATE,
+    // The exceptions report's list of rejected, cancelled and sent-back orders, newest first.
+    ['exception', 'created'],
+    ['studio', ...REPORT_COLUMNS_BY_DATE.filter((c) => c !== 'studio')],
   ],
   Notifications: [
     ['to', 'added'],

@@ -131,6 +131,10 @@ function trackingTransaction(tx: Transaction): Transaction {
 export function trackingReads(store: Store): Store {
   return {
     ...trackingOps(store),
+    async aggregate(...args: Parameters<Store['aggregate']>) {
+      noteCollections(args[0], args[1].filters);
+      return store.aggregate(...args);
+    },
     counters: store.counters,
     runJobs: (handlers, options) => store.runJobs(handlers, options),
     listJobs: (limit) => store.listJobs(limit),

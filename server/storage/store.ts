@@ -110,6 +110,28 @@ export interface Page<T extends Doc = Doc> {
   total: number;
 }
 
+/** A time field's values grouped by the UTC week (its Monday, `YYYY-MM-DD`) or month (`YYYY-MM`). */
+export type TimeBucket = 'week' | 'month';
+
+/**
+ * A grouped count computed by the database (reports: docs/API.md "Reports"): the rows `filters` select, grouped by
+ * `groupBy` (indexed value or expression fields, or `created`; a field with `bucket` is an epoch-seconds field grouped
+ * by its UTC week or month), each group with its row count and, per `sums` field (numeric, indexed), the sum of its
+ * values and how many rows have one (so an average is `sum / counted`). Never reads a document.
+ */
+export interface AggregateQuery {
+  filters?: Filter[];
+  groupBy: (string | { field: string; bucket: TimeBucket })[];
+  sums?: string[];
+}
+export interface AggregateGroup {
+  /** The group's values, in `groupBy` order (null where the field has none). */
+  keys: (string | number | null)[];
+  count: number;
+  /** Per `sums` field: its sum over the group (0 when no row has a value) and how many rows have a value. */
+  sums: Record<string, { sum: number; counted: number }>;
+}
+
 export class VersionConflict extends Error {
   constructor(readonly current: Stored) {
     super('the record was changed by someone else');
@@ -235,6 +257,8 @@ export interface SharedCounters {
 }
 
 export interface Store extends StoreOps, JobStore {
+  /** Grouped counts and sums (AggregateQuery), in one query, read-only: the reports' figures. */
+  aggregate(collection: Collection, query: AggregateQuery): Promise<AggregateGroup[]>;
   /** Counters shared by every instance on the database (not records, not transactional). */
   readonly counters: SharedCounters;
   /**

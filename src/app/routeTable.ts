@@ -33,6 +33,8 @@ export const PUBLIC_ROUTES: readonly PageRoute[] = [
 /** Pages inside the shell, in matching order; the index route and the not-found page are not lazy and not listed. */
 export const SHELL_ROUTES: readonly PageRoute[] = [
   { path: 'dashboard', module: 'src/features/dashboard/pages/DashboardPage.tsx', component: 'DashboardPage' },
+  // The reports (their chart library, uPlot, loads with this page only).
+  { path: 'reports', module: 'src/features/reports/pages/ReportsPage.tsx', component: 'ReportsPage' },
   {
     path: 'work-requests',
     module: 'src/features/work-requests/pages/WorkRequestListPage.tsx',

@@ -60,6 +60,48 @@ export const PG_FIELDS: Record<string, PgFieldKind> = {
     sql: `coalesce(doc #>> '{translationSummary,translator,_id}', '')`,
   },
   'Workrequests.search': words,
+  // The reports' fields (indexes.ts has what each means).
+  'Workrequests.delivered': {
+    kind: 'expression',
+    type: 'double precision',
+    sql: `(CASE WHEN doc->>'status' = 'complete' THEN ${numberOf(`doc->'history'->-1->'date'`)} END)`,
+  },
+  'Workrequests.turnaround': {
+    kind: 'expression',
+    type: 'double precision',
+    sql: `(CASE WHEN doc->>'status' = 'complete' THEN ${numberOf(`doc->'history'->-1->'date'`)} - created END)`,
+  },
+  'Workrequests.onTime': {
+    kind: 'expression',
+    type: 'double precision',
+    sql: `(CASE WHEN doc->>'status' = 'complete' AND ${numberOf(`doc #> '{due,date}'`)} IS NOT NULL THEN CASE WHEN ${numberOf(`doc->'history'->-1->'date'`)} <= ${numberOf(`doc #> '{due,date}'`)} THEN 1 ELSE 0 END END)`,
+  },
+  'Workrequests.spend': {
+    kind: 'expression',
+    type: 'double precision',
+    sql: `(substring(coalesce(doc #>> '{estimate,applied}', doc #>> '{estimate,base}') from '^[0-9]+(?:\\.[0-9]+)?'))::double precision`,
+  },
+  'Workrequests.group': { kind: 'expression', type: 'text', sql: `doc #>> '{from,groups,0,_id}'` },
+  'Workrequests.vendor': {
+    kind: 'expression',
+    type: 'text',
+    sql: `doc #>> '{translationSummary,translator,groups,0,_id}'`,
+  },
+  'Workrequests.exception': {
+    kind: 'expression',
+    type: 'text',
+    sql: `(CASE doc->>'status' WHEN 'rejected' THEN 'rejected' WHEN 'cancelled' THEN 'cancelled' WHEN 'in-progress' THEN CASE WHEN doc->'history'->-2->>'status' = 'for-review' THEN 'sent-back' END END)`,
+  },
+  'Workrequests.rejectionCount': {
+    kind: 'expression',
+    type: 'double precision',
+    sql: `(CASE jsonb_typeof(doc->'rejections') WHEN 'array' THEN jsonb_array_length(doc->'rejections') ELSE 0 END)`,
+  },
+  'Workrequests.encodeCount': {
+    kind: 'expression',
+    type: 'double precision',
+    sql: `(CASE jsonb_typeof(doc->'encodes') WHEN 'array' THEN jsonb_array_length(doc->'encodes') ELSE 0 END)`,
+  },
   'Translations.workRequest': text,
   'Translations.asset': text,
   'Translations.language': text,

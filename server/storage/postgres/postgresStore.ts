@@ -27,6 +27,8 @@ import {
   versionToMatch,
   UniqueViolation,
   newId,
+  type AggregateGroup,
+  type AggregateQuery,
   type AsyncStore,
   type Collection,
   type Doc,
@@ -63,6 +65,7 @@ import { postgresMemory } from './memory';
 import { listJobs, migrateJobs, postgresJobs, runJobs } from './jobs';
 import type { JobHandlers, JobQueue, JobRecord, JobRunner, RunnerOptions } from '../jobs';
 import { unavailableOr } from '../unavailable';
+import { groupingsOf, groupsOf, sumsOf } from '../aggregate';
 import { storePool, withClient } from './connection';
 import type { TranslationMemory } from '../memory';
 
@@ -599,6 +602,34 @@ export class PostgresStore extends Operations implements AsyncStore {
    * position. Only for sorts on `created` or `_id` (never NULL, never changed: the key alone says where a row is).
    */
   private readonly anchors = new Map<string, Anchors>();
+
+  async aggregate(c: Collection, query: AggregateQuery): Promise<AggregateGroup[]> {
+    const groupings = groupingsOf(c, query);
+    const sums = sumsOf(c, query);
+    const keys = groupings.map(({ field, bucket }, i) => {
+      const col = sortColumn(c, field);
+      const at = `(to_timestamp(${col}) AT TIME ZONE 'UTC')`;
+      const sql =
+        bucket === 'month'
+          ? `to_char(${at}, 'YYYY-MM')`
+          : bucket === 'week'
+            ? `to_char(date_trunc('week', ${at}), 'YYYY-MM-DD')`
+            : col;
+      return `${sql} AS k${i}`;
+    });
+    const measures = sums.flatMap((f, i) => {
+      const col = sortColumn(c, f);
+      return [`coalesce(sum(${col}), 0) AS s${i}`, `count(${col}) AS c${i}`];
+    });
+    const params = new Params();
+    const where = whereSql(c, query.filters, params);
+    const by = keys.length ? ` GROUP BY ${keys.map((_, i) => `k${i}`).join(', ')}` : '';
+    const { rows } = await this.query<Record<string, unknown>>(
+      `SELECT ${[...keys, 'count(*) AS n', ...measures].join(', ')} FROM "${c}" WHERE ${where}${by}`,
+      params.values,
+    );
+    return groupsOf(rows, keys.length, sums);
+  }
 
   override async list<T extends Doc = Doc>(c: Collection, query: ListQuery): Promise<Page<T>> {
     const sort = query.sort ?? { field: 'created', dir: 'desc' as const };

@@ -7,6 +7,7 @@
  * A derived column's or index's definition is recorded in `schema_fields`: when indexes.ts or columns.ts change it,
  * it is dropped and made again (a column's indexes with it); a word-search column is then filled from the documents.
  */
+import { createHash } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { COLLECTIONS, type Collection } from '../store';
 import { COMPOSITE_INDEXES } from '../indexes';
@@ -134,7 +135,12 @@ const GENERATION_TRIGGER_FUNCTION = `
 
 /** The name of an index (PostgreSQL keeps 63 bytes of a name: longer ones would be cut and could collide). */
 function indexName(collection: Collection, parts: string[]): string {
-  const name = `${collection}_${parts.join('_')}`;
+  let name = `${collection}_${parts.join('_')}`;
+  // A wide index (the reports' covering ones) is named by its first column and a digest of them all.
+  if (Buffer.byteLength(name) > 63) {
+    const digest = createHash('sha256').update(parts.join(',')).digest('hex').slice(0, 12);
+    name = `${collection}_${parts[0]}_${parts.length}_${digest}`;
+  }
   if (Buffer.byteLength(name) > 63) throw new Error(`index name ${name} is too long for PostgreSQL`);
   return name;
 }

@@ -25,6 +25,8 @@ import {
   VersionConflict,
   versionToMatch,
   newId,
+  type AggregateGroup,
+  type AggregateQuery,
   type Collection,
   type Doc,
   type Filter,
@@ -49,6 +51,7 @@ import { migrateJobs, sqliteJobs } from './jobs';
 import type { JobHandlers, JobQueue, JobRecord, JobRunner, RunnerOptions } from '../jobs';
 import type { TranslationMemory } from '../memory';
 import { SpaceWatch } from './space';
+import { groupingsOf, groupsOf, sumsOf } from '../aggregate';
 
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -606,6 +609,24 @@ export class SqliteStore implements Store {
     return composite && !fewMatches ? `INDEXED BY "${collection}_${composite.join('_')}"` : '';
   }
 
+  /**
+   * `INDEXED BY` a composite index holding every column an aggregate reads (its groups, sums and filters), so it
+   * reads that index alone: SQLite's planner takes the one-column `created` index for a date range and then reads
+   * every row from the table (2-3 s for a report over 100,000 work requests, against ~100 ms walking the covering
+   * index). One leading with a field filtered to a few values (a studio) first, else one leading with a filtered range.
+   */
+  private coveringHint(collection: Collection, read: string[], filters: Filter[]): string {
+    if (filters.some((f) => f.op === 'contains' || f.op === 'of')) return '';
+    const needed = new Set([...read, ...filters.map((f) => f.field)]);
+    const covering = (COMPOSITE_INDEXES[collection] ?? []).filter((cols) => [...needed].every((f) => cols.includes(f)));
+    const leadsWith = (op: (f: Filter) => boolean) =>
+      covering.find((cols) => filters.some((f) => f.field === cols[0] && op(f)));
+    const best =
+      leadsWith((f) => f.op === 'eq' || f.op === 'in') ??
+      leadsWith((f) => f.op === 'gte' || f.op === 'lt' || f.op === 'gt');
+    return best ? `INDEXED BY "${collection}_${best.join('_')}"` : '';
+  }
+
   private listRows<T extends Doc>(collection: Collection, given: ListQuery): Page<T> {
     const query = { ...given, filters: this.universalFilters(collection, given.filters) };
     const sort = query.sort ?? { field: 'created', dir: 'desc' as const };
@@ -737,6 +758,35 @@ export class SqliteStore implements Store {
   async count(collection: Collection, filters?: Filter[]): Promise<number> {
     while (this.open) await this.turn();
     return this.countRows(collection, filters);
+  }
+
+  async aggregate(collection: Collection, query: AggregateQuery): Promise<AggregateGroup[]> {
+    while (this.open) await this.turn();
+    const groupings = groupingsOf(collection, query);
+    const sums = sumsOf(collection, query);
+    const keys = groupings.map(({ field, bucket }, i) => {
+      const col = this.column(collection, field);
+      // UTC weeks start on Monday: 'weekday 0' moves to the next Sunday (a Sunday stays), '-6 days' back to its Monday.
+      const sql =
+        bucket === 'month'
+          ? `strftime('%Y-%m', ${col}, 'unixepoch')`
+          : bucket === 'week'
+            ? `date(${col}, 'unixepoch', 'weekday 0', '-6 days')`
+            : col;
+      return `${sql} AS k${i}`;
+    });
+    const measures = sums.flatMap((f, i) => {
+      const col = this.column(collection, f);
+      return [`total(${col}) AS s${i}`, `count(${col}) AS c${i}`];
+    });
+    const filters = this.universalFilters(collection, query.filters);
+    const { sql, params } = this.where(collection, filters);
+    const hint = this.coveringHint(collection, [...groupings.map((g) => g.field), ...sums], filters ?? []);
+    const by = keys.length ? ` GROUP BY ${keys.map((_, i) => `k${i}`).join(', ')}` : '';
+    const rows = this.prepared(
+      `SELECT ${[...keys, 'count(*) AS n', ...measures].join(', ')} FROM "${collection}" ${hint} ${sql}${by}`,
+    ).all(...params) as Record<string, unknown>[];
+    return groupsOf(rows, keys.length, sums);
   }
 
   async updateWhere(

@@ -97,3 +97,24 @@ export const uploadBytes = z.unknown();
 export const pagedHeaders = z.object({
   'x-range': z.optional(z.string().check(z.regex(/^\s*resources=\d{1,9}-\d{1,9}\s*$/))),
 });
+
+/**
+ * The query of GET /reports/{name} (docs/API.md "Reports"): a date range of placed orders (`from`, `to`: UTC days,
+ * both included), the filters, and for the series the period (`by`). Whether a day is a day and `from` is not after
+ * `to` is the route's check (server/domain/reports.ts).
+ */
+export const REPORT_PERIODS = ['week', 'month'] as const;
+export const reportQuery = z.object({
+  from: text,
+  to: text,
+  studio: text,
+  project: text,
+  language: text,
+  territory: text,
+  group: text,
+  vendor: text,
+  by: z.optional(z.enum(REPORT_PERIODS, { error: `expected one of ${REPORT_PERIODS.join(', ')}` })),
+});
+export type ReportQuery = z.output<typeof reportQuery>;
+/** The report's name in the path (an unknown one is a 404). */
+export const reportParams = z.object({ name: z.string() });

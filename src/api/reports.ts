@@ -1,0 +1,32 @@
+/**
+ * Extension `GET /reports` and `GET /reports/{name}` (docs/API.md "Reports"): which reports the signed-in person may
+ * run, and one report's figures. The figures are read as plain JSON objects: the reports feature's model
+ * (features/reports/model/reportViews.ts) reads each field it shows defensively.
+ */
+import * as z from 'zod/mini';
+import { seg, send } from './client';
+
+export const REPORT_NAMES = ['orders', 'volume', 'exceptions', 'rejections', 'spending', 'downloads'] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];
+
+/** The query of a report: its range (`from`, `to`: UTC days), filters and period, as strings. */
+export type ReportParams = Partial<
+  Record<'from' | 'to' | 'studio' | 'project' | 'language' | 'territory' | 'group' | 'vendor' | 'by', string>
+>;
+
+const offered = z.object({ reports: z.array(z.string()) });
+
+export async function listOfferedReports(signal?: AbortSignal): Promise<ReportName[]> {
+  const { json } = await send('GET', '/reports', { signal });
+  const parsed = offered.safeParse(json);
+  const names = parsed.success ? parsed.data.reports : [];
+  return REPORT_NAMES.filter((n) => names.includes(n));
+}
+
+export type ReportAnswer = Record<string, unknown>;
+
+export async function fetchReport(name: ReportName, params: ReportParams, signal?: AbortSignal): Promise<ReportAnswer> {
+  const query = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
+  const { json } = await send('GET', `/reports/${seg(name)}`, { query, signal });
+  return json !== null && typeof json === 'object' ? (json as ReportAnswer) : {};
+}
