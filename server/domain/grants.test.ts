@@ -74,7 +74,16 @@ describe('grantsOf', () => {
 
   it('a share reaches the members of its groups; its stored Permissions apply while the share is approved', async () => {
     const { store, caller, group } = await setUp();
-    const share = await store.insert('Shares', { groups: [group._id], to: [], approved: false, permissions: [] });
+    // Sent by an admin (a share grants only what its sender may still share: docs/API.md).
+    const admins = await store.insert('Groups', { name: 'Admins', type: 'admin', studios: [], users: [] });
+    const sender = await store.insert('Users', { name: 'Ada', groups: [admins.doc._id], status: { approved: true } });
+    const share = await store.insert('Shares', {
+      from: { _id: sender.doc._id },
+      groups: [group._id],
+      to: [],
+      approved: false,
+      permissions: [],
+    });
     await store.insert('Permissions', {
       share: share.doc._id,
       assets: [ID(2), ID(4)],

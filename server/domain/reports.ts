@@ -12,22 +12,10 @@ import { OPEN_STATUSES } from '../../src/api/schema/workRequestStatuses';
 import { forbidden, invalid } from './errors';
 import { studioScopeFilters } from './access';
 import { grantsOf, type Grants } from './grants';
+import { REPORT_FLAGS, REPORT_NAMES, type ReportName } from '../../src/api/schema/reports';
 
-/** Each report and the Permission flag that opens it. */
-export const REPORT_FLAGS = {
-  orders: 'workRequestReport',
-  volume: 'workRequestReport',
-  exceptions: 'exceptionReport',
-  rejections: 'exceptionReport',
-  spending: 'groupSpendingReport',
-  downloads: 'downloadReport',
-} as const satisfies Record<string, AccessFlag>;
-export type ReportName = keyof typeof REPORT_FLAGS;
-export const REPORT_NAMES = Object.keys(REPORT_FLAGS) as ReportName[];
-
-export function isReportName(name: string): name is ReportName {
-  return Object.hasOwn(REPORT_FLAGS, name);
-}
+// The reports and their flags are the contract's (src/api/schema/reports.ts), read by the app too.
+export { isReportName, REPORT_FLAGS, REPORT_NAMES, type ReportName } from '../../src/api/schema/reports';
 
 const DAY = 86_400;
 /** Without `from`, a report covers the last year up to `to` (or today). */

@@ -6,8 +6,9 @@
 import * as z from 'zod/mini';
 import { seg, send } from './client';
 
-export const REPORT_NAMES = ['orders', 'volume', 'exceptions', 'rejections', 'spending', 'downloads'] as const;
-export type ReportName = (typeof REPORT_NAMES)[number];
+import { REPORT_NAMES, type ReportName } from './schema/reports';
+
+export { REPORT_NAMES, type ReportName };
 
 /** The query of a report: its range (`from`, `to`: UTC days), filters and period, as strings. */
 export type ReportParams = Partial<

@@ -31,6 +31,7 @@ export const KEY_OWNERS: Record<string, readonly string[]> = {
   dashboard: ['features/dashboard/'],
   mail: ['features/admin/'],
   ingests: ['features/ingests/'],
+  reportFigures: ['features/reports/'],
 };
 
 const KEY_PROPERTIES = new Set(['queryKey', 'mutationKey', 'all']);

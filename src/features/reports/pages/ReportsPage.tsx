@@ -22,6 +22,13 @@ import { ReportTableView } from '../components/ReportTableView';
 import { reportView, type Namer } from '../model/reportViews';
 import '../reports.css';
 
+/** The reports' cache keys: which reports are offered, and each report's figures for its query. */
+export const reportKeys = {
+  all: ['reportFigures'] as const,
+  offered: () => [...reportKeys.all, 'offered'] as const,
+  report: (name: ReportName | undefined, query: ReportParams) => [...reportKeys.all, name ?? '', query] as const,
+};
+
 const TITLES: Record<ReportName, string> = {
   orders: 'Orders',
   volume: 'Order volume',
@@ -40,7 +47,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export function ReportsPage() {
   useDocumentTitle('Reports');
   const [params, setParams] = useFilterParams();
-  const offered = useQuery({ queryKey: ['reports', 'offered'], queryFn: ({ signal }) => listOfferedReports(signal) });
+  const offered = useQuery({ queryKey: reportKeys.offered(), queryFn: ({ signal }) => listOfferedReports(signal) });
   const names = offered.data ?? [];
   const asked = params.get('report');
   const report = names.find((n) => n === asked) ?? names[0];
@@ -63,7 +70,7 @@ export function ReportsPage() {
   if (report && SERIES.includes(report)) query.by = params.get('by') ?? '';
 
   const answer = useQuery({
-    queryKey: ['reports', report, query],
+    queryKey: reportKeys.report(report, query),
     queryFn: ({ signal }) => fetchReport(report!, query, signal),
     enabled: report !== undefined,
   });
