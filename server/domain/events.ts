@@ -196,7 +196,9 @@ export function recordEvent(
     for (const to of users) {
       const person = people.get(to);
       if (person && isMutedFor(person, projects)) continue;
-      const frequency = person ? mailFrequency(person, mailKindOf(String(saved.type))) : NEVER;
+      // Someone invited who has not joined yet gets the invitation's mail, not mails about a console they cannot open.
+      const joined = person && !(person.status?.invited === true && person.status.registered !== true);
+      const frequency = joined ? mailFrequency(person, mailKindOf(String(saved.type))) : NEVER;
       const notification = (
         await store.insert('Notifications', {
           from: (event.from as { _id: string })._id,

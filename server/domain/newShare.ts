@@ -10,6 +10,7 @@ import type { Doc, Transaction } from '../storage/store';
 import { isRecordId, newId } from '../storage/store';
 import { invalid } from './errors';
 import { DEFAULT_PREFERENCES, EMAIL_PATTERN, invitedUserFields } from './invitations';
+import { scheduleInvitationMail } from './mail/schedule';
 import type { ShareQuestion } from '../../src/api/schema/share';
 
 /** At most this many assets and recipients in one share: a screening list, not the catalog. */
@@ -145,6 +146,8 @@ async function resolveRecipients(
     users.set(_id, stored.doc);
     ids.push(_id);
     invited.push({ user: _id, emailNormal: email, inviteCode: fields.inviteCode });
+    // Their invitation goes by mail, with the share (docs/API.md "Sending a share").
+    await scheduleInvitationMail(tx, { user: _id, share: shareId, code: fields.inviteCode });
   }
   const unique = [...new Set(ids)];
   return {

@@ -9,12 +9,12 @@ import type { Doc } from '../storage/store';
 import { callerOf } from '../context';
 import { badRequest, forbidden } from '../http/errors';
 import { sendPage, type RouteOptions } from './helpers';
-import { MAIL_DIGEST_TASK, MAIL_NOTIFICATION_TASK } from '../domain/mail/schedule';
+import { MAIL_DIGEST_TASK, MAIL_INVITATION_TASK, MAIL_NOTIFICATION_TASK } from '../domain/mail/schedule';
 import { isUnsubscribeTarget, turnedOff, unsubscribePath } from '../domain/mail/unsubscribe';
 import { escapeHtml, kindWords } from '../domain/mail/render';
 import type { UserDoc } from '../domain/types';
 
-const MAIL_TASKS = new Set([MAIL_NOTIFICATION_TASK, MAIL_DIGEST_TASK]);
+const MAIL_TASKS = new Set([MAIL_NOTIFICATION_TASK, MAIL_DIGEST_TASK, MAIL_INVITATION_TASK]);
 
 /** A small page for people who open the link in a browser (the CSP of API answers allows no script or style). */
 function unsubscribePage(title: string, body: string): string {

@@ -2,6 +2,7 @@
  * Shares: the spec's PUT /shares/{id}, and the extensions: list / get, POST /shares (sending one), recipients'
  * feedback (PUT/GET /shares/{id}/feedback) and a newcomer's invitation sent again. Only participants see a share.
  */
+import { scheduleInvitationMail } from '../domain/mail/schedule';
 import type { FastifyPluginAsync } from 'fastify';
 import { share as shareSchema, shareFeedbackInput } from '../../src/api/schema/share';
 import type { GroupDoc, ShareDoc } from '../domain/types';
@@ -159,6 +160,7 @@ export const shareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
           throw forbidden('this recipient was not invited by this share: an admin sends their invitation');
         const code = issueInvitation(user.doc._id, nowSeconds(), services.invitationTtl);
         await tx.replace<UserDoc>('Users', { ...user.doc, ...code }, user.version);
+        await scheduleInvitationMail(tx, { user: user.doc._id, share: share.doc._id, code: code.inviteCode });
         return {
           user: user.doc._id,
           emailNormal: user.doc.emailNormal,

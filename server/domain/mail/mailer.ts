@@ -15,7 +15,8 @@ import type { LinkSigner } from '../signing';
 import type { UserDoc } from '../types';
 import type { MailPreferenceKey } from '../../../src/api/schema/user';
 import { NEVER, mailFrequency, mailKindOf } from './preferences';
-import { MAIL_DIGEST_TASK, MAIL_NOTIFICATION_TASK } from './schedule';
+import { MAIL_DIGEST_TASK, MAIL_INVITATION_TASK, MAIL_NOTIFICATION_TASK } from './schedule';
+import { renderInvitationMail } from './invitationMail';
 import { renderDigestMail, renderNotificationMail, type Recipient, type RenderedMail } from './render';
 import { unsubscribeLink, type UnsubscribeTarget } from './unsubscribe';
 
@@ -102,7 +103,35 @@ export class Mailer {
         const { user, frequency } = payload as { user?: unknown; frequency?: unknown };
         return this.sendDigest(String(user), Number(frequency));
       },
+      [MAIL_INVITATION_TASK]: (payload) => {
+        const { user, share } = payload as { user?: unknown; share?: unknown };
+        return this.sendInvitation(String(user), String(share));
+      },
     };
+  }
+
+  /**
+   * A newcomer's invitation to a share: its link carries their current code (read now, so a code issued again since
+   * is the one sent). Nothing once they have registered, or when the code is gone.
+   */
+  async sendInvitation(userId: string, shareId: string): Promise<void> {
+    const user = (await this.store.get<UserDoc>('Users', userId))?.doc;
+    if (!user || user.status?.registered === true || typeof user.inviteCode !== 'string') return;
+    const share = (await this.store.get('Shares', shareId))?.doc as
+      { from?: { name?: string; emailNormal?: string }; notes?: string; assets?: { name?: string }[] } | undefined;
+    if (!share) return;
+    const recipient = recipientOf(user);
+    const mail = renderInvitationMail(
+      {
+        from: share.from?.name || share.from?.emailNormal || 'Someone',
+        note: share.notes,
+        assets: (share.assets ?? []).map((a) => a.name ?? 'Untitled asset'),
+        link: `${this.settings.origin}/invite/${encodeURIComponent(user.inviteCode)}`,
+        expires: typeof user.inviteExpires === 'number' ? user.inviteExpires : undefined,
+      },
+      recipient,
+    );
+    await this.deliver(user, recipient, mail, {}, 0, [], { sent: true });
   }
 
   /** One notification's mail, unless it was sent already or its user's preferences no longer want it. */
@@ -187,7 +216,7 @@ export class Mailer {
       const current = await tx.getMany('Notifications', ids);
       const fresh = current.filter((s) => s.doc.sent !== true && s.doc.digested !== true).map((s) => s.doc._id);
       // Kept in the outbox, a mail whose notifications another run marked meanwhile is not kept twice.
-      if (fresh.length === 0 && !this.transport) return;
+      if (ids.length > 0 && fresh.length === 0 && !this.transport) return;
       const record: MailRecord = {
         to: user._id,
         address: recipient.address,

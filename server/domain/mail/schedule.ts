@@ -9,6 +9,22 @@ import { IMMEDIATELY, NEVER } from './preferences';
 
 export const MAIL_NOTIFICATION_TASK = 'mail-notification';
 export const MAIL_DIGEST_TASK = 'mail-digest';
+export const MAIL_INVITATION_TASK = 'mail-invitation';
+
+/**
+ * The invitation mail of a newcomer a share names (mailer.ts `sendInvitation`), at once; keyed by their code, so a
+ * new code (sent again) is a new mail and a retried job is not.
+ */
+export async function scheduleInvitationMail(
+  tx: StoreOps,
+  invitation: { user: string; share: string; code: string },
+): Promise<void> {
+  await tx.jobs.add(
+    MAIL_INVITATION_TASK,
+    { user: invitation.user, share: invitation.share },
+    { key: `mail-invitation:${invitation.user}:${invitation.code}` },
+  );
+}
 
 /** The end of the period (of `frequency` seconds, counted from the Unix epoch) that `nowSeconds` falls in. */
 export function periodEnd(nowSeconds: number, frequency: number): number {
