@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, call, startServer, type TestServer } from '../support/server';
 import { bodyText, eventually, startSmtp, type TestSmtp } from '../support/smtp';
-import { makeDue, setMailPreferences } from '../support/mail';
+import { makeDue, setMailPreferences, startMailingServer } from '../support/mail';
 
 const ORIGIN = 'https://console.test';
 const COORDINATOR_ADDRESS = DEMO.coordinator.username;
@@ -56,12 +56,7 @@ describe('mail over SMTP', () => {
   const toCoordinator = () => smtp.received.filter((m) => m.to.includes(COORDINATOR_ADDRESS));
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    server = await startServer({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'MWS Console <mws@console.test>',
-      MWS_PUBLIC_ORIGIN: ORIGIN,
-    });
+    ({ smtp, server } = await startMailingServer(ORIGIN));
     orders = await ordersInProgress(server);
   }, 120_000);
   afterAll(async () => {

@@ -5,8 +5,9 @@
  * cannot sign in yet).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, call, startServer, type TestServer } from '../support/server';
-import { bodyText, eventually, startSmtp, type TestSmtp } from '../support/smtp';
+import { DEMO, call, type TestServer } from '../support/server';
+import { startMailingServer } from '../support/mail';
+import { bodyText, eventually, type TestSmtp } from '../support/smtp';
 
 const ORIGIN = 'https://console.example.test';
 
@@ -15,12 +16,7 @@ describe('share invitations by mail', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    server = await startServer({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'MWS Console <mws@console.test>',
-      MWS_PUBLIC_ORIGIN: ORIGIN,
-    });
+    ({ smtp, server } = await startMailingServer(ORIGIN));
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

@@ -1,12 +1,24 @@
 /**
- * Helpers of the mail tests: a user's mail preferences set through the API, and a digest made due now by moving its
+ * Helpers of the mail tests: a server mailing to a real SMTP server, a user's mail preferences set through the API, and a digest made due now by moving its
  * waiting job's time in the server's own queue (the test's injected clock: no waiting for the hour).
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { call, type Account, type TestServer } from './server';
+import { call, startServer, type Account, type TestServer } from './server';
+import { startSmtp, type TestSmtp } from './smtp';
 import { databaseFile } from './database';
+
+/** A real SMTP server and the app's server mailing to it, its links on `origin`. */
+export async function startMailingServer(origin: string): Promise<{ smtp: TestSmtp; server: TestServer }> {
+  const smtp = await startSmtp();
+  const server = await startServer({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'MWS Console <mws@console.test>',
+    MWS_PUBLIC_ORIGIN: origin,
+  });
+  return { smtp, server };
+}
 
 export async function setMailPreferences(
   server: TestServer,
