@@ -71,7 +71,7 @@ async function glossaryPlaceOf(
   id: string,
 ): Promise<{ studio: string; project: string | undefined; language: string } | undefined> {
   const found = await findOr404<TranslationDoc>(services, 'Translations', id, 'translation', { omit: ['lines'] });
-  if (!(await canReadTranslation(request, services, found.doc))) throw notFound('translation');
+  if (!(await canReadTranslation(request, services, found.doc, { forWork: true }))) throw notFound('translation');
   const wrId = found.doc.workRequest;
   const wr = wrId ? (await services.store.get<WorkRequestDoc>('Workrequests', wrId))?.doc : undefined;
   // A transcription (no work request) is the original text: no glossary applies to it.

@@ -56,7 +56,7 @@ export const memoryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
     const found = await findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation', {
       omit: LINE_FIELDS,
     });
-    if (!(await canReadTranslation(request, services, found.doc))) throw notFound('translation');
+    if (!(await canReadTranslation(request, services, found.doc, { forWork: true }))) throw notFound('translation');
     const { texts, fuzzy = false } = parseInput(memoryLookup, request.body);
     const tooMuch = fuzzy ? fuzzyLimitsError(texts) : undefined;
     if (tooMuch) throw tooMuch;

@@ -80,17 +80,24 @@ export function withStudioScope<T extends Doc>(spec: WriteSpec<T>): WriteSpec<T>
 
 /**
  * Whether the caller reads a translation: canSeeTranslation (work: their own, their studios'), and for someone who is
- * not staff a transcription (an asset's original text) only of an asset whose previews a grant lets them watch.
+ * not staff a transcription (an asset's original text) only of an asset whose previews a grant lets them watch. The
+ * requester of its order reads it too (they review it), unless `forWork`: the translator's tools on it (its glossary,
+ * the memory) are the studio's and its vendors', not the client's.
  */
 export async function canReadTranslation(
   request: FastifyRequest,
   services: Services,
   t: TranslationDoc,
+  options: { forWork?: boolean } = {},
 ): Promise<boolean> {
   const caller = callerOf(request);
   if (!canSeeTranslation(caller, t, await studioOf(services.store, 'Translations', t)))
     // The requester reviews the translations of their order (docs/API.md "Review notes"): they read them too.
-    return t.workRequest !== undefined && (await requesterOf(services, t.workRequest)) === caller.id;
+    return (
+      options.forWork !== true &&
+      t.workRequest !== undefined &&
+      (await requesterOf(services, t.workRequest)) === caller.id
+    );
   if (t.workRequest) return true;
   const grants = await requestGrants(request, services);
   return grants.kind !== 'granted' || (grants.assets.get(String(t.asset))?.previews ?? 'none') !== 'none';
