@@ -50,6 +50,8 @@ const FIRST_LOAD_CHUNKS = [
       'src/api/session.ts',
       // Record pages' links (a work request, a share, a project) check their addresses with it.
       'src/lib/safeUrl.ts',
+      // A field's hint and message: the sign-in form's, and the order forms' (an order's instructions).
+      'src/components/FieldError.tsx',
     ],
   },
   { name: 'sign-in', roots: pageRoots('sign-in') },
@@ -92,6 +94,10 @@ const FIRST_LOAD_CHUNKS = [
       'src/lib/referencePages.ts',
       // The one cache entry per work request and translation, read by the work request's page and the editor.
       'src/lib/workRecords.ts',
+      // A work request's comments (its page's thread, the editor's review notes) and the editor's address, which
+      // the work request's page links to: left to the editor's group, that page loaded the editor with them.
+      'src/api/comments.ts',
+      'src/lib/editorPath.ts',
     ],
   },
   // The translator's editor, the page a translator works in all day: its own modules in one file.
