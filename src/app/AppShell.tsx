@@ -14,14 +14,15 @@ const loadMeRefresher = () => import('./useRefreshMe').then((m) => m.MeRefresher
 const NAV = [
   // The coordinators' and admins' landing page (lib/landing.ts); others are not shown it.
   { to: '/dashboard', label: 'Dashboard', onlyFor: runsOrders },
-  // Staff run every report over their studios; the page itself lists what GET /reports offers (docs/API.md "Reports").
-  { to: '/reports', label: 'Reports', onlyFor: runsOrders },
   { to: '/work-requests', label: 'Work requests' },
   { to: '/translations', label: 'Translations' },
   { to: '/shares', label: 'Shares' },
   { to: '/notifications', label: 'Notifications' },
   { to: '/catalog', label: 'Catalog' },
   { to: '/ingests', label: 'Ingests' },
+  // Staff run every report over their studios; the page itself lists what GET /reports offers (docs/API.md "Reports").
+  // After the daily work: looked at weekly, not hourly.
+  { to: '/reports', label: 'Reports', onlyFor: runsOrders },
   { to: '/settings', label: 'Settings' },
 ];
 
