@@ -100,7 +100,8 @@ const endOfDay = (day: string) => Math.floor(new Date(`${day}T23:59:59`).getTime
  */
 function ShareEnd({ expires, onChange }: { expires: number | undefined; onChange: (expires: number) => void }) {
   const id = 'share-end';
-  const now = useNow();
+  // Read every second: "End now" ends the share this second, and the page says so at once.
+  const now = useNow(1000);
   const ended = expires !== undefined && expires <= now / 1000;
   return (
     <div className="form-field">
