@@ -61,6 +61,11 @@ const env = z
     SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(SQLITE_MEMORY_DEFAULTS.cacheMb),
     /** How much of the SQLite database is read through a memory map, in MiB (0: none; file pages, counted in RSS). */
     SQLITE_MMAP_MB: z.coerce.number().int().min(0).max(1_048_576).default(SQLITE_MEMORY_DEFAULTS.mmapMb),
+    /**
+     * Reader workers answering SQLite's list pages, counts and report figures off the event loop (0: on it; each has
+     * its own page cache of SQLITE_CACHE_MB; docs/decisions/205-sqlite-reader-workers.md).
+     */
+    SQLITE_READERS: z.coerce.number().int().min(0).max(16).default(1),
     /** Seed the demo data on an empty database (default yes). */
     SEED: z.enum(['true', 'false']).default('true'),
     /** Make the media the server synthesises (the demo feature's audio) right after seeding, in the background, so

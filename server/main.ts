@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     dbFile: config.dbFile,
     sqliteMemory: { cacheMb: config.SQLITE_CACHE_MB, mmapMb: config.SQLITE_MMAP_MB },
+    sqliteReaders: config.SQLITE_READERS,
   });
   let synthesised: string[] = [];
   if (!config.MWS_UPSTREAM && config.SEED === 'true' && (await isEmpty(store))) {

@@ -24,6 +24,8 @@ export interface OpenOptions {
   bus?: boolean;
   /** SQLite's page cache and memory map (SQLITE_MEMORY_DEFAULTS when absent). */
   sqliteMemory?: SqliteMemory;
+  /** SQLite's reader workers (0 or absent: reads on the event loop; SQLITE_READERS). */
+  sqliteReaders?: number;
 }
 
 export async function openStore(options: OpenOptions): Promise<StoreChoice> {
@@ -42,5 +44,6 @@ export async function openStore(options: OpenOptions): Promise<StoreChoice> {
     }
     return { store, bus, where: url.toString() };
   }
-  return { store: new SqliteStore(options.dbFile, options.sqliteMemory), where: options.dbFile };
+  const store = new SqliteStore(options.dbFile, options.sqliteMemory, options.sqliteReaders ?? 0);
+  return { store, where: options.dbFile };
 }
