@@ -190,3 +190,39 @@ test('a muted project the user can no longer see is named in words, never by its
     await request.put(`/api/users/${me._id}`, { headers: auth, data: { preferences: me.preferences } });
   }
 });
+
+test('the time zone of my e-mails: a bad name is refused at the field, a real one is saved; admins find the outbox', async ({
+  page,
+  request,
+}) => {
+  const demo = { Authorization: basic(ACCOUNTS.translator), 'X-Requested-With': 'XMLHttpRequest' };
+  const { groups } = (await (await request.get('/api/users/me', { headers: demo })).json()) as {
+    groups: { _id: string }[];
+  };
+  const user = await registerUser(request, 'Zoe Zone', groups);
+  await signIn(page, user);
+  await page.goto('/settings');
+  const zone = page.getByLabel('Time zone');
+  await expect(zone).toHaveValue('UTC');
+  await expect(page.getByText('Times in your e-mails are shown in this zone.')).toBeVisible();
+  await zone.fill('Mars/Olympus');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Choose a time zone such as Europe/Paris (“Mars/Olympus” is not one).')).toBeVisible();
+  await expect(zone).toBeFocused();
+  await zone.fill('Asia/Tokyo');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/saved/i).first()).toBeVisible();
+  const auth = { Authorization: basic(user), 'X-Requested-With': 'XMLHttpRequest' };
+  const me = (await (await request.get('/api/users/me', { headers: auth })).json()) as { timeZone?: string };
+  expect(me.timeZone).toBe('Asia/Tokyo');
+  await page.reload();
+  await expect(page.getByLabel('Time zone')).toHaveValue('Asia/Tokyo');
+  await expect(page.getByRole('heading', { name: 'Administration' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, ACCOUNTS.admin, { path: '/sign-in' });
+  await page.goto('/settings');
+  await page.getByRole('link', { name: 'Mail outbox' }).click();
+  await expect(page).toHaveURL(/\/admin\/outbox$/);
+});

@@ -35,6 +35,7 @@ import {
 } from './helpers';
 import { idParams, unreadBody, userListQuery, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
+import { scheduleInvitationMail } from '../domain/mail/schedule';
 
 /**
  * What a body may set on a user (docs/API.md, "Writable fields"): the contract's fields and the write-only
@@ -98,6 +99,8 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         Object.assign(out, invitedUserFields(out._id, email, services.invitationTtl));
         out.groups = groupIds(fields.groups);
         out.preferences ??= DEFAULT_PREFERENCES;
+        // Invited by mail at once (docs/API.md "Invitations"): the job exists exactly when the user does.
+        await scheduleInvitationMail(tx, { user: out._id, code: String(out.inviteCode), by: caller.id });
       } else if (caller.isAdmin && 'emailNormal' in fields) {
         const email = String(fields.emailNormal).trim().toLowerCase();
         const other = await auth.findUserByUsername(email, tx);
@@ -284,7 +287,9 @@ export const userRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
         invite: found.doc.invite ?? '/invite/:code',
         ...issueInvitation(found.doc._id, nowSeconds(), services.invitationTtl),
       };
-      return { next, stored: await tx.replace<UserDoc>('Users', next, found.version) };
+      const stored = await tx.replace<UserDoc>('Users', next, found.version);
+      await scheduleInvitationMail(tx, { user: next._id, code: String(next.inviteCode), by: callerOf(request).id });
+      return { next, stored };
     });
     reply.header('ETag', etagOf(next._id, stored.version));
     return presentUser(presentContext(request, services), next);

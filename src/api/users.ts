@@ -98,7 +98,7 @@ export async function getUserRecord(id: string, signal?: AbortSignal) {
  */
 export function putUserSettings(
   id: string,
-  body: { name?: string; preferences: Record<string, unknown> },
+  body: { name?: string; timeZone?: string; preferences: Record<string, unknown> },
   etag: string | undefined,
 ) {
   return requestVersioned(user, 'PUT', `/users/${seg(id)}`, { body, ifMatch: etag });

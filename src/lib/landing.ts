@@ -10,6 +10,11 @@ export function runsOrders(user: User | undefined): boolean {
   return (user?.groups ?? []).some((g) => g.type === 'admin' || g.type === 'coordinator');
 }
 
+/** Admins: the console's administration (the mail outbox) is theirs. */
+export function isAdmin(user: User | undefined): boolean {
+  return (user?.groups ?? []).some((g) => g.type === 'admin');
+}
+
 export function landingPath(user: User | undefined): string {
   if (runsOrders(user)) return '/dashboard';
   const types = new Set((user?.groups ?? []).map((g) => g.type));

@@ -85,6 +85,32 @@ describe('mail over SMTP', () => {
     expect(await eventually(async () => (await latestNotification(server, order))?.sent === true)).toBe(true);
   });
 
+  it("shows times in the recipient's own time zone, which they set (a zone the server does not know is a 400)", async () => {
+    await setMailPreferences(server, DEMO.coordinator, { enabled: true, work_request_comments: 0 });
+    const me = (await call(server, 'GET', '/api/users/me', { as: DEMO.coordinator })).body as { _id: string };
+    const bad = await call(server, 'PUT', `/api/users/${me._id}`, {
+      as: DEMO.coordinator,
+      body: { timeZone: 'Mars/Olympus_Mons' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('timeZone');
+    const set = await call(server, 'PUT', `/api/users/${me._id}`, {
+      as: DEMO.coordinator,
+      body: { timeZone: 'Asia/Tokyo' },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.timeZone).toBe('Asia/Tokyo');
+    try {
+      const before = toCoordinator().length;
+      // An order no other case here comments on (they look for their own notifications by order).
+      await comment(server, orders.at(-1)!, 'What time is it in Tokyo?');
+      const mail = await eventually(() => toCoordinator()[before]);
+      expect(bodyText(mail)).toContain('(Asia/Tokyo)');
+    } finally {
+      await call(server, 'PUT', `/api/users/${me._id}`, { as: DEMO.coordinator, body: { timeZone: 'UTC' } });
+    }
+  });
+
   it('gathers three events into one hourly digest when the hour ends, grouped by project', async () => {
     const me = await setMailPreferences(server, DEMO.coordinator, { enabled: true, work_request_comments: 3600 });
     const before = toCoordinator().length;

@@ -60,4 +60,23 @@ describe('share invitations by mail', () => {
     const jobs = (await call(server, 'GET', '/api/mail/jobs', { as: DEMO.admin })).body as { key?: string }[];
     expect(jobs.filter((j) => j.key?.includes(invitation!.user) && !j.key.startsWith('mail-invitation:'))).toEqual([]);
   });
+
+  it('mails a person an admin adds their invitation to the console, and the new link when an admin sends another', async () => {
+    const address = `added.${Date.now()}@vendor.example.test`;
+    const created = await call(server, 'PUT', '/api/users', {
+      as: DEMO.admin,
+      body: { emailNormal: address, name: 'Added Person' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const toThem = () => smtp.received.filter((m) => m.to.includes(address));
+    const first = await eventually(() => toThem()[0]);
+    expect(first.subject).toMatch(/ invited you to MWS Console$/);
+    expect(bodyText(first)).toContain(`${ORIGIN}/invite/${encodeURIComponent(created.body.inviteCode)}`);
+
+    const again = await call(server, 'POST', `/api/users/${created.body._id}/invitation`, { as: DEMO.admin, body: {} });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const second = await eventually(() => toThem()[1]);
+    expect(bodyText(second)).toContain(`/invite/${encodeURIComponent(again.body.inviteCode)}`);
+    expect(toThem()).toHaveLength(2);
+  });
 });

@@ -33,4 +33,13 @@ describe('the invitation mail', () => {
     expect(many.text).toContain('- and 2 more');
     expect(many.text).not.toContain('Asset 10');
   });
+  it('invites to the console itself when an admin added the person (no assets)', () => {
+    const mail = renderInvitationMail({ from: 'Ada <Admin>', assets: [], link: 'https://c.test/invite/x' }, recipient);
+    expect(mail.subject).toBe('Ada <Admin> invited you to MWS Console');
+    expect(mail.text).toContain('Ada <Admin> invited you (kim@press.test) to MWS Console');
+    expect(mail.text).toContain('added your address to MWS Console');
+    expect(mail.text).not.toContain(' - ');
+    expect(mail.html).toContain('Ada &lt;Admin&gt; invited you');
+    expect(mail.html).not.toContain('<ul>');
+  });
 });

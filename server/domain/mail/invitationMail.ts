@@ -1,7 +1,8 @@
 /**
- * The mail that invites a newcomer a share named by e-mail (docs/API.md "Sending a share"): who shared what with
- * them, the sender's note, and the one link that lets them in (the invitation, which leads to the playlist once they
- * have set a password). Sent at once from the queue, whatever their (default) mail settings: it is the only way in.
+ * The mail that invites a newcomer (docs/API.md "Invitations", "Sending a share"): a share that named them by e-mail
+ * (who shared what with them, the sender's note), or an admin who added them (no assets); and the one link that lets
+ * them in (the invitation, which leads to the playlist once they have set a password). Sent at once from the queue,
+ * whatever their (default) mail settings: it is the only way in.
  */
 import { escapeHtml, type Recipient, type RenderedMail } from './render';
 
@@ -10,7 +11,7 @@ export interface InvitationMailInput {
   from: string;
   /** The sender's note, as typed (shown as text). */
   note?: string | undefined;
-  /** The names of the shared assets. */
+  /** The names of the shared assets; none: an invitation to the console itself, by an admin. */
   assets: string[];
   /** The absolute invitation link. */
   link: string;
@@ -23,14 +24,24 @@ const MAX_LISTED = 10;
 export function renderInvitationMail(input: InvitationMailInput, recipient: Recipient): RenderedMail {
   const count = input.assets.length;
   const what = count === 1 ? `“${input.assets[0]}”` : `${count} assets`;
-  const subject = `${input.from} shared ${what} with you on MWS Console`;
+  const shared = count > 0;
+  const subject = shared
+    ? `${input.from} shared ${what} with you on MWS Console`
+    : `${input.from} invited you to MWS Console`;
+  const lead = shared
+    ? `${input.from} shared ${what} with you (${recipient.address}) on MWS Console, to watch and say what you think.`
+    : `${input.from} invited you (${recipient.address}) to MWS Console, where your studio's localization work is ` +
+      `ordered, done and reviewed.`;
+  const why = shared
+    ? `You get this because ${input.from} named your address on a share.`
+    : `You get this because ${input.from} added your address to MWS Console.`;
   const listed = input.assets.slice(0, MAX_LISTED);
   const more = count > MAX_LISTED ? count - MAX_LISTED : 0;
   const lapses = input.expires ? new Date(input.expires * 1000).toUTCString().replace(' GMT', ' UTC') : undefined;
   const text = [
     `Hello,`,
     '',
-    `${input.from} shared ${what} with you (${recipient.address}) on MWS Console, to watch and say what you think.`,
+    lead,
     ...(listed.length ? ['', ...listed.map((a) => `- ${a}`), ...(more ? [`- and ${more} more`] : [])] : []),
     ...(input.note ? ['', `Their note: ${input.note}`] : []),
     '',
@@ -38,14 +49,13 @@ export function renderInvitationMail(input: InvitationMailInput, recipient: Reci
     ...(lapses ? [`The link works until ${lapses}.`] : []),
     '',
     '--',
-    `You get this because ${input.from} named your address on a share. If it was not meant for you, ignore it.`,
+    `${why} If it was not meant for you, ignore it.`,
     '',
   ].join('\n');
   const html =
     `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>` +
     `<div style="font-family:system-ui,sans-serif;max-width:560px;color:#1f2328">` +
-    `<p>Hello,</p><p>${escapeHtml(input.from)} shared ${escapeHtml(what)} with you ` +
-    `(${escapeHtml(recipient.address)}) on MWS Console, to watch and say what you think.</p>` +
+    `<p>Hello,</p><p>${escapeHtml(lead)}</p>` +
     (listed.length
       ? `<ul>${listed.map((a) => `<li>${escapeHtml(a)}</li>`).join('')}${more ? `<li>and ${more} more</li>` : ''}</ul>`
       : '') +
@@ -54,7 +64,6 @@ export function renderInvitationMail(input: InvitationMailInput, recipient: Reci
     `color:#fff;border-radius:6px;text-decoration:none">Accept the invitation</a></p>` +
     (lapses ? `<p style="color:#59636e">The link works until ${escapeHtml(lapses)}.</p>` : '') +
     `<p style="color:#59636e;font-size:12px;border-top:1px solid #d0d7de;padding-top:8px;margin-top:16px">` +
-    `You get this because ${escapeHtml(input.from)} named your address on a share. If it was not meant for you, ` +
-    `ignore it.</p></div></body></html>`;
+    `${escapeHtml(why)} If it was not meant for you, ignore it.</p></div></body></html>`;
   return { subject, text, html };
 }

@@ -16,7 +16,7 @@ import type { UserDoc } from '../types';
 import type { MailPreferenceKey } from '../../../src/api/schema/user';
 import { NEVER, mailFrequency, mailKindOf } from './preferences';
 import { MAIL_DIGEST_TASK, MAIL_INVITATION_TASK, MAIL_NOTIFICATION_TASK } from './schedule';
-import { renderInvitationMail } from './invitationMail';
+import { renderInvitationMail, type InvitationMailInput } from './invitationMail';
 import { renderDigestMail, renderNotificationMail, type Recipient, type RenderedMail } from './render';
 import { unsubscribeLink, type UnsubscribeTarget } from './unsubscribe';
 
@@ -104,34 +104,53 @@ export class Mailer {
         return this.sendDigest(String(user), Number(frequency));
       },
       [MAIL_INVITATION_TASK]: (payload) => {
-        const { user, share } = payload as { user?: unknown; share?: unknown };
-        return this.sendInvitation(String(user), String(share));
+        const { user, share, by } = payload as { user?: unknown; share?: unknown; by?: unknown };
+        return typeof share === 'string'
+          ? this.sendInvitation(String(user), share)
+          : this.sendAccountInvitation(String(user), String(by));
       },
     };
   }
 
   /**
-   * A newcomer's invitation to a share: its link carries their current code (read now, so a code issued again since
-   * is the one sent). Nothing once they have registered, or when the code is gone.
+   * An invitation's mail: its link carries the user's current code (read now, so a code issued again since is the one
+   * sent). Nothing once they have registered, or when the code is gone.
    */
-  async sendInvitation(userId: string, shareId: string): Promise<void> {
+  private async sendInvitationMail(
+    userId: string,
+    about: () => Promise<Pick<InvitationMailInput, 'from' | 'note' | 'assets'> | undefined>,
+  ): Promise<void> {
     const user = (await this.store.get<UserDoc>('Users', userId))?.doc;
     if (!user || user.status?.registered === true || typeof user.inviteCode !== 'string') return;
-    const share = (await this.store.get('Shares', shareId))?.doc as
-      { from?: { name?: string; emailNormal?: string }; notes?: string; assets?: { name?: string }[] } | undefined;
-    if (!share) return;
+    const what = await about();
+    if (!what) return;
     const recipient = recipientOf(user);
-    const mail = renderInvitationMail(
-      {
+    const link = `${this.settings.origin}/invite/${encodeURIComponent(user.inviteCode)}`;
+    const expires = typeof user.inviteExpires === 'number' ? user.inviteExpires : undefined;
+    const mail = renderInvitationMail({ ...what, link, expires }, recipient);
+    await this.deliver(user, recipient, mail, {}, 0, [], { sent: true });
+  }
+
+  /** A newcomer a share names: who shared what with them, and the sender's note. */
+  sendInvitation(userId: string, shareId: string): Promise<void> {
+    return this.sendInvitationMail(userId, async () => {
+      const share = (await this.store.get('Shares', shareId))?.doc as
+        { from?: { name?: string; emailNormal?: string }; notes?: string; assets?: { name?: string }[] } | undefined;
+      if (!share) return undefined;
+      return {
         from: share.from?.name || share.from?.emailNormal || 'Someone',
         note: share.notes,
         assets: (share.assets ?? []).map((a) => a.name ?? 'Untitled asset'),
-        link: `${this.settings.origin}/invite/${encodeURIComponent(user.inviteCode)}`,
-        expires: typeof user.inviteExpires === 'number' ? user.inviteExpires : undefined,
-      },
-      recipient,
-    );
-    await this.deliver(user, recipient, mail, {}, 0, [], { sent: true });
+      };
+    });
+  }
+
+  /** A person an admin added (or sent a new code): their invitation to the console, naming the admin. */
+  sendAccountInvitation(userId: string, byId: string): Promise<void> {
+    return this.sendInvitationMail(userId, async () => {
+      const by = (await this.store.get<UserDoc>('Users', byId))?.doc;
+      return { from: by?.name || by?.emailNormal || 'An administrator', assets: [] };
+    });
   }
 
   /** One notification's mail, unless it was sent already or its user's preferences no longer want it. */

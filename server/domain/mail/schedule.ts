@@ -12,18 +12,16 @@ export const MAIL_DIGEST_TASK = 'mail-digest';
 export const MAIL_INVITATION_TASK = 'mail-invitation';
 
 /**
- * The invitation mail of a newcomer a share names (mailer.ts `sendInvitation`), at once; keyed by their code, so a
- * new code (sent again) is a new mail and a retried job is not.
+ * The invitation mail of a newcomer (mailer.ts `sendInvitation`), at once: to a share that names them (`share`), or
+ * to the console from the admin who added them or issued a new code (`by`). Keyed by their code, so a new code (sent
+ * again) is a new mail and a retried job is not.
  */
 export async function scheduleInvitationMail(
   tx: StoreOps,
-  invitation: { user: string; share: string; code: string },
+  invitation: { user: string; code: string } & ({ share: string } | { by: string }),
 ): Promise<void> {
-  await tx.jobs.add(
-    MAIL_INVITATION_TASK,
-    { user: invitation.user, share: invitation.share },
-    { key: `mail-invitation:${invitation.user}:${invitation.code}` },
-  );
+  const { code, ...payload } = invitation;
+  await tx.jobs.add(MAIL_INVITATION_TASK, payload, { key: `mail-invitation:${invitation.user}:${code}` });
 }
 
 /** The end of the period (of `frequency` seconds, counted from the Unix epoch) that `nowSeconds` falls in. */

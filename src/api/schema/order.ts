@@ -9,16 +9,9 @@ import { anyList, id } from './common';
 import { dng, uses } from './workRequest';
 import { INITIAL_STATUSES } from './workflow';
 import { WORK_REQUEST_STATUSES } from './workRequestRow';
+import { isTimeZone, TIME_ZONE_MESSAGE } from './timeZone';
 
-/** Whether the runtime knows this IANA time-zone name (`Europe/Paris`, `UTC`). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from './timeZone';
 
 /** 9999-12-31T23:59:59Z in epoch seconds: later dates are not dates a browser can show (Invalid Date). */
 export const LATEST_DATE = 253_402_300_799;
@@ -26,7 +19,7 @@ export const LATEST_DATE = 253_402_300_799;
 /** A date with its time zone, as a form sends it: both parts required, the zone one the runtime knows. */
 export const zonedDateInput = z.object({
   date: z.int().check(z.minimum(0), z.maximum(LATEST_DATE, 'expected a date before the year 10000')),
-  tz: z.string().check(z.refine(isTimeZone, 'expected a time zone name such as Europe/Paris')),
+  tz: z.string().check(z.refine(isTimeZone, TIME_ZONE_MESSAGE)),
 });
 export type ZonedDateInput = z.infer<typeof zonedDateInput>;
 

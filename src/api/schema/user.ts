@@ -1,6 +1,7 @@
 /** User (collection `Users`) with groups and preferences. */
 import * as z from 'zod/mini';
 import { doc, id, ts, anyList, links, selfLinks } from './common';
+import { isTimeZone, TIME_ZONE_MESSAGE } from './timeZone';
 
 export const userStatus = doc({
   invited: z.boolean(),
@@ -56,6 +57,11 @@ export const user = doc({
   invite: z.string(),
   preferences,
   territory: doc({ _id: id, name: z.string(), $links: selfLinks }),
+  /**
+   * Extension (docs/API.md "Users"): the zone the person's mails show times in (their own to set, in Settings);
+   * absent: UTC.
+   */
+  timeZone: z.string().check(z.refine(isTimeZone, TIME_ZONE_MESSAGE)),
   created: ts,
   $links: links('territory'),
   groups: z.array(group),

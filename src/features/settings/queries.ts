@@ -39,9 +39,15 @@ export function useSaveSettings() {
     mutationFn: (input: {
       userId: string;
       name: string;
+      timeZone: string;
       preferences: Record<string, unknown>;
       etag: string | undefined;
-    }) => putUserSettings(input.userId, { name: input.name, preferences: input.preferences }, input.etag),
+    }) =>
+      putUserSettings(
+        input.userId,
+        { name: input.name, timeZone: input.timeZone, preferences: input.preferences },
+        input.etag,
+      ),
     onSuccess: (saved, input) => userSaved(client, { ...saved, rawPreferences: input.preferences }),
   });
 }

@@ -6,6 +6,7 @@
  */
 import { MAIL_PREFERENCE_KEYS, type MailPreferenceKey } from '../../../api/schema/user';
 import { describeUnknown } from '../../../lib/format';
+import { isTimeZone } from '../../../api/schema/timeZone';
 
 export const FREQUENCIES = [
   { value: 0, label: 'Immediately' },
@@ -75,6 +76,8 @@ export interface MutedEntry {
 
 export interface SettingsDraft {
   name: string;
+  /** The zone mails show times in (the user's `timeZone`), as typed; UTC when the record has none. */
+  timeZone: string;
   mailEnabled: boolean;
   mail: Record<MailPreferenceKey, Frequency>;
   muted: MutedEntry[];
@@ -96,6 +99,7 @@ export function mutedId(entry: unknown): string | undefined {
 export function draftFromUser(
   name: string | undefined,
   preferences: Record<string, unknown> | undefined,
+  timeZone?: string,
 ): SettingsDraft {
   const prefs = obj(preferences);
   const mail = obj(prefs.mail);
@@ -104,6 +108,7 @@ export function draftFromUser(
   const projects: unknown[] = Array.isArray(blacklist.projects) ? blacklist.projects : [];
   return {
     name: name ?? '',
+    timeZone: timeZone ?? 'UTC',
     // The service mails unless told not to: a record without the switch reads as on.
     mailEnabled: mail.enabled !== false,
     mail: Object.fromEntries(MAIL_PREFERENCE_KEYS.map((k) => [k, readFrequency(mail[k])])) as Record<
@@ -116,7 +121,7 @@ export function draftFromUser(
   };
 }
 
-export type DraftErrors = Partial<Record<'name' | 'maxUploads', string>>;
+export type DraftErrors = Partial<Record<'name' | 'timeZone' | 'maxUploads', string>>;
 
 export const MAX_UPLOADS_LIMIT = 20;
 
@@ -125,6 +130,8 @@ export function validateDraft(draft: SettingsDraft): DraftErrors {
   const name = draft.name.trim();
   if (!name) errors.name = 'Enter your name.';
   else if (name.length > 200) errors.name = 'Use at most 200 characters.';
+  if (!isTimeZone(draft.timeZone.trim()))
+    errors.timeZone = `Choose a time zone such as Europe/Paris (“${draft.timeZone.trim()}” is not one).`;
   const uploads = draft.maxUploads.trim();
   if (uploads !== '') {
     if (!/^\d+$/.test(uploads)) errors.maxUploads = 'Enter a whole number.';

@@ -4,6 +4,8 @@
  * values the app does not know are shown as they are and written back unchanged.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { isAdmin } from '../../../lib/landing';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { isUnavailable } from '../../../api/client';
 import { MAIL_PREFERENCE_KEYS } from '../../../api/schema/user';
@@ -34,6 +36,7 @@ import {
 } from '../model/preferences';
 import { useProjectChoices, useSaveSettings, useSettingsUser } from '../queries';
 import { PasswordForm } from '../components/PasswordForm';
+import { TimeZoneField } from '../components/TimeZoneField';
 import '../settings.css';
 
 export function SettingsPage() {
@@ -72,6 +75,19 @@ export function SettingsPage() {
         <SkeletonLines lines={8} label="Loading your settings" />
       )}
       {editing && session ? <PasswordForm userId={id} username={session.username} /> : null}
+      {isAdmin(session?.user) ? (
+        <Section title="Administration">
+          <ul className="settings-admin-links">
+            <li>
+              <Link to="/admin/outbox">Mail outbox</Link>
+              <span className="hint"> — every mail sent or kept, and the mail jobs waiting or failed</span>
+            </li>
+            <li>
+              <Link to="/catalog/users">People and invitations</Link>
+            </li>
+          </ul>
+        </Section>
+      ) : null}
     </div>
   );
 }
@@ -90,14 +106,17 @@ function SettingsForm({
   setSaved: (saved: boolean) => void;
 }) {
   const user = record.data;
-  const start = useMemo(() => draftFromUser(user.name, record.rawPreferences), [user.name, record.rawPreferences]);
+  const start = useMemo(
+    () => draftFromUser(user.name, record.rawPreferences, user.timeZone),
+    [user.name, record.rawPreferences, user.timeZone],
+  );
   const [draft, setDraft] = useState<SettingsDraft>(start);
   const [submitted, setSubmitted] = useState(false);
   const save = useSaveSettings();
   const errors = validateDraft(draft);
   const showErrors = submitted ? errors : {};
   const dirty = isDirty(start, draft);
-  const ids = { name: useId(), uploads: useId(), errors: useId() };
+  const ids = { name: useId(), timeZone: useId(), uploads: useId(), errors: useId() };
 
   const change = (patch: Partial<SettingsDraft>) => {
     setSaved(false);
@@ -108,13 +127,15 @@ function SettingsForm({
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(validateDraft(draft)).length > 0) {
-      document.getElementById(errors.name ? ids.name : ids.uploads)?.focus();
+      const first = errors.name ? ids.name : errors.timeZone ? ids.timeZone : ids.uploads;
+      document.getElementById(first)?.focus();
       return;
     }
     save.mutate(
       {
         userId: user._id ?? '',
         name: draft.name.trim(),
+        timeZone: draft.timeZone.trim(),
         preferences: preferencesFromDraft(record.rawPreferences, draft),
         etag: record.etag,
       },
@@ -155,6 +176,12 @@ function SettingsForm({
             </span>
           ) : null}
         </div>
+        <TimeZoneField
+          id={ids.timeZone}
+          value={draft.timeZone}
+          error={showErrors.timeZone}
+          onChange={(timeZone) => change({ timeZone })}
+        />
         <Fields columns={2}>
           <Field label="E-mail">{user.emailNormal ?? user.username}</Field>
           <Field label="Groups">

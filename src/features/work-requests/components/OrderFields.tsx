@@ -6,6 +6,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatDateTime } from '../../../lib/dates';
 import { fromWallClock } from '../../../lib/wallClock';
 import { MATERIALS_MAX, TAGS_MAX, type MaterialDraft, type OrderErrors, type ZonedDraft } from '../model/orderEdit';
+import { timeZones } from '../../../lib/timeZones';
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
@@ -15,13 +16,6 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
       {error}
     </p>
   ) : null;
-}
-
-let zones: string[] | undefined;
-/** The IANA zones this browser knows, for the zone field's suggestions. */
-function timeZones(): string[] {
-  zones ??= typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
-  return zones;
 }
 
 export function ZonedDateField({
