@@ -218,7 +218,7 @@ test('the time zone of my e-mails: a bad name is refused at the field, a real on
   await page.reload();
   await expect(page.getByLabel('Time zone')).toHaveValue('Asia/Tokyo');
   await expect(page.getByRole('heading', { name: 'Administration' })).toHaveCount(0);
-  await expectAccessible(page);
+  await expectAccessible(page, 'settings with a time zone');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signIn(page, ACCOUNTS.admin, { path: '/sign-in' });

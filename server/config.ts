@@ -66,6 +66,11 @@ const env = z
      * its own page cache of SQLITE_CACHE_MB; docs/decisions/205-sqlite-reader-workers.md).
      */
     SQLITE_READERS: z.coerce.number().int().min(0).max(16).default(1),
+    /**
+     * How many recipients an event's own transaction notifies; the rest are notified in batches of this size from the
+     * job queue (domain/events.ts; docs/API.md "Notifications").
+     */
+    FAN_OUT_BATCH: z.coerce.number().int().min(1).max(100_000).default(500),
     /** Seed the demo data on an empty database (default yes). */
     SEED: z.enum(['true', 'false']).default('true'),
     /** Make the media the server synthesises (the demo feature's audio) right after seeding, in the background, so

@@ -12,6 +12,7 @@ import { exitOnSignals } from './shutdown';
 import { DiskBlobs } from './uploads/diskBlobs';
 import { PostgresBlobs } from './uploads/postgresBlobs';
 import { mailDestination, startMail } from './domain/mail/mailer';
+import { configureFanOut, fanOutHandlers } from './domain/events';
 import { ingestUnavailableMessage, startIngestRunner } from './domain/ingest/ingest';
 import type { JobRunner } from './storage/jobs';
 
@@ -87,11 +88,14 @@ async function main(): Promise<void> {
   });
   let mail: Awaited<ReturnType<typeof startMail>> | undefined;
   let ingest: JobRunner | undefined;
+  let fanOut: JobRunner | undefined;
+  configureFanOut(config.FAN_OUT_BATCH);
   exitOnSignals(
     app,
     async () => {
       await mail?.stop();
       await ingest?.stop();
+      await fanOut?.stop();
       await bus?.close();
       await store.close();
     },
@@ -107,6 +111,8 @@ async function main(): Promise<void> {
       origin: config.MWS_PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     });
     console.log(mailDestination({ smtpUrl: config.SMTP_URL }));
+    // The rest of a large fan-out's notifications, batch by batch (domain/events.ts), on every instance.
+    fanOut = await app.services.store.runJobs(fanOutHandlers(app.services.store, app.services.bus), { concurrency: 1 });
     // Ingest of uploads (domain/ingest/ingest.ts): every instance with ffmpeg runs its jobs, one at a time.
     const tools = await app.services.mediaTools();
     if (tools.problem) console.warn(ingestUnavailableMessage(tools));

@@ -163,14 +163,40 @@ export function eventFrom(actor: Pick<Caller, 'id' | 'user'>) {
  */
 export function eventFor<E extends Record<string, unknown>>(event: E, recipient: string): E {
   const notify = event.notify as { groups?: unknown } | undefined;
-  return { ...event, notify: { users: [recipient], groups: Array.isArray(notify?.groups) ? notify.groups : [] } };
+  // The progress of a large fan-out is the stored event's, not the recipient's.
+  const { fanOut: _progress, ...rest } = event;
+  const groups: unknown[] = Array.isArray(notify?.groups) ? notify.groups : [];
+  return { ...rest, notify: { users: [recipient], groups } } as unknown as E;
 }
+
+/**
+ * How many recipients an event's own transaction tells; beyond them, the rest are told in batches of this size by
+ * the job queue (`FAN_OUT_TASK`), each batch its own short transaction, so a fan-out to 10,000 people no longer holds
+ * the database (and SQLite's thread) for a second (docs/API.md "Notifications": large fan-outs). FAN_OUT_BATCH.
+ */
+let fanOutBatch = 500;
+export function configureFanOut(batch: number): void {
+  fanOutBatch = batch;
+}
+
+export const FAN_OUT_TASK = 'fan-out';
+
+/** A fan-out job: the event, its title and time, and the recipients not told yet (from `offset` of the whole list). */
+type FanOutPayload = {
+  event: string;
+  title: string;
+  now: number;
+  offset: number;
+  users: string[];
+};
 
 /**
  * Stores one event and a notification per user, in one transaction; the notifications are published once it is
  * committed. Given the transaction of the write the event tells of (`tx`), it joins it. A user who muted the event's
  * project gets none; each notification's mail (at once or in a digest, by the user's preferences) is a job added
- * in the same transaction (docs/API.md "Mail").
+ * in the same transaction (docs/API.md "Mail"). Beyond the first `fanOutBatch` recipients the event carries
+ * `fanOut: {total, done}` and the rest are told from the queue (`fanOutHandlers`); their notifications are not in the
+ * answer.
  */
 export function recordEvent(
   ops: Transaction,
@@ -181,7 +207,7 @@ export function recordEvent(
   now: number,
 ): Promise<Doc[]> {
   return ops.transaction(async (store) => {
-    const created: Doc[] = [];
+    const batched = users.length > fanOutBatch;
     const saved = (
       await store.insert('Events', {
         processed: true,
@@ -189,41 +215,89 @@ export function recordEvent(
         digested: false,
         created: now,
         ...event,
+        ...(batched ? { fanOut: { total: users.length, done: fanOutBatch } } : {}),
       })
     ).doc;
-    const projects = eventProjectIds(event);
-    const people = new Map((await store.getMany<UserDoc>('Users', users)).map((u) => [u.doc._id, u.doc]));
-    for (const to of users) {
-      const person = people.get(to);
-      if (person && isMutedFor(person, projects)) continue;
-      // Someone invited who has not joined yet gets the invitation's mail, not mails about a console they cannot open.
-      const joined = person && !(person.status?.invited === true && person.status.registered !== true);
-      const frequency = joined ? mailFrequency(person, mailKindOf(String(saved.type))) : NEVER;
-      const notification = (
-        await store.insert('Notifications', {
-          from: (event.from as { _id: string })._id,
-          to,
-          event: eventFor(saved, to),
-          type: saved.type,
-          title,
-          emailSubject: title,
-          read: false,
-          viewed: false,
-          sent: false,
-          digested: false,
-          mailFrequency: frequency,
-          added: now,
-          created: now,
-        })
-      ).doc;
-      await scheduleMail(store, notification, frequency, now);
-      created.push(notification);
-    }
-    store.afterCommit(() => {
-      for (const n of created) bus.publish(n);
-    });
+    const created = await notify(store, bus, saved, users.slice(0, fanOutBatch), title, now);
+    if (batched)
+      await addFanOut(store, { event: saved._id, title, now, offset: fanOutBatch, users: users.slice(fanOutBatch) });
     return created;
   });
+}
+
+function addFanOut(store: StoreOps, payload: FanOutPayload): Promise<void> {
+  // Keyed by the event and where the batch starts: a batch is added once, whichever run adds it.
+  return store.jobs.add(FAN_OUT_TASK, payload, { key: `fan-out:${payload.event}:${payload.offset}` });
+}
+
+/** A notification per user (not the muted), their mail jobs, published after the commit. */
+async function notify(
+  store: StoreOps,
+  bus: NotificationBus,
+  saved: Doc,
+  users: string[],
+  title: string,
+  now: number,
+): Promise<Doc[]> {
+  const created: Doc[] = [];
+  const projects = eventProjectIds(saved);
+  const people = new Map((await store.getMany<UserDoc>('Users', users)).map((u) => [u.doc._id, u.doc]));
+  for (const to of users) {
+    const person = people.get(to);
+    if (person && isMutedFor(person, projects)) continue;
+    // Someone invited who has not joined yet gets the invitation's mail, not mails about a console they cannot open.
+    const joined = person && !(person.status?.invited === true && person.status.registered !== true);
+    const frequency = joined ? mailFrequency(person, mailKindOf(String(saved.type))) : NEVER;
+    const notification = (
+      await store.insert('Notifications', {
+        from: (saved.from as { _id: string })._id,
+        to,
+        event: eventFor(saved, to),
+        type: saved.type,
+        title,
+        emailSubject: title,
+        read: false,
+        viewed: false,
+        sent: false,
+        digested: false,
+        mailFrequency: frequency,
+        added: now,
+        created: now,
+      })
+    ).doc;
+    await scheduleMail(store, notification, frequency, now);
+    created.push(notification);
+  }
+  store.afterCommit(() => {
+    for (const n of created) bus.publish(n);
+  });
+  return created;
+}
+
+/**
+ * The queue's side of a large fan-out: one batch per run, in one transaction with the event's progress (`fanOut.done`)
+ * and the next batch's job, so a run repeated after a crash finds its batch done and tells no one twice.
+ */
+export function fanOutHandlers(store: Transaction & Pick<StoreOps, 'get'>, bus: NotificationBus) {
+  return {
+    [FAN_OUT_TASK]: async (raw: unknown) => {
+      const payload = raw as FanOutPayload;
+      await store.transaction(async (tx) => {
+        const found = await tx.get('Events', payload.event, { forUpdate: true });
+        const progress = found?.doc.fanOut as { total: number; done: number } | undefined;
+        if (!found || !progress || progress.done !== payload.offset) return;
+        const batch = payload.users.slice(0, fanOutBatch);
+        await tx.replace(
+          'Events',
+          { ...found.doc, fanOut: { ...progress, done: progress.done + batch.length } },
+          found.version,
+        );
+        await notify(tx, bus, found.doc, batch, payload.title, payload.now);
+        const rest = payload.users.slice(batch.length);
+        if (rest.length > 0) await addFanOut(tx, { ...payload, offset: payload.offset + batch.length, users: rest });
+      });
+    },
+  };
 }
 
 /** Tells the users newly added to a share's recipients. */
