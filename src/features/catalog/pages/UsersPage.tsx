@@ -129,7 +129,7 @@ function InviteLink({ shown, onChanged, onDismiss }: InviteLinkProps) {
         </span>
       ) : link?.resolved && !lapsed ? (
         <>
-          <span>Send them this invitation link (it works once):</span>
+          <span>It was e-mailed to them; you can also send this link yourself (it works once):</span>
           <div className="invite__row">
             <input
               type="text"
