@@ -248,6 +248,38 @@ export async function buildNewShare(
 }
 
 /**
+ * The share's Permissions once `removed` assets are taken out of it (docs/API.md "Managing a share"): each listed
+ * asset removed from their `assets`, so the recipients lose them at once; a Permission that listed only removed
+ * assets is dropped (left with no list it would reach its whole project instead).
+ */
+function withoutAssets(permissions: ShareDoc['permissions'], removed: ReadonlySet<string>): ShareDoc['permissions'] {
+  if (!permissions || removed.size === 0) return permissions;
+  return permissions.flatMap((p) => {
+    const listed = Array.isArray(p.assets) ? p.assets : [];
+    const kept = listed.filter((a) => !removed.has(typeof a === 'string' ? a : String((a as { _id?: unknown })._id)));
+    if (kept.length === listed.length) return [p];
+    return kept.length ? [{ ...p, assets: kept }] : [];
+  });
+}
+
+/**
+ * The share's Permissions once `added` assets join it: a Permission that listed every asset the share held (the
+ * share as a whole, as a new share's default is) lists the added ones too; one kept to some of them stays as it is.
+ */
+function withAddedAssets(
+  permissions: ShareDoc['permissions'],
+  before: readonly unknown[],
+  added: readonly string[],
+): ShareDoc['permissions'] {
+  if (!permissions || added.length === 0) return permissions;
+  return permissions.map((p) => {
+    const listed = new Set((Array.isArray(p.assets) ? p.assets : []).map(String));
+    const whole = listed.size > 0 && before.every((id) => listed.has(String(id)));
+    return whole ? { ...p, assets: [...listed, ...added.filter((id) => !listed.has(id))] } : p;
+  });
+}
+
+/**
  * A share edited (`PUT /shares/{id}`) completed as a new one is: recipients added by e-mail resolved (newcomers
  * invited), assets added given their summaries and links, counts kept in step.
  */
@@ -266,14 +298,19 @@ export async function completeShareEdit(
   const before = new Set((current.assets ?? []).map((a) => a._id));
   const ids = (next.assets ?? []).map((a) => a._id).filter((id): id is string => typeof id === 'string');
   const added = ids.filter((id) => !before.has(id));
+  if (ids.length === 0) fail([{ path: 'assets', message: 'a share needs at least one asset: end it instead' }]);
+  if (ids.length > MAX_SHARE_ASSETS)
+    fail([{ path: 'assets', message: `at most ${MAX_SHARE_ASSETS} assets in one share` }]);
   const fresh = added.length ? await shareAssets(tx, added, 'assets') : { assets: [], projectNames: [] };
   const summaries = new Map(fresh.assets.map((a) => [String(a._id), a]));
   const assets = (next.assets ?? []).map((a) => (a._id && summaries.has(a._id) ? summaries.get(a._id)! : a));
+  const removed = new Set([...before].filter((id): id is string => typeof id === 'string' && !ids.includes(id)));
   const share = {
     ...next,
     to,
     assets,
     assetsCount: assets.length,
+    permissions: withAddedAssets(withoutAssets(next.permissions, removed), [...before], added),
     projectNames: [...new Set([...(next.projectNames ?? []), ...fresh.projectNames])],
     urls: {
       ...shareUrls(ids),

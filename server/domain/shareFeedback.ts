@@ -9,6 +9,8 @@ import type { Doc, Filter, StoreOps, Transaction } from '../storage/store';
 import { UniqueViolation } from '../storage/store';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { isShareRecipient } from './access';
+import { sharesOf } from './directory';
+import { noteValidUntil } from '../storage/readTracking';
 import { VOTES, type ShareFeedbackInput, type ShareQuestion, type Vote } from '../../src/api/schema/share';
 
 export interface FeedbackDoc extends Doc {
@@ -173,4 +175,62 @@ export function votingViewOf(caller: Caller, share: ShareDoc): boolean {
 /** Whether the caller sees every recipient's feedback on a share: its sender, admins, or `shareVotingView`. */
 export function seesAllFeedback(caller: Caller, share: ShareDoc, votingView: boolean): boolean {
   return caller.isAdmin || share.from?._id === caller.id || votingView;
+}
+
+/**
+ * `$feedback` of one asset of a share as the caller reads it (docs/API.md "Share feedback"): the share, their own
+ * vote, answers and comment, and the counts of every vote only for those who see all feedback (`seesAllFeedback`:
+ * the sender, admins, `shareVotingView`). The one rule for a share's assets and for GET /assets/{id}.
+ */
+export function feedbackBlock(
+  caller: Caller,
+  share: ShareDoc,
+  records: readonly FeedbackDoc[],
+  assetId: string | undefined,
+): {
+  share: string;
+  vote: string;
+  summary: { vote: Vote; count: number }[];
+  answers: Record<string, string>;
+  comment: string;
+} {
+  const own = records.find((f) => f.asset === assetId && f.user === caller.id);
+  const seesAll = seesAllFeedback(caller, share, votingViewOf(caller, share));
+  return {
+    share: share._id,
+    vote: own?.vote ?? '',
+    summary: seesAll && assetId ? voteSummary(records, assetId) : [],
+    answers: own?.answers ?? {},
+    comment: own?.comment ?? '',
+  };
+}
+
+/**
+ * The share whose feedback an asset's record shows the caller: of the shares they sent or received holding it, an
+ * active one before an ended one, the latest first; none when they take part in no share of it.
+ */
+export function shareOfAssetFor(
+  shares: readonly ShareDoc[],
+  assetId: string,
+  nowSeconds: number,
+): ShareDoc | undefined {
+  const holding = shares.filter((s) => (s.assets ?? []).some((a) => a._id === assetId));
+  const ended = (s: ShareDoc) => (shareState(s, nowSeconds) === 'expired' ? 1 : 0);
+  return holding.sort((a, b) => ended(a) - ended(b) || b.created - a.created || b._id.localeCompare(a._id))[0];
+}
+
+/**
+ * `$feedback` of an asset's own record (GET /assets/{id}): the feedback block of the share that reached the caller
+ * with it (shareOfAssetFor), or undefined when none did (the record then shows the empty block).
+ */
+export async function assetFeedbackFor(
+  store: StoreOps,
+  caller: Caller,
+  assetId: string,
+  nowSeconds: number,
+): Promise<ReturnType<typeof feedbackBlock> | undefined> {
+  const share = shareOfAssetFor(await sharesOf(store, caller), assetId, nowSeconds);
+  // Once the chosen share ends another may be chosen: a kept answer holds until then (storage/readTracking.ts).
+  if (typeof share?.expires === 'number' && share.expires > nowSeconds) noteValidUntil(share.expires * 1000);
+  return share ? feedbackBlock(caller, share, await feedbackOfShare(store, share._id), assetId) : undefined;
 }

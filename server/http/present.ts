@@ -29,7 +29,7 @@ import {
 import { embargoBlock } from './embargoLinks';
 import { ingestView } from './ingestView';
 import { noteValidUntil } from '../storage/readTracking';
-import { seesAllFeedback, shareState, voteSummary, votingViewOf, type FeedbackDoc } from '../domain/shareFeedback';
+import { feedbackBlock, shareState, type FeedbackDoc } from '../domain/shareFeedback';
 import { EMBARGO_INTERNAL_FIELDS, requestedBy } from '../domain/embargoNotices';
 
 export interface PresentContext {
@@ -361,16 +361,7 @@ function userRef(ctx: PresentContext, u: { _id?: string } | undefined): Rec | un
 export async function presentShare(ctx: PresentContext, s: ShareDoc): Promise<Rec> {
   const [grants, feedback] = await Promise.all([ctx.grants(), ctx.shareFeedback(s._id)]);
   // Every recipient's votes for the sender, admins and `shareVotingView`; one's own vote, answers and comment always.
-  const seesAll = seesAllFeedback(ctx.caller, s, votingViewOf(ctx.caller, s));
-  const feedbackOn = (assetId: string | undefined): Rec => {
-    const own = feedback.find((f) => f.asset === assetId && f.user === ctx.caller.id);
-    return {
-      ...feedbackFor(s._id, own?.vote ?? ''),
-      summary: seesAll && assetId ? voteSummary(feedback, assetId) : [],
-      answers: own?.answers ?? {},
-      comment: own?.comment ?? '',
-    };
-  };
+  const feedbackOn = (assetId: string | undefined): Rec => feedbackBlock(ctx.caller, s, feedback, assetId);
   if (typeof s.expires === 'number') noteValidUntil(s.expires * 1000);
   return {
     // Whether the share is active now (docs/API.md "Share states"); the database decides on every write.

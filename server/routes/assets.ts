@@ -9,6 +9,7 @@ import { bodyPolicy, sendRecord } from '../http/records';
 import { requireCatalogEditor } from '../domain/access';
 import { assetFilters } from '../domain/grants';
 import { callerOf } from '../context';
+import { assetFeedbackFor } from '../domain/shareFeedback';
 import { presentContext, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { findReadable, withStudioScope } from './scope';
 import { requestGrants } from './requestGrants';
@@ -74,7 +75,12 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
 
   app.get<{ Params: { id: string } }>('/assets/:id', { schema: EDGES.getOne }, async (request, reply) => {
     const found = await findReadable<Doc>(request, services, 'Assets', request.params.id, 'asset');
-    return sendRecord(reply, found, await presentAsset(presentContext(request, services), found.doc));
+    const [record, feedback] = await Promise.all([
+      presentAsset(presentContext(request, services), found.doc),
+      // The asset's own record shows the feedback of the share that reached the caller with it (list rows do not).
+      assetFeedbackFor(services.store, callerOf(request), found.doc._id, Math.floor(Date.now() / 1000)),
+    ]);
+    return sendRecord(reply, found, feedback ? { ...record, $feedback: feedback } : record);
   });
 
   app.put<{ Params: { id: string } }>('/assets/:id', { schema: EDGES.putOne }, async (request, reply) =>

@@ -220,6 +220,24 @@ describe('a share sent, received and answered', () => {
     expect(mine[0]!.title).toBe('newcomer and press.partner gave feedback on the 3 assets you shared');
   });
 
+  it('the asset record carries `$feedback` of the share: counts for the sender, own vote only for a recipient', async () => {
+    const path = `/api/assets/${assets[0]!._id}`;
+    const sender = await call(server, 'GET', path);
+    expect(sender.body.$feedback).toMatchObject({ share: share._id, vote: '' });
+    expect(sender.body.$feedback.summary).toEqual([
+      { vote: 'up', count: 1 },
+      { vote: 'down', count: 0 },
+      { vote: 'order', count: 1 },
+    ]);
+    const recipient = await call(server, 'GET', path, { as: newcomer });
+    expect(recipient.body.$feedback).toMatchObject({ share: share._id, vote: 'up', comment: 'Great cut', summary: [] });
+    // Someone who takes part in no share of it (an admin reads every asset) sees no one's feedback.
+    const admin = await call(server, 'GET', path, { as: DEMO.admin });
+    expect(admin.status).toBe(200);
+    expect(admin.body.$feedback.share).not.toBe(share._id);
+    expect(JSON.stringify(admin.body.$feedback)).not.toContain('Great cut');
+  });
+
   it("with `shareVotingView` a recipient sees the counts and everyone's feedback", async () => {
     const permissions = [
       { ...share.permissions[0], access: { ...share.permissions[0].access, shareVotingView: true } },
@@ -230,6 +248,9 @@ describe('a share sent, received and answered', () => {
     expect(read.body.assets[0].$feedback.summary).toContainEqual({ vote: 'up', count: 1 });
     const all = await call(server, 'GET', `/api/shares/${share._id}/feedback`, { as: partner.account });
     expect(all.body).toHaveLength(2);
+    const asset = await call(server, 'GET', `/api/assets/${assets[0]!._id}`, { as: partner.account });
+    expect(asset.body.$feedback).toMatchObject({ share: share._id, vote: 'order' });
+    expect(asset.body.$feedback.summary).toContainEqual({ vote: 'up', count: 1 });
   });
 
   it('closed feedback and an ended share refuse feedback (409); ended, it grants nothing and says so', async () => {
@@ -312,5 +333,77 @@ describe('a forwarded share', () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect((await call(server, 'GET', path, { as: forwarder.account })).status).toBe(200);
     expect((await call(server, 'GET', path, { as: receiver.account })).status).toBe(404);
+  });
+});
+
+describe('managing a share: its assets and invitations', () => {
+  let share: Rec;
+  let recipient: { id: string; account: Account };
+  const newcomerEmail = 'manage.newcomer@shares.test';
+  const assetPath = (i: number) => `/api/assets/${assets[i]!._id}`;
+  const sharePath = () => `/api/shares/${share._id}`;
+
+  beforeAll(async () => {
+    recipient = await newClient('manage.recipient@shares.test');
+    const res = await call(server, 'POST', '/api/shares', {
+      body: body({
+        assets: [{ _id: assets[0]!._id }, { _id: assets[1]!._id }],
+        to: [{ _id: recipient.id }, { emailNormal: newcomerEmail }],
+        questions: [],
+      }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    share = res.body;
+  });
+
+  it('removing an asset revokes the recipients’ access to it at once, and keeps the rest', async () => {
+    expect((await call(server, 'GET', assetPath(1), { as: recipient.account })).status).toBe(200);
+    const put = await call(server, 'PUT', sharePath(), { body: { assets: [{ _id: assets[0]!._id }] } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.assets.map((a: Rec) => a._id)).toEqual([assets[0]!._id]);
+    expect(put.body.assetsCount).toBe(1);
+    expect(put.body.permissions[0].assets).toEqual([assets[0]!._id]);
+    expect(Object.keys(put.body.urls)).not.toContain(assets[1]!._id);
+    expect((await call(server, 'GET', assetPath(1), { as: recipient.account })).status).toBe(404);
+    expect((await call(server, 'GET', assetPath(0), { as: recipient.account })).status).toBe(200);
+  });
+
+  it('bad asset lists are 400 naming the field, and change nothing', async () => {
+    const before = await call(server, 'GET', sharePath());
+    for (const assetsBody of [[], [{ _id: 'aaaaaaaaaaaaaaaaaaaaaaaa' }], [{ _id: 'not an id' }]]) {
+      const res = await call(server, 'PUT', sharePath(), { body: { assets: assetsBody } });
+      expect(res.status, JSON.stringify(assetsBody)).toBe(400);
+      expect(JSON.stringify(res.body.error)).toContain('assets');
+    }
+    const after = await call(server, 'GET', sharePath());
+    expect(after.body.assets).toEqual(before.body.assets);
+    expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
+  });
+
+  it('an asset added later reaches the recipients the share as a whole reached', async () => {
+    const put = await call(server, 'PUT', sharePath(), {
+      body: { assets: [{ _id: assets[0]!._id }, { _id: assets[2]!._id }] },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.assets[1]).toMatchObject({ _id: assets[2]!._id, name: assets[2]!.name });
+    expect(put.body.permissions[0].assets).toEqual([assets[0]!._id, assets[2]!._id]);
+    expect((await call(server, 'GET', assetPath(2), { as: recipient.account })).status).toBe(200);
+  });
+
+  it('inviting again gives the newcomer a new code (the old one no longer opens), only while they have not joined', async () => {
+    const newcomer = share.to.find((u: Rec) => u.emailNormal === newcomerEmail);
+    const first = share.$invitations.find((i: Rec) => i.emailNormal === newcomerEmail);
+    const again = await call(server, 'POST', `${sharePath()}/invitations/${newcomer._id}`, { body: {} });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.inviteCode).not.toBe(first.inviteCode);
+    expect((await call(server, 'GET', `/api/invitations/${first.inviteCode}`, { as: null })).status).toBe(404);
+    expect((await call(server, 'GET', `/api/invitations/${again.body.inviteCode}`, { as: null })).status).toBe(200);
+    const joined = await call(server, 'POST', `${sharePath()}/invitations/${recipient.id}`, { body: {} });
+    expect(joined.status).toBe(409);
+    const byRecipient = await call(server, 'POST', `${sharePath()}/invitations/${newcomer._id}`, {
+      as: recipient.account,
+      body: {},
+    });
+    expect(byRecipient.status).toBe(403);
   });
 });
