@@ -19,6 +19,7 @@ import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
 import { installTransferLog, TransferLog } from './http/transferLog';
 import { downloadRoutes } from './routes/downloads';
+import { deliveryRoutes } from './routes/deliveries';
 import { reportRoutes } from './routes/reports';
 import { MediaLibrary } from './domain/mediaLibrary';
 import { WATERMARK_DEFAULTS, Watermarks, type WatermarkOptions } from './domain/watermark/watermarks';
@@ -141,7 +142,7 @@ const CORS_HEADERS = {
 
 /** A signed file link: the signature is the credential (domain/signing.ts; media: http/mediaLinks.ts). */
 const SIGNED_FILE_PATH = new RegExp(
-  `^/api/(offlines/${RECORD_ID_PATTERN}/download|previews/${RECORD_ID_PATTERN}/(view|peaks|poster)|files/${RECORD_ID_PATTERN}/(content|ingest/(thumbnail|proxy)))$`,
+  `^/api/(offlines/${RECORD_ID_PATTERN}/download|workrequests/${RECORD_ID_PATTERN}/deliveries/${RECORD_ID_PATTERN}/download|previews/${RECORD_ID_PATTERN}/(view|peaks|poster)|files/${RECORD_ID_PATTERN}/(content|ingest/(thumbnail|proxy)))$`,
 );
 
 /** Routes under /api that authenticate by other means than Basic. */
@@ -343,6 +344,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       notificationRoutes,
       glossaryRoutes,
       downloadRoutes,
+      deliveryRoutes,
       mailRoutes,
       ingestRoutes,
       reportRoutes,
