@@ -6,8 +6,6 @@
  */
 import { useCallback, useState } from 'react';
 import { UploadPanel } from '../../../components/uploads/UploadPanel';
-import { useUploadCompletion } from '../../../components/uploads/useUploads';
-import type { UploadItem } from '../../../components/uploads/uploadQueue';
 import { isUnavailable } from '../../../api/client';
 import type { Offline } from '../../../api/schema/offline';
 import { describeError, ErrorPanel } from '../../../components/ErrorPanel';
@@ -96,13 +94,11 @@ export function OfflinesSection({ workRequestId, studioSide }: { workRequestId: 
   const request = useRequestOffline(workRequestId);
   const [requested, setRequested] = useState<Offline[]>([]);
   const purpose = `offline:${workRequestId}`;
+  // Once stored, the file becomes the offline (run by the upload itself, even when this page was left).
   const addUploaded = useCallback(
-    (item: UploadItem) => {
-      if (item.fileId) request.mutate(item.fileId, { onSuccess: ({ data }) => setRequested((r) => [data, ...r]) });
-    },
+    (fileId: string) => request.mutateAsync(fileId).then(({ data }) => setRequested((r) => [data, ...r])),
     [request],
   );
-  useUploadCompletion(purpose, addUploaded);
   const now = useNow();
   const listed = offlines.data?.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : []))) ?? [];
   const unavailable = offlines.isError && isUnavailable(offlines.error);
@@ -123,7 +119,13 @@ export function OfflinesSection({ workRequestId, studioSide }: { workRequestId: 
         </button>
       }
     >
-      <UploadPanel target={{ workrequest: workRequestId }} purpose={purpose} label="Upload offline" multiple={false} />
+      <UploadPanel
+        target={{ workrequest: workRequestId }}
+        purpose={purpose}
+        label="Upload offline"
+        multiple={false}
+        after={addUploaded}
+      />
       {request.error ? (
         <p className="form-error" role="alert">
           {describeError(request.error)}
