@@ -179,3 +179,46 @@ test('an upload resumes after a reload: the same user adds the same file, it goe
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('an offline compared with the original, a note on a frame, rejected then approved', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const wr = await startedOrder(request);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-compare-e2e-'));
+  const file = path.join(dir, 'localized spot.webm');
+  fs.copyFileSync(path.join(import.meta.dirname, '../server/media/demo/glo-tv-spot-30s.webm'), file);
+  try {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto(`/work-requests/${wr._id}`);
+    await page.getByLabel('Upload offline').setInputFiles(file);
+    await expect(page.getByText('Waiting for review')).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: /Compare with original/ }).click();
+    const offline = page.getByLabel('Offline localized spot.webm');
+    await expect(offline).toBeVisible();
+    // Its length known, the position drives both players.
+    await expect
+      .poll(() => offline.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 30_000 })
+      .toBeGreaterThan(2);
+    await page.getByLabel('Position in both videos').fill('2');
+    await expect(page.getByText('Note at 0:02.000')).toBeVisible();
+    await expect.poll(() => offline.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(2, 1);
+    await page.getByLabel('Note at 0:02.000').fill('The logo is still in English');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    const notes = page.getByRole('list', { name: 'Notes on localized spot.webm' });
+    await expect(notes.getByText('The logo is still in English')).toBeVisible();
+    await expect(notes.getByRole('button', { name: '0:02.000' })).toBeVisible();
+    await expectAccessible(page, 'an offline beside the original', '.offline-compare');
+
+    // A note's time seeks both.
+    await page.getByLabel('Position in both videos').fill('0');
+    await notes.getByRole('button', { name: '0:02.000' }).click();
+    await expect(page.getByText('Note at 0:02.000')).toBeVisible();
+
+    await page.getByLabel(/Reason to reject/).fill('The logo at 0:02 is still in English');
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByText('Rejected: The logo at 0:02 is still in English', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.locator('.offline').getByText('Approved')).toBeVisible();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -16,6 +16,7 @@ import { safeHref } from '../../../lib/safeUrl';
 import { ShowMore } from '../../../components/ShowMore';
 import { useOfflines, useRequestOffline, useReviewOffline } from '../queries';
 import { useNow } from '../../../lib/useNow';
+import { OfflineCompare } from './OfflineCompare';
 
 function expiresAt(path: string | undefined): number | undefined {
   if (!path) return undefined;
@@ -89,7 +90,17 @@ function OfflineReview({ offline, workRequestId }: { offline: Offline; workReque
   );
 }
 
-export function OfflinesSection({ workRequestId, studioSide }: { workRequestId: string; studioSide: boolean }) {
+export function OfflinesSection({
+  workRequestId,
+  studioSide,
+  assetId,
+}: {
+  workRequestId: string;
+  studioSide: boolean;
+  /** The order's asset: its preview is the original an offline is compared with. */
+  assetId?: string | undefined;
+}) {
+  const [comparing, setComparing] = useState<string | undefined>();
   const offlines = useOfflines(workRequestId);
   const request = useRequestOffline(workRequestId);
   const [requested, setRequested] = useState<Offline[]>([]);
@@ -193,7 +204,22 @@ export function OfflinesSection({ workRequestId, studioSide }: { workRequestId: 
                     ) : (
                       <span className="muted">{expired ? 'Request a new one' : 'No download link'}</span>
                     )}
-                    {studioSide && o.file ? <OfflineReview offline={o} workRequestId={workRequestId} /> : null}
+                    {studioSide && o.file ? (
+                      <>
+                        <button
+                          type="button"
+                          className="button button--small"
+                          aria-expanded={comparing === o._id}
+                          onClick={() => setComparing(comparing === o._id ? undefined : o._id)}
+                        >
+                          Compare with original<span className="visually-hidden"> ({o.name})</span>
+                        </button>
+                        {comparing === o._id ? (
+                          <OfflineCompare offline={o} workRequestId={workRequestId} assetId={assetId} />
+                        ) : null}
+                        <OfflineReview offline={o} workRequestId={workRequestId} />
+                      </>
+                    ) : null}
                   </li>
                 );
               })}

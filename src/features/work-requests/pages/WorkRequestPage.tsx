@@ -158,6 +158,7 @@ export function WorkRequestPage() {
         <OfflinesSection
           workRequestId={wr._id}
           studioSide={rolesFor(user, wr).some((r) => r === 'admin' || r === 'coordinator')}
+          assetId={wr.asset?._id}
         />
       ) : null}
       {wr._id ? <DeliveriesSection workRequestId={wr._id} status={wr.status} /> : null}
