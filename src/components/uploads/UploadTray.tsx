@@ -5,33 +5,10 @@
  * not every byte). It opens by itself when files are added, and is gone when nothing is left to show.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatBytes } from '../../lib/format';
-import type { UploadItem } from './uploadQueue';
+import { traySummary } from './traySummary';
 import { UploadRow } from './UploadRow';
 import { uploadQueue, useUploads } from './useUploads';
 import './uploads.css';
-
-const isActive = (i: UploadItem) => i.state === 'queued' || i.state === 'hashing' || i.state === 'uploading';
-
-/** The tray's one line: how many go on, how far in all, at what speed; else what is left to look at. */
-export function traySummary(items: readonly UploadItem[]): string {
-  const active = items.filter(isActive);
-  const failed = items.filter((i) => i.state === 'failed').length;
-  const paused = items.filter((i) => i.state === 'paused').length;
-  const parts: string[] = [];
-  if (active.length) {
-    const size = active.reduce((n, i) => n + i.file.size, 0);
-    const done = active.reduce((n, i) => n + (i.state === 'uploading' ? i.done : 0), 0);
-    const percent = size ? Math.floor(((done / size) * 100) / 10) * 10 : 0;
-    const speed = active.reduce((n, i) => n + i.speed, 0);
-    parts.push(`${active.length} uploading, ${percent}%${speed > 0 ? ` at ${formatBytes(speed)}/s` : ''}`);
-  }
-  if (paused) parts.push(`${paused} paused`);
-  if (failed) parts.push(`${failed} failed`);
-  const done = items.filter((i) => i.state === 'done').length;
-  if (!parts.length && done) parts.push(`${done} done`);
-  return parts.join(' · ');
-}
 
 export function UploadTray() {
   const items = useUploads();
