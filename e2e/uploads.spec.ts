@@ -63,7 +63,7 @@ test('a 200 MB offline survives a cut network, then is rejected and approved', a
       if (route.request().method() === 'PATCH' && ++patches === 3) return route.abort('internetdisconnected');
       return route.continue();
     });
-    await page.locator('input[type=file]').setInputFiles(file);
+    await page.getByLabel('Upload offline').setInputFiles(file);
     const upload = page.locator('.upload');
     await expect(upload.getByText('Done')).toBeVisible({ timeout: 180_000 });
     await expect(page.getByText('Waiting for review')).toBeVisible();

@@ -19,6 +19,7 @@ import { createNotificationBus, type NotificationBus } from './domain/events';
 import { LinkSigner } from './domain/signing';
 import { installTransferLog, TransferLog } from './http/transferLog';
 import { downloadRoutes } from './routes/downloads';
+import { deliveryRoutes } from './routes/deliveries';
 import { reportRoutes } from './routes/reports';
 import { MediaLibrary } from './domain/mediaLibrary';
 import { WATERMARK_DEFAULTS, Watermarks, type WatermarkOptions } from './domain/watermark/watermarks';
@@ -67,7 +68,7 @@ import { catalogRoutes } from './routes/catalog';
 import { notificationRoutes } from './routes/notifications';
 import { proxyRoutes } from './routes/proxy';
 import { glossaryRoutes } from './routes/glossary';
-import { uploadRoutes } from './routes/uploads';
+import { UPLOADS_PATH, uploadRoutes } from './routes/uploads';
 import { ingestRoutes } from './routes/ingests';
 import { checkedOnce } from './domain/ingest/ingest';
 import type { BlobStore } from './uploads/blobStore';
@@ -141,7 +142,7 @@ const CORS_HEADERS = {
 
 /** A signed file link: the signature is the credential (domain/signing.ts; media: http/mediaLinks.ts). */
 const SIGNED_FILE_PATH = new RegExp(
-  `^/api/(offlines/${RECORD_ID_PATTERN}/download|previews/${RECORD_ID_PATTERN}/(view|peaks|poster)|files/${RECORD_ID_PATTERN}/(content|ingest/(thumbnail|proxy)))$`,
+  `^/api/(offlines/${RECORD_ID_PATTERN}/download|workrequests/${RECORD_ID_PATTERN}/deliveries/${RECORD_ID_PATTERN}/download|previews/${RECORD_ID_PATTERN}/(view|peaks|poster)|files/${RECORD_ID_PATTERN}/(content|ingest/(thumbnail|proxy)))$`,
 );
 
 /** Routes under /api that authenticate by other means than Basic. */
@@ -291,6 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     options.signInLimits ?? DEFAULT_SIGNIN_LIMITS,
   );
   app.decorate('confirmPassword', confirm);
+  const uploadMax = options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) return;
     for (const [k, v] of Object.entries(CORS_HEADERS)) reply.header(k, v);
@@ -299,7 +301,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       reply.header('Access-Control-Allow-Origin', origin);
       addVary(reply, 'Origin');
     }
-    if (request.method === 'OPTIONS') return reply.status(204).send();
+    if (request.method === 'OPTIONS') {
+      // The tus discovery (docs/API.md "Uploads"): the size limit, so a browser refuses a file too big before sending.
+      if (request.url.split('?')[0] === UPLOADS_PATH)
+        reply.header('Tus-Resumable', '1.0.0').header('Tus-Version', '1.0.0').header('Tus-Max-Size', String(uploadMax));
+      return reply.status(204).send();
+    }
     if (options.upstream || isPublicApiPath(request.url)) return;
     request.caller = await authenticate(request, reply);
   });
@@ -343,6 +350,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       notificationRoutes,
       glossaryRoutes,
       downloadRoutes,
+      deliveryRoutes,
       mailRoutes,
       ingestRoutes,
       reportRoutes,
@@ -352,7 +360,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       prefix: '/api',
       services,
       blobs,
-      maxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
+      maxBytes: uploadMax,
     });
   }
 

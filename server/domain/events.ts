@@ -18,6 +18,7 @@ import {
   wrUnassignedTitle,
   wrChangedTitle,
   materialsInTitle,
+  deliveryTitle,
 } from './titles';
 import { workRequestUrls } from './urls';
 import { NEVER, eventProjectIds, isMutedFor, mailFrequency, mailKindOf } from './mail/preferences';
@@ -141,6 +142,7 @@ const WORK_REQUEST_TITLES = {
   'wr-unassigned': wrUnassignedTitle,
   'wr-changed': wrChangedTitle,
   'materials-in': materialsInTitle,
+  delivery: deliveryTitle,
 } as const;
 
 /** The event's `from`: the acting user as the spec's events embed them. */
@@ -407,7 +409,7 @@ export interface WorkRequestEventInput {
    * someone who no longer sees it (`wr-unassigned`).
    */
   namesOnly?: boolean;
-  /** For `wr-changed`: what changed, in words ("the due date"). */
+  /** For `wr-changed`: what changed, in words ("the due date"); for `delivery`, the formats delivered. */
   changed?: string[];
   now?: number;
 }

@@ -10,7 +10,8 @@ import type { Doc, Stored, Transaction } from '../storage/store';
 import type { NotificationBus } from './events';
 import { emitWorkRequestEvent } from './events';
 import type { Caller, WorkRequestDoc } from './types';
-import { DomainError, conflict, invalid } from './errors';
+import { DomainError, conflict } from './errors';
+import { orderUploadOf } from './orderFiles';
 import { translatorsOf, userSummaryOf } from './workRequests';
 import { isStudioSide } from './orders';
 import type { OfflineKind, OfflineVerdict } from '../../src/api/schema/offline';
@@ -30,23 +31,6 @@ function historyEntry(caller: Caller, wr: WorkRequestDoc, reason: string, now: n
   return { date: Math.floor(now / 1000), user: userSummaryOf(caller), status: wr.status ?? '', reason };
 }
 
-/**
- * Checks the File an offline is made from: a File of this order, uploaded by the caller unless they act for the
- * studio. 400 naming what is wrong; a File of another order or another person's upload is refused the same way as
- * one that does not exist, so nobody learns of others' files.
- */
-async function offlineFile(tx: Transaction, caller: Caller, wr: WorkRequestDoc, fileId: string): Promise<Doc> {
-  const file = (await tx.get<Doc>('Files', fileId))?.doc;
-  const uploader = (file?.transfer as { username?: unknown } | undefined)?.username;
-  const mayUse =
-    file && file.workrequest === wr._id && (uploader === caller.user.username || isStudioSide(caller, wr.studio));
-  if (!mayUse)
-    throw invalid(`file: ${fileId} is not a file you uploaded into this order: upload the offline into it first`, [
-      { path: 'file', message: 'not a file of this order uploaded by you' },
-    ]);
-  return file;
-}
-
 /** Adds an offline to a work request: with its File when given (`file`), else the spec's bare offline. */
 export async function addOffline(
   tx: Transaction,
@@ -59,7 +43,7 @@ export async function addOffline(
   const wr = found.doc;
   const base = { workRequest: wr._id, from: caller.id, project: wr.project?._id, asset: wr.asset?._id };
   if (input.file === undefined) return tx.insert('Offlines', base);
-  const file = await offlineFile(tx, caller, wr, input.file);
+  const file = await orderUploadOf(tx, caller, wr, input.file, 'the offline');
   const kind = input.kind ?? 'dialogue';
   const saved = await tx.insert('Offlines', {
     ...base,

@@ -333,6 +333,7 @@ interface DownloadRecord extends Doc {
   project?: string;
   file?: string;
   preview?: string;
+  workRequest?: string;
   requests?: number;
 }
 
@@ -395,6 +396,8 @@ async function downloadsReport(ctx: ReportContext, scope: Filter[], range: Repor
       project: d.project ?? null,
       file: d.file ?? null,
       preview: d.preview ?? null,
+      // A delivered file's download names its order (docs/API.md "Deliveries").
+      workRequest: d.workRequest ?? null,
       when: d.created,
       requests: d.requests ?? 1,
     })),

@@ -75,6 +75,12 @@ export function materialsInTitle(p: WorkRequestTitleInput): string {
   return `${actor(p.actorName, p.actorGroup)} brought in the last material of ${workRequestLabel(p.assetName, p.language, p.territory)}: every material is in`;
 }
 
+/** `delivery`: "<name> (<group>) delivered <asset name> — <language>/<territory>: SRT and EBU-STL". */
+export function deliveryTitle(p: WorkRequestTitleInput & { changed?: string[] }): string {
+  const what = p.changed?.length ? `: ${listInWords(p.changed)}` : '';
+  return `${actor(p.actorName, p.actorGroup)} delivered ${workRequestLabel(p.assetName, p.language, p.territory)}${what}`;
+}
+
 /** "a", "a and b", "a, b and c" (the contract's). */
 export { listInWords };
 

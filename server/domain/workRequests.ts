@@ -17,6 +17,7 @@ import type { Verdict } from '../../src/api/schema/translation';
 import { isVerdictMove, verdictOf } from './review';
 import { offlineGateReason } from '../../src/api/schema/offlineGate';
 import { emitWorkRequestEvent } from './events';
+import { announceDelivery } from './deliveryNotice';
 import { LINE_FIELDS, SUMMARY_FIELD, summarize } from './translations';
 import { rememberTranslation } from './memory';
 
@@ -200,6 +201,8 @@ export async function changeStatus(
       alsoNotify: change.status === 'awaiting-materials' ? [] : translatorsOf(wr),
       now,
     });
+    // Complete with files is delivered: the recipients are told (docs/API.md "Deliveries").
+    if (change.status === 'complete') await announceDelivery(tx, bus, caller, saved.doc, now);
     return saved;
   });
 }

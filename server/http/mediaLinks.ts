@@ -17,6 +17,9 @@ export interface LinkIssuer {
 export const previewPath = (id: string, part: PreviewPart) => `/api/previews/${id}/${part}`;
 export const contentPath = (fileId: string) => `/api/files/${fileId}/content`;
 export const offlinePath = (id: string) => `/api/offlines/${id}/download`;
+/** A delivered file of an order (docs/API.md "Deliveries"). */
+export const deliveryPath = (workRequest: string, fileId: string) =>
+  `/api/workrequests/${workRequest}/deliveries/${fileId}/download`;
 export type RenditionPart = 'thumbnail' | 'proxy';
 /** What ingest made of an uploaded file (docs/API.md "Ingest"). */
 export const renditionPath = (fileId: string, part: RenditionPart) => `/api/files/${fileId}/ingest/${part}`;
@@ -30,6 +33,10 @@ export const renditionLink = (issuer: LinkIssuer, fileId: string, part: Renditio
 /** An offline's download: a fresh issue each time it is asked for (not a media link a page shows again). */
 export const offlineLink = (issuer: LinkIssuer, id: string) =>
   issuer.signer.sign(offlinePath(id), { user: issuer.caller.id });
+
+/** A delivered file's download: a fresh issue each time the list is read, like an offline's. */
+export const deliveryLink = (issuer: LinkIssuer, workRequest: string, fileId: string) =>
+  issuer.signer.sign(deliveryPath(workRequest, fileId), { user: issuer.caller.id });
 
 /**
  * A link to a file's content as an asset's thumbnail (its use `thumbnail`: not recorded as a download), only for a

@@ -17,19 +17,34 @@ import { findVisibleWorkRequest, presentContext, sendPage, updateRecord, type Ro
 import { idParams, workRequestQuery, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
-/** A comment, or a review note when it names a `translation` (then `line`, `time` and `category` too). */
+/**
+ * A comment, or a review note when it names a `translation` (then `line`, `time` and `category` too), or a note on a
+ * frame of an offline when it names an `offline` (then `time`, seconds into it: docs/API.md "Offlines: files and
+ * review").
+ */
 const newComment = z
   .object({
     workRequest: z.string().regex(RECORD_ID, 'expected a work request id'),
     body: z.string().trim().min(1, 'a comment cannot be empty').max(20000),
     translation: z.string().regex(RECORD_ID, 'expected a translation id').optional(),
+    offline: z.string().regex(RECORD_ID, 'expected an offline id').optional(),
     line: z.number().int('expected a line number').min(0).optional(),
-    time: z.number().optional(),
+    time: z.number().finite().min(0, 'a time in seconds, 0 or more').max(86_400).optional(),
     category: z.enum(NOTE_CATEGORIES).optional(),
     suggestion: z.string().max(REVIEW_TEXT_MAX).optional(),
   })
   .superRefine((c, ctx) => {
     const noteFields = ['line', 'time', 'category', 'suggestion'] as const;
+    if (c.offline !== undefined) {
+      if (c.translation !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['offline'], message: 'a note is on a translation or an offline' });
+      for (const f of ['line', 'category', 'suggestion'] as const)
+        if (c[f] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [f], message: 'only on a review note (with translation)' });
+      if (c.time === undefined)
+        ctx.addIssue({ code: 'custom', path: ['time'], message: 'required on a note on an offline' });
+      return;
+    }
     if (c.translation === undefined) {
       for (const f of noteFields)
         if (c[f] !== undefined)
@@ -55,6 +70,7 @@ const COMMENT_POLICY = bodyPolicy(commentSchema, {
     'edited',
     'replies',
     'translation',
+    'offline',
     'line',
     'time',
     'category',
@@ -72,6 +88,16 @@ const EDGES = {
   resolve: { params: idParams, body: newResolution },
   reopen: { params: idParams },
 };
+
+/** A note on an offline: one of this order's offlines with a file (400 otherwise, naming the field). */
+async function offlineNoteFields(tx: Transaction, wr: WorkRequestDoc, offline: string, time: number) {
+  const o = (await tx.get<Doc>('Offlines', offline))?.doc;
+  if (!o || o.workRequest !== wr._id || typeof o.file !== 'string')
+    throw badRequest(`offline: ${offline} is not an offline with a file of this work request`, [
+      { path: 'offline', message: 'not an offline with a file of this work request' },
+    ]);
+  return { offline, time: Math.round(time * 1000) / 1000 };
+}
 
 export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { store, bus } = services;
@@ -110,9 +136,11 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     const saved = await store.transaction(async (tx) => {
       const wr = (await findVisibleWorkRequest(request, tx, input.workRequest)).doc;
       const note =
-        input.translation === undefined
-          ? {}
-          : await noteFields(tx, caller, wr, {
+        input.offline !== undefined
+          ? await offlineNoteFields(tx, wr, input.offline, input.time!)
+          : input.translation === undefined
+            ? {}
+            : await noteFields(tx, caller, wr, {
               translation: input.translation,
               line: input.line!,
               time: input.time!,

@@ -7,8 +7,8 @@ export function listComments(workRequestId: string, options: Omit<ListOptions, '
   return requestList(comment, '/comments', { ...options, query: { workRequest: workRequestId } });
 }
 
-/** Extension `POST /comments`. */
-export function addComment(input: { workRequest: string; body: string }) {
+/** Extension `POST /comments`; with `offline` + `time`, a note on a frame of an offline. */
+export function addComment(input: { workRequest: string; body: string; offline?: string; time?: number }) {
   return requestRecord(comment, 'POST', '/comments', { body: input });
 }
 

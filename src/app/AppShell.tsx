@@ -6,10 +6,13 @@ import { initials, personGroup } from '../lib/people';
 import { signOut } from '../lib/session/sessionStore';
 import { Deferred } from '../components/Deferred';
 import { useSession } from '../lib/session/useSession';
+import { useUploadsStarted } from '../components/uploads/uploadsStarted';
 
 const loadUnreadBadge = () =>
   import('../features/notifications/components/LiveUnreadBadge').then((m) => m.LiveUnreadBadge);
 const loadMeRefresher = () => import('./useRefreshMe').then((m) => m.MeRefresher);
+// The uploads tray: loaded when the session's first upload is added (with the uploader, never on the first load).
+const loadUploadTray = () => import('../components/uploads/UploadTray').then((m) => m.UploadTray);
 
 const NAV = [
   // The coordinators' and admins' landing page (lib/landing.ts); others are not shown it.
@@ -32,6 +35,7 @@ export function AppShell() {
   const user = session?.user;
   const name = user?.name || session?.username || '';
   const group = personGroup(user);
+  const uploading = useUploadsStarted();
 
   return (
     <div className="shell">
@@ -73,6 +77,7 @@ export function AppShell() {
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
+      {uploading ? <Deferred load={loadUploadTray} props={{}} /> : null}
     </div>
   );
 }

@@ -91,6 +91,28 @@ describe('an offline with its file, reviewed', () => {
     expect(got.headers.get('content-type')).toBe('video/mp4');
     expect(md5Of(new Uint8Array(await got.arrayBuffer()))).toBe(md5Of(bytes));
 
+    // A note on a frame of the offline: `offline` + `time`; bad ones are 400 and store nothing.
+    const comments = async () =>
+      (await call(server, 'GET', `/api/comments?workRequest=${wr._id}`, { as: DEMO.admin })).body.length as number;
+    const before = await comments();
+    for (const body of [
+      { workRequest: wr._id, body: 'Title card', offline: id }, // no time
+      { workRequest: wr._id, body: 'Title card', offline: id, time: -1 },
+      { workRequest: wr._id, body: 'Title card', offline: 'f'.repeat(24), time: 3 },
+      { workRequest: wr._id, body: 'Title card', offline: id, time: 3, line: 2 },
+      { workRequest: wr._id, body: 'Title card', time: 3 }, // a time without what it is in
+    ]) {
+      const res = await call(server, 'POST', '/api/comments', { as: DEMO.admin, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await comments()).toBe(before);
+    const note = await call(server, 'POST', '/api/comments', {
+      as: DEMO.admin,
+      body: { workRequest: wr._id, body: 'The burnt-in title is misspelt here', offline: id, time: 72.48 },
+    });
+    expect(note.status).toBe(200);
+    expect(note.body).toMatchObject({ offline: id, time: 72.48, body: 'The burnt-in title is misspelt here' });
+
     // The translator does not judge their own offline; a rejection says why.
     const own = await call(server, 'POST', `/api/offlines/${id}/review`, {
       as: DEMO.translator,

@@ -89,6 +89,7 @@ describe('GET /api/openapi.json', () => {
         'GET /api/previews/{id}/poster',
         'GET /api/previews/{id}/view',
         'GET /api/readyz',
+        'GET /api/workrequests/{id}/deliveries/{file}/download',
         'POST /api/invitations/{code}',
         'POST /api/mail/unsubscribe/{kind}',
       ].sort(),

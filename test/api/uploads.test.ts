@@ -171,6 +171,13 @@ describe('refused', () => {
     });
   });
 
+  it('the limit is served (tus OPTIONS: Tus-Max-Size), so the browser refuses a file too big before sending', async () => {
+    const res = await fetch(`${server.url}/api/uploads`, { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('tus-max-size')).toBe(String(MAX));
+    expect(res.headers.get('tus-version')).toBe('1.0.0');
+  });
+
   it('a type not accepted, by extension or declared type: 415 naming what is', async () => {
     const exe = await createUpload(server, {
       size: 10,

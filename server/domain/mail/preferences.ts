@@ -18,6 +18,7 @@ const KIND_OF_TYPE: Readonly<Record<string, MailPreferenceKey>> = {
   'wr-comment': 'work_request_comments',
   wam: 'workflow',
   'materials-in': 'workflow',
+  delivery: 'workflow',
   'wr-status': 'workflow',
   'translation-submitted': 'workflow',
   share: 'shares',

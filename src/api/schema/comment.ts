@@ -39,6 +39,8 @@ export const comment = doc({
   lineText: z.string(),
   round: z.int(),
   resolution: noteResolution,
+  /** A note on a frame of an offline (extension): the offline, and `time` the seconds into it. */
+  offline: id,
   $links: links('workRequest', 'user'),
 });
 export type Comment = z.infer<typeof comment>;

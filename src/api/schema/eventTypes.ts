@@ -14,6 +14,8 @@ export const WORK_REQUEST_EVENT_TYPES = [
   'wr-unassigned',
   'wr-changed',
   'materials-in',
+  /** The order is complete with its files: its recipients may download them (docs/API.md "Deliveries"). */
+  'delivery',
 ] as const;
 /** Event types this project emits (the spec shows only `wam`; docs/API.md lists what each means). */
 export const EVENT_TYPES = [

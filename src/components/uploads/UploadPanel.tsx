@@ -1,113 +1,37 @@
 /**
- * Where a user uploads files for one record: a drop zone and a file picker, and every upload started here with its
- * state — queued, hashing (the MD5, in a worker), uploading with speed and time left, paused, failed with the
- * reason and Retry, done — and Pause / Resume / Cancel. The uploads go on while the user moves around the app
- * (useUploads.ts); coming back shows them where they are.
+ * Where a user uploads files for one record: a drop zone and a file picker. The uploads started here are listed in
+ * the app's uploads tray (UploadTray.tsx, in the shell), where they go on while the user moves around the app; here,
+ * a line says how many of this place's are under way. `after` is the step run once a file is stored (attach it to
+ * its record): it belongs to the upload, so it runs even when this page was left.
  */
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { formatBytes } from '../../lib/format';
-import { secondsLeft, type UploadItem, type UploadTarget } from './uploadQueue';
+import type { AfterUpload, UploadTarget } from './uploadQueue';
 import { uploadQueue, useUploads } from './useUploads';
 import './uploads.css';
-
-const STATE_WORDS: Record<UploadItem['state'], string> = {
-  queued: 'Queued',
-  hashing: 'Checking',
-  uploading: 'Uploading',
-  paused: 'Paused',
-  failed: 'Failed',
-  done: 'Done',
-};
-
-function duration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const m = Math.floor(seconds / 60);
-  if (m < 60) return `${m} min ${seconds % 60} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-
-function detail(item: UploadItem): string {
-  const size = item.file.size;
-  if (item.state === 'failed') return item.error ?? 'failed';
-  if (item.state === 'hashing') return `making its checksum: ${Math.floor((item.done / size) * 100)}%`;
-  if (item.state === 'done') return formatBytes(size);
-  const of = `${formatBytes(item.done)} of ${formatBytes(size)}`;
-  const left = secondsLeft(item);
-  if (item.state !== 'uploading') return of;
-  return item.speed > 0
-    ? `${of} · ${formatBytes(item.speed)}/s · ${left !== undefined ? duration(left) : '…'} left`
-    : of;
-}
-
-function UploadRow({ item }: { item: UploadItem }) {
-  const percent = item.file.size ? Math.floor((item.done / item.file.size) * 100) : 0;
-  return (
-    <li className={`upload upload--${item.state}`}>
-      <div className="upload__head">
-        <span className="upload__name">{item.file.name}</span>
-        <span className="upload__state">{STATE_WORDS[item.state]}</span>
-      </div>
-      {item.state === 'uploading' || item.state === 'hashing' || item.state === 'paused' ? (
-        <progress max={100} value={percent} aria-label={`${item.file.name}: ${percent}%`} />
-      ) : null}
-      <div className="upload__foot">
-        <span
-          className={item.state === 'failed' ? 'form-error' : 'hint'}
-          role={item.state === 'failed' ? 'alert' : undefined}
-        >
-          {detail(item)}
-        </span>
-        <span className="upload__actions">
-          {item.state === 'uploading' || item.state === 'hashing' || item.state === 'queued' ? (
-            <button type="button" className="button button--small" onClick={() => uploadQueue.pause(item.id)}>
-              Pause
-            </button>
-          ) : null}
-          {item.state === 'paused' ? (
-            <button type="button" className="button button--small" onClick={() => uploadQueue.resume(item.id)}>
-              Resume
-            </button>
-          ) : null}
-          {item.state === 'failed' &&
-          item.done >= 0 &&
-          item.error &&
-          !/cannot be uploaded|limited to|empty/.test(item.error) ? (
-            <button type="button" className="button button--small" onClick={() => uploadQueue.resume(item.id)}>
-              Retry
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => uploadQueue.cancel(item.id)}
-            aria-label={`${item.state === 'done' ? 'Dismiss' : 'Cancel'} ${item.file.name}`}
-          >
-            {item.state === 'done' ? 'Dismiss' : 'Cancel'}
-          </button>
-        </span>
-      </div>
-    </li>
-  );
-}
 
 export function UploadPanel({
   target,
   purpose,
   label,
   multiple = true,
+  after,
+  disabled = false,
 }: {
   target: UploadTarget;
-  /** Tags the uploads started here (useUploadCompletion acts on them). */
+  after?: AfterUpload;
+  /** Nothing may be added (a required field is missing); the picker is shown disabled. */
+  disabled?: boolean;
+  /** Tags the uploads started here (the line of those under way reads them). */
   purpose: string;
   label: string;
   multiple?: boolean;
 }) {
-  const items = useUploads(purpose);
+  const active = useUploads(purpose).filter((i) => i.state !== 'done' && i.state !== 'failed').length;
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const id = useId();
   const add = (files: FileList | null) => {
-    if (files?.length) uploadQueue.add([...files], target, purpose);
+    if (files?.length && !disabled) uploadQueue.add([...files], target, purpose, after);
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -125,7 +49,7 @@ export function UploadPanel({
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
       >
-        <label htmlFor={id} className="button button--small">
+        <label htmlFor={id} className={`button button--small${disabled ? ' is-disabled' : ''}`}>
           {label}
         </label>
         <input
@@ -133,6 +57,7 @@ export function UploadPanel({
           ref={input}
           type="file"
           className="visually-hidden"
+          disabled={disabled}
           multiple={multiple}
           onChange={(e) => {
             add(e.target.files);
@@ -141,12 +66,10 @@ export function UploadPanel({
         />
         <span className="hint">or drop files here</span>
       </div>
-      {items.length > 0 ? (
-        <ul className="uploads" aria-label="Uploads">
-          {items.map((item) => (
-            <UploadRow key={item.id} item={item} />
-          ))}
-        </ul>
+      {active > 0 ? (
+        <p className="hint">
+          {active === 1 ? '1 upload' : `${active} uploads`} under way: see Uploads, at the bottom of the page.
+        </p>
       ) : null}
     </div>
   );

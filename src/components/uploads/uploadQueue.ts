@@ -5,12 +5,16 @@
  * pieces; at most `maxUploads` (the user's `preferences.ingest.maxUploads`) hash or send at once, the rest wait.
  * tus-js-client retries a dropped connection and keeps each upload's URL in localStorage under a fingerprint that
  * names the user, so after a reload, or a sign-out and sign-in by the same person, the same file resumes where the
- * server has it (HEAD) instead of starting again; another user never sees it.
+ * server has it (HEAD) instead of starting again; another user never sees it. The size limit the server serves (tus
+ * OPTIONS `Tus-Max-Size`) is asked when the first upload starts and checked before a byte is sent. The shell never
+ * loads this module on its own: its tray comes once an upload was added (uploadsStarted.ts). A step to run once the file is stored (`after`: attach it to
+ * its record) belongs to the upload, so it runs even when the page that started it was left.
  */
 import * as tus from 'tus-js-client';
 import { apiBaseUrl } from '../../api/client';
 import { DEFAULT_UPLOAD_MAX_BYTES, uploadSizeProblem, uploadType } from '../../api/schema/uploadRules';
 import { hashFile, type Hashing } from './hashFile';
+import { markUploadsStarted } from './uploadsStarted';
 
 export type UploadState = 'queued' | 'hashing' | 'uploading' | 'paused' | 'failed' | 'done';
 
@@ -32,7 +36,12 @@ export interface UploadItem {
   error?: string;
   /** The File record made (docs/API.md "Uploads": `X-File-Id`). */
   fileId?: string;
+  /** What the step after the upload said when it failed (the file is stored; attaching it was refused). */
+  afterError?: string;
 }
+
+/** The step after an upload: puts the stored File where it belongs (an offline, a delivery); throws to say why not. */
+export type AfterUpload = (fileId: string) => Promise<unknown>;
 
 interface Running {
   hashing?: Hashing;
@@ -46,6 +55,7 @@ export interface UploadQueueOptions {
   authorization: () => string | undefined;
   username: () => string | undefined;
   maxUploads: () => number;
+  /** The size limit, when known here (tests); else the server's, asked once (tus OPTIONS `Tus-Max-Size`). */
   maxBytes?: number;
   /** Delays between retries of a failed request (tus-js-client's `retryDelays`). */
   retryDelays?: number[];
@@ -79,14 +89,31 @@ function failureMessage(error: Error): string {
   return `the upload failed (${res.getStatus()})`;
 }
 
+/** The server's size limit from its tus discovery answer; undefined when it does not say. */
+async function servedLimit(endpoint: string, authorization: string | undefined): Promise<number | undefined> {
+  try {
+    const res = await fetch(endpoint, {
+      method: 'OPTIONS',
+      headers: { 'Tus-Resumable': '1.0.0', ...(authorization ? { Authorization: authorization } : {}) },
+    });
+    const value = Number(res.headers.get('Tus-Max-Size'));
+    return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  } catch {
+    return undefined; // The upload itself says what is wrong with the connection.
+  }
+}
+
 export class UploadQueue {
   private items: UploadItem[] = [];
+  private readonly afters = new Map<string, AfterUpload>();
+  private limit: Promise<number> | undefined;
   private readonly running = new Map<string, Running>();
   private readonly listeners = new Set<() => void>();
-  private readonly completions = new Set<(item: UploadItem) => void>();
   private counter = 0;
 
-  constructor(private readonly options: UploadQueueOptions) {}
+  constructor(private readonly options: UploadQueueOptions) {
+    this.knownLimit = options.maxBytes;
+  }
 
   snapshot = (): readonly UploadItem[] => this.items;
 
@@ -95,16 +122,10 @@ export class UploadQueue {
     return () => this.listeners.delete(listener);
   };
 
-  /** Called with each upload done (its `fileId` set). */
-  onComplete(listener: (item: UploadItem) => void): () => void {
-    this.completions.add(listener);
-    return () => this.completions.delete(listener);
-  }
-
   /** Adds files; a file the server would refuse is listed as failed with the reason, and never sent. */
-  add(files: readonly File[], target: UploadTarget, purpose: string): UploadItem[] {
+  add(files: readonly File[], target: UploadTarget, purpose: string, after?: AfterUpload): UploadItem[] {
     const added = files.map((file): UploadItem => {
-      const problem = fileProblem(file, this.options.maxBytes);
+      const problem = fileProblem(file, this.knownLimit);
       return {
         id: `u${++this.counter}`,
         file,
@@ -116,6 +137,8 @@ export class UploadQueue {
         ...(problem ? { error: problem } : {}),
       };
     });
+    if (after) for (const item of added) this.afters.set(item.id, after);
+    markUploadsStarted();
     this.items = [...this.items, ...added];
     this.changed();
     this.pump();
@@ -137,7 +160,7 @@ export class UploadQueue {
   resume(id: string): void {
     const item = this.find(id);
     if (!item || (item.state !== 'paused' && item.state !== 'failed')) return;
-    if (item.state === 'failed' && fileProblem(item.file, this.options.maxBytes)) return;
+    if (item.state === 'failed' && fileProblem(item.file, this.knownLimit)) return;
     this.update(id, { state: 'queued', error: undefined });
     this.pump();
   }
@@ -148,6 +171,7 @@ export class UploadQueue {
     run?.hashing?.cancel();
     void run?.upload?.abort(true);
     this.running.delete(id);
+    this.afters.delete(id);
     this.items = this.items.filter((i) => i.id !== id);
     this.changed();
     this.pump();
@@ -160,8 +184,26 @@ export class UploadQueue {
       void run.upload?.abort(false);
     }
     this.running.clear();
+    this.afters.clear();
     this.items = [];
     this.changed();
+  }
+
+  /** The limit known so far: the given one, the server's once asked, else the default. */
+  private knownLimit: number | undefined;
+
+  /** The server's limit, asked once (the given one in tests). */
+  private serverLimit(): Promise<number> {
+    this.limit ??= (
+      this.options.maxBytes !== undefined
+        ? Promise.resolve(this.options.maxBytes)
+        : servedLimit(this.endpoint(), this.options.authorization()).then((n) => n ?? DEFAULT_UPLOAD_MAX_BYTES)
+    ).then((n) => (this.knownLimit = n));
+    return this.limit;
+  }
+
+  private endpoint(): string {
+    return this.options.endpoint ?? `${apiBaseUrl()}/uploads`;
   }
 
   private find(id: string) {
@@ -188,6 +230,11 @@ export class UploadQueue {
   private async start(item: UploadItem): Promise<void> {
     const run = this.running.get(item.id) ?? { samples: [] };
     this.running.set(item.id, run);
+    this.update(item.id, { state: 'hashing', done: 0 });
+    // The server's limit before anything is read or sent (the default was assumed when the file was added).
+    const tooBig = fileProblem(item.file, await this.serverLimit());
+    if (this.find(item.id)?.state !== 'hashing') return;
+    if (tooBig) return this.fail(item.id, tooBig);
     if (!run.md5) {
       this.update(item.id, { state: 'hashing', done: 0 });
       run.hashing = hashFile(item.file, (bytes) => this.update(item.id, { done: bytes }));
@@ -211,7 +258,7 @@ export class UploadQueue {
     this.update(item.id, { state: 'uploading', done: 0, speed: 0 });
     run.samples = [];
     const upload = new tus.Upload(item.file, {
-      endpoint: this.options.endpoint ?? `${apiBaseUrl()}/uploads`,
+      endpoint: this.endpoint(),
       chunkSize: this.options.chunkSize ?? 8 * 2 ** 20,
       retryDelays: this.options.retryDelays ?? [0, 1000, 3000, 5000, 10000, 20000],
       metadata: { filename: item.file.name, filetype: item.file.type, md5, ...item.target },
@@ -244,7 +291,7 @@ export class UploadQueue {
         this.running.delete(item.id);
         this.update(item.id, { state: 'done', done: item.file.size, speed: 0 });
         const done = this.find(item.id);
-        if (done) for (const l of this.completions) l(done);
+        if (done) void this.runAfter(done);
         this.pump();
       },
       onError: (error) => this.fail(item.id, failureMessage(error)),
@@ -254,6 +301,18 @@ export class UploadQueue {
       if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
       if (this.find(item.id)?.state === 'uploading') upload.start();
     });
+  }
+
+  /** The step after the upload, once; its refusal is shown on the item (the file stays stored). */
+  private async runAfter(item: UploadItem): Promise<void> {
+    const after = this.afters.get(item.id);
+    this.afters.delete(item.id);
+    if (!after || !item.fileId) return;
+    try {
+      await after(item.fileId);
+    } catch (e) {
+      this.update(item.id, { afterError: e instanceof Error ? e.message : String(e) });
+    }
   }
 
   private progress(id: string, run: Running, sent: number): void {

@@ -40,8 +40,3 @@ export function useUploads(purpose?: string): readonly UploadItem[] {
   const items = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.snapshot, uploadQueue.snapshot);
   return purpose === undefined ? items : items.filter((i) => i.purpose === purpose);
 }
-
-/** Runs `onDone` for each upload of `purpose` that completes while the component is shown. */
-export function useUploadCompletion(purpose: string, onDone: (item: UploadItem) => void): void {
-  useEffect(() => uploadQueue.onComplete((item) => item.purpose === purpose && onDone(item)), [purpose, onDone]);
-}

@@ -63,6 +63,16 @@ export function useAddComment(workRequestId: string) {
   });
 }
 
+/** A note on a frame of an offline (docs/API.md "Offlines: files and review"): a comment with `offline` + `time`. */
+export function useAddOfflineNote(workRequestId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (note: { offline: string; time: number; body: string }) =>
+      addComment({ workRequest: workRequestId, ...note }),
+    onSuccess: () => client.invalidateQueries({ queryKey: commentKeys.list(workRequestId) }),
+  });
+}
+
 type CommentPages = InfiniteData<ListPage<Comment>, number>;
 
 /** Edits a comment and puts the answer in place in the cached list (nothing else changed). */

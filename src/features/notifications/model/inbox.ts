@@ -20,6 +20,7 @@ export const TYPE_LABELS: Record<string, string> = {
   'wr-unassigned': 'Taken off an order',
   'wr-changed': 'Order changed',
   'materials-in': 'Materials in',
+  delivery: 'Delivered',
   share: 'Share',
   embargo: 'Embargo',
 };

@@ -7,10 +7,7 @@ import { RECIPIENT_KEYS, type WorkRequest } from '../../../api/schema/workReques
 import { Section } from '../../../components/Section';
 import { describeUnknown, keyLabel } from '../../../lib/format';
 import '../../../components/record.css';
-import { useCallback } from 'react';
 import { UploadPanel } from '../../../components/uploads/UploadPanel';
-import { useUploadCompletion } from '../../../components/uploads/useUploads';
-import type { UploadItem } from '../../../components/uploads/uploadQueue';
 import { describeError } from '../../../components/ErrorPanel';
 import { allMaterialsIn } from '../../../api/schema/materials';
 import { useAttachMaterialFile } from '../assigneeQueries';
@@ -189,7 +186,7 @@ export function MaterialsSection({ wr, canUpload }: { wr: WorkRequest; canUpload
                 <MaterialUpload
                   workRequestId={id}
                   name={m.name}
-                  onUploaded={(fileId) => attach.mutate({ name: m.name!, fileId })}
+                  onUploaded={(fileId) => attach.mutateAsync({ name: m.name!, fileId })}
                 />
               ) : null}
             </li>
@@ -218,13 +215,18 @@ function MaterialUpload({
 }: {
   workRequestId: string;
   name: string;
-  onUploaded: (fileId: string) => void;
+  /** Run by the upload once the file is stored (even when this page was left). */
+  onUploaded: (fileId: string) => Promise<unknown>;
 }) {
   const purpose = `material:${workRequestId}:${name}`;
-  const onDone = useCallback((item: UploadItem) => item.fileId && onUploaded(item.fileId), [onUploaded]);
-  useUploadCompletion(purpose, onDone);
   return (
-    <UploadPanel target={{ workrequest: workRequestId }} purpose={purpose} label={`Upload ${name}`} multiple={false} />
+    <UploadPanel
+      target={{ workrequest: workRequestId }}
+      purpose={purpose}
+      label={`Upload ${name}`}
+      multiple={false}
+      after={onUploaded}
+    />
   );
 }
 

@@ -6,8 +6,6 @@
  */
 import { useCallback, useState } from 'react';
 import { UploadPanel } from '../../../components/uploads/UploadPanel';
-import { useUploadCompletion } from '../../../components/uploads/useUploads';
-import type { UploadItem } from '../../../components/uploads/uploadQueue';
 import { isUnavailable } from '../../../api/client';
 import type { Offline } from '../../../api/schema/offline';
 import { describeError, ErrorPanel } from '../../../components/ErrorPanel';
@@ -18,6 +16,7 @@ import { safeHref } from '../../../lib/safeUrl';
 import { ShowMore } from '../../../components/ShowMore';
 import { useOfflines, useRequestOffline, useReviewOffline } from '../queries';
 import { useNow } from '../../../lib/useNow';
+import { OfflineCompare } from './OfflineCompare';
 
 function expiresAt(path: string | undefined): number | undefined {
   if (!path) return undefined;
@@ -91,18 +90,26 @@ function OfflineReview({ offline, workRequestId }: { offline: Offline; workReque
   );
 }
 
-export function OfflinesSection({ workRequestId, studioSide }: { workRequestId: string; studioSide: boolean }) {
+export function OfflinesSection({
+  workRequestId,
+  studioSide,
+  assetId,
+}: {
+  workRequestId: string;
+  studioSide: boolean;
+  /** The order's asset: its preview is the original an offline is compared with. */
+  assetId?: string | undefined;
+}) {
+  const [comparing, setComparing] = useState<string | undefined>();
   const offlines = useOfflines(workRequestId);
   const request = useRequestOffline(workRequestId);
   const [requested, setRequested] = useState<Offline[]>([]);
   const purpose = `offline:${workRequestId}`;
+  // Once stored, the file becomes the offline (run by the upload itself, even when this page was left).
   const addUploaded = useCallback(
-    (item: UploadItem) => {
-      if (item.fileId) request.mutate(item.fileId, { onSuccess: ({ data }) => setRequested((r) => [data, ...r]) });
-    },
+    (fileId: string) => request.mutateAsync(fileId).then(({ data }) => setRequested((r) => [data, ...r])),
     [request],
   );
-  useUploadCompletion(purpose, addUploaded);
   const now = useNow();
   const listed = offlines.data?.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : []))) ?? [];
   const unavailable = offlines.isError && isUnavailable(offlines.error);
@@ -123,7 +130,13 @@ export function OfflinesSection({ workRequestId, studioSide }: { workRequestId: 
         </button>
       }
     >
-      <UploadPanel target={{ workrequest: workRequestId }} purpose={purpose} label="Upload offline" multiple={false} />
+      <UploadPanel
+        target={{ workrequest: workRequestId }}
+        purpose={purpose}
+        label="Upload offline"
+        multiple={false}
+        after={addUploaded}
+      />
       {request.error ? (
         <p className="form-error" role="alert">
           {describeError(request.error)}
@@ -191,7 +204,22 @@ export function OfflinesSection({ workRequestId, studioSide }: { workRequestId: 
                     ) : (
                       <span className="muted">{expired ? 'Request a new one' : 'No download link'}</span>
                     )}
-                    {studioSide && o.file ? <OfflineReview offline={o} workRequestId={workRequestId} /> : null}
+                    {studioSide && o.file ? (
+                      <>
+                        <button
+                          type="button"
+                          className="button button--small"
+                          aria-expanded={comparing === o._id}
+                          onClick={() => setComparing(comparing === o._id ? undefined : o._id)}
+                        >
+                          Compare with original<span className="visually-hidden"> ({o.name})</span>
+                        </button>
+                        {comparing === o._id ? (
+                          <OfflineCompare offline={o} workRequestId={workRequestId} assetId={assetId} />
+                        ) : null}
+                        <OfflineReview offline={o} workRequestId={workRequestId} />
+                      </>
+                    ) : null}
                   </li>
                 );
               })}

@@ -29,6 +29,7 @@ import {
 } from '../components/DeliverySections';
 import { HistoryTimeline } from '../components/HistoryTimeline';
 import { OfflinesSection } from '../components/OfflinesSection';
+import { DeliveriesSection } from '../components/DeliveriesSection';
 import { OrderDetailsSection } from '../components/OrderDetailsSection';
 import { RecordLinksSection } from '../components/RecordLinksSection';
 import { StatusChangeControl } from '../components/StatusChangeControl';
@@ -157,8 +158,10 @@ export function WorkRequestPage() {
         <OfflinesSection
           workRequestId={wr._id}
           studioSide={rolesFor(user, wr).some((r) => r === 'admin' || r === 'coordinator')}
+          assetId={wr.asset?._id}
         />
       ) : null}
+      {wr._id ? <DeliveriesSection workRequestId={wr._id} status={wr.status} /> : null}
     </>
   );
   const details = (
