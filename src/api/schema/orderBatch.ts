@@ -22,13 +22,24 @@ export const orderBatchInput = z.object({
 export type OrderBatchInput = z.infer<typeof orderBatchInput>;
 
 /** An existing order a row repeats: the row's index and what names the order. */
-export interface OrderDuplicate {
-  index: number;
-  workRequest: { _id: string; status: string; asset: string; language: string; territory: string };
-}
+export const orderDuplicate = z.object({
+  index: z.int(),
+  workRequest: z.object({
+    _id: z.string(),
+    status: z.string(),
+    asset: z.string(),
+    language: z.string(),
+    territory: z.string(),
+  }),
+});
+export type OrderDuplicate = z.infer<typeof orderDuplicate>;
 
-/** The answer: the placed work requests (none on a dry run), in the rows' order, and the duplicates found. */
-export interface OrderBatchResult<W = unknown> {
-  items: W[];
-  duplicates: OrderDuplicate[];
-}
+/**
+ * The answer: the placed work requests (none on a dry run; the app reads their ids), in the rows' order, and the
+ * duplicates found. A 409's `details` carry `duplicates` the same way.
+ */
+export const orderBatchResult = z.object({
+  items: z.array(z.object({ _id: z.string() })),
+  duplicates: z.array(orderDuplicate),
+});
+export type OrderBatchResult = z.infer<typeof orderBatchResult>;
