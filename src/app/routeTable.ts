@@ -43,7 +43,7 @@ export const SHELL_ROUTES: readonly PageRoute[] = [
   },
   { path: 'work-requests/new', module: 'src/app/OrderWizardRoute.tsx', component: 'OrderWizardRoute' },
   // The order queue: several assets × languages placed at once (docs/API.md, "Order queue").
-  { path: 'work-requests/queue', module: 'src/features/orders/pages/OrderQueuePage.tsx', component: 'OrderQueuePage' },
+  { path: 'work-requests/queue', module: 'src/app/OrderQueueRoute.tsx', component: 'OrderQueueRoute' },
   {
     path: 'work-requests/:id',
     module: 'src/features/work-requests/pages/WorkRequestPage.tsx',
