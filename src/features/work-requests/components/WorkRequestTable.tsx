@@ -16,6 +16,8 @@ import { personGroup, personName } from '../../../lib/people';
 import { lateness } from '../../../lib/statuses';
 import { assigneeOfRecord } from '../model/assignees';
 import { AssigneeCell } from './AssigneeCell';
+import { PHONE_MAX_WIDTH, useNarrowScreen } from '../../../lib/useNarrowScreen';
+import './workRequestCards.css';
 
 const workRequestHref = (id: string) => `/work-requests/${encodeURIComponent(id)}`;
 
@@ -83,6 +85,44 @@ const COLUMNS: Column<WorkRequest>[] = [
   { id: 'created', header: 'Created', width: '92px', render: (wr) => (wr.created ? formatDate(wr.created) : '—') },
 ];
 
+/**
+ * On a phone the row is a card of the fields that matter (docs/API.md "Lists on phones"): the asset's name and
+ * type, the status, language / territory, the due date with how late, the assignee. One column, still a row of the
+ * virtualized grid (keyboard, the selection's box, open on Enter).
+ */
+const CARD_COLUMN: Column<WorkRequest> = {
+  id: 'card',
+  header: 'Work request',
+  width: 'minmax(0, 1fr)',
+  render: (wr) => (
+    <div className="wr-card">
+      <div className="wr-card__top">
+        <RowLink href={workRequestHref(wr._id ?? '')} className="asset-cell__name">
+          {wr.asset?.name || 'Untitled asset'}
+        </RowLink>
+        <StatusBadge status={wr.status} />
+      </div>
+      <div className="wr-card__line muted">
+        <span>
+          <code className="code">{wr.language ?? '—'}</code> / <code className="code">{wr.territory ?? '—'}</code>
+        </span>
+        <span className="truncate">
+          {[wr.assetType || wr.asset?.type, wr.project?.name].filter(Boolean).join(' · ') || '—'}
+        </span>
+      </div>
+      <div className="wr-card__line">
+        <span className="wr-card__due">
+          Due <ZonedDateTime value={wr.due} compact late={lateness(wr.due?.date, wr.status)?.label} />
+        </span>
+        <AssigneeCell assignee={assigneeOfRecord(wr)} />
+      </div>
+    </div>
+  ),
+};
+const CARD_COLUMNS = [CARD_COLUMN];
+/** The card's height: three lines and their padding. */
+const CARD_HEIGHT = 92;
+
 interface Props {
   label: string;
   query: InfiniteRecords<WorkRequest>;
@@ -91,17 +131,23 @@ interface Props {
 }
 
 export function WorkRequestTable({ label, query, empty, selection }: Props) {
-  const columns = useMemo(() => (selection ? [selectionColumn(selection), ...COLUMNS] : COLUMNS), [selection]);
+  const cards = useNarrowScreen(PHONE_MAX_WIDTH);
+  const columns = useMemo(() => {
+    const shown = cards ? CARD_COLUMNS : COLUMNS;
+    return selection ? [selectionColumn(selection), ...shown] : shown;
+  }, [selection, cards]);
   return (
-    <InfiniteRecordTable
-      label={label}
-      columns={columns}
-      query={query}
-      rowHeight={56}
-      noun="work request"
-      hrefFor={workRequestHref}
-      empty={empty}
-      selection={selection}
-    />
+    <div className={cards ? 'wr-cards' : 'wr-table'}>
+      <InfiniteRecordTable
+        label={label}
+        columns={columns}
+        query={query}
+        rowHeight={cards ? CARD_HEIGHT : 56}
+        noun="work request"
+        hrefFor={workRequestHref}
+        empty={empty}
+        selection={selection}
+      />
+    </div>
   );
 }
