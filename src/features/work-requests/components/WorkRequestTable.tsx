@@ -16,8 +16,8 @@ import { personGroup, personName } from '../../../lib/people';
 import { lateness } from '../../../lib/statuses';
 import { assigneeOfRecord } from '../model/assignees';
 import { AssigneeCell } from './AssigneeCell';
-import { PHONE_MAX_WIDTH, useNarrowScreen } from '../../../lib/useNarrowScreen';
-import './workRequestCards.css';
+import { usePhoneCards } from '../../../components/phoneCards';
+import { cardColumn, RecordCard } from '../../../components/RecordCard';
 
 const workRequestHref = (id: string) => `/work-requests/${encodeURIComponent(id)}`;
 
@@ -90,36 +90,31 @@ const COLUMNS: Column<WorkRequest>[] = [
  * type, the status, language / territory, the due date with how late, the assignee. One column, still a row of the
  * virtualized grid (keyboard, the selection's box, open on Enter).
  */
-const CARD_COLUMN: Column<WorkRequest> = {
-  id: 'card',
-  header: 'Work request',
-  width: 'minmax(0, 1fr)',
-  render: (wr) => (
-    <div className="wr-card">
-      <div className="wr-card__top">
-        <RowLink href={workRequestHref(wr._id ?? '')} className="asset-cell__name">
-          {wr.asset?.name || 'Untitled asset'}
-        </RowLink>
-        <StatusBadge status={wr.status} />
-      </div>
-      <div className="wr-card__line muted">
-        <span>
-          <code className="code">{wr.language ?? '—'}</code> / <code className="code">{wr.territory ?? '—'}</code>
-        </span>
-        <span className="truncate">
-          {[wr.assetType || wr.asset?.type, wr.project?.name].filter(Boolean).join(' · ') || '—'}
-        </span>
-      </div>
-      <div className="wr-card__line">
-        <span className="wr-card__due">
-          Due <ZonedDateTime value={wr.due} compact late={lateness(wr.due?.date, wr.status)?.label} />
-        </span>
-        <AssigneeCell assignee={assigneeOfRecord(wr)} />
-      </div>
+const CARD_COLUMN = cardColumn<WorkRequest>('Work request', (wr) => (
+  <RecordCard
+    name={
+      <RowLink href={workRequestHref(wr._id ?? '')} className="asset-cell__name">
+        {wr.asset?.name || 'Untitled asset'}
+      </RowLink>
+    }
+    status={wr.status}
+  >
+    <div className="record-card__line muted">
+      <span>
+        <code className="code">{wr.language ?? '—'}</code> / <code className="code">{wr.territory ?? '—'}</code>
+      </span>
+      <span className="truncate">
+        {[wr.assetType || wr.asset?.type, wr.project?.name].filter(Boolean).join(' · ') || '—'}
+      </span>
     </div>
-  ),
-};
-const CARD_COLUMNS = [CARD_COLUMN];
+    <div className="record-card__line">
+      <span className="record-card__due">
+        Due <ZonedDateTime value={wr.due} compact late={lateness(wr.due?.date, wr.status)?.label} />
+      </span>
+      <AssigneeCell assignee={assigneeOfRecord(wr)} />
+    </div>
+  </RecordCard>
+));
 /** The card's height: three lines and their padding. */
 const CARD_HEIGHT = 92;
 
@@ -131,18 +126,15 @@ interface Props {
 }
 
 export function WorkRequestTable({ label, query, empty, selection }: Props) {
-  const cards = useNarrowScreen(PHONE_MAX_WIDTH);
-  const columns = useMemo(() => {
-    const shown = cards ? CARD_COLUMNS : COLUMNS;
-    return selection ? [selectionColumn(selection), ...shown] : shown;
-  }, [selection, cards]);
+  const lead = useMemo(() => (selection ? [selectionColumn(selection)] : []), [selection]);
+  const shown = usePhoneCards(COLUMNS, CARD_COLUMN, { row: 56, card: CARD_HEIGHT }, lead);
   return (
-    <div className={cards ? 'wr-cards' : 'wr-table'}>
+    <div className={shown.className}>
       <InfiniteRecordTable
         label={label}
-        columns={columns}
+        columns={shown.columns}
         query={query}
-        rowHeight={cards ? CARD_HEIGHT : 56}
+        rowHeight={shown.rowHeight}
         noun="work request"
         hrefFor={workRequestHref}
         empty={empty}
