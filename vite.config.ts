@@ -74,6 +74,10 @@ const FIRST_LOAD_CHUNKS = [
       'src/lib/referenceLists.ts',
       // Names of the records those lists show by reference (a studio, a group), read with them.
       'src/lib/useRecordNames.ts',
+      // Whether the screen is a phone's: the work-request list's cards ask, and so do the record pages' folds.
+      'src/lib/useNarrowScreen.ts',
+      'src/components/phoneCards.ts',
+      'src/components/RecordCard.tsx',
     ],
   },
   { name: 'work-request-list', roots: pageRoots('work-requests') },

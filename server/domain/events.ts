@@ -411,7 +411,18 @@ export interface WorkRequestEventInput {
   namesOnly?: boolean;
   /** For `wr-changed`: what changed, in words ("the due date"); for `delivery`, the formats delivered. */
   changed?: string[];
+  /**
+   * For a send back or rejection (`wr-status`): its reason and the notes it asks to address, each with its line and
+   * text, so the inbox lists them (docs/API.md "Verdicts").
+   */
+  verdict?: EventVerdict;
   now?: number;
+}
+
+/** A verdict as an event embeds it: the reason and each note to address (id, line number, text, the line's text). */
+export interface EventVerdict {
+  reason: string;
+  notes: { _id: string; line?: number; body?: string; lineText?: string }[];
 }
 
 /**
@@ -448,6 +459,7 @@ export async function emitWorkRequestEvent(
       workRequest: input.namesOnly ? namesOfWorkRequest(wr) : eventWorkRequest(wr),
       projects: wr.project ? [{ _id: wr.project._id, name: wr.project.name, slug: wr.project.slug }] : [],
       ...(input.namesOnly ? {} : { urls: workRequestUrls(wr._id, '', true) }),
+      ...(input.verdict ? { verdict: input.verdict } : {}),
       notify: { users, groups: coordinators.groups },
       assets: [],
     },

@@ -353,21 +353,25 @@ async function newTranslation(
   return (await tx.insert<TranslationDoc>('Translations', doc)).doc;
 }
 
+/** What the checks of an order resolved: the asset's record, its studio, the assignee's summary. */
+export interface CheckedOrder {
+  asset: Record<string, unknown>;
+  studio: string | undefined;
+  translator: AssigneeSummary | undefined;
+}
+
 /**
- * Places an order (`POST /workrequests`): checks who may and what is asked (asset, language, territory known; at
- * least one of dialogue, narration, graphics; a due date ahead), fills the studio, project and asset snapshot from
- * the asset, the requester from the caller, the first history entry; makes the translations (assigned when an
- * assignee is given), prices it (`estimate`, from their lines: schema/estimate.ts) and emits `wr-created` (requester, coordinators) and `wr-assigned` (the assignee).
+ * The checks of placing an order, nothing written: who may (403), what is asked (asset, language, territory known;
+ * at least one of dialogue, narration, graphics; a due date ahead; an assignable assignee: 400 naming each field).
+ * `placeOrder` runs them, and so does every row of a batch (orderBatch.ts), its dry run too.
  */
-export async function placeOrder(
+export async function checkOrder(
   tx: Transaction,
-  bus: NotificationBus,
   caller: Caller,
   input: OrderInput,
   grants: Grants,
   now = Date.now(),
-): Promise<Stored<WorkRequestDoc>> {
-  const seconds = Math.floor(now / 1000);
+): Promise<CheckedOrder> {
   if (!/^[0-9a-f]{24}$/.test(input.asset)) throw fieldError('asset', 'expected the id of an asset');
   const asset = (await tx.get('Assets', input.asset))?.doc;
   // Someone who is not staff orders only on a grant holding `requests` (docs/API.md, "Ordering and sharing on a grant").
@@ -397,10 +401,29 @@ export async function placeOrder(
   const asked = ['dialogue', 'narration', 'graphics'] as const;
   if (!asked.some((k) => (input.dng[k]?.length ?? 0) > 0))
     problems.push({ path: 'dng', message: 'choose at least one of dialogue, narration, graphics' });
-  problems.push(...dateProblems(input.due, input.deliveryDeadline, seconds, true));
+  problems.push(...dateProblems(input.due, input.deliveryDeadline, Math.floor(now / 1000), true));
   if (problems.length) throw invalid(`${problems[0]!.path}: ${problems[0]!.message}`, problems);
 
   const translator = input.assignee ? await assigneeSummary(tx, input.assignee, studio) : undefined;
+  return { asset, studio, translator };
+}
+
+/**
+ * Places an order (`POST /workrequests`): checks who may and what is asked (asset, language, territory known; at
+ * least one of dialogue, narration, graphics; a due date ahead), fills the studio, project and asset snapshot from
+ * the asset, the requester from the caller, the first history entry; makes the translations (assigned when an
+ * assignee is given), prices it (`estimate`, from their lines: schema/estimate.ts) and emits `wr-created` (requester, coordinators) and `wr-assigned` (the assignee).
+ */
+export async function placeOrder(
+  tx: Transaction,
+  bus: NotificationBus,
+  caller: Caller,
+  input: OrderInput,
+  grants: Grants,
+  now = Date.now(),
+): Promise<Stored<WorkRequestDoc>> {
+  const seconds = Math.floor(now / 1000);
+  const { asset, studio, translator } = await checkOrder(tx, caller, input, grants, now);
   const projectId = typeof asset.project === 'string' ? asset.project : undefined;
   const project = projectId ? (await tx.get('Projects', projectId))?.doc : undefined;
   const embedded = await embeddedAssetOf(tx, asset);

@@ -6,8 +6,7 @@
 import type { Doc, Stored, Transaction } from '../storage/store';
 import type { Line, Verdict } from '../../src/api/schema/translation';
 import type { NoteCategory, NoteResolution } from '../../src/api/schema/comment';
-import { TRANSLATIONS_SUBMITTED_IN } from '../../src/api/schema/workflow';
-import type { WorkRequestStatus } from '../../src/api/schema/workRequestRow';
+import { isVerdictMove } from '../../src/api/schema/workflow';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type { Caller, TranslationDoc, WorkRequestDoc } from './types';
 import { rolesOf, userSummaryOf } from './workRequests';
@@ -145,10 +144,8 @@ export async function verdictOf(
   };
 }
 
-/** A move that judges a reviewed work request: back to work or refused, from review, approved or complete. */
-export function isVerdictMove(from: string | undefined, to: string): boolean {
-  return TRANSLATIONS_SUBMITTED_IN.includes(from as WorkRequestStatus) && (to === 'in-progress' || to === 'rejected');
-}
+/** A move that judges a reviewed work request (the contract's rule, schema/workflow.ts). */
+export { isVerdictMove };
 
 /**
  * Keeps the lines of a submit as the translation's next round (docs/API.md "Review rounds"): one `Rounds` record,

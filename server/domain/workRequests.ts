@@ -1,6 +1,6 @@
 /** Work request rules: who sees which, and status changes with their history entry and event. */
 import type { Filter, Stored, Transaction } from '../storage/store';
-import type { NotificationBus } from './events';
+import type { EventVerdict, NotificationBus } from './events';
 import type { Caller, TranslationDoc, WorkRequestDoc } from './types';
 import { studioScopeFilters } from './access';
 import type { StatusChange, WorkRequestStatus } from '../../src/api/schema/workRequest';
@@ -199,12 +199,31 @@ export async function changeStatus(
       actor: caller,
       workRequest: saved.doc,
       alsoNotify: change.status === 'awaiting-materials' ? [] : translatorsOf(wr),
+      ...(verdict ? { verdict: await eventVerdictOf(tx, verdict) } : {}),
       now,
     });
     // Complete with files is delivered: the recipients are told (docs/API.md "Deliveries").
     if (change.status === 'complete') await announceDelivery(tx, bus, caller, saved.doc, now);
     return saved;
   });
+}
+
+/** The verdict as the event embeds it: each note named by its line and text, in the order the reviewer gave them. */
+async function eventVerdictOf(tx: Transaction, verdict: Verdict): Promise<EventVerdict> {
+  const ids = verdict.notes ?? [];
+  const found = new Map((await tx.getMany('Comments', ids)).map((c) => [c.doc._id, c.doc]));
+  return {
+    reason: verdict.reason ?? '',
+    notes: ids.map((id) => {
+      const note = found.get(id);
+      return {
+        _id: id,
+        ...(typeof note?.line === 'number' ? { line: note.line } : {}),
+        ...(typeof note?.body === 'string' ? { body: note.body } : {}),
+        ...(typeof note?.lineText === 'string' ? { lineText: note.lineText } : {}),
+      };
+    }),
+  };
 }
 
 /**

@@ -8,6 +8,8 @@ import { OPEN_STATUSES } from '../../src/api/schema/workRequestRow';
 import { ORDER_FIELDS, orderChange, orderInput, type OrderChange } from '../../src/api/schema/order';
 import { VersionConflict, isRecordId } from '../storage/store';
 import { applyOrderChange, emitOrderChangeEvents, placeOrder } from '../domain/orders';
+import { placeOrders } from '../domain/orderBatch';
+import { orderBatchInput } from '../../src/api/schema/orderBatch';
 import { callerOf } from '../context';
 import { presentWorkRequest } from '../http/present';
 import { parseInput, sendRecord } from '../http/records';
@@ -71,6 +73,7 @@ const EDGES = {
   getDueCounts: { querystring: dueCountsQuery },
   getOne: { params: idParams },
   post: { body: orderInput },
+  postBatch: { body: orderBatchInput },
   putOne: { params: idParams, body: orderChange },
 };
 
@@ -150,6 +153,19 @@ export const workRequestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
     const saved = await services.store.transaction((tx) => placeOrder(tx, services.bus, caller, input, grants));
     reply.code(201).header('Location', `/api/workrequests/${saved.doc._id}`);
     return sendRecord(reply, saved, await presentWorkRequest(presentContext(request, services), saved.doc, true));
+  });
+
+  // The order queue: several orders in one transaction, all or none (docs/API.md, "Order queue").
+  app.post('/workrequests/batch', { schema: EDGES.postBatch }, async (request, reply) => {
+    const caller = callerOf(request);
+    const batch = parseInput(orderBatchInput, request.body);
+    const grants = await requestGrants(request, services);
+    const { placed, duplicates } = await services.store.transaction((tx) =>
+      placeOrders(tx, services.bus, caller, batch, grants),
+    );
+    const ctx = presentContext(request, services);
+    reply.code(batch.dryRun ? 200 : 201);
+    return { items: await Promise.all(placed.map((p) => presentWorkRequest(ctx, p.doc, false))), duplicates };
   });
 
   app.put<{ Params: { id: string } }>('/workrequests/:id', { schema: EDGES.putOne }, async (request, reply) =>

@@ -24,6 +24,7 @@ export interface PageModule {
 export const MODULES = import.meta.glob<Record<string, unknown>>([
   '/src/app/AppShell.tsx',
   '/src/app/OrderWizardRoute.tsx',
+  '/src/app/OrderQueueRoute.tsx',
   '/src/features/*/pages/*.tsx',
   '!/src/features/orders/pages/*.tsx',
   '/src/features/*/prefetch.ts',

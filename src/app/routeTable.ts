@@ -42,6 +42,8 @@ export const SHELL_ROUTES: readonly PageRoute[] = [
     prefetch: workRequestList,
   },
   { path: 'work-requests/new', module: 'src/app/OrderWizardRoute.tsx', component: 'OrderWizardRoute' },
+  // The order queue: several assets × languages placed at once (docs/API.md, "Order queue").
+  { path: 'work-requests/queue', module: 'src/app/OrderQueueRoute.tsx', component: 'OrderQueueRoute' },
   {
     path: 'work-requests/:id',
     module: 'src/features/work-requests/pages/WorkRequestPage.tsx',

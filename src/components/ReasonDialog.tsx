@@ -49,22 +49,8 @@ export function ReasonDialog(p: Props) {
           aria-describedby={`${id}-why`}
           onChange={(e) => setReason(e.target.value)}
         />
-        {p.choices && p.choices.length > 0 ? (
-          <fieldset>
-            <legend>{p.choicesLabel ?? 'Include'}</legend>
-            {p.choices.map((c) => (
-              <label key={c.id} className="check">
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(c.id)}
-                  onChange={(e) =>
-                    setChosen((now) => (e.target.checked ? [...now, c.id] : now.filter((x) => x !== c.id)))
-                  }
-                />
-                {c.label}
-              </label>
-            ))}
-          </fieldset>
+        {p.choices ? (
+          <ReasonChoicesField choices={p.choices} label={p.choicesLabel} chosen={chosen} onChange={setChosen} />
         ) : null}
         <p id={`${id}-why`} className="hint">
           {missing ? 'Say why: the reason is recorded in the history and shown to the translator.' : ''}
@@ -84,5 +70,38 @@ export function ReasonDialog(p: Props) {
         </div>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * The items a verdict names (the review notes to address), each a checkbox: the Send back dialog's list, and the
+ * order page's status change to a verdict move. Nothing when there are none.
+ */
+export function ReasonChoicesField({
+  choices,
+  label,
+  chosen,
+  onChange,
+}: {
+  choices: readonly ReasonChoice[];
+  label?: string | undefined;
+  chosen: readonly string[];
+  onChange: (chosen: string[]) => void;
+}) {
+  if (choices.length === 0) return null;
+  return (
+    <fieldset className="reason-choices">
+      <legend>{label ?? 'Include'}</legend>
+      {choices.map((c) => (
+        <label key={c.id} className="check">
+          <input
+            type="checkbox"
+            checked={chosen.includes(c.id)}
+            onChange={(e) => onChange(e.target.checked ? [...chosen, c.id] : chosen.filter((x) => x !== c.id))}
+          />
+          {c.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -167,6 +167,36 @@ describe('verdicts', () => {
     expect(t.verdict).toMatchObject({ reason: 'Fix the timing', notes: [mine] });
   });
 
+  it('the translator’s inbox notification of a send back lists exactly the notes picked, with their line and text', async () => {
+    const { order, translation } = await orderForReview();
+    const picked = [
+      (await note(order, translation, { line: 3, body: 'Too long for one line' })).body._id as string,
+      (await note(order, translation, { line: 1, body: 'Name misspelt' })).body._id as string,
+    ];
+    const left = (await note(order, translation, { line: 2, body: 'Not this one' })).body._id as string;
+    expect(left).toBeDefined();
+    const sent = await move(order, { status: 'in-progress', reason: 'Two fixes', notes: picked });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const inbox = await call(server, 'GET', '/api/notifications?type=wr-status', {
+      as: DEMO.translator,
+      headers: { 'X-Range': 'resources=0-99' },
+    });
+    const about = (inbox.body as Rec[]).filter((n) => n.event?.workRequest?._id === order);
+    const told = about.filter((n) => n.event.workRequest.reason === 'Two fixes');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.event.verdict).toEqual({
+      reason: 'Two fixes',
+      notes: [
+        expect.objectContaining({ _id: picked[0], line: 3, body: 'Too long for one line' }),
+        expect.objectContaining({ _id: picked[1], line: 1, body: 'Name misspelt' }),
+      ],
+    });
+    // A move that is no verdict (the order started) embeds none.
+    const started = about.filter((n) => n.event.workRequest.reason === 'test: start');
+    expect(started).toHaveLength(1);
+    expect(started[0]!.event.verdict).toBeUndefined();
+  });
+
   it('a translation sent back alone carries its verdict into the order’s history', async () => {
     const { order, translation } = await orderForReview();
     const n = (await note(order, translation)).body._id as string;

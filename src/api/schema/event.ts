@@ -26,5 +26,10 @@ export const event = doc({
   urls: workRequestUrls,
   notify: doc({ users: z.array(id), groups: z.array(id) }),
   assets: anyList,
+  /** Extension (docs/API.md "Verdicts"): a send back's or rejection's reason and the notes it asks to address. */
+  verdict: doc({
+    reason: z.string(),
+    notes: z.array(doc({ _id: id, line: z.int(), body: z.string(), lineText: z.string() })),
+  }),
 });
 export type Event = z.infer<typeof event>;

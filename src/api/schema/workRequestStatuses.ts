@@ -25,3 +25,9 @@ export const CLOSED_STATUSES: readonly string[] = ['approved', 'rejected', 'comp
 export const OPEN_STATUSES: readonly WorkRequestStatus[] = WORK_REQUEST_STATUSES.filter(
   (s) => !CLOSED_STATUSES.includes(s),
 );
+
+/**
+ * The orders a new one for the same asset, language and territory repeats (docs/API.md, "Order queue"): one still
+ * open, or one rejected (placing it again is usually a mistake, sometimes the point: the person confirms).
+ */
+export const DUPLICATE_STATUSES: readonly WorkRequestStatus[] = [...OPEN_STATUSES, 'rejected'];

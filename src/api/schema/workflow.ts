@@ -108,6 +108,14 @@ export const INITIAL_STATUSES = ['submitted', 'incomplete'] as const satisfies r
  */
 export const TRANSLATIONS_SUBMITTED_IN: readonly WorkRequestStatus[] = ['for-review', 'approved', 'complete'];
 
+/**
+ * A move that judges a reviewed work request: back to work or refused, from review, approved or complete. It needs a
+ * reason and may name the review notes to address (docs/API.md "Verdicts"): the server checks, the app asks.
+ */
+export function isVerdictMove(from: string | undefined, to: string): boolean {
+  return TRANSLATIONS_SUBMITTED_IN.includes(from as WorkRequestStatus) && (to === 'in-progress' || to === 'rejected');
+}
+
 /** What `workflowRoles` reads of a person. */
 export interface WorkflowPerson {
   id: string;

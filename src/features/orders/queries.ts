@@ -10,6 +10,8 @@ import { getTranslation } from '../../api/translations';
 import { createWorkRequest } from '../../api/workRequestRecord';
 import type { Asset } from '../../api/schema/asset';
 import type { OrderInput } from '../../api/schema/order';
+import type { OrderBatchInput } from '../../api/schema/orderBatch';
+import { placeOrderBatch } from '../../api/orderBatch';
 import type { OrderDraft } from './model/draft';
 import { estimateOf, transcriptionsToTranslate } from './model/estimate';
 import { assetOptions, catalogRecordKeys, projectOptions, readProjectAssetPage } from '../../lib/catalogRecords';
@@ -136,5 +138,20 @@ export function usePlaceOrder() {
     mutationFn: (input: OrderInput) => createWorkRequest(input),
     onSuccess: () =>
       Promise.all(STALE_AFTER_ORDER.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey] }))),
+  });
+}
+
+/**
+ * The order queue's `POST /workrequests/batch`: a dry run (checks and duplicates, nothing stored) or the placing,
+ * after which the same roots as a single order are stale.
+ */
+export function usePlaceOrderBatch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrderBatchInput) => placeOrderBatch(body),
+    onSuccess: (_result, body) =>
+      body.dryRun
+        ? undefined
+        : Promise.all(STALE_AFTER_ORDER.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey] }))),
   });
 }

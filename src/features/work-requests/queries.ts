@@ -18,6 +18,7 @@ import { changeWorkRequestStatus } from '../../api/workRequestRecord';
 import { nextPage, workRequestKeys } from './queryOptions';
 import { workRequestOptions } from '../../lib/workRecords';
 import { workRecordKeys } from '../../lib/workRecordKeys';
+import { openNoteChoices } from './model/openNotes';
 
 export const commentKeys = {
   all: workRecordKeys.comments,
@@ -46,13 +47,17 @@ export function useChangeStatus(id: string) {
   });
 }
 
+/** A work request's comments, 100 a page (its thread, and the open review notes a send back names). */
+const commentListOptions = (workRequestId: string) => ({
+  queryKey: commentKeys.list(workRequestId),
+  queryFn: ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) =>
+    listComments(workRequestId, { offset: pageParam, size: 100, signal }),
+  initialPageParam: 0,
+  getNextPageParam: nextPage,
+});
+
 export function useComments(workRequestId: string) {
-  return useInfiniteQuery({
-    queryKey: commentKeys.list(workRequestId),
-    queryFn: ({ pageParam, signal }) => listComments(workRequestId, { offset: pageParam, size: 100, signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
-  });
+  return useInfiniteQuery(commentListOptions(workRequestId));
 }
 
 export function useAddComment(workRequestId: string) {
@@ -132,5 +137,17 @@ export function useReviewOffline(workRequestId: string) {
       void client.invalidateQueries({ queryKey: offlineKeys.list(workRequestId) });
       void client.invalidateQueries({ queryKey: workRequestKeys.detail(workRequestId), exact: true });
     },
+  });
+}
+
+/**
+ * The open review notes a send back from the order page may name (model/openNotes.ts): read with the page's
+ * comments (the same query, so no second request), only while `enabled` (a verdict move is open).
+ */
+export function useOpenNoteChoices(workRequestId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    ...commentListOptions(workRequestId),
+    enabled,
+    select: (data) => openNoteChoices(data.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : [])))),
   });
 }

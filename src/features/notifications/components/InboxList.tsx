@@ -16,7 +16,7 @@ import { useInfiniteVirtualizer } from '../../../components/useInfiniteVirtualiz
 import { formatDateTime, formatRelative, isoDateTime } from '../../../lib/dates';
 import { loadingWords, rowSpace } from '../../../lib/sparsePages';
 import type { SparseRows } from '../../../lib/useSparseList';
-import { notificationTitle, typeLabel, whoOf } from '../model/inbox';
+import { notificationTitle, typeLabel, verdictNotesText, whoOf } from '../model/inbox';
 
 const ROW_HEIGHT = 58;
 const ROW_CLASSES = { row: 'inbox-row', cell: 'inbox-row__loader' };
@@ -244,6 +244,7 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
             const unread = n.read !== true;
             const when = n.added ?? n.created;
             const title = notificationTitle(n);
+            const notesText = verdictNotesText(n);
             const checked = n._id ? selected.has(n._id) : false;
             return (
               <div
@@ -281,6 +282,11 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
                   <span className="inbox-row__meta">
                     <span className="inbox-row__who">{whoOf(n)}</span>
                     <span className="tag">{typeLabel(n.type)}</span>
+                    {notesText ? (
+                      <span className="inbox-row__notes" title={notesText}>
+                        {notesText}
+                      </span>
+                    ) : null}
                   </span>
                 </div>
                 <div role="gridcell" className="inbox-row__when">

@@ -3,6 +3,7 @@ import { WORK_REQUEST_EVENT_TYPES } from '../../../api/schema/eventTypes';
 import type { Notification } from '../../../api/schema/notification';
 import {
   countIncludes,
+  verdictNotesText,
   filtersOfView,
   GENERAL_TYPES,
   matchesFilters,
@@ -135,5 +136,31 @@ describe('a notification title', () => {
     );
     expect(notificationTitle({ type: 'share', emailSubject: 'Shared' })).toBe('Shared');
     expect(notificationTitle({ type: 'share' })).toBe('Notification');
+  });
+});
+
+describe('verdictNotesText', () => {
+  it('lists a send back’s notes with their line and text, in the order given', () => {
+    expect(
+      verdictNotesText({
+        event: {
+          verdict: {
+            reason: 'Two fixes',
+            notes: [
+              { _id: 'a', line: 3, body: 'Too long' },
+              { _id: 'b', line: 1, body: 'Misspelt' },
+            ],
+          },
+        },
+      }),
+    ).toBe('2 notes to address: line 3 “Too long”; line 1 “Misspelt”');
+    expect(verdictNotesText({ event: { verdict: { reason: 'One', notes: [{ _id: 'a', line: 2 }] } } })).toBe(
+      '1 note to address: line 2',
+    );
+  });
+
+  it('nothing for a notification without notes', () => {
+    expect(verdictNotesText({ event: { verdict: { reason: 'No notes', notes: [] } } })).toBeUndefined();
+    expect(verdictNotesText({})).toBeUndefined();
   });
 });

@@ -100,3 +100,18 @@ export function notificationTitle(n: Pick<Notification, 'title' | 'emailSubject'
   if (n.type !== 'wr-status') return title;
   return title.replace(STATUS_CODE_AT_END, (_, code: string) => ` to ${statusLabel(code)}`);
 }
+
+/**
+ * A send back's notes to address as one line of the inbox row: `2 notes: line 3 “Too long”; line 1 “Misspelt”`
+ * (docs/API.md "Verdicts"); undefined for any other notification.
+ */
+export function verdictNotesText(n: Pick<Notification, 'event'>): string | undefined {
+  const notes = n.event?.verdict?.notes ?? [];
+  if (!notes.length) return undefined;
+  const each = notes.map((note) =>
+    [note.line === undefined ? undefined : `line ${note.line}`, note.body ? `“${note.body}”` : undefined]
+      .filter(Boolean)
+      .join(' '),
+  );
+  return `${notes.length === 1 ? '1 note' : `${notes.length} notes`} to address: ${each.join('; ')}`;
+}

@@ -30,10 +30,15 @@ export function loadDraft(key: string, storage: Storage = sessionStorage): Saved
 }
 
 export function saveDraft(key: string, saved: SavedDraft, storage: Storage = sessionStorage): void {
+  keepInSession(key, saved, storage);
+}
+
+/** Keeps a value as JSON (the wizard's draft, the order queue); storage full or refused: it lives on in the page. */
+export function keepInSession(key: string, value: unknown, storage: Storage = sessionStorage): void {
   try {
-    storage.setItem(key, JSON.stringify(saved));
+    storage.setItem(key, JSON.stringify(value));
   } catch {
-    // Storage full or refused: the draft lives on in the page.
+    // Storage full or refused: the value lives on in the page.
   }
 }
 

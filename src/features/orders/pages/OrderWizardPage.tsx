@@ -10,7 +10,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, isUnavailable } from '../../../api/client';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDocumentTitle } from '../../../components/PageTitle';
-import { SkeletonLines } from '../../../components/Skeleton';
 import { Unavailable } from '../../../components/Unavailable';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { viewerTimeZone } from '../../../lib/dates';
@@ -36,6 +35,7 @@ import {
 import { draftKey, forgetDraft, loadDraft, saveDraft } from '../model/draftStore';
 import { choiceLabel, languageChoices, territoryChoices } from '../model/pickers';
 import { AssetStep } from '../components/AssetStep';
+import { WithLanguages } from '../components/WithLanguages';
 import { FieldError } from '../../../components/FieldError';
 import { ReviewStep } from '../components/ReviewStep';
 import { Stepper } from '../components/Stepper';
@@ -288,23 +288,17 @@ export function OrderWizardPage({ assigneePicker: Picker }: { assigneePicker?: A
               fixedAsset={assetParam !== ''}
             />
           ) : step === 'language' ? (
-            languages.isPending || territories.isPending ? (
-              <SkeletonLines lines={4} label="Loading languages and territories" />
-            ) : languages.isError || territories.isError ? (
-              <ErrorPanel
-                error={languages.error ?? territories.error}
-                title="Could not load the languages and territories"
-                onRetry={() => void Promise.all([languages.refetch(), territories.refetch()])}
-              />
-            ) : (
-              <LanguageStep
-                draft={draft}
-                change={change}
-                errors={errors}
-                languages={languages.data}
-                territories={territories.data}
-              />
-            )
+            <WithLanguages>
+              {(languageList, territoryList) => (
+                <LanguageStep
+                  draft={draft}
+                  change={change}
+                  errors={errors}
+                  languages={languageList}
+                  territories={territoryList}
+                />
+              )}
+            </WithLanguages>
           ) : step === 'localize' ? (
             <LocalizeStep draft={draft} change={change} errors={errors} asset={assetRecord} />
           ) : step === 'uses' ? (

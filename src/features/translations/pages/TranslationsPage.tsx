@@ -14,6 +14,8 @@ import { SkeletonLines, SkeletonRows } from '../../../components/Skeleton';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Unavailable } from '../../../components/Unavailable';
 import { InfiniteRecordTable } from '../../../components/InfiniteRecordTable';
+import { usePhoneCards } from '../../../components/phoneCards';
+import { cardColumn, RecordCard } from '../../../components/RecordCard';
 import type { Column } from '../../../components/VirtualTable';
 import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { formatCount } from '../../../lib/format';
@@ -108,6 +110,34 @@ const COLUMNS: Column<TranslationListItem>[] = [
   },
 ];
 
+/** On a phone, a card: the asset and status, its kind, language and progress, the due date with how late. */
+const CARD_COLUMN = cardColumn<TranslationListItem>('Translation', (t) => (
+  <RecordCard
+    name={
+      <Link to={rowHref(t)} tabIndex={-1} className="truncate">
+        {t.assetName || 'Untitled asset'}
+      </Link>
+    }
+    status={t.status}
+  >
+    <div className="record-card__line muted">
+      <span className="truncate">
+        <code className="code">{t.language ?? '—'}</code>{' '}
+        {t.kind === 'graphics' ? 'Graphics' : t.kind === 'dialogue' ? 'Subtitles' : 'Translation'}
+      </span>
+      <Progress done={t.translatedCount} total={t.lineCount} />
+    </div>
+    <div className="record-card__due">
+      Due{' '}
+      <ZonedDateTime
+        value={t.due}
+        compact
+        late={t.status === 'submitted' ? undefined : lateness(t.due?.date, t.workRequestStatus)?.label}
+      />
+    </div>
+  </RecordCard>
+));
+
 export function TranslationsPage() {
   useDocumentTitle('Translations');
   const [params, setParams] = useFilterParams();
@@ -116,6 +146,7 @@ export function TranslationsPage() {
   const languages = useLanguageChoices();
   const navigate = useNavigate();
   const open = useCallback((t: TranslationListItem) => void navigate(rowHref(t)), [navigate]);
+  const shown = usePhoneCards(COLUMNS, CARD_COLUMN, { row: 52, card: 92 });
 
   const setFilter = useCallback(
     (key: 'status' | 'language', value: string) => {
@@ -193,26 +224,28 @@ export function TranslationsPage() {
           <ErrorPanel error={query.error} title="Could not load translations" onRetry={() => void query.refetch()} />
         )
       ) : (
-        <InfiniteRecordTable
-          label="Translations"
-          columns={COLUMNS}
-          query={query}
-          rowHeight={52}
-          noun="translation"
-          hrefFor={translationHref}
-          onOpen={open}
-          nextPageError={(retry, error) => <ErrorPanel error={error} compact onRetry={retry} />}
-          renderInvalid={(row) => (
-            <span className="muted">
-              A translation that could not be read ({row.problems[0]?.path}: {row.problems[0]?.message})
-            </span>
-          )}
-          empty={
-            <div className="empty">
-              <strong>No translations{filtered ? ' match these filters' : ' to work on'}.</strong>
-            </div>
-          }
-        />
+        <div className={shown.className}>
+          <InfiniteRecordTable
+            label="Translations"
+            columns={shown.columns}
+            query={query}
+            rowHeight={shown.rowHeight}
+            noun="translation"
+            hrefFor={translationHref}
+            onOpen={open}
+            nextPageError={(retry, error) => <ErrorPanel error={error} compact onRetry={retry} />}
+            renderInvalid={(row) => (
+              <span className="muted">
+                A translation that could not be read ({row.problems[0]?.path}: {row.problems[0]?.message})
+              </span>
+            )}
+            empty={
+              <div className="empty">
+                <strong>No translations{filtered ? ' match these filters' : ' to work on'}.</strong>
+              </div>
+            }
+          />
+        </div>
       )}
     </div>
   );

@@ -12,8 +12,10 @@ import { Modal } from '../../../components/Modal';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { statusLabel } from '../../../lib/statuses';
 import type { WorkflowMove } from '../../../api/schema/workflow';
-import { useChangeStatus } from '../queries';
+import { useChangeStatus, useOpenNoteChoices } from '../queries';
 import { ReasonField } from './ReasonField';
+import { ReasonChoicesField } from '../../../components/ReasonDialog';
+import { isVerdictMove } from '../../../api/schema/workflow';
 
 const NOTIFY_HINT: Record<string, string> = {
   'awaiting-materials':
@@ -43,7 +45,13 @@ export function StatusChangeControl({
   const [target, setTarget] = useState<string>();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
   const change = useChangeStatus(id);
+  // The open review notes a send back or rejection may name (all picked at first; docs/API.md "Verdicts").
+  const notes = useOpenNoteChoices(
+    id,
+    moves.some((m) => isVerdictMove(current, m.to)),
+  ).data;
 
   useEffect(() => {
     const close = (event: MouseEvent) => {
@@ -58,6 +66,7 @@ export function StatusChangeControl({
     change.reset();
     setReason('');
     setTouched(false);
+    setChosen((notes ?? []).map((n) => n.id));
     setTarget(status);
   };
   const closeDialog = () => {
@@ -69,7 +78,11 @@ export function StatusChangeControl({
     event.preventDefault();
     setTouched(true);
     if (!target || reasonMissing) return;
-    change.mutate({ status: target as WorkRequestStatus, reason: reason.trim() }, { onSuccess: closeDialog });
+    const verdict = isVerdictMove(current, target) && chosen.length > 0;
+    change.mutate(
+      { status: target as WorkRequestStatus, reason: reason.trim(), ...(verdict ? { notes: chosen } : {}) },
+      { onSuccess: closeDialog },
+    );
   };
 
   const errorText = change.error
@@ -132,6 +145,14 @@ export function StatusChangeControl({
               missingText="Say why the status changes; it goes into the history."
               autoFocus
             />
+            {isVerdictMove(current, target) && notes?.length ? (
+              <ReasonChoicesField
+                choices={notes}
+                label="Notes to address (the translator sees these)"
+                chosen={chosen}
+                onChange={setChosen}
+              />
+            ) : null}
             {NOTIFY_HINT[target] ? <p className="hint">{NOTIFY_HINT[target]}</p> : null}
             {errorText ? (
               <p className="form-error" role="alert">

@@ -16,6 +16,8 @@ import { personGroup, personName } from '../../../lib/people';
 import { lateness } from '../../../lib/statuses';
 import { assigneeOfRecord } from '../model/assignees';
 import { AssigneeCell } from './AssigneeCell';
+import { usePhoneCards } from '../../../components/phoneCards';
+import { cardColumn, RecordCard } from '../../../components/RecordCard';
 
 const workRequestHref = (id: string) => `/work-requests/${encodeURIComponent(id)}`;
 
@@ -83,6 +85,39 @@ const COLUMNS: Column<WorkRequest>[] = [
   { id: 'created', header: 'Created', width: '92px', render: (wr) => (wr.created ? formatDate(wr.created) : '—') },
 ];
 
+/**
+ * On a phone the row is a card of the fields that matter (docs/API.md "Lists on phones"): the asset's name and
+ * type, the status, language / territory, the due date with how late, the assignee. One column, still a row of the
+ * virtualized grid (keyboard, the selection's box, open on Enter).
+ */
+const CARD_COLUMN = cardColumn<WorkRequest>('Work request', (wr) => (
+  <RecordCard
+    name={
+      <RowLink href={workRequestHref(wr._id ?? '')} className="asset-cell__name">
+        {wr.asset?.name || 'Untitled asset'}
+      </RowLink>
+    }
+    status={wr.status}
+  >
+    <div className="record-card__line muted">
+      <span>
+        <code className="code">{wr.language ?? '—'}</code> / <code className="code">{wr.territory ?? '—'}</code>
+      </span>
+      <span className="truncate">
+        {[wr.assetType || wr.asset?.type, wr.project?.name].filter(Boolean).join(' · ') || '—'}
+      </span>
+    </div>
+    <div className="record-card__line">
+      <span className="record-card__due">
+        Due <ZonedDateTime value={wr.due} compact late={lateness(wr.due?.date, wr.status)?.label} />
+      </span>
+      <AssigneeCell assignee={assigneeOfRecord(wr)} />
+    </div>
+  </RecordCard>
+));
+/** The card's height: three lines and their padding. */
+const CARD_HEIGHT = 92;
+
 interface Props {
   label: string;
   query: InfiniteRecords<WorkRequest>;
@@ -91,17 +126,20 @@ interface Props {
 }
 
 export function WorkRequestTable({ label, query, empty, selection }: Props) {
-  const columns = useMemo(() => (selection ? [selectionColumn(selection), ...COLUMNS] : COLUMNS), [selection]);
+  const lead = useMemo(() => (selection ? [selectionColumn(selection)] : []), [selection]);
+  const shown = usePhoneCards(COLUMNS, CARD_COLUMN, { row: 56, card: CARD_HEIGHT }, lead);
   return (
-    <InfiniteRecordTable
-      label={label}
-      columns={columns}
-      query={query}
-      rowHeight={56}
-      noun="work request"
-      hrefFor={workRequestHref}
-      empty={empty}
-      selection={selection}
-    />
+    <div className={shown.className}>
+      <InfiniteRecordTable
+        label={label}
+        columns={shown.columns}
+        query={query}
+        rowHeight={shown.rowHeight}
+        noun="work request"
+        hrefFor={workRequestHref}
+        empty={empty}
+        selection={selection}
+      />
+    </div>
   );
 }

@@ -91,6 +91,11 @@ export function WorkRequestListPage() {
           />
         ) : null}
         {canOrder ? (
+          <Link to="/work-requests/queue" className="button">
+            Order queue
+          </Link>
+        ) : null}
+        {canOrder ? (
           <Link to={newOrderPath()} className="button button--primary">
             New order
           </Link>
