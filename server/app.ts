@@ -67,6 +67,7 @@ import { catalogRoutes } from './routes/catalog';
 import { notificationRoutes } from './routes/notifications';
 import { proxyRoutes } from './routes/proxy';
 import { glossaryRoutes } from './routes/glossary';
+import { specRoutes } from './routes/specs';
 import { uploadRoutes } from './routes/uploads';
 import { ingestRoutes } from './routes/ingests';
 import { checkedOnce } from './domain/ingest/ingest';
@@ -342,6 +343,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       catalogRoutes,
       notificationRoutes,
       glossaryRoutes,
+      specRoutes,
       downloadRoutes,
       mailRoutes,
       ingestRoutes,
