@@ -68,6 +68,7 @@ import { notificationRoutes } from './routes/notifications';
 import { proxyRoutes } from './routes/proxy';
 import { glossaryRoutes } from './routes/glossary';
 import { specRoutes } from './routes/specs';
+import { qcAcceptanceRoutes } from './routes/qcAcceptances';
 import { uploadRoutes } from './routes/uploads';
 import { ingestRoutes } from './routes/ingests';
 import { checkedOnce } from './domain/ingest/ingest';
@@ -344,6 +345,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       notificationRoutes,
       glossaryRoutes,
       specRoutes,
+      qcAcceptanceRoutes,
       downloadRoutes,
       mailRoutes,
       ingestRoutes,

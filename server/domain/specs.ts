@@ -13,7 +13,10 @@ import {
   SPEC_LIMIT_FIELDS,
   type AppliedSpec,
   type SpecLimits,
+  profileOfSpec,
 } from '../../src/api/schema/deliverySpec';
+import { errorsByRule, type AcceptedRef } from '../../src/api/schema/qc/check';
+import type { Line } from '../../src/api/schema/translation';
 
 /** A stored spec: the record's fields plus what the server derives (never shown). */
 export interface SpecDoc extends Doc, SpecLimits {
@@ -212,4 +215,24 @@ export async function orderSpecProblem(tx: StoreOps, specId: string, studio: str
 export async function requireOrderSpec(tx: StoreOps, specId: string, studio: string): Promise<void> {
   const problem = await orderSpecProblem(tx, specId, studio);
   if (problem) throw invalid(`spec: ${problem}`, [{ path: 'spec', message: problem }]);
+}
+
+/**
+ * Frame rate the server's submit check runs at. Only the gap rule reads it, and its problems are warnings, which never
+ * block a submit: the counts the server keeps do not depend on it (the asset's frame rate is the editor's).
+ */
+const SUBMIT_CHECK_FPS = 24;
+
+/** A submit's errors per rule by the order's spec, accepted problems left out, and the spec's name. */
+export async function judgeSubmission(
+  tx: StoreOps,
+  wr: WorkRequestDoc,
+  language: string | undefined,
+  lines: readonly Line[],
+  accepted: readonly AcceptedRef[],
+): Promise<{ errors: Record<string, number>; spec: { _id?: string; name: string } }> {
+  const { spec } = await specForOrder(tx, wr, language);
+  const limits = spec ?? FALLBACK_SPEC;
+  const errors = errorsByRule(lines, profileOfSpec(limits, SUBMIT_CHECK_FPS), accepted) as Record<string, number>;
+  return { errors, spec: spec ? { _id: spec._id, name: spec.name } : { name: FALLBACK_SPEC.name } };
 }
