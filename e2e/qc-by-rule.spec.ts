@@ -1,6 +1,6 @@
 /**
- * Checks a translator can work through (docs/API.md "Delivery specifications", "Accepted problems"): the Checks
- * panel groups the problems by rule with the lines each flags, and narrows its list to one rule (axe-scanned).
+ * Checks a translator can work through (docs/API.md "Delivery specifications", "Accepted problems"): the lines are
+ * checked by the order's delivery specification, and the Checks panel groups the problems by rule with the lines each flags, and narrows its list to one rule (axe-scanned).
  * Reads only: a translation of the demo translator's, opened at a width where the panel is open.
  */
 import { expect, test } from '@playwright/test';
@@ -33,5 +33,8 @@ test('the Checks panel groups problems by rule and shows one rule’s lines', as
   await expect(shown.first()).toContainText('Reading speed');
   const texts = await shown.allTextContents();
   expect(texts.every((t) => t.includes('Reading speed'))).toBe(true);
+  // Judged by the order's delivery specification (the demo studio's default: Netflix-style adult, 20 characters/s),
+  // not the browser's profile for French (17).
+  await expect(shown.first()).toContainText('(limit 20)');
   await expectAccessible(page, 'the Checks panel narrowed to one rule', '.problems-panel');
 });

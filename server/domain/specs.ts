@@ -136,13 +136,16 @@ export function specificity(spec: SpecDoc, place: SpecPlace): number {
   return score;
 }
 
-/** The most specific spec for a place (ties: the name first in order), or undefined. */
+/** The older spec first (the studio's first spec is its default among equals), then name order. */
+const earlier = (a: SpecDoc, b: SpecDoc) => a.created < b.created || (a.created === b.created && a.folded < b.folded);
+
+/** The most specific spec for a place (ties: the oldest), or undefined. */
 export function bestSpec(specs: readonly SpecDoc[], place: SpecPlace): SpecDoc | undefined {
   let best: SpecDoc | undefined;
   let bestScore = -1;
   for (const s of specs) {
     const score = specificity(s, place);
-    if (score > bestScore || (score === bestScore && score >= 0 && best && s.folded < best.folded)) {
+    if (score > bestScore || (score === bestScore && score >= 0 && best && earlier(s, best))) {
       best = s;
       bestScore = score;
     }
