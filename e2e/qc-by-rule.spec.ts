@@ -36,5 +36,8 @@ test('the Checks panel groups problems by rule and shows one rule’s lines', as
   // Judged by the order's delivery specification (the demo studio's default: Netflix-style adult, 20 characters/s),
   // not the browser's profile for French (17).
   await expect(shown.first()).toContainText('(limit 20)');
+  await expect(panel.getByTestId('applied-spec')).toHaveText(
+    'By Netflix-style (adult): 42 characters × 2 lines, 20 characters/s, 833–7000 ms, 2 frames gap',
+  );
   await expectAccessible(page, 'the Checks panel narrowed to one rule', '.problems-panel');
 });

@@ -1,7 +1,7 @@
 /** Quality problems as a list with next/previous jumps. Built from the per-line cache (no rule runs here). */
 import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
-import type { QcProblem, QcRuleId } from '../model/qc/types';
+import type { QcProblem, QcProfile, QcRuleId } from '../model/qc/types';
 import { countByRule, rowsOfRule } from '../model/qc/grouping';
 import { ruleLabel } from '../model/submitCheck';
 import { plural } from '../../../lib/format';
@@ -12,6 +12,8 @@ interface Props {
   onJump: (index: number) => void;
   onNext: () => void;
   onPrevious: () => void;
+  /** The delivery specification the checks run by (its numbers are the document's profile). */
+  specName?: string | undefined;
 }
 
 const SHOWN = 300;
@@ -44,8 +46,26 @@ const ProblemItem = memo(function ProblemItem({
   );
 });
 
+/** The spec's name and numbers, as the translator, the reviewer and the coordinator all see them. */
+function SpecSummary({ name, profile }: { name: string; profile: QcProfile }) {
+  return (
+    <p className="hint" data-testid="applied-spec">
+      By <strong>{name}</strong>: {profile.maxCharsPerLine} characters × {profile.maxLinesPerSubtitle} lines,{' '}
+      {profile.maxCharsPerSecond} characters/s, {profile.minDurationMs}–{profile.maxDurationMs} ms,{' '}
+      {plural(profile.minGapFrames, 'frame')} gap
+    </p>
+  );
+}
+
 /** Memoized: the editor passes its deferred version, so a keystroke does not re-render the list. */
-export const ProblemsPanel = memo(function ProblemsPanel({ doc, version, onJump, onNext, onPrevious }: Props) {
+export const ProblemsPanel = memo(function ProblemsPanel({
+  doc,
+  version,
+  onJump,
+  onNext,
+  onPrevious,
+  specName,
+}: Props) {
   // The parent passes a new onJump each render; the entries get one that never changes and calls the latest (kept
   // after each commit, before any click can reach it: a ref is not written during render).
   const latestJump = useRef(onJump);
@@ -64,6 +84,7 @@ export const ProblemsPanel = memo(function ProblemsPanel({ doc, version, onJump,
     <aside className="problems-panel" aria-labelledby="problems-heading">
       <div className="problems-panel__head">
         <h2 id="problems-heading">Checks</h2>
+        {specName ? <SpecSummary name={specName} profile={doc.currentProfile} /> : null}
         <p className="problems-panel__count" aria-live="polite" data-testid="problem-count">
           {all.length === 0 ? 'No problems' : `${plural(all.length, 'line')} with problems`}
         </p>

@@ -192,6 +192,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
           key={translationId}
           doc={doc}
           translationId={translationId}
+          specName={spec.data?.spec?.name}
           workRequestId={id}
           etag={record.data?.etag ?? embeddedEtag}
           serverLines={serverLines ?? []}
