@@ -68,6 +68,8 @@ import { catalogRoutes } from './routes/catalog';
 import { notificationRoutes } from './routes/notifications';
 import { proxyRoutes } from './routes/proxy';
 import { glossaryRoutes } from './routes/glossary';
+import { specRoutes } from './routes/specs';
+import { qcAcceptanceRoutes } from './routes/qcAcceptances';
 import { UPLOADS_PATH, uploadRoutes } from './routes/uploads';
 import { ingestRoutes } from './routes/ingests';
 import { checkedOnce } from './domain/ingest/ingest';
@@ -349,6 +351,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
       catalogRoutes,
       notificationRoutes,
       glossaryRoutes,
+      specRoutes,
+      qcAcceptanceRoutes,
       downloadRoutes,
       deliveryRoutes,
       mailRoutes,

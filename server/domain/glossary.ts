@@ -3,10 +3,9 @@
  * terms apply to a translation (a project's term overrides its studio's term for the same source term).
  */
 import type { Doc, StoreOps } from '../storage/store';
-import { isRecordId } from '../storage/store';
 import type { Caller } from './types';
-import { inStudioScope } from './access';
-import { invalid, forbidden } from './errors';
+import { studioOfScopedRecord } from './recordStudio';
+import { invalid } from './errors';
 
 /** A stored term: the record's fields plus what the server derives (never shown). */
 export interface GlossaryTermDoc extends Doc {
@@ -60,20 +59,7 @@ export async function prepareGlossaryTerm(
   caller: Caller,
   tx: StoreOps,
 ): Promise<GlossaryTermDoc> {
-  let studio = typeof next.studio === 'string' ? next.studio : undefined;
-  const project = typeof next.project === 'string' ? next.project : undefined;
-  if (project !== undefined) {
-    const found = isRecordId(project) ? await tx.get('Projects', project) : undefined;
-    if (!found) throw invalid('project: no such project');
-    const projectStudio = String(found.doc.studio);
-    if (studio !== undefined && studio !== projectStudio)
-      throw invalid("studio: the project belongs to another studio (leave studio out: it is the project's)");
-    studio = projectStudio;
-  } else {
-    if (studio === undefined) throw invalid('studio: required (or project)');
-    if (!isRecordId(studio) || !(await tx.get('Studios', studio))) throw invalid('studio: no such studio');
-  }
-  if (!inStudioScope(caller, studio)) throw forbidden('you do not coordinate this studio');
+  const { studio, project } = await studioOfScopedRecord(next, caller, tx);
 
   const language = requiredText(next.language, 'language');
   const known = await tx.count('Languages', [{ field: 'code', op: 'eq', value: language }]);

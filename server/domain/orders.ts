@@ -21,6 +21,7 @@ import type { Grants } from './grants';
 import { ordersAtAll, requireGrantedOrder, requireOrderableAsset } from './grantedActions';
 import { checkMaterialFiles } from './materials';
 import { allMaterialsIn } from '../../src/api/schema/materials';
+import { orderSpecProblem, requireOrderSpec } from './specs';
 
 /** Each order field in words (history reasons, notification titles). */
 const FIELD_WORDS: Record<OrderField, string> = {
@@ -30,6 +31,7 @@ const FIELD_WORDS: Record<OrderField, string> = {
   tags: 'the tags',
   materials: 'the materials checklist',
   assignee: 'the assignee',
+  spec: 'the delivery specification',
 };
 
 const fieldError = (path: string, message: string) => invalid(`${path}: ${message}`, [{ path, message }]);
@@ -152,6 +154,16 @@ export async function applyOrderChange(
       changes.push({ field, from: before, to: summary ? { _id: summary._id, name: summary.name } : null });
       assigned = summary?._id;
       unassigned = before?._id;
+      continue;
+    }
+    if (field === 'spec') {
+      const to = change.spec ?? null;
+      if ((wr.spec ?? null) === to) continue;
+      if (to !== null) await requireOrderSpec(tx, to, String(wr.studio ?? ''));
+      changes.push({ field, from: wr.spec ?? null, to });
+      next = { ...next };
+      if (to === null) delete next.spec;
+      else next.spec = to;
       continue;
     }
     const value =
@@ -402,6 +414,9 @@ export async function checkOrder(
   if (!asked.some((k) => (input.dng[k]?.length ?? 0) > 0))
     problems.push({ path: 'dng', message: 'choose at least one of dialogue, narration, graphics' });
   problems.push(...dateProblems(input.due, input.deliveryDeadline, Math.floor(now / 1000), true));
+  const specProblem =
+    input.spec === undefined ? undefined : await orderSpecProblem(tx, input.spec, String(studio ?? ''));
+  if (specProblem) problems.push({ path: 'spec', message: specProblem });
   if (problems.length) throw invalid(`${problems[0]!.path}: ${problems[0]!.message}`, problems);
 
   const translator = input.assignee ? await assigneeSummary(tx, input.assignee, studio) : undefined;

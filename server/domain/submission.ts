@@ -1,10 +1,12 @@
 /**
  * Submitting a translation (docs/API.md, "Submitting a translation"): the translator may leave a note to the
- * reviewer, and a submit with untranslated lines (the server counts them) or errors (the editor's checks, counted per
- * rule, which run on the translator's own check profile) needs a reason. The submission is kept on the translation
+ * reviewer, and a submit with untranslated lines or errors needs a reason. The server counts both: the errors by the
+ * shared rules (src/api/schema/qc) against the order's delivery specification, accepted problems left out; only the
+ * glossary's errors, which need the editor's glossary matching, are the editor's count. The submission is kept on the translation
  * and told in the work request's history entry of the move it causes.
  */
 import type { Line, Submission } from '../../src/api/schema/translation';
+import { SHARED_RULES } from '../../src/api/schema/qc/check';
 import { invalid } from './errors';
 import type { Caller } from './types';
 import { userSummaryOf } from './workRequests';
@@ -16,6 +18,8 @@ const MAX_RULES = 40;
 const MAX_RULE_NAME = 60;
 
 const FIELDS = new Set(['note', 'reason', 'errors']);
+/** The rules the server runs itself (src/api/schema/qc/check.ts). */
+const SERVER_RULES: ReadonlySet<string> = new Set(SHARED_RULES.map((r) => r.id));
 
 function problem(path: string, message: string) {
   return invalid(`${path}: ${message}`, [{ path, message }]);
@@ -71,6 +75,7 @@ export function submissionOf(
   input: unknown,
   lines: readonly Line[] | undefined,
   caller: Caller,
+  judged: { errors: Record<string, number>; spec: { _id?: string; name: string } },
   now = Date.now(),
 ): Submission {
   if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input)))
@@ -80,8 +85,14 @@ export function submissionOf(
   if (unknown !== undefined) throw problem(`submission.${unknown}`, 'not a field a submit sets (note, reason, errors)');
   const note = textOf(given.note, 'submission.note');
   const reason = textOf(given.reason, 'submission.reason');
+  const reported = errorsOf(given.errors);
+  const errors: Record<string, number> = {};
+  // The editor's counts stand only for the rules the server does not run (the glossary's).
+  for (const [rule, count] of Object.entries(reported)) if (!SERVER_RULES.has(rule)) errors[rule] = count;
+  for (const [rule, count] of Object.entries(judged.errors)) if (count > 0) errors[rule] = count;
   const out: Submission = {
-    errors: errorsOf(given.errors),
+    errors,
+    spec: judged.spec,
     untranslated: untranslatedCount(lines),
     date: Math.floor(now / 1000),
     user: userSummaryOf(caller),

@@ -6,19 +6,18 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { glossaryTerm as glossaryTermSchema } from '../../src/api/schema/glossary';
-import type { Filter, Stored } from '../storage/store';
-import { isRecordId } from '../storage/store';
+import type { Filter } from '../storage/store';
 import type { Services } from '../context';
 import { callerOf } from '../context';
 import type { PresentContext } from '../http/present';
 import { presentPlain } from '../http/present';
 import { sendRecord } from '../http/records';
-import { expectedVersion } from '../http/etag';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { canEditCatalog, inStudioScope, requireCatalogEditor } from '../domain/access';
 import { canReadTranslation } from './scope';
 import type { Caller, TranslationDoc, WorkRequestDoc } from '../domain/types';
 import { effectiveTerms, prepareGlossaryTerm, SERVER_ONLY_FIELDS, type GlossaryTermDoc } from '../domain/glossary';
+import { deleteAsTombstone } from './tombstones';
 import {
   findOr404,
   presentContext,
@@ -26,7 +25,6 @@ import {
   sendPage,
   updateRecord,
   upsertRecord,
-  withConflict,
   type RouteOptions,
   type WriteSpec,
 } from './helpers';
@@ -156,24 +154,12 @@ export const glossaryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
     updateRecord(request, reply, services, SPEC, request.params.id),
   );
 
-  app.delete<{ Params: { id: string } }>('/glossary/:id', { schema: EDGES.deleteOne }, async (request, reply) => {
-    const caller = callerOf(request);
-    const id = request.params.id;
-    if (!isRecordId(id)) throw notFound(WHAT);
-    const expected = expectedVersion(request, id);
-    const ctx = presentContext(request, services);
-    await withConflict(
-      WHAT,
-      () =>
-        services.store.transaction(async (tx) => {
-          const found: Stored<GlossaryTermDoc> = await findOr404(tx, 'Glossaryterms', id, WHAT, { forUpdate: true });
-          requireEditable(caller, found.doc);
-          // A tombstone: the term leaves every list, and its source term is free again (the key names the record).
-          const tombstone: GlossaryTermDoc = { ...found.doc, deleted: true, key: `deleted:${id}` };
-          await tx.replace('Glossaryterms', tombstone, expected ?? found.version);
-        }),
-      (current) => presentGlossaryTerm(ctx, current as GlossaryTermDoc),
-    );
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: { id: string } }>('/glossary/:id', { schema: EDGES.deleteOne }, async (request, reply) =>
+    deleteAsTombstone(request, reply, services, {
+      collection: 'Glossaryterms',
+      what: WHAT,
+      requireEditable,
+      present: presentGlossaryTerm,
+    }),
+  );
 };

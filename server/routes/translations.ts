@@ -13,6 +13,8 @@ import { parentScopeFilters } from '../domain/access';
 import { followingMove, requireMove, requireSubmittable, translatorsOf, withStatus } from '../domain/workRequests';
 import { rememberTranslation } from '../domain/memory';
 import { submissionOf, submittedReason } from '../domain/submission';
+import { FALLBACK_SPEC, judgeSubmission } from '../domain/specs';
+import { acceptedOf } from '../domain/qcAcceptances';
 import { recordRound, verdictOf } from '../domain/review';
 import { findOr404, presentContext, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { canReadTranslation, withStudioScope } from './scope';
@@ -142,7 +144,11 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
             const wr = (await tx.get<WorkRequestDoc>('Workrequests', next.workRequest))?.doc;
             if (wr) requireSubmittable(wr);
             // A note to the reviewer; untranslated lines or errors need a reason (docs/API.md "Submitting").
-            next = { ...next, submission: submissionOf(fields.submission, next.lines, caller) };
+            // Errors counted by the order's delivery specification (docs/API.md "Delivery specifications").
+            const judged = wr
+              ? await judgeSubmission(tx, wr, next.language, next.lines ?? [], await acceptedOf(tx, next._id))
+              : { errors: {}, spec: { name: FALLBACK_SPEC.name } };
+            next = { ...next, submission: submissionOf(fields.submission, next.lines, caller, judged) };
             // The lines as submitted are the next review round (docs/API.md "Review rounds").
             const round = await recordRound(tx, caller, next);
             next = { ...next, rounds: round.doc.round as number };

@@ -38,6 +38,7 @@
 import type { Collection, Doc, Store } from '../storage/store';
 import { COLLECTIONS } from '../storage/store';
 import { buildDemoGlossary } from './glossary';
+import { buildDemoSpecs } from './specs';
 import { hashPassword } from '../domain/passwords';
 import { storedMedia } from '../domain/media';
 import { lineStats, summarize } from '../domain/translations';
@@ -1624,6 +1625,7 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
   // of the set is unchanged.
   attachDemoMedia(docs);
   for (const d of buildDemoGlossary(docs.Studios, docs.Projects, now, derivedSeed('glossary'))) add('Glossaryterms', d);
+  for (const d of buildDemoSpecs(docs.Studios, now, derivedSeed('specs'))) add('Specs', d);
 
   const statuses: Record<string, number> = {};
   for (const w of docs.Workrequests) statuses[w.status as string] = (statuses[w.status as string] ?? 0) + 1;

@@ -164,6 +164,20 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     deleted: expression("coalesce(json_extract(doc, '$.deleted'), 0)"),
     search: text('$.source', '$.translation', '$.notes'),
   },
+  Specs: {
+    studio: v('$.studio'),
+    /** '' for a studio-wide spec. */
+    project: expression("coalesce(json_extract(doc, '$.project'), '')"),
+    language: expression("coalesce(json_extract(doc, '$.language'), '')"),
+    /** The name folded (domain/specs.ts): the list's order. */
+    folded: v('$.folded'),
+    /** Studio and folded name: unique (UNIQUE_FIELDS). */
+    key: v('$.key'),
+    /** 1 for a deleted spec (kept as a tombstone: the Store has no delete). */
+    deleted: expression("coalesce(json_extract(doc, '$.deleted'), 0)"),
+  },
+  /** One record per translation (domain/qcAcceptances.ts): found by its translation, which is unique. */
+  Qcacceptances: { translation: v('$.translation') },
   /** Download and view records (http/transferLog.ts): by asset (its page), person, file, and what reports group by. */
   Downloads: {
     kind: v('$.kind'),
@@ -257,4 +271,6 @@ export const UNIQUE_FIELDS: Partial<Record<Collection, string[]>> = {
   Glossaryterms: ['key'],
   Sharefeedback: ['key'],
   Rounds: ['key'],
+  Specs: ['key'],
+  Qcacceptances: ['translation'],
 };

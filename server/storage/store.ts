@@ -35,6 +35,10 @@ export const COLLECTIONS = [
   'Sharefeedback',
   /** Extension: a translation's lines as submitted, one record per round (docs/API.md "Review rounds"). */
   'Rounds',
+  /** Extension: delivery specifications (docs/API.md "Delivery specifications"). */
+  'Specs',
+  /** Extension: a translation's accepted QC problems, one record per translation (docs/API.md "Accepted problems"). */
+  'Qcacceptances',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

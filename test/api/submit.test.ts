@@ -100,13 +100,17 @@ describe('submitting a translation', () => {
     const { order, translation } = await translationInProgress();
     const empty = (translation.lines as Rec[]).length;
     const res = await submit(translation._id, {
-      submission: { reason: 'The last reel is not delivered yet', note: 'Names follow the bible', errors: { gap: 2 } },
+      submission: {
+        reason: 'The last reel is not delivered yet',
+        note: 'Names follow the bible',
+        errors: { glossary: 2 },
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.submission).toMatchObject({
       reason: 'The last reel is not delivered yet',
       note: 'Names follow the bible',
-      errors: { gap: 2 },
+      errors: { glossary: 2 },
       untranslated: empty,
       user: { _id: translatorId },
     });

@@ -84,6 +84,11 @@ export const orderInput = z.object({
   tags: z.optional(tagsInput),
   materials: z.optional(materialsInput),
   assignee: z.optional(id),
+  /**
+   * The delivery specification the order is judged by (a spec of the asset's studio); left out, the most specific
+   * of the studio's specs applies (docs/API.md "Delivery specifications").
+   */
+  spec: z.optional(id),
   /** `submitted` (default: the order is sent) or `incomplete` (a draft the requester completes later). */
   status: z.optional(z.enum(INITIAL_STATUSES)),
   /** The first history entry's reason (default "Order placed"). */
@@ -95,7 +100,15 @@ export type OrderInput = z.infer<typeof orderInput>;
 export const REQUESTER_EDITS_IN: readonly string[] = ['incomplete', 'submitted'];
 
 /** The order fields `PUT /workrequests/{id}` changes (each change is a history entry). */
-export const ORDER_FIELDS = ['due', 'deliveryDeadline', 'instructions', 'tags', 'materials', 'assignee'] as const;
+export const ORDER_FIELDS = [
+  'due',
+  'deliveryDeadline',
+  'instructions',
+  'tags',
+  'materials',
+  'assignee',
+  'spec',
+] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
 
 /**
@@ -112,6 +125,8 @@ export const orderChange = z.object({
   tags: z.optional(tagsInput),
   materials: z.optional(materialsInput),
   assignee: z.optional(assigneeInput),
+  /** The delivery specification by id; `null`: the most specific match applies again. */
+  spec: z.optional(z.nullable(id)),
   /** With a status moving back from review (a send back, a rejection): the review notes to address. */
   notes: z.optional(
     z.array(z.string().check(z.regex(/^[0-9a-f]{24}$/, 'expected a comment id'))).check(z.maxLength(200)),

@@ -67,6 +67,10 @@ export const glossaryListQuery = z.object({
   language: text,
   search: text,
 });
+/** GET /specs: a studio's specs, narrowed (docs/API.md "Delivery specifications"). */
+export const specListQuery = z.object({ studio: text, project: text, language: text });
+/** GET /specs/applied: the spec an order, or a translation's order, is judged by. */
+export const appliedSpecQuery = z.object({ workRequest: text, translation: text });
 export const projectQuery = z.object({ project: text });
 export const assetQuery = z.object({ asset: text });
 export const workRequestQuery = z.object({ workRequest: text });

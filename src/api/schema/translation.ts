@@ -25,13 +25,16 @@ export type Line = z.infer<typeof line>;
 
 /**
  * Extension (docs/API.md "Submitting a translation"): what the translator said when submitting. The body gives
- * `note`, `reason` and `errors` (the editor's checks' errors, counted per rule); the server adds `untranslated` (its
- * own count), `date` and `user`.
+ * `note`, `reason` and `errors` (the editor's counts, kept only for the rules the server cannot run: the glossary's);
+ * the server adds its own counts of the shared rules by the order's delivery specification (`errors`, `spec`),
+ * `untranslated`, `date` and `user`.
  */
 export const submission = doc({
   note: z.string(),
   reason: z.string(),
   errors: z.record(z.string(), z.int()),
+  /** The delivery specification the errors were counted by (docs/API.md "Delivery specifications"). */
+  spec: doc({ _id: id, name: z.string() }),
   untranslated: z.int(),
   date: ts,
   user: userSummary,

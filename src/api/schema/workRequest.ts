@@ -93,6 +93,8 @@ const workRequestCore = {
   uses,
   dcp: doc({ items: anyList, details: anyList }),
   instructions: z.string(),
+  /** Extension: the delivery specification the order names (docs/API.md "Delivery specifications"). */
+  spec: id,
   reason: z.string(),
   history: z.array(historyEntry),
   shippingAddresses: anyList,

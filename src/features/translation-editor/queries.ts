@@ -7,12 +7,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkRequest } from '../../api/schema/workRequest';
 import { translationOptions, workRequestOptions } from '../../lib/workRecords';
 import { translationGlossary } from '../../api/glossary';
+import { appliedSpecOf } from '../../api/specs';
 import { isUnavailable } from '../../api/client';
 import { allLanguagesOptions } from '../../lib/referenceLists';
 
 export const translationEditorKeys = {
   all: ['translationEditor'] as const,
   glossary: (translationId: string) => [...translationEditorKeys.all, 'glossary', translationId] as const,
+  spec: (translationId: string) => [...translationEditorKeys.all, 'spec', translationId] as const,
 };
 
 /** Not read again behind the translator's back: the editor owns the lines once open. */
@@ -68,6 +70,17 @@ export function useLanguages() {
  * back to the tab after a minute, so a coordinator's new term reaches an open editor; a deployment without the
  * extension answers 404 once (not retried).
  */
+/** The delivery specification the translation's order is judged by (docs/API.md "Delivery specifications"). */
+export function useAppliedSpec(translationId: string | undefined) {
+  return useQuery({
+    queryKey: translationEditorKeys.spec(translationId ?? ''),
+    queryFn: ({ signal }) => appliedSpecOf(translationId ?? '', signal),
+    enabled: translationId !== undefined,
+    staleTime: 60_000,
+    retry: (count, error) => !isUnavailable(error) && count < 1,
+  });
+}
+
 export function useTranslationGlossary(translationId: string | undefined) {
   return useQuery({
     queryKey: translationEditorKeys.glossary(translationId ?? ''),

@@ -12,7 +12,7 @@
 import { memo, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { Line } from '../../../api/schema/translation';
 import type { QcProblem } from '../model/qc/types';
-import { charsPerSecond } from '../model/qc/rules/readingSpeed';
+import { charsPerSecond } from '../../../api/schema/qc/rules/readingSpeed';
 import { positionOf, sourceOf, startMsOf, stopMsOf, type Position } from '../model/lineFields';
 import { formatSeconds } from '../model/timecode';
 import type { Command, KeyInput } from '../model/shortcuts';

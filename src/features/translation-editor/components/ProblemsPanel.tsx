@@ -1,7 +1,9 @@
 /** Quality problems as a list with next/previous jumps. Built from the per-line cache (no rule runs here). */
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
-import type { QcProblem } from '../model/qc/types';
+import type { QcProblem, QcProfile, QcRuleId } from '../model/qc/types';
+import { countByRule, rowsOfRule } from '../model/qc/grouping';
+import { ruleLabel } from '../model/submitCheck';
 import { plural } from '../../../lib/format';
 
 interface Props {
@@ -10,6 +12,8 @@ interface Props {
   onJump: (index: number) => void;
   onNext: () => void;
   onPrevious: () => void;
+  /** The delivery specification the checks run by (its numbers are the document's profile). */
+  specName?: string | undefined;
 }
 
 const SHOWN = 300;
@@ -42,8 +46,26 @@ const ProblemItem = memo(function ProblemItem({
   );
 });
 
+/** The spec's name and numbers, as the translator, the reviewer and the coordinator all see them. */
+function SpecSummary({ name, profile }: { name: string; profile: QcProfile }) {
+  return (
+    <p className="hint" data-testid="applied-spec">
+      By <strong>{name}</strong>: {profile.maxCharsPerLine} characters × {profile.maxLinesPerSubtitle} lines,{' '}
+      {profile.maxCharsPerSecond} characters/s, {profile.minDurationMs}–{profile.maxDurationMs} ms,{' '}
+      {plural(profile.minGapFrames, 'frame')} gap
+    </p>
+  );
+}
+
 /** Memoized: the editor passes its deferred version, so a keystroke does not re-render the list. */
-export const ProblemsPanel = memo(function ProblemsPanel({ doc, version, onJump, onNext, onPrevious }: Props) {
+export const ProblemsPanel = memo(function ProblemsPanel({
+  doc,
+  version,
+  onJump,
+  onNext,
+  onPrevious,
+  specName,
+}: Props) {
   // The parent passes a new onJump each render; the entries get one that never changes and calls the latest (kept
   // after each commit, before any click can reach it: a ref is not written during render).
   const latestJump = useRef(onJump);
@@ -53,14 +75,36 @@ export const ProblemsPanel = memo(function ProblemsPanel({ doc, version, onJump,
   const jump = useCallback((index: number) => latestJump.current(index), []);
   const deferred = useDeferredValue(version);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `deferred` stands for the document's state
-  const rows = useMemo(() => doc.problemRows(), [doc, deferred]);
+  const all = useMemo(() => doc.problemRows(), [doc, deferred]);
+  const counts = useMemo(() => countByRule(all), [all]);
+  const [rule, setRule] = useState<QcRuleId | undefined>(undefined);
+  const shownRule = rule !== undefined && counts.some((c) => c.rule === rule) ? rule : undefined;
+  const rows = useMemo(() => rowsOfRule(all, shownRule), [all, shownRule]);
   return (
     <aside className="problems-panel" aria-labelledby="problems-heading">
       <div className="problems-panel__head">
         <h2 id="problems-heading">Checks</h2>
+        {specName ? <SpecSummary name={specName} profile={doc.currentProfile} /> : null}
         <p className="problems-panel__count" aria-live="polite" data-testid="problem-count">
-          {rows.length === 0 ? 'No problems' : `${plural(rows.length, 'line')} with problems`}
+          {all.length === 0 ? 'No problems' : `${plural(all.length, 'line')} with problems`}
         </p>
+        {counts.length > 0 ? (
+          <label className="problems-panel__rule">
+            <span>Show</span>
+            <select
+              value={shownRule ?? ''}
+              onChange={(e) => setRule(e.target.value === '' ? undefined : (e.target.value as QcRuleId))}
+              data-testid="problem-rule"
+            >
+              <option value="">Every rule ({plural(all.length, 'line')})</option>
+              {counts.map((c) => (
+                <option key={c.rule} value={c.rule}>
+                  {c.error ? '✖' : '⚠'} {ruleLabel(c.rule)} ({plural(c.lines, 'line')})
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <div className="problems-panel__nav">
           <button type="button" className="button button--small" onClick={onPrevious} disabled={rows.length === 0}>
             ↑ Previous <span className="visually-hidden">problem</span>

@@ -54,6 +54,8 @@ export interface EditorProps {
   serverLines: Line[];
   meta: SyncMeta;
   language: string | undefined;
+  /** The delivery specification's name the lines are checked by, once known. */
+  specName?: string | undefined;
   originalLanguage: string | undefined;
   dir: 'rtl' | 'ltr';
   originalDir: 'rtl' | 'ltr';
@@ -422,6 +424,7 @@ export function TranslationEditor(props: EditorProps) {
                 onJump={jumpTo}
                 onNext={nextProblem}
                 onPrevious={previousProblem}
+                specName={props.specName}
               />
             ) : null}
           </div>

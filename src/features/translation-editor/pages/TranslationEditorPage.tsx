@@ -20,6 +20,7 @@ import type { Line } from '../../../api/schema/translation';
 import { EditorDocument } from '../model/editorDocument';
 import { OriginalIndex } from '../model/originals';
 import { loadProfileOverrides, profileFor } from '../model/qc/profiles';
+import { profileOfSpec } from '../../../api/schema/deliverySpec';
 import { frameRateOf, statedFrameRate } from '../model/timecode';
 import { directionOf, fontFrom } from '../model/languages';
 import { browserStorage } from '../model/drafts';
@@ -30,6 +31,7 @@ import {
   useLanguages,
   useTranscription,
   useTranslationGlossary,
+  useAppliedSpec,
   type TranslationKind,
 } from '../queries';
 import { Glossary, entryOf } from '../model/glossary';
@@ -92,6 +94,12 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   useEffect(() => {
     if (doc && glossaryIndex) doc.setGlossary(glossaryIndex);
   }, [doc, glossaryIndex]);
+
+  // The order's delivery specification is what Submit and the reviewer judge by: it replaces the local profile.
+  const spec = useAppliedSpec(translationId);
+  useEffect(() => {
+    if (doc && spec.data) doc.setProfile(profileOfSpec(spec.data.spec ?? {}, fps));
+  }, [doc, spec.data, fps]);
 
   const fontInfo = useMemo(() => {
     const match = languages.data?.find((l) => l.code?.toLowerCase() === language?.toLowerCase());
@@ -184,6 +192,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
           key={translationId}
           doc={doc}
           translationId={translationId}
+          specName={spec.data?.spec?.name}
           workRequestId={id}
           etag={record.data?.etag ?? embeddedEtag}
           serverLines={serverLines ?? []}

@@ -4,14 +4,11 @@
  */
 import type { QcProfile } from './types';
 import { DEFAULT_FPS } from '../timecode';
+import { FALLBACK_LIMITS } from '../../../../api/schema/deliverySpec';
 
 export const DEFAULT_PROFILE: QcProfile = Object.freeze({
-  maxCharsPerLine: 42,
-  maxLinesPerSubtitle: 2,
+  ...FALLBACK_LIMITS,
   maxCharsPerSecond: 17,
-  minDurationMs: 833,
-  maxDurationMs: 7000,
-  minGapFrames: 2,
   fps: DEFAULT_FPS,
 });
 

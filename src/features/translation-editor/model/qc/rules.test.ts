@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { QcLine } from './types';
 import { DEFAULT_PROFILE } from './profiles';
-import { charsPerLine } from './rules/charsPerLine';
-import { linesPerSubtitle } from './rules/linesPerSubtitle';
-import { readingSpeed, charsPerSecond } from './rules/readingSpeed';
-import { minDuration } from './rules/minDuration';
-import { maxDuration } from './rules/maxDuration';
-import { overlap } from './rules/overlap';
-import { gap } from './rules/gap';
-import { empty } from './rules/empty';
-import { sameAsOriginal } from './rules/sameAsOriginal';
+import { charsPerLine } from '../../../../api/schema/qc/rules/charsPerLine';
+import { linesPerSubtitle } from '../../../../api/schema/qc/rules/linesPerSubtitle';
+import { readingSpeed, charsPerSecond } from '../../../../api/schema/qc/rules/readingSpeed';
+import { minDuration } from '../../../../api/schema/qc/rules/minDuration';
+import { maxDuration } from '../../../../api/schema/qc/rules/maxDuration';
+import { overlap } from '../../../../api/schema/qc/rules/overlap';
+import { gap } from '../../../../api/schema/qc/rules/gap';
+import { empty } from '../../../../api/schema/qc/rules/empty';
+import { sameAsOriginal } from '../../../../api/schema/qc/rules/sameAsOriginal';
 import { checkLine, QC_RULES } from './rules';
 
 const P = DEFAULT_PROFILE;

@@ -1,5 +1,5 @@
 import type { QcRule } from '../types';
-import { comparable, isBlank } from '../../text';
+import { comparable, isBlank } from '../lineText';
 
 /** The translation still reads exactly like the original (tags, case and spacing aside). */
 export const sameAsOriginal: QcRule = {

@@ -1,5 +1,5 @@
 import type { QcRule } from '../types';
-import { isBlank } from '../../text';
+import { isBlank } from '../lineText';
 
 /** The line has text. */
 export const empty: QcRule = {

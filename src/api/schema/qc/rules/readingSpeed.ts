@@ -1,5 +1,5 @@
 import type { QcRule } from '../types';
-import { readableLength } from '../../text';
+import { readableLength } from '../lineText';
 
 /** Characters per second, tags and line breaks not counted, against the profile's limit. */
 export function charsPerSecond(text: string, startMs: number, stopMs: number): number {

@@ -1,5 +1,5 @@
 import type { QcRule } from '../types';
-import { isBlank, visibleRows } from '../../text';
+import { isBlank, visibleRows } from '../lineText';
 
 /** A subtitle has no more rows than the limit. */
 export const linesPerSubtitle: QcRule = {

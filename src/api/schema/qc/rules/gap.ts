@@ -1,5 +1,4 @@
 import type { QcRule } from '../types';
-import { frameMs } from '../../timecode';
 
 /** At least `minGapFrames` frames between this line and the next (an overlap is the overlap rule's business). */
 export const gap: QcRule = {
@@ -8,7 +7,8 @@ export const gap: QcRule = {
   check(line, next, profile) {
     if (!next || line.stopMs === undefined || next.startMs === undefined) return [];
     const gapMs = next.startMs - line.stopMs;
-    const minimum = profile.minGapFrames * frameMs(profile.fps);
+    // `fps` is a profile's: always a positive frame rate (the asset's, or the editor's default).
+    const minimum = (profile.minGapFrames * 1000) / profile.fps;
     // Half a millisecond of slack: timecodes are whole milliseconds, frames are not.
     if (gapMs < 0 || gapMs >= minimum - 0.5) return [];
     return [

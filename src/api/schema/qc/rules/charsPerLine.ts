@@ -1,5 +1,5 @@
 import type { QcProblem, QcRule } from '../types';
-import { visibleRows } from '../../text';
+import { visibleRows } from '../lineText';
 
 /** Each row of the subtitle fits the characters-per-line limit. */
 export const charsPerLine: QcRule = {

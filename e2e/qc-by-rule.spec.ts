@@ -1,0 +1,43 @@
+/**
+ * Checks a translator can work through (docs/API.md "Delivery specifications", "Accepted problems"): the lines are
+ * checked by the order's delivery specification, and the Checks panel groups the problems by rule with the lines each flags, and narrows its list to one rule (axe-scanned).
+ * Reads only: a translation of the demo translator's, opened at a width where the panel is open.
+ */
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, apiList, expectAccessible, openTranslationEditor, settled, signIn } from './support';
+
+test('the Checks panel groups problems by rule and shows one rule’s lines', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { items } = await apiList<{ _id: string; status?: string; translation?: { _id?: string } }>(
+    request,
+    ACCOUNTS.translator,
+    '/workrequests',
+  );
+  const wr = items.find((w) => w.status === 'in-progress' && w.translation?._id);
+  expect(wr, 'an in-progress order of the demo translator').toBeTruthy();
+  await signIn(page, ACCOUNTS.translator);
+  await openTranslationEditor(page, wr!._id);
+  await settled(page);
+
+  const panel = page.getByRole('complementary', { name: 'Checks' });
+  const show = panel.getByRole('combobox', { name: 'Show' });
+  await expect(show).toBeVisible();
+  const options = await show.locator('option').allTextContents();
+  expect(options[0]).toMatch(/^Every rule \([\d,]+ lines?\)$/);
+  expect(options.length).toBeGreaterThan(1);
+  const reading = options.find((o) => o.includes('Reading speed'));
+  expect(reading, options.join(' | ')).toMatch(/Reading speed \([\d,]+ lines?\)/);
+
+  await show.selectOption({ label: reading! });
+  const shown = panel.locator('.problems-panel__problem');
+  await expect(shown.first()).toContainText('Reading speed');
+  const texts = await shown.allTextContents();
+  expect(texts.every((t) => t.includes('Reading speed'))).toBe(true);
+  // Judged by the order's delivery specification (the demo studio's default: Netflix-style adult, 20 characters/s),
+  // not the browser's profile for French (17).
+  await expect(shown.first()).toContainText('(limit 20)');
+  await expect(panel.getByTestId('applied-spec')).toHaveText(
+    'By Netflix-style (adult): 42 characters × 2 lines, 20 characters/s, 833–7000 ms, 2 frames gap',
+  );
+  await expectAccessible(page, 'the Checks panel narrowed to one rule', '.problems-panel');
+});
