@@ -45,6 +45,7 @@ import { Waveform } from './Waveform';
 import { useMediaController, usePlaybackValue } from '../hooks/usePlayback';
 import { useMediaPanePreference } from '../hooks/useMediaPanePreference';
 import { lineIndexAt } from '../model/playhead';
+import { TimecodeDisplaySwitch } from './TimecodeDisplaySwitch';
 
 export interface EditorProps {
   doc: EditorDocument;
@@ -307,6 +308,7 @@ export function TranslationEditor(props: EditorProps) {
 
       <div className="editor__legend">
         <SourceLegend />
+        <TimecodeDisplaySwitch />
         <span className="hint">
           Press <kbd>?</kbd> for shortcuts · <kbd>Esc</kbd> leaves the lines · {doc.count} lines ·{' '}
           {props.meta.status ? `status: ${sync.meta.status}` : ''}
@@ -464,8 +466,6 @@ export function TranslationEditor(props: EditorProps) {
           fileBaseName={props.fileBaseName}
           title={props.asset?.name}
           language={props.language}
-          assetId={props.asset?.id}
-          assetFrameRate={props.asset?.frameRate}
           onClose={closeDialog}
           onExported={(n) => {
             setDialog(undefined);

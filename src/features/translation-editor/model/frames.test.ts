@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assetFrameRate,
+  describeAssetFrameRate,
   describeFrameRate,
   exactFps,
   formatFrames,
@@ -129,5 +131,17 @@ describe('the display choice', () => {
     expect(ms.parse('00:00:01,030')).toEqual({ ok: true, ms: 1030 });
     expect(ms.parse('00:00:01;00')).toEqual({ ok: true, ms: 1001 });
     expect(timecoder(frameRate(29.97), 'frames').pattern).toBe('HH:MM:SS;FF');
+  });
+});
+
+describe('the asset’s frame rate', () => {
+  it('is the video’s, else the record’s, else the default, and says which', () => {
+    expect(assetFrameRate(29.97, 25)).toEqual({ rate: frameRate(29.97), source: 'video' });
+    expect(assetFrameRate(undefined, 25)).toEqual({ rate: frameRate(25), source: 'asset' });
+    expect(assetFrameRate(0, Number.NaN)).toEqual({ rate: frameRate(24), source: 'default' });
+    expect(describeAssetFrameRate(assetFrameRate(29.97, undefined))).toBe(
+      '29.97 fps drop-frame, from the asset’s video',
+    );
+    expect(describeAssetFrameRate(assetFrameRate(undefined, undefined))).toMatch(/^24 fps, the default/);
   });
 });

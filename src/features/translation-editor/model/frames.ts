@@ -108,3 +108,33 @@ export function parseFrames(text: string, rate: FrameRate): FrameParse {
   const frames = (minutes * 60 + s) * rate.nominal + frame - drop * (minutes - Math.floor(minutes / 10));
   return { ok: true, frames };
 }
+
+/** Where an asset's frame rate was read (docs/API.md "Frames"). */
+export type FrameRateSource = 'video' | 'asset' | 'default';
+
+export interface AssetFrameRate {
+  rate: FrameRate;
+  source: FrameRateSource;
+}
+
+/**
+ * The one frame rate of an asset every view and export uses: its preview's video (the ingest's ffprobe facts, or
+ * the demo's encoding), else the rate the asset's record states, else the default.
+ */
+export function assetFrameRate(videoFps: number | undefined, statedFps: number | undefined): AssetFrameRate {
+  const usable = (n: number | undefined) => n !== undefined && Number.isFinite(n) && n > 0 && n <= 240;
+  if (usable(videoFps)) return { rate: frameRate(videoFps), source: 'video' };
+  if (usable(statedFps)) return { rate: frameRate(statedFps), source: 'asset' };
+  return { rate: frameRate(undefined), source: 'default' };
+}
+
+/** "25 fps, from the video", for the dialogs that say where the rate comes from. */
+export function describeAssetFrameRate({ rate, source }: AssetFrameRate): string {
+  const from =
+    source === 'video'
+      ? 'from the asset’s video'
+      : source === 'asset'
+        ? 'as the asset’s record states'
+        : `the default: neither the video nor the asset states one`;
+  return `${describeFrameRate(rate)}, ${from}`;
+}

@@ -36,11 +36,6 @@ export function statedFrameRate(asset: Record<string, unknown> | undefined): num
   return undefined;
 }
 
-/** The asset's frame rate when the record says one, else 24. */
-export function frameRateOf(asset: Record<string, unknown> | undefined): number {
-  return statedFrameRate(asset) ?? DEFAULT_FPS;
-}
-
 /** Seconds with 3 decimals, e.g. "2.500" (durations shown in the grid). */
 export function formatSeconds(ms: number): string {
   return (ms / 1000).toFixed(3);

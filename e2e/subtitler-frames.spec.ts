@@ -1,0 +1,99 @@
+/**
+ * The Subtitler in frames (docs/API.md "Frames"): a demo clip's times shown as HH:MM:SS:FF at its video's 25 fps,
+ * nudged and typed by the frame, switched to milliseconds and back (remembered), and the STL export and the limits
+ * naming the same rate.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, editorLine, expectAccessible, placeTranslatorOrder, signIn } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+let workRequestId = '';
+
+test.beforeAll(async ({ request }) => {
+  ({ workRequest: workRequestId } = await placeTranslatorOrder(request, 'Subtitler frames e2e', {
+    minLines: 5,
+    withMedia: true,
+  }));
+});
+
+const FPS = 25;
+const FRAME_TIMECODE = /^(\d\d):(\d\d):(\d\d):(\d\d)$/;
+
+function framesOf(timecode: string): number {
+  const m = FRAME_TIMECODE.exec(timecode);
+  if (!m) throw new Error(`not a frame timecode: ${timecode}`);
+  return ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * FPS + Number(m[4]);
+}
+
+function timecodeOf(frames: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const s = Math.floor(frames / FPS);
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}:${pad(frames % FPS)}`;
+}
+
+const start = (page: Page, line: number) =>
+  page.locator(`[role="row"][data-line="${line}"]`).getByRole('textbox', { name: `Start of line ${line}` });
+
+async function openEditor(page: Page) {
+  await signIn(page, ACCOUNTS.translator, { path: `/work-requests/${workRequestId}/translation` });
+  await expect(editorLine(page, 1)).toBeVisible({ timeout: 30_000 });
+}
+
+test('times are frames at the video’s rate: nudged and typed by the frame, or shown in milliseconds', async ({
+  page,
+}) => {
+  await openEditor(page);
+  const times = page.getByLabel('Times');
+  await expect(times).toHaveValue('frames');
+  await expect(times.locator('option:checked')).toHaveText('Frames HH:MM:SS:FF (25 fps)', { timeout: 30_000 });
+  await expect(start(page, 2)).toHaveValue(FRAME_TIMECODE);
+  const before = framesOf(await start(page, 2).inputValue());
+
+  // Alt+. starts the line one frame later.
+  await editorLine(page, 2).focus();
+  await editorLine(page, 2).press('Alt+.');
+  await expect(start(page, 2)).toHaveValue(timecodeOf(before + 1));
+  await editorLine(page, 2).press('Alt+,');
+  await editorLine(page, 2).press('Alt+,');
+  await expect(start(page, 2)).toHaveValue(timecodeOf(before - 1));
+
+  // A typed frame timecode is taken as it is; a frame past the rate is refused with the reason.
+  await start(page, 2).fill(timecodeOf(before + 3));
+  await start(page, 2).press('Enter');
+  await expect(start(page, 2)).toHaveValue(timecodeOf(before + 3));
+  await start(page, 2).fill('00:00:01:25');
+  await start(page, 2).press('Enter');
+  await expect(page.getByText('Frames go from 00 to 24 at 25 fps')).toBeVisible();
+  await start(page, 2).press('Escape');
+  await expect(start(page, 2)).toHaveValue(timecodeOf(before + 3));
+
+  // Milliseconds: the same time, 40 ms a frame; the choice is remembered.
+  await times.selectOption('milliseconds');
+  const ms = (before + 3) * 40;
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const expected = `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
+  await expect(start(page, 2)).toHaveValue(expected);
+  await expect(page.getByRole('timer', { name: 'Playhead' })).toHaveText(/^\d\d:\d\d:\d\d,\d{3}$/);
+  await expect(page.locator('[data-save-status]')).toHaveAttribute('data-save-status', 'saved', { timeout: 15_000 });
+  await page.reload();
+  await expect(start(page, 2)).toHaveValue(expected, { timeout: 30_000 });
+  await page.getByLabel('Times').selectOption('frames');
+  await expect(start(page, 2)).toHaveValue(timecodeOf(before + 3));
+  await expect(page.getByRole('timer', { name: 'Playhead' })).toHaveText(/^\d\d:\d\d:\d\d:\d\d$/);
+});
+
+test('the STL export and the limits name the asset’s frame rate', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Export EBU STL…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export EBU STL' });
+  await expect(dialog.getByText('The asset is 25 fps, from the asset’s video.')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole('radio', { name: /^25 fps/ })).toBeChecked();
+  await expectAccessible(page, 'the STL export', 'dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Limits…' }).click();
+  const limits = page.getByRole('dialog');
+  await expect(limits).toContainText('Frame rate 25 fps, from the asset’s video.');
+  await expect(limits.getByRole('spinbutton', { name: /frame rate/i })).toHaveCount(0);
+});
