@@ -4,17 +4,22 @@
  * naming the same rate.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, editorLine, expectAccessible, placeTranslatorOrder, signIn } from './support';
+import { ACCOUNTS, basic, editorLine, expectAccessible, placeTranslatorOrder, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
 let workRequestId = '';
+let translationId = '';
 
 test.beforeAll(async ({ request }) => {
-  ({ workRequest: workRequestId } = await placeTranslatorOrder(request, 'Subtitler frames e2e', {
-    minLines: 5,
-    withMedia: true,
-  }));
+  ({ workRequest: workRequestId, translation: translationId } = await placeTranslatorOrder(
+    request,
+    'Subtitler frames e2e',
+    {
+      minLines: 5,
+      withMedia: true,
+    },
+  ));
 });
 
 const FPS = 25;
@@ -96,4 +101,60 @@ test('the STL export and the limits name the asset’s frame rate', async ({ pag
   const limits = page.getByRole('dialog');
   await expect(limits).toContainText('Frame rate 25 fps, from the asset’s video.');
   await expect(limits.getByRole('spinbutton', { name: /frame rate/i })).toHaveCount(0);
+});
+
+test('the waveform has a time ruler in the chosen form, and the review notes as marks that jump to their line', async ({
+  page,
+  request,
+}) => {
+  // The coordinator notes line 3 at its middle (the API the reviewer's editor uses: docs/API.md "Review notes").
+  const headers = { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' };
+  const wr = (await (await request.get(`/api/workrequests/${workRequestId}`, { headers })).json()) as {
+    translation?: { lines?: { number?: number; startTime?: string; stopTime?: string }[] };
+  };
+  const line3 = wr.translation!.lines![2]!;
+  const seconds = (t: string) => {
+    const [h, m, s] = t.replace(',', '.').split(':').map(Number);
+    return h! * 3600 + m! * 60 + s!;
+  };
+  const time = Math.round(((seconds(line3.startTime!) + seconds(line3.stopTime!)) / 2) * 25) / 25;
+  const noted = await request.post('/api/comments', {
+    headers,
+    data: {
+      workRequest: workRequestId,
+      translation: translationId,
+      line: line3.number,
+      time,
+      category: 'timing',
+      body: 'Comes in late',
+    },
+  });
+  expect(noted.status(), await noted.text()).toBeLessThan(300);
+
+  await openEditor(page);
+  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const ruler = page.getByTestId('waveform-ruler');
+  await expect(ruler).toBeVisible();
+  await expect(ruler.locator('[part="ruler-label"]').first()).toHaveText(FRAME_TIMECODE);
+  await page.getByLabel('Times').selectOption('milliseconds');
+  await expect(ruler.locator('[part="ruler-label"]').first()).toHaveText(/^\d\d:\d\d:\d\d,\d{3}$/);
+  await page.getByLabel('Times').selectOption('frames');
+
+  const mark = page.getByRole('button', {
+    name: `Note on line 3 at ${timecodeOf(Math.round(time * 25))}: Comes in late`,
+  });
+  await expect(mark).toBeVisible();
+  await mark.click();
+  await expect(editorLine(page, 3)).toBeFocused();
+  await expect(page.getByRole('timer', { name: 'Playhead' })).toHaveText(timecodeOf(Math.round(time * 25)));
+
+  // By keyboard: the mark is in the Tab order and Enter jumps to it.
+  await editorLine(page, 1).focus();
+  await mark.focus();
+  await page.keyboard.press('Enter');
+  await expect(editorLine(page, 3)).toBeFocused();
+  await expectAccessible(page, 'the editor with its ruler and note marks', '.page--editor');
+  await page.screenshot({ path: 'test-results/frames-editor-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/frames-editor-390.png', fullPage: true });
 });

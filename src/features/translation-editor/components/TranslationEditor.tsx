@@ -378,6 +378,16 @@ export function TranslationEditor(props: EditorProps) {
               activeIndex={activeIndex}
               readOnly={readOnly}
               onChooseLine={(i) => focusRow(i, { caret: 'end' })}
+              notes={notes}
+              lineIndexOf={lineIndexOf}
+              onNote={(note) => {
+                const i = lineIndexOf(note.line);
+                media.seek(note.time * 1000);
+                document
+                  .querySelector(`[data-note-id="${CSS.escape(note._id)}"]`)
+                  ?.scrollIntoView({ block: 'nearest' });
+                if (i !== undefined) focusRow(i, { caret: 'end' });
+              }}
               onRetimed={(i, limited) =>
                 announce(
                   limited ? `Line ${i + 1} stops at its neighbour: lines never overlap.` : `Line ${i + 1} retimed.`,

@@ -1,7 +1,8 @@
 /**
  * The audio's waveform under the picture (wavesurfer.js 8 on the same <video> element, so both always agree),
  * with the lines as segments: drag an edge or a whole segment to retime, click to seek, a segment to choose its
- * line. The peaks come from the server (never decoded here). wavesurfer and its Regions plugin are imported only
+ * line; a time ruler in the editor's timecode form (waveformRuler.ts) and the review notes as marks
+ * (waveformMarks.ts). The peaks come from the server (never decoded here). wavesurfer and its Regions plugin are imported only
  * when this mounts, so they load with the editor's media, not with the app.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -10,6 +11,10 @@ import type { EditorDocument } from '../model/editorDocument';
 import { usePlaybackValue, ZOOM_MAX, ZOOM_MIN, type MediaController } from '../hooks/usePlayback';
 import { useEditorMedia, usePeaks } from '../mediaQueries';
 import { RegionWindow } from './waveformRegions';
+import { WaveformRuler } from './waveformRuler';
+import { WaveformMarks, type NoteMark } from './waveformMarks';
+import { useTimecoder } from './timecodeContext';
+import type { ReviewNote } from '../reviewQueries';
 import { WAVEFORM_HEIGHT } from './waveformOptions';
 
 interface Props {
@@ -21,6 +26,11 @@ interface Props {
   readOnly: boolean;
   onChooseLine: (index: number) => void;
   onRetimed: (index: number, limited: boolean) => void;
+  /** Review notes, marked at their time; choosing one jumps to it. */
+  notes?: readonly ReviewNote[];
+  /** The grid's place of a line by its number (notes name lines by number). */
+  lineIndexOf?: (number: number) => number | undefined;
+  onNote?: (note: ReviewNote) => void;
 }
 
 function loadWaveSurfer() {
@@ -29,7 +39,9 @@ function loadWaveSurfer() {
   );
 }
 
-export function Waveform({ doc, version, controller, assetId, activeIndex, readOnly, onChooseLine, onRetimed }: Props) {
+export function Waveform(props: Props) {
+  const { doc, version, controller, assetId, activeIndex, readOnly, onChooseLine, onRetimed } = props;
+  const coder = useTimecoder();
   const media = useEditorMedia(assetId).data ?? undefined;
   const peaks = usePeaks(media?.peaksPath);
   const video = usePlaybackValue(controller, (c) => c.element);
@@ -38,10 +50,12 @@ export function Waveform({ doc, version, controller, assetId, activeIndex, readO
   const [failed, setFailed] = useState<string | undefined>();
   const [ready, setReady] = useState(false);
   const hostRef = useRef<HTMLDivElement>(null);
-  const surfer = useRef<{ ws: WaveSurfer; regions: RegionWindow } | undefined>(undefined);
-  const latest = useRef({ doc, activeIndex, readOnly, onChooseLine, onRetimed, follow });
+  const surfer = useRef<
+    { ws: WaveSurfer; regions: RegionWindow; ruler: WaveformRuler; marks: WaveformMarks } | undefined
+  >(undefined);
+  const latest = useRef({ doc, activeIndex, readOnly, onChooseLine, onRetimed, follow, coder, props });
   useLayoutEffect(() => {
-    latest.current = { doc, activeIndex, readOnly, onChooseLine, onRetimed, follow };
+    latest.current = { doc, activeIndex, readOnly, onChooseLine, onRetimed, follow, coder, props };
   });
 
   const data = peaks.data;
@@ -54,6 +68,7 @@ export function Waveform({ doc, version, controller, assetId, activeIndex, readO
       ({ WaveSurfer, RegionsPlugin }) => {
         if (cancelled) return;
         const plugin = RegionsPlugin.create();
+        const markPlugin = RegionsPlugin.create();
         const ws = WaveSurfer.create({
           container: host,
           media: video,
@@ -69,7 +84,7 @@ export function Waveform({ doc, version, controller, assetId, activeIndex, readO
           autoScroll: latest.current.follow,
           autoCenter: latest.current.follow,
           dragToSeek: false,
-          plugins: [plugin],
+          plugins: [plugin, markPlugin],
         });
         // The scrolled strip takes the keyboard (arrows scroll it), as every scrollable region must.
         const strip = ws.getWrapper().parentElement;
@@ -85,6 +100,11 @@ export function Waveform({ doc, version, controller, assetId, activeIndex, readO
           onChoose: (index) => latest.current.onChooseLine(index),
           onRetimed: (index, limited) => latest.current.onRetimed(index, limited),
         });
+        const ruler = new WaveformRuler(ws, host, () => latest.current.coder);
+        const marks = new WaveformMarks(markPlugin, (id) => {
+          const note = latest.current.props.notes?.find((n) => n._id === id);
+          if (note) latest.current.props.onNote?.(note);
+        });
         ws.on('interaction', (seconds) => controller.seek(seconds * 1000));
         ws.on('ready', () => setReady(true));
         ws.on('error', (error) => setFailed(error.message));
@@ -97,10 +117,12 @@ export function Waveform({ doc, version, controller, assetId, activeIndex, readO
           const span = ws.getWidth() / pxPerSecond;
           if (t < from || t > from + span) ws.setScrollTime(Math.max(0, t - span / 4));
         });
-        surfer.current = { ws, regions };
+        surfer.current = { ws, regions, ruler, marks };
         destroy = () => {
           unfollow();
           regions.destroy();
+          ruler.destroy();
+          marks.destroy();
           ws.destroy();
           surfer.current = undefined;
         };
@@ -125,6 +147,32 @@ export function Waveform({ doc, version, controller, assetId, activeIndex, readO
     if (!ws || !ready) return;
     ws.zoom(zoom);
   }, [zoom, ready]);
+
+  useEffect(() => {
+    surfer.current?.ruler.schedule();
+  }, [coder, ready]);
+
+  const { notes, lineIndexOf } = props;
+  useEffect(() => {
+    const marks = surfer.current?.marks;
+    if (!marks || !ready) return;
+    marks.setNotes(
+      (notes ?? []).map((n): NoteMark => {
+        const index = lineIndexOf?.(n.line);
+        const line = index === undefined ? 'a removed line' : `line ${index + 1}`;
+        return {
+          id: n._id,
+          time: n.time,
+          resolved: Boolean(n.resolution),
+          label:
+            `Note on ${line} at ${coder.format(n.time * 1000)}${n.resolution ? ' (resolved)' : ''}: ${n.body ?? ''}`.slice(
+              0,
+              160,
+            ),
+        };
+      }),
+    );
+  }, [notes, lineIndexOf, coder, ready, version]);
 
   useEffect(() => {
     const ws = surfer.current?.ws;

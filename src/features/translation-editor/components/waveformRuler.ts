@@ -1,0 +1,88 @@
+/**
+ * The waveform's time ruler: a strip under the audio, beside wavesurfer's element rather than in its scrolled
+ * wrapper (whose height the lines' segments and their drag handles fill), drawn at the view's scroll; labelled in
+ * the editor's timecode form, its steps chosen for the zoom (model/ruler.ts). Only the ticks near the view exist
+ * (a 90-minute feature at full zoom would have a quarter of a million), redrawn as it scrolls or zooms. Styled
+ * through the CSSOM (the pages' CSP allows no style attributes) and hidden from assistive technology: the
+ * playhead's timer says the time.
+ */
+import type WaveSurfer from 'wavesurfer.js';
+import { rulerSteps } from '../model/ruler';
+import type { Timecoder } from '../model/timecodeDisplay';
+import { frameBatched } from './frameBatched';
+
+export const RULER_HEIGHT = 20;
+
+export class WaveformRuler {
+  private readonly strip: HTMLDivElement;
+  private readonly batch = frameBatched(() => this.refresh());
+
+  constructor(
+    private readonly ws: WaveSurfer,
+    host: HTMLElement,
+    private readonly coder: () => Timecoder,
+  ) {
+    this.strip = document.createElement('div');
+    this.strip.setAttribute('part', 'ruler');
+    this.strip.setAttribute('aria-hidden', 'true');
+    this.strip.dataset.testid = 'waveform-ruler';
+    Object.assign(this.strip.style, {
+      position: 'relative',
+      height: `${RULER_HEIGHT}px`,
+      borderTop: '1px solid #c5cad6',
+      color: '#3d4452',
+      fontSize: '11px',
+      lineHeight: '1',
+      whiteSpace: 'nowrap',
+      overflow: 'hidden',
+      pointerEvents: 'none',
+    });
+    host.appendChild(this.strip);
+    for (const event of ['ready', 'scroll', 'zoom', 'resize', 'redraw'] as const) ws.on(event, () => this.schedule());
+  }
+
+  schedule(): void {
+    this.batch.schedule();
+  }
+
+  refresh(): void {
+    const duration = this.ws.getDuration();
+    const px = duration ? this.ws.getWrapper().clientWidth / duration : 0;
+    if (!(px > 0)) return;
+    const coder = this.coder();
+    const { tick, label } = rulerSteps(px, coder.display === 'frames' ? coder.rate : undefined);
+    const from = this.ws.getScroll() / px;
+    const span = this.ws.getWidth() / px;
+    const every = Math.round(label / tick);
+    const first = Math.max(0, Math.floor((from - span / 2) / tick));
+    const last = Math.min(Math.floor(duration / tick), Math.ceil((from + span * 1.5) / tick));
+    const ticks = document.createDocumentFragment();
+    for (let k = first; k <= last; k++) {
+      const seconds = k * tick;
+      const labelled = k % every === 0;
+      const mark = document.createElement('div');
+      Object.assign(mark.style, {
+        position: 'absolute',
+        left: `${seconds * px - this.ws.getScroll()}px`,
+        top: '0',
+        height: labelled ? '100%' : '35%',
+        borderLeft: '1px solid currentColor',
+        opacity: labelled ? '1' : '0.45',
+        paddingLeft: '3px',
+        paddingTop: labelled ? '7px' : '0',
+        boxSizing: 'border-box',
+      });
+      if (labelled) {
+        mark.setAttribute('part', 'ruler-label');
+        mark.textContent = coder.format(seconds * 1000);
+      }
+      ticks.appendChild(mark);
+    }
+    this.strip.replaceChildren(ticks);
+  }
+
+  destroy(): void {
+    this.batch.cancel();
+    this.strip.remove();
+  }
+}
