@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, basic, editorLine, expectAccessible, placeTranslatorOrder, signIn } from './support';
+import { ingested, makeCutClip, uploadWhole } from '../test/support/ingest';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -157,4 +158,46 @@ test('the waveform has a time ruler in the chosen form, and the review notes as 
   await page.screenshot({ path: 'test-results/frames-editor-1280.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/frames-editor-390.png', fullPage: true });
+});
+
+test('shot changes found at ingest are marked on the waveform, and a nudge toward one snaps onto it (unless turned off)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // A video with cuts at 2 s and 4 s, uploaded to the clip's asset and ingested by the server's ffmpeg.
+  const server = { url: process.env.MWS_E2E_BASE_URL! };
+  const headers = { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' };
+  const wr = (await (await request.get(`/api/workrequests/${workRequestId}`, { headers })).json()) as {
+    asset: { _id: string };
+  };
+  const file = await uploadWhole(server, makeCutClip(), 'Cuts (textless).mp4', { asset: wr.asset._id });
+  expect((await ingested(server, file, ACCOUNTS.coordinator, 90_000)).$ingest.shotChanges).toEqual([2, 4]);
+
+  await signIn(page, ACCOUNTS.coordinator, { path: `/work-requests/${workRequestId}/translation` });
+  await expect(editorLine(page, 1)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const snap = page.getByRole('checkbox', { name: 'Snap to shot changes (2)' });
+  await expect(snap).toBeChecked();
+  await expect(page.locator('[part="shot-change"][data-ms="2000"]')).toBeAttached();
+
+  // Line 1's stop two frames after the cut at 4 s: one frame earlier is within reach of the cut, so it lands on it.
+  expect(framesOf(await start(page, 1).inputValue())).toBeLessThan(4 * FPS - 2);
+  const stop = page.locator('[role="row"][data-line="1"]').getByRole('textbox', { name: 'Stop of line 1' });
+  const stopAt = async (timecode: string) => {
+    await stop.fill(timecode);
+    await stop.press('Enter');
+    await expect(stop).toHaveValue(timecode);
+  };
+  await stopAt('00:00:04:03');
+  await editorLine(page, 1).focus();
+  await editorLine(page, 1).press('Alt+Shift+,');
+  await expect(stop).toHaveValue('00:00:04:00');
+  // Snapping off: a frame is a frame.
+  await snap.uncheck();
+  await stopAt('00:00:04:03');
+  await editorLine(page, 1).focus();
+  await editorLine(page, 1).press('Alt+Shift+,');
+  await expect(stop).toHaveValue('00:00:04:02');
+  await snap.check();
 });

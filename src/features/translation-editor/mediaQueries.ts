@@ -6,6 +6,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { everyPage } from '../../api/everyPage';
 import { getMediaPeaks, listPreviews } from '../../api/previews';
+import { listFiles } from '../../api/files';
+import type { File } from '../../api/schema/file';
 import { mediaUrl } from '../../api/media';
 import type { Preview } from '../../api/schema/preview';
 import { translationEditorKeys } from './queries';
@@ -73,6 +75,28 @@ export function editorMediaOptions(asset: string) {
 
 export function useEditorMedia(asset: string | undefined) {
   return useQuery({ ...editorMediaOptions(asset ?? ''), enabled: asset !== undefined });
+}
+
+/**
+ * The asset's shot changes (milliseconds): those the ingest found in its newest ingested video File
+ * (`$ingest.shotChanges`, docs/API.md "Ingest"); [] when no video of the asset was ingested.
+ */
+export function shotChangesOf(files: readonly File[]): number[] {
+  const videos = files.filter((f) => f.$ingest?.state === 'succeeded' && Array.isArray(f.$ingest.shotChanges));
+  videos.sort((a, b) => (b.$ingest?.finished ?? 0) - (a.$ingest?.finished ?? 0));
+  return (videos[0]?.$ingest?.shotChanges ?? []).map((s) => Math.round(s * 1000));
+}
+
+export function useShotChanges(asset: string | undefined) {
+  return useQuery({
+    queryKey: [...translationEditorKeys.all, 'shot-changes', asset ?? ''],
+    queryFn: async ({ signal }) =>
+      shotChangesOf(await everyPage((offset) => listFiles(asset ?? '', { offset, size: 100, signal }))),
+    enabled: asset !== undefined,
+    staleTime: 30 * 60_000,
+    retry: 1,
+    refetchOnWindowFocus: false,
+  });
 }
 
 export function usePeaks(path: string | undefined) {

@@ -9,7 +9,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import type { EditorDocument } from '../model/editorDocument';
 import { usePlaybackValue, ZOOM_MAX, ZOOM_MIN, type MediaController } from '../hooks/usePlayback';
-import { useEditorMedia, usePeaks } from '../mediaQueries';
+import { useEditorMedia, usePeaks, useShotChanges } from '../mediaQueries';
+import { useRememberedSwitch } from '../hooks/useRememberedSwitch';
 import { RegionWindow } from './waveformRegions';
 import { WaveformRuler } from './waveformRuler';
 import { WaveformMarks, type NoteMark } from './waveformMarks';
@@ -33,6 +34,8 @@ interface Props {
   onNote?: (note: ReviewNote) => void;
 }
 
+const SNAP_WORDS = { on: 'on', off: 'off' };
+
 function loadWaveSurfer() {
   return Promise.all([import('wavesurfer.js'), import('wavesurfer.js/dist/plugins/regions.esm.js')]).then(
     ([core, regions]) => ({ WaveSurfer: core.default, RegionsPlugin: regions.default }),
@@ -42,6 +45,8 @@ function loadWaveSurfer() {
 export function Waveform(props: Props) {
   const { doc, version, controller, assetId, activeIndex, readOnly, onChooseLine, onRetimed } = props;
   const coder = useTimecoder();
+  const shots = useShotChanges(assetId).data;
+  const [snapping, setSnapping] = useRememberedSwitch('mws.editor.snapToShots', SNAP_WORDS, true);
   const media = useEditorMedia(assetId).data ?? undefined;
   const peaks = usePeaks(media?.peaksPath);
   const video = usePlaybackValue(controller, (c) => c.element);
@@ -152,6 +157,16 @@ export function Waveform(props: Props) {
     surfer.current?.ruler.schedule();
   }, [coder, ready]);
 
+  useEffect(() => {
+    if (ready) surfer.current?.ruler.setShots(shots ?? []);
+  }, [shots, ready]);
+
+  // Drags and nudges snap to the shot changes while the waveform shows them (docs/API.md "Frames").
+  useEffect(() => {
+    doc.setShotChanges(snapping ? (shots ?? []) : []);
+    return () => doc.setShotChanges([]);
+  }, [doc, shots, snapping]);
+
   const { notes, lineIndexOf } = props;
   useEffect(() => {
     const marks = surfer.current?.marks;
@@ -207,6 +222,12 @@ export function Waveform(props: Props) {
           <input type="checkbox" checked={follow} onChange={(e) => controller.setFollow(e.target.checked)} />
           Follow the playhead
         </label>
+        {shots && shots.length > 0 ? (
+          <label className="check" title="Within 3 frames, when dragging or nudging an edge">
+            <input type="checkbox" checked={snapping} onChange={(e) => setSnapping(e.target.checked)} />
+            Snap to shot changes ({shots.length})
+          </label>
+        ) : null}
         <span className="hint waveform__hint">
           Drag a segment's edge or body to retime (snapped to frames); click to seek.
         </span>

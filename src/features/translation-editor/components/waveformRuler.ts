@@ -12,9 +12,13 @@ import type { Timecoder } from '../model/timecodeDisplay';
 import { frameBatched } from './frameBatched';
 
 export const RULER_HEIGHT = 20;
+const SHOT_COLOR = '#0e7c86';
 
 export class WaveformRuler {
   private readonly strip: HTMLDivElement;
+  /** Shot changes, drawn over the audio as lines (no pointer events: the segments under them stay draggable). */
+  private readonly shotLayer: HTMLDivElement;
+  private shots: readonly number[] = [];
   private readonly batch = frameBatched(() => this.refresh());
 
   constructor(
@@ -38,6 +42,21 @@ export class WaveformRuler {
       pointerEvents: 'none',
     });
     host.appendChild(this.strip);
+    host.style.position = 'relative';
+    this.shotLayer = document.createElement('div');
+    this.shotLayer.setAttribute('aria-hidden', 'true');
+    this.shotLayer.dataset.testid = 'shot-changes';
+    Object.assign(this.shotLayer.style, {
+      position: 'absolute',
+      left: '0',
+      right: '0',
+      top: '0',
+      bottom: `${RULER_HEIGHT}px`,
+      overflow: 'hidden',
+      pointerEvents: 'none',
+      zIndex: '6',
+    });
+    host.appendChild(this.shotLayer);
     for (const event of ['ready', 'scroll', 'zoom', 'resize', 'redraw'] as const) ws.on(event, () => this.schedule());
   }
 
@@ -79,10 +98,39 @@ export class WaveformRuler {
       ticks.appendChild(mark);
     }
     this.strip.replaceChildren(ticks);
+    this.drawShots(px, from - span / 2, from + span * 1.5);
+  }
+
+  /** Shot changes in milliseconds, ascending. */
+  setShots(shots: readonly number[]): void {
+    this.shots = shots;
+    this.schedule();
+  }
+
+  private drawShots(px: number, fromS: number, toS: number): void {
+    const marks = document.createDocumentFragment();
+    for (const ms of this.shots) {
+      const seconds = ms / 1000;
+      if (seconds < fromS || seconds > toS) continue;
+      const mark = document.createElement('div');
+      mark.setAttribute('part', 'shot-change');
+      mark.dataset.ms = String(ms);
+      Object.assign(mark.style, {
+        position: 'absolute',
+        top: '0',
+        bottom: '0',
+        left: `${seconds * px - this.ws.getScroll() - 1}px`,
+        width: '0',
+        borderLeft: `2px dashed ${SHOT_COLOR}`,
+      });
+      marks.appendChild(mark);
+    }
+    this.shotLayer.replaceChildren(marks);
   }
 
   destroy(): void {
     this.batch.cancel();
     this.strip.remove();
+    this.shotLayer.remove();
   }
 }
