@@ -77,21 +77,32 @@ export function useEditorMedia(asset: string | undefined) {
   return useQuery({ ...editorMediaOptions(asset ?? ''), enabled: asset !== undefined });
 }
 
-/**
- * The asset's shot changes (milliseconds): those the ingest found in its newest ingested video File
- * (`$ingest.shotChanges`, docs/API.md "Ingest"); [] when no video of the asset was ingested.
- */
-export function shotChangesOf(files: readonly File[]): number[] {
-  const videos = files.filter((f) => f.$ingest?.state === 'succeeded' && Array.isArray(f.$ingest.shotChanges));
-  videos.sort((a, b) => (b.$ingest?.finished ?? 0) - (a.$ingest?.finished ?? 0));
-  return (videos[0]?.$ingest?.shotChanges ?? []).map((s) => Math.round(s * 1000));
+export interface IngestedVideo {
+  /** Shot changes in milliseconds, ascending. */
+  shotChanges: number[];
+  /** ffprobe's frame rate of the video. */
+  frameRate: number | undefined;
 }
 
-export function useShotChanges(asset: string | undefined) {
+/**
+ * What the ingest found in the asset's newest ingested video File (`$ingest`, docs/API.md "Ingest"): its shot
+ * changes and frame rate; no shot changes and no rate when no video of the asset was ingested.
+ */
+export function ingestedVideoOf(files: readonly File[]): IngestedVideo {
+  const videos = files.filter((f) => f.$ingest?.state === 'succeeded' && f.$ingest.probe?.type === 'video');
+  videos.sort((a, b) => (b.$ingest?.finished ?? 0) - (a.$ingest?.finished ?? 0));
+  const ingest = videos[0]?.$ingest;
+  return {
+    shotChanges: (ingest?.shotChanges ?? []).map((s) => Math.round(s * 1000)),
+    frameRate: ingest?.probe?.frameRate,
+  };
+}
+
+export function useIngestedVideo(asset: string | undefined) {
   return useQuery({
-    queryKey: [...translationEditorKeys.all, 'shot-changes', asset ?? ''],
+    queryKey: [...translationEditorKeys.all, 'ingested-video', asset ?? ''],
     queryFn: async ({ signal }) =>
-      shotChangesOf(await everyPage((offset) => listFiles(asset ?? '', { offset, size: 100, signal }))),
+      ingestedVideoOf(await everyPage((offset) => listFiles(asset ?? '', { offset, size: 100, signal }))),
     enabled: asset !== undefined,
     staleTime: 30 * 60_000,
     retry: 1,

@@ -104,9 +104,12 @@ describe('EditorDocument', () => {
     expect(doc.row(1)!.line.startTime).toBe('00:00:05,875'); // 5,880 on its frame (141)
     expect(doc.nudge(1, 'start', 1)).toBe(true);
     expect(doc.row(1)!.line.startTime).toBe('00:00:05,917');
-    doc.setShotChanges([]);
-    expect(doc.placeEdge(1, 'stop', 8400, 'Drag stop')).toBe(true);
+    // At the playhead: the frame asked for, not the cut.
+    expect(doc.placeEdge(1, 'stop', 8430, 'Stop at the playhead', false)).toBe(true);
     expect(doc.row(1)!.line.stopTime).toBe('00:00:08,417');
+    doc.setShotChanges([]);
+    expect(doc.placeEdge(1, 'stop', 8460, 'Drag stop')).toBe(true); // on, the cut 40 ms away would take it
+    expect(doc.row(1)!.line.stopTime).toBe('00:00:08,458');
   });
 
   it('places a dragged edge on a frame, never into a neighbour, and undoes it in one step', () => {

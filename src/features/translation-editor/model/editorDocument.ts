@@ -183,10 +183,11 @@ export class EditorDocument {
    * Puts the start or stop at `ms`, snapped to a frame, never into a neighbour (the waveform's edge drags, "set
    * in/out at the playhead"). False when it cannot move.
    */
-  placeEdge(index: number, edge: TimingEdge, ms: number, label: string): boolean {
+  placeEdge(index: number, edge: TimingEdge, ms: number, label: string, toShots = true): boolean {
     const timing = this.timingAt(index);
     const fps = this.profile.fps;
-    const at = nearestShot(ms, this.shots, this.snapReach) ?? snapToFrame(ms, fps);
+    // A drag lands on a near shot change; "at the playhead" is the frame the user stopped on (`toShots` false).
+    const at = (toShots ? nearestShot(ms, this.shots, this.snapReach) : undefined) ?? snapToFrame(ms, fps);
     const placed = timing && placeEdge(timing, edge, at, fps, this.timingAt(index - 1), this.timingAt(index + 1));
     return placed ? this.retimed(index, label, placed) : false;
   }

@@ -22,7 +22,7 @@ import { OriginalIndex } from '../model/originals';
 import { loadProfileOverrides, profileFor } from '../model/qc/profiles';
 import { statedFrameRate } from '../model/timecode';
 import { assetFrameRate } from '../model/frames';
-import { useEditorMedia } from '../mediaQueries';
+import { useEditorMedia, useIngestedVideo } from '../mediaQueries';
 import { directionOf, fontFrom } from '../model/languages';
 import { browserStorage } from '../model/drafts';
 import {
@@ -60,7 +60,9 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
 
   const language = embedded?.language ?? record.data?.data.language ?? wr?.language;
   // The asset's one frame rate (docs/API.md "Frames"): its video's, else its record's; the checks and nudges use it.
-  const videoFps = useEditorMedia(wr?.asset?._id).data?.frameRate;
+  const ingestedFps = useIngestedVideo(wr?.asset?._id).data?.frameRate;
+  const previewFps = useEditorMedia(wr?.asset?._id).data?.frameRate;
+  const videoFps = ingestedFps ?? previewFps;
   const statedFps = statedFrameRate(wr?.asset);
   const frameRate = useMemo(() => assetFrameRate(videoFps, statedFps), [videoFps, statedFps]);
   const fps = frameRate.rate.fps;
