@@ -68,6 +68,11 @@ test('times are frames at the video’s rate: nudged and typed by the frame, or 
   await start(page, 2).fill(timecodeOf(before + 3));
   await start(page, 2).press('Enter');
   await expect(start(page, 2)).toHaveValue(timecodeOf(before + 3));
+  // The row's name says its times in the same form.
+  await expect(page.locator('[role="row"][data-line="2"]')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`^Line 2, ${timecodeOf(before + 3)} to \\d\\d:\\d\\d:\\d\\d:\\d\\d$`),
+  );
   await start(page, 2).fill('00:00:01:25');
   await start(page, 2).press('Enter');
   await expect(page.getByText('Frames go from 00 to 24 at 25 fps')).toBeVisible();
