@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parseSubtitleText } from '../src/features/translation-editor/model/subtitleFiles';
-import { ACCOUNTS, editorLine, expectAccessible, placeOrder, signIn } from './support';
+import { ACCOUNTS, editorLine, expectAccessible, placeOrder, signIn, timesInMilliseconds } from './support';
 
 const CORPUS = path.resolve('test/fixtures/subtitles');
 
@@ -30,6 +30,7 @@ test('real-world files: skipped blocks reported, a windows-1251 file re-read in 
 }) => {
   test.setTimeout(120_000);
   const wr = await placeOrder(request, 'Subtitle import e2e');
+  await timesInMilliseconds(page, ACCOUNTS.coordinator); // the line's start is read as HH:MM:SS,mmm
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto(`/work-requests/${wr._id}/translation`);
   await expect(editorLine(page, 1)).toBeVisible({ timeout: 30_000 });

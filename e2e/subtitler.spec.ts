@@ -8,13 +8,15 @@
  * element's `currentTime` and checks that the page follows the element's own events, as a user seeking does.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, basic, expectAccessible, placeTranslatorOrder, signIn } from './support';
+import { ACCOUNTS, basic, expectAccessible, placeTranslatorOrder, signIn, timesInMilliseconds } from './support';
 
 interface WorkRequestBody {
   translation?: { _id?: string; lines?: { startTime?: string; stopTime?: string }[] };
 }
 
 test.describe.configure({ mode: 'serial' });
+// These steps read and set times in milliseconds (frames: subtitler-frames.spec.ts).
+test.beforeEach(({ page }) => timesInMilliseconds(page, ACCOUNTS.translator));
 
 let workRequestId = '';
 /** The lines' start times as loaded (ms). */

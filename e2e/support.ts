@@ -401,3 +401,16 @@ export async function fulfillListPage(route: Route, total: number, item: (index:
     body: JSON.stringify(Array.from({ length: Math.max(0, end - first + 1) }, (_, i) => item(first + i))),
   });
 }
+
+/**
+ * The Subtitler shows these users' times as `HH:MM:SS,mmm` (their remembered display choice; frames are the default):
+ * for the specs that read or write a line's times in milliseconds.
+ */
+export async function timesInMilliseconds(page: Page, ...accounts: Account[]): Promise<void> {
+  await page.addInitScript(
+    (keys: string[]) => {
+      for (const key of keys) if (!localStorage.getItem(key)) localStorage.setItem(key, 'milliseconds');
+    },
+    accounts.map((a) => `mws.editor.timecodes:${a.username}`),
+  );
+}

@@ -5,7 +5,16 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, apiList, basic, editorLine, openTranslationEditor, placeTranslatorOrder, signIn } from './support';
+import {
+  ACCOUNTS,
+  apiList,
+  basic,
+  editorLine,
+  openTranslationEditor,
+  placeTranslatorOrder,
+  signIn,
+  timesInMilliseconds,
+} from './support';
 
 interface ListedTranslation {
   _id: string;
@@ -113,6 +122,7 @@ test('a 409 opens a per-line theirs / mine view', async ({ page, request }) => {
 });
 
 test('imports an SRT with a preview, then submits', async ({ page }) => {
+  await timesInMilliseconds(page, ACCOUNTS.translator); // the SRT is written from the line's times
   await signIn(page, ACCOUNTS.translator);
   await openEditor(page);
   const start = await row(page, 1).getByRole('textbox', { name: 'Start of line 1' }).inputValue();

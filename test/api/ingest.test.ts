@@ -2,7 +2,8 @@
  * Ingest (docs/API.md "Ingest"): a completed upload's File is processed by a durable job: a real clip (made here
  * with ffmpeg) gets its probe facts, a thumbnail and a web preview proxy; a file that is no media fails with a
  * warning, at once; queued jobs survive a restart; another user neither sees nor retries someone's ingest; without
- * ffmpeg the upload works and the File says "not processed". On both stores (the vitest projects).
+ * ffmpeg the upload works and the File says "not processed"; a video's shot changes are found and served with it.
+ * On both stores (the vitest projects).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, ROLE_ACCOUNTS, call, startServer, type TestServer } from '../support/server';
 import { waitFor } from '../support/balancer';
 import { editableAsset, testBytes } from '../support/uploads';
-import { ingested, makeClip, uploadWhole, type FileWithIngest } from '../support/ingest';
+import { ingested, makeClip, makeCutClip, uploadWhole, type FileWithIngest } from '../support/ingest';
 
 let server: TestServer;
 let asset: string;
@@ -175,4 +176,38 @@ describe('ingest without ffmpeg', () => {
     expect(retry.status).toBe(503);
     expect(retry.body.error.message).toMatch(/not processed.*ffmpeg/);
   });
+});
+
+describe('shot changes of an ingested video', () => {
+  let id: string;
+  let file: FileWithIngest;
+
+  beforeAll(async () => {
+    id = await uploadWhole(server, makeCutClip(), 'Cuts (textless).mp4', { asset });
+    file = await ingested(server, id);
+  }, 90_000);
+
+  it('are found by ffmpeg at ingest: the two cuts, in seconds', () => {
+    expect(file.$ingest.state).toBe('succeeded');
+    expect(file.$ingest.shotChanges).toEqual([2, 4]);
+  });
+
+  it('are served with the asset’s files to whoever may read them', async () => {
+    const listed = await call(server, 'GET', `/api/files?asset=${asset}`, { as: DEMO.coordinator });
+    expect(listed.status).toBe(200);
+    const mine = (listed.body as FileWithIngest[]).find((f) => f._id === id);
+    expect(mine?.$ingest.shotChanges).toEqual([2, 4]);
+  });
+
+  it('are not served to a user who may not read the asset', async () => {
+    const one = await call(server, 'GET', `/api/files/${id}`, { as: ROLE_ACCOUNTS.translator });
+    expect(one.status).toBe(404);
+    const listed = await call(server, 'GET', `/api/files?asset=${asset}`, { as: ROLE_ACCOUNTS.translator });
+    expect(JSON.stringify(listed.body)).not.toContain(id);
+  });
+
+  it('a single shot has none', async () => {
+    const still = await ingested(server, await uploadWhole(server, makeClip(2), 'One shot.mp4', { asset }));
+    expect(still.$ingest.shotChanges).toEqual([]);
+  }, 90_000);
 });

@@ -12,20 +12,15 @@ import { createUpload, md5Of, patchUpload } from './uploads';
 
 type Where = Pick<TestServer, 'url'>;
 
-/** A clip of `seconds` of ffmpeg's test picture (320×240, 25 fps) and a 440 Hz tone, as MP4 (H.264/AAC). */
-export function makeClip(seconds: number, options: { audio?: boolean; size?: string } = {}): Buffer {
+/** The MP4 ffmpeg makes from `inputs` (lavfi sources and their mapping) with H.264 and the rest of `encode`. */
+function encodeClip(inputs: string[], encode: string[]): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mws-clip-'));
   const out = path.join(dir, 'clip.mp4');
-  const audio = options.audio === false ? [] : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
   const run = spawnSync(
     '/usr/bin/ffmpeg',
     [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${options.size ?? '320x240'}:rate=25`],
-      ...audio,
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
-      ...(options.audio === false ? [] : ['-c:a', 'aac', '-shortest']),
-      out,
+      ...['-hide_banner', '-loglevel', 'error', '-y', ...inputs],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...encode, out],
     ],
     { encoding: 'utf8' },
   );
@@ -33,6 +28,15 @@ export function makeClip(seconds: number, options: { audio?: boolean; size?: str
   const bytes = fs.readFileSync(out);
   fs.rmSync(dir, { recursive: true, force: true });
   return bytes;
+}
+
+/** A clip of `seconds` of ffmpeg's test picture (320×240, 25 fps) and a 440 Hz tone, as MP4 (H.264/AAC). */
+export function makeClip(seconds: number, options: { audio?: boolean; size?: string } = {}): Buffer {
+  const audio = options.audio === false ? [] : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+  return encodeClip(
+    [...['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${options.size ?? '320x240'}:rate=25`], ...audio],
+    options.audio === false ? [] : ['-c:a', 'aac', '-shortest'],
+  );
 }
 
 /** Uploads `bytes` as `filename` to `target` (`{asset}` or `{workrequest}`) in one PATCH: the File's id. */
@@ -65,6 +69,7 @@ export interface IngestView {
   thumbnail?: string;
   proxy?: string;
   proxySkipped?: boolean;
+  shotChanges?: number[];
   match?: { asset: string; by: string };
   finished?: number;
 }
@@ -81,5 +86,20 @@ export function ingested(server: Where, id: string, as: Account = DEMO.coordinat
       return ['succeeded', 'failed', 'not-processed'].includes(file.$ingest?.state) ? file : undefined;
     },
     timeoutMs,
+  );
+}
+
+/**
+ * A silent clip of three 2-second shots (ffmpeg's test picture, its colour bars, plain red; 320×240, 25 fps), as MP4:
+ * cuts at 2 s and 4 s for the shot-change detection.
+ */
+export function makeCutClip(): Buffer {
+  const shot = (source: string) => ['-f', 'lavfi', '-i', `${source}duration=2:size=320x240:rate=25`];
+  return encodeClip(
+    [
+      ...[...shot('testsrc='), ...shot('smptebars='), ...shot('color=c=red:')],
+      ...['-filter_complex', '[0:v][1:v][2:v]concat=n=3:v=1:a=0[v]', '-map', '[v]'],
+    ],
+    [],
   );
 }

@@ -22,6 +22,7 @@ import { probeFfmpeg, type FfmpegStatus } from '../watermark/ffmpeg';
 import { UNREADABLE, Unreadable, probe, warningsOf, type IngestWarning, type ProbeFacts } from './probe';
 import { makeProxy, makeThumbnail, proxyKind } from './renditions';
 import { matchAsset } from './match';
+import { detectShotChanges } from './shots';
 
 export const INGEST_TASK = 'ingest';
 /** Runs of one file's job before it is kept as Failed (retries after 2.7 s, 7.4 s, 20 s, 55 s). */
@@ -43,6 +44,8 @@ export interface IngestRecord {
   /** Why the last run failed, or why it was not processed. */
   error?: string;
   probe?: ProbeFacts;
+  /** A video's shot changes, seconds ascending (shots.ts): kept with the probe facts, served as they are. */
+  shotChanges?: number[];
   /** Blob ids. */
   thumbnail?: string;
   proxy?: string;
@@ -205,6 +208,8 @@ export class Ingester {
       await this.finish(id, { verified: false, warnings: [UNREADABLE], match, failed: e.message });
       return;
     }
+    // Scene detection reads every frame once: for a video only (a still or a sound has no shots).
+    const shotChanges = facts.type === 'video' ? await detectShotChanges(this.settings.ffmpegPath, source) : undefined;
     await this.progress(id, 0.1);
     const thumbPath = path.join(dir, 'thumbnail.jpg');
     await makeThumbnail(this.settings.ffmpegPath, source, thumbPath, facts);
@@ -230,6 +235,7 @@ export class Ingester {
       warnings: warningsOf(facts, mime),
       match,
       probe: facts,
+      ...(shotChanges ? { shotChanges } : {}),
       thumbnail,
       ...(proxy ? { proxy } : {}),
       proxySkipped: Boolean(kind && skip),
@@ -293,6 +299,7 @@ export class Ingester {
       match: IngestRecord['match'];
       failed?: string;
       probe?: ProbeFacts;
+      shotChanges?: number[];
       thumbnail?: string;
       proxy?: string;
       proxySkipped?: boolean;
@@ -301,7 +308,7 @@ export class Ingester {
     let replaced: string[] = [];
     await changeFile(this.store, id, (file, ingest) => {
       replaced = [ingest.thumbnail, ingest.proxy].filter((b): b is string => b !== undefined);
-      const { error: _error, thumbnail: _t, proxy: _p, probe: _probe, proxySkipped: _s, ...rest } = ingest;
+      const { error: _e, thumbnail: _t, proxy: _p, probe: _probe, shotChanges: _c, proxySkipped: _s, ...rest } = ingest;
       const next: IngestRecord = {
         ...rest,
         state: result.failed ? 'failed' : 'succeeded',
@@ -309,6 +316,7 @@ export class Ingester {
         finished: now(),
         ...(result.failed ? { error: result.failed } : {}),
         ...(result.probe ? { probe: result.probe } : {}),
+        ...(result.shotChanges ? { shotChanges: result.shotChanges } : {}),
         ...(result.thumbnail ? { thumbnail: result.thumbnail } : {}),
         ...(result.proxy ? { proxy: result.proxy } : {}),
         ...(result.proxySkipped ? { proxySkipped: true } : {}),

@@ -24,6 +24,8 @@ export const ingestState = doc({
   attempts: z.int(),
   error: z.string(),
   probe: probeFacts,
+  /** A video's shot changes, seconds ascending. */
+  shotChanges: z.array(z.number()),
   thumbnail: z.string(),
   proxy: z.string(),
   proxySkipped: z.boolean(),

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANSWER_TIMEOUT_MS, configureApiClient } from '../../api/client';
-import { editorMediaOptions, newestMedia } from './mediaQueries';
+import { editorMediaOptions, ingestedVideoOf, newestMedia } from './mediaQueries';
+import type { File } from '../../api/schema/file';
 import type { Preview } from '../../api/schema/preview';
 
 const media = { mime: 'video/webm', duration: 30, peaks: '/api/previews/x/peaks?sig=1' };
@@ -58,5 +59,33 @@ describe('editorMediaOptions', () => {
     });
     const found = await new QueryClient().fetchQuery(editorMediaOptions('asset-1'));
     expect(found?.preview._id).toBe('p129');
+  });
+});
+
+describe('the asset’s ingested video', () => {
+  const video = (id: string, finished: number, extra: Record<string, unknown> = {}): File => ({
+    _id: id,
+    $ingest: {
+      state: 'succeeded',
+      finished,
+      probe: { type: 'video', frameRate: 29.97 },
+      shotChanges: [2, 4.5],
+      ...extra,
+    },
+  });
+
+  it('is the newest succeeded video: its shot changes in ms and its frame rate', () => {
+    const files: File[] = [
+      video('old', 100, { shotChanges: [1] }),
+      video('new', 200),
+      video('sound', 300, { probe: { type: 'audio' } }),
+      video('failed', 400, { state: 'failed' }),
+      { _id: 'document' },
+    ];
+    expect(ingestedVideoOf(files)).toEqual({ shotChanges: [2000, 4500], frameRate: 29.97 });
+  });
+
+  it('is nothing when no video was ingested', () => {
+    expect(ingestedVideoOf([{ _id: 'x' }])).toEqual({ shotChanges: [], frameRate: undefined });
   });
 });

@@ -6,6 +6,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { everyPage } from '../../api/everyPage';
 import { getMediaPeaks, listPreviews } from '../../api/previews';
+import { listFiles } from '../../api/files';
+import type { File } from '../../api/schema/file';
 import { mediaUrl } from '../../api/media';
 import type { Preview } from '../../api/schema/preview';
 import { translationEditorKeys } from './queries';
@@ -73,6 +75,39 @@ export function editorMediaOptions(asset: string) {
 
 export function useEditorMedia(asset: string | undefined) {
   return useQuery({ ...editorMediaOptions(asset ?? ''), enabled: asset !== undefined });
+}
+
+export interface IngestedVideo {
+  /** Shot changes in milliseconds, ascending. */
+  shotChanges: number[];
+  /** ffprobe's frame rate of the video. */
+  frameRate: number | undefined;
+}
+
+/**
+ * What the ingest found in the asset's newest ingested video File (`$ingest`, docs/API.md "Ingest"): its shot
+ * changes and frame rate; no shot changes and no rate when no video of the asset was ingested.
+ */
+export function ingestedVideoOf(files: readonly File[]): IngestedVideo {
+  const videos = files.filter((f) => f.$ingest?.state === 'succeeded' && f.$ingest.probe?.type === 'video');
+  videos.sort((a, b) => (b.$ingest?.finished ?? 0) - (a.$ingest?.finished ?? 0));
+  const ingest = videos[0]?.$ingest;
+  return {
+    shotChanges: (ingest?.shotChanges ?? []).map((s) => Math.round(s * 1000)),
+    frameRate: ingest?.probe?.frameRate,
+  };
+}
+
+export function useIngestedVideo(asset: string | undefined) {
+  return useQuery({
+    queryKey: [...translationEditorKeys.all, 'ingested-video', asset ?? ''],
+    queryFn: async ({ signal }) =>
+      ingestedVideoOf(await everyPage((offset) => listFiles(asset ?? '', { offset, size: 100, signal }))),
+    enabled: asset !== undefined,
+    staleTime: 30 * 60_000,
+    retry: 1,
+    refetchOnWindowFocus: false,
+  });
 }
 
 export function usePeaks(path: string | undefined) {

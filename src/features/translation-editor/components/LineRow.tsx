@@ -21,6 +21,7 @@ import type { Glossary } from '../model/glossary';
 import { GlossaryOriginal } from './GlossaryTerms';
 import { SourceMark } from './SourceLegend';
 import { TimeInput } from './TimeInput';
+import { useTimecoder } from './timecodeContext';
 
 export interface RowHandlers {
   onText: (index: number, text: string) => void;
@@ -77,6 +78,9 @@ export const LineRow = memo(function LineRow(props: Props) {
   const problemsId = `${idBase}-problems-${rowKey}`;
   const hasError = problems.some((p) => p.severity === 'error');
   const number = index + 1;
+  // The row's name says its times as the fields show them (frames or milliseconds).
+  const coder = useTimecoder();
+  const timeOf = (ms: number | undefined, missing: string) => (ms === undefined ? missing : coder.format(ms));
 
   const tabIndex = active ? 0 : -1;
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -120,7 +124,7 @@ export const LineRow = memo(function LineRow(props: Props) {
       data-index={index}
       data-line={number}
       role="row"
-      aria-label={`Line ${number}, ${line.startTime ?? 'no start'} to ${line.stopTime ?? 'no stop'}`}
+      aria-label={`Line ${number}, ${timeOf(startMs, 'no start')} to ${timeOf(stopMs, 'no stop')}`}
       aria-rowindex={index + 2}
       aria-selected={active}
       aria-current={props.playhead ? 'time' : undefined}

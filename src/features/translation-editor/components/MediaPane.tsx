@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
 import { ASPECT_RATIOS, aspectById, defaultAspect } from '../model/aspect';
-import { formatTimecode } from '../model/timecode';
+import { useTimecoder } from './timecodeContext';
 import { usePlaybackValue, type MediaController } from '../hooks/usePlayback';
 import { useEditorMedia } from '../mediaQueries';
 import { VideoPreview } from './VideoPreview';
@@ -25,10 +25,11 @@ interface Props {
 
 function PlayheadTime({ controller }: { controller: MediaController }) {
   const ms = usePlaybackValue(controller, (c) => Math.floor(c.timeMs));
+  const coder = useTimecoder();
   return (
     // A timer (not an <output>, which is a polite live region): read when asked, never announced while it runs.
     <span className="media-controls__time" role="timer" aria-label="Playhead">
-      {formatTimecode(ms)}
+      {coder.format(ms)}
     </span>
   );
 }

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { NOTE_CATEGORIES, type NoteCategory } from '../../../api/schema/comment';
 import { ApiError } from '../../../api/client';
 import { useAddNote, useResolveNote, type ReviewNote } from '../reviewQueries';
-import { formatNoteTime } from '../model/noteTime';
+import { useTimecoder } from './timecodeContext';
 
 interface Props {
   workRequestId: string;
@@ -147,9 +147,15 @@ function NoteItem({ note, canResolve, toAddress, onJump, lineIndexOf }: Props & 
   const [reply, setReply] = useState('');
   const resolve = useResolveNote();
   const index = lineIndexOf(note.line);
-  const label = `Line ${index === undefined ? '?' : index + 1} at ${formatNoteTime(note.time)}`;
+  // In the editor's timecode form, as the grid and the waveform's marks say it.
+  const coder = useTimecoder();
+  const label = `Line ${index === undefined ? '?' : index + 1} at ${coder.format(note.time * 1000)}`;
   return (
-    <li className={`notes__item${note.resolution ? ' notes__item--resolved' : ''}`} data-testid="review-note">
+    <li
+      className={`notes__item${note.resolution ? ' notes__item--resolved' : ''}`}
+      data-testid="review-note"
+      data-note-id={note._id}
+    >
       <div className="notes__head">
         <button
           type="button"

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import type { QcProfile } from '../model/qc/types';
 import { profileFor } from '../model/qc/profiles';
+import { describeAssetFrameRate } from '../model/frames';
+import { useTimecodes } from './timecodeContext';
 
 interface Props {
   language: string | undefined;
@@ -21,13 +23,15 @@ const FIELDS: { key: keyof QcProfile; label: string; step: number }[] = [
 ];
 
 export function ProfileDialog({ language, profile, onSave, onClose }: Props) {
+  // The frame rate is the asset's (docs/API.md "Frames"): said here, not set.
+  const { frameRate } = useTimecodes();
   const [values, setValues] = useState<QcProfile>(profile);
   const defaults = profileFor(language, {}, profile.fps);
   return (
     <Modal
       title={`Checks for ${language ?? 'this language'}`}
       onClose={onClose}
-      description={`Frame rate ${profile.fps} fps. Changes apply to every ${language ?? ''} translation in this browser.`}
+      description={`Frame rate ${describeAssetFrameRate(frameRate)}. Changes apply to every ${language ?? ''} translation in this browser.`}
     >
       <form
         className="profile-form"

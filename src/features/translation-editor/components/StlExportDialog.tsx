@@ -1,13 +1,14 @@
 /**
- * Export EBU STL: asks the frame rate (STL has 25 and 30; the default is the nearest to the preview's or the
- * asset's), lists what STL cannot hold (bold, characters outside its Latin table, long rows) by line, then
+ * Export EBU STL: asks the frame rate (STL has 25 and 30; the default is the nearest to the asset's: model/frames.ts
+ * assetFrameRate), lists what STL cannot hold (bold, characters outside its Latin table, long rows) by line, then
  * downloads the file. The STL writer loads when the dialog opens.
  */
 import { useEffect, useId, useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import type { Line } from '../../../api/schema/translation';
 import { deliverableCues } from '../model/formats/broadcastFiles';
-import { useEditorMedia } from '../mediaQueries';
+import { describeAssetFrameRate } from '../model/frames';
+import { useTimecodes } from './timecodeContext';
 import { downloadText } from '../../../lib/download';
 import type * as StlWriter from '../model/formats/ebuStl';
 import type { StlExport, StlFrameRate } from '../model/formats/ebuStl';
@@ -20,9 +21,6 @@ interface Props {
   fileBaseName: string;
   title: string | undefined;
   language: string | undefined;
-  assetId: string | undefined;
-  /** The frame rate the asset's record states, used when the preview's media says none. */
-  assetFrameRate: number | undefined;
   onClose: () => void;
   onExported: (subtitles: number) => void;
 }
@@ -30,9 +28,9 @@ interface Props {
 const SHOWN = 8;
 
 export function StlExportDialog(props: Props) {
-  const { lines, fileBaseName, title, language, assetId, assetFrameRate, onClose, onExported } = props;
-  const media = useEditorMedia(assetId).data ?? undefined;
-  const sourceFps = media?.frameRate ?? assetFrameRate;
+  const { lines, fileBaseName, title, language, onClose, onExported } = props;
+  const assetRate = useTimecodes().frameRate;
+  const sourceFps = assetRate.source === 'default' ? undefined : assetRate.rate.fps;
   const [stl, setStl] = useState<StlModule | undefined>();
   const [loadError, setLoadError] = useState<string | undefined>();
   const [chosen, setChosen] = useState<StlFrameRate | undefined>();
@@ -82,8 +80,7 @@ export function StlExportDialog(props: Props) {
             </label>
           ))}
           <p className="hint" id={legendId}>
-            {sourceFps ? `The video is ${Number(sourceFps.toFixed(3))} fps.` : 'The video’s frame rate is not known.'}{' '}
-            Times are rounded to the nearest frame.
+            The asset is {describeAssetFrameRate(assetRate)}. Times are rounded to the nearest frame.
           </p>
         </fieldset>
         {loadError ? (

@@ -1,7 +1,11 @@
-/** A timecode field: HH:MM:SS,mmm, checked on Enter or leaving the field; Escape restores it. */
+/**
+ * A timecode field in the editor's form (frames `HH:MM:SS:FF` or `HH:MM:SS,mmm`: timecodeContext.ts), checked on
+ * Enter or leaving the field; Escape restores it. `value` is the line's stored `HH:MM:SS,mmm`.
+ */
 import { useState, type KeyboardEvent } from 'react';
 import { parseTimecode } from '../model/timecode';
 import { useChanged } from '../../../lib/useChanged';
+import { useTimecoder } from './timecodeContext';
 
 interface Props {
   id: string;
@@ -15,7 +19,10 @@ interface Props {
   tabIndex?: number;
 }
 
-export function TimeInput({ id, label, value, readOnly, onCommit, onEscape, tabIndex }: Props) {
+export function TimeInput({ id, label, value: stored, readOnly, onCommit, onEscape, tabIndex }: Props) {
+  const coder = useTimecoder();
+  const storedMs = parseTimecode(stored);
+  const value = storedMs === undefined ? stored : coder.format(storedMs);
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | undefined>();
   const valueChanged = useChanged(value);
@@ -26,9 +33,8 @@ export function TimeInput({ id, label, value, readOnly, onCommit, onEscape, tabI
 
   const commit = () => {
     if (draft === value) return;
-    const ms = parseTimecode(draft);
-    const problem = ms === undefined ? 'Use HH:MM:SS,mmm' : onCommit(ms);
-    setError(problem);
+    const parsed = coder.parse(draft);
+    setError(parsed.ok ? onCommit(parsed.ms) : parsed.message);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -49,6 +55,7 @@ export function TimeInput({ id, label, value, readOnly, onCommit, onEscape, tabI
         id={id}
         className={`time-input__field${error ? ' is-invalid' : ''}`}
         aria-label={label}
+        title={coder.pattern}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         value={draft}

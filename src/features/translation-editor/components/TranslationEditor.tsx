@@ -45,6 +45,7 @@ import { Waveform } from './Waveform';
 import { useMediaController, usePlaybackValue } from '../hooks/usePlayback';
 import { useMediaPanePreference } from '../hooks/useMediaPanePreference';
 import { lineIndexAt } from '../model/playhead';
+import { TimecodeDisplaySwitch } from './TimecodeDisplaySwitch';
 
 export interface EditorProps {
   doc: EditorDocument;
@@ -309,6 +310,7 @@ export function TranslationEditor(props: EditorProps) {
 
       <div className="editor__legend">
         <SourceLegend />
+        <TimecodeDisplaySwitch />
         <span className="hint">
           Press <kbd>?</kbd> for shortcuts · <kbd>Esc</kbd> leaves the lines · {doc.count} lines ·{' '}
           {props.meta.status ? `status: ${sync.meta.status}` : ''}
@@ -378,6 +380,16 @@ export function TranslationEditor(props: EditorProps) {
               activeIndex={activeIndex}
               readOnly={readOnly}
               onChooseLine={(i) => focusRow(i, { caret: 'end' })}
+              notes={notes}
+              lineIndexOf={lineIndexOf}
+              onNote={(note) => {
+                const i = lineIndexOf(note.line);
+                media.seek(note.time * 1000);
+                document
+                  .querySelector(`[data-note-id="${CSS.escape(note._id)}"]`)
+                  ?.scrollIntoView({ block: 'nearest' });
+                if (i !== undefined) focusRow(i, { caret: 'end' });
+              }}
               onRetimed={(i, limited) =>
                 announce(
                   limited ? `Line ${i + 1} stops at its neighbour: lines never overlap.` : `Line ${i + 1} retimed.`,
@@ -467,8 +479,6 @@ export function TranslationEditor(props: EditorProps) {
           fileBaseName={props.fileBaseName}
           title={props.asset?.name}
           language={props.language}
-          assetId={props.asset?.id}
-          assetFrameRate={props.asset?.frameRate}
           onClose={closeDialog}
           onExported={(n) => {
             setDialog(undefined);

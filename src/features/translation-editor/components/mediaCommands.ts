@@ -50,7 +50,7 @@ export function runMediaCommand(command: MediaCommand, { doc, index, controller,
       if (readOnly) return;
       const edge = command === 'set-start' ? 'start' : 'stop';
       const label = edge === 'start' ? 'Set start at the playhead' : 'Set stop at the playhead';
-      if (doc.placeEdge(index, edge, controller.timeMs, label)) {
+      if (doc.placeEdge(index, edge, controller.timeMs, label, false)) {
         const timing = doc.timingAt(index)!;
         announce(`Line ${index + 1} ${edge}s at ${formatTimecode(edge === 'start' ? timing.startMs : timing.stopMs)}.`);
       } else

@@ -13,6 +13,7 @@ import type { EditorDocument } from '../model/editorDocument';
 import { linesInWindow } from '../model/playhead';
 import { frameMs, type Timing } from '../model/timecode';
 import { plainText } from '../model/text';
+import { frameBatched } from './frameBatched';
 
 type Regions = InstanceType<typeof RegionsPlugin>;
 
@@ -38,7 +39,7 @@ const ID_PREFIX = 'line-';
 
 export class RegionWindow {
   private readonly shown = new Map<number, Shown>();
-  private frame = 0;
+  private readonly batch = frameBatched(() => this.refresh());
 
   constructor(
     private readonly ws: WaveSurfer,
@@ -61,11 +62,7 @@ export class RegionWindow {
 
   /** Refresh on the next frame (several changes in one frame refresh once). */
   schedule(): void {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.refresh();
-    });
+    this.batch.schedule();
   }
 
   refresh(): void {
@@ -120,7 +117,7 @@ export class RegionWindow {
   }
 
   destroy(): void {
-    if (this.frame) cancelAnimationFrame(this.frame);
+    this.batch.cancel();
     this.shown.clear();
   }
 

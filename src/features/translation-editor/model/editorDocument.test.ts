@@ -94,6 +94,24 @@ describe('EditorDocument', () => {
     expect(doc.nudge(0, 'stop', 1)).toBe(false);
   });
 
+  it('snaps a dragged or nudged edge to a shot change within three frames, and not when snapping is off', () => {
+    const doc = make(3); // 3000-5000, 6000-8000, 9000-11000; 24 fps (41.67 ms a frame)
+    doc.setShotChanges([8500, 5880]);
+    expect(doc.placeEdge(1, 'stop', 8400, 'Drag stop')).toBe(true);
+    expect(doc.row(1)!.line.stopTime).toBe('00:00:08,500'); // the cut (frame 204), not frame 202
+    // Nudging the start toward the cut at 5,880 (two frames beyond the frame asked for) lands on it; away, a frame.
+    expect(doc.nudge(1, 'start', -1)).toBe(true);
+    expect(doc.row(1)!.line.startTime).toBe('00:00:05,875'); // 5,880 on its frame (141)
+    expect(doc.nudge(1, 'start', 1)).toBe(true);
+    expect(doc.row(1)!.line.startTime).toBe('00:00:05,917');
+    // At the playhead: the frame asked for, not the cut.
+    expect(doc.placeEdge(1, 'stop', 8430, 'Stop at the playhead', false)).toBe(true);
+    expect(doc.row(1)!.line.stopTime).toBe('00:00:08,417');
+    doc.setShotChanges([]);
+    expect(doc.placeEdge(1, 'stop', 8460, 'Drag stop')).toBe(true); // on, the cut 40 ms away would take it
+    expect(doc.row(1)!.line.stopTime).toBe('00:00:08,458');
+  });
+
   it('places a dragged edge on a frame, never into a neighbour, and undoes it in one step', () => {
     const doc = make(3); // 3000-5000, 6000-8000, 9000-11000; 24 fps
     expect(doc.placeEdge(1, 'stop', 8530, 'Drag stop')).toBe(true);

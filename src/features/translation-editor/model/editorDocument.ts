@@ -20,7 +20,8 @@ import {
   type Position,
 } from './lineFields';
 import { mergeLines, splitLine } from './splitMerge';
-import { moveTiming, nudge, placeEdge, snapToFrame, type Timing, type TimingEdge } from './timecode';
+import { frameMs, moveTiming, nudge, placeEdge, snapToFrame, type Timing, type TimingEdge } from './timecode';
+import { SNAP_FRAMES, nearestShot, shotAhead } from './shotSnap';
 import type { OriginalIndex } from './originals';
 import type { Glossary } from './glossary';
 
@@ -47,6 +48,8 @@ export class EditorDocument {
   private readonly loaded = new Map<number, Line>();
   private readonly problems = new Map<number, readonly QcProblem[]>();
   private rowsWithProblems = 0;
+  /** Shot changes (ms on frames, ascending) that edges snap to; empty when snapping is off or there are none. */
+  private shots: readonly number[] = [];
   private readonly listeners = new Set<() => void>();
   readonly history = new History<Row>();
   private glossaryNow: Glossary | undefined;
@@ -159,8 +162,13 @@ export class EditorDocument {
   /** Moves the start or stop by `frames` frames, never into a neighbour. False when it cannot move. */
   nudge(index: number, edge: TimingEdge, frames: number): boolean {
     const timing = this.timingAt(index);
-    const moved =
-      timing && nudge(timing, edge, frames, this.profile.fps, this.timingAt(index - 1), this.timingAt(index + 1));
+    const [previous, next] = [this.timingAt(index - 1), this.timingAt(index + 1)];
+    let moved = timing && nudge(timing, edge, frames, this.profile.fps, previous, next);
+    if (timing && moved && this.shots.length > 0) {
+      const key = edge === 'start' ? 'startMs' : 'stopMs';
+      const shot = shotAhead(timing[key], moved[key], this.shots, this.snapReach);
+      if (shot !== undefined) moved = placeEdge(timing, edge, shot, this.profile.fps, previous, next) ?? moved;
+    }
     return moved
       ? this.retimed(
           index,
@@ -175,11 +183,12 @@ export class EditorDocument {
    * Puts the start or stop at `ms`, snapped to a frame, never into a neighbour (the waveform's edge drags, "set
    * in/out at the playhead"). False when it cannot move.
    */
-  placeEdge(index: number, edge: TimingEdge, ms: number, label: string): boolean {
+  placeEdge(index: number, edge: TimingEdge, ms: number, label: string, toShots = true): boolean {
     const timing = this.timingAt(index);
     const fps = this.profile.fps;
-    const placed =
-      timing && placeEdge(timing, edge, snapToFrame(ms, fps), fps, this.timingAt(index - 1), this.timingAt(index + 1));
+    // A drag lands on a near shot change; "at the playhead" is the frame the user stopped on (`toShots` false).
+    const at = (toShots ? nearestShot(ms, this.shots, this.snapReach) : undefined) ?? snapToFrame(ms, fps);
+    const placed = timing && placeEdge(timing, edge, at, fps, this.timingAt(index - 1), this.timingAt(index + 1));
     return placed ? this.retimed(index, label, placed) : false;
   }
 
@@ -281,6 +290,16 @@ export class EditorDocument {
       const saved = lines[i];
       if (saved) this.loaded.set(row.key, saved);
     });
+  }
+
+  /** The shot changes edges snap to when dragged or nudged (model/shotSnap.ts); [] turns snapping off. */
+  setShotChanges(shotsMs: readonly number[]): void {
+    const fps = this.profile.fps;
+    this.shots = [...new Set(shotsMs.map((ms) => snapToFrame(ms, fps)))].sort((a, b) => a - b);
+  }
+
+  private get snapReach(): number {
+    return SNAP_FRAMES * frameMs(this.profile.fps);
   }
 
   setProfile(profile: QcProfile): void {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   formatTimecode,
   frameMs,
-  frameRateOf,
   statedFrameRate,
   moveTiming,
   nudge,
@@ -38,10 +37,10 @@ describe('timecode', () => {
   it('knows the frame length and reads an asset frame rate', () => {
     expect(frameMs(24)).toBeCloseTo(41.667, 2);
     expect(frameMs(0)).toBeCloseTo(41.667, 2);
-    expect(frameRateOf(undefined)).toBe(24);
-    expect(frameRateOf({ frameRate: 25 })).toBe(25);
-    expect(frameRateOf({ fps: '29.97' })).toBeCloseTo(29.97);
-    expect(frameRateOf({ fps: 'x' })).toBe(24);
+    expect(frameMs(29.97)).toBeCloseTo(33.367, 3);
+    expect(statedFrameRate(undefined)).toBeUndefined();
+    expect(statedFrameRate({ frameRate: 25 })).toBe(25);
+    expect(statedFrameRate({ fps: '29.97' })).toBeCloseTo(29.97);
     // What the record states, without the default (the STL export says when it is not known).
     expect(statedFrameRate({ fps: 'x' })).toBeUndefined();
     expect(statedFrameRate({ framerate: 50 })).toBe(50);

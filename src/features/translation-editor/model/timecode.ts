@@ -3,11 +3,10 @@
  * Pure: no React, no DOM.
  */
 
-export const DEFAULT_FPS = 24;
-
 import { parseTimecode } from '../../../lib/timecode';
+import { DEFAULT_FPS, exactFps } from './frames';
 
-export { parseTimecode };
+export { parseTimecode, DEFAULT_FPS };
 
 function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
@@ -22,9 +21,9 @@ export function formatTimecode(ms: number, separator: ',' | '.' = ','): string {
   return `${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${separator}${pad(t % 1000, 3)}`;
 }
 
-/** Length of one frame in milliseconds (not rounded: 41.666… at 24 fps). */
+/** Length of one frame in milliseconds (not rounded: 41.666… at 24 fps, 33.366… at 29.97). */
 export function frameMs(fps: number = DEFAULT_FPS): number {
-  return 1000 / (fps > 0 && Number.isFinite(fps) ? fps : DEFAULT_FPS);
+  return 1000 / exactFps(fps > 0 && Number.isFinite(fps) ? fps : DEFAULT_FPS);
 }
 
 /** The frame rate the asset's record states (any of the usual field names), or undefined. */
@@ -35,11 +34,6 @@ export function statedFrameRate(asset: Record<string, unknown> | undefined): num
     if (Number.isFinite(n) && n > 0 && n <= 240) return n;
   }
   return undefined;
-}
-
-/** The asset's frame rate when the record says one, else 24. */
-export function frameRateOf(asset: Record<string, unknown> | undefined): number {
-  return statedFrameRate(asset) ?? DEFAULT_FPS;
 }
 
 /** Seconds with 3 decimals, e.g. "2.500" (durations shown in the grid). */

@@ -21,7 +21,9 @@ import { EditorDocument } from '../model/editorDocument';
 import { OriginalIndex } from '../model/originals';
 import { loadProfileOverrides, profileFor } from '../model/qc/profiles';
 import { profileOfSpec } from '../../../api/schema/deliverySpec';
-import { frameRateOf, statedFrameRate } from '../model/timecode';
+import { statedFrameRate } from '../model/timecode';
+import { assetFrameRate } from '../model/frames';
+import { useEditorMedia, useIngestedVideo } from '../mediaQueries';
 import { directionOf, fontFrom } from '../model/languages';
 import { browserStorage } from '../model/drafts';
 import {
@@ -37,6 +39,7 @@ import {
 import { Glossary, entryOf } from '../model/glossary';
 import { isUnavailable } from '../../../api/client';
 import { TranslationEditor } from '../components/TranslationEditor';
+import { TimecodeProvider } from '../components/TimecodeProvider';
 import '../editor.css';
 
 export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
@@ -58,7 +61,13 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   useDocumentTitle(wr?.asset?.name ? `${what}: ${wr.asset.name}` : what);
 
   const language = embedded?.language ?? record.data?.data.language ?? wr?.language;
-  const fps = frameRateOf(wr?.asset);
+  // The asset's one frame rate (docs/API.md "Frames"): its video's, else its record's; the checks and nudges use it.
+  const ingestedFps = useIngestedVideo(wr?.asset?._id).data?.frameRate;
+  const previewFps = useEditorMedia(wr?.asset?._id).data?.frameRate;
+  const videoFps = ingestedFps ?? previewFps;
+  const statedFps = statedFrameRate(wr?.asset);
+  const frameRate = useMemo(() => assetFrameRate(videoFps, statedFps), [videoFps, statedFps]);
+  const fps = frameRate.rate.fps;
   // The record's lines (with its ETag) when the extension answered; the embedded form's otherwise.
   const ready =
     wr !== undefined &&
@@ -86,6 +95,11 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
     setOpened({ id: translationId, doc: new EditorDocument(serverLines, profile, originals, glossaryIndex) });
   }
   const doc = opened && opened.id === translationId ? opened.doc : undefined;
+
+  useEffect(() => {
+    // The video's rate arrives after the lines when the previews answer later: the checks follow it.
+    if (doc && doc.currentProfile.fps !== fps) doc.setProfile({ ...doc.currentProfile, fps });
+  }, [doc, fps]);
 
   useEffect(() => {
     if (doc && originals) doc.setOriginals(originals);
@@ -188,41 +202,43 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
       {!doc || !translationId ? (
         <SkeletonRows rows={10} label="Loading the lines" />
       ) : (
-        <TranslationEditor
-          key={translationId}
-          doc={doc}
-          translationId={translationId}
-          specName={spec.data?.spec?.name}
-          workRequestId={id}
-          etag={record.data?.etag ?? embeddedEtag}
-          serverLines={serverLines ?? []}
-          meta={{
-            status: record.data?.data.status ?? embedded?.status,
-            approval: record.data?.data.approval ?? embedded?.approval,
-          }}
-          language={language}
-          originalLanguage={transcription.data?.data.language}
-          dir={directionOf(language)}
-          originalDir={directionOf(transcription.data?.data.language)}
-          textStyle={textStyle}
-          canApprove={canApprove}
-          canNote={canNote}
-          verdictNotes={verdict?.notes}
-          verdictReason={verdict?.reason}
-          rounds={record.data?.data.rounds ?? embedded?.rounds}
-          workRequestStatus={wr?.status}
-          fileBaseName={`${wr?.asset?.slug ?? wr?.asset?.name ?? 'translation'}-${language ?? ''}${kind === 'graphics' ? '-graphics' : ''}`.replace(
-            /[^\w.-]+/g,
-            '_',
-          )}
-          title={`${what} lines`}
-          asset={{
-            id: wr?.asset?._id,
-            name: wr?.asset?.name,
-            aspectRatio: wr?.asset?.aspectRatio,
-            frameRate: statedFrameRate(wr?.asset),
-          }}
-        />
+        <TimecodeProvider frameRate={frameRate}>
+          <TranslationEditor
+            key={translationId}
+            doc={doc}
+            translationId={translationId}
+            specName={spec.data?.spec?.name}
+            workRequestId={id}
+            etag={record.data?.etag ?? embeddedEtag}
+            serverLines={serverLines ?? []}
+            meta={{
+              status: record.data?.data.status ?? embedded?.status,
+              approval: record.data?.data.approval ?? embedded?.approval,
+            }}
+            language={language}
+            originalLanguage={transcription.data?.data.language}
+            dir={directionOf(language)}
+            originalDir={directionOf(transcription.data?.data.language)}
+            textStyle={textStyle}
+            canApprove={canApprove}
+            canNote={canNote}
+            verdictNotes={verdict?.notes}
+            verdictReason={verdict?.reason}
+            rounds={record.data?.data.rounds ?? embedded?.rounds}
+            workRequestStatus={wr?.status}
+            fileBaseName={`${wr?.asset?.slug ?? wr?.asset?.name ?? 'translation'}-${language ?? ''}${kind === 'graphics' ? '-graphics' : ''}`.replace(
+              /[^\w.-]+/g,
+              '_',
+            )}
+            title={`${what} lines`}
+            asset={{
+              id: wr?.asset?._id,
+              name: wr?.asset?.name,
+              aspectRatio: wr?.asset?.aspectRatio,
+              frameRate: statedFps,
+            }}
+          />
+        </TimecodeProvider>
       )}
     </div>
   );
