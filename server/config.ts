@@ -65,7 +65,7 @@ const env = z
      * Reader workers answering SQLite's list pages, counts and report figures off the event loop (0: on it; each has
      * its own page cache of SQLITE_CACHE_MB; docs/decisions/205-sqlite-reader-workers.md).
      */
-    SQLITE_READERS: z.coerce.number().int().min(0).max(16).default(1),
+    SQLITE_READERS: z.coerce.number().int().min(0).max(16).default(0),
     /**
      * How many recipients an event's own transaction notifies; the rest are notified in batches of this size from the
      * job queue (domain/events.ts; docs/API.md "Notifications").
