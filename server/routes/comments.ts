@@ -141,12 +141,12 @@ export const commentRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
           : input.translation === undefined
             ? {}
             : await noteFields(tx, caller, wr, {
-              translation: input.translation,
-              line: input.line!,
-              time: input.time!,
-              category: input.category!,
-              suggestion: input.suggestion,
-            });
+                translation: input.translation,
+                line: input.line!,
+                time: input.time!,
+                category: input.category!,
+                suggestion: input.suggestion,
+              });
       const comment = await tx.insert('Comments', {
         workRequest: wr._id,
         user: userSummaryOf(caller),
