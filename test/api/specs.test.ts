@@ -196,4 +196,26 @@ describe('the spec an order is judged by', () => {
     expect((await applied(`?workRequest=${northern._id}`, sam)).status).toBe(404);
     expect((await applied('')).status).toBe(400);
   });
+
+  it('an order placed naming a spec keeps it, and is judged by it', async () => {
+    const broadcast = (await list(`?studio=${assigned.studio}`)).body.find(
+      (sp: Rec) => typeof sp.name === 'string' && /broadcast/i.test(sp.name),
+    );
+    expect(broadcast, 'the seeded broadcast spec').toBeTruthy();
+    const placed = await call(server, 'POST', '/api/workrequests', {
+      as: DEMO.coordinator,
+      body: {
+        asset: assigned.asset._id,
+        language: assigned.language,
+        territory: assigned.territory,
+        dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
+        due: { date: Math.floor(Date.now() / 1000) + 10 * 86_400, tz: 'UTC' },
+        spec: broadcast._id,
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.spec).toBe(broadcast._id);
+    const read = await call(server, 'GET', `/api/workrequests/${placed.body._id}`, { as: DEMO.coordinator });
+    expect(read.body.spec).toBe(broadcast._id);
+  });
 });
