@@ -305,12 +305,17 @@ export async function completeShareEdit(
   const summaries = new Map(fresh.assets.map((a) => [String(a._id), a]));
   const assets = (next.assets ?? []).map((a) => (a._id && summaries.has(a._id) ? summaries.get(a._id)! : a));
   const removed = new Set([...before].filter((id): id is string => typeof id === 'string' && !ids.includes(id)));
+  const statedPermissions = JSON.stringify(next.permissions ?? null) !== JSON.stringify(current.permissions ?? null);
   const share = {
     ...next,
     to,
     assets,
     assetsCount: assets.length,
-    permissions: withAddedAssets(withoutAssets(next.permissions, removed), [...before], added),
+    // Permissions the edit states itself are the caller's as given (and checked against their grants as given);
+    // left unchanged, those covering the whole share follow its added assets.
+    permissions: statedPermissions
+      ? withoutAssets(next.permissions, removed)
+      : withAddedAssets(withoutAssets(next.permissions, removed), [...before], added),
     projectNames: [...new Set([...(next.projectNames ?? []), ...fresh.projectNames])],
     urls: {
       ...shareUrls(ids),

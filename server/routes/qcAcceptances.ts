@@ -17,6 +17,11 @@ import { acceptanceOf, acceptedOf, changeAcceptances } from '../domain/qcAccepta
 import { inStudioScope } from '../domain/access';
 
 const undoQuery = z.object({ line: z.string(), rule: z.string() });
+/**
+ * The acceptance's body as described (GET /api/openapi.json): `{line, rule, reason}`. Checked by `acceptanceOf`, whose
+ * messages name each field, so the declared edge takes any JSON value.
+ */
+const acceptanceBody = z.unknown().check(z.describe('{line: number, rule: string, reason: string}'));
 
 async function readable(request: FastifyRequest<{ Params: { id: string } }>, services: Services) {
   const found = await findOr404<TranslationDoc>(services, 'Translations', request.params.id, 'translation');
@@ -48,7 +53,7 @@ export const qcAcceptanceRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
 
   app.post<{ Params: { id: string } }>(
     '/translations/:id/accepted',
-    { schema: { params: idParams } },
+    { schema: { params: idParams, body: acceptanceBody } },
     async (request, reply) => {
       const caller = callerOf(request);
       const t = await readable(request, services);

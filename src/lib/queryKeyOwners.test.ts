@@ -32,6 +32,8 @@ export const KEY_OWNERS: Record<string, readonly string[]> = {
   mail: ['features/admin/'],
   ingests: ['features/ingests/'],
   reportFigures: ['features/reports/'],
+  // An offline's file and its asset's previews, read for the side-by-side player of the order page.
+  'offline-compare': ['features/work-requests/components/OfflineCompare.tsx'],
 };
 
 const KEY_PROPERTIES = new Set(['queryKey', 'mutationKey', 'all']);
