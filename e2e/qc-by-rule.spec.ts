@@ -13,16 +13,19 @@ test('the Checks panel groups problems by rule and shows one rule’s lines', as
     ACCOUNTS.translator,
     '/workrequests',
   );
-  const wr = items.find((w) => w.status === 'in-progress' && w.translation?._id);
-  expect(wr, 'an in-progress order of the demo translator').toBeTruthy();
+  // An order whose lines read too fast for the spec: other specs edit the demo translator's lines on the shared
+  // server ("Ligne 7"), so the first order may no longer have any.
   await signIn(page, ACCOUNTS.translator);
-  await openTranslationEditor(page, wr!._id);
-  await settled(page);
-
   const panel = page.getByRole('complementary', { name: 'Checks' });
   const show = panel.getByRole('combobox', { name: 'Show' });
-  await expect(show).toBeVisible();
-  const options = await show.locator('option').allTextContents();
+  let options: string[] = [];
+  for (const w of items.filter((i) => i.status === 'in-progress' && i.translation?._id)) {
+    await openTranslationEditor(page, w._id);
+    await settled(page);
+    await expect(show).toBeVisible();
+    options = await show.locator('option').allTextContents();
+    if (options.some((o) => o.includes('Reading speed'))) break;
+  }
   expect(options[0]).toMatch(/^Every rule \([\d,]+ lines?\)$/);
   expect(options.length).toBeGreaterThan(1);
   const reading = options.find((o) => o.includes('Reading speed'));
