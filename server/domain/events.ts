@@ -280,7 +280,7 @@ async function notify(
  * The queue's side of a large fan-out: one batch per run, in one transaction with the event's progress (`fanOut.done`)
  * and the next batch's job, so a run repeated after a crash finds its batch done and tells no one twice.
  */
-export function fanOutHandlers(store: Transaction & Pick<StoreOps, 'get'>, bus: NotificationBus) {
+export function fanOutHandlers(store: Transaction, bus: NotificationBus) {
   return {
     [FAN_OUT_TASK]: async (raw: unknown) => {
       const payload = raw as FanOutPayload;
