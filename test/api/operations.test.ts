@@ -1,6 +1,7 @@
 /** Each of the spec's 19 operations over HTTP against the real server on a fresh seeded database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, call, DEMO, type TestServer } from '../support/server';
+import { tamperSignature } from '../support/signedLinks';
 import { workRequest } from '../../src/api/schema/workRequest';
 import { notification } from '../../src/api/schema/notification';
 import { user } from '../../src/api/schema/user';
@@ -98,7 +99,7 @@ describe('the 19 operations', () => {
     const tampered = await call(
       server,
       'GET',
-      res.body.path.replace(/sig=(.)/, (_m: string, d: string) => `sig=${d === '0' ? '1' : '0'}`),
+      tamperSignature(res.body.path),
       { as: null },
     );
     expect(tampered.status).toBe(403);

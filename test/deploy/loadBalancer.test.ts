@@ -24,6 +24,7 @@ import {
   type Instances,
 } from '../support/balancer';
 import { signInFrom } from '../support/signIn';
+import { tamperSignature } from '../support/signedLinks';
 import { openNotificationStream } from '../support/stream';
 
 const CONFIG = path.resolve(import.meta.dirname, '../../deploy/haproxy.cfg');
@@ -115,7 +116,7 @@ if (reason) {
         expect(res.status).toBe(200);
         expect((await res.json()).preview).toBe(preview._id);
       }
-      const tampered = preview.path.replace(/sig=./, (s: string) => (s.endsWith('0') ? 'sig=1' : 'sig=0'));
+      const tampered = tamperSignature(preview.path);
       expect((await fetch(b.url + tampered)).status).toBe(403);
     });
 
