@@ -96,12 +96,7 @@ describe('the 19 operations', () => {
     expect(dl.status).toBe(200);
     expect(dl.headers.get('content-disposition')).toContain('attachment');
     // Change the signature's first digit to another one (a fixed digit would leave 1 link in 16 untouched).
-    const tampered = await call(
-      server,
-      'GET',
-      tamperSignature(res.body.path),
-      { as: null },
-    );
+    const tampered = await call(server, 'GET', tamperSignature(res.body.path), { as: null });
     expect(tampered.status).toBe(403);
   });
 
