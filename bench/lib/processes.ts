@@ -93,7 +93,9 @@ export async function startServer(options: {
 }): Promise<Running> {
   const port = freePort(options.portBase);
   const base = `http://127.0.0.1:${port}`;
-  return startProcess(['node', '--import', 'tsx', 'server/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (to find what held its thread).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return startProcess(['node', ...profile, '--import', 'tsx', 'server/main.ts'], {
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

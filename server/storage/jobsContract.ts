@@ -39,6 +39,26 @@ export function describeJobCases(store: () => Promise<AsyncStore>): void {
       await stopAll();
     });
 
+    it('lets the process answer others between two jobs: a queue of quick jobs never holds its thread', async () => {
+      const s = await store();
+      // A turn of the event loop (what an HTTP request waits for) counted while the jobs run: each job sees how many
+      // turns have passed. Jobs run back to back in one chain of promises would all see the same count.
+      let turns = 0;
+      let counting = true;
+      const count = () => {
+        turns += 1;
+        if (counting) setImmediate(count);
+      };
+      setImmediate(count);
+      const seen: number[] = [];
+      for (let n = 0; n < 4; n += 1) await s.jobs.add('batch', { n });
+      await runJobs(s, { batch: async () => void seen.push(turns) }, { ...FAST, concurrency: 1 });
+      await vi.waitFor(() => expect(seen).toHaveLength(4), WAIT);
+      counting = false;
+      expect(new Set(seen).size).toBe(4);
+      await stopAll();
+    });
+
     it("adds a transaction's job when it commits, and never when it rolls back", async () => {
       const s = await store();
       const r = recorder();

@@ -176,7 +176,9 @@ export function sqliteJobs(db: Database.Database, now: () => number = Date.now) 
             if (!row) break;
             const work = runOne(row).finally(() => {
               running.delete(work);
-              void look();
+              // The next look after a turn of the event loop: SQLite's statements are synchronous, so jobs chained
+              // in promises alone would hold the thread until the queue is empty (a fan-out's batches: seconds).
+              setImmediate(() => void look());
             });
             running.add(work);
           }
