@@ -3,10 +3,13 @@
  * graphile-worker 0.16 (Node ≥ 14; its schema `graphile_worker` beside the collections). A job is added with its SQL
  * function `graphile_worker.add_job` on the caller's connection, so a transaction's job commits or rolls back with
  * it; runners on every instance take jobs with `FOR UPDATE SKIP LOCKED` and are woken by its LISTEN/NOTIFY, retry
- * with e^attempts seconds of back-off, and take back jobs a dead instance held after 4 hours.
+ * with e^attempts seconds of back-off. Jobs a dead instance held are taken back once its runner's heartbeat
+ * (`mws_job_runners`) is a minute old (`takeBackDead`), not after graphile-worker's own 4 hours.
  */
+import { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { Logger, run, runMigrations, type LogLevel, type TaskList } from 'graphile-worker';
+import { Logger, run, runMigrations, type LogLevel, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { storePool } from './connection';
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -93,7 +96,58 @@ export async function listJobs(query: Query, limit = 100): Promise<JobRecord[]> 
  * process (test/deploy/databaseOutage.test.ts). Its own pool is also sized for it: the jobs never wait for the
  * requests' connections, nor the requests for the jobs'.
  */
-export async function runJobs(url: string, handlers: JobHandlers, options: RunnerOptions = {}) {
+/** How often a runner says it lives, and how old its last word is when it is taken for dead (see `takeBackDead`). */
+export interface Liveness {
+  heartbeatMs: number;
+  deadAfterMs: number;
+}
+export const LIVENESS: Liveness = { heartbeatMs: 10_000, deadAfterMs: 60_000 };
+
+/**
+ * A runner's heartbeat, and the sweep of dead ones. Each runner keeps a row (its graphile-worker worker ids and
+ * when it was last seen) fresh every `heartbeatMs`; at the same time it unlocks the jobs of runners not seen for
+ * `deadAfterMs` (`force_unlock_workers`: graphile-worker's own tool for workers known dead) and deletes their rows,
+ * so a job held by an instance killed mid-run (SIGKILL, a lost machine) runs again within about a minute. A runner
+ * alive but cut off from the database that long may see its job run twice: the queue runs a job at least once.
+ */
+async function heartbeat(pool: pg.Pool, id: string, workers: readonly string[], liveness: Liveness): Promise<void> {
+  await pool.query(
+    `INSERT INTO mws_job_runners (id, workers, seen_at) VALUES ($1, $2, now())
+     ON CONFLICT (id) DO UPDATE SET workers = EXCLUDED.workers, seen_at = now()`,
+    [id, workers],
+  );
+  await takeBackDead(pool, liveness.deadAfterMs);
+}
+
+async function takeBackDead(pool: pg.Pool, deadAfterMs: number): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // SKIP LOCKED: two live runners sweeping at once take each dead row once.
+    const { rows } = await client.query<{ id: string; workers: string[] }>(
+      `SELECT id, workers FROM mws_job_runners WHERE seen_at < now() - make_interval(secs => $1::float8 / 1000)
+       FOR UPDATE SKIP LOCKED`,
+      [deadAfterMs],
+    );
+    const workers = rows.flatMap((r) => r.workers);
+    if (workers.length > 0) await client.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [workers]);
+    if (rows.length > 0)
+      await client.query('DELETE FROM mws_job_runners WHERE id = ANY($1::text[])', [rows.map((r) => r.id)]);
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+export async function runJobs(
+  url: string,
+  handlers: JobHandlers,
+  options: RunnerOptions = {},
+  liveness: Liveness = LIVENESS,
+) {
   const taskList: TaskList = {};
   for (const [task, handler] of Object.entries(handlers)) {
     taskList[task] = (payload, helpers) =>
@@ -105,7 +159,12 @@ export async function runJobs(url: string, handlers: JobHandlers, options: Runne
   }
   const concurrency = options.concurrency ?? 2;
   // The jobs at once, the LISTEN connection, and one to spare for graphile-worker's own housekeeping.
-  const pool = storePool(url, concurrency + 2);
+  const pool = storePool(url, concurrency + 3);
+  const id = `pg-${randomBytes(6).toString('hex')}`;
+  const workers: string[] = [];
+  const events: WorkerEvents = new EventEmitter();
+  events.on('worker:create', ({ worker }) => workers.push(worker.workerId));
+  let beat: NodeJS.Timeout | undefined;
   try {
     const runner = await run({
       pgPool: pool,
@@ -115,14 +174,26 @@ export async function runJobs(url: string, handlers: JobHandlers, options: Runne
       noHandleSignals: true,
       parsedCronItems: [],
       logger,
+      events,
     });
+    const live = () =>
+      heartbeat(pool, id, workers, liveness).catch((e: unknown) =>
+        // The database is away (a restart): the next beat tries again; graphile-worker reconnects on its own.
+        process.stderr.write(`jobs (warning): heartbeat failed: ${e instanceof Error ? e.message : String(e)}\n`),
+      );
+    await live();
+    beat = setInterval(() => void live(), liveness.heartbeatMs);
+    beat.unref();
     return {
       stop: async () => {
+        clearInterval(beat);
         await runner.stop();
+        await pool.query('DELETE FROM mws_job_runners WHERE id = $1', [id]).catch(() => undefined);
         await pool.end();
       },
     };
   } catch (e) {
+    clearInterval(beat);
     await pool.end();
     throw e;
   }

@@ -63,6 +63,15 @@ const MIGRATIONS: Migration[] = [
       CREATE INDEX IF NOT EXISTS mws_memory_translation ON mws_memory (translation);
       CREATE INDEX IF NOT EXISTS mws_memory_fuzzy ON mws_memory USING gin (fuzzy gin_trgm_ops);`,
   },
+  {
+    version: 4,
+    name: "job runners' heartbeats (jobs held by a dead instance are taken back)",
+    // No generation trigger: a heartbeat is not a record (postgres/jobs.ts).
+    sql: `
+      CREATE TABLE IF NOT EXISTS mws_job_runners (
+        id text COLLATE "C" PRIMARY KEY, workers text[] NOT NULL, seen_at timestamptz NOT NULL
+      );`,
+  },
 ];
 
 /**
