@@ -10,7 +10,7 @@ import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { Logger, run, runMigrations, type LogLevel, type TaskList, type WorkerEvents } from 'graphile-worker';
-import { storePool } from './connection';
+import { storePool, withClient } from './connection';
 import {
   DEFAULT_MAX_ATTEMPTS,
   jobRecord,
@@ -120,26 +120,25 @@ async function heartbeat(pool: pg.Pool, id: string, workers: readonly string[], 
 }
 
 async function takeBackDead(pool: pg.Pool, deadAfterMs: number): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // SKIP LOCKED: two live runners sweeping at once take each dead row once.
-    const { rows } = await client.query<{ id: string; workers: string[] }>(
-      `SELECT id, workers FROM mws_job_runners WHERE seen_at < now() - make_interval(secs => $1::float8 / 1000)
+  await withClient(pool, async (client, broken) => {
+    try {
+      await client.query('BEGIN');
+      // SKIP LOCKED: two live runners sweeping at once take each dead row once.
+      const { rows } = await client.query<{ id: string; workers: string[] }>(
+        `SELECT id, workers FROM mws_job_runners WHERE seen_at < now() - make_interval(secs => $1::float8 / 1000)
        FOR UPDATE SKIP LOCKED`,
-      [deadAfterMs],
-    );
-    const workers = rows.flatMap((r) => r.workers);
-    if (workers.length > 0) await client.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [workers]);
-    if (rows.length > 0)
-      await client.query('DELETE FROM mws_job_runners WHERE id = ANY($1::text[])', [rows.map((r) => r.id)]);
-    await client.query('COMMIT');
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+        [deadAfterMs],
+      );
+      const workers = rows.flatMap((r) => r.workers);
+      if (workers.length > 0) await client.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [workers]);
+      if (rows.length > 0)
+        await client.query('DELETE FROM mws_job_runners WHERE id = ANY($1::text[])', [rows.map((r) => r.id)]);
+      await client.query('COMMIT');
+    } catch (e) {
+      await client.query('ROLLBACK').catch(broken);
+      throw e;
+    }
+  });
 }
 
 export async function runJobs(
