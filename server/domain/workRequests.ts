@@ -209,7 +209,7 @@ export async function changeStatus(
 }
 
 /** The verdict as the event embeds it: each note named by its line and text, in the order the reviewer gave them. */
-async function eventVerdictOf(tx: Transaction, verdict: Verdict): Promise<EventVerdict> {
+export async function eventVerdictOf(tx: Transaction, verdict: Verdict): Promise<EventVerdict> {
   const ids = verdict.notes ?? [];
   const found = new Map((await tx.getMany('Comments', ids)).map((c) => [c.doc._id, c.doc]));
   return {

@@ -10,7 +10,14 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { bodyPolicy, narrowPolicy, sendRecord } from '../http/records';
 import { emitWorkRequestEvent } from '../domain/events';
 import { parentScopeFilters } from '../domain/access';
-import { followingMove, requireMove, requireSubmittable, translatorsOf, withStatus } from '../domain/workRequests';
+import {
+  eventVerdictOf,
+  followingMove,
+  requireMove,
+  requireSubmittable,
+  translatorsOf,
+  withStatus,
+} from '../domain/workRequests';
 import { rememberTranslation } from '../domain/memory';
 import { submissionOf, submittedReason } from '../domain/submission';
 import { FALLBACK_SPEC, judgeSubmission } from '../domain/specs';
@@ -206,11 +213,14 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
               workRequest: stored.doc,
             });
           } else if (move) {
+            // A send back of this translation is a verdict as the order's is: the inbox lists its notes.
+            const verdict = saved.status === 'incomplete' && saved.verdict ? saved.verdict : undefined;
             await emitWorkRequestEvent(tx, bus, {
               type: 'wr-status',
               actor: caller,
               workRequest: stored.doc,
               alsoNotify: translatorsOf(stored.doc),
+              ...(verdict ? { verdict: await eventVerdictOf(tx, verdict) } : {}),
             });
           }
         },

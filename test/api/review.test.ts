@@ -211,6 +211,16 @@ describe('verdicts', () => {
       reason: 'Translation sent back for changes. Reason: Line 2 is early',
       notes: [n],
     });
+    // The translator's inbox lists the note to address, as for a send back of the whole order.
+    const inbox = await call(server, 'GET', '/api/notifications?type=wr-status', {
+      as: DEMO.translator,
+      headers: { 'X-Range': 'resources=0-99' },
+    });
+    const told = (inbox.body as Rec[]).filter(
+      (x) => x.event?.workRequest?._id === order && x.event.verdict?.reason === 'Line 2 is early',
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.event.verdict.notes).toEqual([expect.objectContaining({ _id: n })]);
   });
 
   it('the client approves or rejects their order under review (with a reason); others may not', async () => {
