@@ -88,14 +88,6 @@ export async function listJobs(query: Query, limit = 100): Promise<JobRecord[]> 
   );
 }
 
-/**
- * A runner of `handlers`' tasks on this instance (graphile-worker's `run`, without its signal handling or cron), on a
- * pool of its own for `url`. graphile-worker listens for errors on the clients a pool makes after it starts (a client
- * it holds, such as its LISTEN connection, then lives through a database restart's 57P01); the store's pool already
- * has clients without that listener, and one of them held by the runner when the database restarted ended the
- * process (test/deploy/databaseOutage.test.ts). Its own pool is also sized for it: the jobs never wait for the
- * requests' connections, nor the requests for the jobs'.
- */
 /** How often a runner says it lives, and how old its last word is when it is taken for dead (see `takeBackDead`). */
 export interface Liveness {
   heartbeatMs: number;
@@ -141,6 +133,14 @@ async function takeBackDead(pool: pg.Pool, deadAfterMs: number): Promise<void> {
   });
 }
 
+/**
+ * A runner of `handlers`' tasks on this instance (graphile-worker's `run`, without its signal handling or cron), on a
+ * pool of its own for `url`. graphile-worker listens for errors on the clients a pool makes after it starts (a client
+ * it holds, such as its LISTEN connection, then lives through a database restart's 57P01); the store's pool already
+ * has clients without that listener, and one of them held by the runner when the database restarted ended the
+ * process (test/deploy/databaseOutage.test.ts). Its own pool is also sized for it: the jobs never wait for the
+ * requests' connections, nor the requests for the jobs'.
+ */
 export async function runJobs(
   url: string,
   handlers: JobHandlers,
@@ -157,7 +157,7 @@ export async function runJobs(
       });
   }
   const concurrency = options.concurrency ?? 2;
-  // The jobs at once, the LISTEN connection, and one to spare for graphile-worker's own housekeeping.
+  // The jobs at once, the LISTEN connection, one to spare for graphile-worker's own housekeeping, one for the heartbeat.
   const pool = storePool(url, concurrency + 3);
   const id = `pg-${randomBytes(6).toString('hex')}`;
   const workers: string[] = [];
