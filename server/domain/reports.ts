@@ -4,7 +4,8 @@
  * index), never by reading every record. Who may run which is decided once, here, as store filters: the report's
  * access flag (a Permission flag) and the studio scope.
  */
-import type { Caller } from './types';
+import type { Caller, ShareDoc } from './types';
+import type { FeedbackDoc } from './shareFeedback';
 import type { AggregateGroup, Doc, Filter, Store, StoreOps } from '../storage/store';
 import type { AccessFlag } from '../../src/api/schema/permission';
 import type { ReportQuery } from '../../src/api/schema/queries';
@@ -350,10 +351,19 @@ function tallyKinds(groups: AggregateGroup[]): Map<string, { downloads: number; 
   return out;
 }
 
-/** Downloads: who downloaded or viewed what, when — by person and kind, over time, and the latest records. */
-async function downloadsReport(ctx: ReportContext, scope: Filter[], range: ReportRange) {
-  for (const field of ['language', 'territory', 'vendor'] as const) {
-    if (ctx.query[field] !== undefined) throw invalid(`${field}: downloads are not recorded by ${field}`);
+/**
+ * The filters of a report over records other than orders (downloads, feedback): the scope, the range on the record's
+ * `created`, its studio and project; `unrecorded` filters are a 400 (`what` is not recorded by them).
+ */
+function recordFilters(
+  ctx: ReportContext,
+  scope: Filter[],
+  range: ReportRange,
+  what: string,
+  unrecorded: readonly ('language' | 'territory' | 'group' | 'vendor')[],
+): Filter[] {
+  for (const field of unrecorded) {
+    if (ctx.query[field] !== undefined) throw invalid(`${field}: ${what} not recorded by ${field}`);
   }
   const filters: Filter[] = [
     ...scope,
@@ -362,6 +372,12 @@ async function downloadsReport(ctx: ReportContext, scope: Filter[], range: Repor
   ];
   if (ctx.query.studio !== undefined) filters.push({ field: 'studio', op: 'eq', value: ctx.query.studio });
   if (ctx.query.project !== undefined) filters.push({ field: 'project', op: 'eq', value: ctx.query.project });
+  return filters;
+}
+
+/** Downloads: who downloaded or viewed what, when — by person and kind, over time, and the latest records. */
+async function downloadsReport(ctx: ReportContext, scope: Filter[], range: ReportRange) {
+  const filters = recordFilters(ctx, scope, range, 'downloads are', ['language', 'territory', 'vendor']);
   if (ctx.query.group !== undefined) filters.push({ field: 'groups', op: 'contains', value: [ctx.query.group] });
   const by = ctx.query.by ?? 'month';
   const [people, periods, latest] = await Promise.all([
@@ -404,6 +420,162 @@ async function downloadsReport(ctx: ReportContext, scope: Filter[], range: Repor
   };
 }
 
+/** Of the feedback given in the range, at most this many of the latest are read for the answers' tallies. */
+export const FEEDBACK_ANSWERS_READ = 2000;
+
+/** A share feedback record as a report reads it (domain/shareFeedback.ts, collection `Sharefeedback`). */
+type FeedbackRecord = Pick<FeedbackDoc, 'share' | 'asset' | 'user' | 'userName' | 'territory' | 'vote' | 'answers'> &
+  Pick<FeedbackDoc, 'comment' | 'updated'> &
+  Doc;
+
+type VoteCounts = { responses: number; up: number; down: number; order: number; noVote: number };
+const noVotes = (): VoteCounts => ({ responses: 0, up: 0, down: 0, order: 0, noVote: 0 });
+
+/** Groups keyed (…, vote) tallied per key: responses, and how many voted each way (or not at all). */
+function tallyVotes(groups: AggregateGroup[], at: (g: AggregateGroup) => string, voteAt: number) {
+  const out = new Map<string, VoteCounts>();
+  for (const g of groups) {
+    const k = at(g);
+    const e = out.get(k) ?? noVotes();
+    e.responses += g.count;
+    const vote = g.keys[voteAt];
+    if (vote === 'up' || vote === 'down' || vote === 'order') e[vote] += g.count;
+    else e.noVote += g.count;
+    out.set(k, e);
+  }
+  return out;
+}
+
+/** The territory filter names a territory (its `name`, as the other reports' filter) or is a territory's id. */
+async function territoryIds(store: StoreOps, value: string): Promise<string[]> {
+  const named = await store.list<Doc>('Territories', {
+    filters: [{ field: 'name', op: 'eq', value }],
+    offset: 0,
+    limit: 100,
+  });
+  return [...named.items.map((t) => t._id), value];
+}
+
+/**
+ * Share feedback: the recipients' votes per asset, per territory and per asset and territory, over time; the answers
+ * to each share's questions (tallied from the latest FEEDBACK_ANSWERS_READ records, the answer says how many); the
+ * latest comments. Counted by when feedback was first given (`created`), the range and studio / project / territory.
+ */
+async function feedbackReport(ctx: ReportContext, scope: Filter[], range: ReportRange) {
+  const filters = recordFilters(ctx, scope, range, 'share feedback is', ['language', 'group', 'vendor']);
+  if (ctx.query.territory !== undefined)
+    filters.push({ field: 'territory', op: 'in', value: await territoryIds(ctx.store, ctx.query.territory) });
+  const by = ctx.query.by ?? 'month';
+  const [groups, people, latest] = await Promise.all([
+    ctx.store.aggregate('Sharefeedback', {
+      filters,
+      groupBy: ['asset', 'territory', 'vote', { field: 'created', bucket: by }],
+    }),
+    ctx.store.aggregate('Sharefeedback', { filters, groupBy: ['user'] }),
+    ctx.store.list<FeedbackRecord>('Sharefeedback', {
+      filters,
+      sort: { field: 'created', dir: 'desc' },
+      offset: 0,
+      limit: FEEDBACK_ANSWERS_READ,
+    }),
+  ]);
+  const byAsset = tallyVotes(groups, (g) => key(g, 0) ?? '', 2);
+  const byTerritory = tallyVotes(groups, (g) => key(g, 1) ?? '', 2);
+  const pairs = tallyVotes(groups, (g) => `${key(g, 0) ?? ''}\n${key(g, 1) ?? ''}`, 2);
+  const periods = tallyVotes(groups, (g) => key(g, 3) ?? '', 2);
+  const ranked = [...byAsset.entries()].sort((a, b) => b[1].responses - a[1].responses);
+  const shown = ranked.slice(0, REPORT_LIST_LIMIT).map(([id]) => id);
+  const shareIds = [...new Set(latest.items.map((r) => r.share))];
+  const [assets, territories, shares] = await Promise.all([
+    ctx.store.getMany<Doc>('Assets', shown.filter(Boolean)),
+    ctx.store.getMany<Doc>('Territories', [...byTerritory.keys()].filter(Boolean)),
+    ctx.store.getMany<ShareDoc>('Shares', shareIds),
+  ]);
+  const nameOf = (docs: { doc: Doc }[]) =>
+    new Map(docs.map((d) => [d.doc._id, typeof d.doc.name === 'string' ? d.doc.name : '']));
+  const assetNames = nameOf(assets);
+  const territoryNames = nameOf(territories);
+  const total = [...byAsset.values()].reduce((t, e) => {
+    for (const k of Object.keys(t) as (keyof VoteCounts)[]) t[k] += e[k];
+    return t;
+  }, noVotes());
+  return {
+    by,
+    totals: { ...total, people: people.length, assets: byAsset.size },
+    byAsset: ranked
+      .slice(0, REPORT_LIST_LIMIT)
+      .map(([asset, e]) => ({ asset, name: assetNames.get(asset) ?? '', ...e })),
+    byTerritory: [...byTerritory.entries()]
+      .map(([territory, e]) => ({ territory: territory || null, name: territoryNames.get(territory) ?? '', ...e }))
+      .sort((a, b) => b.responses - a.responses),
+    byAssetTerritory: [...pairs.entries()]
+      .map(([k, e]) => {
+        const [asset, territory] = k.split('\n');
+        return {
+          asset: asset!,
+          name: assetNames.get(asset!) ?? '',
+          territory: territory || null,
+          territoryName: territoryNames.get(territory!) ?? '',
+          ...e,
+        };
+      })
+      .filter((r) => assetNames.has(r.asset) || shown.includes(r.asset))
+      .sort((a, b) => b.responses - a.responses),
+    periods: [...periods.entries()]
+      .map(([period, e]) => ({ period, ...e }))
+      .sort((a, b) => a.period.localeCompare(b.period)),
+    answers: {
+      read: latest.items.length,
+      of: total.responses,
+      questions: answerTallies(latest.items, new Map(shares.map((s) => [s.doc._id, s.doc]))),
+    },
+    latest: latest.items
+      .filter((r) => r.comment)
+      .slice(0, REPORT_LIST_LIMIT)
+      .map((r) => ({
+        when: r.created,
+        user: r.user,
+        name: r.userName ?? '',
+        asset: r.asset,
+        assetName: assetNames.get(r.asset) ?? '',
+        territory: r.territory ?? null,
+        territoryName: territoryNames.get(r.territory ?? '') ?? '',
+        vote: r.vote ?? null,
+        comment: r.comment ?? '',
+      })),
+  };
+}
+
+/** Per share and question: how often each answer was given (free text: how many answered). */
+function answerTallies(records: readonly FeedbackRecord[], shares: ReadonlyMap<string, ShareDoc>) {
+  const out = new Map<
+    string,
+    { share: string; question: string; text: string; type: string; counts: Map<string, number> }
+  >();
+  for (const r of records) {
+    const questions = shares.get(r.share)?.questions ?? [];
+    for (const [id, value] of Object.entries(r.answers ?? {})) {
+      const q = questions.find((x) => x._id === id);
+      if (!q || value === '') continue;
+      const k = `${r.share}:${id}`;
+      const e = out.get(k) ?? {
+        share: r.share,
+        question: id,
+        text: q.text,
+        type: q.type,
+        counts: new Map<string, number>(),
+      };
+      const answer = q.type === 'text' ? 'answered' : value;
+      e.counts.set(answer, (e.counts.get(answer) ?? 0) + 1);
+      out.set(k, e);
+    }
+  }
+  return [...out.values()].map(({ counts, ...q }) => ({
+    ...q,
+    answers: [...counts.entries()].map(([answer, count]) => ({ answer, count })).sort((a, b) => b.count - a.count),
+  }));
+}
+
 /** Runs a report for the caller: 403 without its flag, 400 on a bad range. */
 export async function runReport(name: ReportName, ctx: ReportContext & { store: Store & StoreOps }) {
   const grants = await grantsOf(ctx.caller, ctx.store);
@@ -411,6 +583,7 @@ export async function runReport(name: ReportName, ctx: ReportContext & { store: 
   const range = reportRange(ctx.query, ctx.now);
   const head = { report: name, from: range.from, to: range.to };
   if (name === 'downloads') return { ...head, ...(await downloadsReport(ctx, scope, range)) };
+  if (name === 'feedback') return { ...head, ...(await feedbackReport(ctx, scope, range)) };
   const filters = [...scope, ...workRequestFilters(ctx.query, range)];
   switch (name) {
     case 'orders':

@@ -1,9 +1,8 @@
 /**
- * Extension `GET /reports` and `GET /reports/{name}` (docs/API.md "Reports"): which reports the signed-in person may
- * run, and one report's figures. The figures are read as plain JSON objects: the reports feature's model
+ * Extension `GET /reports/{name}` (docs/API.md "Reports"): one report's figures (the reports offered:
+ * api/offeredReports.ts). The figures are read as plain JSON objects: the reports feature's model
  * (features/reports/model/reportViews.ts) reads each field it shows defensively.
  */
-import * as z from 'zod/mini';
 import { seg, send } from './client';
 
 import { REPORT_NAMES, type ReportName } from './schema/reports';
@@ -14,15 +13,6 @@ export { REPORT_NAMES, type ReportName };
 export type ReportParams = Partial<
   Record<'from' | 'to' | 'studio' | 'project' | 'language' | 'territory' | 'group' | 'vendor' | 'by', string>
 >;
-
-const offered = z.object({ reports: z.array(z.string()) });
-
-export async function listOfferedReports(signal?: AbortSignal): Promise<ReportName[]> {
-  const { json } = await send('GET', '/reports', { signal });
-  const parsed = offered.safeParse(json);
-  const names = parsed.success ? parsed.data.reports : [];
-  return REPORT_NAMES.filter((n) => names.includes(n));
-}
 
 export type ReportAnswer = Record<string, unknown>;
 

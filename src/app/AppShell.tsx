@@ -7,6 +7,7 @@ import { signOut } from '../lib/session/sessionStore';
 import { Deferred } from '../components/Deferred';
 import { useSession } from '../lib/session/useSession';
 import { useUploadsStarted } from '../components/uploads/uploadsStarted';
+import { useOffersReports } from '../features/reports/offeredReports';
 
 const loadUnreadBadge = () =>
   import('../features/notifications/components/LiveUnreadBadge').then((m) => m.LiveUnreadBadge);
@@ -23,9 +24,9 @@ const NAV = [
   { to: '/notifications', label: 'Notifications' },
   { to: '/catalog', label: 'Catalog' },
   { to: '/ingests', label: 'Ingests' },
-  // Staff run every report over their studios; the page itself lists what GET /reports offers (docs/API.md "Reports").
+  // Staff run every report over their studios; others when GET /reports offers one (features/reports/offeredReports.ts).
   // After the daily work: looked at weekly, not hourly.
-  { to: '/reports', label: 'Reports', onlyFor: runsOrders },
+  { to: '/reports', label: 'Reports' },
   { to: '/settings', label: 'Settings' },
 ];
 
@@ -36,6 +37,7 @@ export function AppShell() {
   const name = user?.name || session?.username || '';
   const group = personGroup(user);
   const uploading = useUploadsStarted();
+  const offersReports = useOffersReports(user);
 
   return (
     <div className="shell">
@@ -51,7 +53,9 @@ export function AppShell() {
           <span className="brand__name">MWS Console</span>
         </NavLink>
         <MainNav
-          items={NAV.filter((item) => !item.onlyFor || item.onlyFor(user))}
+          items={NAV.filter(
+            (item) => (!item.onlyFor || item.onlyFor(user)) && (item.to !== '/reports' || offersReports),
+          )}
           // The live unread count (stream, or polling without it) for the navigation and the browser tab's title:
           // loaded after the first render, so the page's own code and first request go first.
           badge={(item) =>

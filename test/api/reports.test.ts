@@ -254,7 +254,7 @@ describe('GET /reports/downloads', () => {
 });
 
 describe('who may run the reports', () => {
-  const NAMES = ['orders', 'volume', 'exceptions', 'rejections', 'spending', 'downloads'];
+  const NAMES = ['orders', 'volume', 'exceptions', 'rejections', 'spending', 'downloads', 'feedback'];
 
   it('staff are offered every report; a translator and a client without the flags none', async () => {
     const offered = async (as: Account) => (await call(server, 'GET', '/api/reports', { as })).body.reports;
@@ -298,7 +298,7 @@ describe('bad input', () => {
   });
 
   it('an unknown report is a 404', async () => {
-    const res = await call(server, 'GET', '/api/reports/feedback', { as: DEMO.admin });
+    const res = await call(server, 'GET', '/api/reports/gossip', { as: DEMO.admin });
     expect(res.status).toBe(404);
   });
 });

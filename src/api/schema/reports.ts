@@ -11,6 +11,8 @@ export const REPORT_FLAGS = {
   rejections: 'exceptionReport',
   spending: 'groupSpendingReport',
   downloads: 'downloadReport',
+  // The recipients' votes and answers: the flag that lets a person see how others voted (docs/API.md "Reports").
+  feedback: 'shareVotingView',
 } as const satisfies Record<string, AccessFlag>;
 export type ReportName = keyof typeof REPORT_FLAGS;
 export const REPORT_NAMES = Object.keys(REPORT_FLAGS) as ReportName[];

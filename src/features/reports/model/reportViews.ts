@@ -358,6 +358,96 @@ function downloadsView(a: ReportAnswer, name: Namer): ReportView {
   };
 }
 
+const VOTE_COLUMNS = ['Responses', 'Up', 'Down', 'Would order', 'No vote'];
+const voteCells = (r: Row): CsvValue[] => [num(r.responses), num(r.up), num(r.down), num(r.order), num(r.noVote)];
+const territoryOf = (r: Row, field = 'name') => str(r[field]) || str(r.territory) || 'No territory';
+
+function feedbackView(a: ReportAnswer): ReportView {
+  const t = objectOf(a.totals);
+  const periods = rowsOf(a.periods);
+  const byAsset = rowsOf(a.byAsset);
+  const chartAssets = byAsset.slice(0, 12);
+  const answers = objectOf(a.answers);
+  const read = num(answers.read) ?? 0;
+  const of = num(answers.of) ?? 0;
+  return {
+    figures: [
+      ['Responses', String(num(t.responses) ?? 0)],
+      ['People', String(num(t.people) ?? 0)],
+      ['Assets', String(num(t.assets) ?? 0)],
+      ['Up / down', `${num(t.up) ?? 0} / ${num(t.down) ?? 0}`],
+      ['Would order', String(num(t.order) ?? 0)],
+    ],
+    charts: [
+      {
+        id: 'votes-asset',
+        title: 'Votes by asset',
+        kind: 'bar',
+        labels: chartAssets.map((r) => str(r.name) || str(r.asset)),
+        series: [
+          { label: 'Up', values: chartAssets.map((r) => num(r.up) ?? 0) },
+          { label: 'Down', values: chartAssets.map((r) => num(r.down) ?? 0) },
+          { label: 'Would order', values: chartAssets.map((r) => num(r.order) ?? 0) },
+        ],
+        unit: 'count',
+      },
+      {
+        id: 'feedback-time',
+        title: `Responses per ${str(a.by) || 'month'}`,
+        kind: 'line',
+        labels: periods.map((r) => str(r.period)),
+        series: [{ label: 'Responses', values: periods.map((r) => num(r.responses) ?? 0) }],
+        unit: 'count',
+      },
+    ],
+    tables: [
+      {
+        id: 'asset',
+        title: 'By asset (up to 100, most answered first)',
+        columns: ['Asset', ...VOTE_COLUMNS],
+        rows: byAsset.map((r) => [str(r.name) || str(r.asset), ...voteCells(r)]),
+      },
+      {
+        id: 'territory',
+        title: 'By territory',
+        columns: ['Territory', ...VOTE_COLUMNS],
+        rows: rowsOf(a.byTerritory).map((r) => [territoryOf(r), ...voteCells(r)]),
+      },
+      {
+        id: 'asset-territory',
+        title: 'By asset and territory',
+        columns: ['Asset', 'Territory', ...VOTE_COLUMNS],
+        rows: rowsOf(a.byAssetTerritory).map((r) => [
+          str(r.name) || str(r.asset),
+          territoryOf(r, 'territoryName'),
+          ...voteCells(r),
+        ]),
+      },
+      {
+        id: 'answers',
+        title: read < of ? `Answers (of the latest ${read} of ${of} responses)` : 'Answers',
+        columns: ['Question', 'Answer', 'Count'],
+        rows: rowsOf(answers.questions).flatMap((q) =>
+          rowsOf(q.answers).map((x): CsvValue[] => [str(q.text), str(x.answer), num(x.count)]),
+        ),
+      },
+      {
+        id: 'comments',
+        title: 'Latest comments (up to 100)',
+        columns: ['When', 'Person', 'Territory', 'Asset', 'Vote', 'Comment'],
+        rows: rowsOf(a.latest).map((r) => [
+          typeof r.when === 'number' ? new Date(r.when * 1000).toISOString().slice(0, 16).replace('T', ' ') : undefined,
+          str(r.name),
+          territoryOf(r, 'territoryName'),
+          str(r.assetName) || str(r.asset),
+          str(r.vote),
+          str(r.comment),
+        ]),
+      },
+    ],
+  };
+}
+
 export function reportView(report: ReportName, answer: ReportAnswer, name: Namer): ReportView {
   switch (report) {
     case 'orders':
@@ -372,5 +462,7 @@ export function reportView(report: ReportName, answer: ReportAnswer, name: Namer
       return rejectionsView(answer);
     case 'downloads':
       return downloadsView(answer, name);
+    case 'feedback':
+      return feedbackView(answer);
   }
 }

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { fetchReport, listOfferedReports, type ReportName, type ReportParams } from '../../../api/reports';
+import { fetchReport, type ReportName, type ReportParams } from '../../../api/reports';
 import { useDocumentTitle } from '../../../components/PageTitle';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useFilterParams } from '../../../lib/useFilterParams';
@@ -20,14 +20,8 @@ import { namesOf } from '../../../lib/useRecordNames';
 import { ReportChart } from '../components/ReportChart';
 import { ReportTableView } from '../components/ReportTableView';
 import { reportView, type Namer } from '../model/reportViews';
+import { offeredReportsOptions, reportKeys } from '../offeredReports';
 import '../reports.css';
-
-/** The reports' cache keys: which reports are offered, and each report's figures for its query. */
-export const reportKeys = {
-  all: ['reportFigures'] as const,
-  offered: () => [...reportKeys.all, 'offered'] as const,
-  report: (name: ReportName | undefined, query: ReportParams) => [...reportKeys.all, name ?? '', query] as const,
-};
 
 const TITLES: Record<ReportName, string> = {
   orders: 'Orders',
@@ -36,18 +30,28 @@ const TITLES: Record<ReportName, string> = {
   rejections: 'Offline rejections and encodes',
   spending: 'Group spending',
   downloads: 'Downloads',
+  feedback: 'Share feedback',
 };
 const FILTERS = ['studio', 'project', 'language', 'territory', 'group', 'vendor'] as const;
-/** Downloads are recorded by studio, project and the person's groups only. */
-const DOWNLOAD_FILTERS: readonly string[] = ['studio', 'project', 'group'];
-const SERIES: readonly ReportName[] = ['volume', 'spending', 'downloads'];
+/** The filters of the reports not over orders: downloads by studio, project and the person's groups only; feedback
+ * by studio, project and the recipient's territory. */
+const OWN_FILTERS: Partial<Record<ReportName, readonly string[]>> = {
+  downloads: ['studio', 'project', 'group'],
+  feedback: ['studio', 'project', 'territory'],
+};
+const SERIES: readonly ReportName[] = ['volume', 'spending', 'downloads', 'feedback'];
+/** What each report counts in its range (the others: orders placed). */
+const COUNTED: Partial<Record<ReportName, string>> = {
+  downloads: 'downloads and views',
+  feedback: 'feedback first given',
+};
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function ReportsPage() {
   useDocumentTitle('Reports');
   const [params, setParams] = useFilterParams();
-  const offered = useQuery({ queryKey: reportKeys.offered(), queryFn: ({ signal }) => listOfferedReports(signal) });
+  const offered = useQuery(offeredReportsOptions());
   const names = offered.data ?? [];
   const asked = params.get('report');
   const report = names.find((n) => n === asked) ?? names[0];
@@ -63,10 +67,8 @@ export function ReportsPage() {
   );
 
   const query: ReportParams = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
-  for (const f of FILTERS) {
-    if (report === 'downloads' && !DOWNLOAD_FILTERS.includes(f)) continue;
-    query[f] = params.get(f) ?? '';
-  }
+  const filterShown = (f: string) => !report || !OWN_FILTERS[report] || OWN_FILTERS[report].includes(f);
+  for (const f of FILTERS) if (filterShown(f)) query[f] = params.get(f) ?? '';
   if (report && SERIES.includes(report)) query.by = params.get('by') ?? '';
 
   const answer = useQuery({
@@ -135,7 +137,6 @@ export function ReportsPage() {
     </div>
   );
   const sorted = (entries: [string, string][]) => entries.sort((a, b) => a[1].localeCompare(b[1]));
-  const filterShown = (f: string) => report !== 'downloads' || DOWNLOAD_FILTERS.includes(f);
 
   return (
     <div className="page reports">
@@ -174,7 +175,7 @@ export function ReportsPage() {
             'Territory',
             sorted((territories.data ?? []).filter((t) => t.name).map((t) => [t.name!, t.displayName || t.name!])),
           )}
-        {select('group', 'Group', sorted([...groupNames]))}
+        {filterShown('group') && select('group', 'Group', sorted([...groupNames]))}
         {filterShown('vendor') &&
           select(
             'vendor',
@@ -198,7 +199,8 @@ export function ReportsPage() {
       {answer.isError ? <ErrorPanel error={answer.error} onRetry={() => void answer.refetch()} /> : null}
       {report && answer.data ? (
         <p className="page__hint">
-          {TITLES[report]}: orders placed {String(answer.data.from)} to {String(answer.data.to)} (UTC days).
+          {TITLES[report]}: {COUNTED[report] ?? 'orders placed'} {String(answer.data.from)} to {String(answer.data.to)}{' '}
+          (UTC days).
         </p>
       ) : null}
       {view ? (
