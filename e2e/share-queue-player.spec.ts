@@ -1,11 +1,12 @@
 /**
  * The share queue from anywhere and the playlist's in-card player (docs/API.md "Managing a share", "Shares in the
- * app"): a coordinator queues assets picked on a project's page and an order's asset, and sends them as one share;
+ * app"): a coordinator queues assets picked on a project's page, an order's asset and the assets of an orders search's
+ * selected results, and sends them as one share;
  * a recipient plays a preview inside its card (watermarked for them), one card at a time, from the keyboard.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { slugify } from '../src/api/schema/slug';
-import { ACCOUNTS, apiList, basic, expectAccessible, registerUser, settled, signIn } from './support';
+import { ACCOUNTS, apiList, basic, expectAccessible, grid, registerUser, settled, signIn } from './support';
 
 interface Rec {
   _id: string;
@@ -22,7 +23,7 @@ async function kosAssets(request: APIRequestContext): Promise<{ project: Rec; as
   return { project, assets: items };
 }
 
-test('assets picked on a project’s page and an order’s asset are queued and sent as one share', async ({
+test('assets picked on a project’s page, an order’s asset and a search’s results are queued and sent as one share', async ({
   page,
   request,
 }) => {
@@ -33,6 +34,15 @@ test('assets picked on a project’s page and an order’s asset are queued and 
     (o) => o.asset?._id && o.asset.name && !assets.slice(0, 2).some((a) => a._id === o.asset!._id),
   );
   expect(order, 'an order whose asset is not among the picked ones').toBeTruthy();
+  // A search of the orders finds another asset's: its results are selected and their assets queued.
+  const other = orders.find((o) => o.asset?.name && o.asset._id !== order!.asset!._id);
+  const term = other!.asset!.name!;
+  const { items: found } = await apiList<Rec>(
+    request,
+    ACCOUNTS.coordinator,
+    `/workrequests?q=${encodeURIComponent(term)}`,
+  );
+  expect(found.length).toBeGreaterThan(0);
 
   await signIn(page, ACCOUNTS.coordinator);
   await page.goto(`/catalog/projects/${project._id}`);
@@ -46,21 +56,28 @@ test('assets picked on a project’s page and an order’s asset are queued and 
 
   await page.goto(`/work-requests/${order!._id}`);
   await page.getByRole('button', { name: 'Add to share' }).click();
-  await page.getByRole('link', { name: 'In the share queue (3): send' }).click();
+  await expect(page.getByRole('link', { name: 'In the share queue (3): send' })).toBeVisible();
+
+  await page.goto(`/work-requests?q=${encodeURIComponent(term)}`);
+  await grid(page).getByRole('checkbox', { name: 'Select all loaded rows' }).click();
+  const bar = page.getByRole('region', { name: 'Selection' });
+  await bar.getByRole('button', { name: 'Add their assets to share' }).click();
+  await expect(bar.getByRole('status')).toContainText(/Added \d+ assets? of \d+ selected requests? to the share queue/);
+  await settled(page);
+  await expectAccessible(page, 'orders search with the selection queued');
+
+  await page.goto('/shares/new');
   await expect(page.getByRole('heading', { level: 1, name: 'New share' })).toBeVisible();
   const queued = page.getByRole('list', { name: 'Assets to share' });
-  await expect(queued.getByRole('listitem')).toHaveCount(3);
-  for (const name of [...picked.map((a) => a.name!), order!.asset!.name!])
-    await expect(queued.getByText(name, { exact: true })).toBeVisible();
+  const names = [...new Set([...picked.map((a) => a.name!), order!.asset!.name!, term])];
+  for (const name of names) await expect(queued.getByText(name, { exact: true }).first()).toBeVisible();
   await page.getByPlaceholder('Name or e-mail').fill(partner.username);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await page.getByRole('button', { name: 'Send share' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Share sent' })).toBeVisible();
   await page.getByRole('link', { name: 'Open the share' }).click();
-  const grid = page.getByRole('list', { name: 'Shared assets' });
-  for (const name of [...picked.map((a) => a.name!), order!.asset!.name!])
-    await expect(grid.getByText(name, { exact: true })).toBeVisible();
-  await expect(page.getByText('3 assets', { exact: true })).toBeVisible();
+  const shared = page.getByRole('list', { name: 'Shared assets' });
+  for (const name of names) await expect(shared.getByText(name, { exact: true }).first()).toBeVisible();
 });
 
 test('a recipient plays a preview inside its card, one card at a time, from the keyboard', async ({
