@@ -49,11 +49,7 @@ export function RemoveAssetDialog({
     );
   }
   return (
-    <Modal
-      title={`Remove ${name} from this share?`}
-      onClose={() => (change.isPending ? undefined : onClose())}
-      description="Its recipients lose access to it at once."
-    >
+    <Modal title={`Remove ${name} from this share?`} onClose={() => (change.isPending ? undefined : onClose())}>
       <div className="modal__body">
         <p>
           {people
