@@ -1,6 +1,7 @@
 /**
  * Managing a share from its page (docs/API.md "Managing a share"): the sender removes an asset, asked first, and its
- * recipient loses access at once; invites again a newcomer who has not joined, whose old link then stops working.
+ * recipient loses access at once; invites again a newcomer who has not joined, whose old link then stops working; adds
+ * the asset back from the share queue.
  */
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, apiList, basic, expectAccessible, registerUser, settled, signIn } from './support';
@@ -63,6 +64,15 @@ test('the sender removes an asset (its recipient loses it at once) and invites a
   expect((await request.get(`/api/invitations/${code}`)).status()).toBe(200);
   await settled(page);
   await expectAccessible(page, 'share page with a new invitation');
+  // Added back from the share queue (filled from the catalog), at once: the recipient reaches it again.
+  await page.evaluate((id) => localStorage.setItem('mws.shareQueue', JSON.stringify([id])), two[1]!._id);
+  await page.reload();
+  const queue = page.getByRole('group', { name: 'Add assets' });
+  await expect(queue).toContainText(two[1]!.name);
+  await queue.getByRole('button', { name: 'Add it to this share' }).click();
+  await expect(queue.getByText('Added 1 asset.', { exact: false })).toBeVisible();
+  await expect(grid.getByText(two[1]!.name, { exact: true })).toBeVisible();
+  expect(await assetSeen(two[1]!._id)).toBe(200);
   // The partner who joined long ago is offered no invitation.
   await expect(recipients.getByRole('button', { name: 'Invite Mia Manage again' })).toHaveCount(0);
 });

@@ -417,4 +417,13 @@ describe('managing a share: its assets and invitations', () => {
     });
     expect(byRecipient.status).toBe(403);
   });
+
+  it('once the newcomer has joined, the sender reads no pending invitation for them', async () => {
+    const newcomer = share.to.find((u: Rec) => u.emailNormal === newcomerEmail);
+    const again = await call(server, 'POST', `${sharePath()}/invitations/${newcomer._id}`, { body: {} });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    await accept(again.body.inviteCode, newcomerEmail);
+    const read = await call(server, 'GET', sharePath());
+    expect(read.body.to.find((u: Rec) => u._id === newcomer._id).$invitation).toBeUndefined();
+  });
 });
