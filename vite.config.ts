@@ -78,6 +78,8 @@ const FIRST_LOAD_CHUNKS = [
       'src/lib/useNarrowScreen.ts',
       'src/components/phoneCards.ts',
       'src/components/RecordCard.tsx',
+      // A selectable row's box: the work-request list's and a project's assets (picked for the share queue).
+      'src/components/RowSelectBox.tsx',
     ],
   },
   { name: 'work-request-list', roots: pageRoots('work-requests') },

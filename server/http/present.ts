@@ -9,12 +9,12 @@ import type { RecordLoader } from './loader';
 import type { Caller, GroupDoc, TranslationDoc, UserDoc, WorkRequestDoc, ShareDoc } from '../domain/types';
 import type { LinkSigner } from '../domain/signing';
 import type { DownloadedLookup } from './transferLog';
-import { canSeeGroup } from '../domain/access';
+import { canEditShare, canSeeGroup } from '../domain/access';
 import { watchableSummaries, type Grants } from '../domain/grants';
 import { assetPermissions, projectPermissions } from '../domain/permissionsBlock';
 import { workRequestUrls } from '../domain/urls';
 import { LINE_FIELDS, type TranslationSummary } from '../domain/translations';
-import { expiryOf, type InvitedUserDoc } from '../domain/invitations';
+import { expiryOf, isPending, type InvitedUserDoc } from '../domain/invitations';
 import { link } from './records';
 import { etagOf } from './etag';
 import { storedMedia } from '../domain/media';
@@ -358,6 +358,18 @@ function userRef(ctx: PresentContext, u: { _id?: string } | undefined): Rec | un
   return u ? { ...u, $links: self(ctx, 'Users', u._id ?? '') } : undefined;
 }
 
+/**
+ * `$invitation` on a recipient this share invited who has not joined yet, for those who may invite them again (its
+ * sender, admins): `{expires}` (epoch seconds) and `expired` (docs/API.md "Managing a share").
+ */
+async function invitationOf(ctx: PresentContext, s: ShareDoc, userId: string | undefined): Promise<Rec> {
+  if (!userId || !canEditShare(ctx.caller, s)) return {};
+  const user = (await ctx.records.get<InvitedUserDoc>('Users', userId))?.doc;
+  if (!user || user.invitedThrough !== s._id || !isPending(user)) return {};
+  const expires = expiryOf(user, ctx.invitationTtl);
+  return { $invitation: { expires, expired: expires < Math.floor(Date.now() / 1000) } };
+}
+
 export async function presentShare(ctx: PresentContext, s: ShareDoc): Promise<Rec> {
   const [grants, feedback] = await Promise.all([ctx.grants(), ctx.shareFeedback(s._id)]);
   // Every recipient's votes for the sender, admins and `shareVotingView`; one's own vote, answers and comment always.
@@ -368,7 +380,9 @@ export async function presentShare(ctx: PresentContext, s: ShareDoc): Promise<Re
     $state: shareState(s, Math.floor(Date.now() / 1000)),
     ...s,
     from: userRef(ctx, s.from),
-    to: (s.to ?? []).map((u) => userRef(ctx, u)),
+    to: await Promise.all(
+      (s.to ?? []).map(async (u) => ({ ...userRef(ctx, u), ...(await invitationOf(ctx, s, u._id)) })),
+    ),
     assets: await Promise.all(
       (s.assets ?? []).map(async (a) => ({
         ...a,

@@ -75,3 +75,20 @@ export async function getShareFeedback(id: string, signal?: AbortSignal): Promis
     return parsed.success ? [parsed.data] : [];
   });
 }
+
+/** A newcomer's new invitation (`POST /shares/{id}/invitations/{user}`): the link the sender may pass on too. */
+export const reinvitation = z.looseObject({
+  user: z.string(),
+  emailNormal: z.optional(z.string()),
+  inviteCode: z.string(),
+  invite: z.string(),
+});
+export type Reinvitation = z.infer<typeof reinvitation>;
+
+/**
+ * Extension `POST /shares/{id}/invitations/{user}` (docs/API.md "Managing a share"): a new code and mail for a newcomer
+ * this share invited; the old code stops working. `409` when they joined meanwhile.
+ */
+export async function postShareInvitation(id: string, user: string) {
+  return (await requestRecord(reinvitation, 'POST', `/shares/${seg(id)}/invitations/${seg(user)}`, { body: {} })).data;
+}

@@ -10,6 +10,9 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ListPage } from '../api/client';
 import { countAssetsByProject, getAsset } from '../api/assets';
 import { getProject } from '../api/projects';
+import { listPreviews } from '../api/previews';
+import type { Preview } from '../api/schema/preview';
+import { openPreview } from './previewPlayback';
 import type { Asset } from '../api/schema/asset';
 
 export const catalogRecordKeys = {
@@ -17,6 +20,10 @@ export const catalogRecordKeys = {
   project: (id: string) => ['catalog', 'projects', 'detail', id] as const,
   /** A project's assets (countByProject's records), page by page: the project's page and the order wizard. */
   projectAssets: (projectId: string) => ['catalog', 'assets', 'byProject', projectId] as const,
+  /** An asset's previews (their signed links): the asset's page and the playlist's in-card player. */
+  previews: (assetId: string) => ['catalog', 'previews', assetId] as const,
+  /** A preview opened to play: its signed link, checked (lib/previewPlayback.ts). */
+  previewView: (previewId: string) => ['catalog', 'previewView', previewId] as const,
 };
 
 const PROJECT_ASSET_PAGE = 50;
@@ -46,4 +53,26 @@ export const projectOptions = (id: string) =>
   queryOptions({
     queryKey: catalogRecordKeys.project(id),
     queryFn: ({ signal }) => getProject(id, signal),
+  });
+
+const PREVIEW_PAGE = 100;
+
+/** An asset's previews, page by page. Signed links live an hour: refreshed well before. */
+export const previewListOptions = (assetId: string) =>
+  infiniteQueryOptions({
+    queryKey: catalogRecordKeys.previews(assetId),
+    queryFn: ({ pageParam, signal }) => listPreviews(assetId, { offset: pageParam, size: PREVIEW_PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last: ListPage<Preview>) => last.nextOffset,
+    staleTime: 10 * 60_000,
+    refetchInterval: 30 * 60_000,
+  });
+
+/** A preview opened to play: never retried (a refused link says why), and dropped once closed. */
+export const previewViewOptions = (preview: Preview & { _id: string }) =>
+  queryOptions({
+    queryKey: catalogRecordKeys.previewView(preview._id),
+    queryFn: ({ signal }) => openPreview(preview, signal),
+    retry: false,
+    gcTime: 0,
   });

@@ -1,7 +1,8 @@
 /**
- * The share queue: assets picked while browsing (an asset's page, a project), kept in this browser until they are
- * sent as a share (`/shares/new`) or removed. In localStorage, so it survives a reload and is the same in every tab;
- * a change in one tab shows in the others (the `storage` event).
+ * The share queue: assets picked while browsing (an asset's page, a project's assets, an order, the orders a search
+ * selected), kept in this browser until they are sent as a share (`/shares/new`), added to one (its page) or removed.
+ * In localStorage, so it survives a reload and is the same in every tab; a change in one tab shows in the others (the
+ * `storage` event).
  */
 import { useSyncExternalStore } from 'react';
 

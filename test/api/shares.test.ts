@@ -390,6 +390,17 @@ describe('managing a share: its assets and invitations', () => {
     expect((await call(server, 'GET', assetPath(2), { as: recipient.account })).status).toBe(200);
   });
 
+  it('the sender reads which recipients this share invited have not joined yet; recipients do not', async () => {
+    const asSender = await call(server, 'GET', sharePath());
+    const newcomer = asSender.body.to.find((u: Rec) => u.emailNormal === newcomerEmail);
+    expect(newcomer.$invitation).toMatchObject({ expired: false });
+    expect(newcomer.$invitation.expires).toBeGreaterThan(nowSeconds());
+    expect(asSender.body.to.find((u: Rec) => u._id === recipient.id).$invitation).toBeUndefined();
+    const asRecipient = await call(server, 'GET', sharePath(), { as: recipient.account });
+    expect(asRecipient.status).toBe(200);
+    expect(asRecipient.body.to.some((u: Rec) => u.$invitation)).toBe(false);
+  });
+
   it('inviting again gives the newcomer a new code (the old one no longer opens), only while they have not joined', async () => {
     const newcomer = share.to.find((u: Rec) => u.emailNormal === newcomerEmail);
     const first = share.$invitations.find((i: Rec) => i.emailNormal === newcomerEmail);
@@ -405,5 +416,14 @@ describe('managing a share: its assets and invitations', () => {
       body: {},
     });
     expect(byRecipient.status).toBe(403);
+  });
+
+  it('once the newcomer has joined, the sender reads no pending invitation for them', async () => {
+    const newcomer = share.to.find((u: Rec) => u.emailNormal === newcomerEmail);
+    const again = await call(server, 'POST', `${sharePath()}/invitations/${newcomer._id}`, { body: {} });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    await accept(again.body.inviteCode, newcomerEmail);
+    const read = await call(server, 'GET', sharePath());
+    expect(read.body.to.find((u: Rec) => u._id === newcomer._id).$invitation).toBeUndefined();
   });
 });

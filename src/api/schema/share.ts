@@ -5,7 +5,14 @@ import { permissionsBlock, feedbackBlock } from './computed';
 import { permission } from './permission';
 import { thumbnailLink } from './file';
 
-export const shareUser = doc({ _id: id, name: z.string(), emailNormal: z.string(), $links: links() });
+export const shareUser = doc({
+  _id: id,
+  name: z.string(),
+  emailNormal: z.string(),
+  $links: links(),
+  /** Extension: a newcomer this share invited who has not joined yet (its sender and admins read it). */
+  $invitation: doc({ expires: ts, expired: z.boolean() }),
+});
 
 export const shareAsset = doc({
   _id: id,

@@ -12,7 +12,13 @@ import {
 } from '@tanstack/react-query';
 import type { ListPage } from '../../api/client';
 import { everyPage } from '../../api/everyPage';
-import { assetOptions, catalogRecordKeys, projectAssetPagesOptions, projectOptions } from '../../lib/catalogRecords';
+import {
+  assetOptions,
+  catalogRecordKeys,
+  previewListOptions,
+  projectAssetPagesOptions,
+  projectOptions,
+} from '../../lib/catalogRecords';
 import {
   allGroupsOptions,
   allLanguagesOptions,
@@ -29,7 +35,6 @@ import {
 } from '../../lib/referencePages';
 import { listFiles } from '../../api/files';
 import { listAssetDownloads } from '../../api/downloads';
-import { listPreviews } from '../../api/previews';
 import { listProjects } from '../../api/projects';
 import { useSparseList } from '../../lib/useSparseList';
 import { userRecordKeys } from '../../lib/userRecordKeys';
@@ -53,7 +58,8 @@ export const catalogKeys = {
   /** countByProject's total only (one item asked). */
   assetCount: (projectId: string) => [...catalogKeys.assets(), 'count', projectId] as const,
   asset: catalogRecordKeys.asset,
-  previews: (assetId: string) => [...catalogKeys.all, 'previews', assetId] as const,
+  previews: catalogRecordKeys.previews,
+  previewView: catalogRecordKeys.previewView,
   files: (assetId: string) => [...catalogKeys.all, 'files', assetId] as const,
   downloads: (assetId: string) => [...catalogKeys.all, 'downloads', assetId] as const,
   languages: () => [...catalogKeys.all, 'languages'] as const,
@@ -72,17 +78,6 @@ const nextPage = <T>(last: ListPage<T>) => last.nextOffset;
 export function loaded<T>(data: InfiniteData<ListPage<T>, unknown> | undefined): T[] {
   return data?.pages.flatMap((p) => p.items.flatMap((i) => (i.ok ? [i.data] : []))) ?? [];
 }
-
-export const previewListOptions = (assetId: string) =>
-  infiniteQueryOptions({
-    queryKey: catalogKeys.previews(assetId),
-    queryFn: ({ pageParam, signal }) => listPreviews(assetId, { offset: pageParam, size: PAGE, signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
-    // Signed links live an hour: refresh them well before.
-    staleTime: 10 * 60_000,
-    refetchInterval: 30 * 60_000,
-  });
 
 export const fileListOptions = (assetId: string) =>
   infiniteQueryOptions({

@@ -4,6 +4,8 @@
  */
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Share } from '../../api/schema/share';
+import { isApiError } from '../../api/client';
+import { assetChangeBody, type AssetChange } from './model/assetEdits';
 import type { ShareFeedbackInput } from '../../api/schema/share';
 import {
   getShare,
@@ -11,6 +13,7 @@ import {
   listShareCandidates,
   listShares,
   postShare,
+  postShareInvitation,
   putShareFeedback,
   putShareIfMatch,
 } from '../../api/shares';
@@ -129,5 +132,44 @@ export function useSendShare() {
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => postShare(body),
     onSuccess: () => void client.invalidateQueries({ queryKey: shareKeys.lists() }),
+  });
+}
+
+/**
+ * Takes assets out of a share or adds them, at once (docs/API.md "Managing a share"): a PUT of `assets` with the
+ * version last read as If-Match. When someone saved meanwhile (409) the change is applied once more onto their
+ * version, read afresh. The saved share replaces the cached one.
+ */
+export function useChangeShareAssets(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: AssetChange) => {
+      const put = async (fresh: boolean) => {
+        const current = fresh
+          ? await client.fetchQuery({ ...shareOptions(id), staleTime: 0 })
+          : await client.ensureQueryData(shareOptions(id));
+        const body = assetChangeBody(current.data, change);
+        return body ? putShareIfMatch(id, body, current.etag) : current;
+      };
+      try {
+        return await put(false);
+      } catch (error) {
+        if (isApiError(error) && error.status === 409) return put(true);
+        throw error;
+      }
+    },
+    onSuccess: (saved) => {
+      client.setQueryData(shareKeys.detail(id), saved);
+      void client.invalidateQueries({ queryKey: shareKeys.lists() });
+    },
+  });
+}
+
+/** Invites a newcomer of the share again; the share is read again (their invitation's new end). */
+export function useInviteAgain(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (user: string) => postShareInvitation(id, user),
+    onSettled: () => void client.invalidateQueries({ queryKey: shareKeys.detail(id), exact: true }),
   });
 }

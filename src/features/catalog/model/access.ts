@@ -37,9 +37,5 @@ export function resolveInvite(
   return { url, resolved: !hasPlaceholder || Boolean(code) };
 }
 
-/** Seconds left before a signed link's `expires` (epoch seconds); undefined when the link carries none. */
-export function signedLinkExpiry(path: string | undefined): number | undefined {
-  if (!path) return undefined;
-  const m = /[?&]expires=(\d+)/.exec(path);
-  return m ? Number(m[1]) : undefined;
-}
+/** Read by the catalog's pages too: one place (lib/previewPlayback.ts). */
+export { signedLinkExpiry } from '../../../lib/previewPlayback';

@@ -19,7 +19,7 @@ import { ShowMore } from '../../../components/ShowMore';
 import { SkeletonLines } from '../../../components/Skeleton';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatCount, keyLabel } from '../../../lib/format';
-import { shareQueue, useShareQueue } from '../../../lib/shareQueue';
+import { AddToShare } from '../../../components/AddToShare';
 import { totalOf } from '../../../lib/pages';
 import { AssetDialog } from '../components/AssetDialog';
 import { Breadcrumb, CatalogLayout } from '../components/CatalogLayout';
@@ -313,7 +313,6 @@ export function AssetPage() {
   const canOrder = permits('request', role);
   // Sharing onward: staff, or a grant holding `sharing` (the server checks it again when the share is sent).
   const canShare = permits('share', canEdit);
-  const queued = useShareQueue();
 
   return (
     <CatalogLayout
@@ -333,17 +332,7 @@ export function AssetPage() {
       actions={
         asset?._id && (canEdit || canOrder || canShare) ? (
           <>
-            {canShare ? (
-              queued.includes(asset._id) ? (
-                <Link to="/shares/new" className="button">
-                  In the share queue ({queued.length}): send
-                </Link>
-              ) : (
-                <button type="button" className="button" onClick={() => shareQueue.add(asset._id!)}>
-                  Add to share
-                </button>
-              )
-            ) : null}
+            {canShare ? <AddToShare assetId={asset._id} /> : null}
             {canOrder ? (
               <Link to={newOrderPath({ asset: asset._id })} className="button">
                 Place an order

@@ -3,7 +3,7 @@
  * from operation 9 (GET /assets/countByProject?project=), whose Content-Range total is the count.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Asset } from '../../../api/schema/asset';
 import { allows } from '../../../api/schema/computed';
@@ -16,10 +16,11 @@ import { SkeletonLines, SkeletonRows } from '../../../components/Skeleton';
 import type { Column } from '../../../components/VirtualTable';
 import { formatDate } from '../../../lib/dates';
 import { formatCount, keyLabel } from '../../../lib/format';
-import { totalOf } from '../../../lib/pages';
+import { rowsOf, totalOf } from '../../../lib/pages';
 import { Breadcrumb, CatalogLayout } from '../components/CatalogLayout';
 import { FileName } from '../components/FileName';
 import { ProjectDialog } from '../components/ProjectDialog';
+import { pickColumn, ProjectShareQueueBar, useAssetPicks } from '../components/ProjectShareQueue';
 import { catalogKeys, useProject, useProjectAssets, useStudioChoices } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import { ArchiveDialog } from './ProjectsPage';
@@ -99,9 +100,12 @@ const COLUMNS: Column<Asset>[] = [
   { id: 'created', header: 'Created', width: '96px', render: (a) => (a.created ? formatDate(a.created) : '—') },
 ];
 
-function ProjectAssets({ projectId }: { projectId: string }) {
+function ProjectAssets({ projectId, canShare }: { projectId: string; canShare: boolean }) {
   const query = useProjectAssets(projectId);
   const total = totalOf(query.data);
+  const loaded = useMemo(() => rowsOf(query.data).flatMap((r) => (r.ok ? [r.data] : [])), [query.data]);
+  const picks = useAssetPicks(loaded);
+  const columns = useMemo(() => (canShare ? [pickColumn(picks), ...COLUMNS] : COLUMNS), [canShare, picks]);
   return (
     <Section title="Assets" meta={total !== undefined ? `(${formatCount(total)})` : undefined}>
       {query.isPending ? (
@@ -110,9 +114,11 @@ function ProjectAssets({ projectId }: { projectId: string }) {
         <ErrorPanel error={query.error} title="Could not load the assets" onRetry={() => void query.refetch()} />
       ) : (
         <div className="catalog-assets">
+          {canShare ? <ProjectShareQueueBar projectId={projectId} total={total} picks={picks} /> : null}
           <InfiniteRecordTable
             label="Assets of this project"
-            columns={COLUMNS}
+            columns={columns}
+            {...(canShare ? { selection: picks } : {})}
             query={query}
             rowHeight={52}
             noun="asset"
@@ -147,6 +153,8 @@ export function ProjectPage() {
   const project = query.data?.data;
   // Offered from the viewer's grants ($permissions `request`: some asset here may be ordered); by role without them.
   const canOrder = allows(project?.$permissions, 'request') ?? role;
+  // Sharing onward: staff, or a grant holding `sharing` (the server checks it again when the share is sent).
+  const canShare = allows(project?.$permissions, 'share') ?? canEdit;
   const studioList = studios.data ?? [];
   const studioName = studioList.find((s) => s._id === project?.studio)?.name;
   const title = project?.name || (query.isPending ? 'Project' : 'Project');
@@ -220,7 +228,7 @@ export function ProjectPage() {
               </p>
             ) : null}
           </Section>
-          <ProjectAssets projectId={id} />
+          <ProjectAssets projectId={id} canShare={canShare} />
         </div>
       )}
       {editing && project ? (

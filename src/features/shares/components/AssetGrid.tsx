@@ -21,6 +21,9 @@ interface GridProps {
   share: Share;
   shareId: string;
   projectNames: ReadonlyMap<string, string>;
+  /** The sender's "Remove from share" on each card (disabled, saying why, while `removeBlocked`). */
+  onRemove?: ((asset: ShareAsset) => void) | undefined;
+  removeBlocked?: boolean;
 }
 
 function origin(): string {
@@ -51,7 +54,7 @@ function AssetLink({ url, name }: { url: RecordLink | undefined; name: string })
   );
 }
 
-export function AssetGrid({ share, shareId, projectNames }: GridProps) {
+export function AssetGrid({ share, shareId, projectNames, onRemove, removeBlocked }: GridProps) {
   const assets = share.assets ?? [];
   if (!assets.length) {
     return (
@@ -93,6 +96,18 @@ export function AssetGrid({ share, shareId, projectNames }: GridProps) {
               </p>
               <AssetPermissions value={a.$permissions} compact label={`What you may do with ${name}`} />
               <AssetFeedback value={a.$feedback} compact />
+              {onRemove ? (
+                <button
+                  type="button"
+                  className="button button--small asset-card__remove"
+                  onClick={() => onRemove(a)}
+                  disabled={removeBlocked}
+                  aria-label={`Remove ${name} from this share`}
+                  title={removeBlocked ? 'Save or discard your changes first' : undefined}
+                >
+                  Remove from share
+                </button>
+              ) : null}
             </div>
           </li>
         );

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ShareAsset, ShareQuestion, Vote } from '../../../api/schema/share';
 import { AssetThumb } from '../../../components/AssetThumb';
+import { CardPlayer } from './CardPlayer';
 import { describeError } from '../../../components/ErrorPanel';
 import { useSaveFeedback } from '../queries';
 import { formatLength } from '../model/display';
@@ -21,9 +22,13 @@ interface Props {
   readOnly: boolean;
   /** The viewer's territory code: the order wizard starts with it. */
   territory: string | undefined;
+  /** Whether this card's preview plays (one card at a time: the playlist holds which). */
+  playing: boolean;
+  onPlay: () => void;
+  onStop: () => void;
 }
 
-export function FeedbackCard({ shareId, asset, questions, readOnly, territory }: Props) {
+export function FeedbackCard({ shareId, asset, questions, readOnly, territory, playing, onPlay, onStop }: Props) {
   const id = asset._id ?? '';
   const name = asset.name || 'Untitled asset';
   const own = asset.$feedback;
@@ -44,7 +49,11 @@ export function FeedbackCard({ shareId, asset, questions, readOnly, territory }:
 
   return (
     <li className="asset-card playlist-card" aria-labelledby={`asset-${id}`}>
-      <AssetThumb thumbnail={asset.$thumbnail} mediaType={asset.mediaType} type={asset.type} size="large" />
+      {playing ? (
+        <CardPlayer assetId={id} name={name} />
+      ) : (
+        <AssetThumb thumbnail={asset.$thumbnail} mediaType={asset.mediaType} type={asset.type} size="large" />
+      )}
       <div className="asset-card__body">
         <h3 className="asset-card__name" id={`asset-${id}`}>
           {name}
@@ -60,9 +69,15 @@ export function FeedbackCard({ shareId, asset, questions, readOnly, territory }:
         </p>
         <p className="playlist-card__actions">
           {access.has('previews') ? (
-            <Link to={`/catalog/assets/${encodeURIComponent(id)}`}>
-              Watch{access.has('watermarked') ? ' (watermarked)' : ''}
-            </Link>
+            // One button for both, so the focus stays on it when the player opens or closes.
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={playing ? `Stop the preview of ${name}` : `Play the preview of ${name}`}
+              onClick={playing ? onStop : onPlay}
+            >
+              {playing ? 'Stop' : `Play${access.has('watermarked') ? ' (watermarked)' : ''}`}
+            </button>
           ) : (
             <span className="muted">No preview shared</span>
           )}

@@ -3,7 +3,7 @@
  * found with GET /users?q= (coordinators and admins); when that answers 403 or 404 the list is
  * "unavailable" and an e-mail address can be typed instead.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../../api/client';
 import { describeError } from '../../../components/ErrorPanel';
 import { initials } from '../../../lib/people';
@@ -20,9 +20,11 @@ interface Props {
   me: string | undefined;
   onAdd: (user: ShareUser) => void;
   onRemove: (user: ShareUser) => void;
+  /** More about a saved recipient under their name (a pending invitation and "Invite again" on a share's page). */
+  about?: ((user: ShareUser) => ReactNode) | undefined;
 }
 
-export function RecipientsEditor({ draft, savedKeys, readOnly, me, onAdd, onRemove }: Props) {
+export function RecipientsEditor({ draft, savedKeys, readOnly, me, onAdd, onRemove, about }: Props) {
   return (
     <>
       {draft.to.length === 0 ? (
@@ -46,6 +48,7 @@ export function RecipientsEditor({ draft, savedKeys, readOnly, me, onAdd, onRemo
                     <span className="truncate muted recipient__email">{u.emailNormal}</span>
                   ) : null}
                   {!u._id ? <span className="hint">Added by e-mail; not matched to an account.</span> : null}
+                  {savedKeys.has(key) ? about?.(u) : null}
                 </span>
                 {!savedKeys.has(key) ? <span className="tag">New</span> : null}
                 {readOnly ? null : (

@@ -3,6 +3,7 @@
  * each with what the viewer may do (watch, download, order) and their feedback, saved as they go. Once the share
  * has ended, or its sender closed feedback, the page says so and the feedback is read-only.
  */
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Share } from '../../../api/schema/share';
 import { DetailBreadcrumb, DetailFailed, DetailLoading } from '../../../components/DetailPage';
@@ -59,6 +60,8 @@ function Playlist({ id, share, breadcrumb }: { id: string; share: Share; breadcr
   const readOnly = isSender || state !== 'active';
   const questions = share.questions ?? [];
   const assets = share.assets ?? [];
+  // One preview plays at a time: starting another stops the one playing.
+  const [playing, setPlaying] = useState<string>();
   return (
     <div className="page playlist-page">
       {breadcrumb}
@@ -98,6 +101,9 @@ function Playlist({ id, share, breadcrumb }: { id: string; share: Share; breadcr
             questions={questions}
             readOnly={readOnly}
             territory={me?.territory?.name}
+            playing={!!a._id && playing === a._id}
+            onPlay={() => setPlaying(a._id)}
+            onStop={() => setPlaying(undefined)}
           />
         ))}
       </ul>

@@ -6,9 +6,9 @@
  * and re-applies the edits onto their version for review. Recipients see the share read-only (the server
  * answers their PUT with 403 anyway).
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Share } from '../../../api/schema/share';
+import type { Share, ShareAsset } from '../../../api/schema/share';
 import { DetailBreadcrumb, DetailFailed, DetailLoading } from '../../../components/DetailPage';
 import { Field, Fields } from '../../../components/Field';
 import { useDocumentTitle } from '../../../components/PageTitle';
@@ -22,6 +22,8 @@ import { AssetDialog, AssetGrid } from '../components/AssetGrid';
 import { RecipientsEditor } from '../components/RecipientsEditor';
 import { DetailsEditor } from '../components/ShareDetailsEditor';
 import { FeedbackSummary } from '../components/FeedbackSummary';
+import { InviteAgain } from '../components/InviteAgain';
+import { AddQueuedAssets, RemoveAssetDialog } from '../components/ManageAssets';
 import { ShareNotices } from '../components/ShareNotices';
 import { SharePermissions } from '../components/SharePermissions';
 import { ShareSaveBar } from '../components/ShareSaveBar';
@@ -120,6 +122,10 @@ function ShareView({
   const assetIds = new Set((share.assets ?? []).map((a) => a._id).filter((x): x is string => !!x));
   const links = otherUrls(share.urls, assetIds, id, window.location.origin);
   const savedKeys = new Set(baseDraft.to.map(recipientKey));
+  const [removing, setRemoving] = useState<ShareAsset>();
+  const invitations = new Map(
+    (share.to ?? []).flatMap((u) => (u._id && u.$invitation ? [[u._id, u.$invitation]] : [])),
+  );
 
   return (
     <div className={`page share-page${dirty && canEdit ? ' share-page--dirty' : ''}`}>
@@ -136,7 +142,14 @@ function ShareView({
       <div className="detail-grid">
         <div className="detail-grid__main">
           <Section title="Assets" meta={`(${share.assets?.length ?? 0})`}>
-            <AssetGrid share={share} shareId={id} projectNames={projectNames} />
+            <AssetGrid
+              share={share}
+              shareId={id}
+              projectNames={projectNames}
+              onRemove={canEdit ? setRemoving : undefined}
+              removeBlocked={dirty}
+            />
+            {canEdit ? <AddQueuedAssets shareId={id} share={share} blocked={dirty} /> : null}
           </Section>
           {canEdit || seesVotes(share, me?._id) ? <FeedbackSummary shareId={id} share={share} /> : null}
           <SharePermissions editing={editing} me={me} canEdit={canEdit} locked={lockPermissions} />
@@ -153,6 +166,18 @@ function ShareView({
               me={me?._id}
               onAdd={(u) => update((d) => addRecipient(d, u, editing.base.data))}
               onRemove={(u) => update((d) => removeRecipient(d, u))}
+              about={(u) => {
+                const invitation = u._id ? invitations.get(u._id) : undefined;
+                return invitation && u._id ? (
+                  <InviteAgain
+                    shareId={id}
+                    userId={u._id}
+                    name={recipientName(u)}
+                    invitation={invitation}
+                    canInvite={canEdit}
+                  />
+                ) : null;
+              }}
             />
             {canEdit && !lockTo ? (
               <p className="hint">
@@ -182,6 +207,9 @@ function ShareView({
 
       {canEdit ? <ShareSaveBar editing={editing} /> : null}
 
+      {removing ? (
+        <RemoveAssetDialog shareId={id} share={share} asset={removing} onClose={() => setRemoving(undefined)} />
+      ) : null}
       {assetId ? (
         <AssetDialog share={share} assetId={assetId} projectNames={projectNames} onClose={onCloseAsset} />
       ) : null}

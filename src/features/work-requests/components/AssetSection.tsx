@@ -1,6 +1,7 @@
 /** The asset the work request is about: thumbnail, type, media type, aspect ratio, usage flags. */
 import type { EmbeddedAsset } from '../../../api/schema/workRequest';
 import { WORK_REQUEST_USAGE_KEYS } from '../../../api/schema/usage';
+import { AddToShare } from '../../../components/AddToShare';
 import { AssetThumb } from '../../../components/AssetThumb';
 import { Field, Fields, YesNo } from '../../../components/Field';
 import { Section } from '../../../components/Section';
@@ -10,9 +11,12 @@ import '../../../components/record.css';
 export function AssetSection({
   asset,
   aspectRatio,
+  canShare = false,
 }: {
   asset: EmbeddedAsset | undefined;
   aspectRatio: string | undefined;
+  /** Staff of the order's studio put its asset in the share queue from here. */
+  canShare?: boolean;
 }) {
   if (!asset) {
     return (
@@ -56,6 +60,11 @@ export function AssetSection({
               ) : undefined}
             </Field>
           </Fields>
+          {canShare && asset._id ? (
+            <p className="asset-block__actions">
+              <AddToShare assetId={asset._id} />
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="usage">

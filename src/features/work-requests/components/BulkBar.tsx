@@ -1,7 +1,8 @@
 /**
  * The selection bar above the list (loaded by SelectionStatus once a row is selected): how many rows are selected, "Select all N matching" (the whole filter, up to
  * BULK_LIMIT), Clear, and the bulk actions: change status (BulkStatusDialog), assign (BulkAssignDialog: offered to
- * admins and coordinators), export the selection as CSV. A labelled region (SelectionStatus announces its count).
+ * admins and coordinators), export the selection as CSV, and put the selected orders' assets in the share queue
+ * (lib/shareQueue.ts: admins and coordinators; a search's results shared in one step). A labelled region (SelectionStatus announces its count).
  * Dialogs give the focus back to the button that opened them.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../components/ErrorPanel';
 import { formatCount, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session/useSession';
+import { shareQueue } from '../../../lib/shareQueue';
 import { BULK_LIMIT, selectionText, type BulkSelectionState } from '../bulkSelectionState';
 import { studioNamesFor } from '../filterChoices';
 import './bulk.css';
@@ -59,6 +61,20 @@ export function BulkBar({ bulk, total }: Props) {
     }
   };
 
+  const queueAssets = async () => {
+    setMessage({ text: 'Reading the selection…' });
+    try {
+      const { rows } = await bulk.resolve();
+      const ids = [...new Set(rows.flatMap((r) => (r.asset?._id ? [r.asset._id] : [])))];
+      shareQueue.add(...ids);
+      setMessage({
+        text: `Added ${plural(ids.length, 'asset')} of ${plural(rows.length, 'selected request')} to the share queue (${formatCount(shareQueue.ids().length)} queued: send them from Shares → New share).`,
+      });
+    } catch (error) {
+      setMessage({ text: `Could not read the selection: ${describeError(error)} Nothing was queued.`, error: true });
+    }
+  };
+
   const canSelectAll = !selection.allMatching && total !== undefined && total > count && total <= BULK_LIMIT;
   const tooManyToSelectAll = !selection.allMatching && total !== undefined && total > BULK_LIMIT && count < total;
 
@@ -96,6 +112,11 @@ export function BulkBar({ bulk, total }: Props) {
           <button type="button" className="button button--small" onClick={() => void exportSelection()}>
             Export selection
           </button>
+          {mayAssign ? (
+            <button type="button" className="button button--small" onClick={() => void queueAssets()}>
+              Add their assets to share
+            </button>
+          ) : null}
         </div>
         {message ? (
           <p

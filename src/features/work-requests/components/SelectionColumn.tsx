@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { WorkRequest } from '../../../api/schema/workRequest';
+import { RowSelectBox } from '../../../components/RowSelectBox';
 import type { Column, RowSelection } from '../../../components/VirtualTable';
 import { rowName } from '../model/rowName';
 // Its styles (selection.css) load with the app's first stylesheet (main.tsx).
@@ -38,17 +39,6 @@ export function selectionColumn(selection: ListSelection): Column<WorkRequest> {
     id: 'select',
     header: <HeaderBox selection={selection} />,
     width: '36px',
-    render: (wr) => (
-      <input
-        type="checkbox"
-        className="select-box"
-        tabIndex={-1}
-        aria-label={`Select ${rowName(wr)}`}
-        checked={selection.isSelected(wr)}
-        // The click carries Shift (a range); the change event does not. Keyboard users select with Space on the row.
-        onClick={(event) => selection.toggle(wr, event.shiftKey)}
-        onChange={() => undefined}
-      />
-    ),
+    render: (wr) => <RowSelectBox selection={selection} row={wr} label={`Select ${rowName(wr)}`} />,
   };
 }

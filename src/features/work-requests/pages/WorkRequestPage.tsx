@@ -166,7 +166,11 @@ export function WorkRequestPage() {
   );
   const details = (
     <>
-      <AssetSection asset={wr.asset} aspectRatio={wr.aspectRatio} />
+      <AssetSection
+        asset={wr.asset}
+        aspectRatio={wr.aspectRatio}
+        canShare={rolesFor(user, wr).some((r) => r === 'admin' || r === 'coordinator')}
+      />
       <Section title="Workflow">
         <WorkflowStepper workflow={wr.asset?.workflow} />
       </Section>
