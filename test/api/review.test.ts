@@ -353,3 +353,40 @@ describe('notes on graphics cards', () => {
     expect(resolved.body.resolution.change).toEqual({ before: 'Ligne 1', after: 'Titre, avec le jeu de mots' });
   });
 });
+
+describe('rounds retention', () => {
+  it('keeps the lines of the first and the last five rounds; older rounds keep their facts, lines pruned', async () => {
+    const { order, translation } = await orderForReview();
+    const submit = async (n: number) => {
+      const res = await call(server, 'PUT', `/api/translations/${translation}`, {
+        as: DEMO.translator,
+        body: { status: 'submitted', submission: { note: `Round ${n}` } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.rounds).toBe(n);
+    };
+    // Rounds 2 to 7, each sent back first and its first line changed.
+    for (let n = 2; n <= 7; n++) {
+      const back = await move(order, { status: 'in-progress', reason: `Again ${n}` });
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      await editLines(translation, (l, i) => (i === 0 ? `Ligne 1, version ${n}` : `Ligne ${i + 1}`));
+      await submit(n);
+    }
+    const listed = (await get(`/translations/${translation}/rounds`, CLIENT)) as Rec[];
+    expect(listed.map((r) => [r.round, r.summary, r.linesPruned ?? false])).toEqual([
+      [1, 'First round', false],
+      [2, 'Round 2', true],
+      [3, 'Round 3', false],
+      [4, 'Round 4', false],
+      [5, 'Round 5', false],
+      [6, 'Round 6', false],
+      [7, 'Round 7', false],
+    ]);
+    const pruned = await get(`/translations/${translation}/rounds/2`, CLIENT);
+    expect(pruned).toMatchObject({ round: 2, summary: 'Round 2', linesPruned: true, user: { _id: translatorId } });
+    expect(pruned.lines).toBeUndefined();
+    expect((await get(`/translations/${translation}/rounds/1`, CLIENT)).lines[0].text).toBe('Ligne 1');
+    expect((await get(`/translations/${translation}/rounds/3`, CLIENT)).lines[0].text).toBe('Ligne 1, version 3');
+    expect((await get(`/translations/${translation}/rounds/7`, CLIENT)).lines[0].text).toBe('Ligne 1, version 7');
+  });
+});
