@@ -10,13 +10,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, basic, expectAccessible, goInApp, signIn } from './support';
+import { ACCOUNTS, basic, expectAccessible, goInApp, rowOf, signIn } from './support';
 
 const CLIENT = { username: 'priya.raman@northlight.test', password: 'demo-password' };
 const admin = { Authorization: basic(ACCOUNTS.admin) };
 
 /** An order the client places now, started by the studio and assigned to the demo translator. */
-async function startedOrder(request: APIRequestContext): Promise<{ _id: string; asset: { _id: string } }> {
+async function startedOrder(
+  request: APIRequestContext,
+  recipients?: Record<string, { name: string; email: string }[]>,
+): Promise<{ _id: string; asset: { _id: string } }> {
   const clientAuth = { Authorization: basic(CLIENT), 'X-Range': 'resources=0-49' };
   const mine = (await (await request.get('/api/workrequests', { headers: clientAuth })).json()) as {
     asset: { _id: string; workflow?: { requireOfflineApproval?: boolean } };
@@ -35,6 +38,7 @@ async function startedOrder(request: APIRequestContext): Promise<{ _id: string; 
       territory: template.territory,
       dng: { dialogue: ['subtitles'], narration: [], graphics: [] },
       due: { date: Math.floor(Date.now() / 1000) + 10 * 86400, tz: 'Europe/Paris' },
+      ...(recipients ? { recipients } : {}),
     },
   });
   expect(placed.status()).toBe(201);
@@ -123,6 +127,93 @@ test('a delivery uploaded while the translator moves on, then downloaded by the 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** A file uploaded into the order by the admin through the tus protocol, by hand; its File id. */
+async function uploadedByAdmin(request: APIRequestContext, workRequest: string, name: string, bytes: Buffer) {
+  const meta = { filename: name, md5: createHash('md5').update(bytes).digest('hex'), workrequest: workRequest };
+  const tus = { ...admin, 'Tus-Resumable': '1.0.0' };
+  const created = await request.post('/api/uploads', {
+    headers: {
+      ...tus,
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': Object.entries(meta)
+        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+        .join(','),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const done = await request.patch(created.headers()['location']!, {
+    headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    data: bytes,
+  });
+  expect(done.status()).toBe(204);
+  return done.headers()['x-file-id']!;
+}
+
+test('a recipient who does not see the order follows the delivery notice and downloads; a removed file stops', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const SAM = ACCOUNTS.harborCoordinator;
+  const wr = await startedOrder(request, { Press: [{ name: 'Sam Okafor', email: SAM.username }] });
+  const text = '1\n00:00:01,000 --> 00:00:02,000\nHola\n\n';
+  const file = await uploadedByAdmin(request, wr._id, 'press es.srt', Buffer.from(text));
+  const attached = await request.post(`/api/workrequests/${wr._id}/deliveries`, {
+    headers: admin,
+    data: { format: 'SRT', file },
+  });
+  expect(attached.status()).toBe(200);
+  const completed = await request.put(`/api/workrequests/${wr._id}`, {
+    headers: admin,
+    data: { status: 'complete', reason: 'Delivered' },
+  });
+  expect(completed.status()).toBe(200);
+  const notices = (await (
+    await request.get('/api/notifications?type=delivery', {
+      headers: { Authorization: basic(SAM), 'X-Range': 'resources=0-49' },
+    })
+  ).json()) as { _id: string; event?: { workRequest?: { _id: string } } }[];
+  const notice = notices.find((n) => n.event?.workRequest?._id === wr._id)!;
+  expect(notice).toBeTruthy();
+
+  await signIn(page, SAM);
+  await goInApp(page, '/notifications?type=delivery');
+  await rowOf(page, notice._id).click();
+  await expect(page).toHaveURL(new RegExp(`/work-requests/${wr._id}/deliveries$`));
+  await expect(page.getByRole('heading', { level: 1, name: /^Deliveries: / })).toBeVisible();
+  // Sam may not open the order: no link to it, and nothing to remove.
+  await expect(page.getByRole('link', { name: 'Open the order' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+  await expectAccessible(page, 'the deliveries page of a recipient', '.page');
+  const link = await page.getByRole('link', { name: /Download press es\.srt/ }).getAttribute('href');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: /Download press es\.srt/ }).click();
+  const got = await download;
+  expect(got.suggestedFilename()).toBe('press es.srt');
+  expect(fs.readFileSync(await got.path(), 'utf8')).toBe(text);
+
+  // The studio takes it back (delivered by mistake): a reason first; then Sam's link stops working.
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(`/work-requests/${wr._id}/deliveries`);
+  await expect(page.getByRole('link', { name: 'Open the order' })).toBeVisible();
+  await page.getByRole('button', { name: /Remove press es\.srt/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Remove press es\.srt/ });
+  await expect(dialog.getByRole('button', { name: 'Remove file' })).toBeDisabled();
+  await expectAccessible(page, 'the removal dialog', 'dialog');
+  await dialog.getByLabel('Reason (required)').fill('The Castilian cut went to the press by mistake');
+  await dialog.getByRole('button', { name: 'Remove file' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('No files are delivered here any more.')).toBeVisible();
+  expect((await request.get(link!)).status()).toBe(404);
+  await page.getByRole('link', { name: 'Open the order' }).click();
+  await expect(page.getByText(/Removed press es\.srt from the SRT delivery/)).toBeVisible();
 });
 
 test('an upload resumes after a reload: the same user adds the same file, it goes on where the server has it', async ({

@@ -214,6 +214,25 @@ export async function placeOrder(
  * The asset is a Northlight one ordered in fr-FR; with `withMedia`, any asset with a preview that has media (a clip the
  * Subtitler plays), in the language and territory of the order it was found in.
  */
+/** The API as `as` (a write succeeds, or the test fails saying what was asked): the JSON answer and its ETag. */
+export async function apiCall(
+  request: APIRequestContext,
+  as: Account,
+  method: string,
+  path: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a record read as JSON; callers name the fields they read
+): Promise<{ body: Record<string, any>; etag: string | undefined }> {
+  const response = await request.fetch(`/api${path}`, {
+    method,
+    headers: { Authorization: basic(as), 'X-Requested-With': 'XMLHttpRequest', ...headers },
+    data,
+  });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return { body: (await response.json()) as Record<string, unknown>, etag: response.headers()['etag'] };
+}
+
 export async function placeTranslatorOrder(
   request: APIRequestContext,
   instructions: string,
@@ -221,15 +240,8 @@ export async function placeTranslatorOrder(
 ): Promise<{ workRequest: string; translation: string }> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   type Rec = Record<string, any>;
-  const call = async (as: Account, method: string, path: string, data?: unknown, headers: Rec = {}) => {
-    const response = await request.fetch(`/api${path}`, {
-      method,
-      headers: { Authorization: basic(as), 'X-Requested-With': 'XMLHttpRequest', ...headers },
-      data,
-    });
-    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-    return { body: (await response.json()) as Rec, etag: response.headers()['etag'] };
-  };
+  const call = (as: Account, method: string, path: string, data?: unknown, headers: Rec = {}) =>
+    apiCall(request, as, method, path, data, headers);
   // The admin sees every studio's orders (the media clips are Harbor Lane's and Northlight's); the coordinator, Northlight's.
   const lister = withMedia ? ACCOUNTS.admin : ACCOUNTS.coordinator;
   const studios = (await apiList<Rec>(request, lister, '/studios')).items;

@@ -91,6 +91,18 @@ const env = z
     /** How often each instance looks for embargoes whose end has passed, to tell their lift (seconds; docs/API.md
      * "Embargoes"). */
     EMBARGO_SWEEP_SECONDS: z.coerce.number().positive().max(86_400).default(30),
+    /** How often the blobs no record refers to are swept, in seconds (docs/API.md "Uploads"; default a day). */
+    BLOB_SWEEP_SECONDS: z.coerce
+      .number()
+      .positive()
+      .max(7 * 86_400)
+      .default(86_400),
+    /** How long a blob nobody refers to is kept after it last changed, in seconds (default 7 days: a paused upload
+     * resumed within a week goes on). */
+    BLOB_GRACE_SECONDS: z.coerce
+      .number()
+      .positive()
+      .default(7 * 86_400),
     /** The largest file accepted by an upload, in bytes (docs/API.md "Uploads"; default 50 GiB). */
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(DEFAULT_UPLOAD_MAX_BYTES),
     /** How long an invitation link stays valid, in seconds (default 14 days). */

@@ -14,6 +14,7 @@ import { PostgresBlobs } from './uploads/postgresBlobs';
 import { mailDestination, startMail } from './domain/mail/mailer';
 import { configureFanOut, fanOutHandlers } from './domain/events';
 import { ingestUnavailableMessage, startIngestRunner } from './domain/ingest/ingest';
+import { startBlobSweep } from './domain/ingest/blobSweep';
 import type { JobRunner } from './storage/jobs';
 
 /** The signing key lives beside the database, so signed links survive a restart. */
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
   let mail: Awaited<ReturnType<typeof startMail>> | undefined;
   let ingest: JobRunner | undefined;
   let fanOut: JobRunner | undefined;
+  let blobSweep: JobRunner | undefined;
   configureFanOut(config.FAN_OUT_BATCH);
   exitOnSignals(
     app,
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
       await mail?.stop();
       await ingest?.stop();
       await fanOut?.stop();
+      await blobSweep?.stop();
       await bus?.close();
       await store.close();
     },
@@ -113,6 +116,13 @@ async function main(): Promise<void> {
     console.log(mailDestination({ smtpUrl: config.SMTP_URL }));
     // The rest of a large fan-out's notifications, batch by batch (domain/events.ts), on every instance.
     fanOut = await app.services.store.runJobs(fanOutHandlers(app.services.store, app.services.bus), { concurrency: 1 });
+    // Blobs no record refers to, past their grace period (domain/ingest/blobSweep.ts): one schedule, any instance.
+    blobSweep = await startBlobSweep(
+      app.services.store,
+      app.services.blobs,
+      { graceMs: config.BLOB_GRACE_SECONDS * 1000, everyMs: config.BLOB_SWEEP_SECONDS * 1000 },
+      (message) => console.log(message),
+    );
     // Ingest of uploads (domain/ingest/ingest.ts): every instance with ffmpeg runs its jobs, one at a time.
     const tools = await app.services.mediaTools();
     if (tools.problem) console.warn(ingestUnavailableMessage(tools));

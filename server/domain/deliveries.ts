@@ -7,13 +7,17 @@
  *   (DELIVERY_ATTACH_STATUSES); 409 in any other status, 403 for anyone else who sees the order;
  * - download: admins, the studio's coordinators and the requester at any time; the recipients (recipients of any
  *   delivery type, by their account's e-mail) once the order is `complete` — that move is the delivery
- *   (deliveryNotice.ts tells them). The assignee reads the list but downloads nothing through it.
+ *   (deliveryNotice.ts tells them). The assignee reads the list but downloads nothing through it;
+ * - remove (a file delivered by mistake): the studio's side in any status; the assignee their own upload while the
+ *   order is still attachable. With a reason, kept in the history; the order's status does not change, and the
+ *   file's links stop working at once (the download checks the file is still delivered).
  */
-import type { Stored, Transaction } from '../storage/store';
+import type { Doc, Stored, Transaction } from '../storage/store';
+import { materialFileIds } from '../../src/api/schema/materials';
 import type { NotificationBus } from './events';
 import { emitWorkRequestEvent } from './events';
 import type { Caller, WorkRequestDoc } from './types';
-import { DomainError, conflict, invalid } from './errors';
+import { DomainError, conflict, invalid, notFound } from './errors';
 import { translatorsOf, userSummaryOf } from './workRequests';
 import { isStudioSide } from './orders';
 import { canSeeWorkRequest } from './access';
@@ -29,6 +33,21 @@ import {
 /** Whether the caller may attach files to the order's deliveries (in an attachable status). */
 export function mayAttachDeliveries(caller: Caller, wr: WorkRequestDoc): boolean {
   return isStudioSide(caller, wr.studio) || translatorsOf(wr).includes(caller.id);
+}
+
+/**
+ * Whether the caller may remove the delivered `file` (a File record): the studio's side always; the assignee a file
+ * they uploaded, while the order is attachable.
+ */
+export function mayRemoveDelivery(caller: Caller, wr: WorkRequestDoc, file: Doc | undefined): boolean {
+  if (isStudioSide(caller, wr.studio)) return true;
+  const uploader = (file?.transfer as { username?: unknown } | undefined)?.username;
+  return (
+    translatorsOf(wr).includes(caller.id) &&
+    DELIVERY_ATTACH_STATUSES.includes(wr.status ?? '') &&
+    uploader !== undefined &&
+    uploader === caller.user.username
+  );
 }
 
 /** Whether the caller may download the order's delivered files. */
@@ -78,11 +97,71 @@ export async function attachDelivery(
   const files = has
     ? groups.map((g) => (g.name === input.format ? { ...g, files: [...(g.files ?? []), file._id] } : g))
     : [...groups, { name: input.format, files: [file._id] }];
+  return saveDeliveries(tx, bus, caller, found, files, {
+    reason: `Attached ${String(file.name)} to the ${input.format} delivery`,
+    changed: [`the ${input.format} delivery`],
+    now,
+  });
+}
+
+/**
+ * Removes the File `fileId` from every format of the order's deliveries (a format left without files goes too), with
+ * the caller's reason in the history; the requester, coordinators and translator are told (`wr-changed`). The
+ * status stays: a complete order stays delivered with what is left, and a replacement is delivered by reopening it
+ * (complete → in-progress), attaching, and completing again. A file that is not delivered is a 404; one the caller
+ * may not remove a 403. In the caller's transaction.
+ */
+export async function removeDelivery(
+  tx: Transaction,
+  bus: NotificationBus,
+  caller: Caller,
+  found: Stored<WorkRequestDoc>,
+  fileId: string,
+  reason: string,
+  now = Date.now(),
+): Promise<Stored<WorkRequestDoc>> {
+  const wr = found.doc;
+  const formats = deliveredFileIds(wr)
+    .filter((g) => g.ids.includes(fileId))
+    .map((g) => g.name);
+  if (formats.length === 0) throw notFound('delivered file');
+  const file = (await tx.get<Doc>('Files', fileId))?.doc;
+  if (!mayRemoveDelivery(caller, wr, file))
+    throw new DomainError(
+      'forbidden',
+      "a delivered file is removed by the studio's coordinators, or by the assignee who uploaded it before the order is complete",
+    );
+  const files = (wr.files ?? []).flatMap((g) => {
+    if (!formats.includes(g.name ?? '')) return [g];
+    const left = (g.files ?? []).filter((f) => !materialFileIds({ files: [f] }).includes(fileId));
+    return left.length ? [{ ...g, files: left }] : [];
+  });
+  const name = typeof file?.name === 'string' ? file.name : fileId;
+  return saveDeliveries(tx, bus, caller, found, files, {
+    reason: `Removed ${name} from the ${formats.join(' and ')} delivery: ${reason}`,
+    changed: formats.map((f) => `the ${f} delivery`),
+    now,
+  });
+}
+
+/**
+ * Stores the order's new `files` with a history entry saying what changed (the status unchanged), and tells the
+ * requester, coordinators and translator (`wr-changed`, naming the deliveries changed).
+ */
+async function saveDeliveries(
+  tx: Transaction,
+  bus: NotificationBus,
+  caller: Caller,
+  found: Stored<WorkRequestDoc>,
+  files: WorkRequestDoc['files'],
+  what: { reason: string; changed: string[]; now: number },
+): Promise<Stored<WorkRequestDoc>> {
+  const wr = found.doc;
   const entry = {
-    date: Math.floor(now / 1000),
+    date: Math.floor(what.now / 1000),
     user: userSummaryOf(caller),
     status: wr.status ?? '',
-    reason: `Attached ${String(file.name)} to the ${input.format} delivery`,
+    reason: what.reason,
   };
   const saved = await tx.replace(
     'Workrequests',
@@ -94,8 +173,8 @@ export async function attachDelivery(
     actor: caller,
     workRequest: saved.doc,
     alsoNotify: translatorsOf(saved.doc),
-    changed: [`the ${input.format} delivery`],
-    now,
+    changed: what.changed,
+    now: what.now,
   });
   return saved;
 }

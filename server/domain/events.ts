@@ -20,7 +20,7 @@ import {
   materialsInTitle,
   deliveryTitle,
 } from './titles';
-import { workRequestUrls } from './urls';
+import { deliveriesPageUrl, workRequestUrls } from './urls';
 import { NEVER, eventProjectIds, isMutedFor, mailFrequency, mailKindOf } from './mail/preferences';
 import { scheduleMail } from './mail/schedule';
 
@@ -458,7 +458,14 @@ export async function emitWorkRequestEvent(
       type,
       workRequest: input.namesOnly ? namesOfWorkRequest(wr) : eventWorkRequest(wr),
       projects: wr.project ? [{ _id: wr.project._id, name: wr.project.name, slug: wr.project.slug }] : [],
-      ...(input.namesOnly ? {} : { urls: workRequestUrls(wr._id, '', true) }),
+      ...(input.namesOnly
+        ? {}
+        : {
+            urls: {
+              ...workRequestUrls(wr._id, '', true),
+              ...(type === 'delivery' ? { view: deliveriesPageUrl(wr._id, '') } : {}),
+            },
+          }),
       ...(input.verdict ? { verdict: input.verdict } : {}),
       notify: { users, groups: coordinators.groups },
       assets: [],

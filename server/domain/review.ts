@@ -7,6 +7,7 @@ import type { Doc, Stored, Transaction } from '../storage/store';
 import type { Line, Verdict } from '../../src/api/schema/translation';
 import type { NoteCategory, NoteResolution } from '../../src/api/schema/comment';
 import { isVerdictMove } from '../../src/api/schema/workflow';
+import { MAX_ROUNDS, roundKeepsLines } from '../../src/api/schema/round';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type { Caller, TranslationDoc, WorkRequestDoc } from './types';
 import { rolesOf, userSummaryOf } from './workRequests';
@@ -149,7 +150,8 @@ export { isVerdictMove };
 
 /**
  * Keeps the lines of a submit as the translation's next round (docs/API.md "Review rounds"): one `Rounds` record,
- * unique per translation and round. Answers the round's number.
+ * unique per translation and round; then prunes the lines of the rounds the retention rule no longer keeps
+ * (pruneRoundLines). Answers the round.
  */
 export async function recordRound(
   tx: Transaction,
@@ -158,7 +160,7 @@ export async function recordRound(
   now = Date.now(),
 ): Promise<Stored<Doc>> {
   const round = (t.rounds ?? 0) + 1;
-  return tx.insert('Rounds', {
+  const made = await tx.insert('Rounds', {
     key: `${t._id}:${round}`,
     translation: t._id,
     workRequest: t.workRequest,
@@ -173,4 +175,31 @@ export async function recordRound(
       text: l.text ?? '',
     })),
   });
+  await pruneRoundLines(tx, t._id, round);
+  return made;
+}
+
+/**
+ * The retention rule of rounds (docs/decisions/214-rounds-retention.md): the first round and the last
+ * ROUND_LINES_KEPT keep their lines; an older one keeps its facts (number, submitter, date, summary) and says
+ * `linesPruned`. Run at each submit, in its transaction; a round already pruned is left alone, so it is idempotent.
+ */
+export async function pruneRoundLines(tx: Transaction, translation: string, last: number): Promise<number> {
+  const page = await tx.list<Doc>('Rounds', {
+    filters: [{ field: 'translation', op: 'eq', value: translation }],
+    sort: { field: 'round', dir: 'asc' },
+    omit: ['lines'],
+    offset: 0,
+    limit: MAX_ROUNDS,
+  });
+  let pruned = 0;
+  for (const r of page.items) {
+    if (r.linesPruned === true || roundKeepsLines(Number(r.round), last)) continue;
+    const found = await tx.get<Doc>('Rounds', r._id, { forUpdate: true });
+    if (!found) continue;
+    const { lines: _lines, ...rest } = found.doc;
+    await tx.replace('Rounds', { ...rest, linesPruned: true }, found.version);
+    pruned += 1;
+  }
+  return pruned;
 }

@@ -14,3 +14,11 @@ export function workRequestUrls(id: string, appOrigin: string, fillId = false) {
     translate: `${appOrigin}/work-requests/${wr}/translation`,
   };
 }
+
+/**
+ * The app's page of an order's deliveries: where a `delivery` notification leads (its `urls.view`), since a recipient
+ * of another studio may download the files without seeing the order (docs/API.md "Deliveries").
+ */
+export function deliveriesPageUrl(id: string, appOrigin: string) {
+  return `${appOrigin}/work-requests/${id}/deliveries`;
+}

@@ -18,15 +18,27 @@ import { uploadedContent } from '../uploads/uploadedContent';
 import { sendMediaSource } from '../http/mediaResponse';
 import { findOr404, presentContext, type RouteOptions } from './helpers';
 import { idParams, signedLinkQuery } from '../../src/api/schema/queries';
-import { deliveredFileIds, deliveryInput, type Deliveries } from '../../src/api/schema/delivery';
-import { attachDelivery, mayAttachDeliveries, mayDownloadDeliveries, mayReadDeliveries } from '../domain/deliveries';
+import { deliveredFileIds, deliveryInput, deliveryRemovalQuery, type Deliveries } from '../../src/api/schema/delivery';
+import {
+  attachDelivery,
+  mayAttachDeliveries,
+  mayDownloadDeliveries,
+  mayReadDeliveries,
+  mayRemoveDelivery,
+  removeDelivery,
+} from '../domain/deliveries';
+import { canSeeWorkRequest } from '../domain/access';
+import { queryOf } from '../http/validation';
 import * as z from 'zod/mini';
+
+const fileParams = z.object({ id: z.string(), file: z.string() });
 
 /** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
 const EDGES = {
   list: { params: idParams },
   attach: { params: idParams, body: deliveryInput },
-  download: { params: z.object({ id: z.string(), file: z.string() }), querystring: signedLinkQuery },
+  download: { params: fileParams, querystring: signedLinkQuery },
+  remove: { params: fileParams, querystring: deliveryRemovalQuery },
 };
 
 /** The order when the caller may read its deliveries; 404 otherwise (nobody learns of an order they may not see). */
@@ -48,26 +60,38 @@ async function presentDeliveries(request: FastifyRequest, services: Services, wr
     ]),
   );
   const ctx = presentContext(request, services);
+  const items = groups.map((g) => ({
+    name: g.name,
+    files: g.ids.flatMap((id) => {
+      const f = files.get(id);
+      if (!f) return [];
+      return [
+        {
+          _id: id,
+          name: typeof f.name === 'string' ? f.name : id,
+          ...(typeof f.length === 'number' ? { length: f.length } : {}),
+          ...(typeof f.md5 === 'string' ? { md5: f.md5 } : {}),
+          ...(typeof f.uploadDate === 'number' ? { uploadDate: f.uploadDate } : {}),
+          ...(mayDownload ? { path: deliveryLink(ctx, wr._id, id) } : {}),
+          mayRemove: mayRemoveDelivery(caller, wr, f),
+        },
+      ];
+    }),
+  }));
   return {
-    items: groups.map((g) => ({
-      name: g.name,
-      files: g.ids.flatMap((id) => {
-        const f = files.get(id);
-        if (!f) return [];
-        return [
-          {
-            _id: id,
-            name: typeof f.name === 'string' ? f.name : id,
-            ...(typeof f.length === 'number' ? { length: f.length } : {}),
-            ...(typeof f.md5 === 'string' ? { md5: f.md5 } : {}),
-            ...(typeof f.uploadDate === 'number' ? { uploadDate: f.uploadDate } : {}),
-            ...(mayDownload ? { path: deliveryLink(ctx, wr._id, id) } : {}),
-          },
-        ];
-      }),
-    })),
+    items,
     mayAttach: mayAttachDeliveries(caller, wr),
     mayDownload,
+    mayRemove: items.some((g) => g.files.some((f) => f.mayRemove)),
+    // Named for a recipient who may not open the order (the page they reach from the `delivery` notification).
+    workRequest: {
+      _id: wr._id,
+      ...(wr.asset?.name ? { asset: wr.asset.name } : {}),
+      ...(wr.language ? { language: wr.language } : {}),
+      ...(wr.territory ? { territory: wr.territory } : {}),
+      ...(wr.status ? { status: wr.status } : {}),
+      mayOpen: canSeeWorkRequest(caller, wr),
+    },
   };
 }
 
@@ -90,6 +114,24 @@ export const deliveryRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
     });
     return presentDeliveries(request, services, saved.doc);
   });
+
+  // Removing a file delivered by mistake: its links stop working at once, since the download below checks that the
+  // file is still delivered.
+  app.delete<{ Params: { id: string; file: string } }>(
+    '/workrequests/:id/deliveries/:file',
+    { schema: EDGES.remove },
+    async (request) => {
+      const { reason } = queryOf(request, deliveryRemovalQuery);
+      const saved = await store.transaction(async (tx) => {
+        const found = await findOr404<WorkRequestDoc>(tx, 'Workrequests', request.params.id, 'work request', {
+          forUpdate: true,
+        });
+        if (!mayReadDeliveries(callerOf(request), found.doc)) throw notFound('work request');
+        return removeDelivery(tx, services.bus, callerOf(request), found, request.params.file, reason);
+      });
+      return presentDeliveries(request, services, saved.doc);
+    },
+  );
 
   // The download through its signed link (docs/API.md "Signed links"): the link's person must still be one who may
   // download the order's deliveries, and the file one of them; each use is a download record.

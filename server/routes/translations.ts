@@ -23,6 +23,7 @@ import { submissionOf, submittedReason } from '../domain/submission';
 import { FALLBACK_SPEC, judgeSubmission } from '../domain/specs';
 import { acceptedOf } from '../domain/qcAcceptances';
 import { recordRound, verdictOf } from '../domain/review';
+import { MAX_ROUNDS } from '../../src/api/schema/round';
 import { findOr404, presentContext, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { canReadTranslation, withStudioScope } from './scope';
 import { idParams, roundParams, translationListQuery, pagedHeaders } from '../../src/api/schema/queries';
@@ -97,7 +98,7 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       sort: { field: 'round', dir: 'asc' },
       omit: ['lines'],
       offset: 0,
-      limit: MAX_ROUNDS_LISTED,
+      limit: MAX_ROUNDS,
     });
     return page.items.map(presentRound);
   });
@@ -245,9 +246,6 @@ function keptTranslator(fields: Partial<TranslationDoc>, current: TranslationDoc
     : 'a transcription has no translator';
   throw badRequest(`translator: ${message}`, [{ path: 'translator', message }]);
 }
-
-/** More rounds than any review loop has; the list stops there. */
-const MAX_ROUNDS_LISTED = 500;
 
 /** A round as the interface answers it: the key is the store's. */
 function presentRound(r: Doc): Record<string, unknown> {

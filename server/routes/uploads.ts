@@ -11,6 +11,7 @@ import { Metadata, Server, type Upload } from '@tus/server';
 import type { Services } from '../context';
 import { callerOf } from '../context';
 import { canEditCatalog, canSeeWorkRequest } from '../domain/access';
+import { isStudioSide } from '../domain/orders';
 import type { Caller, WorkRequestDoc } from '../domain/types';
 import { HttpError, badRequest, forbidden, notFound, type ErrorCode } from '../http/errors';
 import { isRecordId, newId, type Doc } from '../storage/store';
@@ -19,7 +20,13 @@ import { RunningHashes, storedMd5 } from '../uploads/uploadChecksum';
 import { BlobDataStore, OWNER_KEY } from '../uploads/tusDataStore';
 import { TusError } from '../uploads/tusError';
 import { webBody } from '../uploads/webBody';
-import { checkDeclaration, tooLarge, type UploadDeclaration, type UploadTarget } from '../uploads/uploadRules';
+import {
+  checkDeclaration,
+  logoTooLarge,
+  tooLarge,
+  type UploadDeclaration,
+  type UploadTarget,
+} from '../uploads/uploadRules';
 import { idParams, uploadBytes } from '../../src/api/schema/queries';
 import { findOr404 } from './helpers';
 import { findReadable } from './scope';
@@ -50,6 +57,18 @@ async function placementFor(
     const asset = (await findReadable<Doc>(request, services, 'Assets', target.id, 'asset')).doc;
     if (!canEditCatalog(caller)) throw forbidden("only admins and the studio's coordinators add files to an asset");
     return { studio: stringOf(asset.studio), project: stringOf(asset.project), asset: asset._id };
+  }
+  if (target.kind === 'studio') {
+    // A studio's logo: its coordinators' and the admins' (who edit the studio).
+    const studio = (await findReadable<Doc>(request, services, 'Studios', target.id, 'studio')).doc;
+    if (!isStudioSide(caller, studio._id)) throw forbidden("a studio's logo is added by its coordinators and admins");
+    return { studio: studio._id };
+  }
+  if (target.kind === 'project') {
+    const project = (await findReadable<Doc>(request, services, 'Projects', target.id, 'project')).doc;
+    if (!isStudioSide(caller, stringOf(project.studio)))
+      throw forbidden("a project's logo is added by its studio's coordinators and admins");
+    return { studio: stringOf(project.studio), project: project._id };
   }
   const wr = (await findOr404<WorkRequestDoc>(services, 'Workrequests', target.id, 'work request')).doc;
   if (!canSeeWorkRequest(caller, wr)) throw notFound('work request');
@@ -232,6 +251,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadOptions> = async (app, { ser
       throw badRequest('Upload-Metadata: expected comma-separated "key base64value" pairs (the tus format)');
     }
     const declaration = checkDeclaration(metadata);
+    const logoTooBig = logoTooLarge(declaration.target, size);
+    if (logoTooBig) throw logoTooBig;
     await placementFor(request, services, caller, declaration.target);
     return declaration;
   };

@@ -27,6 +27,15 @@ export interface UploadState {
   file?: string;
 }
 
+/** A stored blob as the sweep of unreferenced blobs sees it (blobSweep.ts). */
+export interface ListedBlob {
+  id: string;
+  /** Its state, when it has one (a crash between writing the bytes and the state leaves bytes alone). */
+  state?: UploadState;
+  /** When it last changed (created, or bytes appended), epoch milliseconds. */
+  changed: number;
+}
+
 export interface BlobStore {
   /** Which place: 'disk' or 'postgres' (shown in logs and docs). */
   readonly kind: 'disk' | 'postgres';
@@ -48,6 +57,8 @@ export interface BlobStore {
   read(id: string, start: number, end: number): Readable;
   /** Forgets the upload: its state and its bytes. */
   remove(id: string): Promise<void>;
+  /** Up to `limit` stored blobs whose id is after `after` (''), in id order: the sweep's pages. */
+  list(after: string, limit: number): Promise<ListedBlob[]>;
   /** The tus locker of writes (PATCH, DELETE): one at a time per upload, across every instance sharing this store. */
   readonly locker: Locker;
   /**

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MemoryLocker } from '@tus/server';
-import { BlobMissing, OffsetMismatch, type BlobStore, type UploadState } from './blobStore';
+import { BlobMissing, OffsetMismatch, type BlobStore, type ListedBlob, type UploadState } from './blobStore';
 
 const ID = /^[0-9a-f]{24}$/;
 /** Bytes gathered before a write. */
@@ -123,6 +123,29 @@ export class DiskBlobs implements BlobStore {
   async remove(id: string): Promise<void> {
     await fs.promises.rm(this.file(id, 'json'), { force: true });
     await fs.promises.rm(this.file(id, 'bin'), { force: true });
+  }
+
+  async list(after: string, limit: number): Promise<ListedBlob[]> {
+    // The ids of every .bin and .json (either alone is a blob: a crash may leave one without the other).
+    const names = await fs.promises.readdir(this.dir);
+    const ids = [...new Set(names.flatMap((n) => /^([0-9a-f]{24})\.(?:bin|json)$/.exec(n)?.[1] ?? []))]
+      .filter((id) => id > after)
+      .sort()
+      .slice(0, limit);
+    const listed: ListedBlob[] = [];
+    for (const id of ids) {
+      const times = await Promise.all(
+        (['bin', 'json'] as const).map((ext) =>
+          fs.promises.stat(this.file(id, ext)).then(
+            (st) => st.mtimeMs,
+            () => 0,
+          ),
+        ),
+      );
+      const state = await this.get(id).catch(() => undefined);
+      listed.push({ id, ...(state ? { state } : {}), changed: Math.max(...times) });
+    }
+    return listed;
   }
 
   async close(): Promise<void> {}

@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { ERRORS, MemoryLocker, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import { storePool, withClient } from '../storage/postgres/connection';
 import { TusError, tusErrorOf } from './tusError';
-import { BlobMissing, OffsetMismatch, type BlobStore, type UploadState } from './blobStore';
+import { BlobMissing, OffsetMismatch, type BlobStore, type ListedBlob, type UploadState } from './blobStore';
 
 /** Bytes per stored row. */
 export const PIECE_BYTES = 1 << 20;
@@ -33,6 +33,8 @@ CREATE TABLE IF NOT EXISTS mws_uploads (
   created timestamptz NOT NULL,
   file text
 );
+-- When it last changed (made, or bytes appended): the sweep of unreferenced blobs keeps what changed lately.
+ALTER TABLE mws_uploads ADD COLUMN IF NOT EXISTS changed timestamptz NOT NULL DEFAULT now();
 CREATE TABLE IF NOT EXISTS mws_upload_pieces (
   upload text NOT NULL REFERENCES mws_uploads (id) ON DELETE CASCADE,
   start bigint NOT NULL,
@@ -59,6 +61,19 @@ interface Row {
   metadata: Record<string, string>;
   created: Date;
   file: string | null;
+  changed: Date;
+}
+
+function stateOf(row: Row): UploadState {
+  return {
+    id: row.id,
+    owner: row.owner,
+    size: Number(row.size),
+    offset: Number(row.offset),
+    metadata: row.metadata,
+    created: row.created.toISOString(),
+    ...(row.file ? { file: row.file } : {}),
+  };
 }
 
 export class PostgresBlobs implements BlobStore {
@@ -99,16 +114,15 @@ export class PostgresBlobs implements BlobStore {
   async get(id: string): Promise<UploadState | undefined> {
     const { rows } = await this.pool.query<Row>('SELECT * FROM mws_uploads WHERE id = $1', [id]);
     const row = rows[0];
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      owner: row.owner,
-      size: Number(row.size),
-      offset: Number(row.offset),
-      metadata: row.metadata,
-      created: row.created.toISOString(),
-      ...(row.file ? { file: row.file } : {}),
-    };
+    return row ? stateOf(row) : undefined;
+  }
+
+  async list(after: string, limit: number): Promise<ListedBlob[]> {
+    const { rows } = await this.pool.query<Row>('SELECT * FROM mws_uploads WHERE id > $1 ORDER BY id LIMIT $2', [
+      after,
+      limit,
+    ]);
+    return rows.map((row) => ({ id: row.id, state: stateOf(row), changed: row.changed.getTime() }));
   }
 
   async append(id: string, offset: number, data: Readable, seen: (piece: Buffer) => void): Promise<number> {
@@ -118,7 +132,7 @@ export class PostgresBlobs implements BlobStore {
     const store = async (piece: Buffer) => {
       // The piece and the offset it moves, in one statement: both or neither.
       const result = await this.pool.query(
-        `WITH moved AS (UPDATE mws_uploads SET "offset" = $3 + $4 WHERE id = $1 AND "offset" = $3 RETURNING id)
+        `WITH moved AS (UPDATE mws_uploads SET "offset" = $3 + $4, changed = now() WHERE id = $1 AND "offset" = $3 RETURNING id)
          INSERT INTO mws_upload_pieces (upload, start, data) SELECT id, $3, $2 FROM moved`,
         [id, piece, at, piece.length],
       );

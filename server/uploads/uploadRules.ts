@@ -4,7 +4,13 @@
  * record it is for. Every check answers a clear 4xx before a byte is stored.
  */
 import { HttpError, badRequest } from '../http/errors';
-import { bytesText, uploadSizeProblem, uploadType } from '../../src/api/schema/uploadRules';
+import {
+  LOGO_MAX_BYTES,
+  bytesText,
+  logoProblem,
+  uploadSizeProblem,
+  uploadType,
+} from '../../src/api/schema/uploadRules';
 
 export { DEFAULT_UPLOAD_MAX_BYTES, UPLOAD_TYPES, bytesText } from '../../src/api/schema/uploadRules';
 
@@ -17,11 +23,27 @@ export function uploadMime(filename: string, declared: string | undefined): stri
   return type.mime;
 }
 
+/** A logo over its limit: 413 saying it (the type was checked with the metadata). */
+export function logoTooLarge(target: UploadTarget, size: number): HttpError | undefined {
+  if ((target.kind !== 'studio' && target.kind !== 'project') || size <= LOGO_MAX_BYTES) return undefined;
+  return new HttpError(
+    413,
+    'payload_too_large',
+    logoProblem('logo.png', size) ?? `a logo is at most ${bytesText(LOGO_MAX_BYTES)}`,
+  );
+}
+
 export function tooLarge(size: number, max: number): HttpError {
   return new HttpError(413, 'payload_too_large', uploadSizeProblem(size, max) ?? `the file is over ${bytesText(max)}`);
 }
-/** What an upload is for: an asset (its files) or a work request (its materials, offlines, deliveries). */
-export type UploadTarget = { kind: 'asset'; id: string } | { kind: 'workrequest'; id: string };
+/**
+ * What an upload is for: an asset (its files), a work request (its materials, offlines, deliveries), a studio or a
+ * project (its logo).
+ */
+export type UploadTarget = { kind: (typeof TARGET_KEYS)[number]; id: string };
+
+/** The metadata keys naming the record an upload is for: exactly one. */
+const TARGET_KEYS = ['asset', 'workrequest', 'studio', 'project'] as const;
 
 /** The checked metadata of a new upload. */
 export interface UploadDeclaration {
@@ -39,7 +61,7 @@ const FILENAME = /^[^/\\\p{Cc}]{1,255}$/u;
 const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /** The metadata keys a client may send (others are refused, so a typo is said rather than ignored). */
-export const METADATA_KEYS = ['filename', 'filetype', 'md5', 'asset', 'workrequest', 'language', 'name'] as const;
+export const METADATA_KEYS = ['filename', 'filetype', 'md5', ...TARGET_KEYS, 'language', 'name'] as const;
 
 /**
  * Checks a creation's metadata (tus `Upload-Metadata`, already decoded): `filename` and `md5` required, exactly one
@@ -58,17 +80,23 @@ export function checkDeclaration(metadata: Record<string, string | null>): Uploa
   if (!md5 || !MD5.test(md5)) {
     throw badRequest("Upload-Metadata: md5 is required: the whole file's MD5 as 32 hex digits");
   }
-  const { asset, workrequest, language } = metadata;
-  if ((asset == null) === (workrequest == null)) {
+  const { language } = metadata;
+  const named = TARGET_KEYS.filter((k) => metadata[k] != null);
+  if (named.length !== 1) {
     throw badRequest(
-      'Upload-Metadata: name exactly one target: asset (an asset id) or workrequest (a work request id)',
+      'Upload-Metadata: name exactly one target: asset (an asset id), workrequest (a work request id), studio or ' +
+        'project (its logo)',
     );
   }
-  const target: UploadTarget = asset != null ? { kind: 'asset', id: asset } : { kind: 'workrequest', id: workrequest! };
+  const target: UploadTarget = { kind: named[0]!, id: metadata[named[0]!]! };
   if (!RECORD.test(target.id)) throw badRequest(`Upload-Metadata: ${target.kind} must be a record id (24 hex digits)`);
   if (language != null && !LANGUAGE.test(language)) {
     throw badRequest('Upload-Metadata: language must be a language tag (fr, fr-FR, pt-BR)');
   }
   const mime = uploadMime(filename, metadata.filetype ?? undefined);
+  if (target.kind === 'studio' || target.kind === 'project') {
+    const problem = logoProblem(filename, 0);
+    if (problem) throw unsupported(problem);
+  }
   return { filename, mime, md5, target, ...(language ? { language } : {}) };
 }

@@ -11,3 +11,10 @@ export function getDeliveries(workRequestId: string, signal?: AbortSignal) {
 export function attachDelivery(workRequestId: string, input: DeliveryInput) {
   return requestRecord(deliveries, 'POST', `/workrequests/${workRequestId}/deliveries`, { body: input });
 }
+
+/** `DELETE /workrequests/{id}/deliveries/{file}?reason=…`: a file delivered by mistake taken back; its links stop. */
+export function removeDelivery(workRequestId: string, fileId: string, reason: string) {
+  return requestRecord(deliveries, 'DELETE', `/workrequests/${workRequestId}/deliveries/${fileId}`, {
+    query: { reason },
+  });
+}

@@ -50,6 +50,12 @@ export const SHELL_ROUTES: readonly PageRoute[] = [
     component: 'WorkRequestPage',
     prefetch: workRequest,
   },
+  // An order's deliveries, where a `delivery` notification leads (docs/API.md "Deliveries").
+  {
+    path: 'work-requests/:id/deliveries',
+    module: 'src/features/work-requests/pages/DeliveriesPage.tsx',
+    component: 'DeliveriesPage',
+  },
   {
     path: 'work-requests/:id/translation',
     module: EDITOR_PAGE,

@@ -21,6 +21,8 @@ interface Props {
   choicesLabel?: string;
   pending?: boolean;
   error?: string | undefined;
+  /** What the hint says while there is no reason (default: the verdict's words, for the translator). */
+  missingHint?: string;
   onConfirm: (verdict: { reason: string; chosen: string[] }) => void;
   onClose: () => void;
 }
@@ -53,7 +55,9 @@ export function ReasonDialog(p: Props) {
           <ReasonChoicesField choices={p.choices} label={p.choicesLabel} chosen={chosen} onChange={setChosen} />
         ) : null}
         <p id={`${id}-why`} className="hint">
-          {missing ? 'Say why: the reason is recorded in the history and shown to the translator.' : ''}
+          {missing
+            ? (p.missingHint ?? 'Say why: the reason is recorded in the history and shown to the translator.')
+            : ''}
         </p>
         {p.error ? (
           <p role="alert" className="form-error">

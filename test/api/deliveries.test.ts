@@ -1,6 +1,7 @@
 /**
  * Deliveries (docs/API.md "Deliveries"): the assignee uploads a final file into the order and attaches it by format;
- * bad input and others' files are refused and change nothing; the requester and the studio download it at once, the
+ * bad input and others' files are refused and change nothing; a file delivered by mistake is removed with a reason
+ * (its links stop working); the requester and the studio download it at once, the
  * recipients once the order is complete (the move that delivers it, and tells them); every download is a record the
  * downloads report reads. Also the graphics gate: `requireGraphicsApproval` keeps an order with a graphics
  * translation from `complete` until a graphics offline is approved.
@@ -157,6 +158,29 @@ describe('deliveries', () => {
     const records = await call(server, 'GET', `/api/assets/${wr.asset._id}/downloads`, { as: DEMO.admin });
     expect(records.body).toContainEqual(expect.objectContaining({ file, workRequest: wr._id, kind: 'download' }));
 
+    // The assignee takes back their own file attached by mistake while the order is worked on; a reason is required.
+    const wrong = await uploadInto(wr, translator, testBytes(300, 9), 'wrong cut.srt');
+    expect(
+      (await call(server, 'POST', path, { as: translator, body: { format: 'EBU-STL', file: wrong } })).status,
+    ).toBe(200);
+    for (const query of ['', '?reason=', '?reason=%20%20', `?reason=${'x'.repeat(2001)}`]) {
+      const res = await call(server, 'DELETE', `${path}/${wrong}${query}`, { as: translator });
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.message).toMatch(/^reason: /);
+    }
+    // The requester removes nothing (403); the translator not the studio's file (403).
+    expect((await call(server, 'DELETE', `${path}/${wrong}?reason=no`, { as: client })).status).toBe(403);
+    const removedOwn = await call(server, 'DELETE', `${path}/${wrong}?reason=${encodeURIComponent('Wrong cut')}`, {
+      as: translator,
+    });
+    expect(removedOwn.status, JSON.stringify(removedOwn.body)).toBe(200);
+    expect(removedOwn.body.items.map((g: Rec) => g.name)).toEqual(['SRT']); // the emptied format is gone
+    expect((await stored(wr._id)).history.at(-1).reason).toBe(
+      'Removed wrong cut.srt from the EBU-STL delivery: Wrong cut',
+    );
+    // Not delivered (any more): 404.
+    expect((await call(server, 'DELETE', `${path}/${wrong}?reason=again`, { as: translator })).status).toBe(404);
+
     // The recipient of another studio: nothing before the delivery (404), then told, and downloads.
     const samId = (await call(server, 'GET', '/api/users/me', { as: sam })).body._id as string;
     expect((await call(server, 'GET', path, { as: sam })).status).toBe(404);
@@ -175,8 +199,24 @@ describe('deliveries', () => {
         expect.objectContaining({ type: 'delivery', title: expect.stringContaining('delivered') }),
       );
     }
+    // Sam does not see the order itself: the notification leads to its deliveries, which name the order for them.
+    const samNotice = (await call(server, 'GET', '/api/notifications?type=delivery', { as: sam })).body.find(
+      (n: Rec) => n.event?.workRequest?._id === wr._id,
+    );
+    expect(samNotice.event.urls.view).toBe(`/work-requests/${wr._id}/deliveries`);
+    expect((await call(server, 'GET', `/api/workrequests/${wr._id}`, { as: sam })).status).toBe(404);
     const samReads = await call(server, 'GET', path, { as: sam });
     expect(samReads.status).toBe(200);
+    expect(samReads.body.workRequest).toEqual({
+      _id: wr._id,
+      asset: wr.asset.name,
+      language: wr.language,
+      territory: wr.territory,
+      status: 'complete',
+      mayOpen: false,
+    });
+    expect(samReads.body.mayRemove).toBe(false);
+    expect((await call(server, 'GET', path, { as: client })).body.workRequest.mayOpen).toBe(true);
     const samLink = samReads.body.items.find((g: Rec) => g.name === 'SRT').files[0].path as string;
     expect((await fetch(server.url + samLink)).status).toBe(200);
     // Complete: nothing more is attached.
@@ -184,6 +224,31 @@ describe('deliveries', () => {
     expect(late.status).toBe(409);
     // The translator's own link is refused: they are not among those who download.
     expect((await call(server, 'GET', path, { as: translator })).body.mayDownload).toBe(false);
+
+    // Removal after the delivery: not by a recipient nor (complete) by the assignee; by the studio, with its reason.
+    // The order stays complete, the history says it, and the links already given stop working.
+    expect((await call(server, 'DELETE', `${path}/${file}?reason=no`, { as: sam })).status).toBe(403);
+    expect((await call(server, 'DELETE', `${path}/${file}?reason=no`, { as: translator })).status).toBe(403);
+    expect((await fetch(server.url + samLink)).status).toBe(200);
+    const removed = await call(
+      server,
+      'DELETE',
+      `${path}/${file}?reason=${encodeURIComponent('Delivered by mistake')}`,
+      {
+        as: DEMO.admin,
+      },
+    );
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.items).toEqual([]);
+    const afterRemoval = await stored(wr._id);
+    expect(afterRemoval.status).toBe('complete');
+    expect(afterRemoval.files ?? []).toEqual([]);
+    expect(afterRemoval.history.at(-1)).toMatchObject({
+      status: 'complete',
+      reason: 'Removed final fr.srt from the SRT delivery: Delivered by mistake',
+    });
+    expect((await fetch(server.url + samLink)).status).toBe(404);
+    expect((await fetch(server.url + link)).status).toBe(404);
   });
 });
 

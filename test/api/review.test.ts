@@ -25,23 +25,46 @@ let translatorId: string;
 const get = async (path: string, as: Account = DEMO.admin) => (await call(server, 'GET', `/api${path}`, { as })).body;
 
 /** A new order of the client, assigned to the demo translator, its lines translated and submitted: under review. */
-async function orderForReview(): Promise<{ order: string; translation: string }> {
-  const placed = await call(server, 'POST', '/api/workrequests', { as: CLIENT, body: template });
+async function orderForReview(
+  kind: 'dialogue' | 'graphics' = 'dialogue',
+): Promise<{ order: string; translation: string }> {
+  const body = kind === 'graphics' ? await graphicsTemplate() : template;
+  const placed = await call(server, 'POST', '/api/workrequests', { as: CLIENT, body });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const order: string = placed.body._id;
   for (const body of [{ assignee: translatorId }, { status: 'in-progress', reason: 'test: start' }]) {
     const res = await call(server, 'PUT', `/api/workrequests/${order}`, { as: DEMO.admin, body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
-  const id: string = (await get(`/workrequests/${order}`)).translation._id;
-  await editLines(id, (l, i) => `Ligne ${i + 1}`);
-  const submitted = await call(server, 'PUT', `/api/translations/${id}`, {
-    as: DEMO.translator,
-    body: { status: 'submitted', submission: { note: 'First round' } },
-  });
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  // With graphics, both translations (dialogue and the graphics cards) are translated and submitted.
+  const wr = await get(`/workrequests/${order}`);
+  const ids: string[] = kind === 'graphics' ? [wr.translation._id, wr.graphicsTranslation._id] : [wr.translation._id];
+  for (const id of ids) {
+    await editLines(id, (l, i) => `Ligne ${i + 1}`);
+    const submitted = await call(server, 'PUT', `/api/translations/${id}`, {
+      as: DEMO.translator,
+      body: { status: 'submitted', submission: { note: 'First round' } },
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  }
+  const id = ids.at(-1)!;
   expect((await get(`/workrequests/${order}`)).status).toBe('for-review');
   return { order, translation: id };
+}
+
+/** An order like one of the client's whose asset has graphics: dialogue and graphics cards (two translations). */
+async function graphicsTemplate(): Promise<Rec> {
+  const list = await call(server, 'GET', '/api/workrequests?sort=-created', {
+    as: CLIENT,
+    headers: { 'X-Range': 'resources=0-199' },
+  });
+  const withGraphics = (list.body as Rec[]).find((w) => w.graphicsTranslation);
+  if (!withGraphics) throw new Error('the demo data has no order of the client with graphics');
+  return orderLike(
+    withGraphics,
+    { dialogue: ['subtitles'], narration: [], graphics: ['subtitles'] },
+    'Graphics review',
+  );
 }
 
 async function editLines(id: string, text: (l: Rec, i: number) => string) {
@@ -300,5 +323,80 @@ describe('resolving notes and rounds', () => {
     const reopened = await call(server, 'DELETE', `/api/comments/${style}/resolution`, { as: CLIENT });
     expect(reopened.status).toBe(200);
     expect(reopened.body.resolution).toBeUndefined();
+  });
+});
+
+describe('notes on graphics cards', () => {
+  it('a reviewer pins a note on a card of the graphics translation; listed, sent back and answered like a line', async () => {
+    const { order, translation } = await orderForReview('graphics');
+    expect((await get(`/workrequests/${order}`)).graphicsTranslation._id).toBe(translation);
+    // The client and the studio pin notes on cards; the translator may not; a card it does not have is a 400.
+    const card = await note(order, translation, { line: 1, category: 'translation', body: 'Title card: keep the pun' });
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    expect(card.body).toMatchObject({ translation, line: 1, lineText: 'Ligne 1', round: 1 });
+    const byClient = await note(order, translation, { line: 2, body: 'Date card too small' }, CLIENT);
+    expect(byClient.status, JSON.stringify(byClient.body)).toBe(200);
+    expect((await note(order, translation, {}, DEMO.translator)).status).toBe(403);
+    expect((await note(order, translation, { line: 9999 })).status).toBe(400);
+
+    // Listed with the order's comments, for those who see the order.
+    const listed = await call(server, 'GET', `/api/comments?workRequest=${order}`, { as: DEMO.translator });
+    expect(
+      (listed.body as Rec[])
+        .filter((c) => c.translation === translation)
+        .map((c) => c.line)
+        .sort(),
+    ).toEqual([1, 2]);
+    expect((await call(server, 'GET', `/api/comments?workRequest=${order}`, { as: OTHER_TRANSLATOR })).status).toBe(
+      404,
+    );
+
+    // Sent back naming the card's note; the translator changes the card and resolves it.
+    const back = await move(order, { status: 'in-progress', reason: 'Cards', notes: [card.body._id] });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    await editLines(translation, (l, i) => (i === 0 ? 'Titre, avec le jeu de mots' : `Ligne ${i + 1}`));
+    const resolved = await call(server, 'PUT', `/api/comments/${card.body._id}/resolution`, {
+      as: DEMO.translator,
+      body: { change: true },
+    });
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+    expect(resolved.body.resolution.change).toEqual({ before: 'Ligne 1', after: 'Titre, avec le jeu de mots' });
+  });
+});
+
+describe('rounds retention', () => {
+  it('keeps the lines of the first and the last five rounds; older rounds keep their facts, lines pruned', async () => {
+    const { order, translation } = await orderForReview();
+    const submit = async (n: number) => {
+      const res = await call(server, 'PUT', `/api/translations/${translation}`, {
+        as: DEMO.translator,
+        body: { status: 'submitted', submission: { note: `Round ${n}` } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.rounds).toBe(n);
+    };
+    // Rounds 2 to 7, each sent back first and its first line changed.
+    for (let n = 2; n <= 7; n++) {
+      const back = await move(order, { status: 'in-progress', reason: `Again ${n}` });
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      await editLines(translation, (l, i) => (i === 0 ? `Ligne 1, version ${n}` : `Ligne ${i + 1}`));
+      await submit(n);
+    }
+    const listed = (await get(`/translations/${translation}/rounds`, CLIENT)) as Rec[];
+    expect(listed.map((r) => [r.round, r.summary, r.linesPruned ?? false])).toEqual([
+      [1, 'First round', false],
+      [2, 'Round 2', true],
+      [3, 'Round 3', false],
+      [4, 'Round 4', false],
+      [5, 'Round 5', false],
+      [6, 'Round 6', false],
+      [7, 'Round 7', false],
+    ]);
+    const pruned = await get(`/translations/${translation}/rounds/2`, CLIENT);
+    expect(pruned).toMatchObject({ round: 2, summary: 'Round 2', linesPruned: true, user: { _id: translatorId } });
+    expect(pruned.lines).toBeUndefined();
+    expect((await get(`/translations/${translation}/rounds/1`, CLIENT)).lines[0].text).toBe('Ligne 1');
+    expect((await get(`/translations/${translation}/rounds/3`, CLIENT)).lines[0].text).toBe('Ligne 1, version 3');
+    expect((await get(`/translations/${translation}/rounds/7`, CLIENT)).lines[0].text).toBe('Ligne 1, version 7');
   });
 });

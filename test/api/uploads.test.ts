@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tus from 'tus-js-client';
-import { DEMO, ROLE_ACCOUNTS, call, startServer, type TestServer } from '../support/server';
+import { DEMO, ROLE_ACCOUNTS, call, startServer, type Account, type TestServer } from '../support/server';
 import { waitFor } from '../support/balancer';
 import { grantDownload } from '../support/catalog';
 import {
@@ -289,6 +289,54 @@ describe('targets', () => {
     });
     expect(refused.status).toBe(404);
     expect(refused.body.error.message).toBe('work request not found');
+  });
+});
+
+describe('logos', () => {
+  it("a studio's or a project's logo: a picture of at most 5 MiB, from the studio's side only", async () => {
+    const project = await assetProject();
+    const studio = (await call(server, 'GET', `/api/projects/${project}`)).body.studio as string;
+    const png = testBytes(300, 9);
+    const logo = (
+      target: Record<string, string>,
+      filename = 'logo.png',
+      size = png.length,
+      as: Account = DEMO.coordinator,
+    ) => createUpload(server, { as, size, metadata: { filename, md5: md5Of(png), ...target } });
+
+    // Not a picture a browser shows, or too large: refused before a byte is sent, saying why.
+    for (const name of ['logo.pdf', 'logo.psd', 'logo.svg']) {
+      const refused = await logo({ studio }, name);
+      expect(refused.status, name).toBe(415);
+      expect(refused.body.error.message, name).toMatch(
+        /^a logo is a PNG, JPEG, WebP or GIF picture|cannot be uploaded/,
+      );
+    }
+    const big = await logo({ studio }, 'logo.png', 5 * 2 ** 20 + 1);
+    expect(big.status).toBe(413);
+    expect(big.body.error.message).toMatch(/^a logo is at most 5 MiB; this file is /);
+    // Not the translator's (who reads the studio: 403), nor another studio's coordinator's (who does not: 404); two
+    // targets at once is a 400.
+    const translator = await logo({ studio }, 'logo.png', png.length, DEMO.translator);
+    expect(translator.status).toBe(403);
+    expect(translator.body.error.message).toBe("a studio's logo is added by its coordinators and admins");
+    expect((await logo({ studio }, 'logo.png', png.length, ROLE_ACCOUNTS.sam)).status).toBe(404);
+    expect((await logo({ studio, project })).status).toBe(400);
+
+    for (const target of [{ studio }, { project }] as Record<string, string>[]) {
+      const created = await logo(target);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const done = await patchUpload(server, created.location, 0, png);
+      expect(done.status).toBe(204);
+      const file = await downloadFile(server, done.headers.get('x-file-id')!);
+      expect(file.status).toBe(200);
+      expect(file.file).toMatchObject({
+        name: 'logo.png',
+        mime: 'image/png',
+        studio,
+        ...('project' in target ? { project } : {}),
+      });
+    }
   });
 });
 

@@ -28,6 +28,21 @@ export const deliveryInput = z.strictObject({
 });
 export type DeliveryInput = z.infer<typeof deliveryInput>;
 
+/** The longest reason for removing a delivered file. */
+export const DELIVERY_REMOVAL_REASON_MAX = 2000;
+
+/** DELETE /workrequests/{id}/deliveries/{file}?reason=…: why the file is taken back (kept in the history). */
+export const deliveryRemovalQuery = z.object({
+  reason: z
+    .string({ error: 'reason: required, why the file is removed ("the wrong cut was attached")' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'reason: required, why the file is removed ("the wrong cut was attached")'),
+      z.maxLength(DELIVERY_REMOVAL_REASON_MAX, `reason: at most ${DELIVERY_REMOVAL_REASON_MAX} characters`),
+      z.regex(/^[^\p{Cc}]*$/u, 'reason: no control characters'),
+    ),
+});
+
 /** One delivered file as GET /workrequests/{id}/deliveries lists it; `path` only for those who may download. */
 export const deliveredFile = z.object({
   _id: z.string(),
@@ -36,17 +51,36 @@ export const deliveredFile = z.object({
   md5: z.optional(z.string()),
   uploadDate: z.optional(z.number()),
   path: z.optional(z.string()),
+  /** Whether the caller may remove this file from the deliveries (DELETE /workrequests/{id}/deliveries/{file}). */
+  mayRemove: z.optional(z.boolean()),
 });
 export type DeliveredFile = z.infer<typeof deliveredFile>;
 
 export const deliveryGroup = z.object({ name: z.string(), files: z.array(deliveredFile) });
 export type DeliveryGroup = z.infer<typeof deliveryGroup>;
 
+/**
+ * The order the deliveries belong to, named for a reader who may not open the order itself (a recipient of another
+ * studio): its asset's name, language, territory and status, and whether the caller may open the order's page.
+ */
+export const deliveryOrder = z.object({
+  _id: z.string(),
+  asset: z.optional(z.string()),
+  language: z.optional(z.string()),
+  territory: z.optional(z.string()),
+  status: z.optional(z.string()),
+  mayOpen: z.boolean(),
+});
+export type DeliveryOrder = z.infer<typeof deliveryOrder>;
+
 /** The deliveries of an order and what the caller may do with them. */
 export const deliveries = z.object({
   items: z.array(deliveryGroup),
   mayAttach: z.boolean(),
   mayDownload: z.boolean(),
+  /** Whether the caller may remove delivered files (each file's own `mayRemove` says which). */
+  mayRemove: z.optional(z.boolean()),
+  workRequest: z.optional(deliveryOrder),
 });
 export type Deliveries = z.infer<typeof deliveries>;
 

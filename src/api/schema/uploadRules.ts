@@ -116,3 +116,20 @@ export function uploadSizeProblem(size: number, max: number): string | undefined
     ? `the file is ${bytesText(size)}: uploads are limited to ${bytesText(max)} (${max} bytes)`
     : undefined;
 }
+
+/**
+ * A logo (a studio's or a project's, uploaded with the `studio` or `project` target: docs/API.md "Uploads"): a picture
+ * every browser shows, at most LOGO_MAX_BYTES. One rule for the server (which refuses another) and the app (which
+ * says so before sending).
+ */
+export const LOGO_TYPES: readonly string[] = ['.png', '.jpg', '.jpeg', '.webp', '.gif'];
+export const LOGO_MAX_BYTES = 5 * 2 ** 20;
+
+/** Why a file cannot be a logo, in words; undefined when it can. */
+export function logoProblem(filename: string, size: number): string | undefined {
+  const ext = extensionOf(filename);
+  if (!LOGO_TYPES.includes(ext))
+    return `a logo is a PNG, JPEG, WebP or GIF picture; “${filename}” is ${ext ? `a ${ext} file` : 'not one'}`;
+  if (size > LOGO_MAX_BYTES) return `a logo is at most ${bytesText(LOGO_MAX_BYTES)}; this file is ${bytesText(size)}`;
+  return undefined;
+}

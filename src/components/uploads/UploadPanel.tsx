@@ -16,7 +16,13 @@ export function UploadPanel({
   multiple = true,
   after,
   disabled = false,
+  accept,
+  check,
 }: {
+  /** The file picker's `accept` (a hint to the picker: `check` decides). */
+  accept?: string;
+  /** Why a file may not go here (a logo that is no picture, or too large), said before anything is sent. */
+  check?: (file: File) => string | undefined;
   target: UploadTarget;
   after?: AfterUpload;
   /** Nothing may be added (a required field is missing); the picker is shown disabled. */
@@ -29,9 +35,13 @@ export function UploadPanel({
   const active = useUploads(purpose).filter((i) => i.state !== 'done' && i.state !== 'failed').length;
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const [refused, setRefused] = useState<string | undefined>();
   const id = useId();
   const add = (files: FileList | null) => {
-    if (files?.length && !disabled) uploadQueue.add([...files], target, purpose, after);
+    if (!files?.length || disabled) return;
+    const problems = check ? [...files].flatMap((f) => check(f) ?? []) : [];
+    setRefused(problems[0]);
+    if (problems.length === 0) uploadQueue.add([...files], target, purpose, after);
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -59,6 +69,8 @@ export function UploadPanel({
           className="visually-hidden"
           disabled={disabled}
           multiple={multiple}
+          accept={accept}
+          aria-describedby={refused ? `${id}-refused` : undefined}
           onChange={(e) => {
             add(e.target.files);
             e.target.value = '';
@@ -66,6 +78,11 @@ export function UploadPanel({
         />
         <span className="hint">or drop files here</span>
       </div>
+      {refused ? (
+        <p id={`${id}-refused`} className="form-error" role="alert">
+          {refused}
+        </p>
+      ) : null}
       {active > 0 ? (
         <p className="hint">
           {active === 1 ? '1 upload' : `${active} uploads`} under way: see Uploads, at the bottom of the page.

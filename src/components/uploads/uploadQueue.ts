@@ -18,8 +18,8 @@ import { markUploadsStarted } from './uploadsStarted';
 
 export type UploadState = 'queued' | 'hashing' | 'uploading' | 'paused' | 'failed' | 'done';
 
-/** What the file is for: the upload's metadata target (docs/API.md "Uploads", `asset` or `workrequest`). */
-export type UploadTarget = { asset: string } | { workrequest: string };
+/** What the file is for: the upload's metadata target (docs/API.md "Uploads": `asset`, `workrequest`, or a logo's). */
+export type UploadTarget = { asset: string } | { workrequest: string } | { studio: string } | { project: string };
 
 export interface UploadItem {
   id: string;

@@ -34,7 +34,8 @@ export function UnlistedOption(props: { value: string; options: { value: string 
   return <option value={value}>{loading ? 'Loading…' : `${value} (not in the list)`}</option>;
 }
 
-function After({ id, error, hint }: { id: string; error: string | undefined; hint: ReactNode }) {
+/** A field's hint and error, below it (ids `<id>-hint`, `<id>-error`, which the field's aria-describedby names). */
+export function After({ id, error, hint }: { id: string; error: string | undefined; hint: ReactNode }) {
   return (
     <>
       {hint ? (

@@ -4,6 +4,7 @@ import { getProject, putProjectsIfMatch } from '../../../api/projects';
 import { formToProject, projectToForm, validateProject } from '../model/forms';
 import { firstSegment } from '../../../components/serverErrors';
 import { EditDialog } from './EditDialog';
+import { LogoField } from './LogoField';
 import { CheckboxField, SelectField, TextField } from './FormControls';
 
 const toField = firstSegment(['studio', 'name', 'slug', 'filePrefix', 'importName', 'logo', 'archived']);
@@ -88,13 +89,14 @@ export function ProjectDialog({ project, studios, studiosLoading, defaultStudio,
               error={errors.importName}
               disabled={disabled}
             />
-            <TextField
+            <LogoField
               id={fid('logo')}
-              label="Logo (file id)"
               value={form.logo}
               onChange={(logo) => set({ logo })}
               error={errors.logo}
               disabled={disabled}
+              target={id ? { project: id } : undefined}
+              what="project"
             />
           </div>
           <CheckboxField

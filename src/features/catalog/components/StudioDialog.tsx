@@ -5,6 +5,7 @@ import { formToStudio, studioToForm, validateStudio } from '../model/forms';
 import { firstSegment } from '../../../components/serverErrors';
 import { useGroupList } from '../queries';
 import { EditDialog } from './EditDialog';
+import { LogoField } from './LogoField';
 import { SelectField, TextField } from './FormControls';
 
 const toField = firstSegment(['name', 'slug', 'logo', 'coordinator', 'previewWatermarkFormat']);
@@ -84,13 +85,14 @@ export function StudioDialog({
               }
             />
           )}
-          <TextField
+          <LogoField
             id={fid('logo')}
-            label="Logo (file id)"
             value={form.logo}
             onChange={(logo) => set({ logo })}
             error={errors.logo}
             disabled={disabled}
+            target={id ? { studio: id } : undefined}
+            what="studio"
           />
           <TextField
             id={fid('previewWatermarkFormat')}

@@ -95,6 +95,8 @@ describe('where a notification leads and who sent it', () => {
     expect(targetOf({ type: 'share', event: { share: 's3' } })).toBe('/shares/s3/playlist');
     expect(targetOf({ type: 'share-feedback', event: { share: 's4' } })).toBe('/shares/s4');
     expect(targetOf({ event: { type: 'embargo' } })).toBeUndefined();
+    // A delivery opens the order's deliveries, which a recipient of another studio may see without the order.
+    expect(targetOf({ type: 'delivery', event: { workRequest: { _id: 'w2' } } })).toBe('/work-requests/w2/deliveries');
   });
   it("names the event's user", () => {
     expect(whoOf({ event: { from: { name: 'Ana' } } })).toBe('Ana');

@@ -56,13 +56,14 @@ function idOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Where opening a notification leads: its work request, else its share; undefined when it is about neither. */
+/** Where opening a notification leads: its work request (a delivery: its deliveries), else its share; undefined when it is about neither. */
 export function targetOf(n: Notification): string | undefined {
   const event = n.event;
   // Taken off an order, the translator no longer sees it: the notification leads nowhere (docs/API.md).
   if (n.type === 'wr-unassigned') return undefined;
   const wr = idOf(event?.workRequest);
-  if (wr) return `/work-requests/${encodeURIComponent(wr)}`;
+  // A delivery opens the order's deliveries: its recipients may download them without seeing the order itself.
+  if (wr) return `/work-requests/${encodeURIComponent(wr)}${n.type === 'delivery' ? '/deliveries' : ''}`;
   const share = idOf(event?.share);
   // A share received opens its playlist (to watch and answer); feedback on one sent opens the share's answers.
   if (share) return `/shares/${encodeURIComponent(share)}${n.type === 'share' ? '/playlist' : ''}`;

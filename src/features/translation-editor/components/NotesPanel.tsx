@@ -26,6 +26,16 @@ interface Props {
   toAddress: readonly string[];
   onJump: (index: number, seconds: number) => void;
   lineIndexOf: (number: number) => number | undefined;
+  /** What the notes are pinned to (default: lines). */
+  unit?: NoteUnit;
+}
+
+/** What a note is pinned to: a line of dialogue, or a card of the graphics translation (key art, titles, inserts). */
+export type NoteUnit = 'line' | 'card';
+
+/** "Line 3" / "Card 3" (the place in the grid, 0-based; unknown: "?"). */
+export function noteTarget(unit: NoteUnit | undefined, index: number | undefined): string {
+  return `${unit === 'card' ? 'Card' : 'Line'} ${index === undefined ? '?' : index + 1}`;
 }
 
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : 'The note could not be saved. Try again.');
@@ -89,7 +99,8 @@ export function NotesPanel(p: Props) {
           }}
         >
           <label htmlFor={`${id}-body`}>
-            Note on line {p.activeLine ? p.activeLine.index + 1 : '–'} at the playhead <kbd>Alt+Shift+N</kbd>
+            Note on {p.unit === 'card' ? 'card' : 'line'} {p.activeLine ? p.activeLine.index + 1 : '–'} at the playhead{' '}
+            <kbd>Alt+Shift+N</kbd>
           </label>
           <textarea
             id={`${id}-body`}
@@ -143,13 +154,13 @@ export function NotesPanel(p: Props) {
   );
 }
 
-function NoteItem({ note, canResolve, toAddress, onJump, lineIndexOf }: Props & { note: ReviewNote }) {
+function NoteItem({ note, canResolve, toAddress, onJump, lineIndexOf, unit }: Props & { note: ReviewNote }) {
   const [reply, setReply] = useState('');
   const resolve = useResolveNote();
   const index = lineIndexOf(note.line);
   // In the editor's timecode form, as the grid and the waveform's marks say it.
   const coder = useTimecoder();
-  const label = `Line ${index === undefined ? '?' : index + 1} at ${coder.format(note.time * 1000)}`;
+  const label = `${noteTarget(unit, index)} at ${coder.format(note.time * 1000)}`;
   return (
     <li
       className={`notes__item${note.resolution ? ' notes__item--resolved' : ''}`}

@@ -32,7 +32,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { SubmitDialog } from './SubmitDialog';
 import { ProfileDialog } from './ProfileDialog';
 import { StlExportDialog } from './StlExportDialog';
-import { NotesPanel } from './NotesPanel';
+import { NotesPanel, noteTarget, type NoteUnit } from './NotesPanel';
 import { RoundChanges } from './RoundChanges';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { useReviewNotes } from '../reviewQueries';
@@ -64,6 +64,8 @@ export interface EditorProps {
   canApprove: boolean;
   /** A reviewer of this work request (coordinator, admin, its client): adds review notes. */
   canNote?: boolean;
+  /** What a note is pinned to, in words: a dialogue line, or a card of the graphics translation (key art, titles). */
+  noteUnit?: NoteUnit;
   /** The notes the last send back asked to address (the translation's `verdict`). */
   verdictNotes?: readonly string[];
   /** Why it was last sent back. */
@@ -414,6 +416,7 @@ export function TranslationEditor(props: EditorProps) {
                 translationId={translationId}
                 notes={notes}
                 canNote={props.canNote === true}
+                unit={props.noteUnit ?? 'line'}
                 canResolve={!readOnly && !props.canNote}
                 activeLine={
                   doc.row(activeIndex)?.line.number !== undefined
@@ -504,7 +507,7 @@ export function TranslationEditor(props: EditorProps) {
             const i = lineIndexOf(n.line);
             return {
               id: n._id,
-              label: `Line ${i === undefined ? '?' : i + 1} at ${formatNoteTime(n.time)}: ${n.body ?? ''}`,
+              label: `${noteTarget(props.noteUnit, i)} at ${formatNoteTime(n.time)}: ${n.body ?? ''}`,
             };
           })}
           error={sync.error}

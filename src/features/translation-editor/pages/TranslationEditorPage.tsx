@@ -222,6 +222,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
             textStyle={textStyle}
             canApprove={canApprove}
             canNote={canNote}
+            noteUnit={kind === 'graphics' ? 'card' : 'line'}
             verdictNotes={verdict?.notes}
             verdictReason={verdict?.reason}
             rounds={record.data?.data.rounds ?? embedded?.rounds}

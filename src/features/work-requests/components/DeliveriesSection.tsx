@@ -1,6 +1,6 @@
 /**
  * The order's deliveries (docs/API.md "Deliveries"): its final files by format, each with Download for those who may
- * (the requester, the studio; the recipients once the order is complete), and, for the assignee and the studio while
+ * (the requester, the studio; the recipients once the order is complete) and Remove (DeliveryFileList.tsx), and, for the assignee and the studio while
  * the order is worked on or reviewed, a format and an upload: the file goes up resumably (the uploads tray), then is
  * attached as that format's file, by the upload itself even when this page was left.
  */
@@ -9,11 +9,9 @@ import { UploadPanel } from '../../../components/uploads/UploadPanel';
 import { describeError, ErrorPanel } from '../../../components/ErrorPanel';
 import { Section } from '../../../components/Section';
 import { SkeletonLines } from '../../../components/Skeleton';
-import { formatBytes } from '../../../lib/format';
-import { formatDateTime } from '../../../lib/dates';
-import { safeHref } from '../../../lib/safeUrl';
 import { DELIVERY_ATTACH_STATUSES, DELIVERY_FORMAT_MAX } from '../../../api/schema/delivery';
 import { useAttachDelivery, useDeliveries } from '../deliveryQueries';
+import { DeliveryFileList } from './DeliveryFileList';
 
 /** Formats studios ask for most; any other may be typed. */
 const COMMON_FORMATS = ['SRT', 'WebVTT', 'EBU-STL', 'TTML', 'SCC', 'ProRes 422 HQ', 'DCP', 'Audio stems'];
@@ -85,32 +83,7 @@ export function DeliveriesSection({ workRequestId, status }: { workRequestId: st
               {status === 'complete' ? 'Completed without delivery files.' : 'No files delivered yet.'}
             </p>
           ) : (
-            <dl className="deliveries">
-              {data!.items.map((g) => (
-                <div key={g.name} className="deliveries__format">
-                  <dt>{g.name}</dt>
-                  {g.files.map((f) => {
-                    const href = safeHref(f.path);
-                    return (
-                      <dd key={f._id} className="deliveries__file">
-                        <span>
-                          {f.name}
-                          <span className="muted">
-                            {f.length !== undefined ? ` · ${formatBytes(f.length)}` : ''}
-                            {f.uploadDate ? ` · ${formatDateTime(f.uploadDate)}` : ''}
-                          </span>
-                        </span>
-                        {href ? (
-                          <a className="button button--small" href={href} download>
-                            Download<span className="visually-hidden"> {f.name}</span>
-                          </a>
-                        ) : null}
-                      </dd>
-                    );
-                  })}
-                </div>
-              ))}
-            </dl>
+            <DeliveryFileList workRequestId={workRequestId} data={data!} />
           )}
           {status === 'complete' && count > 0 ? (
             <p className="hint">Delivered: the recipients were told and may download these files.</p>
