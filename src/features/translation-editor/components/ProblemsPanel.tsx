@@ -5,6 +5,7 @@ import type { QcProblem, QcProfile, QcRuleId } from '../model/qc/types';
 import { countByRule, rowsOfRule } from '../model/qc/grouping';
 import { ruleLabel } from '../model/submitCheck';
 import { plural } from '../../../lib/format';
+import { specNumbers } from '../../../lib/specText';
 
 interface Props {
   doc: EditorDocument;
@@ -50,9 +51,7 @@ const ProblemItem = memo(function ProblemItem({
 function SpecSummary({ name, profile }: { name: string; profile: QcProfile }) {
   return (
     <p className="hint" data-testid="applied-spec">
-      By <strong>{name}</strong>: {profile.maxCharsPerLine} characters × {profile.maxLinesPerSubtitle} lines,{' '}
-      {profile.maxCharsPerSecond} characters/s, {profile.minDurationMs}–{profile.maxDurationMs} ms,{' '}
-      {plural(profile.minGapFrames, 'frame')} gap
+      By <strong>{name}</strong>: {specNumbers(profile)}
     </p>
   );
 }

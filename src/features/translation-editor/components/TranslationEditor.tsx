@@ -9,9 +9,7 @@ import type { Line, Submission } from '../../../api/schema/translation';
 import { type EditorDocument } from '../model/editorDocument';
 import { displayChord, type Command } from '../model/shortcuts';
 import { startMsOf, stopMsOf } from '../model/lineFields';
-import type { QcProfile } from '../model/qc/types';
-import { diffFromDefaults, saveProfileOverrides } from '../model/qc/profiles';
-import { browserStorage } from '../model/drafts';
+import type { AppliedSpec } from '../../../api/schema/deliverySpec';
 import { useTranslationSync, type SyncMeta } from '../hooks/useTranslationSync';
 import { useShortcutBindings } from '../hooks/useShortcutBindings';
 import { useLineFocus } from '../hooks/useLineFocus';
@@ -55,8 +53,8 @@ export interface EditorProps {
   serverLines: Line[];
   meta: SyncMeta;
   language: string | undefined;
-  /** The delivery specification's name the lines are checked by, once known. */
-  specName?: string | undefined;
+  /** The delivery specification the lines are checked by (and why), once the server answered. */
+  appliedSpec?: AppliedSpec | undefined;
   originalLanguage: string | undefined;
   dir: 'rtl' | 'ltr';
   originalDir: 'rtl' | 'ltr';
@@ -242,12 +240,6 @@ export function TranslationEditor(props: EditorProps) {
       setDialog(undefined);
       announce('Submitted. The translation is now read-only.');
     } else setSubmitError(sync.error ?? 'The translation could not be submitted; see the save state.');
-  };
-
-  const saveProfile = (profile: QcProfile) => {
-    saveProfileOverrides(browserStorage(), props.language, diffFromDefaults(props.language, profile));
-    doc.setProfile(profile);
-    setDialog(undefined);
   };
 
   return (
@@ -436,7 +428,7 @@ export function TranslationEditor(props: EditorProps) {
                 onJump={jumpTo}
                 onNext={nextProblem}
                 onPrevious={previousProblem}
-                specName={props.specName}
+                specName={props.appliedSpec?.spec?.name}
               />
             ) : null}
           </div>
@@ -487,12 +479,7 @@ export function TranslationEditor(props: EditorProps) {
         />
       ) : null}
       {dialog === 'profile' ? (
-        <ProfileDialog
-          language={props.language}
-          profile={doc.currentProfile}
-          onSave={saveProfile}
-          onClose={closeDialog}
-        />
+        <ProfileDialog applied={props.appliedSpec} profile={doc.currentProfile} onClose={closeDialog} />
       ) : null}
       {dialog === 'sendBack' ? (
         <ReasonDialog
