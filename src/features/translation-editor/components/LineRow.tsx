@@ -57,6 +57,8 @@ interface Props {
   maxCps: number;
   handlers: RowHandlers;
   start: number;
+  /** The row's place in the grid's virtualizer (its index, or its place among a filter's lines). */
+  position: number;
   measure: (el: Element | null) => void;
 }
 
@@ -121,7 +123,7 @@ export const LineRow = memo(function LineRow(props: Props) {
   return (
     <div
       ref={props.measure}
-      data-index={index}
+      data-index={props.position}
       data-line={number}
       role="row"
       aria-label={`Line ${number}, ${timeOf(startMs, 'no start')} to ${timeOf(stopMs, 'no stop')}`}

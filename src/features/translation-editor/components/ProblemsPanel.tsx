@@ -1,5 +1,5 @@
 /** Quality problems as a list with next/previous jumps. Built from the per-line cache (no rule runs here). */
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
 import type { QcProblem, QcProfile, QcRuleId } from '../model/qc/types';
 import { countByRule, rowsOfRule } from '../model/qc/grouping';
@@ -15,6 +15,9 @@ interface Props {
   onPrevious: () => void;
   /** The delivery specification the checks run by (its numbers are the document's profile). */
   specName?: string | undefined;
+  /** The rule whose lines the panel and the line grid show (every rule's when undefined). */
+  rule: QcRuleId | undefined;
+  onRule: (rule: QcRuleId | undefined) => void;
 }
 
 const SHOWN = 300;
@@ -64,6 +67,8 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   onNext,
   onPrevious,
   specName,
+  rule,
+  onRule,
 }: Props) {
   // The parent passes a new onJump each render; the entries get one that never changes and calls the latest (kept
   // after each commit, before any click can reach it: a ref is not written during render).
@@ -76,9 +81,10 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `deferred` stands for the document's state
   const all = useMemo(() => doc.problemRows(), [doc, deferred]);
   const counts = useMemo(() => countByRule(all), [all]);
-  const [rule, setRule] = useState<QcRuleId | undefined>(undefined);
-  const shownRule = rule !== undefined && counts.some((c) => c.rule === rule) ? rule : undefined;
-  const rows = useMemo(() => rowsOfRule(all, shownRule), [all, shownRule]);
+  // A chosen rule stays chosen once its last line is fixed (0 lines): the grid's filter says so too.
+  const choices =
+    rule === undefined || counts.some((c) => c.rule === rule) ? counts : [...counts, { rule, lines: 0, error: false }];
+  const rows = useMemo(() => rowsOfRule(all, rule), [all, rule]);
   return (
     <aside className="problems-panel" aria-labelledby="problems-heading">
       <div className="problems-panel__head">
@@ -87,16 +93,16 @@ export const ProblemsPanel = memo(function ProblemsPanel({
         <p className="problems-panel__count" aria-live="polite" data-testid="problem-count">
           {all.length === 0 ? 'No problems' : `${plural(all.length, 'line')} with problems`}
         </p>
-        {counts.length > 0 ? (
+        {choices.length > 0 ? (
           <label className="problems-panel__rule">
             <span>Show</span>
             <select
-              value={shownRule ?? ''}
-              onChange={(e) => setRule(e.target.value === '' ? undefined : (e.target.value as QcRuleId))}
+              value={rule ?? ''}
+              onChange={(e) => onRule(e.target.value === '' ? undefined : (e.target.value as QcRuleId))}
               data-testid="problem-rule"
             >
               <option value="">Every rule ({plural(all.length, 'line')})</option>
-              {counts.map((c) => (
+              {choices.map((c) => (
                 <option key={c.rule} value={c.rule}>
                   {c.error ? '✖' : '⚠'} {ruleLabel(c.rule)} ({plural(c.lines, 'line')})
                 </option>

@@ -4,7 +4,17 @@
  * (hooks/useEditorCommands.ts, hooks/useEditorKeys.ts) and keeps focus on the line being worked on
  * (hooks/useLineFocus.ts).
  */
-import { useCallback, startTransition, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import {
+  useCallback,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import type { Line, Submission } from '../../../api/schema/translation';
 import { type EditorDocument } from '../model/editorDocument';
 import { displayChord, type Command } from '../model/shortcuts';
@@ -19,6 +29,8 @@ import { useSubtitleExports } from '../hooks/useSubtitleExports';
 import { useEditorCommands, type EditorDialog } from '../hooks/useEditorCommands';
 import { useEditorKeys } from '../hooks/useEditorKeys';
 import { LineGrid } from './LineGrid';
+import { useRuleFilter } from '../hooks/useRuleFilter';
+import type { QcRuleId } from '../model/qc/types';
 import type { RowHandlers } from './LineRow';
 import { SourceLegend } from './SourceLegend';
 import { MemoryBar, type MemoryApi } from './MemoryBar';
@@ -103,6 +115,9 @@ export function TranslationEditor(props: EditorProps) {
   const closeDialog = () => setDialog(undefined);
   const [findOpen, setFindOpen] = useState(false);
   const [problemsOpen, setProblemsOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= 1200);
+  const [shownRule, setShownRule] = useState<QcRuleId | undefined>(undefined);
+  const clearRule = useCallback(() => setShownRule(undefined), []);
+  const gridFilter = useRuleFilter(doc, useDeferredValue(version), shownRule, activeIndex, clearRule);
   const [announcement, announce] = useAnnouncer();
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | undefined>();
@@ -228,8 +243,19 @@ export function TranslationEditor(props: EditorProps) {
   );
 
   const jumpTo = useCallback((i: number) => focusRow(i, { caret: 'end' }), [focusRow]);
-  const nextProblem = useCallback(() => jumpToProblem(1), [jumpToProblem]);
-  const previousProblem = useCallback(() => jumpToProblem(-1), [jumpToProblem]);
+  // Under a rule's filter, Next and Previous go through that rule's lines (the filter's, the active one left out).
+  const stepProblem = useCallback(
+    (direction: 1 | -1) => {
+      if (!gridFilter) return jumpToProblem(direction);
+      const others = gridFilter.indexes.filter((i) => i !== activeIndex);
+      const ahead = direction === 1 ? others.find((i) => i > activeIndex) : others.findLast((i) => i < activeIndex);
+      const to = ahead ?? (direction === 1 ? others[0] : others[others.length - 1]);
+      if (to !== undefined) focusRow(to, { caret: 'end' });
+    },
+    [gridFilter, activeIndex, jumpToProblem, focusRow],
+  );
+  const nextProblem = useCallback(() => stepProblem(1), [stepProblem]);
+  const previousProblem = useCallback(() => stepProblem(-1), [stepProblem]);
 
   const submit = async (submission: Pick<Submission, 'note' | 'reason' | 'errors'>) => {
     setSubmitting(true);
@@ -350,6 +376,7 @@ export function TranslationEditor(props: EditorProps) {
           handlers={handlers}
           apiRef={gridApi}
           label={props.title}
+          filter={gridFilter}
         />
         {mediaOpen ? (
           <>
@@ -429,6 +456,8 @@ export function TranslationEditor(props: EditorProps) {
                 onNext={nextProblem}
                 onPrevious={previousProblem}
                 specName={props.appliedSpec?.spec?.name}
+                rule={shownRule}
+                onRule={setShownRule}
               />
             ) : null}
           </div>
