@@ -30,6 +30,9 @@ import { useEditorCommands, type EditorDialog } from '../hooks/useEditorCommands
 import { useEditorKeys } from '../hooks/useEditorKeys';
 import { LineGrid } from './LineGrid';
 import { useRuleFilter } from '../hooks/useRuleFilter';
+import { useAcceptedProblems } from '../hooks/useAcceptedProblems';
+import { ruleLabel } from '../model/submitCheck';
+import { AcceptProblemDialog } from './AcceptProblemDialog';
 import type { QcRuleId } from '../model/qc/types';
 import type { RowHandlers } from './LineRow';
 import { SourceLegend } from './SourceLegend';
@@ -116,6 +119,8 @@ export function TranslationEditor(props: EditorProps) {
   const [findOpen, setFindOpen] = useState(false);
   const [problemsOpen, setProblemsOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= 1200);
   const [shownRule, setShownRule] = useState<QcRuleId | undefined>(undefined);
+  const [accepting, setAccepting] = useState<{ index: number; rule: QcRuleId } | undefined>();
+  const acceptance = useAcceptedProblems(translationId);
   const clearRule = useCallback(() => setShownRule(undefined), []);
   const gridFilter = useRuleFilter(doc, useDeferredValue(version), shownRule, activeIndex, clearRule);
   const [announcement, announce] = useAnnouncer();
@@ -458,6 +463,17 @@ export function TranslationEditor(props: EditorProps) {
                 specName={props.appliedSpec?.spec?.name}
                 rule={shownRule}
                 onRule={setShownRule}
+                accepted={acceptance.accepted}
+                onAccept={readOnly ? undefined : (index, rule) => setAccepting({ index, rule })}
+                onUndo={
+                  readOnly
+                    ? undefined
+                    : (a) =>
+                        acceptance.undo.mutate(a, {
+                          onSuccess: () => announce(`Line ${a.line}: ${ruleLabel(a.rule)} counts again.`),
+                          onError: (e) => announce(`Could not undo: ${e.message}`),
+                        })
+                }
               />
             ) : null}
           </div>
@@ -484,6 +500,7 @@ export function TranslationEditor(props: EditorProps) {
       {dialog === 'submit' ? (
         <SubmitDialog
           doc={doc}
+          accepted={acceptance.accepted}
           submitting={submitting}
           error={submitError}
           onConfirm={(submission) => void submit(submission)}
@@ -505,6 +522,20 @@ export function TranslationEditor(props: EditorProps) {
             setDialog(undefined);
             announce(`Exported EBU STL: ${n} subtitle${n === 1 ? '' : 's'}.`);
           }}
+        />
+      ) : null}
+      {accepting ? (
+        <AcceptProblemDialog
+          doc={doc}
+          index={accepting.index}
+          rule={accepting.rule}
+          saveNow={() => sync.saveNow()}
+          accept={(body) => acceptance.accept.mutateAsync(body)}
+          onAccepted={(message) => {
+            setAccepting(undefined);
+            announce(message);
+          }}
+          onClose={() => setAccepting(undefined)}
         />
       ) : null}
       {dialog === 'profile' ? (
