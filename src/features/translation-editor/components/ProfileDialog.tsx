@@ -45,11 +45,6 @@ export function ProfileDialog({ applied, profile, onClose }: Props) {
         </div>
       </dl>
       {applied?.spec?.description ? <p className="hint">{applied.spec.description}</p> : null}
-      <div className="modal__actions te-actions">
-        <button type="button" className="button button--primary" onClick={onClose}>
-          Close
-        </button>
-      </div>
     </Modal>
   );
 }
