@@ -127,6 +127,10 @@ test('a spec picked in the wizard rules the editor; a problem accepted with a re
   await dialog.getByLabel('Reason (required)').fill('A title card: the client wants it whole');
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(accepted).toHaveCount(1);
+  // The row marks it too, and is no longer an error line.
+  const row = page.getByTestId('line-grid').locator('[role="row"][aria-rowindex="2"]');
+  await expect(row.locator('.line-problem--accepted')).toContainText('Row 1 has 40 characters (limit 37) (accepted)');
+  await expect(row).not.toHaveClass(/has-error/);
   await expectAccessible(page, 'the Checks panel with an accepted problem', '.problems-panel');
 
   // Submit does not count it.

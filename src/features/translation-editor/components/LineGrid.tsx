@@ -10,6 +10,8 @@ import { memo, useCallback, useEffect, useRef, type CSSProperties, type MutableR
 import type { EditorDocument } from '../model/editorDocument';
 import { LineRow, type RowHandlers } from './LineRow';
 import { GridFilterNotice, type GridFilter } from './GridFilterNotice';
+import type { AcceptedFinder } from '../model/qc/accepted';
+import type { AcceptedRef } from '../../../api/schema/qc/check';
 
 export interface GridApi {
   scrollToIndex: (index: number) => void;
@@ -32,6 +34,8 @@ interface Props {
   handlers: RowHandlers;
   apiRef: MutableRefObject<GridApi | undefined>;
   label: string;
+  /** Which of a line's problems the translator accepted (the rows mark them). */
+  findAccepted?: AcceptedFinder<AcceptedRef> | undefined;
   /** Only these lines (ascending indexes) are shown, with a notice saying why and a way back to all. */
   filter?: GridFilter | undefined;
 }
@@ -55,6 +59,7 @@ export const LineGrid = memo(function LineGrid({
   apiRef,
   label,
   filter,
+  findAccepted,
   ...text
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -135,6 +140,10 @@ export const LineGrid = memo(function LineGrid({
             const index = lineAt(item.index);
             const row = doc.row(index);
             if (!row) return null;
+            const problems = doc.problemsOf(row.key);
+            const acceptedRules = findAccepted
+              ? problems.flatMap((p) => (findAccepted(row.line, index, p.rule) ? [p.rule] : [])).join(',')
+              : '';
             return (
               <LineRow
                 key={row.key}
@@ -144,7 +153,8 @@ export const LineGrid = memo(function LineGrid({
                 line={row.line}
                 original={doc.originalOf(row.line)}
                 glossary={doc.glossary}
-                problems={doc.problemsOf(row.key)}
+                problems={problems}
+                acceptedRules={acceptedRules}
                 active={index === activeIndex}
                 last={index === doc.count - 1}
                 playhead={index === playheadIndex}

@@ -31,6 +31,7 @@ import { useEditorKeys } from '../hooks/useEditorKeys';
 import { LineGrid } from './LineGrid';
 import { useRuleFilter } from '../hooks/useRuleFilter';
 import { useAcceptedProblems } from '../hooks/useAcceptedProblems';
+import { acceptedFinder } from '../model/qc/accepted';
 import { ruleLabel } from '../model/submitCheck';
 import { AcceptProblemDialog } from './AcceptProblemDialog';
 import type { QcRuleId } from '../model/qc/types';
@@ -121,6 +122,7 @@ export function TranslationEditor(props: EditorProps) {
   const [shownRule, setShownRule] = useState<QcRuleId | undefined>(undefined);
   const [accepting, setAccepting] = useState<{ index: number; rule: QcRuleId } | undefined>();
   const acceptance = useAcceptedProblems(translationId);
+  const findAccepted = useMemo(() => acceptedFinder(acceptance.accepted), [acceptance.accepted]);
   const clearRule = useCallback(() => setShownRule(undefined), []);
   const gridFilter = useRuleFilter(doc, useDeferredValue(version), shownRule, activeIndex, clearRule);
   const [announcement, announce] = useAnnouncer();
@@ -382,6 +384,7 @@ export function TranslationEditor(props: EditorProps) {
           apiRef={gridApi}
           label={props.title}
           filter={gridFilter}
+          findAccepted={findAccepted}
         />
         {mediaOpen ? (
           <>
