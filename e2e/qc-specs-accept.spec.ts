@@ -151,4 +151,12 @@ test('a spec picked in the wizard rules the editor; a problem accepted with a re
   await shown.locator('summary').click();
   await expect(shown).toContainText('Line 1, Characters per line: “A title card: the client wants it whole”');
   await expectAccessible(page, 'the order page with an accepted problem', '[data-testid="accepted-problems"]');
+
+  // The edit dialog shows the spec the order names, and offers the best match again.
+  await page.getByRole('button', { name: 'Edit order' }).click();
+  const edit = page.getByRole('dialog');
+  const editPicker = edit.getByLabel('Delivery specification');
+  await expect(editPicker.locator('option:checked')).toHaveText('Broadcast (BBC-style) (studio default)');
+  await expect(editPicker.locator('option').first()).toHaveText('Best match: Netflix-style (adult) (studio default)');
+  await expectAccessible(page, 'the order edit dialog with the spec picker', 'dialog');
 });
