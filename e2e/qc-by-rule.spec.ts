@@ -43,4 +43,25 @@ test('the Checks panel groups problems by rule and shows one rule’s lines', as
     'By Netflix-style (adult): 42 characters × 2 lines, 20 characters/s, 833–7000 ms, 2 frames gap',
   );
   await expectAccessible(page, 'the Checks panel narrowed to one rule', '.problems-panel');
+
+  // The grid shows that rule's lines too, says so, and comes back to every line (all by keyboard).
+  const flagged = /\(([\d,]+ lines?)\)/.exec(reading!)![1]!;
+  const filter = page.getByTestId('grid-filter');
+  await expect(filter).toContainText(`Showing ${flagged} with Reading speed problems`);
+  // The grid's rows are the panel's lines (the one being worked on aside): row index = line index + 2.
+  const listed = new Set(
+    (await panel.locator('.problems-panel__line').allTextContents()).map((t) => Number(t.replace('Line ', '')) + 1),
+  );
+  const rowIndexes = await page
+    .getByTestId('line-grid')
+    .locator('[role="row"][data-line]')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('aria-rowindex'))));
+  const outside = rowIndexes.filter((i) => !listed.has(i));
+  expect(rowIndexes.length).toBeGreaterThan(3);
+  expect(outside.length, `rows not of the rule: ${outside.join(', ')}`).toBeLessThanOrEqual(1);
+  await expectAccessible(page, 'the grid filtered by a rule', '[data-testid="line-grid"]');
+  await filter.getByRole('button', { name: 'Show every line' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(filter).toHaveCount(0);
+  await expect(show).toHaveValue('');
 });

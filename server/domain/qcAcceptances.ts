@@ -4,6 +4,7 @@
  * record per translation in `Qcacceptances`) so accepting never changes the translation's version under the editor's
  * saves. An acceptance holds while its line keeps the text it was given for (src/api/schema/qc/check.ts).
  */
+import { ACCEPTANCE_REASON_MAX } from '../../src/api/schema/qcAcceptance';
 import type { Doc, StoreOps } from '../storage/store';
 import { newId } from '../storage/store';
 import type { AcceptedRef } from '../../src/api/schema/qc/check';
@@ -25,7 +26,6 @@ export interface QcAcceptancesDoc extends Doc {
 
 /** At most this many accepted problems a translation (a feature has some thousands of lines). */
 export const MAX_ACCEPTANCES = 20_000;
-export const ACCEPTANCE_REASON_MAX = 500;
 const RULES: ReadonlySet<string> = new Set([...SHARED_RULES.map((r) => r.id), 'glossary']);
 
 export async function acceptancesOf(tx: StoreOps, translation: string): Promise<QcAcceptancesDoc | undefined> {

@@ -7,6 +7,7 @@ import { isRecordId } from '../storage/store';
 import type { Caller, GroupDoc, WorkRequestDoc } from './types';
 import { studioOfScopedRecord } from './recordStudio';
 import { invalid } from './errors';
+import { assetFrameRateOf } from './assetFrameRate';
 import {
   FALLBACK_LIMITS,
   FALLBACK_SPEC_NAME,
@@ -220,12 +221,6 @@ export async function requireOrderSpec(tx: StoreOps, specId: string, studio: str
   if (problem) throw invalid(`spec: ${problem}`, [{ path: 'spec', message: problem }]);
 }
 
-/**
- * Frame rate the server's submit check runs at. Only the gap rule reads it, and its problems are warnings, which never
- * block a submit: the counts the server keeps do not depend on it (the asset's frame rate is the editor's).
- */
-const SUBMIT_CHECK_FPS = 24;
-
 /** A submit's errors per rule by the order's spec, accepted problems left out, and the spec's name. */
 export async function judgeSubmission(
   tx: StoreOps,
@@ -233,9 +228,12 @@ export async function judgeSubmission(
   language: string | undefined,
   lines: readonly Line[],
   accepted: readonly AcceptedRef[],
-): Promise<{ errors: Record<string, number>; spec: { _id?: string; name: string } }> {
+): Promise<{ errors: Record<string, number>; spec: { _id?: string; name: string; frameRate: number } }> {
   const { spec } = await specForOrder(tx, wr, language);
   const limits = spec ?? FALLBACK_SPEC;
-  const errors = errorsByRule(lines, profileOfSpec(limits, SUBMIT_CHECK_FPS), accepted) as Record<string, number>;
-  return { errors, spec: spec ? { _id: spec._id, name: spec.name } : { name: FALLBACK_SPEC.name } };
+  // Frame-based limits (the gap) in frames of the asset's one rate, as the editor counts them.
+  const { fps } = await assetFrameRateOf(tx, wr.asset);
+  const errors = errorsByRule(lines, profileOfSpec(limits, fps), accepted) as Record<string, number>;
+  const named = spec ? { _id: spec._id, name: spec.name } : { name: FALLBACK_SPEC.name };
+  return { errors, spec: { ...named, frameRate: fps } };
 }

@@ -75,7 +75,7 @@ export function submissionOf(
   input: unknown,
   lines: readonly Line[] | undefined,
   caller: Caller,
-  judged: { errors: Record<string, number>; spec: { _id?: string; name: string } },
+  judged: { errors: Record<string, number>; spec: Submission['spec'] },
   now = Date.now(),
 ): Submission {
   if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input)))

@@ -4,7 +4,7 @@
  * `POST /specs`, `PUT /specs/{id}`, `DELETE /specs/{id}` (If-Match honoured). Everyone who works for a studio reads
  * its specs; admins and the studio's coordinators write them.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { deliverySpec } from '../../src/api/schema/deliverySpec';
 import type { Filter } from '../storage/store';
 import { callerOf } from '../context';
@@ -97,10 +97,29 @@ export const specRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
     );
   });
 
+  /** The spec an order the caller places in this studio (project, language) would get: the wizard's default. */
+  async function appliedForNewOrder(
+    request: FastifyRequest,
+    studio: string,
+    project: string | undefined,
+    language: string | undefined,
+  ) {
+    const caller = callerOf(request);
+    if (!canReadSpecsOf(caller, studio)) throw notFound('studio');
+    // The order as it would be placed: the caller is its requester, so their client groups narrow the match.
+    const draft = { _id: '', created: 0, studio, project: project ? { _id: project } : undefined, from: caller.id };
+    const applied = await specForOrder(services.store, draft as unknown as WorkRequestDoc, language);
+    const ctx = presentContext(request, services);
+    return { chosen: applied.chosen, spec: applied.spec ? presentSpec(ctx, applied.spec) : FALLBACK_SPEC };
+  }
+
   app.get('/specs/applied', { schema: EDGES.applied }, async (request) => {
     const query = queryOf(request, appliedSpecQuery);
-    if ((query.workRequest === undefined) === (query.translation === undefined))
-      throw badRequest('workRequest or translation: give exactly one');
+    const asked = [query.workRequest, query.translation, query.studio].filter((v) => v !== undefined).length;
+    if (asked !== 1) throw badRequest('workRequest, translation or studio: give exactly one');
+    if (query.studio !== undefined) return appliedForNewOrder(request, query.studio, query.project, query.language);
+    if (query.project !== undefined || query.language !== undefined)
+      throw badRequest('project and language: only with studio (an order not placed yet)');
     let wr: WorkRequestDoc | undefined;
     let language: string | undefined;
     if (query.translation !== undefined) {

@@ -21,6 +21,7 @@ import {
 import { rememberTranslation } from '../domain/memory';
 import { submissionOf, submittedReason } from '../domain/submission';
 import { FALLBACK_SPEC, judgeSubmission } from '../domain/specs';
+import { DEFAULT_FPS } from '../../src/api/schema/qc/frameRate';
 import { acceptedOf } from '../domain/qcAcceptances';
 import { recordRound, verdictOf } from '../domain/review';
 import { MAX_ROUNDS } from '../../src/api/schema/round';
@@ -155,7 +156,7 @@ export const translationRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
             // Errors counted by the order's delivery specification (docs/API.md "Delivery specifications").
             const judged = wr
               ? await judgeSubmission(tx, wr, next.language, next.lines ?? [], await acceptedOf(tx, next._id))
-              : { errors: {}, spec: { name: FALLBACK_SPEC.name } };
+              : { errors: {}, spec: { name: FALLBACK_SPEC.name, frameRate: DEFAULT_FPS } };
             next = { ...next, submission: submissionOf(fields.submission, next.lines, caller, judged) };
             // The lines as submitted are the next review round (docs/API.md "Review rounds").
             const round = await recordRound(tx, caller, next);

@@ -21,8 +21,9 @@ interface Props {
   choicesLabel?: string;
   pending?: boolean;
   error?: string | undefined;
-  /** What the hint says while there is no reason (default: the verdict's words, for the translator). */
-  missingHint?: string;
+  /** Shown until there is a reason (default: it goes into the history, for the translator). */
+  hint?: string;
+  maxLength?: number;
   onConfirm: (verdict: { reason: string; chosen: string[] }) => void;
   onClose: () => void;
 }
@@ -46,7 +47,7 @@ export function ReasonDialog(p: Props) {
           id={`${id}-reason`}
           data-autofocus
           rows={3}
-          maxLength={2000}
+          maxLength={p.maxLength ?? 2000}
           value={reason}
           aria-describedby={`${id}-why`}
           onChange={(e) => setReason(e.target.value)}
@@ -55,9 +56,7 @@ export function ReasonDialog(p: Props) {
           <ReasonChoicesField choices={p.choices} label={p.choicesLabel} chosen={chosen} onChange={setChosen} />
         ) : null}
         <p id={`${id}-why`} className="hint">
-          {missing
-            ? (p.missingHint ?? 'Say why: the reason is recorded in the history and shown to the translator.')
-            : ''}
+          {missing ? (p.hint ?? 'Say why: the reason is recorded in the history and shown to the translator.') : ''}
         </p>
         {p.error ? (
           <p role="alert" className="form-error">

@@ -32,6 +32,8 @@ export const KEY_OWNERS: Record<string, readonly string[]> = {
   mail: ['features/admin/'],
   ingests: ['features/ingests/'],
   reportFigures: ['features/reports/'],
+  // A studio's delivery specifications, read by the order wizard and the order edit dialog.
+  specs: ['lib/specQueries.ts'],
   // An offline's file and its asset's previews, read for the side-by-side player of the order page.
   'offline-compare': ['features/work-requests/components/OfflineCompare.tsx'],
 };

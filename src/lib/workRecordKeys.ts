@@ -11,6 +11,8 @@ export const workRecordKeys = {
   /** Every translation query: the list, records, what hangs off a record. */
   translations: ['translations'] as const,
   translation: (id: string) => [...workRecordKeys.translations, 'detail', id] as const,
+  /** A translation's accepted QC problems (the editor writes them, the reviewer and the order's page read them). */
+  acceptedProblems: (id: string) => [...workRecordKeys.translations, 'accepted', id] as const,
   /** A work request's comments, review notes among them (the order's page and the editor both read them). */
   comments: ['comments'] as const,
   /** The inbox: its lists and unread counts. */

@@ -7,6 +7,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getWorkRequest } from '../api/workRequestRecord';
 import { getTranslation } from '../api/translations';
+import { listAccepted } from '../api/qcAcceptances';
+import { isUnavailable } from '../api/client';
 import type { EmbeddedTranslation, Translation } from '../api/schema/translation';
 import type { WorkRequest } from '../api/schema/workRequest';
 import type { VersionedRecord } from '../api/versioned';
@@ -23,6 +25,19 @@ export function translationOptions(id: string) {
   return queryOptions({
     queryKey: workRecordKeys.translation(id),
     queryFn: ({ signal }) => getTranslation(id, signal),
+  });
+}
+
+/**
+ * A translation's accepted QC problems (docs/API.md "Accepted problems"): a deployment without the extension answers
+ * 404 once, not retried, and the views show none.
+ */
+export function acceptedProblemsOptions(id: string) {
+  return queryOptions({
+    queryKey: workRecordKeys.acceptedProblems(id),
+    queryFn: ({ signal }) => listAccepted(id, signal),
+    staleTime: 30_000,
+    retry: (count, error) => !isUnavailable(error) && count < 1,
   });
 }
 

@@ -19,10 +19,14 @@ let specs: Rec[];
 
 const FORTY = 'A line of exactly forty characters, see?';
 
-/** A new order naming `specName`, in progress for the demo translator, its lines translated, line 1 forty long. */
-async function translated(specName: string): Promise<Rec> {
-  const spec = specs.find((s) => s.name === specName)!;
-  const placed = await call(server, 'POST', '/api/workrequests', { as: PRIYA, body: { ...template, spec: spec._id } });
+/**
+ * A new order (like `base`, placed by `as`) naming `specName` (or none), in progress for the demo translator, its
+ * lines translated, line 1 forty long.
+ */
+async function translated(specName: string | undefined, base = template, as = PRIYA): Promise<Rec> {
+  const spec = specs.find((s) => s.name === specName);
+  const body = spec ? { ...base, spec: spec._id } : base;
+  const placed = await call(server, 'POST', '/api/workrequests', { as, body });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   for (const body of [{ assignee: translatorId }, { status: 'in-progress', reason: 'test: start' }]) {
     const res = await call(server, 'PUT', `/api/workrequests/${placed.body._id}`, { as: DEMO.admin, body });
@@ -114,5 +118,35 @@ describe('submit judged by the order’s spec', () => {
     // Submitted: read-only for the translator, acceptances too.
     const late = await call(server, 'DELETE', `${url}?line=1&rule=chars-per-line`, { as: DEMO.translator });
     expect(late.status).toBe(403);
+  });
+});
+
+describe('frame-based limits at the asset’s frame rate', () => {
+  it('counts them at the rate of the asset’s video (the demo clips are 25 fps), not at 24 fps', async () => {
+    const found = await call(server, 'GET', `/api/workrequests?q=${encodeURIComponent('TV Spot 30s')}`, {
+      as: DEMO.admin,
+      headers: { 'X-Range': 'resources=0-49' },
+    });
+    let clipOrder: Rec | undefined;
+    for (const wr of (found.body as Rec[]).filter((w) => w.asset?.name === 'TV Spot 30s')) {
+      const previews = await call(server, 'GET', `/api/previews?asset=${wr.asset._id}`, { as: DEMO.admin });
+      if ((previews.body as Rec[]).some((p) => p.media?.frameRate === 25)) clipOrder = wr;
+    }
+    expect(clipOrder, 'an order of the demo clip with video').toBeDefined();
+    const t = await translated(
+      undefined,
+      orderLike(clipOrder!, { dialogue: ['subtitles'] }, 'Clip frames'),
+      DEMO.admin,
+    );
+    const res = await submit(t._id, { submission: { reason: 'test: whatever the lines have' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.submission.spec.frameRate).toBe(25);
+  });
+
+  it('counts at 24 fps when neither the asset’s media nor its record states a rate', async () => {
+    const t = await translated(DEMO_SPEC_NAMES.netflix);
+    const res = await submit(t._id, { submission: { reason: 'test: whatever the lines have' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.submission.spec.frameRate).toBe(24);
   });
 });

@@ -188,6 +188,26 @@ describe('the spec an order is judged by', () => {
     await call(server, 'DELETE', `/api/specs/${narrow.body._id}`, { as: DEMO.coordinator });
   });
 
+  it('is told for an order not placed yet (the wizard’s default): by studio, project and language', async () => {
+    const studio = assigned.studio as string;
+    const place = `?studio=${studio}&project=${assigned.project._id}&language=${assigned.language}`;
+    const before = await applied(place, DEMO.coordinator);
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(before.body).toMatchObject({ chosen: 'match', spec: { studio, name: DEMO_SPEC_NAMES.netflix } });
+    const narrow = await post({ project: assigned.project._id, name: 'Wizard project style', ...LIMITS });
+    expect(narrow.status).toBe(201);
+    expect((await applied(place, DEMO.coordinator)).body.spec._id).toBe(narrow.body._id);
+    // Another project of the studio does not get it.
+    expect(
+      (await applied(`?studio=${studio}&project=000000000000000000000000`, DEMO.coordinator)).body.spec._id,
+    ).not.toBe(narrow.body._id);
+    await call(server, 'DELETE', `/api/specs/${narrow.body._id}`, { as: DEMO.coordinator });
+    // A studio the caller does not work for is not told; one place at a time.
+    expect((await applied(`?studio=${north._id}`, sam)).status).toBe(404);
+    expect((await applied(`?studio=${studio}&workRequest=${assigned._id}`, DEMO.coordinator)).status).toBe(400);
+    expect((await applied(`?workRequest=${assigned._id}&language=fr`, DEMO.coordinator)).status).toBe(400);
+  });
+
   it('is not told about a translation the caller may not read', async () => {
     const wrs = (await call(server, 'GET', '/api/workrequests', { as: DEMO.admin, headers: ALL })).body as Rec[];
     const northern = wrs.find((w) => w.studio === north._id && w.translation?._id)!;

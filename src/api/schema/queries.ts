@@ -69,8 +69,17 @@ export const glossaryListQuery = z.object({
 });
 /** GET /specs: a studio's specs, narrowed (docs/API.md "Delivery specifications"). */
 export const specListQuery = z.object({ studio: text, project: text, language: text });
-/** GET /specs/applied: the spec an order, or a translation's order, is judged by. */
-export const appliedSpecQuery = z.object({ workRequest: text, translation: text });
+/**
+ * GET /specs/applied: the spec an order, or a translation's order, is judged by; or (`studio`, `project`, `language`)
+ * the spec an order the caller is about to place there would get.
+ */
+export const appliedSpecQuery = z.object({
+  workRequest: text,
+  translation: text,
+  studio: text,
+  project: text,
+  language: text,
+});
 export const projectQuery = z.object({ project: text });
 export const assetQuery = z.object({ asset: text });
 export const workRequestQuery = z.object({ workRequest: text });

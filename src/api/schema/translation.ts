@@ -33,8 +33,11 @@ export const submission = doc({
   note: z.string(),
   reason: z.string(),
   errors: z.record(z.string(), z.int()),
-  /** The delivery specification the errors were counted by (docs/API.md "Delivery specifications"). */
-  spec: doc({ _id: id, name: z.string() }),
+  /**
+   * The delivery specification the errors were counted by (docs/API.md "Delivery specifications"), and the frame
+   * rate its frame-based limits were counted at: the asset's (docs/API.md "Frames").
+   */
+  spec: doc({ _id: id, name: z.string(), frameRate: z.number() }),
   untranslated: z.int(),
   date: ts,
   user: userSummary,

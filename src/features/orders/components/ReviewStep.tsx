@@ -15,6 +15,8 @@ interface Props {
   languageLabel: string;
   territoryLabel: string;
   assigneeLabel: ReactNode;
+  /** The delivery specification named, or that the studio's best match applies. */
+  specLabel: string;
   /** Opens a step to change it. */
   onEdit: (step: Step) => void;
 }
@@ -33,7 +35,7 @@ function EstimateLine({ asset, dng }: { asset: Asset | undefined; dng: OrderDraf
   return <>{describeEstimate(estimate.data)}</>;
 }
 
-export function ReviewStep({ draft, asset, languageLabel, territoryLabel, assigneeLabel, onEdit }: Props) {
+export function ReviewStep({ draft, asset, languageLabel, territoryLabel, assigneeLabel, specLabel, onEdit }: Props) {
   const edit = (step: Step, what: string) => (
     <button type="button" className="link-button" onClick={() => onEdit(step)}>
       Change {what}
@@ -51,6 +53,9 @@ export function ReviewStep({ draft, asset, languageLabel, territoryLabel, assign
         </Field>
         <Field label="What to localize">
           {treatments.join(' · ')} {edit('localize', 'what to localize')}
+        </Field>
+        <Field label="Delivery specification">
+          {specLabel} {edit('localize', 'the specification')}
         </Field>
         <Field label="Uses and transcodes">
           {draft.uses.map((u) => `${USE_LABELS[u]} (${(draft.transcodes[u] ?? []).join(', ')})`).join(' · ')}{' '}

@@ -70,6 +70,10 @@ export interface OrderDraft {
   assignee: string;
   /** Their name, for the review. */
   assigneeName: string;
+  /** The delivery specification named (its id), or ''/absent for the studio's best match (drafts kept before). */
+  spec?: string;
+  /** Its name, for the review. */
+  specName?: string;
 }
 
 export function emptyDraft(zone: string, asset = ''): OrderDraft {
@@ -121,6 +125,7 @@ export type FieldKey =
   | 'tags'
   | 'materials'
   | 'assignee'
+  | 'spec'
   | 'form';
 export const FIELD_STEP: Record<FieldKey, Step> = {
   asset: 'asset',
@@ -134,6 +139,7 @@ export const FIELD_STEP: Record<FieldKey, Step> = {
   tags: 'instructions',
   materials: 'instructions',
   assignee: 'translator',
+  spec: 'localize',
   form: 'review',
 };
 export type FieldErrors = Partial<Record<FieldKey, string>>;
@@ -272,6 +278,7 @@ export function toOrderInput(draft: OrderDraft, ctx: CheckContext): OrderInput |
     ...(draft.tags.length ? { tags: [...draft.tags] } : {}),
     ...(draft.materials.length ? { materials: draft.materials.map((name) => ({ name })) } : {}),
     ...(draft.assignee ? { assignee: draft.assignee } : {}),
+    ...(draft.spec ? { spec: draft.spec } : {}),
   };
   return orderInput.safeParse(body).success ? body : undefined;
 }

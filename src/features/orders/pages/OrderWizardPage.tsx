@@ -5,6 +5,7 @@
  * on Place order: 201 opens the new record, a 400 puts the server's words at the fields and opens the first step
  * with one, a 403 says who may place orders, a deployment without the extension says so and keeps the form.
  */
+import { SpecPicker } from '../../../components/SpecPicker';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, isUnavailable } from '../../../api/client';
@@ -300,7 +301,17 @@ export function OrderWizardPage({ assigneePicker: Picker }: { assigneePicker?: A
               )}
             </WithLanguages>
           ) : step === 'localize' ? (
-            <LocalizeStep draft={draft} change={change} errors={errors} asset={assetRecord} />
+            <>
+              <LocalizeStep draft={draft} change={change} errors={errors} asset={assetRecord} />
+              <SpecPicker
+                studio={studio ?? undefined}
+                project={project.data?.data._id}
+                language={draft.language || undefined}
+                value={draft.spec ?? ''}
+                onChange={(spec, name) => change({ spec, specName: name })}
+                error={errors.spec}
+              />
+            </>
           ) : step === 'uses' ? (
             <UsesStep draft={draft} change={change} errors={errors} asset={assetRecord} />
           ) : step === 'due' ? (
@@ -337,6 +348,7 @@ export function OrderWizardPage({ assigneePicker: Picker }: { assigneePicker?: A
                   ? draft.assigneeName || 'The person chosen'
                   : 'Not assigned yet: a coordinator assigns one'
               }
+              specLabel={draft.spec ? (draft.specName ?? 'The spec chosen') : 'The studio’s best match'}
               onEdit={(s) => open(s)}
             />
           )}

@@ -9,6 +9,9 @@ import { viewportRect } from '../../../components/viewportRect';
 import { memo, useCallback, useEffect, useRef, type CSSProperties, type MutableRefObject } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
 import { LineRow, type RowHandlers } from './LineRow';
+import { GridFilterNotice, type GridFilter } from './GridFilterNotice';
+import type { AcceptedFinder } from '../model/qc/accepted';
+import type { AcceptedRef } from '../../../api/schema/qc/check';
 
 export interface GridApi {
   scrollToIndex: (index: number) => void;
@@ -31,6 +34,10 @@ interface Props {
   handlers: RowHandlers;
   apiRef: MutableRefObject<GridApi | undefined>;
   label: string;
+  /** Which of a line's problems the translator accepted (the rows mark them). */
+  findAccepted?: AcceptedFinder<AcceptedRef> | undefined;
+  /** Only these lines (ascending indexes) are shown, with a notice saying why and a way back to all. */
+  filter?: GridFilter | undefined;
 }
 
 const ESTIMATE = 104;
@@ -51,27 +58,53 @@ export const LineGrid = memo(function LineGrid({
   handlers,
   apiRef,
   label,
+  filter,
+  findAccepted,
   ...text
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rangeExtractor = useCallback((range: Range) => withActive(range, activeIndex), [activeIndex]);
+  // Positions in the grid are lines' indexes, or under a filter the places of its indexes.
+  const shown = filter?.indexes;
+  const lineAt = useCallback((position: number) => (shown ? (shown[position] ?? -1) : position), [shown]);
+  const positionOf = useCallback((index: number) => (shown ? shown.indexOf(index) : index), [shown]);
+  const activePosition = positionOf(activeIndex);
+  const rangeExtractor = useCallback((range: Range) => withActive(range, activePosition), [activePosition]);
   const virtualizer = useVirtualizer({
-    count: doc.count,
+    count: shown ? shown.length : doc.count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATE,
     overscan: 6,
-    getItemKey: (index) => doc.row(index)?.key ?? index,
+    getItemKey: (position) => doc.row(lineAt(position))?.key ?? -1 - position,
     rangeExtractor,
     initialRect: viewportRect(),
   });
 
+  // A line asked for before the filter shows it (the active line joins the filter on the next render): scrolled to
+  // once it is there.
+  const pendingScroll = useRef<number | undefined>(undefined);
   useEffect(() => {
-    apiRef.current = { scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) };
-  }, [apiRef, virtualizer]);
+    apiRef.current = {
+      scrollToIndex: (index) => {
+        const position = positionOf(index);
+        pendingScroll.current = position === -1 ? index : undefined;
+        if (position !== -1) virtualizer.scrollToIndex(position, { align: 'auto' });
+      },
+    };
+    const pending = pendingScroll.current;
+    if (pending !== undefined && positionOf(pending) !== -1) {
+      pendingScroll.current = undefined;
+      virtualizer.scrollToIndex(positionOf(pending), { align: 'auto' });
+    }
+  }, [apiRef, virtualizer, positionOf]);
 
   const maxCps = doc.currentProfile.maxCharsPerSecond;
   return (
-    <div ref={scrollRef} className="line-grid__scroll" data-testid="line-grid">
+    <div
+      ref={scrollRef}
+      className={`line-grid__scroll${filter ? ' line-grid__scroll--filtered' : ''}`}
+      data-testid="line-grid"
+    >
+      {filter ? <GridFilterNotice filter={filter} /> : null}
       <div
         role="grid"
         aria-label={label}
@@ -104,21 +137,27 @@ export const LineGrid = memo(function LineGrid({
         </div>
         <div role="rowgroup" className="line-grid__body" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const row = doc.row(item.index);
+            const index = lineAt(item.index);
+            const row = doc.row(index);
             if (!row) return null;
+            const problems = doc.problemsOf(row.key);
+            const acceptedRules = findAccepted
+              ? problems.flatMap((p) => (findAccepted(row.line, index, p.rule) ? [p.rule] : [])).join(',')
+              : '';
             return (
               <LineRow
                 key={row.key}
                 idBase={idBase}
-                index={item.index}
+                index={index}
                 rowKey={row.key}
                 line={row.line}
                 original={doc.originalOf(row.line)}
                 glossary={doc.glossary}
-                problems={doc.problemsOf(row.key)}
-                active={item.index === activeIndex}
-                last={item.index === doc.count - 1}
-                playhead={item.index === playheadIndex}
+                problems={problems}
+                acceptedRules={acceptedRules}
+                active={index === activeIndex}
+                last={index === doc.count - 1}
+                playhead={index === playheadIndex}
                 readOnly={readOnly}
                 dir={text.dir}
                 lang={text.lang}
@@ -128,6 +167,7 @@ export const LineGrid = memo(function LineGrid({
                 maxCps={maxCps}
                 handlers={handlers}
                 start={item.start}
+                position={item.index}
                 measure={virtualizer.measureElement}
               />
             );

@@ -57,6 +57,13 @@ interface Props {
   maxCps: number;
   handlers: RowHandlers;
   start: number;
+  /**
+   * The rules whose problems on this line the translator accepted, comma-separated ('' for none): a string, so the
+   * row's memo holds while they do not change.
+   */
+  acceptedRules?: string | undefined;
+  /** The row's place in the grid's virtualizer (its index, or its place among a filter's lines). */
+  position: number;
   measure: (el: Element | null) => void;
 }
 
@@ -76,7 +83,10 @@ export const LineRow = memo(function LineRow(props: Props) {
   const position = positionOf(line);
   const textId = `${idBase}-text-${rowKey}`;
   const problemsId = `${idBase}-problems-${rowKey}`;
-  const hasError = problems.some((p) => p.severity === 'error');
+  const acceptedRules = props.acceptedRules ? props.acceptedRules.split(',') : [];
+  const isAccepted = (p: QcProblem) => acceptedRules.includes(p.rule);
+  // An accepted problem is shown, marked so, but no longer makes the line an error (Submit does not count it).
+  const hasError = problems.some((p) => p.severity === 'error' && !isAccepted(p));
   const number = index + 1;
   // The row's name says its times as the fields show them (frames or milliseconds).
   const coder = useTimecoder();
@@ -121,7 +131,7 @@ export const LineRow = memo(function LineRow(props: Props) {
   return (
     <div
       ref={props.measure}
-      data-index={index}
+      data-index={props.position}
       data-line={number}
       role="row"
       aria-label={`Line ${number}, ${timeOf(startMs, 'no start')} to ${timeOf(stopMs, 'no stop')}`}
@@ -202,10 +212,17 @@ export const LineRow = memo(function LineRow(props: Props) {
         {problems.length > 0 ? (
           <ul id={problemsId} className="line-problems" aria-label={`Problems of line ${number}`}>
             {problems.map((p, i) => (
-              <li key={i} className={`line-problem line-problem--${p.severity}`} data-rule={p.rule}>
-                <span aria-hidden="true">{p.severity === 'error' ? '✖' : '⚠'}</span>{' '}
-                <span className="visually-hidden">{p.severity === 'error' ? 'Error: ' : 'Warning: '}</span>
+              <li
+                key={i}
+                className={`line-problem line-problem--${isAccepted(p) ? 'accepted' : p.severity}`}
+                data-rule={p.rule}
+              >
+                <span aria-hidden="true">{isAccepted(p) ? '✓' : p.severity === 'error' ? '✖' : '⚠'}</span>{' '}
+                <span className="visually-hidden">
+                  {isAccepted(p) ? 'Accepted: ' : p.severity === 'error' ? 'Error: ' : 'Warning: '}
+                </span>
                 {p.message}
+                {isAccepted(p) ? ' (accepted)' : ''}
               </li>
             ))}
           </ul>

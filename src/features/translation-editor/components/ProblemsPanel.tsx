@@ -1,10 +1,14 @@
 /** Quality problems as a list with next/previous jumps. Built from the per-line cache (no rule runs here). */
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
+import type { Line } from '../../../api/schema/translation';
+import type { QcAcceptance } from '../../../api/schema/qcAcceptance';
+import { acceptedFinder, type AcceptedFinder } from '../model/qc/accepted';
 import type { QcProblem, QcProfile, QcRuleId } from '../model/qc/types';
 import { countByRule, rowsOfRule } from '../model/qc/grouping';
 import { ruleLabel } from '../model/submitCheck';
 import { plural } from '../../../lib/format';
+import { specNumbers } from '../../../lib/specText';
 
 interface Props {
   doc: EditorDocument;
@@ -14,34 +18,84 @@ interface Props {
   onPrevious: () => void;
   /** The delivery specification the checks run by (its numbers are the document's profile). */
   specName?: string | undefined;
+  /** The translation's accepted problems (shown with their reasons). */
+  accepted: readonly QcAcceptance[];
+  /** Asks for a reason to accept a line's problem by a rule; undefined when the translation is not editable. */
+  onAccept?: ((index: number, rule: QcRuleId) => void) | undefined;
+  onUndo?: ((acceptance: QcAcceptance) => void) | undefined;
+  /** The rule whose lines the panel and the line grid show (every rule's when undefined). */
+  rule: QcRuleId | undefined;
+  onRule: (rule: QcRuleId | undefined) => void;
 }
 
 const SHOWN = 300;
 
 /**
- * One entry of the list. Memoized on the line's cached problems (the same array until that line changes), so a
- * keystroke re-renders the one entry of the line being typed in, not all 300.
+ * One entry of the list: the line (a jump to it) and its problems, each accepted one with its reason and Undo, the
+ * others with Accept… when the translator may. Memoized on the line's cached problems (the same array until that
+ * line changes), so a keystroke re-renders the one entry of the line being typed in, not all 300.
  */
 const ProblemItem = memo(function ProblemItem({
   index,
+  line,
   problems,
+  findAccepted,
   onJump,
+  onAccept,
+  onUndo,
 }: {
   index: number;
+  line: Line;
   problems: readonly QcProblem[];
+  findAccepted: AcceptedFinder<QcAcceptance>;
   onJump: (index: number) => void;
+  onAccept: ((index: number, rule: QcRuleId) => void) | undefined;
+  onUndo: ((acceptance: QcAcceptance) => void) | undefined;
 }) {
+  const accepted = problems.map((p) => findAccepted(line, index, p.rule));
+  // One action per rule (a rule may flag two rows of one line).
+  const rules = [...new Set(problems.map((p) => p.rule))].filter((r) => r !== 'empty');
   return (
     <li>
       <button type="button" className="problems-panel__item" onClick={() => onJump(index)}>
         <span className="problems-panel__line">Line {index + 1}</span>
         {problems.map((p, i) => (
-          <span key={i} className={`problems-panel__problem line-problem--${p.severity}`}>
-            <span aria-hidden="true">{p.severity === 'error' ? '✖ ' : '⚠ '}</span>
+          <span key={i} className={`problems-panel__problem line-problem--${accepted[i] ? 'accepted' : p.severity}`}>
+            <span aria-hidden="true">{accepted[i] ? '✓ ' : p.severity === 'error' ? '✖ ' : '⚠ '}</span>
             {p.message}
+            {accepted[i] ? ' (accepted)' : ''}
           </span>
         ))}
       </button>
+      {rules.map((rule) => {
+        const acceptance = findAccepted(line, index, rule);
+        if (acceptance)
+          return (
+            <p key={rule} className="problems-panel__accepted" data-testid="accepted-problem">
+              <span>
+                {ruleLabel(rule)} accepted: “{acceptance.reason}”
+              </span>
+              {onUndo ? (
+                <button type="button" className="button button--small" onClick={() => onUndo(acceptance)}>
+                  Undo{' '}
+                  <span className="visually-hidden">
+                    accepting {ruleLabel(rule)} on line {index + 1}
+                  </span>
+                </button>
+              ) : null}
+            </p>
+          );
+        return onAccept ? (
+          <button
+            key={rule}
+            type="button"
+            className="button button--small problems-panel__accept"
+            onClick={() => onAccept(index, rule)}
+          >
+            Accept {ruleLabel(rule)}…<span className="visually-hidden"> on line {index + 1}</span>
+          </button>
+        ) : null;
+      })}
     </li>
   );
 });
@@ -50,9 +104,7 @@ const ProblemItem = memo(function ProblemItem({
 function SpecSummary({ name, profile }: { name: string; profile: QcProfile }) {
   return (
     <p className="hint" data-testid="applied-spec">
-      By <strong>{name}</strong>: {profile.maxCharsPerLine} characters × {profile.maxLinesPerSubtitle} lines,{' '}
-      {profile.maxCharsPerSecond} characters/s, {profile.minDurationMs}–{profile.maxDurationMs} ms,{' '}
-      {plural(profile.minGapFrames, 'frame')} gap
+      By <strong>{name}</strong>: {specNumbers(profile)}
     </p>
   );
 }
@@ -65,7 +117,13 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   onNext,
   onPrevious,
   specName,
+  rule,
+  onRule,
+  accepted,
+  onAccept,
+  onUndo,
 }: Props) {
+  const findAccepted = useMemo(() => acceptedFinder(accepted), [accepted]);
   // The parent passes a new onJump each render; the entries get one that never changes and calls the latest (kept
   // after each commit, before any click can reach it: a ref is not written during render).
   const latestJump = useRef(onJump);
@@ -77,9 +135,10 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `deferred` stands for the document's state
   const all = useMemo(() => doc.problemRows(), [doc, deferred]);
   const counts = useMemo(() => countByRule(all), [all]);
-  const [rule, setRule] = useState<QcRuleId | undefined>(undefined);
-  const shownRule = rule !== undefined && counts.some((c) => c.rule === rule) ? rule : undefined;
-  const rows = useMemo(() => rowsOfRule(all, shownRule), [all, shownRule]);
+  // A chosen rule stays chosen once its last line is fixed (0 lines): the grid's filter says so too.
+  const choices =
+    rule === undefined || counts.some((c) => c.rule === rule) ? counts : [...counts, { rule, lines: 0, error: false }];
+  const rows = useMemo(() => rowsOfRule(all, rule), [all, rule]);
   return (
     <aside className="problems-panel" aria-labelledby="problems-heading">
       <div className="problems-panel__head">
@@ -87,17 +146,18 @@ export const ProblemsPanel = memo(function ProblemsPanel({
         {specName ? <SpecSummary name={specName} profile={doc.currentProfile} /> : null}
         <p className="problems-panel__count" aria-live="polite" data-testid="problem-count">
           {all.length === 0 ? 'No problems' : `${plural(all.length, 'line')} with problems`}
+          {accepted.length > 0 ? `, ${plural(accepted.length, 'accepted problem')}` : ''}
         </p>
-        {counts.length > 0 ? (
+        {choices.length > 0 ? (
           <label className="problems-panel__rule">
             <span>Show</span>
             <select
-              value={shownRule ?? ''}
-              onChange={(e) => setRule(e.target.value === '' ? undefined : (e.target.value as QcRuleId))}
+              value={rule ?? ''}
+              onChange={(e) => onRule(e.target.value === '' ? undefined : (e.target.value as QcRuleId))}
               data-testid="problem-rule"
             >
               <option value="">Every rule ({plural(all.length, 'line')})</option>
-              {counts.map((c) => (
+              {choices.map((c) => (
                 <option key={c.rule} value={c.rule}>
                   {c.error ? '✖' : '⚠'} {ruleLabel(c.rule)} ({plural(c.lines, 'line')})
                 </option>
@@ -116,7 +176,16 @@ export const ProblemsPanel = memo(function ProblemsPanel({
       </div>
       <ol className="problems-panel__list">
         {rows.slice(0, SHOWN).map(({ index, row, problems }) => (
-          <ProblemItem key={row.key} index={index} problems={problems} onJump={jump} />
+          <ProblemItem
+            key={row.key}
+            index={index}
+            line={row.line}
+            problems={problems}
+            findAccepted={findAccepted}
+            onJump={jump}
+            onAccept={onAccept}
+            onUndo={onUndo}
+          />
         ))}
       </ol>
       {rows.length > SHOWN ? <p className="hint">Showing the first {SHOWN}; use Next (F8) to go through all.</p> : null}

@@ -1,71 +1,50 @@
-/** The quality-check limits for this language: defaults, changeable here, remembered in this browser. */
-import { useState } from 'react';
+/**
+ * The limits the lines are checked by: the order's delivery specification, read from the server (docs/API.md
+ * "Delivery specifications"), with where it comes from. Read-only here: Submit and the reviewer judge by the same
+ * spec, so no one's browser may change it; coordinators choose it on the order.
+ */
 import { Modal } from '../../../components/Modal';
+import type { AppliedSpec } from '../../../api/schema/deliverySpec';
+import { appliedSpecSource, specLimitRows } from '../../../lib/specText';
 import type { QcProfile } from '../model/qc/types';
-import { profileFor } from '../model/qc/profiles';
 import { describeAssetFrameRate } from '../model/frames';
 import { useTimecodes } from './timecodeContext';
 
 interface Props {
-  language: string | undefined;
+  /** The order's spec as the server answered; undefined while it loads or when the server has no specs. */
+  applied: AppliedSpec | undefined;
+  /** The limits the checks run by now (the spec's, or the defaults until it arrives). */
   profile: QcProfile;
-  onSave: (profile: QcProfile) => void;
   onClose: () => void;
 }
 
-const FIELDS: { key: keyof QcProfile; label: string; step: number }[] = [
-  { key: 'maxCharsPerLine', label: 'Characters per line', step: 1 },
-  { key: 'maxLinesPerSubtitle', label: 'Lines per subtitle', step: 1 },
-  { key: 'maxCharsPerSecond', label: 'Reading speed (characters per second)', step: 0.5 },
-  { key: 'minDurationMs', label: 'Minimum duration (ms)', step: 1 },
-  { key: 'maxDurationMs', label: 'Maximum duration (ms)', step: 100 },
-  { key: 'minGapFrames', label: 'Minimum gap (frames)', step: 1 },
-];
-
-export function ProfileDialog({ language, profile, onSave, onClose }: Props) {
+export function ProfileDialog({ applied, profile, onClose }: Props) {
   // The frame rate is the asset's (docs/API.md "Frames"): said here, not set.
   const { frameRate } = useTimecodes();
-  const [values, setValues] = useState<QcProfile>(profile);
-  const defaults = profileFor(language, {}, profile.fps);
+  const name = applied?.spec?.name;
   return (
     <Modal
-      title={`Checks for ${language ?? 'this language'}`}
+      title={name ? `Limits: ${name}` : 'Limits'}
       onClose={onClose}
-      description={`Frame rate ${describeAssetFrameRate(frameRate)}. Changes apply to every ${language ?? ''} translation in this browser.`}
+      description={
+        applied
+          ? `${appliedSpecSource(applied)} Submit and the reviewer judge by the same limits.`
+          : 'The order’s delivery specification could not be read: the checks run by the default limits until it is.'
+      }
     >
-      <form
-        className="profile-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSave(values);
-        }}
-      >
-        {FIELDS.map((f) => (
-          <label key={f.key}>
-            {f.label}
-            <input
-              type="number"
-              min={f.step}
-              step={f.step}
-              required
-              value={values[f.key]}
-              onChange={(e) => setValues({ ...values, [f.key]: Number(e.target.value) })}
-            />
-            <span className="hint">Default {defaults[f.key]}</span>
-          </label>
+      <dl className="spec-limits" data-testid="spec-limits">
+        {specLimitRows(profile).map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
         ))}
-        <div className="modal__actions te-actions">
-          <button type="button" className="button button--quiet" onClick={() => setValues(defaults)}>
-            Back to defaults
-          </button>
-          <button type="button" className="button button--quiet" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary">
-            Apply
-          </button>
+        <div>
+          <dt>Frame rate</dt>
+          <dd>{describeAssetFrameRate(frameRate)}</dd>
         </div>
-      </form>
+      </dl>
+      {applied?.spec?.description ? <p className="hint">{applied.spec.description}</p> : null}
     </Modal>
   );
 }

@@ -8,9 +8,13 @@ import { Modal } from '../../../components/Modal';
 import type { Submission } from '../../../api/schema/translation';
 import type { EditorDocument } from '../model/editorDocument';
 import { needsReason, ruleLabel, submitCheck } from '../model/submitCheck';
+import { withoutAccepted } from '../model/qc/accepted';
+import type { AcceptedRef } from '../../../api/schema/qc/check';
 
 interface Props {
   doc: EditorDocument;
+  /** Problems the translator accepted: not counted, as the server does not count them. */
+  accepted: readonly AcceptedRef[];
   submitting: boolean;
   error: string | undefined;
   onConfirm: (submission: Pick<Submission, 'note' | 'reason' | 'errors'>) => void;
@@ -21,9 +25,12 @@ interface Props {
 const LISTED = 100;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function SubmitDialog({ doc, submitting, error, onConfirm, onJump, onClose }: Props) {
+export function SubmitDialog({ doc, accepted, submitting, error, onConfirm, onJump, onClose }: Props) {
   const id = useId();
-  const rows = doc.problemRows();
+  const all = doc.problemRows();
+  const rows = withoutAccepted(all, accepted);
+  const acceptedCount =
+    all.reduce((n, r) => n + r.problems.length, 0) - rows.reduce((n, r) => n + r.problems.length, 0);
   const check = submitCheck(rows);
   const blocked = needsReason(check);
   const [note, setNote] = useState('');
@@ -90,6 +97,12 @@ export function SubmitDialog({ doc, submitting, error, onConfirm, onJump, onClos
             ) : null}
           </div>
         )}
+        {acceptedCount > 0 ? (
+          <p className="hint" data-testid="submit-accepted">
+            {plural(acceptedCount, 'accepted problem', 'accepted problems')} not counted: the reviewer sees your
+            reasons.
+          </p>
+        ) : null}
         {rows.length > 0 ? (
           <details className="submit__details" open={blocked && rows.length <= 20}>
             <summary>Lines with problems ({rows.length})</summary>

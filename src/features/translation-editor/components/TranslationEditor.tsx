@@ -4,14 +4,22 @@
  * (hooks/useEditorCommands.ts, hooks/useEditorKeys.ts) and keeps focus on the line being worked on
  * (hooks/useLineFocus.ts).
  */
-import { useCallback, startTransition, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import {
+  useCallback,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import type { Line, Submission } from '../../../api/schema/translation';
 import { type EditorDocument } from '../model/editorDocument';
 import { displayChord, type Command } from '../model/shortcuts';
 import { startMsOf, stopMsOf } from '../model/lineFields';
-import type { QcProfile } from '../model/qc/types';
-import { diffFromDefaults, saveProfileOverrides } from '../model/qc/profiles';
-import { browserStorage } from '../model/drafts';
+import type { AppliedSpec } from '../../../api/schema/deliverySpec';
 import { useTranslationSync, type SyncMeta } from '../hooks/useTranslationSync';
 import { useShortcutBindings } from '../hooks/useShortcutBindings';
 import { useLineFocus } from '../hooks/useLineFocus';
@@ -21,6 +29,12 @@ import { useSubtitleExports } from '../hooks/useSubtitleExports';
 import { useEditorCommands, type EditorDialog } from '../hooks/useEditorCommands';
 import { useEditorKeys } from '../hooks/useEditorKeys';
 import { LineGrid } from './LineGrid';
+import { useRuleFilter } from '../hooks/useRuleFilter';
+import { useAcceptedProblems } from '../hooks/useAcceptedProblems';
+import { acceptedFinder } from '../model/qc/accepted';
+import { ruleLabel } from '../model/submitCheck';
+import { AcceptProblemDialog } from './AcceptProblemDialog';
+import type { QcRuleId } from '../model/qc/types';
 import type { RowHandlers } from './LineRow';
 import { SourceLegend } from './SourceLegend';
 import { MemoryBar, type MemoryApi } from './MemoryBar';
@@ -55,8 +69,8 @@ export interface EditorProps {
   serverLines: Line[];
   meta: SyncMeta;
   language: string | undefined;
-  /** The delivery specification's name the lines are checked by, once known. */
-  specName?: string | undefined;
+  /** The delivery specification the lines are checked by (and why), once the server answered. */
+  appliedSpec?: AppliedSpec | undefined;
   originalLanguage: string | undefined;
   dir: 'rtl' | 'ltr';
   originalDir: 'rtl' | 'ltr';
@@ -107,6 +121,12 @@ export function TranslationEditor(props: EditorProps) {
   const closeDialog = () => setDialog(undefined);
   const [findOpen, setFindOpen] = useState(false);
   const [problemsOpen, setProblemsOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= 1200);
+  const [shownRule, setShownRule] = useState<QcRuleId | undefined>(undefined);
+  const [accepting, setAccepting] = useState<{ index: number; rule: QcRuleId } | undefined>();
+  const acceptance = useAcceptedProblems(translationId);
+  const findAccepted = useMemo(() => acceptedFinder(acceptance.accepted), [acceptance.accepted]);
+  const clearRule = useCallback(() => setShownRule(undefined), []);
+  const gridFilter = useRuleFilter(doc, useDeferredValue(version), shownRule, activeIndex, clearRule);
   const [announcement, announce] = useAnnouncer();
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | undefined>();
@@ -232,8 +252,19 @@ export function TranslationEditor(props: EditorProps) {
   );
 
   const jumpTo = useCallback((i: number) => focusRow(i, { caret: 'end' }), [focusRow]);
-  const nextProblem = useCallback(() => jumpToProblem(1), [jumpToProblem]);
-  const previousProblem = useCallback(() => jumpToProblem(-1), [jumpToProblem]);
+  // Under a rule's filter, Next and Previous go through that rule's lines (the filter's, the active one left out).
+  const stepProblem = useCallback(
+    (direction: 1 | -1) => {
+      if (!gridFilter) return jumpToProblem(direction);
+      const others = gridFilter.indexes.filter((i) => i !== activeIndex);
+      const ahead = direction === 1 ? others.find((i) => i > activeIndex) : others.findLast((i) => i < activeIndex);
+      const to = ahead ?? (direction === 1 ? others[0] : others[others.length - 1]);
+      if (to !== undefined) focusRow(to, { caret: 'end' });
+    },
+    [gridFilter, activeIndex, jumpToProblem, focusRow],
+  );
+  const nextProblem = useCallback(() => stepProblem(1), [stepProblem]);
+  const previousProblem = useCallback(() => stepProblem(-1), [stepProblem]);
 
   const submit = async (submission: Pick<Submission, 'note' | 'reason' | 'errors'>) => {
     setSubmitting(true);
@@ -244,12 +275,6 @@ export function TranslationEditor(props: EditorProps) {
       setDialog(undefined);
       announce('Submitted. The translation is now read-only.');
     } else setSubmitError(sync.error ?? 'The translation could not be submitted; see the save state.');
-  };
-
-  const saveProfile = (profile: QcProfile) => {
-    saveProfileOverrides(browserStorage(), props.language, diffFromDefaults(props.language, profile));
-    doc.setProfile(profile);
-    setDialog(undefined);
   };
 
   return (
@@ -360,6 +385,8 @@ export function TranslationEditor(props: EditorProps) {
           handlers={handlers}
           apiRef={gridApi}
           label={props.title}
+          filter={gridFilter}
+          findAccepted={findAccepted}
         />
         {mediaOpen ? (
           <>
@@ -439,7 +466,20 @@ export function TranslationEditor(props: EditorProps) {
                 onJump={jumpTo}
                 onNext={nextProblem}
                 onPrevious={previousProblem}
-                specName={props.specName}
+                specName={props.appliedSpec?.spec?.name}
+                rule={shownRule}
+                onRule={setShownRule}
+                accepted={acceptance.accepted}
+                onAccept={readOnly ? undefined : (index, rule) => setAccepting({ index, rule })}
+                onUndo={
+                  readOnly
+                    ? undefined
+                    : (a) =>
+                        acceptance.undo.mutate(a, {
+                          onSuccess: () => announce(`Line ${a.line}: ${ruleLabel(a.rule)} counts again.`),
+                          onError: (e) => announce(`Could not undo: ${e.message}`),
+                        })
+                }
               />
             ) : null}
           </div>
@@ -466,6 +506,7 @@ export function TranslationEditor(props: EditorProps) {
       {dialog === 'submit' ? (
         <SubmitDialog
           doc={doc}
+          accepted={acceptance.accepted}
           submitting={submitting}
           error={submitError}
           onConfirm={(submission) => void submit(submission)}
@@ -489,13 +530,22 @@ export function TranslationEditor(props: EditorProps) {
           }}
         />
       ) : null}
-      {dialog === 'profile' ? (
-        <ProfileDialog
-          language={props.language}
-          profile={doc.currentProfile}
-          onSave={saveProfile}
-          onClose={closeDialog}
+      {accepting ? (
+        <AcceptProblemDialog
+          doc={doc}
+          index={accepting.index}
+          rule={accepting.rule}
+          saveNow={() => sync.saveNow()}
+          accept={(body) => acceptance.accept.mutateAsync(body)}
+          onAccepted={(message) => {
+            setAccepting(undefined);
+            announce(message);
+          }}
+          onClose={() => setAccepting(undefined)}
         />
+      ) : null}
+      {dialog === 'profile' ? (
+        <ProfileDialog applied={props.appliedSpec} profile={doc.currentProfile} onClose={closeDialog} />
       ) : null}
       {dialog === 'sendBack' ? (
         <ReasonDialog

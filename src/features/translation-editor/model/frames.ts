@@ -8,6 +8,14 @@
  * 59.94) of each minute except every tenth, so its labels keep within a frame of the clock.
  */
 
+import {
+  DEFAULT_FPS,
+  chooseAssetFps,
+  exactFps,
+  isUsableFps,
+  type FrameRateSource,
+} from '../../../api/schema/qc/frameRate';
+
 export interface FrameRate {
   /** Frames per second as played (30000/1001 for 29.97). */
   fps: number;
@@ -17,23 +25,11 @@ export interface FrameRate {
   dropFrame: boolean;
 }
 
-/** The rate used when neither the media nor the asset states one (docs/API.md "Frames"). */
-export const DEFAULT_FPS = 24;
-
-const NTSC_BASES = [24, 30, 48, 60, 120];
-
-/** The exact rate for a rounded one: 23.976 → 24000/1001, 29.97 → 30000/1001; others as given. */
-export function exactFps(fps: number): number {
-  for (const base of NTSC_BASES) {
-    const ntsc = (base * 1000) / 1001;
-    if (Math.abs(fps - ntsc) < 0.006) return ntsc;
-  }
-  return fps;
-}
+export { DEFAULT_FPS, exactFps };
 
 /** A FrameRate from frames per second (a nonsense value gives the default rate). */
 export function frameRate(fps: number | undefined): FrameRate {
-  const usable = fps !== undefined && Number.isFinite(fps) && fps > 0 && fps <= 240 ? fps : DEFAULT_FPS;
+  const usable = isUsableFps(fps) ? fps : DEFAULT_FPS;
   const exact = exactFps(usable);
   const nominal = Math.round(exact);
   // Drop-frame is defined for 29.97 and 59.94 only (23.976 is always counted non-drop).
@@ -109,8 +105,7 @@ export function parseFrames(text: string, rate: FrameRate): FrameParse {
   return { ok: true, frames };
 }
 
-/** Where an asset's frame rate was read (docs/API.md "Frames"). */
-export type FrameRateSource = 'video' | 'asset' | 'default';
+export type { FrameRateSource };
 
 export interface AssetFrameRate {
   rate: FrameRate;
@@ -122,10 +117,8 @@ export interface AssetFrameRate {
  * the demo's encoding), else the rate the asset's record states, else the default.
  */
 export function assetFrameRate(videoFps: number | undefined, statedFps: number | undefined): AssetFrameRate {
-  const usable = (n: number | undefined) => n !== undefined && Number.isFinite(n) && n > 0 && n <= 240;
-  if (usable(videoFps)) return { rate: frameRate(videoFps), source: 'video' };
-  if (usable(statedFps)) return { rate: frameRate(statedFps), source: 'asset' };
-  return { rate: frameRate(undefined), source: 'default' };
+  const { fps, source } = chooseAssetFps(videoFps, statedFps);
+  return { rate: frameRate(fps), source };
 }
 
 /** "25 fps, from the video", for the dialogs that say where the rate comes from. */

@@ -7,6 +7,7 @@ import { parseTimecode } from '../../../lib/timecode';
 import { DEFAULT_FPS, exactFps } from './frames';
 
 export { parseTimecode, DEFAULT_FPS };
+export { statedFrameRate } from '../../../api/schema/qc/frameRate';
 
 function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
@@ -24,16 +25,6 @@ export function formatTimecode(ms: number, separator: ',' | '.' = ','): string {
 /** Length of one frame in milliseconds (not rounded: 41.666… at 24 fps, 33.366… at 29.97). */
 export function frameMs(fps: number = DEFAULT_FPS): number {
   return 1000 / exactFps(fps > 0 && Number.isFinite(fps) ? fps : DEFAULT_FPS);
-}
-
-/** The frame rate the asset's record states (any of the usual field names), or undefined. */
-export function statedFrameRate(asset: Record<string, unknown> | undefined): number | undefined {
-  for (const key of ['frameRate', 'fps', 'framerate']) {
-    const v = asset?.[key];
-    const n = typeof v === 'number' ? v : typeof v === 'string' ? Number.parseFloat(v) : Number.NaN;
-    if (Number.isFinite(n) && n > 0 && n <= 240) return n;
-  }
-  return undefined;
 }
 
 /** Seconds with 3 decimals, e.g. "2.500" (durations shown in the grid). */

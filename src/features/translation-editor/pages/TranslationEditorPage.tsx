@@ -19,13 +19,12 @@ import { editorPathFor } from '../../../lib/editorPath';
 import type { Line } from '../../../api/schema/translation';
 import { EditorDocument } from '../model/editorDocument';
 import { OriginalIndex } from '../model/originals';
-import { loadProfileOverrides, profileFor } from '../model/qc/profiles';
+import { profileFor } from '../model/qc/profiles';
 import { profileOfSpec } from '../../../api/schema/deliverySpec';
 import { statedFrameRate } from '../model/timecode';
 import { assetFrameRate } from '../model/frames';
 import { useEditorMedia, useIngestedVideo } from '../mediaQueries';
 import { directionOf, fontFrom } from '../model/languages';
-import { browserStorage } from '../model/drafts';
 import {
   transcriptionIdOf,
   useEditorTranslation,
@@ -91,7 +90,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
   // Made while rendering (React re-renders at once with it), not in an effect: no commit without it.
   const [opened, setOpened] = useState<{ id: string; doc: EditorDocument } | undefined>();
   if (serverLines && translationId && opened?.id !== translationId) {
-    const profile = profileFor(language, loadProfileOverrides(browserStorage(), language), fps);
+    const profile = profileFor(language, {}, fps);
     setOpened({ id: translationId, doc: new EditorDocument(serverLines, profile, originals, glossaryIndex) });
   }
   const doc = opened && opened.id === translationId ? opened.doc : undefined;
@@ -207,7 +206,7 @@ export function TranslationEditorPage({ kind }: { kind: TranslationKind }) {
             key={translationId}
             doc={doc}
             translationId={translationId}
-            specName={spec.data?.spec?.name}
+            appliedSpec={spec.data}
             workRequestId={id}
             etag={record.data?.etag ?? embeddedEtag}
             serverLines={serverLines ?? []}

@@ -62,7 +62,7 @@ export function DeliveryFileList({ workRequestId, data }: { workRequestId: strin
           title={`Remove ${removing.name}?`}
           description="It is taken out of every format it is delivered in and its download links stop working. The order keeps its status; the history records who removed it and why."
           confirmLabel="Remove file"
-          missingHint="Say why: the reason is recorded in the order's history."
+          hint="Say why: the reason is recorded in the order's history."
           pending={remove.isPending}
           error={remove.error ? describeError(remove.error) : undefined}
           onConfirm={({ reason }) =>

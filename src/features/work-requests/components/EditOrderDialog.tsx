@@ -38,6 +38,7 @@ import {
 } from '../model/orderEdit';
 import { workRequestKeys } from '../queryOptions';
 import { MaterialsEditor, TagsEditor, ZonedDateField } from './OrderFields';
+import { SpecPicker } from '../../../components/SpecPicker';
 import '../orderEdit.css';
 
 interface Props {
@@ -284,6 +285,15 @@ export function EditOrderDialog({ id, initial, onClose }: Props) {
             onChange={(instructions) => set({ instructions })}
           />
           <TagsEditor id={fieldId('tags')} tags={form.tags} onChange={(tags) => set({ tags })} error={errors.tags} />
+          <SpecPicker
+            studio={base.record.studio}
+            project={base.record.project?._id}
+            language={base.record.language}
+            value={form.spec}
+            onChange={(spec) => set({ spec })}
+            error={errors.spec}
+            disabled={disabled}
+          />
         </fieldset>
         <MaterialsEditor
           id={fieldId('materials')}

@@ -5,6 +5,7 @@ import { Section } from '../../../components/Section';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { personName } from '../../../lib/people';
 import { editorPathFor } from '../../../lib/editorPath';
+import { AcceptedProblems } from './AcceptedProblems';
 
 interface CardProps {
   title: string;
@@ -43,6 +44,7 @@ function TranslationCard({ title, translation, editor, to }: CardProps) {
           : ''}
         {translation.approval ? ' · approved' : ''}
       </p>
+      {translation._id ? <AcceptedProblems translationId={translation._id} /> : null}
       <Link className="button button--small" to={to}>
         Open {editor}
       </Link>

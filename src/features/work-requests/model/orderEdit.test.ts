@@ -55,6 +55,14 @@ describe('order edit: the body carries only what changed', () => {
     });
   });
 
+  it('delivery spec: the one named, or null to go back to the studio’s best match', () => {
+    const { base, form } = open();
+    expect(buildOrderChange(base, { ...form, spec: 'spec-broadcast' })).toEqual({ spec: 'spec-broadcast' });
+    const named = { ...base, spec: 'spec-broadcast' };
+    expect(buildOrderChange(named, { ...form, spec: '' })).toEqual({ spec: null });
+    expect(buildOrderChange(named, { ...form, spec: 'spec-broadcast' })).toEqual({});
+  });
+
   it('materials: the whole list when an item is added, renamed, removed or ticked, files kept', () => {
     const { base, form } = open();
     const ticked: OrderForm = {
@@ -80,6 +88,7 @@ describe('order edit: checks', () => {
       instructions: 'x'.repeat(20_001),
       tags: ['t'.repeat(51)],
       materials: [{ ...form.materials[0]!, name: '  ' }],
+      spec: '',
     };
     const errors = validateOrderForm(bad, base, NOW);
     expect(Object.keys(errors).sort()).toEqual(['deliveryDeadline', 'due', 'instructions', 'materials.0.name', 'tags']);

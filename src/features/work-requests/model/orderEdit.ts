@@ -10,7 +10,7 @@ import { fromWallClock, toWallClock } from '../../../lib/wallClock';
 import { describeChange, describeValue, type FieldChange } from './changeWords';
 import { rolesFor } from './statusMoves';
 
-export const EDITED_FIELDS = ['due', 'deliveryDeadline', 'instructions', 'tags', 'materials'] as const;
+export const EDITED_FIELDS = ['due', 'deliveryDeadline', 'instructions', 'tags', 'materials', 'spec'] as const;
 export type EditedField = (typeof EDITED_FIELDS)[number];
 
 export const FIELD_LABELS: Record<EditedField, string> = {
@@ -19,6 +19,7 @@ export const FIELD_LABELS: Record<EditedField, string> = {
   instructions: 'Instructions',
   tags: 'Tags',
   materials: 'Materials checklist',
+  spec: 'Delivery specification',
 };
 
 /**
@@ -58,6 +59,8 @@ export interface OrderForm {
   instructions: string;
   tags: string[];
   materials: MaterialDraft[];
+  /** The delivery specification named (its id), or '' for the studio's best match. */
+  spec: string;
 }
 
 /** Messages by form field: `due`, `deliveryDeadline`, `instructions`, `tags`, `materials`, `materials.2.name`. */
@@ -70,6 +73,7 @@ export interface OrderValues {
   instructions: string;
   tags: string[];
   materials: { name: string; complete: boolean; approved: boolean; files: unknown[] }[];
+  spec: string;
 }
 
 let keys = 0;
@@ -95,6 +99,7 @@ export function formFromRecord(wr: WorkRequest, viewerTz: string): OrderForm {
       approved: m.approved ?? false,
       files: m.files ?? [],
     })),
+    spec: wr.spec ?? '',
   };
 }
 
@@ -112,6 +117,7 @@ export function valuesOfRecord(wr: WorkRequest): OrderValues {
       approved: m.approved ?? false,
       files: m.files ?? [],
     })),
+    spec: wr.spec ?? '',
   };
 }
 
@@ -147,6 +153,7 @@ export function valuesOfForm(form: OrderForm): OrderValues {
       approved: m.approved,
       files: m.files,
     })),
+    spec: form.spec,
   };
 }
 
@@ -207,6 +214,8 @@ export function buildOrderChange(base: OrderValues, form: OrderForm): OrderChang
       if (v) change[field] = v;
     } else if (field === 'instructions') change.instructions = values.instructions;
     else if (field === 'tags') change.tags = values.tags;
+    // No spec named: the studio's best match applies again (docs/API.md "Delivery specifications").
+    else if (field === 'spec') change.spec = values.spec || null;
     else change.materials = values.materials;
   }
   return change;
@@ -278,6 +287,7 @@ export function rebaseOrderForm(
     instructions: pick('instructions'),
     tags: pick('tags'),
     materials: pick('materials'),
+    spec: pick('spec'),
   };
 }
 

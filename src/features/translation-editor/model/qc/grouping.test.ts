@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countByRule, rowsOfRule } from './grouping';
+import { countByRule, indexesOfRule, rowsOfRule } from './grouping';
 import type { QcProblem } from './types';
 
 const p = (rule: QcProblem['rule'], severity: QcProblem['severity'] = 'warning'): QcProblem => ({
@@ -29,5 +29,14 @@ describe('problems by rule', () => {
       [1, 1],
     ]);
     expect(rowsOfRule(rows, undefined)).toHaveLength(3);
+  });
+
+  it('filters the grid to the lines of one rule, keeping the line being worked on in its place', () => {
+    const more = [...rows, { index: 7, problems: [p('reading-speed')] }];
+    expect(indexesOfRule(more, 'reading-speed', 0)).toEqual([0, 1, 7]);
+    expect(indexesOfRule(more, 'reading-speed', 4)).toEqual([0, 1, 4, 7]);
+    expect(indexesOfRule(more, 'reading-speed', 9)).toEqual([0, 1, 7, 9]);
+    expect(indexesOfRule(more, 'overlap', 2)).toEqual([2]);
+    expect(indexesOfRule(more, 'overlap', -1)).toEqual([]);
   });
 });

@@ -38,3 +38,20 @@ export function rowsOfRule<R extends { problems: readonly QcProblem[] }>(
   }
   return out;
 }
+
+/**
+ * The grid's lines under a filter by rule: the rows with a problem by `rule`, plus the line being worked on (a line
+ * fixed under the caret stays until the translator leaves it), as ascending indexes.
+ */
+export function indexesOfRule(
+  rows: readonly { index: number; problems: readonly QcProblem[] }[],
+  rule: QcRuleId,
+  activeIndex: number,
+): number[] {
+  const out = rows.filter((r) => r.problems.some((p) => p.rule === rule)).map((r) => r.index);
+  if (activeIndex < 0) return out;
+  const at = out.findIndex((i) => i >= activeIndex);
+  if (at === -1) out.push(activeIndex);
+  else if (out[at] !== activeIndex) out.splice(at, 0, activeIndex);
+  return out;
+}

@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cleanOverrides,
-  DEFAULT_PROFILE,
-  diffFromDefaults,
-  loadProfileOverrides,
-  primaryLanguage,
-  profileFor,
-  saveProfileOverrides,
-} from './profiles';
-
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-    data,
-  };
-}
+import { cleanOverrides, DEFAULT_PROFILE, primaryLanguage, profileFor } from './profiles';
 
 describe('QC profiles', () => {
   it('has the documented defaults', () => {
@@ -53,16 +35,5 @@ describe('QC profiles', () => {
       maxCharsPerLine: 40,
     });
     expect(cleanOverrides(null)).toEqual({});
-  });
-
-  it('stores only what differs, per language', () => {
-    const storage = memoryStorage();
-    const changed = { ...profileFor('en'), maxCharsPerLine: 38 };
-    expect(diffFromDefaults('en', changed)).toEqual({ maxCharsPerLine: 38 });
-    saveProfileOverrides(storage, 'en-US', diffFromDefaults('en', changed));
-    expect(loadProfileOverrides(storage, 'en-GB')).toEqual({ maxCharsPerLine: 38 });
-    expect(loadProfileOverrides(storage, 'fr')).toEqual({});
-    saveProfileOverrides(storage, 'en', {});
-    expect(storage.data.size).toBe(0);
   });
 });

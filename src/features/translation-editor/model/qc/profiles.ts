@@ -1,6 +1,6 @@
 /**
- * Per-language QC profiles: the defaults, the reading speeds some languages need, and the user's own changes
- * (kept per language in the browser; see `loadProfileOverrides`).
+ * Per-language QC profiles: the defaults and the reading speeds some languages need — what the editor checks by
+ * until the order's delivery specification arrives (docs/API.md "Delivery specifications"), which then replaces it.
  */
 import type { QcProfile } from './types';
 import { DEFAULT_FPS } from '../timecode';
@@ -46,39 +46,4 @@ export function cleanOverrides(input: unknown): Partial<QcProfile> {
     if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[key] = v;
   }
   return out;
-}
-
-/** What differs from the language's defaults: what is worth storing. */
-export function diffFromDefaults(language: string | undefined, profile: QcProfile): Partial<QcProfile> {
-  const base = profileFor(language, {}, profile.fps);
-  const out: Partial<QcProfile> = {};
-  for (const key of KEYS) if (key !== 'fps' && profile[key] !== base[key]) out[key] = profile[key];
-  return out;
-}
-
-const storageKey = (language: string) => `mws.qc-profile.${primaryLanguage(language) || 'default'}`;
-
-export function loadProfileOverrides(
-  storage: Pick<Storage, 'getItem'> | undefined,
-  language: string | undefined,
-): Partial<QcProfile> {
-  try {
-    const raw = storage?.getItem(storageKey(language ?? ''));
-    return raw ? cleanOverrides(JSON.parse(raw)) : {};
-  } catch {
-    return {};
-  }
-}
-
-export function saveProfileOverrides(
-  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
-  language: string | undefined,
-  overrides: Partial<QcProfile>,
-): void {
-  try {
-    if (Object.keys(overrides).length === 0) storage?.removeItem(storageKey(language ?? ''));
-    else storage?.setItem(storageKey(language ?? ''), JSON.stringify(overrides));
-  } catch {
-    // Storage full or disabled: the profile still applies for this session.
-  }
 }
