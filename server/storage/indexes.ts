@@ -256,6 +256,12 @@ export const COMPOSITE_INDEXES: Partial<Record<Collection, string[][]>> = {
     ['user', 'file'],
     ['studio', 'day'],
   ],
+  // The share feedback report (domain/reports.ts): its range (when first given) with what it groups by, read from the
+  // index alone; and the same with the studio first, for a studio's coordinator or filter.
+  Sharefeedback: [
+    ['created', 'asset', 'territory', 'vote', 'project', 'user'],
+    ['studio', 'created', 'asset', 'territory', 'vote', 'project', 'user'],
+  ],
 };
 
 /**
