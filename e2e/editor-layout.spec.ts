@@ -47,6 +47,7 @@ test('at 1280×800 the picture, the waveform, the lines and the current line are
   expect(grid.height, 'several lines show, not a sliver').toBeGreaterThanOrEqual(200);
   await noSidewaysScroll(page);
   await expectAccessible(page, 'the Subtitler at 1280×800');
+  await page.screenshot({ path: 'test-results/screenshots/subtitler-1280.png' });
 });
 
 test('at 390×844 the first line is within the first screen; the picture opens with one tap', async ({ page }) => {
@@ -57,9 +58,13 @@ test('at 390×844 the first line is within the first screen; the picture opens w
   expect(first.y + first.height, 'the first line ends within the first screen').toBeLessThanOrEqual(844);
   await noSidewaysScroll(page);
   await expectAccessible(page, 'the Subtitler at 390×844');
+  await page.screenshot({ path: 'test-results/screenshots/subtitler-390.png' });
   await page.getByRole('button', { name: 'Video', exact: true }).click();
   await expect(page.locator('video.media-video')).toBeVisible();
   await noSidewaysScroll(page);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/screenshots/subtitler-768.png' });
 });
 
 test('the splitter resizes the lines and the panes from the keyboard, and the size is kept', async ({ page }) => {
