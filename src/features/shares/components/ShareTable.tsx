@@ -28,6 +28,7 @@ function people(s: Share, me: string | undefined) {
 function cardOf(me: string | undefined): Column<Share> {
   return cardColumn<Share>('Share', (s) => {
     const { from, to } = people(s, me);
+    const assets = s.assetsCount ?? s.assets?.length ?? 0;
     return (
       <RecordCard
         name={
@@ -39,7 +40,7 @@ function cardOf(me: string | undefined): Column<Share> {
       >
         <div className="record-card__line muted">
           <span className="truncate">
-            {formatCount(s.assetsCount ?? s.assets?.length ?? 0)} assets
+            {formatCount(assets)} {assets === 1 ? 'asset' : 'assets'}
             {s.assetCategory ? ` · ${s.assetCategory}` : ''}
           </span>
           <span>{s.created ? formatDate(s.created) : ''}</span>
