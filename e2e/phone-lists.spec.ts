@@ -3,7 +3,7 @@
  * people, inside the screen, and the page does not scroll sideways; the ingests page neither. axe on both.
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, expectAccessible, signIn } from './support';
+import { ACCOUNTS, expectAccessible, expectNoSidewaysScroll, signIn } from './support';
 
 test('at 390 px the shares list is cards that fit; at 1280 px the table', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -16,12 +16,7 @@ test('at 390 px the shares list is cards that fit; at 1280 px the table', async 
   await expect(first.getByText(/→/)).toBeVisible();
   const box = (await first.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(390);
-  const widths = await page.evaluate(() => {
-    const scroll = document.querySelector('.vtable__scroll')!;
-    return { scroll: scroll.scrollWidth, client: scroll.clientWidth, page: document.documentElement.scrollWidth };
-  });
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  expect(widths.page).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page, 390);
   await expectAccessible(page, 'the share cards');
   await page.screenshot({ path: 'test-results/screenshots/shares-cards-390.png' });
   await page.setViewportSize({ width: 1280, height: 900 });
