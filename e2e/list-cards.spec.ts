@@ -5,7 +5,7 @@
  * At 1280 px it is the table again. The translations list likewise. axe on the cards; screenshots at 390, 768 and 1280.
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, expectAccessible, grid, signIn } from './support';
+import { ACCOUNTS, expectAccessible, expectNoSidewaysScroll, grid, signIn } from './support';
 
 test('at 390 px the work-request list is cards that fit; at 1280 px the table', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -21,12 +21,7 @@ test('at 390 px the work-request list is cards that fit; at 1280 px the table', 
   const box = (await first.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   // No sideways scroll, in the grid's own scroll area or the page.
-  const widths = await page.evaluate(() => {
-    const scroll = document.querySelector('.vtable__scroll')!;
-    return { scroll: scroll.scrollWidth, client: scroll.clientWidth, page: document.documentElement.scrollWidth };
-  });
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  expect(widths.page).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page, 390);
   // A keyboard grid still: focus it, move down, Enter opens the row's work request.
   await list.focus();
   await page.keyboard.press('ArrowDown');
@@ -53,12 +48,7 @@ test('at 390 px the translations list is cards that fit too', async ({ page }) =
   await expect(first.locator('.record-card')).toBeVisible();
   await expect(first.locator('.badge')).toBeVisible();
   await expect(first.getByText(/^Due/)).toBeVisible();
-  const widths = await page.evaluate(() => {
-    const scroll = document.querySelector('.vtable__scroll')!;
-    return { scroll: scroll.scrollWidth, client: scroll.clientWidth, page: document.documentElement.scrollWidth };
-  });
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  expect(widths.page).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page, 390);
   await expectAccessible(page, 'the translation cards', '.vtable');
   await page.screenshot({ path: 'test-results/screenshots/translation-cards-390.png' });
 });

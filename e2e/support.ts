@@ -426,3 +426,17 @@ export async function timesInMilliseconds(page: Page, ...accounts: Account[]): P
     accounts.map((a) => `mws.editor.timecodes:${a.username}`),
   );
 }
+
+/** Nothing scrolls sideways at `width`: neither the page nor, where there is one, the list grid's own scroll area. */
+export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  const widths = await page.evaluate(() => {
+    const scroll = document.querySelector('.vtable__scroll');
+    return {
+      scroll: scroll?.scrollWidth ?? 0,
+      client: scroll?.clientWidth ?? 0,
+      page: document.documentElement.scrollWidth,
+    };
+  });
+  expect(widths.scroll, "the grid's own scroll area").toBeLessThanOrEqual(widths.client);
+  expect(widths.page, 'the page').toBeLessThanOrEqual(width);
+}

@@ -3,6 +3,8 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Share } from '../../../api/schema/share';
 import { InfiniteRecordTable, type InfiniteRecords } from '../../../components/InfiniteRecordTable';
+import { usePhoneCards } from '../../../components/phoneCards';
+import { cardColumn, RecordCard } from '../../../components/RecordCard';
 import type { Column } from '../../../components/VirtualTable';
 import { formatDate } from '../../../lib/dates';
 import { formatCount } from '../../../lib/format';
@@ -10,6 +12,48 @@ import { recipientName } from '../model/describe';
 import { tagLabels } from '../model/display';
 
 const shareHref = (id: string) => `/shares/${encodeURIComponent(id)}`;
+
+function stateBadge(s: Share) {
+  return s.$state ? <ShareStateBadge state={s.$state} /> : <ApprovalBadge approved={s.approved} />;
+}
+
+/** Who sent it and to whom, "You" for the caller. */
+function people(s: Share, me: string | undefined) {
+  const from = me && s.from?._id === me ? 'You' : recipientName(s.from);
+  const to = (s.to ?? []).map((u) => (me && u._id === me ? 'You' : recipientName(u)));
+  return { from, to };
+}
+
+/** On a phone, a card (docs/API.md "Lists on phones"): the projects and state; assets; who sent it to whom; created. */
+function cardOf(me: string | undefined): Column<Share> {
+  return cardColumn<Share>('Share', (s) => {
+    const { from, to } = people(s, me);
+    const assets = s.assetsCount ?? s.assets?.length ?? 0;
+    return (
+      <RecordCard
+        name={
+          <Link to={shareHref(s._id ?? '')} tabIndex={-1} className="truncate share-row__name">
+            {s.projectNames?.length ? s.projectNames.join(', ') : 'Untitled share'}
+          </Link>
+        }
+        badge={stateBadge(s)}
+      >
+        <div className="record-card__line muted">
+          <span className="truncate">
+            {formatCount(assets)} {assets === 1 ? 'asset' : 'assets'}
+            {s.assetCategory ? ` · ${s.assetCategory}` : ''}
+          </span>
+          <span>{s.created ? formatDate(s.created) : ''}</span>
+        </div>
+        <div className="record-card__line">
+          <span className="truncate" title={to.join(', ')}>
+            {from} → {to.length ? to.join(', ') : 'no one'}
+          </span>
+        </div>
+      </RecordCard>
+    );
+  });
+}
 
 function columns(me: string | undefined): Column<Share>[] {
   return [
@@ -57,7 +101,7 @@ function columns(me: string | undefined): Column<Share>[] {
       width: 'minmax(120px, 1fr)',
       render: (s) => (
         <div className="two-line">
-          <span className="truncate">{me && s.from?._id === me ? 'You' : recipientName(s.from)}</span>
+          <span className="truncate">{people(s, me).from}</span>
           <span className="truncate muted">{me && s.from?._id === me ? 'Sent' : 'Received'}</span>
         </div>
       ),
@@ -67,9 +111,8 @@ function columns(me: string | undefined): Column<Share>[] {
       header: 'Recipients',
       width: 'minmax(150px, 1.4fr)',
       render: (s) => {
-        const to = s.to ?? [];
-        if (!to.length) return <span className="muted">No one</span>;
-        const names = to.map((u) => (me && u._id === me ? 'You' : recipientName(u)));
+        const names = people(s, me).to;
+        if (!names.length) return <span className="muted">No one</span>;
         return (
           <span className="truncate" title={names.join(', ')}>
             {names.slice(0, 2).join(', ')}
@@ -82,7 +125,7 @@ function columns(me: string | undefined): Column<Share>[] {
       id: 'state',
       header: 'State',
       width: '132px',
-      render: (s) => (s.$state ? <ShareStateBadge state={s.$state} /> : <ApprovalBadge approved={s.approved} />),
+      render: stateBadge,
     },
     { id: 'created', header: 'Created', width: '96px', render: (s) => (s.created ? formatDate(s.created) : '—') },
   ];
@@ -124,15 +167,19 @@ interface Props {
 
 export function ShareTable({ me, query, empty }: Props) {
   const cols = useMemo(() => columns(me), [me]);
+  const card = useMemo(() => cardOf(me), [me]);
+  const shown = usePhoneCards(cols, card, { row: 56, card: 92 });
   return (
-    <InfiniteRecordTable
-      label="Shares"
-      columns={cols}
-      query={query}
-      rowHeight={56}
-      noun="share"
-      hrefFor={shareHref}
-      empty={empty}
-    />
+    <div className={shown.className}>
+      <InfiniteRecordTable
+        label="Shares"
+        columns={shown.columns}
+        query={query}
+        rowHeight={shown.rowHeight}
+        noun="share"
+        hrefFor={shareHref}
+        empty={empty}
+      />
+    </div>
   );
 }

@@ -21,6 +21,8 @@ interface Props {
   problemsId: string;
   mediaOpen: boolean;
   onToggleMedia: () => void;
+  waveformOpen: boolean;
+  onToggleWaveform: () => void;
   save: { status: SaveStatus; error: string | undefined; meta: SyncMeta };
   /** Saves the lines with a change of approval or status. */
   saveWith: (fields: { approval?: boolean; status?: string }) => void;
@@ -98,6 +100,16 @@ export function EditorToolbar(p: Props) {
       <button type="button" className="button button--small" aria-pressed={p.mediaOpen} onClick={p.onToggleMedia}>
         Video
       </button>
+      {p.mediaOpen ? (
+        <button
+          type="button"
+          className="button button--small"
+          aria-pressed={p.waveformOpen}
+          onClick={p.onToggleWaveform}
+        >
+          Waveform
+        </button>
+      ) : null}
       <button
         type="button"
         className="button button--small"

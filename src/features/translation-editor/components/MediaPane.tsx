@@ -12,6 +12,8 @@ import { useEditorMedia } from '../mediaQueries';
 import { VideoPreview } from './VideoPreview';
 
 interface Props {
+  /** For the splitter that sets the panes' width (aria-controls). */
+  id?: string | undefined;
   doc: EditorDocument;
   controller: MediaController;
   assetId: string | undefined;
@@ -34,7 +36,7 @@ function PlayheadTime({ controller }: { controller: MediaController }) {
   );
 }
 
-export function MediaPane({ doc, controller, assetId, assetName, assetAspect, activeIndex, ...text }: Props) {
+export function MediaPane({ id, doc, controller, assetId, assetName, assetAspect, activeIndex, ...text }: Props) {
   const media = useEditorMedia(assetId);
   const [aspectId, setAspectId] = useState<string | undefined>();
   const [playError, setPlayError] = useState<string | undefined>();
@@ -128,7 +130,7 @@ export function MediaPane({ doc, controller, assetId, assetName, assetAspect, ac
     );
 
   return (
-    <section className="media-pane" aria-label="Preview">
+    <section id={id} className="media-pane" aria-label="Preview">
       {body}
     </section>
   );

@@ -57,7 +57,13 @@ import { GlossaryBar } from './GlossaryTerms';
 import { insertGlossaryTerm } from './glossaryInsert';
 import { Waveform } from './Waveform';
 import { useMediaController, usePlaybackValue } from '../hooks/usePlayback';
-import { useMediaPanePreference } from '../hooks/useMediaPanePreference';
+import {
+  PANES_WIDTH,
+  useMediaPanePreference,
+  usePanesWidth,
+  useWaveformPreference,
+} from '../hooks/useMediaPanePreference';
+import { PaneSplitter } from '../../../components/PaneSplitter';
 import { lineIndexAt } from '../model/playhead';
 import { TimecodeDisplaySwitch } from './TimecodeDisplaySwitch';
 
@@ -134,6 +140,8 @@ export function TranslationEditor(props: EditorProps) {
 
   const media = useMediaController();
   const [mediaOpen, setMediaOpen] = useMediaPanePreference();
+  const [waveformOpen, setWaveformOpen] = useWaveformPreference();
+  const [panesWidth, setPanesWidth] = usePanesWidth();
   const notes = useReviewNotes(props.workRequestId, translationId).data ?? [];
   const openNotes = notes.filter((n) => !n.resolution);
   const showNotes = notes.length > 0 || props.canNote === true;
@@ -294,6 +302,8 @@ export function TranslationEditor(props: EditorProps) {
         problemsId={`${idBase}-problems`}
         mediaOpen={mediaOpen}
         onToggleMedia={() => setMediaOpen(!mediaOpen)}
+        waveformOpen={waveformOpen}
+        onToggleWaveform={() => setWaveformOpen(!waveformOpen)}
         save={sync}
         saveWith={(fields) => void sync.saveNow(fields)}
         canApprove={canApprove}
@@ -369,7 +379,10 @@ export function TranslationEditor(props: EditorProps) {
         }}
       />
 
-      <div className={`editor__body${mediaOpen ? ' editor__body--media' : ''}`}>
+      <div
+        className={`editor__body${mediaOpen ? ' editor__body--media' : ''}`}
+        style={{ '--panes-width': `${panesWidth}px` } as CSSProperties}
+      >
         <LineGrid
           idBase={idBase}
           doc={doc}
@@ -390,7 +403,16 @@ export function TranslationEditor(props: EditorProps) {
         />
         {mediaOpen ? (
           <>
+            <PaneSplitter
+              label="Resize the lines and the panes"
+              controls={`${idBase}-media`}
+              value={panesWidth}
+              min={PANES_WIDTH.min}
+              max={PANES_WIDTH.max}
+              onChange={setPanesWidth}
+            />
             <MediaPane
+              id={`${idBase}-media`}
               doc={doc}
               controller={media}
               assetId={props.asset?.id}
@@ -401,30 +423,32 @@ export function TranslationEditor(props: EditorProps) {
               lang={props.language}
               fontFamily={props.textStyle?.fontFamily}
             />
-            <Waveform
-              doc={doc}
-              version={version}
-              controller={media}
-              assetId={props.asset?.id}
-              activeIndex={activeIndex}
-              readOnly={readOnly}
-              onChooseLine={(i) => focusRow(i, { caret: 'end' })}
-              notes={notes}
-              lineIndexOf={lineIndexOf}
-              onNote={(note) => {
-                const i = lineIndexOf(note.line);
-                media.seek(note.time * 1000);
-                document
-                  .querySelector(`[data-note-id="${CSS.escape(note._id)}"]`)
-                  ?.scrollIntoView({ block: 'nearest' });
-                if (i !== undefined) focusRow(i, { caret: 'end' });
-              }}
-              onRetimed={(i, limited) =>
-                announce(
-                  limited ? `Line ${i + 1} stops at its neighbour: lines never overlap.` : `Line ${i + 1} retimed.`,
-                )
-              }
-            />
+            {waveformOpen ? (
+              <Waveform
+                doc={doc}
+                version={version}
+                controller={media}
+                assetId={props.asset?.id}
+                activeIndex={activeIndex}
+                readOnly={readOnly}
+                onChooseLine={(i) => focusRow(i, { caret: 'end' })}
+                notes={notes}
+                lineIndexOf={lineIndexOf}
+                onNote={(note) => {
+                  const i = lineIndexOf(note.line);
+                  media.seek(note.time * 1000);
+                  document
+                    .querySelector(`[data-note-id="${CSS.escape(note._id)}"]`)
+                    ?.scrollIntoView({ block: 'nearest' });
+                  if (i !== undefined) focusRow(i, { caret: 'end' });
+                }}
+                onRetimed={(i, limited) =>
+                  announce(
+                    limited ? `Line ${i + 1} stops at its neighbour: lines never overlap.` : `Line ${i + 1} retimed.`,
+                  )
+                }
+              />
+            ) : null}
           </>
         ) : null}
         {showNotes || problemsOpen ? (
