@@ -1,7 +1,8 @@
 /**
  * Send back from the order page (docs/API.md "Verdicts"): the coordinator's Change status to "In progress" of an order
  * under review lists its open review notes, two are kept of three, and the translator's inbox row of that move lists
- * exactly those two, with their lines. axe-core on the dialog.
+ * exactly those two, with their lines, on a phone too (390 px: the notes' line shown, the title whole). axe-core on the
+ * dialog and the phone's inbox.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ACCOUNTS, basic, expectAccessible, placeTranslatorOrder, signIn } from './support';
@@ -59,5 +60,21 @@ test('send back from the order page with two notes picked; the translator’s in
     '2 notes to address: line 1 “Order page note: misspelt name”; line 3 “Order page note: too long”',
   );
   await expect(row).not.toContainText('leave this one');
+
+  // On a phone the row shows the notes too, and its title whole (the order's name comes after sender and action).
+  await tp.setViewportSize({ width: 390, height: 844 });
+  const notesLine = row.locator('.inbox-row__notes');
+  await expect(notesLine).toBeVisible();
+  await expect(notesLine).toContainText('2 notes to address: line 1');
+  const title = row.locator('.inbox-row__text');
+  await expect(title).toContainText(/ — [a-z]{2}-[A-Z]{2}\/[A-Z]{2} to In progress$/);
+  expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+  const rowBox = (await row.boundingBox())!;
+  const notesBox = (await notesLine.boundingBox())!;
+  expect(notesBox.y + notesBox.height).toBeLessThanOrEqual(rowBox.y + rowBox.height);
+  expect(notesBox.x + notesBox.width).toBeLessThanOrEqual(390);
+  expect(await tp.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectAccessible(tp, 'the inbox on a phone', '.inbox-list');
+  await tp.screenshot({ path: 'test-results/screenshots/inbox-notes-390.png' });
   await context.close();
 });

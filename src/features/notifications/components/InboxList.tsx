@@ -15,10 +15,16 @@ import { LoaderRow, PlaceholderRow } from '../../../components/ListStatusRows';
 import { useInfiniteVirtualizer } from '../../../components/useInfiniteVirtualizer';
 import { formatDateTime, formatRelative, isoDateTime } from '../../../lib/dates';
 import { loadingWords, rowSpace } from '../../../lib/sparsePages';
+import { PHONE_MAX_WIDTH, useNarrowScreen } from '../../../lib/useNarrowScreen';
 import type { SparseRows } from '../../../lib/useSparseList';
 import { notificationTitle, typeLabel, verdictNotesText, whoOf } from '../model/inbox';
 
 const ROW_HEIGHT = 58;
+/**
+ * On a phone a row is taller: four lines of title (the order's name comes after the sender and the action) and a
+ * line of a send back's notes to address (notifications.css).
+ */
+const PHONE_ROW_HEIGHT = 100;
 const ROW_CLASSES = { row: 'inbox-row', cell: 'inbox-row__loader' };
 
 /**
@@ -27,7 +33,8 @@ const ROW_CLASSES = { row: 'inbox-row', cell: 'inbox-row__loader' };
  */
 export function inboxRows(rows: Parsed<Notification>[], sparse: SparseRows<Notification> | undefined) {
   return sparse
-    ? { count: rowSpace(sparse.total, ROW_HEIGHT), rowAt: (index: number) => sparse.rowAt(index) }
+    ? // The taller (phone) rows bound the scroll space, so it stays within the browser's limit at either height.
+      { count: rowSpace(sparse.total, PHONE_ROW_HEIGHT), rowAt: (index: number) => sparse.rowAt(index) }
     : { count: rows.length, rowAt: (index: number) => rows[index] };
 }
 
@@ -58,6 +65,7 @@ export interface InboxListHandle {
 export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(props, ref) {
   const { rows, sparse, active, hasNextPage, isFetchingNextPage, fetchNextPage, selected } = props;
   const { count, rowAt } = inboxRows(rows, sparse);
+  const rowHeight = useNarrowScreen(PHONE_MAX_WIDTH) ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
   const scrollRef = useRef<HTMLDivElement>(null);
   // How the next move of the active row scrolls: Go to row puts its row in the middle of the view.
   const align = useRef<'auto' | 'center'>('auto');
@@ -76,7 +84,7 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
   const { items, totalSize, scrollToIndex } = useInfiniteVirtualizer({
     scrollRef,
     loaded: rows.length,
-    rowHeight: ROW_HEIGHT,
+    rowHeight,
     hasNextPage,
     isFetchingNextPage,
     fetchNextPage,
@@ -100,7 +108,7 @@ export const InboxList = forwardRef<InboxListHandle, Props>(function InboxList(p
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
     const last = Math.max(0, count - 1);
     let to: number;
     switch (event.key) {

@@ -124,7 +124,7 @@ function columns(me: string | undefined): Column<Share>[] {
     {
       id: 'state',
       header: 'State',
-      width: '132px',
+      width: '168px',
       render: stateBadge,
     },
     { id: 'created', header: 'Created', width: '96px', render: (s) => (s.created ? formatDate(s.created) : '—') },
