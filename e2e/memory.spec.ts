@@ -195,6 +195,8 @@ test('Memories on: exact matches fill empty lines, a hand-written line stays, a 
   await expect(match.locator('ins, del, .memory-match__formatting').first()).toBeVisible();
   await match.getByRole('button', { name: /^Use match \d+ in line/ }).click();
   await expect(editorLine(page, s.similar + 1)).toHaveValue(s.similarText);
+  // The hand-written line is still as written (back at the grid's top: only the rows near the view exist).
+  await page.getByTestId('line-grid').evaluate((el) => (el.scrollTop = 0));
   await expect(editorLine(page, s.handWritten + 1)).toHaveValue(HAND_WRITTEN);
 
   await expectAccessible(page, 'the editor with Memories on', '.memory-bar');
