@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, ROLE_ACCOUNTS, call, startServer, type Account, type TestServer } from '../support/server';
-import { createUpload, md5Of, patchUpload, testBytes } from '../support/uploads';
+import { md5Of, testBytes } from '../support/uploads';
+import { uploadWhole } from '../support/ingest';
 
 let server: TestServer;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- records read as JSON; only the fields named are read
@@ -37,18 +38,6 @@ async function assignedOrder(as: Account, fits: (wr: Rec) => boolean): Promise<R
     if (assigned.status === 200) return assigned.body as Rec;
   }
   throw new Error('the demo data has no in-progress order that fits');
-}
-
-async function uploadInto(wr: Rec, as: Account, bytes: Uint8Array, filename: string): Promise<string> {
-  const created = await createUpload(server, {
-    as,
-    size: bytes.length,
-    metadata: { filename, md5: md5Of(bytes), workrequest: wr._id },
-  });
-  expect(created.status).toBe(201);
-  const done = await patchUpload(server, created.location, 0, bytes, as);
-  expect(done.status).toBe(204);
-  return done.headers.get('x-file-id')!;
 }
 
 /** Polls until `read` answers something (download records are written in batches, within a second or so). */
@@ -97,8 +86,8 @@ describe('deliveries', () => {
     const wr = started.body as Rec;
     const path = `/api/workrequests/${wr._id}/deliveries`;
     const bytes = testBytes(50_000, 7);
-    const file = await uploadInto(wr, translator, bytes, 'final fr.srt');
-    const others = await uploadInto(wr, DEMO.admin, testBytes(100, 8), 'studio copy.srt');
+    const file = await uploadWhole(server, bytes, 'final fr.srt', { workrequest: wr._id }, translator);
+    const others = await uploadWhole(server, testBytes(100, 8), 'studio copy.srt', { workrequest: wr._id }, DEMO.admin);
     const before = await stored(wr._id);
 
     // Bad input: 400, nothing stored.
@@ -159,7 +148,7 @@ describe('deliveries', () => {
     expect(records.body).toContainEqual(expect.objectContaining({ file, workRequest: wr._id, kind: 'download' }));
 
     // The assignee takes back their own file attached by mistake while the order is worked on; a reason is required.
-    const wrong = await uploadInto(wr, translator, testBytes(300, 9), 'wrong cut.srt');
+    const wrong = await uploadWhole(server, testBytes(300, 9), 'wrong cut.srt', { workrequest: wr._id }, translator);
     expect(
       (await call(server, 'POST', path, { as: translator, body: { format: 'EBU-STL', file: wrong } })).status,
     ).toBe(200);
@@ -273,7 +262,7 @@ describe('the graphics gate', () => {
     expect((await stored(wr._id)).status).toBe('in-progress');
 
     // A dialogue offline approved is not enough.
-    const dialogue = await uploadInto(wr, translator, testBytes(1000, 1), 'dialogue.mp4');
+    const dialogue = await uploadWhole(server, testBytes(1000, 1), 'dialogue.mp4', { workrequest: wr._id }, translator);
     const d = await call(server, 'POST', '/api/offlines', {
       as: translator,
       body: { workRequest: wr._id, file: dialogue },
@@ -289,7 +278,7 @@ describe('the graphics gate', () => {
     ).toBe(200);
     expect((await complete()).status).toBe(409);
 
-    const graphics = await uploadInto(wr, translator, testBytes(1000, 2), 'graphics.mp4');
+    const graphics = await uploadWhole(server, testBytes(1000, 2), 'graphics.mp4', { workrequest: wr._id }, translator);
     const g = await call(server, 'POST', '/api/offlines', {
       as: translator,
       body: { workRequest: wr._id, file: graphics, kind: 'graphics' },

@@ -5,8 +5,9 @@
  * it; with the workflow's `requireOfflineApproval` the order cannot be complete until then (409 saying why).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, call, startServer, type Account, type TestServer } from '../support/server';
-import { createUpload, md5Of, patchUpload, testBytes } from '../support/uploads';
+import { DEMO, call, startServer, type TestServer } from '../support/server';
+import { md5Of, testBytes } from '../support/uploads';
+import { uploadWhole } from '../support/ingest';
 
 let server: TestServer;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- records read as JSON; only the fields named are read
@@ -37,19 +38,6 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-/** Uploads `bytes` into the order as `as`; answers the File id. */
-async function uploadIntoOrder(as: Account, bytes: Uint8Array, filename: string): Promise<string> {
-  const created = await createUpload(server, {
-    as,
-    size: bytes.length,
-    metadata: { filename, md5: md5Of(bytes), workrequest: wr._id },
-  });
-  expect(created.status).toBe(201);
-  const done = await patchUpload(server, created.location, 0, bytes, as);
-  expect(done.status).toBe(204);
-  return done.headers.get('x-file-id')!;
-}
-
 const complete = () =>
   call(server, 'PUT', `/api/workrequests/${wr._id}`, {
     as: DEMO.admin,
@@ -67,7 +55,7 @@ describe('an offline with its file, reviewed', () => {
     );
 
     // Someone else's upload into the order is not the translator's to add as their offline.
-    const theirs = await uploadIntoOrder(DEMO.admin, testBytes(1000, 3), 'admin cut.mp4');
+    const theirs = await uploadWhole(server, testBytes(1000, 3), 'admin cut.mp4', { workrequest: wr._id }, DEMO.admin);
     const refused = await call(server, 'POST', '/api/offlines', {
       as: DEMO.translator,
       body: { workRequest: wr._id, file: theirs },
@@ -76,7 +64,7 @@ describe('an offline with its file, reviewed', () => {
     expect(refused.body.error.message).toMatch(/not a file you uploaded into this order/);
 
     const bytes = testBytes(200_000, 11);
-    const file = await uploadIntoOrder(DEMO.translator, bytes, 'localized fr.mp4');
+    const file = await uploadWhole(server, bytes, 'localized fr.mp4', { workrequest: wr._id }, DEMO.translator);
     const made = await call(server, 'POST', '/api/offlines', {
       as: DEMO.translator,
       body: { workRequest: wr._id, file },
