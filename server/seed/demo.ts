@@ -1060,14 +1060,27 @@ export function buildDemo(now: number, seed: number, hashes: Record<string, stri
     due -= due % 3600;
     const deadline = due + rng.int(1, 10) * DAY;
     const path = rng.pick(HISTORY_PATHS[status]!);
-    // History dates: created, then increasing towards now.
-    const span = Math.max(3600, Math.min(now, Math.max(created + 3600, status === 'complete' ? due : now)) - created);
+    // About one delivery in six arrives 1–5 days after its due date, so the reports' on-time figures mean something.
+    // Chosen by the row's index, not drawn from the random stream, so every other record stays as it was.
+    const lateBy = status === 'complete' && i % 6 === 1 ? ((i % 5) + 1) * DAY : 0;
+    const deliveredLate = lateBy && due + lateBy <= now ? due + lateBy : undefined;
+    // History dates: created, then increasing towards now (a late delivery's last move on its day).
+    const span = Math.max(
+      3600,
+      (deliveredLate ?? Math.min(now, Math.max(created + 3600, status === 'complete' ? due : now))) - created,
+    );
     const fractions = path
       .slice(1)
       .map(() => rng.float(0.05, 0.98))
       .sort((a, b) => a - b);
     const history = path.map((s, k) => {
-      const date = k === 0 ? created : created + Math.round(span * fractions[k - 1]!);
+      const isLast = k === path.length - 1;
+      const date =
+        k === 0
+          ? created
+          : isLast && deliveredLate !== undefined
+            ? created + span
+            : created + Math.round(span * fractions[k - 1]!);
       let user: UserRec;
       if (s === 'incomplete' || s === 'submitted') user = from;
       else if (s === 'for-review') user = translator;

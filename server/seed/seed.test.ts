@@ -331,6 +331,18 @@ describe('demo seed', () => {
     expect(byId.Files.get(a.thumbnail)?.content).toBeDefined();
   });
 
+  it('delivers some orders after their due date, so the on-time figures mean something', () => {
+    const complete = docs.Workrequests.filter((w) => w.status === 'complete' && w.due?.date);
+    const late = complete.filter((w) => (w.history as Rec[]).at(-1)!.date > w.due.date);
+    expect(late.length).toBeGreaterThanOrEqual(complete.length / 10);
+    expect(late.length).toBeLessThanOrEqual(complete.length / 4);
+    // The history stays in order: the late delivery is the last move.
+    for (const w of late) {
+      const dates = (w.history as Rec[]).map((h) => h.date as number);
+      expect(dates).toEqual([...dates].sort((a, b) => a - b));
+    }
+  });
+
   it('gives the demo accounts their share of the work', async () => {
     const [adminId, coordinatorId, translatorId] = summary.accounts.map((a) => a._id);
     const notifications = (to: string, read?: boolean) =>

@@ -25,7 +25,11 @@ function optionsOf(chart: Chart, width: number): uPlot.Options {
     height: HEIGHT,
     legend: { show: chart.series.length > 1 },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: false }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
+    // Half a step of room at each end, so the first and last bars (and their labels) are drawn whole.
+    scales: {
+      x: { time: false, range: () => [-0.5, Math.max(0, chart.labels.length - 1) + 0.5] },
+      y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] },
+    },
     axes: [
       {
         values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (chart.labels[i] ?? '') : '')),

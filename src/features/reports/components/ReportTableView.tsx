@@ -41,7 +41,8 @@ export function ReportTableView({ table, fileName }: { table: ReportTable; fileN
                 <tr key={i}>
                   {row.map((cell, j) => (
                     <td key={j} className={typeof cell === 'number' ? 'num' : undefined}>
-                      {cell ?? ''}
+                      {/* No figure (e.g. no delivery yet to rate): a dash on screen, an empty cell in the CSV. */}
+                      {cell ?? '—'}
                     </td>
                   ))}
                 </tr>
