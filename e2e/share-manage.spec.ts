@@ -76,3 +76,46 @@ test('the sender removes an asset (its recipient loses it at once) and invites a
   // The partner who joined long ago is offered no invitation.
   await expect(recipients.getByRole('button', { name: 'Invite Mia Manage again' })).toHaveCount(0);
 });
+
+test('a recipient of a share awaiting approval is told what waits, and cannot type feedback', async ({
+  page,
+  request,
+}) => {
+  const partner = await registerUser(request, 'Pia Pending');
+  const { items: assets } = await apiList<{ _id: string; name: string }>(
+    request,
+    ACCOUNTS.coordinator,
+    '/assets/countByProject',
+  );
+  const share = async (feedback: boolean) => {
+    const created = await request.post('/api/shares', {
+      headers: JSON_HEADERS(ACCOUNTS.coordinator),
+      data: {
+        assets: [{ _id: assets[0]!._id }],
+        to: [{ _id: partner._id }],
+        approved: false,
+        feedback: { enabled: feedback },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { _id: string })._id;
+  };
+  const silent = await share(false);
+  const asking = await share(true);
+
+  await signIn(page, partner);
+  await page.goto(`/shares/${silent}/playlist`);
+  await expect(page.getByRole('status').filter({ hasText: 'awaiting approval' })).toHaveText(
+    'This share is awaiting approval. Its sender has not asked for feedback.',
+  );
+  const comment = page.getByLabel('Comment');
+  await expect(comment).toHaveAttribute('readonly', '');
+  // A read-only field looks it (the page's own styles: not the white of a field one can type in).
+  expect(await comment.evaluate((el) => getComputedStyle(el).cursor)).toBe('not-allowed');
+
+  await page.goto(`/shares/${asking}/playlist`);
+  await expect(page.getByRole('status').filter({ hasText: 'awaiting approval' })).toHaveText(
+    'This share is awaiting approval: feedback opens once it is approved.',
+  );
+  await expectAccessible(page);
+});

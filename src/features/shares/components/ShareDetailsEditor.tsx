@@ -43,7 +43,9 @@ export function DetailsEditor({
         />
         <span>
           <span className="share-details__label">Approved</span>
-          <span className="hint share-details__help">The shared assets are approved for use.</span>
+          <span className="hint share-details__help">
+            Recipients get what the share grants, and can give feedback, only while it is approved.
+          </span>
         </span>
       </label>
       <label className="checkbox-field">

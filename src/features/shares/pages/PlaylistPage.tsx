@@ -90,7 +90,12 @@ function Playlist({ id, share, breadcrumb }: { id: string; share: Share; breadcr
           </p>
         </div>
       </header>
-      <StateNotice state={state} expires={share.expires} isSender={isSender} />
+      <StateNotice
+        state={state}
+        expires={share.expires}
+        isSender={isSender}
+        feedbackAsked={share.feedback?.enabled !== false}
+      />
       {share.notes ? <p className="playlist-page__notes">{share.notes}</p> : null}
       <ul className="asset-grid playlist-grid" aria-label="Shared assets">
         {assets.map((a, i) => (
@@ -111,7 +116,17 @@ function Playlist({ id, share, breadcrumb }: { id: string; share: Share; breadcr
   );
 }
 
-function StateNotice({ state, expires, isSender }: { state: string; expires?: number | undefined; isSender: boolean }) {
+function StateNotice({
+  state,
+  expires,
+  isSender,
+  feedbackAsked,
+}: {
+  state: string;
+  expires?: number | undefined;
+  isSender: boolean;
+  feedbackAsked: boolean;
+}) {
   if (state === 'expired') {
     return (
       <p className="notice notice--warning" role="status">
@@ -129,7 +144,9 @@ function StateNotice({ state, expires, isSender }: { state: string; expires?: nu
   if (state === 'pending')
     return (
       <p className="notice notice--info" role="status">
-        This share is awaiting approval: feedback opens once it is approved.
+        {feedbackAsked
+          ? 'This share is awaiting approval: feedback opens once it is approved.'
+          : 'This share is awaiting approval. Its sender has not asked for feedback.'}
       </p>
     );
   if (isSender)
