@@ -117,5 +117,5 @@ test('a recipient of a share awaiting approval is told what waits, and cannot ty
   await expect(page.getByRole('status').filter({ hasText: 'awaiting approval' })).toHaveText(
     'This share is awaiting approval: feedback opens once it is approved.',
   );
-  await expectAccessible(page);
+  await expectAccessible(page, 'playlist of a share awaiting approval');
 });

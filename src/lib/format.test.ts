@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUnknown, formatBytes, keyLabel } from './format';
+import { describeUnknown, formatAspectRatio, formatBytes, keyLabel } from './format';
 
 describe('format', () => {
   it('names an object’s fields in words when describing it (never "postalCode")', () => {
@@ -22,5 +22,19 @@ describe('formatBytes', () => {
     expect(formatBytes(1_450_000)).toMatch(/^1[.,]5 MB$/);
     expect(formatBytes(123_456_789)).toBe('123 MB');
     expect(formatBytes(2_000_000_000_000_000)).toMatch(/^2[.,]?000 TB$/);
+  });
+});
+
+describe('formatAspectRatio', () => {
+  it('writes a ratio over a power of ten as so much to one, and leaves the rest as given', () => {
+    expect(formatAspectRatio('239:100')).toBe('2.39:1');
+    expect(formatAspectRatio('185:100')).toBe('1.85:1');
+    expect(formatAspectRatio('240:100')).toBe('2.40:1');
+    expect(formatAspectRatio('1333:1000')).toBe('1.33:1');
+    expect(formatAspectRatio('16:9')).toBe('16:9');
+    expect(formatAspectRatio('4:5')).toBe('4:5');
+    expect(formatAspectRatio('scope')).toBe('scope');
+    expect(formatAspectRatio('')).toBeUndefined();
+    expect(formatAspectRatio(undefined)).toBeUndefined();
   });
 });

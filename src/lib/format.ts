@@ -70,3 +70,14 @@ export function describeUnknown(value: unknown): string {
   }
   return '—'; // a symbol or a function: not data
 }
+
+/**
+ * A `W:H` aspect ratio (the interface's form) as the trade writes it: a ratio over a power of ten reads as so much
+ * to one ("239:100" → "2.39:1", "185:100" → "1.85:1"); "16:9", "4:5" and anything else stay as given.
+ */
+export function formatAspectRatio(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+)\s*$/.exec(value);
+  if (!m || !/^10+$/.test(m[2]!)) return value;
+  return `${(Number(m[1]) / Number(m[2])).toFixed(2)}:1`;
+}

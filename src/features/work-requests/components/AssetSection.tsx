@@ -5,7 +5,7 @@ import { AddToShare } from '../../../components/AddToShare';
 import { AssetThumb } from '../../../components/AssetThumb';
 import { Field, Fields, YesNo } from '../../../components/Field';
 import { Section } from '../../../components/Section';
-import { keyLabel } from '../../../lib/format';
+import { formatAspectRatio, keyLabel } from '../../../lib/format';
 import '../../../components/record.css';
 
 export function AssetSection({
@@ -46,7 +46,7 @@ export function AssetSection({
             <Field label="Name">{asset.name}</Field>
             <Field label="Type">{asset.type}</Field>
             <Field label="Media type">{asset.mediaType}</Field>
-            <Field label="Aspect ratio">{asset.aspectRatio ?? aspectRatio}</Field>
+            <Field label="Aspect ratio">{formatAspectRatio(asset.aspectRatio ?? aspectRatio)}</Field>
             <Field label="Creative">
               <YesNo value={asset.creative} />
             </Field>

@@ -40,6 +40,7 @@ import { useWorkRequest } from '../queries';
 import { movesFor, rolesFor } from '../model/statusMoves';
 import { useSession } from '../../../lib/session/useSession';
 import { ONE_COLUMN_MAX_WIDTH, useNarrowScreen } from '../../../lib/useNarrowScreen';
+import { formatAspectRatio } from '../../../lib/format';
 import '../../../components/record.css';
 import '../workRequest.css';
 
@@ -111,7 +112,7 @@ export function WorkRequestPage() {
           <Field label="Created">{wr.created ? formatDateTime(wr.created) : undefined}</Field>
           <Field label="Asset type">{wr.assetType}</Field>
           <Field label="Asset category">{wr.assetCategory}</Field>
-          <Field label="Aspect ratio">{wr.aspectRatio}</Field>
+          <Field label="Aspect ratio">{formatAspectRatio(wr.aspectRatio)}</Field>
           <Field label="Estimate">
             {wr.estimate?.base || wr.estimate?.applied ? (
               <>
