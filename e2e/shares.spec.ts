@@ -77,7 +77,9 @@ test.describe.serial('shares', () => {
       .filter({ has: page.locator('.asset-card__name') });
     await expect(cards).toHaveCount(target.assets!.length);
     await expect(cards.first().getByRole('list', { name: /What you may do/ })).toBeVisible();
-    await expect(cards.first().getByText(/Your vote:/)).toBeVisible();
+    // The sender counts the votes; "Your vote" is for the recipients.
+    await expect(cards.first().locator('.asset-feedback')).toHaveText(/^(No votes yet|Votes: \d+)$/);
+    await expect(cards.first().getByText(/Your vote:/)).toHaveCount(0);
 
     // The permission record in words, never its flag codes (`manageWorkRequsts` was shown once).
     const who = target.to![0]!.name!;
@@ -224,6 +226,7 @@ test.describe.serial('shares', () => {
     await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
     await expect(page.getByLabel('Add a recipient')).toHaveCount(0);
     await expect(page.locator('.perm input, .perm select')).toHaveCount(0);
+    await expect(page.getByText(/Your vote:/).first()).toBeVisible();
     await settled(page);
     await expectAccessible(page, 'share page (recipient)');
 

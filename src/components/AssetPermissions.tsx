@@ -140,6 +140,8 @@ interface FeedbackProps {
   compact?: boolean;
   /** Link the share the feedback belongs to (off on the share's own page). */
   linkShare?: boolean;
+  /** Whether the viewer votes here: off for a share's sender, who reads the votes instead of casting one. */
+  voter?: boolean;
 }
 
 /** How many votes a `$feedback.summary` holds: its `{vote, count}` entries summed (any other entry counts one). */
@@ -155,11 +157,24 @@ export function voteText(vote: string | undefined): string {
   return keyLabel(vote);
 }
 
-export function AssetFeedback({ value, compact = false, linkShare = true }: FeedbackProps) {
+export function AssetFeedback({ value, compact = false, linkShare = true, voter = true }: FeedbackProps) {
   if (!value) return compact ? null : <p className="muted">No feedback for this asset.</p>;
   const summary = value.summary ?? [];
   const responses = responseCount(summary);
   const vote = <span className={value.vote ? 'asset-feedback__vote' : 'muted'}>{voteText(value.vote)}</span>;
+  if (compact && !voter) {
+    return (
+      <p className="asset-feedback asset-feedback--compact">
+        {responses ? (
+          <>
+            <span className="asset-feedback__label">Votes:</span> {responses}
+          </>
+        ) : (
+          <span className="muted">No votes yet</span>
+        )}
+      </p>
+    );
+  }
   if (compact) {
     return (
       <p className="asset-feedback asset-feedback--compact">

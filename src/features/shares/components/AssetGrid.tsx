@@ -24,6 +24,8 @@ interface GridProps {
   /** The sender's "Remove from share" on each card (disabled, saying why, while `removeBlocked`). */
   onRemove?: ((asset: ShareAsset) => void) | undefined;
   removeBlocked?: boolean;
+  /** The viewer sent the share: cards count the votes instead of asking for theirs. */
+  viewerIsSender?: boolean;
 }
 
 function origin(): string {
@@ -54,7 +56,14 @@ function AssetLink({ url, name }: { url: RecordLink | undefined; name: string })
   );
 }
 
-export function AssetGrid({ share, shareId, projectNames, onRemove, removeBlocked }: GridProps) {
+export function AssetGrid({
+  share,
+  shareId,
+  projectNames,
+  onRemove,
+  removeBlocked,
+  viewerIsSender = false,
+}: GridProps) {
   const assets = share.assets ?? [];
   if (!assets.length) {
     return (
@@ -95,7 +104,7 @@ export function AssetGrid({ share, shareId, projectNames, onRemove, removeBlocke
                 {project ?? (a.project ? null : 'No project')}
               </p>
               <AssetPermissions value={a.$permissions} compact label={`What you may do with ${name}`} />
-              <AssetFeedback value={a.$feedback} compact />
+              <AssetFeedback value={a.$feedback} compact voter={!viewerIsSender} />
               {onRemove ? (
                 <button
                   type="button"

@@ -148,6 +148,7 @@ function ShareView({
               projectNames={projectNames}
               onRemove={canEdit ? setRemoving : undefined}
               removeBlocked={dirty}
+              viewerIsSender={isSender}
             />
             {canEdit ? <AddQueuedAssets shareId={id} share={share} blocked={dirty} /> : null}
           </Section>
