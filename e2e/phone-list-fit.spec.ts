@@ -66,3 +66,19 @@ test('at 390 px each upload on the Ingests page is a card within the screen', as
     await page.screenshot({ path: `test-results/screenshots/ingests-${width}.png` });
   }
 });
+
+test('on a touch phone the inbox shows no keyboard hints; with a mouse they are there', async ({ browser }) => {
+  for (const touch of [true, false]) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: touch,
+      hasTouch: touch,
+    });
+    const page = await context.newPage();
+    await signIn(page, ACCOUNTS.translator);
+    await page.goto('/notifications');
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    await expect(page.locator('.inbox-keys')).toBeVisible({ visible: !touch });
+    await context.close();
+  }
+});
