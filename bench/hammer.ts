@@ -19,8 +19,9 @@
  * - sign-in: `POST /session` with the right password, each header spelled anew (so no verified header is reused).
  *
  * The server runs on SQLite with `RESPONSE_CACHE=false` (every request does its work) on the data set of
- * `--work-requests` (default 100,000). The machine's cores are shared: the clients and probes run in this process
- * beside the server, so the numbers are noisy; compare them with the idle row of the same run.
+ * `--work-requests` (default 100,000). The clients run in this process, the probes on a thread of their own (so a
+ * probe does not wait behind the clients' callbacks); the machine's cores are shared by all, so the numbers are
+ * noisy: compare them with the idle row of the same run.
  *
  *   npm run bench -- --only hammer [--duration 10]
  *   BENCH_HAMMER_ROUTES=search,export npm run bench -- --only hammer   # some routes only (names as in the table)
@@ -31,7 +32,9 @@ import path from 'node:path';
 import { MEMORY_LIMITS } from '../src/api/schema/memory';
 import { ROOT } from './lib/processes';
 import { dataDir, HEADERS, startOurs } from './server';
-import { healthProbe, probeLoop, stats, type LatencyStats } from './lib/latency';
+import { startTypeScriptWorker } from '../server/storage/typeScriptWorker';
+import { stats, type LatencyStats } from './lib/latency';
+import type { ProbeSetup } from './lib/probeWorker';
 
 const CLIENTS = 4;
 /** The other user's list page: what the coordinator's list asks first. */
@@ -227,18 +230,30 @@ async function routes(base: string): Promise<Route[]> {
   ];
 }
 
-/** The two probes, run together until `stop()`. */
-function probes(base: string) {
-  const health = healthProbe(base, 10);
-  const list = probeLoop(
-    async () =>
-      (await fetch(base + LIST_PAGE.path, { headers: { ...HEADERS, 'X-Range': LIST_PAGE.range } })).arrayBuffer(),
-    100,
-  );
+/**
+ * The two probes, run together on a thread of their own (bench/lib/probeWorker.ts) until `stop()`; answers once they
+ * run.
+ */
+async function probes(base: string) {
+  const setup: ProbeSetup = {
+    base,
+    list: { path: LIST_PAGE.path, headers: { ...HEADERS, 'X-Range': LIST_PAGE.range } },
+  };
+  const worker = startTypeScriptWorker(new URL('./lib/probeWorker.ts', import.meta.url), setup);
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
   return {
     async stop(): Promise<{ health: LatencyStats; list: LatencyStats }> {
-      const [h, l] = await Promise.all([health.stop(), list.stop()]);
-      return { health: stats(h), list: stats(l) };
+      const answer = new Promise<{ health: number[]; list: number[] }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      worker.postMessage('stop');
+      const { health, list } = await answer;
+      await worker.terminate();
+      return { health: stats(health), list: stats(list) };
     },
   };
 }
@@ -267,7 +282,7 @@ async function hammer(base: string, route: Route, seconds: number): Promise<Hamm
   for (let i = 0; i < 5; i++) single.push((await send(base, route.next(0, i))).ms);
   const statuses: Record<string, number> = {};
   const times: number[] = [];
-  const watching = probes(base);
+  const watching = await probes(base);
   const deadline = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, c) => {
@@ -301,9 +316,9 @@ export async function benchHammer(options: {
     const only = process.env.BENCH_HAMMER_ROUTES?.split(',').map((name) => name.trim());
     const list = (await routes(base)).filter((route) => !only || only.includes(route.name));
     // Warm: the coordinator's credentials verified and the list's count cached, as for a user already at work.
-    for (let i = 0; i < 3; i++) await probes(base).stop();
+    for (let i = 0; i < 3; i++) await (await probes(base)).stop();
     log('hammer: idle probes…');
-    const idleProbes = probes(base);
+    const idleProbes = await probes(base);
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
     const idle = await idleProbes.stop();
     const rows: HammerRow[] = [];

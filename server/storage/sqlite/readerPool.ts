@@ -8,10 +8,8 @@
  * A read goes to the worker with the fewest reads in flight. A worker that dies takes no read with it: what it was
  * answering is read on the store's own connection, and later reads go to the others (or there, when none is left).
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTypeScriptWorker } from '../typeScriptWorker';
 import type { Generations } from '../store';
 import type { ReaderReply, ReaderRequest, ReaderSetup } from './readerProtocol';
 
@@ -31,18 +29,9 @@ interface Reader {
   ready: boolean;
 }
 
-/**
- * Starts the worker's module through tsx's loader, as the server itself runs (`node --import tsx`): a worker does not
- * take `--import` from its options, and a test runner's process has other loaders; registered in the worker first,
- * it loads the TypeScript module the same way everywhere.
- */
+/** A reader worker (through tsx's loader: server/storage/typeScriptWorker.ts). */
 function startWorker(setup: ReaderSetup): Worker {
-  const tsx = pathToFileURL(
-    path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
-  ).href;
-  const module = new URL('./readerWorker.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module)}); });`;
-  return new Worker(code, { eval: true, workerData: setup });
+  return startTypeScriptWorker(new URL('./readerWorker.ts', import.meta.url), setup);
 }
 
 export class ReaderPool {
