@@ -77,6 +77,11 @@ test('a coordinator queues 2 assets × 2 languages, sees the duplicate, confirms
   await page.getByLabel('Instructions (optional)').fill('Queue e2e: keep the title card in English.');
   const rows = page.getByRole('list', { name: 'Orders to place' }).getByRole('listitem');
   await expect(rows).toHaveCount(4);
+  // Each row is due at the shared time in its territory's own zone, as the box above says.
+  await expect(page.getByRole('checkbox', { name: /Due at the same local time in each territory/ })).toBeChecked();
+  await expect(page.getByText('DE: Europe/Berlin, ES: Europe/Madrid', { exact: false })).toBeVisible();
+  await expect(rows.filter({ hasText: 'German' }).first()).toContainText('Europe/Berlin');
+  await expect(rows.filter({ hasText: 'Spanish' }).first()).toContainText('Europe/Madrid');
 
   // Keyboard: the check is a button reached and pressed like any other.
   await page.getByRole('button', { name: 'Check 4 orders' }).focus();
@@ -125,8 +130,8 @@ test('a coordinator queues 2 assets × 2 languages, sees the duplicate, confirms
       headers: { Authorization: basic(ACCOUNTS.coordinator), 'X-Requested-With': 'XMLHttpRequest' },
     });
     expect(got.status()).toBe(200);
-    expect(((await got.json()) as { instructions?: string }).instructions).toBe(
-      'Queue e2e: keep the title card in English.',
-    );
+    const order = (await got.json()) as { instructions?: string; language?: string; due?: { tz?: string } };
+    expect(order.instructions).toBe('Queue e2e: keep the title card in English.');
+    expect(order.due?.tz).toBe(order.language === 'de-DE' ? 'Europe/Berlin' : 'Europe/Madrid');
   }
 });

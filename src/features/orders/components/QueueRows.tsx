@@ -12,14 +12,13 @@ import type { DueOverride, QueuePair, QueueRow } from '../model/queue';
 interface Props {
   rows: readonly QueueRow[];
   pairLabel: (pair: QueuePair) => string;
-  zone: string;
   duplicates: readonly OrderDuplicate[];
   errors: Record<string, FieldErrors>;
   onDue: (row: QueueRow, due: DueOverride | undefined) => void;
   onRemove: (row: QueueRow) => void;
 }
 
-export function QueueRows({ rows, pairLabel, zone, duplicates, errors, onDue, onRemove }: Props) {
+export function QueueRows({ rows, pairLabel, duplicates, errors, onDue, onRemove }: Props) {
   if (!rows.length) return <p className="empty">No rows yet: choose assets and add languages.</p>;
   return (
     <ol className="queue-rows" aria-label="Orders to place">
@@ -58,14 +57,16 @@ export function QueueRows({ rows, pairLabel, zone, duplicates, errors, onDue, on
                       onChange={(e) => onDue(row, { dueDate: row.dueDate, dueTime: e.target.value })}
                     />
                   </label>
-                  <span className="muted">{zone}</span>
+                  <span className="muted">{row.zone}</span>
                   <button type="button" className="button button--small" onClick={() => onDue(row, undefined)}>
                     Shared date
                   </button>
                 </>
               ) : (
                 <>
-                  <span className="muted">Due {row.dueDate ? `${row.dueDate} ${row.dueTime}` : '(shared date)'}</span>
+                  <span className="muted">
+                    Due {row.dueDate ? `${row.dueDate} ${row.dueTime} ${row.zone}` : '(shared date)'}
+                  </span>
                   <button
                     type="button"
                     className="button button--small"

@@ -47,6 +47,29 @@ describe('expandQueue', () => {
     expect(rows.every((r) => r.dueDate === '2026-12-01' && !r.overridden)).toBe(true);
   });
 
+  it("puts each row's due date in its territory's own zone, unless every row shares one moment", () => {
+    const zoned = queue({
+      pairs: [
+        { language: 'fr-FR', territory: 'FR', zone: 'Europe/Paris' },
+        { language: 'de-DE', territory: 'CH' },
+      ],
+      shared: shared({ zone: 'Asia/Tokyo' }),
+    });
+    // A pair without a zone of its own takes the shared one.
+    expect(expandQueue(zoned).map((r) => [r.territory, r.zone])).toEqual([
+      ['FR', 'Europe/Paris'],
+      ['CH', 'Asia/Tokyo'],
+      ['FR', 'Europe/Paris'],
+      ['CH', 'Asia/Tokyo'],
+    ]);
+    const check = queueBatch(zoned, ctx);
+    expect(check.orders?.map((o) => o.due.tz)).toEqual(['Europe/Paris', 'Asia/Tokyo', 'Europe/Paris', 'Asia/Tokyo']);
+    // 18:00 in Paris and 18:00 in Tokyo: the same wall clock, eight hours apart.
+    expect(check.orders![1]!.due.date - check.orders![0]!.due.date).toBe(-8 * 3600);
+    const oneMoment = expandQueue({ ...zoned, localTimes: false });
+    expect(oneMoment.every((r) => r.zone === 'Asia/Tokyo')).toBe(true);
+  });
+
   it('leaves the removed rows out and gives a row its own due date', () => {
     const removed = rowKey(A.id, { language: 'de-DE', territory: 'CH' });
     const own = rowKey(B.id, { language: 'fr-FR', territory: 'FR' });

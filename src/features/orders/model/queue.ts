@@ -27,6 +27,8 @@ export interface QueueAsset {
 export interface QueuePair {
   language: string;
   territory: string;
+  /** The territory's own time zone, when one is known (docs/API.md "Order queue": local due times). */
+  zone?: string | undefined;
 }
 
 /** A row's own due date, when it differs from the shared one. */
@@ -45,6 +47,11 @@ export interface OrderQueue {
   overrides: Record<string, DueOverride>;
   /** The row keys taken out of the product. */
   removed: string[];
+  /**
+   * Whether each row is due at the shared date and time in its territory's own zone (a pair without one: the shared
+   * zone), or every row at the same instant in the shared zone. Absent (a queue kept before): true.
+   */
+  localTimes?: boolean;
 }
 
 export interface QueueRow {
@@ -55,6 +62,8 @@ export interface QueueRow {
   /** The due date this row is placed with (its own, else the shared one). */
   dueDate: string;
   dueTime: string;
+  /** The zone its due date and deadline are in. */
+  zone: string;
   overridden: boolean;
 }
 
@@ -70,6 +79,7 @@ export const hasPair = (pairs: readonly QueuePair[], pair: QueuePair) =>
 /** The rows: every asset × every pair, asset by asset, the removed left out; each with its due date. */
 export function expandQueue(queue: OrderQueue): QueueRow[] {
   const removed = new Set(queue.removed);
+  const local = queue.localTimes !== false;
   return queue.assets.flatMap((asset) =>
     queue.pairs.flatMap((pair) => {
       const key = rowKey(asset.id, pair);
@@ -83,6 +93,7 @@ export function expandQueue(queue: OrderQueue): QueueRow[] {
           territory: pair.territory,
           dueDate: own?.dueDate ?? queue.shared.dueDate,
           dueTime: own?.dueTime ?? queue.shared.dueTime,
+          zone: local && pair.zone ? pair.zone : queue.shared.zone,
           overridden: own !== undefined,
         },
       ];
@@ -99,6 +110,7 @@ export function rowDraft(queue: OrderQueue, row: QueueRow): OrderDraft {
     territory: row.territory,
     dueDate: row.dueDate,
     dueTime: row.dueTime,
+    zone: row.zone,
   };
 }
 

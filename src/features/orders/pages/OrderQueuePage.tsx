@@ -53,8 +53,43 @@ function QueueSection({ id, title, children }: { id: string; title: string; chil
   );
 }
 
+/**
+ * Whether every row is due at the shared date and time in its territory's own zone (6 PM in Paris and 6 PM in Tokyo)
+ * or at one instant in the shared zone; the territories' zones named.
+ */
+function LocalTimes({ queue, onChange }: { queue: OrderQueue; onChange: (localTimes: boolean) => void }) {
+  const zoned = queue.pairs.filter((p) => p.zone);
+  const unzoned = queue.pairs.filter((p) => !p.zone);
+  const on = queue.localTimes !== false;
+  return (
+    <div className="form-field">
+      <label className="checkbox-field">
+        <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} />
+        <span>
+          Due at the same local time in each territory
+          <span className="hint" id="queue-local-times-hint">
+            {on
+              ? zoned.length
+                ? `Each order's date and time are in its territory's zone (${zoned.map((p) => `${p.territory}: ${p.zone}`).join(', ')})${unzoned.length ? `; ${unzoned.map((p) => p.territory).join(', ')} in the zone below` : ''}.`
+                : 'Each order is due in its territory’s own zone; the zone below is for territories without one.'
+              : 'Every order is due at the same moment, in the zone below.'}
+          </span>
+        </span>
+      </label>
+    </div>
+  );
+}
+
 function freshQueue(project: string): OrderQueue {
-  return { project, assets: [], pairs: [], shared: emptyDraft(viewerTimeZone()), overrides: {}, removed: [] };
+  return {
+    project,
+    assets: [],
+    pairs: [],
+    shared: emptyDraft(viewerTimeZone()),
+    overrides: {},
+    removed: [],
+    localTimes: true,
+  };
 }
 
 export function OrderQueuePage() {
@@ -108,24 +143,24 @@ export function OrderQueuePage() {
   };
   const changeShared = (patch: Partial<OrderDraft>) => update((q) => ({ ...q, shared: { ...q.shared, ...patch } }));
 
+  /** A territory's own time zone (its first country's), when one is known. */
+  const zoneOf = (territory: string) => {
+    const record = territories.data?.find((t) => t.name === territory);
+    return territoryZone(record?.countries?.filter((c): c is string => typeof c === 'string'))?.zone;
+  };
   const changePair = (patch: Partial<OrderDraft>) => {
     setPairError({});
     setPair((d) => {
       const { territory, ...rest } = patch;
-      let next = { ...d, ...rest };
-      if (territory !== undefined) {
-        const record = territories.data?.find((t) => t.name === territory);
-        const countries = record?.countries?.filter((c): c is string => typeof c === 'string');
-        next = withTerritory(next, territory, territoryZone(countries)?.zone);
-      }
-      return next;
+      const next = { ...d, ...rest };
+      return territory === undefined ? next : withTerritory(next, territory, zoneOf(territory));
     });
   };
   const addPair = () => {
     const errors: FieldErrors = {};
     if (!pair.language) errors.language = 'Choose a language.';
     if (!pair.territory) errors.territory = 'Choose a territory.';
-    const next: QueuePair = { language: pair.language, territory: pair.territory };
+    const next: QueuePair = { language: pair.language, territory: pair.territory, zone: zoneOf(pair.territory) };
     if (!Object.keys(errors).length && hasPair(queue.pairs, next))
       errors.territory = 'This language and territory are in the queue already.';
     setPairError(errors);
@@ -305,6 +340,7 @@ export function OrderQueuePage() {
       <QueueSection id="queue-shared" title="3. For every order">
         <LocalizeStep draft={queue.shared} change={changeShared} errors={sharedErrors} asset={undefined} />
         <UsesStep draft={queue.shared} change={changeShared} errors={sharedErrors} asset={undefined} />
+        <LocalTimes queue={queue} onChange={(localTimes) => update((q) => ({ ...q, localTimes }))} />
         <DueStep draft={queue.shared} change={changeShared} errors={sharedErrors} />
         <InstructionsStep draft={queue.shared} change={changeShared} errors={sharedErrors} />
       </QueueSection>
@@ -324,7 +360,6 @@ export function OrderQueuePage() {
           <QueueRows
             rows={check.rows}
             pairLabel={pairLabel}
-            zone={queue.shared.zone}
             duplicates={duplicates ?? []}
             errors={{ ...(shown ? check.byRow : {}), ...serverErrors.byRow }}
             onDue={(row, due) =>
