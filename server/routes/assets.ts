@@ -2,7 +2,7 @@
 import { MAX_COUNTED_PROJECTS } from '../../src/api/schema/counts';
 import type { FastifyPluginAsync } from 'fastify';
 import { asset as assetSchema } from '../../src/api/schema/asset';
-import { isRecordId, type Doc } from '../storage/store';
+import { isRecordId, type Doc, type Filter } from '../storage/store';
 import { badRequest } from '../http/errors';
 import { presentAsset } from '../http/present';
 import { bodyPolicy, sendRecord } from '../http/records';
@@ -13,11 +13,14 @@ import { assetFeedbackFor } from '../domain/shareFeedback';
 import { presentContext, sendPage, updateRecord, eqFilter, type RouteOptions } from './helpers';
 import { findReadable, withStudioScope } from './scope';
 import { requestGrants } from './requestGrants';
-import { idParams, projectQuery, pagedHeaders } from '../../src/api/schema/queries';
+import { assetListQuery, idParams, projectQuery, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
 
 /** Previews' summaries are kept by PUT /previews/{id}; transcriptions are linked by the server. */
 const ASSET_POLICY = bodyPolicy(assetSchema, { readOnly: ['previews', 'transcription'] });
+
+/** The part of `q` an asset search reads (as the other searches: a name is short). */
+const MAX_SEARCH_LENGTH = 200;
 
 /** `project=<id>,<id>,…`: 1 to 100 project ids, repeats once. */
 function projectIds(value: string | undefined): string[] {
@@ -40,7 +43,7 @@ function projectIds(value: string | undefined): string[] {
 
 /** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
 const EDGES = {
-  getCountByProject: { querystring: projectQuery, headers: pagedHeaders },
+  getCountByProject: { querystring: assetListQuery, headers: pagedHeaders },
   getCounts: { querystring: projectQuery },
   getOne: { params: idParams },
   putOne: { params: idParams, body: assetSchema },
@@ -50,13 +53,16 @@ export const assetRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
   app.get('/assets/countByProject', { schema: EDGES.getCountByProject }, async (request, reply) => {
     const ctx = presentContext(request, services);
     const visible = assetFilters(callerOf(request), await requestGrants(request, services));
+    const { project, q, type } = queryOf(request, assetListQuery);
+    // Words of the name, slug or type, each a prefix (the store's word search, as every `q`: docs/API.md "Search").
+    const search: Filter[] = q ? [{ field: 'search', op: 'contains', value: q.slice(0, MAX_SEARCH_LENGTH) }] : [];
     return sendPage<Doc>(
       request,
       reply,
       services,
       'Assets',
       {
-        filters: [...eqFilter('project', queryOf(request, projectQuery).project), ...visible],
+        filters: [...eqFilter('project', project), ...eqFilter('type', type), ...search, ...visible],
         sort: { field: 'created', dir: 'desc' },
       },
       (a) => presentAsset(ctx, a),

@@ -95,7 +95,14 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     expires: expression("coalesce(json_extract(doc, '$.expires'), 1e12)"),
   },
   Permissions: { share: v('$.share'), user: v('$.user') },
-  Assets: { project: v('$.project'), studio: v('$.studio'), name: v('$.name') },
+  Assets: {
+    project: v('$.project'),
+    studio: v('$.studio'),
+    name: v('$.name'),
+    type: v('$.type'),
+    /** `q` on GET /assets/countByProject: the catalog's asset search (the name, the slug and the type). */
+    search: text('$.name', '$.slug', '$.type'),
+  },
   Previews: { asset: v('$.asset') },
   Files: {
     asset: v('$.asset'),

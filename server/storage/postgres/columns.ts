@@ -126,6 +126,8 @@ export const PG_FIELDS: Record<string, PgFieldKind> = {
   'Assets.project': text,
   'Assets.studio': text,
   'Assets.name': text,
+  'Assets.type': text,
+  'Assets.search': words,
   'Previews.asset': text,
   'Files.asset': text,
   'Files.project': text,

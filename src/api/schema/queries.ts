@@ -81,6 +81,11 @@ export const appliedSpecQuery = z.object({
   language: text,
 });
 export const projectQuery = z.object({ project: text });
+/**
+ * `GET /assets/countByProject`: a project's assets (all the caller sees when absent), narrowed by words of the name,
+ * slug or type (`q`) and by an asset type (`type`): the catalog's asset search (docs/API.md, operation 9).
+ */
+export const assetListQuery = z.object({ project: text, q: text, type: text });
 export const assetQuery = z.object({ asset: text });
 export const workRequestQuery = z.object({ workRequest: text });
 /** GET /api/ingests: whose (`me`, the default, or `studio`: staff) and which states (comma list). */
