@@ -6,7 +6,17 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { slugify } from '../src/api/schema/slug';
-import { ACCOUNTS, apiList, basic, expectAccessible, grid, registerUser, settled, signIn } from './support';
+import {
+  ACCOUNTS,
+  apiList,
+  basic,
+  expectAccessible,
+  grid,
+  registerUser,
+  settled,
+  signIn,
+  sendQueuedShareTo,
+} from './support';
 
 interface Rec {
   _id: string;
@@ -71,12 +81,7 @@ test('assets picked on a project’s page, an order’s asset and a search’s r
   const queued = page.getByRole('list', { name: 'Assets to share' });
   const names = [...new Set([...picked.map((a) => a.name!), order!.asset!.name!, term])];
   for (const name of names) await expect(queued.getByText(name, { exact: true }).first()).toBeVisible();
-  await page.getByPlaceholder('Name or e-mail').fill(partner.username);
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await page.getByRole('button', { name: 'Send share' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Share sent' })).toBeVisible();
-  await page.getByRole('link', { name: 'Open the share' }).click();
-  const shared = page.getByRole('list', { name: 'Shared assets' });
+  const shared = await sendQueuedShareTo(page, partner);
   for (const name of names) await expect(shared.getByText(name, { exact: true }).first()).toBeVisible();
 });
 

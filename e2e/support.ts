@@ -440,3 +440,16 @@ export async function expectNoSidewaysScroll(page: Page, width: number): Promise
   expect(widths.scroll, "the grid's own scroll area").toBeLessThanOrEqual(widths.client);
   expect(widths.page, 'the page').toBeLessThanOrEqual(width);
 }
+
+/**
+ * On the New share page (the share queue's assets in it): adds `recipient` by e-mail, sends, and opens the share
+ * sent; answers the share page's list of shared assets.
+ */
+export async function sendQueuedShareTo(page: Page, recipient: Account) {
+  await page.getByPlaceholder('Name or e-mail').fill(recipient.username);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('button', { name: 'Send share' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Share sent' })).toBeVisible();
+  await page.getByRole('link', { name: 'Open the share' }).click();
+  return page.getByRole('list', { name: 'Shared assets' });
+}

@@ -14,9 +14,24 @@ export function putAssetIfMatch(id: string, record: Asset, etag: string | undefi
   return requestVersioned(asset, 'PUT', `/assets/${seg(id)}`, { body: record, ifMatch: etag });
 }
 
+/** What an asset list asks: a project, words of the name, slug or type (`q`), an asset type (docs/API.md, operation 9). */
+export interface AssetFilter {
+  project?: string | undefined;
+  q?: string | undefined;
+  type?: string | undefined;
+}
+
+/** Operation 9 `GET /assets/countByProject` with its search extensions: the assets the caller sees; the count is the total. */
+export function listAssets(filter: AssetFilter, options: Omit<ListOptions, 'query'> = {}) {
+  return requestList(asset, '/assets/countByProject', {
+    ...options,
+    query: { project: filter.project, q: filter.q || undefined, type: filter.type || undefined },
+  });
+}
+
 /** Operation 9 `GET /assets/countByProject`: the assets of a project (all when absent); the count is the total. */
 export function countAssetsByProject(project: string | undefined, options: Omit<ListOptions, 'query'> = {}) {
-  return requestList(asset, '/assets/countByProject', { ...options, query: { project } });
+  return listAssets({ project }, options);
 }
 
 /** Extension `GET /assets/{id}`: one asset and its ETag. */

@@ -27,6 +27,7 @@ const SAMPLES = [
   '/catalog/studios',
   '/catalog/projects',
   '/catalog/projects/p1',
+  '/catalog/assets',
   '/catalog/assets/a1',
   '/catalog/languages',
   '/catalog/territories',

@@ -87,6 +87,7 @@ export const SHELL_ROUTES: readonly PageRoute[] = [
   { path: 'catalog/studios', module: 'src/features/catalog/pages/StudiosPage.tsx', component: 'StudiosPage' },
   { path: 'catalog/projects', module: 'src/features/catalog/pages/ProjectsPage.tsx', component: 'ProjectsPage' },
   { path: 'catalog/projects/:id', module: 'src/features/catalog/pages/ProjectPage.tsx', component: 'ProjectPage' },
+  { path: 'catalog/assets', module: 'src/features/catalog/pages/AssetSearchPage.tsx', component: 'AssetSearchPage' },
   { path: 'catalog/assets/:id', module: 'src/features/catalog/pages/AssetPage.tsx', component: 'AssetPage' },
   { path: 'catalog/languages', module: 'src/features/catalog/pages/LanguagesPage.tsx', component: 'LanguagesPage' },
   {

@@ -34,6 +34,8 @@ import {
   territoryPagesOptions,
 } from '../../lib/referencePages';
 import { listFiles } from '../../api/files';
+import { listAssets } from '../../api/assets';
+import type { Asset } from '../../api/schema/asset';
 import { listAssetDownloads } from '../../api/downloads';
 import { listProjects } from '../../api/projects';
 import { useSparseList } from '../../lib/useSparseList';
@@ -57,6 +59,8 @@ export const catalogKeys = {
   projectAssets: catalogRecordKeys.projectAssets,
   /** countByProject's total only (one item asked). */
   assetCount: (projectId: string) => [...catalogKeys.assets(), 'count', projectId] as const,
+  /** The catalog's asset search: words typed and a type (both '' for every asset). */
+  assetSearch: (q: string, type: string) => [...catalogKeys.assets(), 'search', q, type] as const,
   asset: catalogRecordKeys.asset,
   previews: catalogRecordKeys.previews,
   previewView: catalogRecordKeys.previewView,
@@ -137,6 +141,16 @@ export const useProjectList = (filters: ProjectFilters) => useSparseList(project
 /** A project by id; none asked while the id is not known yet (an asset's page before the asset is in). */
 export const useProject = (id: string) => useQuery({ ...projectOptions(id), enabled: id !== '' });
 export const useProjectAssets = (projectId: string) => useSparseList(projectAssetPagesOptions(projectId));
+
+/** The assets the search finds (every asset the viewer sees while nothing is typed), newest first, page by page. */
+export const assetSearchOptions = (q: string, type: string) =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.assetSearch(q, type),
+    queryFn: ({ pageParam, signal }) => listAssets({ q, type }, { offset: pageParam, size: PAGE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last: ListPage<Asset>) => last.nextOffset,
+  });
+export const useAssetSearch = (q: string, type: string) => useSparseList(assetSearchOptions(q, type));
 export const useAsset = (id: string) => useQuery(assetOptions(id));
 export const usePreviewList = (assetId: string) => useInfiniteQuery(previewListOptions(assetId));
 export const useFileList = (assetId: string) => useInfiniteQuery(fileListOptions(assetId));

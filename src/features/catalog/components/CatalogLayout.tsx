@@ -8,6 +8,7 @@ import '../../../components/record.css';
 const SECTIONS = [
   { to: '/catalog/studios', label: 'Studios' },
   { to: '/catalog/projects', label: 'Projects' },
+  { to: '/catalog/assets', label: 'Assets' },
   { to: '/catalog/languages', label: 'Languages' },
   { to: '/catalog/territories', label: 'Territories' },
   { to: '/catalog/glossary', label: 'Glossary' },

@@ -11,7 +11,7 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { InfiniteRecordTable, type InfiniteRecords } from '../../../components/InfiniteRecordTable';
 import { SkeletonRows } from '../../../components/Skeleton';
 import { Unavailable } from '../../../components/Unavailable';
-import type { Column } from '../../../components/VirtualTable';
+import type { Column, RowSelection } from '../../../components/VirtualTable';
 import { rowsOf, totalOf } from '../../../lib/pages';
 
 interface Props<T extends { _id?: string }> {
@@ -29,6 +29,8 @@ interface Props<T extends { _id?: string }> {
   /** The row's primary action (Enter, click); a record with a page of its own gives `hrefFor` instead. */
   onOpen?: (record: T) => void;
   hrefFor?: (id: string) => string;
+  /** Rows picked with a box each (Space on the active row, Ctrl/Cmd+A the loaded rows). */
+  selection?: RowSelection<T>;
   empty: ReactNode;
 }
 

@@ -1,12 +1,13 @@
 /**
- * A project's assets into the share queue (lib/shareQueue.ts, sent from /shares/new): the rows picked in the project's
- * asset table (a box per row; Space on the active row, Ctrl/Cmd+A the loaded rows), or all its assets, read page by
- * page (up to what one share holds). The queue is the one every page adds to; the page says how many it holds.
+ * Assets into the share queue (lib/shareQueue.ts, sent from /shares/new) from an asset list (a project's assets, the
+ * catalog's asset search): the rows picked in the table (a box per row; Space on the active row, Ctrl/Cmd+A the
+ * loaded rows), or every asset the list holds, read page by page (up to what one share holds). The queue is the one
+ * every page adds to; the bar says how many it holds.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Asset } from '../../../api/schema/asset';
-import { countAssetsByProject } from '../../../api/assets';
+import { listAssets, type AssetFilter } from '../../../api/assets';
 import { RowSelectBox } from '../../../components/RowSelectBox';
 import type { Column, RowSelection } from '../../../components/VirtualTable';
 import { describeError } from '../../../components/ErrorPanel';
@@ -17,12 +18,12 @@ import { shareQueue, useShareQueue } from '../../../lib/shareQueue';
 export const SHARE_ASSET_LIMIT = 500;
 const PAGE = 100;
 
-/** Every asset id of a project, page by page, up to `limit`. */
-export async function projectAssetIds(project: string, limit = SHARE_ASSET_LIMIT): Promise<string[]> {
+/** Every asset id a list holds (a project's, a search's), page by page, up to `limit`. */
+export async function assetIdsOf(filter: AssetFilter, limit = SHARE_ASSET_LIMIT): Promise<string[]> {
   const ids: string[] = [];
   let offset: number | undefined = 0;
   while (offset !== undefined && ids.length < limit) {
-    const page = await countAssetsByProject(project, { offset, size: PAGE });
+    const page = await listAssets(filter, { offset, size: PAGE });
     for (const item of page.items) if (item.ok && item.data._id) ids.push(item.data._id);
     offset = page.nextOffset;
   }
@@ -68,14 +69,18 @@ export function pickColumn(picks: AssetPicks): Column<Asset> {
 }
 
 /** "Add the picked to share", "Add all to share", and what the queue holds. */
-export function ProjectShareQueueBar({
-  projectId,
+export function ShareQueueBar({
+  filter,
   total,
   picks,
+  source,
 }: {
-  projectId: string;
+  /** The list the bar's "Add all" reads: a project's assets, or what a search found. */
+  filter: AssetFilter;
   total: number | undefined;
   picks: AssetPicks;
+  /** What the list is, for the message when it cannot be read ("the project’s assets", "the assets found"). */
+  source: string;
 }) {
   const queued = useShareQueue();
   const [reading, setReading] = useState(false);
@@ -90,7 +95,7 @@ export function ProjectShareQueueBar({
     setReading(true);
     setError(undefined);
     try {
-      const ids = await projectAssetIds(projectId);
+      const ids = await assetIdsOf(filter);
       shareQueue.add(...ids);
       setAdded(ids.length);
     } catch (e) {
@@ -117,7 +122,7 @@ export function ProjectShareQueueBar({
       <span aria-live="polite" className="share-queue-bar__status">
         {error ? (
           <span className="form-error" role="alert">
-            Could not read the project’s assets: {describeError(error)} Nothing was added.
+            Could not read {source}: {describeError(error)} Nothing was added.
           </span>
         ) : added !== undefined ? (
           <span>

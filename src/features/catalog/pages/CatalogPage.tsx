@@ -33,6 +33,12 @@ export function CatalogPage() {
       text: 'Projects with their assets, previews and files.',
     },
     {
+      to: '/catalog/assets',
+      title: 'Assets',
+      count: undefined,
+      text: 'Every asset you can see, searched by name, slug or type; picked ones go to the share queue.',
+    },
+    {
       to: '/catalog/languages',
       title: 'Languages',
       count: languages !== undefined ? plural(languages, 'language') : undefined,
@@ -45,6 +51,12 @@ export function CatalogPage() {
       count: territories !== undefined ? plural(territories, 'territory', 'territories') : undefined,
       counting: territoryList.isPending,
       text: 'Countries and the languages delivered there.',
+    },
+    {
+      to: '/catalog/glossary',
+      title: 'Glossary',
+      count: undefined,
+      text: 'Terms to keep, translate or avoid, by language.',
     },
     ...(access.canListUsers
       ? [

@@ -5,22 +5,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Asset } from '../../../api/schema/asset';
 import { allows } from '../../../api/schema/computed';
-import { AssetThumb } from '../../../components/AssetThumb';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Field, Fields, YesNo } from '../../../components/Field';
 import { InfiniteRecordTable, LoadMoreError } from '../../../components/InfiniteRecordTable';
 import { Section } from '../../../components/Section';
 import { SkeletonLines, SkeletonRows } from '../../../components/Skeleton';
-import type { Column } from '../../../components/VirtualTable';
 import { formatDate } from '../../../lib/dates';
-import { formatCount, keyLabel } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { rowsOf, totalOf } from '../../../lib/pages';
 import { Breadcrumb, CatalogLayout } from '../components/CatalogLayout';
 import { FileName } from '../components/FileName';
 import { ProjectDialog } from '../components/ProjectDialog';
-import { pickColumn, ProjectShareQueueBar, useAssetPicks } from '../components/ProjectShareQueue';
+import { pickColumn, ShareQueueBar, useAssetPicks } from '../components/ProjectShareQueue';
+import { ASSET_COLUMNS, assetHref } from '../components/assetColumns';
 import { catalogKeys, useProject, useProjectAssets, useStudioChoices } from '../queries';
 import { useCatalogAccess } from '../useCatalogAccess';
 import { ArchiveDialog } from './ProjectsPage';
@@ -29,83 +27,12 @@ import { useSession } from '../../../lib/session/useSession';
 import '../../../components/record.css';
 import '../catalog.css';
 
-const assetHref = (id: string) => `/catalog/assets/${encodeURIComponent(id)}`;
-
-const COLUMNS: Column<Asset>[] = [
-  {
-    id: 'asset',
-    header: 'Asset',
-    width: 'minmax(220px, 3fr)',
-    render: (a) => (
-      <div className="asset-cell">
-        <AssetThumb thumbnail={a.$thumbnail} mediaType={a.mediaType} type={a.type} />
-        <div className="asset-cell__text">
-          <Link to={assetHref(a._id ?? '')} tabIndex={-1} className="asset-cell__name">
-            {a.name || 'Untitled asset'}
-          </Link>
-          <span className="asset-cell__type">{a.slug ?? ''}</span>
-        </div>
-      </div>
-    ),
-  },
-  {
-    id: 'type',
-    header: 'Type',
-    width: 'minmax(90px, 1fr)',
-    render: (a) => <span className="truncate">{[a.type, a.mediaType].filter(Boolean).join(' · ') || '—'}</span>,
-  },
-  {
-    id: 'usage',
-    header: 'Usage',
-    width: 'minmax(160px, 2fr)',
-    render: (a) => {
-      const on = Object.entries(a.usage ?? {})
-        .filter(([, v]) => v === true)
-        .map(([k]) => keyLabel(k));
-      return <span className="truncate">{on.length ? on.join(', ') : <span className="muted">None</span>}</span>;
-    },
-  },
-  {
-    id: 'flags',
-    header: 'Flags',
-    width: 'minmax(110px, 1fr)',
-    render: (a) => (
-      <span className="truncate">
-        {a.$embargo ? (
-          // Short, for the narrow column: the date says until when; the words are in the title and for screen readers.
-          <span
-            className="tag tag--danger"
-            title={a.$embargoUntil !== undefined ? `Embargoed until ${formatDate(a.$embargoUntil)}` : 'Embargoed'}
-          >
-            {a.$embargoUntil !== undefined ? (
-              <>
-                <span className="visually-hidden">Embargoed </span>Until {formatDate(a.$embargoUntil)}
-              </>
-            ) : (
-              'Embargoed'
-            )}
-          </span>
-        ) : null}{' '}
-        {(a.$flags ?? [])
-          .filter((f) => f !== 'embargoed')
-          .map((f, i) => (
-            <span key={i} className="tag">
-              {String(f)}
-            </span>
-          ))}
-        {!a.$embargo && !(a.$flags ?? []).length ? <span className="muted">—</span> : null}
-      </span>
-    ),
-  },
-  { id: 'created', header: 'Created', width: '96px', render: (a) => (a.created ? formatDate(a.created) : '—') },
-];
-
 function ProjectAssets({ projectId, canShare }: { projectId: string; canShare: boolean }) {
   const query = useProjectAssets(projectId);
   const total = totalOf(query.data);
   const loaded = useMemo(() => rowsOf(query.data).flatMap((r) => (r.ok ? [r.data] : [])), [query.data]);
   const picks = useAssetPicks(loaded);
-  const columns = useMemo(() => (canShare ? [pickColumn(picks), ...COLUMNS] : COLUMNS), [canShare, picks]);
+  const columns = useMemo(() => (canShare ? [pickColumn(picks), ...ASSET_COLUMNS] : ASSET_COLUMNS), [canShare, picks]);
   return (
     <Section title="Assets" meta={total !== undefined ? `(${formatCount(total)})` : undefined}>
       {query.isPending ? (
@@ -114,7 +41,9 @@ function ProjectAssets({ projectId, canShare }: { projectId: string; canShare: b
         <ErrorPanel error={query.error} title="Could not load the assets" onRetry={() => void query.refetch()} />
       ) : (
         <div className="catalog-assets">
-          {canShare ? <ProjectShareQueueBar projectId={projectId} total={total} picks={picks} /> : null}
+          {canShare ? (
+            <ShareQueueBar filter={{ project: projectId }} total={total} picks={picks} source="the project’s assets" />
+          ) : null}
           <InfiniteRecordTable
             label="Assets of this project"
             columns={columns}
