@@ -12,6 +12,19 @@ export interface EarlyGet {
   path: string;
   query?: Query;
   headers?: Record<string, string>;
+  /**
+   * A GET the answer names, started as soon as the answer's body is read (the editor's transcription, named by its
+   * work request), instead of after the app has validated the answer: the body is read, not checked, so a body that
+   * does not name one starts nothing. Undefined: nothing to follow.
+   */
+  next?: (body: unknown) => EarlyGet | undefined;
+}
+
+/** A GET to start early, as sent: its URL and headers, and the one its answer names (EarlyGet.next). */
+export interface EarlySend {
+  url: string;
+  headers: Record<string, string>;
+  next?: (body: unknown) => EarlySend | undefined;
 }
 
 interface Started {
@@ -30,27 +43,61 @@ let started: Started[] = [];
  * the app's entry, e.g. from a slower connection) would only send a duplicate.
  */
 let clientAsked = false;
+/**
+ * The URLs the client has asked for while a follow-up is undecided (a follow-up GET for one of them would be a
+ * duplicate), and how many are undecided: the set is kept only while one is, so it does not grow with the session.
+ */
+let askedUrls = new Set<string>();
+let undecided = 0;
+/** Bumped when the session ends, so a follow-up of an answer from before then starts nothing. */
+let generation = 0;
 
 function sameHeaders(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
 }
 
-/** Sends `GET url` now and keeps the answer for the client. */
+/** Sends `GET url` now and keeps the answer for the client; then the GET the answer names, if any (EarlyGet.next). */
 export function startEarlyGet(
   url: string,
   headers: Record<string, string>,
   fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a),
+  next?: EarlySend['next'],
 ): void {
   if (clientAsked) return;
-  const response = fetchImpl(url, { method: 'GET', headers });
+  send({ url, headers, next }, fetchImpl);
+}
+
+function send(get: EarlySend, fetchImpl: typeof fetch): void {
+  const response = fetchImpl(get.url, { method: 'GET', headers: get.headers });
   response.catch(() => undefined); // a failure is seen by whoever takes it (and then asks again), or by no one
-  started.push({ url, headers: { ...headers }, response, at: Date.now() });
+  started.push({ url: get.url, headers: { ...get.headers }, response, at: Date.now() });
+  if (get.next) void follow(response, get.next, fetchImpl);
+}
+
+/**
+ * Starts the GET a successful answer names, unless the client has asked for it already (it read the answer first)
+ * or the session has ended. The body is read from a copy: the client reads and validates the answer itself.
+ */
+async function follow(response: Promise<Response>, next: NonNullable<EarlySend['next']>, fetchImpl: typeof fetch) {
+  const at = generation;
+  undecided++;
+  try {
+    const answer = await response;
+    if (!answer.ok) return;
+    const get = next(await answer.clone().json());
+    if (get && at === generation && !askedUrls.has(get.url)) send(get, fetchImpl);
+  } catch {
+    // no answer or no JSON: the client sees the same and reports it
+  } finally {
+    if (at === generation && --undecided === 0) askedUrls = new Set();
+  }
 }
 
 /** The early answer to exactly this GET, once; undefined when there is none (or it is stale). */
 export function takeEarlyGet(url: string, headers: Record<string, string>): Promise<Response> | undefined {
   clientAsked = true;
+  if (undecided > 0) askedUrls.add(url);
   const now = Date.now();
   started = started.filter((s) => now - s.at <= EARLY_MAX_AGE_MS);
   const index = started.findIndex((s) => s.url === url && sameHeaders(s.headers, headers));
@@ -63,4 +110,7 @@ export function takeEarlyGet(url: string, headers: Record<string, string>): Prom
 export function forgetEarlyGets(): void {
   started = [];
   clientAsked = false;
+  askedUrls = new Set();
+  undecided = 0;
+  generation++;
 }

@@ -13,6 +13,7 @@ import { filtersFromParams } from '../features/work-requests/model/filters';
 import { earlyRequestsFor, EARLY_PAGES } from './earlyRequestFor';
 import { pageFor } from './preloadPage';
 import { listNotifications } from '../api/notifications';
+import { getTranslation } from '../api/translations';
 import { listShares } from '../api/shares';
 import { listTranslations } from '../api/translations';
 import { calendarWeeks, dayBounds } from '../features/dashboard/model/calendarDays';
@@ -162,6 +163,100 @@ describe('the API client takes the early answer', () => {
     const sent = send('GET', '/workrequests/1', { signal: abort.signal });
     abort.abort();
     await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('the GET an early answer names (the editor: its work request, then the transcription)', () => {
+  const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
+  const WR = { _id: 'w1', asset: { transcription: { dialogue: 'td 1', graphics: 'tg' } } };
+  /** A fetch answering the work request with `body` and anything else with `{}`, recording the URLs asked. */
+  function fetchAnswering(body: unknown, status = 200) {
+    const urls: string[] = [];
+    const fn = vi.fn(async (input: RequestInfo | URL) => {
+      const url = urlOf(input);
+      urls.push(url);
+      const json = url.includes('/workrequests/') ? body : { _id: 'td 1', lines: [] };
+      return new Response(typeof json === 'string' ? json : JSON.stringify(json), { status });
+    });
+    return { fn: fn as unknown as typeof fetch, urls };
+  }
+  const editorUrl = (kind = 'translation') => new URL(`https://x/work-requests/w1/${kind}`);
+  const startFor = (url: URL, fetchImpl: typeof fetch) => {
+    for (const e of earlyRequestsFor(url, '/api', ALICE)) startEarlyGet(e.url, e.headers, fetchImpl, e.next);
+  };
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('starts the transcription as soon as the work request answers, as the client asks for it', async () => {
+    const network = fetchAnswering(WR);
+    startFor(editorUrl(), network.fn);
+    await vi.waitFor(() => expect(network.urls).toEqual(['/api/workrequests/w1', '/api/translations/td%201']));
+    // The client takes both over: one request each, and the answer is still validated by the client.
+    configureApiClient({
+      baseUrl: '/api',
+      fetch: () => Promise.reject(new Error('asked twice')),
+      getAuthorization: () => ALICE,
+    });
+    await expect(getWorkRequest('w1')).resolves.toBeDefined();
+    const transcription = await getTranslation('td 1');
+    expect(transcription.data._id).toBe('td 1');
+    expect(network.urls).toHaveLength(2);
+  });
+
+  it("the graphics editor's transcription for its page", async () => {
+    const network = fetchAnswering(WR);
+    startFor(editorUrl('graphics-translation'), network.fn);
+    await vi.waitFor(() => expect(network.urls).toContain('/api/translations/tg'));
+  });
+
+  it('the work request page asks for no transcription', async () => {
+    const network = fetchAnswering(WR);
+    startFor(new URL('https://x/work-requests/w1'), network.fn);
+    await settled();
+    await settled();
+    expect(network.urls).toEqual(['/api/workrequests/w1']);
+  });
+
+  it.each([
+    ['an error answer', WR, 404],
+    ['a body that is not JSON', 'not json', 200],
+    ['no transcription named', { _id: 'w1', asset: {} }, 200],
+    ['a transcription id that is no string', { asset: { transcription: { dialogue: 7 } } }, 200],
+  ])('nothing more after %s', async (_name, body, status) => {
+    const network = fetchAnswering(body, status);
+    startFor(editorUrl(), network.fn);
+    await settled();
+    await settled();
+    expect(network.urls).toEqual(['/api/workrequests/w1']);
+  });
+
+  it('no duplicate when the client asked for the transcription first', async () => {
+    let answer!: (r: Response) => void;
+    const urls: string[] = [];
+    const fetchImpl = ((input: RequestInfo | URL) => {
+      urls.push(urlOf(input));
+      return new Promise<Response>((resolve) => (answer = resolve));
+    }) as typeof fetch;
+    startFor(editorUrl(), fetchImpl);
+    expect(takeEarlyGet('/api/translations/td%201', headersOf(ALICE))).toBeUndefined(); // the client asks itself
+    answer(new Response(JSON.stringify(WR)));
+    await settled();
+    await settled();
+    expect(urls).toEqual(['/api/workrequests/w1']);
+  });
+
+  it('nothing after the session ended', async () => {
+    let answer!: (r: Response) => void;
+    const urls: string[] = [];
+    const fetchImpl = ((input: RequestInfo | URL) => {
+      urls.push(urlOf(input));
+      return new Promise<Response>((resolve) => (answer = resolve));
+    }) as typeof fetch;
+    startFor(editorUrl(), fetchImpl);
+    forgetEarlyGets();
+    answer(new Response(JSON.stringify(WR)));
+    await settled();
+    await settled();
+    expect(urls).toEqual(['/api/workrequests/w1']);
   });
 });
 

@@ -17,5 +17,5 @@ landOnHome();
 const config = injectedConfig();
 const apiBase = config && typeof config === 'object' && 'apiBase' in config ? config.apiBase : undefined;
 for (const early of earlyRequestsFor(new URL(location.href), apiBase, readStoredSession()?.authorization))
-  startEarlyGet(early.url, early.headers);
+  startEarlyGet(early.url, early.headers, undefined, early.next);
 warmDateFormats();
