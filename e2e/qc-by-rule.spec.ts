@@ -62,7 +62,14 @@ test('the Checks panel groups problems by rule and shows one rule’s lines', as
   await expectAccessible(page, 'the grid filtered by a rule', '[data-testid="line-grid"]');
 
   // F8 and Shift+F8 follow the filter: from one of the rule's lines to the next (and back) of that rule's lines whose
-  // problem is still open (an accepted one is skipped).
+  // problem is still open (an accepted one is skipped). A rule with few lines, so other rules' lines lie between.
+  const counted = options
+    .slice(1)
+    .map((o) => ({ o, n: Number(/\(([\d,]+) lines?\)/.exec(o)?.[1]?.replace(/,/g, '')) }));
+  const sparse = counted.filter((c) => c.n >= 2).sort((a, b) => a.n - b.n)[0];
+  expect(sparse, options.join(' | ')).toBeDefined();
+  await show.selectOption({ label: sparse!.o });
+  await expect(filter).toContainText(`Showing ${sparse!.n.toLocaleString('en')} line`);
   const openLines = await panel
     .locator('li')
     .filter({ has: page.locator('.problems-panel__problem:not(.line-problem--accepted)') })
