@@ -178,6 +178,31 @@ test('an edit conflict shows their changes and mine, keeps what I typed, and sav
   expect((saved.materials as Rec[]).map((m) => m.name)).toEqual(['Dialogue list', 'Textless master', 'Rating card']);
 });
 
+test('a conflict over the delivery specification names both specs, never their ids', async ({ page, request }) => {
+  const id = await openNewOrderAsCoordinator(page, request);
+  const order = (await api(request, ACCOUNTS.coordinator, 'GET', `/workrequests/${id}`)).body;
+  const specs = (await api(request, ACCOUNTS.coordinator, 'GET', `/specs?studio=${order.studio as string}`))
+    .body as Rec[];
+  expect(specs.length, 'the studio has two specs').toBeGreaterThan(1);
+  const [mine, theirs] = specs as [Rec, Rec];
+  const dialog = await openEditor(page);
+  await dialog.getByTestId('spec-picker').selectOption(mine._id as string);
+  expect((await api(request, ACCOUNTS.admin, 'PUT', `/workrequests/${id}`, { spec: theirs._id })).status).toBe(200);
+
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  const conflict = dialog.getByRole('alert').filter({ hasText: 'Someone else changed this order' });
+  const choice = conflict.getByRole('group', { name: /Delivery specification: both of you changed it/ });
+  await expect(choice.getByRole('radio', { name: `Keep mine: ${mine.name as string}` })).toBeVisible();
+  await expect(choice.getByRole('radio', { name: `Take theirs: ${theirs.name as string}` })).toBeVisible();
+  await expect(conflict).not.toContainText(/[0-9a-f]{24}/);
+  await expectAccessible(page, 'the order edit conflict over the spec', 'dialog');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await choice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`spec-conflict-${width}.png`) });
+  }
+});
+
 test('a translator sees no edit controls; a requester edits while submitted, not after work starts', async ({
   page,
   request,

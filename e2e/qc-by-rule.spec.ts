@@ -60,6 +60,34 @@ test('the Checks panel groups problems by rule and shows one rule’s lines', as
   expect(rowIndexes.length).toBeGreaterThan(3);
   expect(outside.length, `rows not of the rule: ${outside.join(', ')}`).toBeLessThanOrEqual(1);
   await expectAccessible(page, 'the grid filtered by a rule', '[data-testid="line-grid"]');
+
+  // F8 and Shift+F8 follow the filter: from one of the rule's lines to the next (and back) of that rule's lines whose
+  // problem is still open (an accepted one is skipped). A rule with few lines, so other rules' lines lie between.
+  const counted = options
+    .slice(1)
+    .map((o) => ({ o, n: Number(/\(([\d,]+) lines?\)/.exec(o)?.[1]?.replace(/,/g, '')) }));
+  const sparse = counted.filter((c) => c.n >= 2).sort((a, b) => a.n - b.n)[0];
+  expect(sparse, options.join(' | ')).toBeDefined();
+  await show.selectOption({ label: sparse!.o });
+  await expect(filter).toContainText(`Showing ${sparse!.n.toLocaleString('en')} line`);
+  const openLines = await panel
+    .locator('li')
+    .filter({ has: page.locator('.problems-panel__problem:not(.line-problem--accepted)') })
+    .locator('.problems-panel__line')
+    .allTextContents();
+  expect(openLines.length, 'lines with an open Reading speed problem').toBeGreaterThan(1);
+  const [first, second] = openLines.map((t) => Number(t.replace('Line ', '')) + 1);
+  const focusedRow = () =>
+    page.evaluate(() => document.activeElement?.closest('[role="row"]')?.getAttribute('aria-rowindex'));
+  await panel
+    .locator('.problems-panel__item')
+    .filter({ has: page.getByText(openLines[0]!, { exact: true }) })
+    .click();
+  await expect.poll(focusedRow).toBe(String(first));
+  await page.keyboard.press('F8');
+  await expect.poll(focusedRow).toBe(String(second));
+  await page.keyboard.press('Shift+F8');
+  await expect.poll(focusedRow).toBe(String(first));
   await filter.getByRole('button', { name: 'Show every line' }).focus();
   await page.keyboard.press('Enter');
   await expect(filter).toHaveCount(0);

@@ -10,8 +10,8 @@ import { uploadedContent } from '../uploads/uploadedContent';
 import { contentPath } from '../http/mediaLinks';
 import { openLink, readAsLinkHolder } from '../http/linkAccess';
 import { recordUse, targetOfFile } from '../http/transferLog';
-import { requireCatalogEditor } from '../domain/access';
-import { fileFilters } from '../domain/grants';
+import { canSeeStudio, requireCatalogEditor } from '../domain/access';
+import { canReadFile, fileFilters } from '../domain/grants';
 import { embargoInForce, mayBypassEmbargo } from '../domain/embargo';
 import { embargoed } from '../http/embargoLinks';
 import { afterEmbargoWrite, prepareEmbargoWrite, requestEmbargoAccess } from '../domain/embargoNotices';
@@ -19,17 +19,22 @@ import { callerOf } from '../context';
 import { findOr404, presentContext, sendPage, updateRecord, type RouteOptions } from './helpers';
 import { findReadable, withStudioScope } from './scope';
 import { requestGrants } from './requestGrants';
-import { assetQuery, idParams, signedLinkQuery, unreadBody, pagedHeaders } from '../../src/api/schema/queries';
+import { fileListQuery, idParams, signedLinkQuery, unreadBody, pagedHeaders } from '../../src/api/schema/queries';
 import { queryOf } from '../http/validation';
+import { PICTURE_MIMES } from '../../src/api/schema/uploadRules';
+import type { Filter } from '../storage/store';
 
 /** The stored content's own fields are the server's; so is `path` (a signed link when the server holds the bytes). */
 const FILE_POLICY = bodyPolicy(fileSchema, {
   readOnly: ['mime', 'bucket', 'chunkSize', 'length', 'md5', 'uploadDate', 'path'],
 });
 
+/** How many of a studio's pictures are sifted for one who reads by grants (a studio has a few logos, not thousands). */
+const STUDIO_PICTURES_READ = 1000;
+
 /** What each route reads from its request, declared (server/http/validation.ts; GET /api/openapi.json). */
 const EDGES = {
-  get: { querystring: assetQuery, headers: pagedHeaders },
+  get: { querystring: fileListQuery, headers: pagedHeaders },
   getOne: { params: idParams },
   getOneContent: { params: idParams, querystring: signedLinkQuery },
   ask: { params: idParams, body: unreadBody },
@@ -38,8 +43,28 @@ const EDGES = {
 
 export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   app.get('/files', { schema: EDGES.get }, async (request, reply) => {
-    const { asset } = queryOf(request, assetQuery);
-    if (!asset) throw badRequest('asset: required, the id of an asset');
+    const { asset, studio, kind } = queryOf(request, fileListQuery);
+    const caller = callerOf(request);
+    const grants = await requestGrants(request, services);
+    let which: Filter[];
+    if (asset) which = [{ field: 'asset', op: 'eq', value: asset }, ...fileFilters(caller, grants)];
+    else if (studio && kind === 'picture') {
+      // A studio's pictures (docs/API.md "Logos"): its and its projects' logos, for whoever sees the studio; another
+      // studio's answers as an unknown one.
+      if (!canSeeStudio(caller, studio)) throw notFound('studio');
+      which = [
+        { field: 'studio', op: 'eq', value: studio },
+        { field: 'mime', op: 'in', value: [...PICTURE_MIMES] },
+      ];
+      // Staff: the studio check above is the scope. Anyone reading by grants sees the pictures they may read one by
+      // one (canReadFile: a logo by its project's or studio's grant), picked among the studio's few pictures.
+      if (grants.kind === 'granted') {
+        const all = await services.store.list('Files', { filters: which, offset: 0, limit: STUDIO_PICTURES_READ });
+        const readable = all.items.filter((f) => canReadFile(grants, f)).map((f) => f._id);
+        which = [...which, { field: '_id', op: 'in', value: readable }];
+      }
+    } else if (studio) throw badRequest('kind: required with studio, and only "picture" is listed');
+    else throw badRequest('asset: required, the id of an asset (or studio with kind=picture)');
     const ctx = presentContext(request, services);
     return sendPage<Doc>(
       request,
@@ -47,10 +72,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       services,
       'Files',
       {
-        filters: [
-          { field: 'asset', op: 'eq', value: asset },
-          ...fileFilters(callerOf(request), await requestGrants(request, services)),
-        ],
+        filters: which,
       },
       (f) => presentFile(ctx, f),
     );

@@ -108,6 +108,8 @@ export const INDEXED_FIELDS: Record<Collection, Record<string, IndexedField>> = 
     asset: v('$.asset'),
     project: v('$.project'),
     studio: v('$.studio'),
+    /** The stored type: a studio's pictures (`GET /files?studio=&kind=picture`, the logo picker). */
+    mime: v('$.mime'),
     uploadDate: v('$.uploadDate'),
     /** Whose upload it is and how its processing stands (domain/ingest/ingest.ts; GET /api/ingests). */
     uploader: v('$.ingest.uploader'),

@@ -18,6 +18,11 @@ export function listFiles(asset: string, options: Omit<ListOptions, 'query'> = {
   return requestList(file, '/files', { ...options, query: { asset } });
 }
 
+/** Extension `GET /files?studio=&kind=picture` (docs/API.md "Logos"): the studio's pictures the caller may read. */
+export function listStudioPictures(studio: string, options: Omit<ListOptions, 'query'> = {}) {
+  return requestList(file, '/files', { ...options, query: { studio, kind: 'picture' } });
+}
+
 /** Extension `GET /files/{id}`: one file and its ETag. */
 export function getFile(id: string, signal?: AbortSignal) {
   return requestVersioned(file, 'GET', `/files/${seg(id)}`, { signal });

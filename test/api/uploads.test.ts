@@ -340,6 +340,55 @@ describe('logos', () => {
   });
 });
 
+describe("a studio's pictures (GET /files?studio=&kind=picture)", () => {
+  it('lists the logos uploaded into the studio and its projects, to whoever sees the studio', async () => {
+    const project = await assetProject();
+    const studio = (await call(server, 'GET', `/api/projects/${project}`)).body.studio as string;
+    const png = testBytes(200, 11);
+    const upload = async (target: Record<string, string>, filename: string) => {
+      const created = await createUpload(server, {
+        as: DEMO.coordinator,
+        size: png.length,
+        metadata: { filename, md5: md5Of(png), ...target },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return (await patchUpload(server, created.location, 0, png)).headers.get('x-file-id')!;
+    };
+    const studioLogo = await upload({ studio }, 'studio mark.png');
+    const projectLogo = await upload({ project }, 'project mark.png');
+    // An asset's file is not one of the studio's pictures, whatever its type.
+    const pdf = testBytes(100, 3);
+    const other = await createUpload(server, { size: pdf.length, metadata: declare(pdf, { filename: 'notes.pdf' }) });
+    await patchUpload(server, other.location, 0, pdf);
+
+    const list = (as: Account, query: string) => call(server, 'GET', `/api/files?${query}`, { as, headers: ALL });
+    for (const as of [DEMO.admin, DEMO.coordinator]) {
+      const pictures = await list(as, `studio=${studio}&kind=picture`);
+      expect(pictures.status, as.username).toBe(200);
+      const files = pictures.body as { _id: string; mime: string; studio: string; path?: string }[];
+      const ids = files.map((f) => f._id);
+      expect(ids, as.username).toEqual(expect.arrayContaining([studioLogo, projectLogo]));
+      expect(files.every((f) => f.studio === studio && /^image\/(png|jpeg|webp|gif)$/.test(f.mime))).toBe(true);
+    }
+    // The list keeps to the files the caller may read one by one (a translator reads by grants): each listed one
+    // answers GET /files/{id}, and the studio's logo is among them exactly when it does.
+    const byTranslator = await list(DEMO.translator, `studio=${studio}&kind=picture`);
+    expect(byTranslator.status).toBe(200);
+    const translatorIds = (byTranslator.body as { _id: string }[]).map((f) => f._id);
+    for (const id of [studioLogo, projectLogo]) {
+      const one = await call(server, 'GET', `/api/files/${id}`, { as: DEMO.translator });
+      expect(translatorIds.includes(id), id).toBe(one.status === 200);
+    }
+    // Another studio's coordinator: as an unknown studio. Bad queries: a clear 400, nothing listed.
+    expect((await list(ROLE_ACCOUNTS.sam, `studio=${studio}&kind=picture`)).status).toBe(404);
+    const noKind = await list(DEMO.coordinator, `studio=${studio}`);
+    expect(noKind.status).toBe(400);
+    expect(noKind.body.error.message).toBe('kind: required with studio, and only "picture" is listed');
+    expect((await list(DEMO.coordinator, `studio=${studio}&kind=video`)).status).toBe(400);
+    expect((await list(DEMO.coordinator, '')).status).toBe(400);
+  });
+});
+
 describe('a server killed mid-PATCH', () => {
   it('keeps every byte it acknowledged; the upload finishes after the restart', async () => {
     const bytes = testBytes(5_000_000, 13);

@@ -132,6 +132,7 @@ export const PG_FIELDS: Record<string, PgFieldKind> = {
   'Files.asset': text,
   'Files.project': text,
   'Files.studio': text,
+  'Files.mime': text,
   'Files.uploadDate': number,
   'Files.uploader': text,
   'Files.ingestState': text,

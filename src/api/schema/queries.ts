@@ -87,6 +87,8 @@ export const projectQuery = z.object({ project: text });
  */
 export const assetListQuery = z.object({ project: text, q: text, type: text });
 export const assetQuery = z.object({ asset: text });
+/** GET /files: an asset's files, or a studio's pictures (`studio` with `kind=picture`: docs/API.md "Logos"). */
+export const fileListQuery = z.object({ asset: text, studio: text, kind: text });
 export const workRequestQuery = z.object({ workRequest: text });
 /** GET /api/ingests: whose (`me`, the default, or `studio`: staff) and which states (comma list). */
 export const ingestListQuery = z.object({ who: text, state: text });

@@ -124,6 +124,8 @@ export function uploadSizeProblem(size: number, max: number): string | undefined
  */
 export const LOGO_TYPES: readonly string[] = ['.png', '.jpg', '.jpeg', '.webp', '.gif'];
 export const LOGO_MAX_BYTES = 5 * 2 ** 20;
+/** The stored types of those pictures (a studio's pictures a logo is chosen from: `GET /files?kind=picture`). */
+export const PICTURE_MIMES: readonly string[] = [...new Set(LOGO_TYPES.map((ext) => UPLOAD_TYPES[ext]!))];
 
 /** Why a file cannot be a logo, in words; undefined when it can. */
 export function logoProblem(filename: string, size: number): string | undefined {

@@ -33,7 +33,7 @@ import {
   studioPagesOptions,
   territoryPagesOptions,
 } from '../../lib/referencePages';
-import { listFiles } from '../../api/files';
+import { listFiles, listStudioPictures } from '../../api/files';
 import { listAssets } from '../../api/assets';
 import type { Asset } from '../../api/schema/asset';
 import { listAssetDownloads } from '../../api/downloads';
@@ -65,6 +65,8 @@ export const catalogKeys = {
   previews: catalogRecordKeys.previews,
   previewView: catalogRecordKeys.previewView,
   files: (assetId: string) => [...catalogKeys.all, 'files', assetId] as const,
+  /** A studio's pictures, a logo's choices (one page: a studio has a few). */
+  studioPictures: (studio: string) => [...catalogKeys.all, 'studioPictures', studio] as const,
   downloads: (assetId: string) => [...catalogKeys.all, 'downloads', assetId] as const,
   languages: () => [...catalogKeys.all, 'languages'] as const,
   territories: () => [...catalogKeys.all, 'territories'] as const,
@@ -89,6 +91,15 @@ export const fileListOptions = (assetId: string) =>
     queryFn: ({ pageParam, signal }) => listFiles(assetId, { offset: pageParam, size: PAGE, signal }),
     initialPageParam: 0,
     getNextPageParam: nextPage,
+  });
+
+/** How many of a studio's pictures the logo picker shows (more are counted, not listed). */
+export const STUDIO_PICTURES_SHOWN = 200;
+
+export const studioPicturesOptions = (studio: string) =>
+  queryOptions({
+    queryKey: catalogKeys.studioPictures(studio),
+    queryFn: ({ signal }) => listStudioPictures(studio, { size: STUDIO_PICTURES_SHOWN, signal }),
   });
 
 /** An asset's download and view records, newest first: read again when the page is shown again. */

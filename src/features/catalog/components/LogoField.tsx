@@ -2,10 +2,11 @@
  * A studio's or a project's logo, picked as a picture (docs/API.md "Uploads": the `studio` / `project` target): the
  * current one shown, an upload (resumable, through the uploads tray) that becomes the logo once stored, and Remove.
  * A file that is not a PNG, JPEG, WebP or GIF, or is over 5 MiB, is refused here in words before anything is sent (the
- * server refuses it too). A new studio or project has no record to upload into yet: it is saved first.
+ * server refuses it too). A new studio or project has no record to upload into yet: it is saved first. A picture
+ * already uploaded for the studio (its logo, a project's) may be chosen instead (StudioPictures).
  */
 import { useCallback } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getFile } from '../../../api/files';
 import { UploadPanel } from '../../../components/uploads/UploadPanel';
 import type { UploadTarget } from '../../../components/uploads/uploadQueue';
@@ -13,6 +14,7 @@ import { LOGO_TYPES, logoProblem } from '../../../api/schema/uploadRules';
 import { safeHref } from '../../../lib/safeUrl';
 import { catalogKeys } from '../queries';
 import { After } from './FormControls';
+import { StudioPictures } from './StudioPictures';
 import '../catalog.css';
 
 interface Props {
@@ -25,11 +27,13 @@ interface Props {
   target: UploadTarget | undefined;
   /** "studio" or "project", for the words. */
   what: string;
+  /** The studio whose pictures may be chosen (docs/API.md "Logos"); none before one is known. */
+  studio?: string | undefined;
 }
 
 const checkLogo = (file: File) => logoProblem(file.name, file.size);
 
-export function LogoField({ id, value, onChange, error, disabled, target, what }: Props) {
+export function LogoField({ id, value, onChange, error, disabled, target, what, studio }: Props) {
   const file = useQuery({
     queryKey: [...catalogKeys.all, 'file', value],
     queryFn: ({ signal }) => getFile(value, signal),
@@ -37,11 +41,14 @@ export function LogoField({ id, value, onChange, error, disabled, target, what }
   });
   const src = safeHref(file.data?.data.path);
   const name = file.data?.data.name;
+  const client = useQueryClient();
   const after = useCallback(
     async (fileId: string) => {
       onChange(fileId);
+      // The new picture is one of the studio's pictures from now on.
+      if (studio) void client.invalidateQueries({ queryKey: catalogKeys.studioPictures(studio) });
     },
-    [onChange],
+    [client, onChange, studio],
   );
   return (
     <fieldset className="form-field logo-field" aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}>
@@ -61,6 +68,7 @@ export function LogoField({ id, value, onChange, error, disabled, target, what }
           </>
         )}
       </div>
+      {studio ? <StudioPictures studio={studio} value={value} onChange={onChange} disabled={disabled} /> : null}
       {target ? (
         <UploadPanel
           target={target}

@@ -97,6 +97,7 @@ export function ProjectDialog({ project, studios, studiosLoading, defaultStudio,
               disabled={disabled}
               target={id ? { project: id } : undefined}
               what="project"
+              studio={form.studio || undefined}
             />
           </div>
           <CheckboxField

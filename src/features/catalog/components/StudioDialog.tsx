@@ -93,6 +93,7 @@ export function StudioDialog({
             disabled={disabled}
             target={id ? { studio: id } : undefined}
             what="studio"
+            studio={id}
           />
           <TextField
             id={fid('previewWatermarkFormat')}

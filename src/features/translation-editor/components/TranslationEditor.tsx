@@ -131,6 +131,13 @@ export function TranslationEditor(props: EditorProps) {
   const [accepting, setAccepting] = useState<{ index: number; rule: QcRuleId } | undefined>();
   const acceptance = useAcceptedProblems(translationId);
   const findAccepted = useMemo(() => acceptedFinder(acceptance.accepted), [acceptance.accepted]);
+  const isAccepted = useCallback(
+    (index: number, rule: QcRuleId) => {
+      const row = doc.row(index);
+      return row !== undefined && findAccepted(row.line, index, rule) !== undefined;
+    },
+    [doc, findAccepted],
+  );
   const clearRule = useCallback(() => setShownRule(undefined), []);
   const gridFilter = useRuleFilter(doc, useDeferredValue(version), shownRule, activeIndex, clearRule);
   const [announcement, announce] = useAnnouncer();
@@ -193,6 +200,8 @@ export function TranslationEditor(props: EditorProps) {
     saveNow,
     openFind,
     openDialog: setDialog,
+    shownRule,
+    isAccepted,
   });
 
   const submitButtonId = `${idBase}-submit`;
@@ -260,19 +269,9 @@ export function TranslationEditor(props: EditorProps) {
   );
 
   const jumpTo = useCallback((i: number) => focusRow(i, { caret: 'end' }), [focusRow]);
-  // Under a rule's filter, Next and Previous go through that rule's lines (the filter's, the active one left out).
-  const stepProblem = useCallback(
-    (direction: 1 | -1) => {
-      if (!gridFilter) return jumpToProblem(direction);
-      const others = gridFilter.indexes.filter((i) => i !== activeIndex);
-      const ahead = direction === 1 ? others.find((i) => i > activeIndex) : others.findLast((i) => i < activeIndex);
-      const to = ahead ?? (direction === 1 ? others[0] : others[others.length - 1]);
-      if (to !== undefined) focusRow(to, { caret: 'end' });
-    },
-    [gridFilter, activeIndex, jumpToProblem, focusRow],
-  );
-  const nextProblem = useCallback(() => stepProblem(1), [stepProblem]);
-  const previousProblem = useCallback(() => stepProblem(-1), [stepProblem]);
+  // The Checks panel's Next and Previous are F8 and Shift+F8 (the filter's rule, accepted problems skipped).
+  const nextProblem = useCallback(() => jumpToProblem(1), [jumpToProblem]);
+  const previousProblem = useCallback(() => jumpToProblem(-1), [jumpToProblem]);
 
   const submit = async (submission: Pick<Submission, 'note' | 'reason' | 'errors'>) => {
     setSubmitting(true);

@@ -14,6 +14,8 @@ import { insertGlossaryTerm } from '../components/glossaryInsert';
 import { isMediaCommand, runMediaCommand } from '../components/mediaCommands';
 import type { MediaController } from './usePlayback';
 import type { FocusRequest } from './useLineFocus';
+import { nextProblemIndex, openProblems } from '../model/qc/problemNavigation';
+import type { QcRuleId } from '../model/qc/types';
 
 export type EditorDialog = 'shortcuts' | 'import' | 'submit' | 'profile' | 'stl' | 'sendBack';
 
@@ -36,6 +38,10 @@ interface Options {
   saveNow: () => Promise<boolean>;
   openFind: () => void;
   openDialog: (dialog: EditorDialog) => void;
+  /** The rule the grid is filtered to (F8 then goes through its lines only), if any. */
+  shownRule: QcRuleId | undefined;
+  /** Whether the translator accepted a line's problem by a rule (F8 skips it, as Submit does). */
+  isAccepted: (index: number, rule: QcRuleId) => boolean;
 }
 
 export function useEditorCommands({
@@ -52,22 +58,25 @@ export function useEditorCommands({
   saveNow,
   openFind,
   openDialog,
+  shownRule,
+  isAccepted,
 }: Options) {
   const jumpToProblem = useCallback(
     (direction: 1 | -1) => {
-      const next = doc.nextProblem(activeIndex, direction);
-      if (next === undefined) announce('No problems.');
+      const rows = doc.problemRows();
+      const next = nextProblemIndex(rows, activeIndex, direction, shownRule, isAccepted);
+      const row = rows.find((r) => r.index === next);
+      if (next === undefined || !row) announce(shownRule ? 'No open problems by this rule.' : 'No open problems.');
       else {
         focusRow(next, { caret: 'end' });
         announce(
-          `Line ${next + 1}: ${doc
-            .problemsOf(doc.row(next)!.key)
+          `Line ${next + 1}: ${openProblems(row, shownRule, isAccepted)
             .map((p) => p.message)
             .join('; ')}`,
         );
       }
     },
-    [activeIndex, announce, doc, focusRow],
+    [activeIndex, announce, doc, focusRow, isAccepted, shownRule],
   );
 
   const runCommand = useCallback(

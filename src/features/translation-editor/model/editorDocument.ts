@@ -120,16 +120,6 @@ export class EditorDocument {
     return out;
   }
 
-  /** The next (or previous) row after `from` with a problem, wrapping around; undefined when there is none. */
-  nextProblem(from: number, direction: 1 | -1): number | undefined {
-    const n = this.rows.length;
-    for (let step = 1; step <= n; step++) {
-      const i = (((from + direction * step) % n) + n) % n;
-      if ((this.problems.get(this.rows[i]!.key)?.length ?? 0) > 0) return i;
-    }
-    return undefined;
-  }
-
   canReset(index: number): boolean {
     const row = this.rows[index];
     if (!row) return false;

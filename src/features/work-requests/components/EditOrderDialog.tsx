@@ -5,7 +5,7 @@
  * shows the conflict view: what they changed, what I changed, a choice per field both changed; my edits are then
  * re-applied onto their version and saved again. The server's 400 lands next to the fields its `details` name.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { WorkRequest } from '../../../api/schema/workRequest';
 import { conflictRecord, type VersionedRecord } from '../../../api/versioned';
@@ -39,6 +39,8 @@ import {
 import { workRequestKeys } from '../queryOptions';
 import { MaterialsEditor, TagsEditor, ZonedDateField } from './OrderFields';
 import { SpecPicker } from '../../../components/SpecPicker';
+import { studioSpecsOptions } from '../../../lib/specQueries';
+import type { ChangeNames } from '../model/changeWords';
 import '../orderEdit.css';
 
 interface Props {
@@ -94,7 +96,14 @@ export function EditOrderDialog({ id, initial, onClose }: Props) {
   const loading = latest.loading;
 
   const values = useMemo(() => valuesOfForm(form), [form]);
-  const edits = useMemo(() => describeEdits(base.values, values), [base.values, values]);
+  // Specs are named by their names in the summary and the conflict view (the picker's own list, one request).
+  const studio = base.record.studio;
+  const specs = useQuery({ ...studioSpecsOptions(studio ?? ''), enabled: studio !== undefined });
+  const names = useMemo<ChangeNames>(() => {
+    const byId = new Map((specs.data ?? []).map((s) => [s._id, s.name ?? 'Unnamed spec']));
+    return { spec: (id) => byId.get(id) };
+  }, [specs.data]);
+  const edits = useMemo(() => describeEdits(base.values, values, names), [base.values, values, names]);
   const dirty = changedFields(base.values, values).length > 0;
 
   const set = (patch: Partial<OrderForm>) => {
@@ -189,7 +198,9 @@ export function EditOrderDialog({ id, initial, onClose }: Props) {
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-keep-editing]')?.focus());
   };
 
-  const summary = conflict ? summarizeConflict(base.values, form, valuesOfRecord(conflict.theirs.data)) : undefined;
+  const summary = conflict
+    ? summarizeConflict(base.values, form, valuesOfRecord(conflict.theirs.data), names)
+    : undefined;
   const fieldId = (name: string) => `${formId}-${name.replace(/[^\w-]/g, '-')}`;
   const disabled = saving || !!conflict;
 

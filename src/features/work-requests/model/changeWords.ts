@@ -112,8 +112,22 @@ export function materialsWords(from: unknown, to: unknown): string {
 
 const DATE_LABELS: Record<string, string> = { due: 'Due date', deliveryDeadline: 'Delivery deadline' };
 
+/**
+ * The names of the records a change refers to by id (docs/API.md "Ids are shown as names"): each returns undefined
+ * for an id it does not know, which is then described, never shown.
+ */
+export interface ChangeNames {
+  spec?: ((id: string) => string | undefined) | undefined;
+}
+
+/** A delivery specification named on an order, in words: its name, or what it is when unknown or none. */
+function specWords(value: unknown, names: ChangeNames): string {
+  if (typeof value !== 'string' || value === '') return 'The best match for the order';
+  return names.spec?.(value) ?? 'A spec no longer listed';
+}
+
 /** One change in words. */
-export function describeChange({ field, from, to }: FieldChange): string {
+export function describeChange({ field, from, to }: FieldChange, names: ChangeNames = {}): string {
   if (field === 'due' || field === 'deliveryDeadline') {
     const label = DATE_LABELS[field]!;
     const a = zoned(from);
@@ -136,11 +150,14 @@ export function describeChange({ field, from, to }: FieldChange): string {
     if (b) return `Assigned to ${b}`;
     return a ? `Unassigned (was ${a})` : 'Assignee changed';
   }
+  if (field === 'spec' && names.spec)
+    return `Delivery specification: ${specWords(from, names)} → ${specWords(to, names)}`;
+  if (field === 'spec') return 'Delivery specification changed';
   return `${keyLabel(field)} changed`;
 }
 
 /** A field's value on its own, in words (a choice between two versions): a date, the text, the tags, the list. */
-export function describeValue(field: string, value: unknown): string {
+export function describeValue(field: string, value: unknown, names: ChangeNames = {}): string {
   if (field === 'due' || field === 'deliveryDeadline') return zoned(value) ?? 'Not set';
   if (field === 'instructions') {
     const text = typeof value === 'string' ? value.trim() : '';
@@ -155,5 +172,6 @@ export function describeValue(field: string, value: unknown): string {
     return items.map((m) => `${m.name || 'unnamed'}${ticks(m) ? ` (${ticks(m)})` : ''}`).join('; ');
   }
   if (field === 'assignee') return personOf(value) ?? 'Nobody';
+  if (field === 'spec') return specWords(value, names);
   return describeUnknown(value);
 }

@@ -134,6 +134,27 @@ describe('order edit: a conflict, field by field', () => {
     ]);
   });
 
+  it('names delivery specifications by their names, never their ids', () => {
+    const { base, form } = open();
+    const [netflix, broadcast] = ['b'.repeat(24), 'c'.repeat(24)];
+    const names = { spec: (id: string) => ({ [netflix]: 'Netflix-style (adult)', [broadcast]: 'Broadcast' })[id] };
+    const both = summarizeConflict(
+      base,
+      { ...form, spec: netflix },
+      valuesOfRecord({ ...record, spec: broadcast }),
+      names,
+    );
+    expect(both.both).toEqual([
+      { field: 'spec', label: 'Delivery specification', theirs: 'Broadcast', mine: 'Netflix-style (adult)' },
+    ]);
+    const theirsOnly = summarizeConflict(base, form, valuesOfRecord({ ...record, spec: broadcast }), names);
+    expect(theirsOnly.theirs).toEqual(['Delivery specification: The best match for the order → Broadcast']);
+    // A spec the list does not hold (removed since) is described, not shown by id.
+    const gone = summarizeConflict(base, { ...form, spec: 'd'.repeat(24) }, valuesOfRecord(record), names);
+    expect(gone.mine).toEqual(['Delivery specification: The best match for the order → A spec no longer listed']);
+    expect(JSON.stringify([both, theirsOnly, gone])).not.toMatch(/[0-9a-f]{24}/);
+  });
+
   it('re-applies my edits onto theirs; a field I chose theirs for takes theirs, nothing else of mine is lost', () => {
     const { base, form } = open();
     const mine: OrderForm = {

@@ -7,7 +7,7 @@ import { INSTRUCTIONS_MAX, isTimeZone, REQUESTER_EDITS_IN } from '../../../api/s
 import type { User } from '../../../api/schema/user';
 import type { WorkRequest } from '../../../api/schema/workRequest';
 import { fromWallClock, toWallClock } from '../../../lib/wallClock';
-import { describeChange, describeValue, type FieldChange } from './changeWords';
+import { describeChange, describeValue, type ChangeNames, type FieldChange } from './changeWords';
 import { rolesFor } from './statusMoves';
 
 export const EDITED_FIELDS = ['due', 'deliveryDeadline', 'instructions', 'tags', 'materials', 'spec'] as const;
@@ -222,9 +222,9 @@ export function buildOrderChange(base: OrderValues, form: OrderForm): OrderChang
 }
 
 /** The edits of a form, in words (the dialog's summary, the conflict view's "your changes"). */
-export function describeEdits(from: OrderValues, to: OrderValues): string[] {
+export function describeEdits(from: OrderValues, to: OrderValues, names: ChangeNames = {}): string[] {
   return changedFields(from, to).map((field) =>
-    describeChange({ field, from: from[field], to: to[field] } satisfies FieldChange),
+    describeChange({ field, from: from[field], to: to[field] } satisfies FieldChange, names),
   );
 }
 
@@ -246,19 +246,24 @@ export interface ConflictSummary {
 }
 
 /** After a 409: the version the edit started from, my form and theirs, field by field. */
-export function summarizeConflict(base: OrderValues, form: OrderForm, theirs: OrderValues): ConflictSummary {
+export function summarizeConflict(
+  base: OrderValues,
+  form: OrderForm,
+  theirs: OrderValues,
+  names: ChangeNames = {},
+): ConflictSummary {
   const mine = valuesOfForm(form);
   const summary: ConflictSummary = { theirs: [], mine: [], both: [] };
   for (const field of EDITED_FIELDS) {
     const iChanged = !sameValue(base[field], mine[field]);
     const theyChanged = !sameValue(base[field], theirs[field]);
-    const words = (to: unknown) => describeChange({ field, from: base[field], to });
+    const words = (to: unknown) => describeChange({ field, from: base[field], to }, names);
     if (iChanged && theyChanged && !sameValue(mine[field], theirs[field]))
       summary.both.push({
         field,
         label: FIELD_LABELS[field],
-        theirs: describeValue(field, theirs[field]),
-        mine: describeValue(field, mine[field]),
+        theirs: describeValue(field, theirs[field], names),
+        mine: describeValue(field, mine[field], names),
       });
     else if (theyChanged) summary.theirs.push(words(theirs[field]));
     else if (iChanged) summary.mine.push(words(mine[field]));
