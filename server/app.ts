@@ -179,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   const blobs = options.blobs ?? new DiskBlobs(path.join(os.tmpdir(), `mws-uploads-${process.pid}`));
   if (!options.upstream) await blobs.open();
   app.addHook('onClose', async () => blobs.close());
+  const mediaTools = checkedOnce(options.watermarks?.ffmpegPath ?? WATERMARK_DEFAULTS.ffmpegPath);
   const services: Services = {
     store,
     auth: new Authenticator(store, workGate(options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS)),
@@ -189,14 +190,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     }),
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
     transfers: new TransferLog(store),
-    media: new MediaLibrary(store, mediaDir),
+    // ffmpeg gives the synthesised feature its picture (domain/featurePicture.ts); checked once, as the ingest's.
+    media: new MediaLibrary(store, mediaDir, { ffmpeg: () => mediaTools() }),
     blobs,
     watermarks: new Watermarks({
       ...WATERMARK_DEFAULTS,
       ...options.watermarks,
       dir: path.join(mediaDir, 'watermarked'),
     }),
-    mediaTools: checkedOnce(options.watermarks?.ffmpegPath ?? WATERMARK_DEFAULTS.ffmpegPath),
+    mediaTools,
     invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
     publicOrigin: options.publicOrigin,
   };
