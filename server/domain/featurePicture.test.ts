@@ -74,6 +74,7 @@ describe('the feature picture in the media library', () => {
     // The view link now serves the picture; the peaks stay the soundtrack's.
     expect(await media.previewFile(preview, 'view')).toBe(made!.video);
     expect(await media.previewFile(preview, 'peaks')).toMatch(/\.peaks\.json$/);
+    expect(await media.soundOf(preview)).toMatch(/\.wav$/); // what a viewer who must get a watermark is served
     expect(fs.readdirSync(dir).filter((f) => f.includes('.part'))).toEqual([]);
   });
 

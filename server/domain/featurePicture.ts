@@ -8,7 +8,7 @@
  * timecode burnt in (`HH:MM:SS:FF` at TIMECODE_RATE). The picture runs at a few frames per second: enough to see the
  * shots and read the timecode, cheap to make and to serve.
  */
-import { runMediaTool } from './watermark/ffmpeg';
+import { runMediaTool, type FfmpegStatus } from './watermark/ffmpeg';
 
 /** A cut at every multiple of each of these (seconds). */
 export const SHOT_PERIODS = [5, 7] as const;
@@ -45,7 +45,7 @@ const TIMECODE_TEXT = [
 /** The filter making the scenes from the test pattern: hue and brightness per shot, the timecode at the bottom. */
 export function sceneFilter(): string {
   const hue = `mod(${shotIndexExpression([97, 151])},360)`;
-  const brightness = `(mod(${shotIndexExpression([3, 5])},9)-4)/10`;
+  const brightness = `(mod(${shotIndexExpression([3, 2])},9)-4)/10`;
   return [
     `hue=h='${hue}'`,
     `eq=eval=frame:brightness='${brightness}'`,
@@ -56,8 +56,9 @@ export function sceneFilter(): string {
 
 export interface PictureJob {
   ffmpeg: string;
-  /** The soundtrack (WAV) the picture is muxed with; the picture lasts as long. */
+  /** The soundtrack (WAV) the picture is muxed with, whole. */
   audio: string;
+  /** Seconds of picture (the soundtrack's length, or less: the player then holds the last frame). */
   duration: number;
   /** The WebM written (ffmpeg writes it whole or fails). */
   output: string;
@@ -72,11 +73,19 @@ export function pictureArgs(job: PictureJob): string[] {
     ...['-filter_complex', `[0:v]${sceneFilter()}[v]`, '-map', '[v]', '-map', '1:a'],
     // Realtime VP8 at its fastest: the pattern is simple, the bitrate low (~15 kB/s with the sound).
     ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '100k', '-g', String(PICTURE_FPS * 10)],
-    ...['-c:a', 'libopus', '-b:a', '16k', '-t', String(job.duration), '-f', 'webm', job.output],
+    ...['-c:a', 'libopus', '-b:a', '16k', '-f', 'webm', job.output],
   ];
 }
 
 /** Writes the feature's picture with its soundtrack in a child process (never in the server's event loop). */
 export async function writeFeaturePicture(job: PictureJob): Promise<void> {
   await runMediaTool(job.ffmpeg, pictureArgs(job), { timeoutMs: PICTURE_TIMEOUT_MS });
+}
+
+/** What the operator reads at start when the feature cannot be given its picture. */
+export function featurePictureMissingMessage(status: FfmpegStatus): string {
+  return (
+    `Demo feature picture: ${status.problem ?? 'ffmpeg is not usable'}. The 90-minute demo feature stays audio only, ` +
+    'without shot changes, until ffmpeg is installed (Debian: apt-get install ffmpeg) or FFMPEG_PATH names it.'
+  );
 }

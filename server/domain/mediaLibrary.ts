@@ -40,6 +40,8 @@ export interface MediaLibraryOptions {
   root?: string;
   /** ffmpeg, when media may be given a picture (app.ts: the server's checked media tools); none: audio only. */
   ffmpeg?: () => Promise<FfmpegStatus>;
+  /** Seconds given a picture, from the start (the rest plays its sound over the last frame); all when unset. */
+  pictureSeconds?: number | undefined;
 }
 
 export class MediaLibrary {
@@ -70,6 +72,12 @@ export class MediaLibrary {
     const made = await this.made(preview._id, media);
     if (!made || part === 'peaks') return made?.peaks;
     return this.pictureOf(preview._id)?.video ?? made.audio;
+  }
+
+  /** The soundtrack alone of a synthesised preview (without its picture), made when it is not yet. */
+  async soundOf(preview: Doc): Promise<string | undefined> {
+    const media = storedMedia(preview.media);
+    return media?.synth ? (await this.made(preview._id, media))?.audio : undefined;
   }
 
   /**
@@ -174,7 +182,12 @@ export class MediaLibrary {
     // crash, or changed since, does not match them and is made again.
     const partial = `${paths.video}.${process.pid}.part.webm`;
     try {
-      await writeFeaturePicture({ ffmpeg, audio: made.audio, duration: media.duration, output: partial });
+      await writeFeaturePicture({
+        ffmpeg,
+        audio: made.audio,
+        duration: Math.min(media.duration, this.options.pictureSeconds ?? media.duration),
+        output: partial,
+      });
       // The ingest's own scene detection (ingest/shots.ts): the same marks an uploaded video would get.
       const shotChanges = await detectShotChanges(ffmpeg, partial);
       await fs.promises.rename(partial, paths.video);
