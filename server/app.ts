@@ -120,6 +120,8 @@ export interface AppOptions {
   streamLimits?: Partial<StreamLimits>;
   /** Where media the server makes is kept (DATA_DIR/media); a folder under the OS's temp folder when absent. */
   mediaCacheDir?: string;
+  /** Seconds of synthesised media given a picture (domain/featurePicture.ts); all of it when unset. */
+  featurePictureSeconds?: number;
   /** Watermarked previews (domain/watermark/watermarks.ts): ffmpeg, jobs at once and waiting, disk budget. */
   watermarks?: Partial<Omit<WatermarkOptions, 'dir'>>;
   /** Every how many seconds this instance tells the embargoes lifted by time (domain/embargoNotices.ts); none when absent. */
@@ -179,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
   const blobs = options.blobs ?? new DiskBlobs(path.join(os.tmpdir(), `mws-uploads-${process.pid}`));
   if (!options.upstream) await blobs.open();
   app.addHook('onClose', async () => blobs.close());
+  const mediaTools = checkedOnce(options.watermarks?.ffmpegPath ?? WATERMARK_DEFAULTS.ffmpegPath);
   const services: Services = {
     store,
     auth: new Authenticator(store, workGate(options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS)),
@@ -189,14 +192,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance & {
     }),
     signer: new LinkSigner(options.signingKey ?? randomBytes(32)),
     transfers: new TransferLog(store),
-    media: new MediaLibrary(store, mediaDir),
+    // ffmpeg gives the synthesised feature its picture (domain/featurePicture.ts); checked once, as the ingest's.
+    media: new MediaLibrary(store, mediaDir, {
+      ffmpeg: () => mediaTools(),
+      pictureSeconds: options.featurePictureSeconds,
+    }),
     blobs,
     watermarks: new Watermarks({
       ...WATERMARK_DEFAULTS,
       ...options.watermarks,
       dir: path.join(mediaDir, 'watermarked'),
     }),
-    mediaTools: checkedOnce(options.watermarks?.ffmpegPath ?? WATERMARK_DEFAULTS.ffmpegPath),
+    mediaTools,
     invitationTtl: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
     publicOrigin: options.publicOrigin,
   };

@@ -76,6 +76,14 @@ const env = z
     /** Make the media the server synthesises (the demo feature's audio) right after seeding, in the background, so
      * its first viewer does not wait for it (default yes; the API tests' servers turn it off to save the CPU). */
     PREPARE_MEDIA: z.enum(['true', 'false']).default('true'),
+    /** Seconds of the synthesised feature that get a picture (docs/decisions/218; its sound stays whole): the whole
+     * feature unless set; the e2e server sets a minute, so its making does not take the shared cores for minutes. */
+    FEATURE_PICTURE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 3600)
+      .optional(),
     /** ffmpeg, which burns watermarks into previews (docs/API.md, "Watermarks"); checked at start. */
     FFMPEG_PATH: z.string().min(1).default(WATERMARK_DEFAULTS.ffmpegPath),
     /** Watermarked copies made at once (each an ffmpeg process on one core), and requests that may wait for a slot. */

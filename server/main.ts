@@ -6,6 +6,7 @@ import { readConfig } from './config';
 import { openStore } from './storage/openStore';
 import { buildApp } from './app';
 import { isEmpty, seedDemo } from './seed/demo';
+import { featurePictureMissingMessage } from './domain/featurePicture';
 import { mediaCacheDir } from './domain/mediaLibrary';
 import { ffmpegMissingMessage } from './domain/watermark/ffmpeg';
 import { exitOnSignals } from './shutdown';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     publicOrigin: config.MWS_PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY,
     mediaCacheDir: mediaCacheDir(config.DATA_DIR),
+    featurePictureSeconds: config.FEATURE_PICTURE_SECONDS,
     watermarks: {
       ffmpegPath: config.FFMPEG_PATH,
       concurrency: config.WATERMARK_JOBS,
@@ -129,7 +131,12 @@ async function main(): Promise<void> {
     else ingest = await startIngestRunner(app.services.store, app.services.blobs, { ffmpegPath: config.FFMPEG_PATH });
   }
   // Made in slices, so requests are answered meanwhile; one asking for it joins the making under way.
+  // The feature's picture follows its sound, in an ffmpeg process (docs/decisions/218); without ffmpeg it is audio only.
   if (config.PREPARE_MEDIA === 'true') void app.services.media.prepare(synthesised);
+  if (synthesised.length > 0 && !config.MWS_UPSTREAM) {
+    const tools = await app.services.mediaTools();
+    if (tools.problem) console.warn(featurePictureMissingMessage(tools));
+  }
   const ffmpeg = await app.services.watermarks.ffmpeg();
   if (ffmpeg.problem && !config.MWS_UPSTREAM) console.warn(ffmpegMissingMessage(ffmpeg));
   console.log(`\nMWS Console is running at http://localhost:${port}/`);

@@ -31,6 +31,7 @@ import { ingestView } from './ingestView';
 import { noteValidUntil } from '../storage/readTracking';
 import { feedbackBlock, shareState, type FeedbackDoc } from '../domain/shareFeedback';
 import { EMBARGO_INTERNAL_FIELDS, requestedBy } from '../domain/embargoNotices';
+import type { MadePicture } from '../domain/mediaLibrary';
 
 export interface PresentContext {
   origin: string;
@@ -48,6 +49,8 @@ export interface PresentContext {
   embargoes: EmbargoLookup;
   /** A share's recipients' feedback (domain/shareFeedback.ts), read once per share shown. */
   shareFeedback: (shareId: string) => Promise<FeedbackDoc[]>;
+  /** The picture the server made for a synthesised preview, once complete (domain/mediaLibrary.ts). */
+  madePicture: (previewId: string) => MadePicture | undefined;
 }
 
 type Rec = Record<string, unknown>;
@@ -316,6 +319,8 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
   if (locked && embargo) {
     return { ...rest, ...(cdn === undefined ? {} : { cdn }), $embargo: embargoBlock(embargo, true), $links };
   }
+  // Synthesised media is audio until the server has made its picture (docs/decisions/218), then that WebM.
+  const picture = stored?.synth ? ctx.madePicture(p._id) : undefined;
   return {
     ...rest,
     ...(cdn === undefined ? {} : { cdn }),
@@ -324,11 +329,12 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
     ...(stored
       ? {
           media: {
-            mime: stored.mime,
+            mime: picture ? 'video/webm' : stored.mime,
             duration: stored.duration,
-            width: stored.width,
-            height: stored.height,
+            width: picture?.width ?? stored.width,
+            height: picture?.height ?? stored.height,
             frameRate: stored.frameRate,
+            shotChanges: picture?.shotChanges,
             peaks: previewLink(ctx, p._id, 'peaks'),
             poster: stored.poster ? previewLink(ctx, p._id, 'poster') : undefined,
           },

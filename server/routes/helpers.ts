@@ -48,6 +48,7 @@ export function presentContext(request: FastifyRequest, services: Services): Pre
     grants: () => requestGrants(request, services),
     embargoes: createEmbargoLookup(services.store),
     shareFeedback: (shareId) => feedbackOfShare(services.store, shareId),
+    madePicture: (previewId) => services.media.pictureOf(previewId),
   };
 }
 

@@ -10,6 +10,12 @@ import { assetNamed } from '../support/catalog';
 import { LinkSigner } from '../../server/domain/signing';
 import { DEMO_MEDIA_ROOT } from '../../server/domain/media';
 import { FEATURE_NAME, FEATURE_SECONDS } from '../../server/seed/feature';
+import { featureShotTimes } from '../../server/domain/featurePicture';
+
+interface Preview {
+  path: string;
+  media: { mime: string; duration: number; width?: number; height?: number; shotChanges?: number[] };
+}
 
 let server: TestServer;
 let signer: LinkSigner;
@@ -255,8 +261,9 @@ describe('the long feature', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'media', `${p._id}.wav`))).toBe(true);
   }, 120_000);
 
-  it('a freshly seeded server makes it in the background at start (PREPARE_MEDIA), so its first viewer does not wait', async () => {
-    const fresh = await startServer({ PREPARE_MEDIA: 'true' });
+  it('a freshly seeded server makes it in the background at start (PREPARE_MEDIA), so its first viewer does not wait; then its picture', async () => {
+    // The picture for the first 20 s only (docs/decisions/218): the whole 90 minutes take minutes of CPU.
+    const fresh = await startServer({ PREPARE_MEDIA: 'true', FEATURE_PICTURE_SECONDS: '20' });
     try {
       const feature = (
         await call(fresh, 'GET', `/api/previews?asset=${(await assetNamed(server, 'KOS', FEATURE_NAME))._id}`)
@@ -269,10 +276,29 @@ describe('the long feature', () => {
       // Nothing asked for the preview's media: the server made it on its own.
       expect(fs.existsSync(wav)).toBe(true);
       expect(fs.statSync(wav).size).toBe(44 + FEATURE_SECONDS * 8000);
+
+      // Then ffmpeg gives it a picture: the preview becomes a WebM with the shot changes the ingest's detection found.
+      const previewOf = async () => (await call(fresh, 'GET', `/api/previews/${id}`)).body as Preview;
+      let p = await previewOf();
+      while (p.media.mime !== 'video/webm' && Date.now() < deadline + 120_000) {
+        await new Promise((r) => setTimeout(r, 500));
+        p = await previewOf();
+      }
+      expect(p.media).toMatchObject({ mime: 'video/webm', duration: FEATURE_SECONDS, width: 320, height: 180 });
+      const cuts = featureShotTimes(20);
+      expect(p.media.shotChanges).toHaveLength(cuts.length);
+      p.media.shotChanges!.forEach((t, i) => expect(Math.abs(t - cuts[i]!)).toBeLessThan(0.2));
+      const head = await fetch(fresh.url + p.path, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toBe('video/webm');
+      const start = Buffer.from(
+        await (await fetch(fresh.url + p.path, { headers: { Range: 'bytes=0-3' } })).arrayBuffer(),
+      );
+      expect(start.toString('hex')).toBe('1a45dfa3'); // EBML: a WebM
     } finally {
       await fresh.stop();
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('thumbnails', () => {

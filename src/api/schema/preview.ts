@@ -28,6 +28,8 @@ export const preview = doc({
     frameRate: z.number(),
     peaks: z.string(),
     poster: z.string(),
+    /** Seconds: the shot changes the server found in a picture it made (docs/decisions/218). */
+    shotChanges: z.array(z.number()),
   }),
   $links: links('asset', 'project', 'studio'),
   $embargo: embargoState,

@@ -20,6 +20,12 @@ describe('newestMedia', () => {
     expect(found).toMatchObject({ path: '/d', mime: 'video/webm', duration: 30, posterPath: '/d/poster' });
   });
 
+  it('gives the shot changes the server found in a picture it made, in milliseconds; none otherwise', () => {
+    const made = { ...media, shotChanges: [5.008, 7.008, 10] };
+    expect(newestMedia([{ _id: 'a', path: '/a', media: made }])?.shotChanges).toEqual([5008, 7008, 10000]);
+    expect(newestMedia([{ _id: 'a', path: '/a', media }])?.shotChanges).toEqual([]);
+  });
+
   it('is undefined without a preview that has media and a link', () => {
     expect(
       newestMedia([

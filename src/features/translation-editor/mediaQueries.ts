@@ -25,6 +25,8 @@ export interface EditorMedia {
   peaksPath: string | undefined;
   /** The signed link of a still of the video, resolved; shown before it plays. */
   posterPath: string | undefined;
+  /** Shot changes in milliseconds found in a picture the server made (docs/API.md "Media"); [] when none. */
+  shotChanges: number[];
 }
 
 /**
@@ -52,6 +54,7 @@ export function newestMedia(previews: readonly Preview[]): EditorMedia | undefin
     frameRate: media.frameRate,
     peaksPath: mediaUrl(media.peaks),
     posterPath: mediaUrl(media.poster),
+    shotChanges: (media.shotChanges ?? []).map((s) => Math.round(s * 1000)),
   };
 }
 
@@ -108,6 +111,16 @@ export function useIngestedVideo(asset: string | undefined) {
     retry: 1,
     refetchOnWindowFocus: false,
   });
+}
+
+/**
+ * The asset's shot changes (ms): its newest ingested video's, else those of the picture the server made for its
+ * preview (the synthesised demo feature, docs/decisions/218); undefined while neither is known.
+ */
+export function useShotChanges(asset: string | undefined): number[] | undefined {
+  const ingested = useIngestedVideo(asset).data?.shotChanges;
+  const made = useEditorMedia(asset).data?.shotChanges;
+  return ingested?.length ? ingested : (made ?? ingested);
 }
 
 export function usePeaks(path: string | undefined) {

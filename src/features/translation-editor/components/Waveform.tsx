@@ -9,7 +9,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import type { EditorDocument } from '../model/editorDocument';
 import { usePlaybackValue, ZOOM_MAX, ZOOM_MIN, type MediaController } from '../hooks/usePlayback';
-import { useEditorMedia, useIngestedVideo, usePeaks } from '../mediaQueries';
+import { useEditorMedia, usePeaks, useShotChanges } from '../mediaQueries';
 import { useRememberedSwitch } from '../hooks/useRememberedSwitch';
 import { RegionWindow } from './waveformRegions';
 import { WaveformRuler } from './waveformRuler';
@@ -45,7 +45,7 @@ function loadWaveSurfer() {
 export function Waveform(props: Props) {
   const { doc, version, controller, assetId, activeIndex, readOnly, onChooseLine, onRetimed } = props;
   const coder = useTimecoder();
-  const shots = useIngestedVideo(assetId).data?.shotChanges;
+  const shots = useShotChanges(assetId);
   const [snapping, setSnapping] = useRememberedSwitch('mws.editor.snapToShots', SNAP_WORDS, true);
   const media = useEditorMedia(assetId).data ?? undefined;
   const peaks = usePeaks(media?.peaksPath);
