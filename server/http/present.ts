@@ -32,6 +32,7 @@ import { noteValidUntil } from '../storage/readTracking';
 import { feedbackBlock, shareState, type FeedbackDoc } from '../domain/shareFeedback';
 import { EMBARGO_INTERNAL_FIELDS, requestedBy } from '../domain/embargoNotices';
 import type { MadePicture } from '../domain/mediaLibrary';
+import { watermarkFor } from '../domain/watermark/policy';
 
 export interface PresentContext {
   origin: string;
@@ -295,6 +296,14 @@ export async function presentFile(ctx: PresentContext, f: Doc): Promise<Rec> {
   };
 }
 
+/** Whether the caller's previews of this preview's asset are served marked (watermark/policy.ts). */
+async function mustMarkPreviews(ctx: PresentContext, p: Doc): Promise<boolean> {
+  const grants = await ctx.grants();
+  if (grants.kind !== 'granted') return false;
+  const asset = typeof p.asset === 'string' ? (await ctx.records.get<Doc>('Assets', p.asset))?.doc : undefined;
+  return watermarkFor(grants, asset, undefined) !== undefined;
+}
+
 export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> {
   // Where the media sits: the record's own `cdn`, else the one of the asset's summary of this preview.
   let cdn = p.cdn;
@@ -319,8 +328,11 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
   if (locked && embargo) {
     return { ...rest, ...(cdn === undefined ? {} : { cdn }), $embargo: embargoBlock(embargo, true), $links };
   }
-  // Synthesised media is audio until the server has made its picture (docs/decisions/218), then that WebM.
-  const picture = stored?.synth ? ctx.madePicture(p._id) : undefined;
+  // Synthesised media is audio until the server has made its picture (docs/decisions/218), then that WebM — for a
+  // viewer who gets previews unmarked: one who must get a mark is served the sound alone (watermark/previewMark.ts),
+  // and the record says so. The shot changes are the film's timing either way.
+  const made = stored?.synth ? ctx.madePicture(p._id) : undefined;
+  const picture = made && !(await mustMarkPreviews(ctx, p)) ? made : undefined;
   return {
     ...rest,
     ...(cdn === undefined ? {} : { cdn }),
@@ -334,7 +346,7 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
             width: picture?.width ?? stored.width,
             height: picture?.height ?? stored.height,
             frameRate: stored.frameRate,
-            shotChanges: picture?.shotChanges,
+            shotChanges: made?.shotChanges,
             peaks: previewLink(ctx, p._id, 'peaks'),
             poster: stored.poster ? previewLink(ctx, p._id, 'poster') : undefined,
           },

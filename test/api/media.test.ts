@@ -295,6 +295,15 @@ describe('the long feature', () => {
         await (await fetch(fresh.url + p.path, { headers: { Range: 'bytes=0-3' } })).arrayBuffer(),
       );
       expect(start.toString('hex')).toBe('1a45dfa3'); // EBML: a WebM
+
+      // The translator's previews are marked: the picture is not (docs/decisions/218), so they are served the sound
+      // alone, and their record says so, with the film's shot changes.
+      const theirs = (await call(fresh, 'GET', `/api/previews/${id}`, { as: DEMO.translator })).body as Preview;
+      expect(theirs.media).toMatchObject({ mime: 'audio/wav', duration: FEATURE_SECONDS });
+      expect(theirs.media.width).toBeUndefined();
+      expect(theirs.media.shotChanges).toEqual(p.media.shotChanges);
+      const heard = await fetch(fresh.url + theirs.path, { method: 'HEAD' });
+      expect(heard.headers.get('content-type')).toBe('audio/wav');
     } finally {
       await fresh.stop();
     }
