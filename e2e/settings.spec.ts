@@ -211,10 +211,16 @@ test('the time zone of my e-mails: a bad name is refused at the field, a real on
   await expect(zone).toBeFocused();
   await zone.fill('Asia/Tokyo');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(/saved/i).first()).toBeVisible();
+  // Exactly the save's own word ("Unsaved changes" matched a looser /saved/ before the save had answered).
+  await expect(page.getByRole('status').filter({ hasText: /^Saved\.$/ })).toBeVisible();
   const auth = { Authorization: basic(user), 'X-Requested-With': 'XMLHttpRequest' };
-  const me = (await (await request.get('/api/users/me', { headers: auth })).json()) as { timeZone?: string };
-  expect(me.timeZone).toBe('Asia/Tokyo');
+  // The save's answer may come after a "saved" text already on the page: read the record until it holds the zone.
+  await expect
+    .poll(async () => {
+      const me = (await (await request.get('/api/users/me', { headers: auth })).json()) as { timeZone?: string };
+      return me.timeZone;
+    })
+    .toBe('Asia/Tokyo');
   await page.reload();
   await expect(page.getByLabel('Time zone')).toHaveValue('Asia/Tokyo');
   await expect(page.getByRole('heading', { name: 'Administration' })).toHaveCount(0);
