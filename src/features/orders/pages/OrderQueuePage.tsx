@@ -67,7 +67,7 @@ function LocalTimes({ queue, onChange }: { queue: OrderQueue; onChange: (localTi
         <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} />
         <span>
           Due at the same local time in each territory
-          <span className="hint" id="queue-local-times-hint">
+          <span className="hint checkbox-field__hint" id="queue-local-times-hint">
             {on
               ? zoned.length
                 ? `Each order's date and time are in its territory's zone (${zoned.map((p) => `${p.territory}: ${p.zone}`).join(', ')})${unzoned.length ? `; ${unzoned.map((p) => p.territory).join(', ')} in the zone below` : ''}.`
