@@ -80,6 +80,8 @@ const FIRST_LOAD_CHUNKS = [
       'src/components/RecordCard.tsx',
       // A selectable row's box: the work-request list's and a project's assets (picked for the share queue).
       'src/components/RowSelectBox.tsx',
+      // The search box of the work-request list, the inbox and the catalog's lists.
+      'src/components/SearchField.tsx',
     ],
   },
   { name: 'work-request-list', roots: pageRoots('work-requests') },

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { Asset } from '../../../api/schema/asset';
 import { AssetThumb } from '../../../components/AssetThumb';
 import { usePhoneCards } from '../../../components/phoneCards';
+import { SearchField } from '../../../components/SearchField';
 import { cardColumn, RecordCard } from '../../../components/RecordCard';
 import { useQuery } from '@tanstack/react-query';
 import { plural } from '../../../lib/format';
@@ -73,23 +74,12 @@ export function AssetSearchPage() {
   return (
     <CatalogLayout list title="Assets" meta={total !== undefined ? plural(total, 'asset') : undefined}>
       <div className="filters" role="search" aria-label="Search assets">
-        <div className="filter-field filters__search">
-          <label htmlFor="asset-search">Search</label>
-          <input
-            id="asset-search"
-            type="search"
-            value={search.text}
-            placeholder="Name, slug or type"
-            aria-describedby="asset-search-hint"
-            onChange={(e) => search.setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') search.commit();
-            }}
-          />
-          <p id="asset-search-hint" className="hint">
-            Each word starts a word of the name, slug or type: “main trai” finds “Main Trailer”.
-          </p>
-        </div>
+        <SearchField
+          id="asset-search"
+          search={search}
+          placeholder="Name, slug or type"
+          hint="Each word starts a word of the name, slug or type: “main trai” finds “Main Trailer”."
+        />
       </div>
       {canShare ? (
         <ShareQueueBar filter={{ q }} total={total} picks={picks} source={q ? 'the assets found' : 'the assets'} />

@@ -11,6 +11,7 @@ import type { Project } from '../../../api/schema/project';
 import { describeError } from '../../../components/ErrorPanel';
 import { Modal } from '../../../components/Modal';
 import { RowAction } from '../../../components/RowAction';
+import { SearchField } from '../../../components/SearchField';
 import type { Column } from '../../../components/VirtualTable';
 import { RowLink } from '../../../components/VirtualTableRow';
 import { formatCount, plural } from '../../../lib/format';
@@ -201,19 +202,7 @@ export function ProjectsPage() {
       }
     >
       <div className="filters" role="search" aria-label="Filter projects">
-        <div className="filter-field filters__search">
-          <label htmlFor="project-search">Search</label>
-          <input
-            id="project-search"
-            type="search"
-            value={search.text}
-            placeholder="Project name"
-            onChange={(e) => search.setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') search.commit();
-            }}
-          />
-        </div>
+        <SearchField id="project-search" search={search} placeholder="Project name" />
         <div className="filter-field filter-field--loaded-choices">
           <label htmlFor="project-studio">Studio</label>
           <select

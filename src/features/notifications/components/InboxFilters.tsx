@@ -2,6 +2,7 @@
 import { EVENT_TYPES } from '../../../api/schema/event';
 import { plural } from '../../../lib/format';
 import { useSearchText } from '../../../lib/useSearchText';
+import { SearchField } from '../../../components/SearchField';
 import { typeLabel } from '../model/inbox';
 import type { InboxView } from '../model/inboxView';
 
@@ -35,19 +36,7 @@ export function InboxFilters({
   const typeChoices = view.tab.types ?? EVENT_TYPES;
   return (
     <div className="filters inbox-filters">
-      <div className="filter-field filters__search">
-        <label htmlFor="inbox-q">Search</label>
-        <input
-          id="inbox-q"
-          type="search"
-          value={search.text}
-          placeholder="Title or subject"
-          onChange={(e) => search.setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') search.commit();
-          }}
-        />
-      </div>
+      <SearchField id="inbox-q" search={search} placeholder="Title or subject" />
       <div className="filter-field">
         <label htmlFor="inbox-type">Type</label>
         <select

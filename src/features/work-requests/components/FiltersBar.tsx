@@ -12,6 +12,7 @@ import { AssigneeFilter } from './AssigneeFilter';
 import { LanguageFilter, TerritoryFilter } from './PlaceFilterSlot';
 import { languageChoices, territoryChoices } from '../filterChoices';
 import { useSearchText } from '../../../lib/useSearchText';
+import { SearchField } from '../../../components/SearchField';
 
 interface Props {
   filters: WorkRequestFilters;
@@ -32,19 +33,7 @@ export function FiltersBar({ filters, onChange, onClear, loadChoices = true }: P
 
   return (
     <div className="filters" role="search" aria-label="Filter work requests">
-      <div className="filter-field filters__search">
-        <label htmlFor={`${ids}-q`}>Search</label>
-        <input
-          id={`${ids}-q`}
-          type="search"
-          placeholder="Search asset, project, instructions…"
-          value={search.text}
-          onChange={(e) => search.setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') search.commit();
-          }}
-        />
-      </div>
+      <SearchField id={`${ids}-q`} search={search} placeholder="Search asset, project, instructions…" />
       <div className="filter-field">
         <span className="filter-field__label" aria-hidden="true">
           Status
