@@ -20,7 +20,9 @@ export interface DatabaseReader {
   readonly kind: 'sqlite' | 'postgres';
   /**
    * One line per table: its row count and the sum of its versions. Every store write inserts a row or raises a
-   * version (both stores), so two equal fingerprints mean no record was written between.
+   * version (both stores), so two equal fingerprints mean no record was written between. Taken once no background
+   * job is due (polling, at most 10 s; see `settled`): an earlier accepted write's queued work (a comment's
+   * notification mail) would otherwise land between two fingerprints and read as a write of the request between.
    */
   fingerprint(): Promise<Record<string, string>>;
   /** The stored document and version of one record, or undefined. */
@@ -32,7 +34,18 @@ export interface DatabaseReader {
    * Empty when every row is a record as the store writes it.
    */
   brokenRecords(collection: Collection): Promise<string[]>;
+  /**
+   * Background jobs due now or running (a notification's mail, a fan-out): work an earlier request started that
+   * may still write. Zero when the queue is quiet.
+   */
+  jobsDue(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** Waits until `jobsDue` answers 0, polling, at most `limitMs`; past it the caller goes on (a write then shows). */
+async function settled(jobsDue: () => Promise<number>, limitMs = 10_000): Promise<void> {
+  const until = Date.now() + limitMs;
+  while ((await jobsDue()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
 }
 
 /** The SQLite file a server keeps in its data directory (server/config.ts). */
@@ -56,9 +69,16 @@ const BROKEN_WHERE = (id: string, created: string) =>
 
 function openSqliteReader(dataDir: string): DatabaseReader {
   const db = openSqliteFile(dataDir);
+  const jobsDue = () => {
+    const row = db
+      .prepare('SELECT count(*) AS n FROM mws_jobs WHERE run_at <= ? AND attempts < max_attempts')
+      .get(Date.now()) as { n: number };
+    return Promise.resolve(row.n);
+  };
   return {
     kind: 'sqlite',
-    fingerprint() {
+    async fingerprint() {
+      await settled(jobsDue);
       const tables = db
         .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
         .all() as { name: string }[];
@@ -69,7 +89,7 @@ function openSqliteReader(dataDir: string): DatabaseReader {
         const row = db.prepare(`SELECT count(*) AS n, ${sum} AS v FROM "${name}"`).get() as { n: number; v: number };
         out[name] = `${row.n} rows, versions ${row.v}`;
       }
-      return Promise.resolve(out);
+      return out;
     },
     storedRecord(collection, id) {
       const row = db.prepare(`SELECT doc, version FROM "${collection}" WHERE id = ?`).get(id) as
@@ -90,6 +110,7 @@ function openSqliteReader(dataDir: string): DatabaseReader {
         .all() as { id: string }[];
       return Promise.resolve(rows.map((r) => r.id));
     },
+    jobsDue,
     close() {
       db.close();
       return Promise.resolve();
@@ -100,9 +121,16 @@ function openSqliteReader(dataDir: string): DatabaseReader {
 async function openPostgresReader(url: string): Promise<DatabaseReader> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const jobsDue = async () => {
+    const { rows } = await client.query<{ n: string }>(
+      'SELECT count(*) AS n FROM graphile_worker.jobs WHERE run_at <= now() AND attempts < max_attempts',
+    );
+    return Number(rows[0]?.n ?? 0);
+  };
   return {
     kind: 'postgres',
     async fingerprint() {
+      await settled(jobsDue);
       // Every table of the store's schema, in one round trip (badInput takes two fingerprints per case).
       const tables = (
         await client.query<{ table_name: string; versioned: boolean }>(
@@ -145,6 +173,7 @@ async function openPostgresReader(url: string): Promise<DatabaseReader> {
       ).rows;
       return rows.map((r) => r.id);
     },
+    jobsDue,
     async close() {
       await client.end();
     },
