@@ -92,6 +92,11 @@ export class MediaLibrary {
     return found;
   }
 
+  /** Whether the picture of a synthesised preview is being made now (its record says a picture is on its way). */
+  pictureInProgress(previewId: string): boolean {
+    return this.picturing.has(previewId);
+  }
+
   /**
    * Makes the picture of a synthesised preview (after its soundtrack), unless a complete one is cached; one making
    * per preview at a time, which a second call joins. Undefined without ffmpeg or for a preview that is not made.

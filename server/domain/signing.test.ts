@@ -25,6 +25,18 @@ describe('LinkSigner.signStable', () => {
     expect(kept.signStable('/p', A, t0 + 1)).not.toBe(kept.signStable('/p', A, t0 + window));
     expect(kept.signStable('/p', A, t0 + 1)).not.toBe(kept.signStable('/p', B, t0 + 1));
   });
+
+  it('gives another link for another variant of what it serves (a film’s sound, then its picture), valid as ever', () => {
+    const signer = new LinkSigner(randomBytes(32));
+    const path = '/api/previews/b/view';
+    const now = Date.now();
+    const sound = signer.signStable(path, A, now, 'sound');
+    const picture = signer.signStable(path, A, now, 'picture');
+    expect(picture).not.toBe(sound);
+    expect(signer.signStable(path, A, now, 'picture')).toBe(picture);
+    for (const link of [sound, picture]) expect(signer.verify(path, query(link), now)).toMatchObject({ user: A.user });
+    expect(query(picture).expires).toBe(query(sound).expires);
+  });
 });
 
 describe('LinkSigner.verify', () => {

@@ -74,17 +74,19 @@ export class LinkSigner {
    * `sign` from the start of the current window (STABLE_LINK_WINDOW_SECONDS): one URL per person, path and window,
    * the same on every instance (its issue id is derived from them with the key), so the browser's cache keeps working.
    */
-  signStable(path: string, holder: LinkHolder, now = Date.now()): string {
+  signStable(path: string, holder: LinkHolder, now = Date.now(), variant = ''): string {
     const windowMs = STABLE_LINK_WINDOW_SECONDS * 1000;
     const start = now - (now % windowMs);
     if (this.stable.window !== start) this.stable = { window: start, links: new Map() };
     const use = holder.use ?? 'get';
-    const key = `${holder.user}\n${use}\n${path}`;
+    const key = `${holder.user}\n${use}\n${path}\n${variant}`;
     let link = this.stable.links.get(key);
     if (link === undefined) {
       const expires = Math.floor(start / 1000) + LINK_LIFETIME_SECONDS;
+      // `variant` (what the link serves, when that can change within a window: a film's sound, then its picture)
+      // gives another issue id, so another URL and no cached copy of the other content; the signature is as ever.
       const issue = createHmac('sha256', this.key)
-        .update(`issue\n${path}\n${expires}\n${holder.user}\n${use}`)
+        .update(`issue\n${path}\n${expires}\n${holder.user}\n${use}${variant ? `\n${variant}` : ''}`)
         .digest('hex')
         .slice(0, 16);
       link = this.link(path, expires, holder, issue);

@@ -24,8 +24,9 @@ export type RenditionPart = 'thumbnail' | 'proxy';
 /** What ingest made of an uploaded file (docs/API.md "Ingest"). */
 export const renditionPath = (fileId: string, part: RenditionPart) => `/api/files/${fileId}/ingest/${part}`;
 
-export const previewLink = (issuer: LinkIssuer, id: string, part: PreviewPart) =>
-  issuer.signer.signStable(previewPath(id, part), { user: issuer.caller.id });
+/** `variant`: what the link serves when that changes (a synthesised film's sound, then its picture). */
+export const previewLink = (issuer: LinkIssuer, id: string, part: PreviewPart, variant?: string) =>
+  issuer.signer.signStable(previewPath(id, part), { user: issuer.caller.id }, undefined, variant);
 export const contentLink = (issuer: LinkIssuer, fileId: string) =>
   issuer.signer.signStable(contentPath(fileId), { user: issuer.caller.id });
 export const renditionLink = (issuer: LinkIssuer, fileId: string, part: RenditionPart) =>

@@ -31,8 +31,7 @@ import { ingestView } from './ingestView';
 import { noteValidUntil } from '../storage/readTracking';
 import { feedbackBlock, shareState, type FeedbackDoc } from '../domain/shareFeedback';
 import { EMBARGO_INTERNAL_FIELDS, requestedBy } from '../domain/embargoNotices';
-import type { MadePicture } from '../domain/mediaLibrary';
-import { watermarkFor } from '../domain/watermark/policy';
+import type { SynthPicture } from '../domain/watermark/previewMark';
 
 export interface PresentContext {
   origin: string;
@@ -50,8 +49,8 @@ export interface PresentContext {
   embargoes: EmbargoLookup;
   /** A share's recipients' feedback (domain/shareFeedback.ts), read once per share shown. */
   shareFeedback: (shareId: string) => Promise<FeedbackDoc[]>;
-  /** The picture the server made for a synthesised preview, once complete (domain/mediaLibrary.ts). */
-  madePicture: (previewId: string) => MadePicture | undefined;
+  /** The picture the server made for a synthesised preview and how the caller gets it (domain/mediaLibrary.ts). */
+  synthPicture: (preview: Doc) => Promise<SynthPicture>;
 }
 
 type Rec = Record<string, unknown>;
@@ -297,13 +296,6 @@ export async function presentFile(ctx: PresentContext, f: Doc): Promise<Rec> {
 }
 
 /** Whether the caller's previews of this preview's asset are served marked (watermark/policy.ts). */
-async function mustMarkPreviews(ctx: PresentContext, p: Doc): Promise<boolean> {
-  const grants = await ctx.grants();
-  if (grants.kind !== 'granted') return false;
-  const asset = typeof p.asset === 'string' ? (await ctx.records.get<Doc>('Assets', p.asset))?.doc : undefined;
-  return watermarkFor(grants, asset, undefined) !== undefined;
-}
-
 export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> {
   // Where the media sits: the record's own `cdn`, else the one of the asset's summary of this preview.
   let cdn = p.cdn;
@@ -328,15 +320,16 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
   if (locked && embargo) {
     return { ...rest, ...(cdn === undefined ? {} : { cdn }), $embargo: embargoBlock(embargo, true), $links };
   }
-  // Synthesised media is audio until the server has made its picture (docs/decisions/218), then that WebM — for a
-  // viewer who gets previews unmarked: one who must get a mark is served the sound alone (watermark/previewMark.ts),
-  // and the record says so. The shot changes are the film's timing either way.
-  const made = stored?.synth ? ctx.madePicture(p._id) : undefined;
-  const picture = made && !(await mustMarkPreviews(ctx, p)) ? made : undefined;
+  // Synthesised media is audio until the server has made its picture (docs/decisions/218), then that WebM; a viewer
+  // who must get a mark gets it once their marked copy is made (watermark/previewMark.ts), the sound alone until
+  // then, and `picturePending` says a picture is on its way. The shot changes are the film's timing either way.
+  const synth = stored?.synth ? await ctx.synthPicture(p) : undefined;
+  const made = synth?.made;
+  const picture = synth?.shown ? made : undefined;
   return {
     ...rest,
     ...(cdn === undefined ? {} : { cdn }),
-    path: previewLink(ctx, p._id, 'view'),
+    path: previewLink(ctx, p._id, 'view', synth ? (picture ? 'picture' : 'sound') : undefined),
     ...(embargo ? { $embargo: embargoBlock(embargo, false) } : {}),
     ...(stored
       ? {
@@ -347,6 +340,7 @@ export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> 
             height: picture?.height ?? stored.height,
             frameRate: stored.frameRate,
             shotChanges: made?.shotChanges,
+            picturePending: synth?.pending || undefined,
             peaks: previewLink(ctx, p._id, 'peaks'),
             poster: stored.poster ? previewLink(ctx, p._id, 'poster') : undefined,
           },

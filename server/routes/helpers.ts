@@ -29,6 +29,7 @@ import type { Caller, WorkRequestDoc } from '../domain/types';
 import { canSeeWorkRequest } from '../domain/access';
 import { rangeOf, setContentRange } from '../http/paging';
 import { requestGrants } from './requestGrants';
+import { synthPictureOf } from '../domain/watermark/previewMark';
 import { fairTurns } from '../domain/fairTurns';
 import { stringifyInSlices } from '../domain/timeSlices';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -48,7 +49,8 @@ export function presentContext(request: FastifyRequest, services: Services): Pre
     grants: () => requestGrants(request, services),
     embargoes: createEmbargoLookup(services.store),
     shareFeedback: (shareId) => feedbackOfShare(services.store, shareId),
-    madePicture: (previewId) => services.media.pictureOf(previewId),
+    synthPicture: (preview) =>
+      synthPictureOf(services, preview, callerOf(request), () => requestGrants(request, services)),
   };
 }
 

@@ -14,7 +14,15 @@ import { featureShotTimes } from '../../server/domain/featurePicture';
 
 interface Preview {
   path: string;
-  media: { mime: string; duration: number; width?: number; height?: number; shotChanges?: number[] };
+  media: {
+    mime: string;
+    duration: number;
+    width?: number;
+    height?: number;
+    shotChanges?: number[];
+    picturePending?: boolean;
+    peaks?: string;
+  };
 }
 
 let server: TestServer;
@@ -296,14 +304,42 @@ describe('the long feature', () => {
       );
       expect(start.toString('hex')).toBe('1a45dfa3'); // EBML: a WebM
 
-      // The translator's previews are marked: the picture is not (docs/decisions/218), so they are served the sound
-      // alone, and their record says so, with the film's shot changes.
-      const theirs = (await call(fresh, 'GET', `/api/previews/${id}`, { as: DEMO.translator })).body as Preview;
-      expect(theirs.media).toMatchObject({ mime: 'audio/wav', duration: FEATURE_SECONDS });
-      expect(theirs.media.width).toBeUndefined();
-      expect(theirs.media.shotChanges).toEqual(p.media.shotChanges);
-      const heard = await fetch(fresh.url + theirs.path, { method: 'HEAD' });
+      // The translator's previews are marked: their copy of the picture is made ahead, started by their first look
+      // (docs/decisions/218); meanwhile their record says audio with a picture on its way (and the film's shot
+      // changes), and their link serves the sound.
+      const theirsNow = async () =>
+        (await call(fresh, 'GET', `/api/previews/${id}`, { as: DEMO.translator })).body as Preview;
+      const first = await theirsNow();
+      expect(first.media).toMatchObject({ mime: 'audio/wav', duration: FEATURE_SECONDS, picturePending: true });
+      expect(first.media.width).toBeUndefined();
+      expect(first.media.shotChanges).toEqual(p.media.shotChanges);
+      const heard = await fetch(fresh.url + first.path, { method: 'HEAD' });
       expect(heard.headers.get('content-type')).toBe('audio/wav');
+      // Then their record shows the picture, and their link serves their marked copy: a WebM, not the original's bytes.
+      let theirs = first;
+      const marking = Date.now() + 120_000;
+      while (theirs.media.mime !== 'video/webm' && Date.now() < marking) {
+        await new Promise((r) => setTimeout(r, 250));
+        theirs = await theirsNow();
+      }
+      expect(theirs.media).toMatchObject({ mime: 'video/webm', width: 320, height: 180 });
+      expect(theirs.media.picturePending).toBeUndefined();
+      // Another link than the sound's (the browser cached that one's bytes): a new issue id, signed as ever.
+      expect(theirs.path).not.toBe(first.path);
+      const marked = await fetch(fresh.url + theirs.path);
+      expect(marked.headers.get('content-type')).toBe('video/webm');
+      const markedBytes = Buffer.from(await marked.arrayBuffer());
+      const original = Buffer.from(await (await fetch(fresh.url + p.path)).arrayBuffer());
+      expect(markedBytes.toString('hex', 0, 4)).toBe('1a45dfa3');
+      expect(markedBytes.equals(original)).toBe(false);
+      // The peaks stay the soundtrack's, for both of them.
+      for (const link of [p.media.peaks!, theirs.media.peaks!]) {
+        const peaks = await fetch(fresh.url + link);
+        expect(peaks.headers.get('content-type'), link).toMatch(/^application\/json/);
+        expect(((await peaks.json()) as { duration: number }).duration).toBe(FEATURE_SECONDS);
+      }
+      // The admin's stays the original (no mark for staff).
+      expect(p.media.picturePending).toBeUndefined();
     } finally {
       await fresh.stop();
     }

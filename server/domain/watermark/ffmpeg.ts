@@ -8,12 +8,15 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 
 export const DEFAULT_FFMPEG_PATH = '/usr/bin/ffmpeg';
 /** The font drawn with (Debian's fonts-dejavu-core); fontconfig's default sans when it is absent. */
 const FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
-/** A marked copy taking longer than this is given up (a 90-minute video would: the server marks clips). */
+/** A marked copy taking longer than this is given up (90 minutes of the demo feature's picture take ~40 s of a core). */
 const JOB_TIMEOUT_MS = 10 * 60_000;
+/** The niceness of work done ahead (os.setPriority: 0 is the server's, 19 the lowest). */
+const BACKGROUND_PRIORITY = 10;
 
 export interface FfmpegStatus {
   path: string;
@@ -58,6 +61,8 @@ export type MarkKind = 'video' | 'image';
 
 export interface BurnJob {
   ffmpeg: string;
+  /** Made ahead, while the viewer is served without it: at a lower CPU priority than the server and its requests. */
+  background?: boolean;
   kind: MarkKind;
   source: string;
   /** Folder the job runs in: holds the text file and the output (both plain names, so no path is escaped). */
@@ -113,7 +118,11 @@ export function burnArgs(job: BurnJob): string[] {
 
 /** Runs one job; rejects with ffmpeg's own last words when it fails. */
 export function burn(job: BurnJob): Promise<void> {
-  return runMediaTool(job.ffmpeg, burnArgs(job), { cwd: job.dir, timeoutMs: JOB_TIMEOUT_MS }).then(() => undefined);
+  return runMediaTool(job.ffmpeg, burnArgs(job), {
+    cwd: job.dir,
+    timeoutMs: JOB_TIMEOUT_MS,
+    ...(job.background ? { priority: BACKGROUND_PRIORITY } : {}),
+  }).then(() => undefined);
 }
 
 export interface MediaToolRun {
@@ -123,6 +132,8 @@ export interface MediaToolRun {
   timeoutMs: number;
   /** Each piece of its standard output as it comes (ffmpeg's `-progress pipe:1`); else the output is kept. */
   onOutput?: (text: string) => void;
+  /** Its niceness (os.setPriority), when it must yield the CPU to the server; the server's own when unset. */
+  priority?: number;
 }
 
 /**
@@ -134,6 +145,13 @@ export function runMediaTool(bin: string, args: string[], run: MediaToolRun): Pr
     let err = '';
     let out = '';
     const child = spawn(bin, args, { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (run.priority !== undefined && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, run.priority);
+      } catch {
+        // Not permitted here (a container without CAP_SYS_NICE may refuse): it runs at the server's priority.
+      }
+    }
     const timer = setTimeout(() => child.kill('SIGKILL'), run.timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => {
       if (run.onOutput) run.onOutput(chunk.toString());

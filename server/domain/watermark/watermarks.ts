@@ -42,6 +42,16 @@ export const WATERMARK_DEFAULTS: Omit<WatermarkOptions, 'dir'> = {
   maxBytes: 1024 * 2 ** 20,
 };
 
+/**
+ * Where a making runs: `view`, a copy a request waits for (the `concurrency` slots and their queue); `ahead`, a long
+ * copy made while the viewer is served without it (copyAhead): one at a time, at a lower CPU priority, in a lane of
+ * its own, so a clip's first view never waits behind 90 minutes of film.
+ */
+type Lane = 'view' | 'ahead';
+
+/** How long a copy made ahead whose making failed is not tried again. */
+const AHEAD_RETRY_MS = 10 * 60_000;
+
 /** Seconds a client is asked to wait when every job slot and queue place is taken. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
@@ -50,10 +60,17 @@ export class Watermarks {
   private readonly making = new Map<string, Promise<string>>();
   /** Files on disk: name -> size and last served time (ms); read from the folder on first use. */
   private entries: Map<string, { size: number; used: number }> | undefined;
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  /** Makings running and waiting, per lane. */
+  private readonly lanes: Record<Lane, { running: number; waiting: (() => void)[]; limit: number }>;
+  /** Copies made ahead whose making failed, and when (not tried again for a while). */
+  private readonly failedAhead = new Map<string, number>();
 
-  constructor(private readonly options: WatermarkOptions) {}
+  constructor(private readonly options: WatermarkOptions) {
+    this.lanes = {
+      view: { running: 0, waiting: [], limit: options.concurrency },
+      ahead: { running: 0, waiting: [], limit: 1 },
+    };
+  }
 
   /** Whether ffmpeg can be run (probed once; main.ts logs the answer at start). */
   ffmpeg(): Promise<FfmpegStatus> {
@@ -71,6 +88,42 @@ export class Watermarks {
           '(ffmpeg is not available)',
       );
     }
+    const copy = await this.copyOf(request);
+    if (copy.file) return copy.file;
+    let pending = this.making.get(copy.name);
+    if (!pending) {
+      const lane = this.lanes.view;
+      if (lane.running >= lane.limit && lane.waiting.length >= this.options.maxQueued) {
+        throw new DomainError('busy', 'many watermarked previews are being prepared: try again in a few seconds', {
+          retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+        });
+      }
+      pending = this.start(copy.name, copy.request, 'view');
+    }
+    return pending;
+  }
+
+  /**
+   * A copy of long media made ahead (the demo feature's 90-minute picture: ~40 s of a core, too long for a request to
+   * wait): its file when made, else `making` (started now, or already under way, in the lane of its own so that no
+   * clip's first view waits behind it) or `unavailable` (no ffmpeg, or its making failed in the last
+   * `AHEAD_RETRY_MS`: the viewer is served without it meanwhile).
+   */
+  async copyAhead(request: MarkRequest): Promise<{ file: string } | { state: 'making' | 'unavailable' }> {
+    if ((await this.ffmpeg()).problem) return { state: 'unavailable' };
+    const copy = await this.copyOf(request);
+    if (copy.file) return { file: copy.file };
+    if (this.making.has(copy.name)) return { state: 'making' };
+    const failedAt = this.failedAhead.get(copy.name);
+    if (failedAt !== undefined && Date.now() - failedAt < AHEAD_RETRY_MS) return { state: 'unavailable' };
+    this.start(copy.name, copy.request, 'ahead').catch(() => this.failedAhead.set(copy.name, Date.now()));
+    return { state: 'making' };
+  }
+
+  /** The copy's name (viewer, source file, format, UTC day) and its file when it is on disk. */
+  private async copyOf(
+    request: MarkRequest,
+  ): Promise<{ name: string; file: string | undefined; request: MarkRequest & { now: Date } }> {
     const now = request.now ?? new Date();
     const stat = await fs.promises.stat(request.source).catch(() => undefined);
     if (!stat?.isFile()) throw notFound('media'); // as the original would answer (http/mediaResponse.ts)
@@ -89,28 +142,23 @@ export class Watermarks {
       .digest('hex')
       .slice(0, 40);
     const name = `${key}${request.kind === 'image' ? path.extname(request.source).toLowerCase() : '.webm'}`;
-    const entries = await this.index();
-    const known = entries.get(name);
+    const known = (await this.index()).get(name);
     const file = path.join(this.options.dir, name);
     if (known && fs.existsSync(file)) {
       known.used = Date.now();
-      return file;
+      return { name, file, request: { ...request, now } };
     }
-    let pending = this.making.get(name);
-    if (!pending) {
-      if (this.running >= this.options.concurrency && this.waiting.length >= this.options.maxQueued) {
-        throw new DomainError('busy', 'many watermarked previews are being prepared: try again in a few seconds', {
-          retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
-        });
-      }
-      pending = this.make(name, { ...request, now }).finally(() => this.making.delete(name));
-      this.making.set(name, pending);
-    }
+    return { name, file: undefined, request: { ...request, now } };
+  }
+
+  private start(name: string, request: MarkRequest & { now: Date }, lane: Lane): Promise<string> {
+    const pending = this.make(name, request, lane).finally(() => this.making.delete(name));
+    this.making.set(name, pending);
     return pending;
   }
 
-  private async make(name: string, request: MarkRequest & { now: Date }): Promise<string> {
-    await this.slot();
+  private async make(name: string, request: MarkRequest & { now: Date }, lane: Lane): Promise<string> {
+    await this.slot(lane);
     const dir = this.options.dir;
     const part = `${name}.${process.pid}.part${path.extname(name)}`;
     const textFile = `${name}.${process.pid}.txt`;
@@ -119,6 +167,7 @@ export class Watermarks {
       await fs.promises.mkdir(dir, { recursive: true });
       await fs.promises.writeFile(path.join(dir, textFile), text);
       await burn({
+        background: lane === 'ahead',
         ffmpeg: this.options.ffmpegPath,
         kind: request.kind,
         source: request.source,
@@ -141,23 +190,25 @@ export class Watermarks {
       throw new DomainError('failed', 'the watermarked preview could not be made: try again, or ask an administrator');
     } finally {
       await fs.promises.rm(path.join(dir, textFile), { force: true });
-      this.release();
+      this.release(lane);
     }
   }
 
-  private slot(): Promise<void> {
-    if (this.running < this.options.concurrency) {
-      this.running++;
+  private slot(name: Lane): Promise<void> {
+    const lane = this.lanes[name];
+    if (lane.running < lane.limit) {
+      lane.running++;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve) => lane.waiting.push(resolve));
   }
 
-  private release(): void {
-    const next = this.waiting.shift();
+  private release(name: Lane): void {
+    const lane = this.lanes[name];
+    const next = lane.waiting.shift();
     if (next)
       next(); // the slot passes on: `running` stays
-    else this.running--;
+    else lane.running--;
   }
 
   /** The copies on disk (a restart keeps them; left-over parts of a crash are removed). */

@@ -30,6 +30,11 @@ export const preview = doc({
     poster: z.string(),
     /** Seconds: the shot changes the server found in a picture it made (docs/decisions/218). */
     shotChanges: z.array(z.number()),
+    /**
+     * A picture is on its way for media served as sound now (the server is making it, or this viewer's watermarked
+     * copy of it: docs/API.md "Media"); absent otherwise.
+     */
+    picturePending: z.boolean(),
   }),
   $links: links('asset', 'project', 'studio'),
   $embargo: embargoState,

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANSWER_TIMEOUT_MS, configureApiClient } from '../../api/client';
-import { editorMediaOptions, ingestedVideoOf, newestMedia } from './mediaQueries';
+import { editorMediaOptions, ingestedVideoOf, keepWhilePending, newestMedia } from './mediaQueries';
 import type { File } from '../../api/schema/file';
 import type { Preview } from '../../api/schema/preview';
 
@@ -65,6 +65,33 @@ describe('editorMediaOptions', () => {
     });
     const found = await new QueryClient().fetchQuery(editorMediaOptions('asset-1'));
     expect(found?.preview._id).toBe('p129');
+  });
+});
+
+describe('a picture on its way (media served as sound meanwhile)', () => {
+  const sound = { mime: 'audio/wav', duration: 5400, picturePending: true };
+  const read = (id: string, path: string, m: Preview['media']) => newestMedia([{ _id: id, path, media: m }]) ?? null;
+
+  it('is said by the record, and the preview is read again until it comes', () => {
+    const pending = read('f', '/f?sig=1', sound);
+    expect(pending?.picturePending).toBe(true);
+    expect(read('f', '/f?sig=1', media)?.picturePending).toBe(false);
+    const options = editorMediaOptions('asset-1');
+    const interval = options.refetchInterval as (query: { state: { data: unknown } }) => number | false;
+    expect(interval({ state: { data: pending } })).toBe(15_000);
+    expect(interval({ state: { data: read('f', '/f', media) } })).toBe(false);
+    expect(interval({ state: { data: null } })).toBe(false);
+  });
+
+  it('keeps the record read first while the picture is still on its way (its link: the player is not reloaded)', () => {
+    const first = read('f', '/f?sig=1', sound);
+    const again = read('f', '/f?sig=2', sound);
+    expect(keepWhilePending(first, again)).toBe(first);
+    const arrived = read('f', '/f?sig=3', { ...media, shotChanges: [5] });
+    expect(keepWhilePending(first, arrived)).toBe(arrived);
+    const other = read('g', '/g?sig=1', sound);
+    expect(keepWhilePending(first, other)).toBe(other);
+    expect(keepWhilePending(undefined, first)).toBe(first);
   });
 });
 

@@ -27,7 +27,12 @@ export interface EditorMedia {
   posterPath: string | undefined;
   /** Shot changes in milliseconds found in a picture the server made (docs/API.md "Media"); [] when none. */
   shotChanges: number[];
+  /** Served as sound now, with a picture on its way (being made, or this viewer's watermarked copy of it). */
+  picturePending: boolean;
 }
+
+/** How often the preview is read again while its picture is on its way. */
+export const PICTURE_PENDING_POLL_MS = 15_000;
 
 /**
  * The newest preview whose record describes media and carries a link (the highest `revision`, numbers compared as
@@ -55,7 +60,20 @@ export function newestMedia(previews: readonly Preview[]): EditorMedia | undefin
     peaksPath: mediaUrl(media.peaks),
     posterPath: mediaUrl(media.poster),
     shotChanges: (media.shotChanges ?? []).map((s) => Math.round(s * 1000)),
+    picturePending: media.picturePending === true,
   };
+}
+
+/**
+ * The media to keep while the picture is on its way: the same record as before (its link, so the player is not
+ * reloaded at every read) until a read brings the picture or another preview.
+ */
+export function keepWhilePending(
+  old: EditorMedia | null | undefined,
+  next: EditorMedia | null,
+): EditorMedia | null | undefined {
+  if (old?.picturePending && next?.picturePending && old.preview._id === next.preview._id) return old;
+  return next;
 }
 
 const mediaKey = (asset: string) => [...translationEditorKeys.all, 'media', asset] as const;
@@ -70,6 +88,10 @@ export function editorMediaOptions(asset: string) {
       return newestMedia(previews) ?? null;
     },
     retry: 1,
+    // A picture on its way (docs/API.md "Media"): read again until it comes, then the player switches to it.
+    refetchInterval: (query) => (query.state.data?.picturePending ? PICTURE_PENDING_POLL_MS : false),
+    structuralSharing: (old, next) =>
+      keepWhilePending(old as EditorMedia | null | undefined, next as EditorMedia | null),
     // The signed links last an hour (docs/API.md "Signed links"): read again well before they expire.
     staleTime: 30 * 60_000,
     refetchOnWindowFocus: false,

@@ -224,8 +224,13 @@ export function TranslationEditor(props: EditorProps) {
 
   // ----- media: the playhead's line is highlighted and scrolled to; choosing a line seeks to it -----
   const mediaElement = usePlaybackValue(media, (c) => c.element);
+  const lastMediaElement = useRef(mediaElement);
   useEffect(() => {
     media.setLoopLine(() => doc.timingAt(activeIndex));
+    const arrived = lastMediaElement.current !== mediaElement;
+    lastMediaElement.current = mediaElement;
+    // An element taking over the film (its picture replacing its sound) stays where the playhead was.
+    if (arrived && media.tookOver) return;
     const timing = doc.timingAt(activeIndex);
     if (timing && (media.timeMs < timing.startMs || media.timeMs >= timing.stopMs)) media.seek(timing.startMs);
     // Also when the media element arrives: the preview opens on the line being worked on.

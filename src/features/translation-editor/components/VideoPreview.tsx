@@ -1,6 +1,7 @@
 /**
  * The picture in the chosen frame shape: the media letterboxed or pillarboxed inside it (object-fit: contain),
- * the subtitle drawn inside the frame's safe area. Audio-only media is a black frame with the subtitle.
+ * the subtitle drawn inside the frame's safe area. Audio-only media is a black frame with the subtitle (and a note
+ * when a picture is on its way: mediaQueries.ts reads the preview again until it comes).
  */
 import { useCallback, useState, type CSSProperties } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
@@ -49,7 +50,12 @@ export function VideoPreview({ doc, controller, media, aspect, label, onError, .
             );
           }}
         />
-        {audioOnly ? (
+        {audioOnly && media.picturePending ? (
+          // Said once (a status): the player switches to the picture by itself where the playhead is.
+          <span className="media-frame__note" role="status">
+            The picture is being prepared: the sound plays meanwhile, and the picture takes over by itself.
+          </span>
+        ) : audioOnly ? (
           <span className="media-frame__note" aria-hidden="true">
             Audio only
           </span>

@@ -19,12 +19,16 @@ export class MediaController {
   private readonly listeners = new Set<() => void>();
   private frame = 0;
   private detach: (() => void) | undefined;
+  /** Where the element that went left off, for the one that replaces it (attach). */
+  private handOver: { timeMs: number; playing: boolean } | undefined;
   /** Where "play the line" stops (ms), if it is playing one. */
   private stopAt: number | undefined;
   /** The line that "loop" repeats (the focused line), read on every frame. */
   private loopLine: () => Timing | undefined = () => undefined;
 
   timeMs = 0;
+  /** Whether the element attached last took over another's playhead (rather than opening the film). */
+  tookOver = false;
   playing = false;
   looping = false;
   /** Waveform zoom in pixels per second. */
@@ -42,13 +46,28 @@ export class MediaController {
   /** The media element, or null when it unmounts (a ref callback). */
   readonly attach = (video: HTMLVideoElement | null): void => {
     if (video === this.video) return;
+    // Another element for the same film (its picture came, a reloaded link): it takes over where the last one was.
+    if (!video && this.video) {
+      this.handOver = { timeMs: this.timeMs, playing: this.playing };
+      this.playing = false; // no element plays
+    }
     this.detach?.();
     this.detach = undefined;
     this.video = video;
     this.stopFrames();
     this.emit();
     if (!video) return;
+    const resume = this.handOver;
+    this.handOver = undefined;
+    this.tookOver = resume !== undefined && resume.timeMs > 0;
     const sync = () => this.readTime();
+    const onMetadata = () => {
+      if (resume && resume.timeMs > 0 && video.currentTime === 0) {
+        video.currentTime = Math.min(resume.timeMs / 1000, Number.isFinite(video.duration) ? video.duration : Infinity);
+        if (resume.playing) void video.play().catch(() => undefined);
+      }
+      sync();
+    };
     const onPlay = () => {
       this.playing = true;
       this.startFrames();
@@ -63,7 +82,7 @@ export class MediaController {
     const events: [string, () => void][] = [
       ['timeupdate', sync],
       ['seeked', sync],
-      ['loadedmetadata', sync],
+      ['loadedmetadata', onMetadata],
       ['play', onPlay],
       ['pause', onPause],
       ['ended', onPause],
@@ -72,7 +91,8 @@ export class MediaController {
     this.detach = () => {
       for (const [name, fn] of events) video.removeEventListener(name, fn);
     };
-    this.readTime();
+    // Taking over, the playhead stays where it was until the element can be moved there (its metadata).
+    if (!resume?.timeMs) this.readTime();
   };
 
   get element(): HTMLVideoElement | null {
