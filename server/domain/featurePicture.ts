@@ -42,7 +42,10 @@ const TIMECODE_TEXT = [
   `%{eif\\:mod(floor(t*${TIMECODE_RATE}+0.001),${TIMECODE_RATE})\\:d\\:2}`,
 ].join('\\:');
 
-/** The filter making the scenes from the test pattern: hue and brightness per shot, the timecode at the bottom. */
+/**
+ * The filter making the scenes from the test pattern: hue and brightness per shot, the timecode burnt in at the top
+ * right (the subtitles are drawn at the bottom, and the pattern's own counter sits at the top left).
+ */
 export function sceneFilter(): string {
   const hue = `mod(${shotIndexExpression([97, 151])},360)`;
   const brightness = `(mod(${shotIndexExpression([3, 2])},9)-4)/10`;
@@ -50,7 +53,7 @@ export function sceneFilter(): string {
     `hue=h='${hue}'`,
     `eq=eval=frame:brightness='${brightness}'`,
     `drawtext=fontfile=${FONT_FILE}:fontsize=18:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=4` +
-      `:x=8:y=h-th-10:text='${TIMECODE_TEXT}'`,
+      `:x=w-tw-8:y=8:text='${TIMECODE_TEXT}'`,
   ].join(',');
 }
 
