@@ -5,11 +5,14 @@
  * line 1 as bench/browser.ts, then the same into the bare textarea (bench/baselines/textarea.html): compare a round's
  * figures with its own baseline only, the machine is shared.
  *
- *   node --import tsx bench/keys.ts [rounds] [--dist <vite build dir>] [--profile]
+ *   node --import tsx bench/keys.ts [rounds] [--dist <vite build dir>] [--profile] [--css '<rules>']
  *
- * Without --dist the app is built into .tmp/bench-dist (bench/bundle.ts). --profile also records, during the
- * editor's keystrokes, a CPU profile (self time by function, per keystroke) and a trace of the main thread (style
- * recalculation and layout: how many per keystroke, how many elements each).
+ * Without --dist the app is built into .tmp/bench-dist (bench/bundle.ts); --dist <a build of main> (`git archive`,
+ * `npx vite build --outDir`) measures the code before a change with the same client. --profile also records, during
+ * the editor's keystrokes, where each keystroke's time goes (waiting to be dispatched, handled to its frame), a CPU
+ * profile (self time by function) and a trace of the main thread (layouts and paints per keystroke, objects laid out
+ * each), written to .tmp/keys.cpuprofile and .tmp/keys-trace.json for Chromium's DevTools. --css adds a style sheet
+ * to the editor before typing: a CSS change tried without a build.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -8,6 +8,7 @@ function manualClock() {
   const tasks: (() => void)[] = [];
   const timers = new Map<number, { callback: () => void; at: number }>();
   let now = 0;
+  let closed = false;
   const clock: FrameClock = {
     requestFrame: (callback) => {
       const id = nextId++;
@@ -22,6 +23,9 @@ function manualClock() {
       return id as unknown as ReturnType<typeof setTimeout>;
     },
     clearTimer: (id) => timers.delete(id as unknown as number),
+    close: () => {
+      closed = true;
+    },
   };
   return {
     clock,
@@ -42,6 +46,7 @@ function manualClock() {
       }
     },
     pendingFrames: () => frames.size,
+    closed: () => closed,
   };
 }
 
@@ -90,7 +95,7 @@ describe('afterNextPaint', () => {
     expect(runs).toBe(1);
   });
 
-  it('does nothing once cancelled (the editor unmounted)', () => {
+  it('does nothing once cancelled, and runs again when scheduled again', () => {
     const c = manualClock();
     let runs = 0;
     const follow = afterNextPaint(() => runs++, c.clock);
@@ -100,5 +105,22 @@ describe('afterNextPaint', () => {
     c.tasks();
     c.advance(1000);
     expect(runs).toBe(0);
+    follow.schedule();
+    c.frame();
+    c.tasks();
+    expect(runs).toBe(1);
+  });
+
+  it('does nothing once disposed (the editor unmounted), and releases its clock', () => {
+    const c = manualClock();
+    let runs = 0;
+    const follow = afterNextPaint(() => runs++, c.clock);
+    follow.schedule();
+    follow.dispose();
+    c.frame();
+    c.tasks();
+    c.advance(1000);
+    expect(runs).toBe(0);
+    expect(c.closed()).toBe(true);
   });
 });

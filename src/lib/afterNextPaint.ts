@@ -12,6 +12,8 @@ export interface FrameClock {
   postTask: (callback: () => void) => void;
   setTimer: (callback: () => void, ms: number) => ReturnType<typeof setTimeout>;
   clearTimer: (id: ReturnType<typeof setTimeout>) => void;
+  /** Releases what the clock holds (the channel's ports). */
+  close: () => void;
 }
 
 export function browserFrameClock(): FrameClock {
@@ -27,6 +29,10 @@ export function browserFrameClock(): FrameClock {
     },
     setTimer: (callback, ms) => setTimeout(callback, ms),
     clearTimer: (id) => clearTimeout(id),
+    close: () => {
+      channel.port1.close();
+      queued.length = 0;
+    },
   };
 }
 
@@ -34,7 +40,7 @@ export function afterNextPaint(
   work: () => void,
   clock: FrameClock = browserFrameClock(),
   fallbackMs = 200,
-): { schedule: () => void; cancel: () => void } {
+): { schedule: () => void; cancel: () => void; dispose: () => void } {
   let frame = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by each run and cancel: a task already queued from an earlier schedule then does nothing. */
@@ -66,5 +72,10 @@ export function afterNextPaint(
       timer = clock.setTimer(run, fallbackMs);
     },
     cancel: clear,
+    /** Cancels, and releases the clock: for when nothing will be scheduled again (the editor unmounted). */
+    dispose: () => {
+      clear();
+      clock.close();
+    },
   };
 }

@@ -126,7 +126,7 @@ export function TranslationEditor(props: EditorProps) {
     const unsubscribe = doc.subscribe(follow.schedule);
     return () => {
       unsubscribe();
-      follow.cancel();
+      follow.dispose();
     };
   }, [doc]);
   const [bindings, setBindings] = useShortcutBindings();
