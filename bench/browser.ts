@@ -94,8 +94,8 @@ const basic = (a: Account) => `Basic ${Buffer.from(`${a.username}:${a.password}`
 
 /** Rows of the work-request grid (app) and of the baseline: data rows carry aria-selected, header and loader rows don't. */
 export const ROW_SELECTOR = '[role="grid"] [role="row"][aria-selected]';
-const LINE_SELECTOR = 'textarea[aria-label^="Translation of line"]';
-const OPEN_LINES = 10;
+export const LINE_SELECTOR = 'textarea[aria-label^="Translation of line"]';
+export const OPEN_LINES = 10;
 
 /**
  * Runs before any page script: signs in (session storage), and resolves `window.__benchReady` in the animation
@@ -239,7 +239,7 @@ interface EditorOpen {
   baselineBytes: number;
 }
 
-interface KeyStats {
+export interface KeyStats {
   keystrokes: number;
   /** Event Timing (durationThreshold 16): per interaction the longest entry; keystrokes without an entry were under 16 ms. */
   etOver16: number;
@@ -252,7 +252,7 @@ interface KeyStats {
   rafMax: number;
 }
 
-async function newContext(browser: Browser, script: string): Promise<BrowserContext> {
+export async function newContext(browser: Browser, script: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript({ content: script });
   return context;
@@ -332,7 +332,7 @@ export async function signedInSession(base: string, account: Account) {
   };
 }
 
-async function keyStats(page: Page, focus: string): Promise<KeyStats> {
+export async function keyStats(page: Page, focus: string): Promise<KeyStats> {
   await page.evaluate(INSTRUMENT);
   await page.evaluate(
     `(() => { const t = document.querySelector(${JSON.stringify(focus)}); t.focus(); t.setSelectionRange(t.value.length, t.value.length); })()`,

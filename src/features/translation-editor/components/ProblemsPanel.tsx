@@ -1,5 +1,5 @@
 /** Quality problems as a list with next/previous jumps. Built from the per-line cache (no rule runs here). */
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import type { EditorDocument } from '../model/editorDocument';
 import type { Line } from '../../../api/schema/translation';
 import type { QcAcceptance } from '../../../api/schema/qcAcceptance';
@@ -9,6 +9,7 @@ import { countByRule, rowsOfRule } from '../model/qc/grouping';
 import { ruleLabel } from '../model/submitCheck';
 import { plural } from '../../../lib/format';
 import { specNumbers } from '../../../lib/specText';
+import { useStableCallback } from '../../../lib/useStableCallback';
 
 interface Props {
   doc: EditorDocument;
@@ -124,13 +125,11 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   onUndo,
 }: Props) {
   const findAccepted = useMemo(() => acceptedFinder(accepted), [accepted]);
-  // The parent passes a new onJump each render; the entries get one that never changes and calls the latest (kept
-  // after each commit, before any click can reach it: a ref is not written during render).
-  const latestJump = useRef(onJump);
-  useLayoutEffect(() => {
-    latestJump.current = onJump;
-  });
-  const jump = useCallback((index: number) => latestJump.current(index), []);
+  // The parent passes new handlers each render; the entries get ones that never change and call the latest, so
+  // their memo holds and a keystroke re-renders only the entry of the line typed in.
+  const jump = useStableCallback(onJump);
+  const accept = useStableCallback(onAccept);
+  const undo = useStableCallback(onUndo);
   const deferred = useDeferredValue(version);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `deferred` stands for the document's state
   const all = useMemo(() => doc.problemRows(), [doc, deferred]);
@@ -183,8 +182,8 @@ export const ProblemsPanel = memo(function ProblemsPanel({
             problems={problems}
             findAccepted={findAccepted}
             onJump={jump}
-            onAccept={onAccept}
-            onUndo={onUndo}
+            onAccept={accept}
+            onUndo={undo}
           />
         ))}
       </ol>

@@ -65,6 +65,7 @@ import {
 } from '../hooks/useMediaPanePreference';
 import { PaneSplitter } from '../../../components/PaneSplitter';
 import { lineIndexAt } from '../model/playhead';
+import { afterNextPaint } from '../../../lib/afterNextPaint';
 import { TimecodeDisplaySwitch } from './TimecodeDisplaySwitch';
 
 export interface EditorProps {
@@ -114,12 +115,20 @@ export interface EditorProps {
 export function TranslationEditor(props: EditorProps) {
   const { doc, translationId, canApprove } = props;
   const idBase = useId().replace(/:/g, '');
-  // The page follows the document in a transition: a keystroke renders and paints its own row first (LineRow keeps
-  // its text), the grid, the checks and the toolbar after, interruptibly. Everything reads the document itself, so
-  // a render shows its latest state whichever version triggered it.
-  // (The document does not change between this render and the subscription: the page makes it with its lines.)
+  // The page follows the document after the next paint, in a transition: a keystroke renders and paints its own row
+  // first (LineRow keeps its text), the grid, the checks and the toolbar after, once per frame however many keys
+  // came, interruptibly. Everything reads the document itself, so a render shows its latest state whichever version
+  // triggered it. (The document does not change between this render and the subscription: the page makes it with
+  // its lines.)
   const [version, setVersion] = useState(doc.version);
-  useEffect(() => doc.subscribe(() => startTransition(() => setVersion(doc.version))), [doc]);
+  useEffect(() => {
+    const follow = afterNextPaint(() => startTransition(() => setVersion(doc.version)));
+    const unsubscribe = doc.subscribe(follow.schedule);
+    return () => {
+      unsubscribe();
+      follow.dispose();
+    };
+  }, [doc]);
   const [bindings, setBindings] = useShortcutBindings();
   const keysOf = (command: Command) => bindings[command].map(displayChord).join(' or ');
   const { activeIndex, setActiveIndex, focusRow, gridApi, cancelPendingFocus } = useLineFocus(doc, idBase);
