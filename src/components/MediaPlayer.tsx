@@ -23,14 +23,22 @@ export function MediaPlayer({
 }) {
   const poster = mediaUrl(media.poster);
   return media.mime?.startsWith('audio/') ? (
-    <audio
-      className="preview-player"
-      src={src}
-      controls
-      preload="metadata"
-      autoPlay={autoPlay}
-      aria-label={label ?? 'Preview audio'}
-    />
+    <>
+      <audio
+        className="preview-player"
+        src={src}
+        controls
+        preload="metadata"
+        autoPlay={autoPlay}
+        aria-label={label ?? 'Preview audio'}
+      />
+      {media.picturePending ? (
+        // A picture on its way (docs/API.md "Media": being made, or the viewer's watermarked copy of it).
+        <p className="form-hint">
+          The picture is being prepared: the sound plays until then. Open it again in a minute.
+        </p>
+      ) : null}
+    </>
   ) : (
     <video
       className="preview-player"
