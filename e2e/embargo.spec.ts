@@ -97,3 +97,34 @@ test('a client sees a file of hers under embargo locked until its date and asks 
   await expect(row.getByRole('status')).toContainText('Already requested');
   await expect(row.getByRole('button', { name: /Request access/ })).toHaveCount(0);
 });
+
+test('a translator whose asset’s preview is held by an embargo is told so in the Subtitler, and whom to ask', async ({
+  page,
+  request,
+}) => {
+  // A finished job of the demo translator on a clip no other spec uses: an admin puts one of its files under embargo.
+  const { items: works } = await apiList<{ _id: string; status: string; asset?: { _id: string; name?: string } }>(
+    request,
+    ACCOUNTS.translator,
+    '/workrequests',
+    'resources=0-199',
+  );
+  const work = works.find((w) => w.status === 'complete' && w.asset?.name === 'Clip: Uncharted');
+  expect(work, 'a finished job of the translator on “Clip: Uncharted”').toBeDefined();
+  const asset = work!.asset!._id;
+  const files = await apiList<FileRow>(request, ACCOUNTS.admin, `/files?asset=${asset}`);
+  const headers = { Authorization: basic(ACCOUNTS.admin), 'X-Requested-With': 'XMLHttpRequest' };
+  const put = (embargo: { event: boolean; end?: number }) =>
+    request.put(`/api/files/${files.items[0]!._id}`, { headers, data: { embargo } });
+  expect((await put({ event: false, end: Math.floor(Date.now() / 1000) + 30 * 86_400 })).status()).toBe(200);
+  try {
+    await signIn(page, ACCOUNTS.translator, { path: `/work-requests/${work!._id}/translation` });
+    const pane = page.getByRole('region', { name: 'Preview' });
+    // Not "no preview": the preview is there, held until the embargo's date.
+    await expect(pane).toContainText('The preview is under embargo until');
+    await expect(pane).not.toContainText('no preview');
+    await expect(pane).toContainText('Ask your coordinator');
+  } finally {
+    expect((await put({ event: false })).status()).toBe(200); // lifted: no end, no event
+  }
+});

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANSWER_TIMEOUT_MS, configureApiClient } from '../../api/client';
-import { editorMediaOptions, ingestedVideoOf, keepWhilePending, newestMedia } from './mediaQueries';
+import { editorMediaOptions, heldPreview, ingestedVideoOf, keepWhilePending, newestMedia } from './mediaQueries';
 import type { File } from '../../api/schema/file';
 import type { Preview } from '../../api/schema/preview';
 
@@ -64,7 +64,8 @@ describe('editorMediaOptions', () => {
       },
     });
     const found = await new QueryClient().fetchQuery(editorMediaOptions('asset-1'));
-    expect(found?.preview._id).toBe('p129');
+    expect(found.media?.preview._id).toBe('p129');
+    expect(found.held).toBeNull();
   });
 });
 
@@ -78,9 +79,9 @@ describe('a picture on its way (media served as sound meanwhile)', () => {
     expect(read('f', '/f?sig=1', media)?.picturePending).toBe(false);
     const options = editorMediaOptions('asset-1');
     const interval = options.refetchInterval as (query: { state: { data: unknown } }) => number | false;
-    expect(interval({ state: { data: pending } })).toBe(15_000);
-    expect(interval({ state: { data: read('f', '/f', media) } })).toBe(false);
-    expect(interval({ state: { data: null } })).toBe(false);
+    expect(interval({ state: { data: { media: pending, held: null } } })).toBe(15_000);
+    expect(interval({ state: { data: { media: read('f', '/f', media), held: null } } })).toBe(false);
+    expect(interval({ state: { data: undefined } })).toBe(false);
   });
 
   it('keeps the record read first while the picture is still on its way (its link: the player is not reloaded)', () => {
@@ -92,6 +93,19 @@ describe('a picture on its way (media served as sound meanwhile)', () => {
     const other = read('g', '/g?sig=1', sound);
     expect(keepWhilePending(first, other)).toBe(other);
     expect(keepWhilePending(undefined, first)).toBe(first);
+  });
+});
+
+describe('a preview held by an embargo', () => {
+  it('is told apart from no preview at all, with when it lifts', () => {
+    const locked = { until: 1_900_000_000, event: false, locked: true };
+    expect(heldPreview([{ _id: 'a', media, $embargo: locked }])).toEqual({ until: 1_900_000_000 });
+    expect(heldPreview([{ _id: 'a', media, $embargo: { ...locked, until: null, event: true } }])).toEqual({
+      until: null,
+    });
+    // A reader who may pass sees the embargo but is not held by it.
+    expect(heldPreview([{ _id: 'a', path: '/a', media, $embargo: { ...locked, locked: false } }])).toBeNull();
+    expect(heldPreview([])).toBeNull();
   });
 });
 

@@ -76,22 +76,45 @@ export function keepWhilePending(
   return next;
 }
 
+/** A preview the caller is held from by an embargo on the asset's files (docs/API.md "Embargoes"). */
+export interface HeldPreview {
+  /** When it lifts (Unix seconds); null: when an admin lifts it (an event). */
+  until: number | null;
+}
+
+/** The asset's previews as the editor reads them: the media it plays, or why there is none it may play. */
+export interface EditorMediaRead {
+  media: EditorMedia | null;
+  /** Set when no media plays because a preview with media is held by an embargo. */
+  held: HeldPreview | null;
+}
+
+/** The first preview held from the caller by an embargo (it has no link for them), or null. */
+export function heldPreview(previews: readonly Preview[]): HeldPreview | null {
+  const held = previews.find((p) => p.$embargo?.locked);
+  return held ? { until: held.$embargo?.until ?? null } : null;
+}
+
 const mediaKey = (asset: string) => [...translationEditorKeys.all, 'media', asset] as const;
 
 export function editorMediaOptions(asset: string) {
   return queryOptions({
     queryKey: mediaKey(asset),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<EditorMediaRead> => {
       // Every page: the list is in the server's order (oldest first here), so the newest of an asset with more than
       // one page of previews (a long run of cuts) is on a later page.
       const previews = await everyPage((offset) => listPreviews(asset, { offset, size: 100, signal }));
-      return newestMedia(previews) ?? null;
+      const media = newestMedia(previews) ?? null;
+      return { media, held: media ? null : heldPreview(previews) };
     },
     retry: 1,
     // A picture on its way (docs/API.md "Media"): read again until it comes, then the player switches to it.
-    refetchInterval: (query) => (query.state.data?.picturePending ? PICTURE_PENDING_POLL_MS : false),
-    structuralSharing: (old, next) =>
-      keepWhilePending(old as EditorMedia | null | undefined, next as EditorMedia | null),
+    refetchInterval: (query) => (query.state.data?.media?.picturePending ? PICTURE_PENDING_POLL_MS : false),
+    structuralSharing: (old, next) => {
+      const before = old as EditorMediaRead | undefined;
+      const read = next as EditorMediaRead;
+      return before?.media && keepWhilePending(before.media, read.media) === before.media ? before : read;
+    },
     // The signed links last an hour (docs/API.md "Signed links"): read again well before they expire.
     staleTime: 30 * 60_000,
     refetchOnWindowFocus: false,
@@ -99,7 +122,22 @@ export function editorMediaOptions(asset: string) {
 }
 
 export function useEditorMedia(asset: string | undefined) {
-  return useQuery({ ...editorMediaOptions(asset ?? ''), enabled: asset !== undefined });
+  return useQuery({
+    ...editorMediaOptions(asset ?? ''),
+    enabled: asset !== undefined,
+    select: (read: EditorMediaRead) => read.media,
+  });
+}
+
+/** Whether the asset's preview is held from the caller by an embargo, and until when (null: it is not). */
+export function useHeldPreview(asset: string | undefined): HeldPreview | null {
+  return (
+    useQuery({
+      ...editorMediaOptions(asset ?? ''),
+      enabled: asset !== undefined,
+      select: (read: EditorMediaRead) => read.held,
+    }).data ?? null
+  );
 }
 
 export interface IngestedVideo {

@@ -8,7 +8,8 @@ import type { EditorDocument } from '../model/editorDocument';
 import { ASPECT_RATIOS, aspectById, defaultAspect } from '../model/aspect';
 import { useTimecoder } from './timecodeContext';
 import { usePlaybackValue, type MediaController } from '../hooks/usePlayback';
-import { useEditorMedia } from '../mediaQueries';
+import { useEditorMedia, useHeldPreview } from '../mediaQueries';
+import { ZonedDateTime } from '../../../components/ZonedDateTime';
 import { VideoPreview } from './VideoPreview';
 
 interface Props {
@@ -38,6 +39,7 @@ function PlayheadTime({ controller }: { controller: MediaController }) {
 
 export function MediaPane({ id, doc, controller, assetId, assetName, assetAspect, activeIndex, ...text }: Props) {
   const media = useEditorMedia(assetId);
+  const held = useHeldPreview(assetId);
   const [aspectId, setAspectId] = useState<string | undefined>();
   const [playError, setPlayError] = useState<string | undefined>();
   const playing = usePlaybackValue(controller, (c) => c.playing);
@@ -56,6 +58,23 @@ export function MediaPane({ id, doc, controller, assetId, assetName, assetAspect
         <button type="button" className="button button--small" onClick={() => void media.refetch()}>
           Try again
         </button>
+      </div>
+    );
+  else if (!found && held)
+    body = (
+      // An embargo on the asset's files holds its previews too (docs/API.md "Embargoes"): say so, not "no preview".
+      <div className="media-pane__state">
+        <p>
+          The preview is under embargo{' '}
+          {held.until === null ? (
+            'until an admin lifts it'
+          ) : (
+            <>
+              until <ZonedDateTime value={{ date: held.until }} compact />
+            </>
+          )}
+          . Ask your coordinator if you need it sooner; the lines can be edited and timed by hand meanwhile.
+        </p>
       </div>
     );
   else if (!found)
