@@ -295,7 +295,6 @@ export async function presentFile(ctx: PresentContext, f: Doc): Promise<Rec> {
   };
 }
 
-/** Whether the caller's previews of this preview's asset are served marked (watermark/policy.ts). */
 export async function presentPreview(ctx: PresentContext, p: Doc): Promise<Rec> {
   // Where the media sits: the record's own `cdn`, else the one of the asset's summary of this preview.
   let cdn = p.cdn;

@@ -57,7 +57,7 @@ async function markRequestFor(
 /**
  * The picture the server made for a synthesised preview (docs/decisions/218), as `viewer` gets it: the WebM itself,
  * their marked copy once made (90 minutes are made ahead, not while a request waits: Watermarks.copyAhead, started
- * by this asking), or `pending` while that copy is made, `unavailable` when it cannot be (they hear the sound alone).
+ * by this asking), or `making` while that copy is made, `unavailable` when it cannot be (they hear the sound alone).
  */
 export async function synthPictureFor(
   services: MarkServices,
@@ -65,13 +65,10 @@ export async function synthPictureFor(
   picture: MadePicture,
   viewer: Caller,
   grants: Grants,
-): Promise<{ file: string } | { state: 'pending' | 'unavailable' }> {
+): Promise<{ file: string } | { state: 'making' | 'unavailable' }> {
   const { width, height } = picture;
   const request = await markRequestFor(services, preview, picture.video, viewer, grants, { width, height });
-  if (!request) return { file: picture.video };
-  const copy = await services.watermarks.copyAhead(request);
-  if ('file' in copy) return copy;
-  return { state: copy.state === 'making' ? 'pending' : 'unavailable' };
+  return request ? services.watermarks.copyAhead(request) : { file: picture.video };
 }
 
 /** A synthesised preview's picture as one viewer sees it in the preview record. */
@@ -93,7 +90,7 @@ export async function synthPictureOf(
   const made = services.media.pictureOf(preview._id);
   if (!made) return { made, shown: false, pending: services.media.pictureInProgress(preview._id) };
   const shown = await synthPictureFor(services, preview, made, viewer, await grants());
-  return { made, shown: 'file' in shown, pending: 'state' in shown && shown.state === 'pending' };
+  return { made, shown: 'file' in shown, pending: 'state' in shown && shown.state === 'making' };
 }
 
 /** The file a preview media link serves: `file` itself, or the viewer's marked copy of it. */
