@@ -180,6 +180,16 @@ describe('the GET an early answer names (the editor: its work request, then the 
     });
     return { fn: fn as unknown as typeof fetch, urls };
   }
+  /** A fetch whose answer the test gives when it chooses (`answer`), for what happens meanwhile. */
+  function fetchHeld() {
+    const urls: string[] = [];
+    let resolve!: (r: Response) => void;
+    const fn = ((input: RequestInfo | URL) => {
+      urls.push(urlOf(input));
+      return new Promise<Response>((r) => (resolve = r));
+    }) as typeof fetch;
+    return { fn, urls, answer: (r: Response) => resolve(r) };
+  }
   const editorUrl = (kind = 'translation') => new URL(`https://x/work-requests/w1/${kind}`);
   const startFor = (url: URL, fetchImpl: typeof fetch) => {
     for (const e of earlyRequestsFor(url, '/api', ALICE)) startEarlyGet(e.url, e.headers, fetchImpl, e.next);
@@ -230,12 +240,7 @@ describe('the GET an early answer names (the editor: its work request, then the 
   });
 
   it('no duplicate when the client asked for the transcription first', async () => {
-    let answer!: (r: Response) => void;
-    const urls: string[] = [];
-    const fetchImpl = ((input: RequestInfo | URL) => {
-      urls.push(urlOf(input));
-      return new Promise<Response>((resolve) => (answer = resolve));
-    }) as typeof fetch;
+    const { fn: fetchImpl, urls, answer } = fetchHeld();
     startFor(editorUrl(), fetchImpl);
     expect(takeEarlyGet('/api/translations/td%201', headersOf(ALICE))).toBeUndefined(); // the client asks itself
     answer(new Response(JSON.stringify(WR)));
@@ -245,12 +250,7 @@ describe('the GET an early answer names (the editor: its work request, then the 
   });
 
   it('nothing after the session ended', async () => {
-    let answer!: (r: Response) => void;
-    const urls: string[] = [];
-    const fetchImpl = ((input: RequestInfo | URL) => {
-      urls.push(urlOf(input));
-      return new Promise<Response>((resolve) => (answer = resolve));
-    }) as typeof fetch;
+    const { fn: fetchImpl, urls, answer } = fetchHeld();
     startFor(editorUrl(), fetchImpl);
     forgetEarlyGets();
     answer(new Response(JSON.stringify(WR)));
